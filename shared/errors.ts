@@ -1,0 +1,25 @@
+// Errors by what the caller should do. Each has a stable `code`; the CLI prints `message` alone, so a
+// message must make sense to a user who never reads the code.
+
+export type ErrorCode =
+  | 'BAD_ARGUMENT' // the user gave a flag, URL or file we cannot use: fix the input
+  | 'SCHEMA_MISMATCH' // the data dir was written by another version of Gleaner
+  | 'STORE_LOCKED' // another Gleaner process has the data dir open
+  | 'NOT_FOUND' // something the command needs does not exist yet (e.g. no index built)
+  | 'FETCH_FAILED' // a network fetch failed (retryable)
+  | 'INDEX_FORMAT'; // the index on disk has a format this version cannot read
+
+export class GleanerError extends Error {
+  readonly code: ErrorCode;
+  readonly retryable: boolean;
+  constructor(code: ErrorCode, message: string, options: { cause?: unknown; retryable?: boolean } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'GleanerError';
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+export function isGleanerError(e: unknown): e is GleanerError {
+  return e instanceof GleanerError;
+}

@@ -1,0 +1,30 @@
+// What the gateway's query parser understood, in the form the searcher executes. The parser lives in
+// web/query/; the searcher (web/search/) only reads this shape. Tokens come from shared/tokenize.ts,
+// the same tokenizer the indexer used, so a query word and an indexed word meet.
+
+/** A word or an "exact phrase" the user typed, with the index tokens it became. */
+export interface QueryAtom {
+  kind: 'term' | 'phrase';
+  /** What the user typed, for messages ("showing results for ..."). */
+  text: string;
+  /** Index tokens in order; a term may yield several (e.g. a Chinese word, or `e-mail`). */
+  tokens: string[];
+  /** Restrict the match to one field: `intitle:` and `inurl:`. */
+  field?: 'title' | 'url';
+}
+
+export interface ParsedQuery {
+  /** Every group must match; within a group any alternative may (`a OR b`). */
+  required: QueryAtom[][];
+  /** No result may match any of these (`-term`, `-"phrase"`). */
+  excluded: QueryAtom[];
+  /** `site:host` (a result's host is the host or a subdomain of it); several are alternatives. */
+  sites: string[];
+  excludedSites: string[];
+  /** `lang:xx`; several are alternatives. */
+  languages: string[];
+  /** The query as understood, in the query language, e.g. `rust "borrow checker" -unsafe`. */
+  understood: string;
+  /** Parts of the input that were dropped, each with why (e.g. `"OR" at the start`, `input cut at 512 characters`). */
+  ignored: string[];
+}

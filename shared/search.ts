@@ -1,0 +1,59 @@
+// What a search answers, between web/search (index + ranking) and the gateway's routes and pages.
+
+import type { ParsedQuery } from './query.js';
+
+/** Why a result scored what it did: shown to users as "why this result" and in the JSON API. */
+export interface Explanation {
+  /** Text relevance (BM25F) before the link boost. */
+  textScore: number;
+  /** Per query token and field: the BM25F contribution. */
+  terms: { token: string; field: string; tf: number; contribution: number }[];
+  /** Distinct pages linking here (self-links and nofollow excluded), and distinct linking hosts. */
+  inboundLinks: number;
+  inboundHosts: number;
+  pageRank: number;
+  /** What the link authority added or multiplied; see the ranking formula in web/search. */
+  linkBoost: number;
+  /** Final score. */
+  score: number;
+}
+
+export interface SearchHit {
+  url: string;
+  title: string;
+  /** Plain text around the best matching passage; `highlights` are [start, end) offsets into it. */
+  snippet: string;
+  highlights: [number, number][];
+  language: string;
+  score: number;
+  explain: Explanation;
+}
+
+export interface SearchResult {
+  total: number;
+  hits: SearchHit[];
+  /** Query tokens unknown to (or rare in) the index, with a suggested replacement. */
+  didYouMean?: { query: string; replacements: Record<string, string> };
+  tookMs: number;
+}
+
+export interface SearchOptions {
+  offset: number;
+  limit: number;
+}
+
+export interface IndexSummary {
+  formatVersion: number;
+  builtAt: string;
+  documents: number;
+  terms: number;
+  bytesOnDisk: number;
+}
+
+/** The searcher the gateway is given: opened read-only over what `gleaner index` wrote. */
+export interface SearchEngine {
+  search(query: ParsedQuery, options: SearchOptions): SearchResult;
+  /** Prefix completions from the index vocabulary, most useful first. */
+  suggest(prefix: string, limit: number): string[];
+  summary(): IndexSummary;
+}

@@ -1,0 +1,291 @@
+// The page store: the one place where the crawler's output lives and the indexer's input comes from.
+// `Store` and `Frontier` are the small interfaces a shared engine (Redis first) would implement for
+// several crawlers on several machines; `LevelStore` is the embedded default, LevelDB in data/store.
+//
+// Sublevels: pages (url -> PageRecord), links (to \0 from -> LinkEdge), frontier (queue + seen),
+// robots (origin -> RobotsCacheEntry), meta (schema version, crawl stats, anything small).
+
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Level } from 'level';
+import type { AbstractSublevel } from 'abstract-level';
+import { GleanerError } from './errors.js';
+import type { CrawlStats, FrontierEntry, LinkEdge, PageRecord, RobotsCacheEntry } from './types.js';
+
+/** Bump when a record's shape or a key layout changes; `openStore` refuses any other version. */
+export const STORE_SCHEMA_VERSION = 1;
+
+/** A frontier entry with the store's handle on its place in the queue. */
+export interface QueuedEntry extends FrontierEntry {
+  /** Opaque to callers: pass it back to `commitFetch`. */
+  id: string;
+}
+
+export interface Frontier {
+  /** Queues the URLs never seen before (or all of them with `force`, for a recrawl); returns those queued. */
+  add(entries: FrontierEntry[], options?: { force?: boolean }): Promise<QueuedEntry[]>;
+  /** Every queued entry, lowest depth first, then in the order queued: what a resumed crawl starts from. */
+  queued(): AsyncIterable<QueuedEntry>;
+  /** Whether the URL was ever queued (whether or not it has been fetched since). */
+  seen(url: string): Promise<boolean>;
+  /** Takes an entry off the queue without a page (cut as a trap, blocked by robots, out of scope). */
+  drop(entry: QueuedEntry): Promise<void>;
+}
+
+export interface Store {
+  readonly frontier: Frontier;
+  getPage(url: string): Promise<PageRecord | undefined>;
+  pages(): AsyncIterable<PageRecord>;
+  /** Links pointing at `url`. */
+  inbound(url: string): AsyncIterable<LinkEdge>;
+  /** Every link edge, grouped by target. */
+  edges(): AsyncIterable<LinkEdge>;
+  /**
+   * Stores a fetched page with its outgoing link edges, queues the URLs it led to, and takes the fetched
+   * entry off the queue, all in one atomic write: after a crash either all of it is there or none,
+   * so no page is lost and none is stored twice. Returns the discovered entries that were new.
+   */
+  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[]): Promise<QueuedEntry[]>;
+  getRobots(origin: string): Promise<RobotsCacheEntry | undefined>;
+  putRobots(entry: RobotsCacheEntry): Promise<void>;
+  getMeta<T>(key: string): Promise<T | undefined>;
+  putMeta(key: string, value: unknown): Promise<void>;
+  getCrawlStats(): Promise<CrawlStats | undefined>;
+  putCrawlStats(stats: CrawlStats): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** Open without creating: for readers such as the indexer, which need a crawl to exist. */
+  mustExist?: boolean;
+}
+
+/** Where the LevelDB store lives inside a data dir. */
+export function storePath(dataDir: string): string {
+  return join(dataDir, 'store');
+}
+
+// Key layout. Depth and sequence are zero-padded so LevelDB's byte order is breadth-first order.
+const DEPTH_WIDTH = 4;
+const SEQ_WIDTH = 12;
+const SEP = '\x00';
+const queueKey = (depth: number, seq: number) =>
+  `${String(depth).padStart(DEPTH_WIDTH, '0')}${SEP}${String(seq).padStart(SEQ_WIDTH, '0')}`;
+const edgeKey = (to: string, from: string) => `${to}${SEP}${from}`;
+
+interface SeenRecord {
+  depth: number;
+  /** queue key while queued, '' once fetched or dropped */
+  id: string;
+}
+
+type Json = Record<string, unknown>;
+
+export class LevelStore implements Store {
+  readonly frontier: Frontier;
+  private readonly db: Level<string, Json>;
+  private readonly pagesDb;
+  private readonly linksDb;
+  private readonly queueDb;
+  private readonly seenDb;
+  private readonly robotsDb;
+  private readonly metaDb;
+  private seq = 0;
+
+  private constructor(db: Level<string, Json>) {
+    this.db = db;
+    const json = { valueEncoding: 'json' } as const;
+    this.pagesDb = db.sublevel<string, PageRecord>('pages', json);
+    this.linksDb = db.sublevel<string, LinkEdge>('links', json);
+    // The frontier is one sublevel with two key spaces: `q` (the queue, breadth-first) and `s` (seen URLs).
+    const frontierDb = db.sublevel<string, Json>('frontier', json);
+    this.queueDb = frontierDb.sublevel<string, FrontierEntry>('q', json);
+    this.seenDb = frontierDb.sublevel<string, SeenRecord>('s', json);
+    this.robotsDb = db.sublevel<string, RobotsCacheEntry>('robots', json);
+    this.metaDb = db.sublevel<string, unknown>('meta', json);
+    this.frontier = {
+      add: (entries, options) => this.addToFrontier(entries, options?.force ?? false),
+      queued: () => this.iterateQueue(),
+      seen: async (url) => (await this.seenDb.get(url)) !== undefined,
+      drop: (entry) => this.dropEntry(entry),
+    };
+  }
+
+  static async open(dataDir: string, options: OpenStoreOptions = {}): Promise<LevelStore> {
+    const path = storePath(dataDir);
+    if (!options.mustExist) await mkdir(path, { recursive: true });
+    const db = new Level<string, Json>(path, { valueEncoding: 'json', createIfMissing: !options.mustExist });
+    try {
+      await db.open();
+    } catch (e) {
+      throw openError(e, dataDir);
+    }
+    const store = new LevelStore(db);
+    try {
+      await store.checkSchema(dataDir);
+      store.seq = await store.lastSeq();
+    } catch (e) {
+      await db.close();
+      throw e;
+    }
+    return store;
+  }
+
+  private async checkSchema(dataDir: string): Promise<void> {
+    const found = await this.metaDb.get('schema');
+    if (found === undefined) {
+      // A store with pages but no schema key was not written by Gleaner: refuse rather than guess.
+      for await (const _key of this.pagesDb.keys({ limit: 1 })) {
+        throw new GleanerError('SCHEMA_MISMATCH', `${dataDir} holds a store without a schema version; use a new --data dir`);
+      }
+      await this.metaDb.put('schema', { version: STORE_SCHEMA_VERSION });
+      return;
+    }
+    const version = (found as { version?: unknown }).version;
+    if (version !== STORE_SCHEMA_VERSION) {
+      const hint =
+        typeof version === 'number' && version > STORE_SCHEMA_VERSION
+          ? 'it was written by a newer Gleaner: upgrade Gleaner'
+          : 'it was written by an older Gleaner: crawl again into a new --data dir';
+      throw new GleanerError(
+        'SCHEMA_MISMATCH',
+        `${dataDir} has store schema v${String(version)} but this Gleaner reads v${STORE_SCHEMA_VERSION}; ${hint}`,
+      );
+    }
+  }
+
+  private async lastSeq(): Promise<number> {
+    let max = 0;
+    for await (const key of this.queueDb.keys()) {
+      const seq = Number(key.slice(DEPTH_WIDTH + 1));
+      if (seq > max) max = seq;
+    }
+    return max;
+  }
+
+  getPage(url: string): Promise<PageRecord | undefined> {
+    return this.pagesDb.get(url);
+  }
+
+  async *pages(): AsyncIterable<PageRecord> {
+    for await (const value of this.pagesDb.values()) yield value;
+  }
+
+  async *inbound(url: string): AsyncIterable<LinkEdge> {
+    const prefix = url + SEP;
+    for await (const value of this.linksDb.values({ gte: prefix, lt: prefix + '\xff' })) yield value;
+  }
+
+  async *edges(): AsyncIterable<LinkEdge> {
+    for await (const value of this.linksDb.values()) yield value;
+  }
+
+  private async addToFrontier(entries: FrontierEntry[], force: boolean): Promise<QueuedEntry[]> {
+    const ops: BatchOp[] = [];
+    const added = await this.planAdd(entries, force, ops);
+    if (ops.length > 0) await this.db.batch(ops as never);
+    return added;
+  }
+
+  /** Appends the writes that queue `entries` to `ops`; returns the entries that will be queued. */
+  private async planAdd(entries: FrontierEntry[], force: boolean, ops: BatchOp[]): Promise<QueuedEntry[]> {
+    const unique = new Map<string, FrontierEntry>();
+    for (const e of entries) if (!unique.has(e.url)) unique.set(e.url, e);
+    const urls = [...unique.keys()];
+    const seen = urls.length > 0 ? await this.seenDb.getMany(urls) : [];
+    const added: QueuedEntry[] = [];
+    urls.forEach((url, i) => {
+      const prior = seen[i];
+      if (prior !== undefined && (!force || prior.id !== '')) return; // already queued, or seen and not forced
+      const entry = unique.get(url)!;
+      const id = queueKey(entry.depth, ++this.seq);
+      ops.push({ type: 'put', sublevel: this.queueDb, key: id, value: entry });
+      ops.push({ type: 'put', sublevel: this.seenDb, key: url, value: { depth: entry.depth, id } });
+      added.push({ ...entry, id });
+    });
+    return added;
+  }
+
+  private async *iterateQueue(): AsyncIterable<QueuedEntry> {
+    for await (const [id, entry] of this.queueDb.iterator()) yield { ...entry, id };
+  }
+
+  private async dropEntry(entry: QueuedEntry): Promise<void> {
+    const ops: BatchOp[] = [
+      { type: 'del', sublevel: this.queueDb, key: entry.id },
+      { type: 'put', sublevel: this.seenDb, key: entry.url, value: { depth: entry.depth, id: '' } },
+    ];
+    await this.db.batch(ops as never);
+  }
+
+  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[]): Promise<QueuedEntry[]> {
+    const ops: BatchOp[] = [];
+    // A recrawled page may have lost links: remove the edges its previous version wrote.
+    const previous = await this.pagesDb.get(page.url);
+    for (const link of previous?.links ?? []) ops.push({ type: 'del', sublevel: this.linksDb, key: edgeKey(link.url, page.url) });
+    ops.push({ type: 'put', sublevel: this.pagesDb, key: page.url, value: page });
+    if (page.state === 'ok') {
+      for (const link of page.links) {
+        const edge: LinkEdge = { from: page.url, to: link.url, text: link.text, nofollow: link.rel.includes('nofollow') };
+        ops.push({ type: 'put', sublevel: this.linksDb, key: edgeKey(link.url, page.url), value: edge });
+      }
+    }
+    if (done) {
+      ops.push({ type: 'del', sublevel: this.queueDb, key: done.id });
+      ops.push({ type: 'put', sublevel: this.seenDb, key: done.url, value: { depth: done.depth, id: '' } });
+    }
+    const added = await this.planAdd(discovered, false, ops);
+    await this.db.batch(ops as never);
+    return added;
+  }
+
+  getRobots(origin: string): Promise<RobotsCacheEntry | undefined> {
+    return this.robotsDb.get(origin);
+  }
+
+  async putRobots(entry: RobotsCacheEntry): Promise<void> {
+    await this.robotsDb.put(entry.origin, entry);
+  }
+
+  async getMeta<T>(key: string): Promise<T | undefined> {
+    return (await this.metaDb.get(key)) as T | undefined;
+  }
+
+  async putMeta(key: string, value: unknown): Promise<void> {
+    await this.metaDb.put(key, value);
+  }
+
+  getCrawlStats(): Promise<CrawlStats | undefined> {
+    return this.getMeta<CrawlStats>('crawlStats');
+  }
+
+  putCrawlStats(stats: CrawlStats): Promise<void> {
+    return this.putMeta('crawlStats', stats);
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+// One batch writes to sublevels of different value types; abstract-level types each op by its sublevel,
+// so the ops are typed loosely here and checked where they are built.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySublevel = AbstractSublevel<any, any, string, any>;
+type BatchOp = { type: 'put'; sublevel: AnySublevel; key: string; value: unknown } | { type: 'del'; sublevel: AnySublevel; key: string };
+
+function openError(e: unknown, dataDir: string): GleanerError {
+  const code = (e as { code?: string; cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
+  if (code === 'LEVEL_LOCKED') {
+    return new GleanerError('STORE_LOCKED', `${dataDir} is in use by another Gleaner process (a crawl or index running?)`, { cause: e });
+  }
+  if (code === 'LEVEL_DATABASE_NOT_OPEN' || code === 'LEVEL_IO_ERROR') {
+    return new GleanerError('NOT_FOUND', `no crawl store in ${dataDir}: run \`gleaner crawl\` first`, { cause: e });
+  }
+  return new GleanerError('NOT_FOUND', `cannot open the store in ${dataDir}: ${(e as Error).message}`, { cause: e });
+}
+
+/** Opens the embedded default store. */
+export function openStore(dataDir: string, options: OpenStoreOptions = {}): Promise<Store> {
+  return LevelStore.open(dataDir, options);
+}

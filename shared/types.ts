@@ -1,0 +1,121 @@
+// The records every stage hands to the next. The crawler writes them into the store, the indexer reads
+// them, the web gateway reads what the indexer derived. Changing a field's meaning means bumping
+// STORE_SCHEMA_VERSION in shared/store.ts.
+
+/** A link found on a page, already resolved against the page's base URL and canonicalized. */
+export interface OutLink {
+  url: string;
+  /** Anchor text, whitespace collapsed; the `alt` of an `area`, empty for a meta refresh. */
+  text: string;
+  /** Lower-cased rel tokens, e.g. `['nofollow']`. A nofollow link is stored but never followed or counted. */
+  rel: string[];
+  /** Where the link came from: an `a` or `area` element, or a `<meta http-equiv=refresh>`. */
+  kind: 'a' | 'area' | 'refresh';
+}
+
+/** What META robots and X-Robots-Tag allow for a page, merged (the most restrictive wins). */
+export interface RobotsDirectives {
+  index: boolean;
+  follow: boolean;
+}
+
+/**
+ * What became of a URL the crawler fetched:
+ * - `ok`: a page worth indexing (unless robots.index is false);
+ * - `duplicate`: same content as `duplicateOf`, stored as an alias;
+ * - `gone`: 404 or 410, the indexer drops it;
+ * - `redirect`: the URL redirected to `finalUrl`, which has its own record;
+ * - `skipped`: a content type Gleaner does not index (the body was not read);
+ * - `error`: a network error or a 5xx after the last retry.
+ */
+export type PageState = 'ok' | 'duplicate' | 'gone' | 'redirect' | 'skipped' | 'error';
+
+export interface PageRecord {
+  /** The canonical URL that was requested; the key of the record. */
+  url: string;
+  /** The URL of the response that was read, after redirects. */
+  finalUrl: string;
+  state: PageState;
+  /** HTTP status of the last response, 0 when no response arrived. */
+  status: number;
+  /** ISO 8601 time of the fetch. */
+  fetchedAt: string;
+  /** Media type without parameters, lower case; '' when the server sent none. */
+  contentType: string;
+  title: string;
+  description: string;
+  headings: string[];
+  /** Visible text, whitespace collapsed, without script and style. */
+  text: string;
+  /** Primary language subtag (`en`, `es`, `zh`, `ru`), '' when unknown. */
+  language: string;
+  links: OutLink[];
+  /** rel=canonical target, when the page named one. */
+  canonical?: string;
+  /** Fingerprint of the normalised text, used to find duplicates. */
+  contentHash: string;
+  etag?: string;
+  lastModified?: string;
+  robots: RobotsDirectives;
+  /** The body was longer than the crawler's cap and was cut. */
+  truncated: boolean;
+  /** For `duplicate`: the URL of the first copy. */
+  duplicateOf?: string;
+  /** Link hops from the nearest seed. */
+  depth: number;
+  /** Error text for `error` pages. */
+  error?: string;
+}
+
+/** One inbound link, as the store keeps it for the indexer: `from` links to `to`. */
+export interface LinkEdge {
+  from: string;
+  to: string;
+  text: string;
+  nofollow: boolean;
+}
+
+/** A URL waiting in the crawl frontier. */
+export interface FrontierEntry {
+  url: string;
+  depth: number;
+  /** The page the URL was found on, sent as Referer. */
+  referrer?: string;
+  /** Why the URL is in the frontier: a seed, a link, a sitemap entry or a redirect target. */
+  via: 'seed' | 'link' | 'sitemap' | 'redirect';
+}
+
+/** A robots.txt fetch as cached in the store, per origin (scheme, host, port). */
+export interface RobotsCacheEntry {
+  origin: string;
+  /** ISO 8601 times. */
+  fetchedAt: string;
+  expiresAt: string;
+  /** ok: 2xx body parsed; unavailable: 4xx (allow all, or deny all in draft mode for 401/403);
+   * unreachable: 5xx or network error (deny all). */
+  outcome: 'ok' | 'unavailable' | 'unreachable';
+  status: number;
+  /** The body as text, for `ok`. */
+  body: string;
+  /** Consecutive unreachable fetches, for backoff. */
+  failures: number;
+}
+
+/** Counters a crawl leaves in the store for the stats page. */
+export interface CrawlStats {
+  startedAt: string;
+  finishedAt?: string;
+  seeds: string[];
+  pagesByState: Partial<Record<PageState, number>>;
+  pagesByStatus: Record<string, number>;
+  hosts: number;
+  requests: number;
+  bytes: number;
+  errors: number;
+  /** URLs blocked by robots.txt, keyed by `origin line: rule`. */
+  blockedByRule: Record<string, number>;
+  /** URLs cut as traps, keyed by reason. */
+  trapsCut: Record<string, number>;
+  duplicates: number;
+  outOfScope: number;
+}

@@ -1,0 +1,115 @@
+// URL canonicalization: the one function every stage uses, so that the crawler's frontier keys, the
+// store's page keys, the indexer's link targets and the gateway's result links all agree.
+//
+// What it does (seed 003's aliases, seed 004's session ids and campaign tags):
+// - resolves against a base; only http and https survive (javascript:, mailto:, data: ... never fetched);
+// - lower-cases scheme and host, IDN to punycode, removes the default port, resolves dot segments,
+//   makes an empty path `/` (all of these by the WHATWG URL parser);
+// - drops the fragment;
+// - normalises percent-encoding: escapes of unreserved characters are decoded, other escapes upper-cased;
+// - strips session ids and tracking parameters (query and `;jsessionid=` path parameters);
+// - drops an empty `?`.
+
+export interface CanonicalizeOptions {
+  /** Query parameter names removed, compared case-insensitively. A trailing `*` matches a prefix. */
+  stripParams?: readonly string[];
+}
+
+/** Session ids (seed 004: PHPSESSID, sid, jsessionid) and campaign tags (utm_*, click ids). */
+export const DEFAULT_STRIP_PARAMS: readonly string[] = [
+  'phpsessid',
+  'sid',
+  'sessionid',
+  'session_id',
+  'jsessionid',
+  'aspsessionid*',
+  'utm_*',
+  'gclid',
+  'fbclid',
+  'msclkid',
+  'yclid',
+  '_openstat',
+];
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/** Decodes %XX escapes of unreserved characters and upper-cases the hex of the others. */
+export function normalizePercentEncoding(s: string): string {
+  return s.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => {
+    const ch = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(ch) ? ch : `%${hex.toUpperCase()}`;
+  });
+}
+
+function paramMatcher(names: readonly string[]): (name: string) => boolean {
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  for (const n of names) {
+    const lower = n.toLowerCase();
+    if (lower.endsWith('*')) prefixes.push(lower.slice(0, -1));
+    else exact.add(lower);
+  }
+  return (name) => {
+    const lower = name.toLowerCase();
+    return exact.has(lower) || prefixes.some((p) => lower.startsWith(p));
+  };
+}
+
+const defaultMatcher = paramMatcher(DEFAULT_STRIP_PARAMS);
+
+/**
+ * The canonical form of `input` (resolved against `base`), or undefined when it is not an http(s) URL
+ * or cannot be parsed. Pure; idempotent: canonicalizing a canonical URL returns it unchanged.
+ */
+export function canonicalizeUrl(input: string, base?: string, options: CanonicalizeOptions = {}): string | undefined {
+  let url: URL;
+  try {
+    url = base === undefined ? new URL(input.trim()) : new URL(input.trim(), base);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.hostname === '') return undefined;
+  url.hash = '';
+  url.username = '';
+  url.password = '';
+  const strip = options.stripParams ? paramMatcher(options.stripParams) : defaultMatcher;
+
+  // Path parameters such as `;jsessionid=ABC` (Java servlets) ride inside a path segment.
+  let path = url.pathname.replace(/;([^/;=]+)=[^/;]*/g, (m, name: string) => (strip(name) ? '' : m));
+  path = normalizePercentEncoding(path);
+
+  let query = '';
+  if (url.search.length > 1) {
+    const kept = url.search
+      .slice(1)
+      .split('&')
+      .filter((pair) => {
+        if (pair === '') return false;
+        const eq = pair.indexOf('=');
+        const name = decodeSafely(eq === -1 ? pair : pair.slice(0, eq));
+        return !strip(name);
+      })
+      .map(normalizePercentEncoding);
+    if (kept.length > 0) query = '?' + kept.join('&');
+  }
+  return `${url.protocol}//${url.host}${path}${query}`;
+}
+
+function decodeSafely(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+/** `scheme://host[:port]` of a URL: the unit robots.txt and politeness apply to. */
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+/** Host name (without port) of a URL, lower case. */
+export function hostOf(url: string): string {
+  return new URL(url).hostname;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests live next to the module they prove (`crawler/robots/match.test.ts`) and end-to-end ones in test/.
+export default defineConfig({
+  test: {
+    include: ['{shared,crawler,indexer,web,bin,test}/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
