@@ -1,0 +1,44 @@
+// Every tunable of the web gateway, with its default, in one place. The serve command and tests
+// override through `createApp(deps)` / `parseQuery(input, limits)`; nothing else hard-codes these.
+
+export interface QueryLimits {
+  /** Longer input is cut (at a code point boundary) and the page says so. */
+  maxQueryChars: number;
+  /** Words, phrases and operators beyond this many are ignored, with a notice. */
+  maxQueryAtoms: number;
+}
+
+export interface WebOptions extends QueryLimits {
+  /** Results per page when `size` is not given. */
+  pageSize: number;
+  /** The largest `size` the API accepts; larger values are clamped. */
+  maxPageSize: number;
+  /** Pages beyond this are refused: nobody reads page 500, and deep offsets cost the engine. */
+  maxPage: number;
+  /** Completions returned by /api/suggest. */
+  suggestLimit: number;
+  /** The longest prefix /api/suggest looks up. */
+  maxSuggestChars: number;
+  /** robots.txt bodies pasted into /robots are cut here (Google reads 500 KiB, RFC 9309 asks >= 500 KiB). */
+  maxRobotsBytes: number;
+  /** URLs checked at once on /robots. */
+  maxRobotsUrls: number;
+  /** Timeout for fetching a robots.txt named on /robots. */
+  robotsFetchTimeoutMs: number;
+  /** Largest url-encoded form body accepted (the /robots form). */
+  maxFormBytes: number;
+}
+
+export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
+  maxQueryChars: 512,
+  maxQueryAtoms: 32,
+  pageSize: 10,
+  maxPageSize: 50,
+  maxPage: 100,
+  suggestLimit: 8,
+  maxSuggestChars: 64,
+  maxRobotsBytes: 512 * 1024,
+  maxRobotsUrls: 50,
+  robotsFetchTimeoutMs: 10_000,
+  maxFormBytes: 600 * 1024,
+});
