@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { collapseWhitespace, extractHtml, extractPlainText, primaryLanguage, refreshTarget } from './extract.js';
+
+const PAGE = 'http://example.test/dir/page.html';
+const ex = (html: string, opts = {}) => extractHtml(html, PAGE, opts);
+
+describe('title, description, headings', () => {
+  it('reads the first title, decoded and collapsed', () => {
+    const e = ex('<html><head><title>  Tom &amp;\n Jerry </title><title>second</title></head><body>x</body></html>');
+    expect(e.title).toBe('Tom & Jerry');
+  });
+  it('gives an empty title when there is none', () => {
+    expect(ex('<p>hello</p>').title).toBe('');
+  });
+  it('reads meta description, falling back to og:description', () => {
+    expect(ex('<meta name="Description" content=" A  page\nabout x ">').description).toBe('A page about x');
+    expect(ex('<meta property="og:description" content="og text">').description).toBe('og text');
+    expect(ex('<meta property="og:description" content="og"><meta name=description content="real">').description).toBe('real');
+  });
+  it('collects h1-h3 in order with their inline children, not h4', () => {
+    const e = ex('<h1>Main <em>title</em></h1><h4>minor</h4><h2>Second</h2><h3> Third<br>line </h3><h2></h2>');
+    expect(e.headings).toEqual(['Main title', 'Second', 'Third line']);
+  });
+});
+
+describe('visible text', () => {
+  it('skips script, style, noscript, template and the title', () => {
+    const e = ex(
+      '<title>T</title><style>p{color:red}</style><script>var x = "<p>no</p>";</script>' +
+        '<noscript><p>enable js</p></noscript><template><p>tpl</p></template><p>visible</p>',
+    );
+    expect(e.text).toBe('visible');
+  });
+  it('separates words at block elements and br, not at inline elements', () => {
+    expect(ex('<p>one</p><p>two</p><div>three<br>four</div><span>fi</span><b>ve</b>').text).toBe('one two three four five');
+    expect(ex('<ul><li>a</li><li>b</li></ul><table><tr><td>c</td><td>d</td></tr></table>').text).toBe('a b c d');
+  });
+  it('decodes entities and collapses whitespace including NBSP', () => {
+    expect(ex('<p>caf&eacute;&nbsp;&nbsp;au\n\tlait &lt;3</p>').text).toBe('café au lait <3');
+  });
+  it('cuts text at maxTextChars', () => {
+    expect(ex('<p>' + 'word '.repeat(100) + '</p>', { maxTextChars: 20 }).text.length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('language', () => {
+  it.each([
+    ['<html lang="en-US"><p>x</p></html>', 'en'],
+    ['<html lang="ZH_Hant">', 'zh'],
+    ['<meta http-equiv="Content-Language" content="ru, en">', 'ru'],
+    ['<html lang="es"><meta http-equiv="content-language" content="de">', 'es'],
+    ['<html lang=""><meta http-equiv="content-language" content="de">', 'de'],
+    ['<html lang="x-klingon">', ''],
+    ['<p>none</p>', ''],
+  ])('%s -> %j', (html, lang) => {
+    expect(ex(html).language).toBe(lang);
+  });
+  it('primaryLanguage keeps only plain subtags', () => {
+    expect(primaryLanguage('pt-BR')).toBe('pt');
+    expect(primaryLanguage('*')).toBe('');
+  });
+});
+
+describe('links (issue 4, seed 001: a and area href, never src)', () => {
+  it('takes a and area hrefs, resolves and canonicalizes them', () => {
+    const e = ex(
+      '<a href="other.html">Other <b>page</b></a><a href="/Up/../x?utm_source=a&b=1#frag">X</a>' +
+        '<map><area href="HTTP://Example.TEST:80/area" alt=" Area  alt "></map>' +
+        '<img src="/img.png"><script src="/s.js"></script><iframe src="/frame.html"></iframe><link href="/style.css" rel="stylesheet">',
+    );
+    expect(e.links).toEqual([
+      { url: 'http://example.test/dir/other.html', text: 'Other page', rel: [], kind: 'a' },
+      { url: 'http://example.test/x?b=1', text: 'X', rel: [], kind: 'a' },
+      { url: 'http://example.test/area', text: 'Area alt', rel: [], kind: 'area' },
+    ]);
+  });
+  it('drops mailto:, javascript:, data:, empty and same-page fragment links', () => {
+    const e = ex('<a href="mailto:a@b.c">m</a><a href="javascript:void(0)">j</a><a href="data:text/html,x">d</a><a href="">e</a><a href="#top">t</a><a>no href</a><a href="ok">ok</a>');
+    expect(e.links.map((l) => l.url)).toEqual(['http://example.test/dir/ok']);
+  });
+  it('honours <base href>, also for links before it, resolved against the page', () => {
+    const e = ex('<a href="early">e</a><base href="/base/sub/"><a href="late">l</a>');
+    expect(e.links.map((l) => l.url)).toEqual(['http://example.test/base/sub/early', 'http://example.test/base/sub/late']);
+    expect(ex('<base href="https://other.test/x/"><a href="y">y</a>').links[0]?.url).toBe('https://other.test/x/y');
+  });
+  it('ignores a base that is not http(s)', () => {
+    expect(ex('<base href="javascript:x"><a href="y">y</a>').links[0]?.url).toBe('http://example.test/dir/y');
+  });
+  it('keeps rel tokens lower-cased, nofollow links included', () => {
+    const e = ex('<a href="/a" rel="NoFollow  Sponsored">a</a><a href="/b" rel="">b</a>');
+    expect(e.links.map((l) => l.rel)).toEqual([['nofollow', 'sponsored'], []]);
+  });
+  it('uses img alt inside a link as anchor text', () => {
+    expect(ex('<a href="/home"><img src="logo.png" alt="Home page"></a>').links[0]?.text).toBe('Home page');
+  });
+  it('closes an unclosed anchor at the next one', () => {
+    const e = ex('<a href="/1">one<a href="/2">two</a>');
+    expect(e.links.map((l) => [l.url, l.text])).toEqual([['http://example.test/1', 'one'], ['http://example.test/2', 'two']]);
+  });
+  it('keeps every occurrence in document order and stops at maxLinks', () => {
+    const html = '<a href="/a">1</a><a href="/a">2</a><a href="/b">3</a>';
+    expect(ex(html).links.map((l) => l.text)).toEqual(['1', '2', '3']);
+    expect(ex(html, { maxLinks: 2 }).links).toHaveLength(2);
+  });
+  it('strips session ids and tracking parameters from links', () => {
+    expect(ex('<a href="/p?PHPSESSID=abc&id=3">p</a>').links[0]?.url).toBe('http://example.test/p?id=3');
+    expect(ex('<a href="/p?keep=1&drop=2">p</a>', { stripParams: ['drop'] }).links[0]?.url).toBe('http://example.test/p?keep=1');
+  });
+});
+
+describe('meta refresh as a link', () => {
+  it.each([
+    ['0; url=/next', 'http://example.test/next'],
+    ['0;URL=next.html', 'http://example.test/dir/next.html'],
+    ["0; url='/quoted/page.html'", 'http://example.test/quoted/page.html'],
+    ['0; url="../dq.html"', 'http://example.test/dq.html'],
+    ['5, URL = /comma', 'http://example.test/comma'],
+    ['0; /bare', 'http://example.test/bare'],
+  ])('%j -> %s', (content, url) => {
+    const e = ex(`<meta http-equiv="Refresh" content="${content.replace(/"/g, '&quot;')}">`);
+    expect(e.links).toEqual([{ url, text: '', rel: [], kind: 'refresh' }]);
+  });
+  it('gives no link for a plain reload', () => {
+    expect(refreshTarget('30')).toBeUndefined();
+    expect(ex('<meta http-equiv="refresh" content="30">').links).toEqual([]);
+  });
+  it('reads the quoted form the Rust docs use', () => {
+    expect(refreshTarget("0;URL='../../std/index.html'")).toBe('../../std/index.html');
+  });
+});
+
+describe('rel=canonical', () => {
+  it('resolves and canonicalizes the first link rel=canonical', () => {
+    const e = ex('<link rel="canonical" href="/Canon/?utm_campaign=x"><link rel="canonical" href="/second">');
+    expect(e.canonical).toBe('http://example.test/Canon/');
+  });
+  it('is absent when not given or not http(s)', () => {
+    expect(ex('<p>x</p>').canonical).toBeUndefined();
+    expect('canonical' in ex('<link rel=canonical href="mailto:x@y">')).toBe(false);
+  });
+  it('is not taken from an a element', () => {
+    expect(ex('<a rel="canonical" href="/c">c</a>').canonical).toBeUndefined();
+  });
+});
+
+describe('META robots in the page', () => {
+  it('reads name=robots, case-insensitively', () => {
+    expect(ex('<META NAME="ROBOTS" CONTENT="NOINDEX,FOLLOW">').robots).toEqual({ index: false, follow: true });
+    expect(ex('<meta name="robots" content="ALL=INDEX,FOLLOW">').robots).toEqual({ index: true, follow: true });
+    expect(ex('<meta name="robots" content="NONE=INDEX,FOLLOW">').robots).toEqual({ index: false, follow: false });
+  });
+  it('allows everything without META robots', () => {
+    expect(ex('<p>x</p>').robots).toEqual({ index: true, follow: true });
+  });
+  it('applies the agent-specific META for our agent only, merged most-restrictive', () => {
+    expect(ex('<meta name="gleaner" content="nofollow">').robots).toEqual({ index: true, follow: false });
+    expect(ex('<meta name="googlebot" content="noindex">').robots).toEqual({ index: true, follow: true });
+    expect(ex('<meta name="robots" content="noindex"><meta name="Gleaner" content="index, follow">').robots).toEqual({ index: false, follow: true });
+    expect(ex('<meta name="mybot" content="none">', { agent: 'MyBot' }).robots).toEqual({ index: false, follow: false });
+  });
+  it('still returns the links of a nofollow page (the caller does not follow them)', () => {
+    const e = ex('<meta name="robots" content="nofollow"><a href="/x">x</a>');
+    expect(e.robots.follow).toBe(false);
+    expect(e.links).toHaveLength(1);
+  });
+});
+
+describe('robustness', () => {
+  it('never throws and always returns canonical http(s) links on arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (s) => {
+        const e = extractHtml(`<a href="${s}">${s}</a><p>${s}</p>`, PAGE);
+        for (const l of e.links) expect(l.url).toMatch(/^https?:\/\//);
+        expect(e.text).toBe(collapseWhitespace(e.text));
+      }),
+    );
+  });
+  it('handles broken markup', () => {
+    const e = ex('<p>unclosed <a href="/x">link<div>block</p></td>');
+    expect(e.links[0]?.url).toBe('http://example.test/x');
+    expect(e.text).toBe('unclosed link block');
+  });
+});
+
+describe('text/plain', () => {
+  it('collapses the text and has nothing else', () => {
+    const e = extractPlainText('  line one\n\nline   two\t', 'http://example.test/a.txt');
+    expect(e).toEqual({ title: '', description: '', headings: [], text: 'line one line two', language: '', links: [], robots: { index: true, follow: true } });
+  });
+  it('cuts at maxTextChars', () => {
+    expect(extractPlainText('ab '.repeat(50), 'http://x.test/', { maxTextChars: 10 }).text.length).toBeLessThanOrEqual(10);
+  });
+});
