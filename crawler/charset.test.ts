@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { charsetFromContentType, charsetFromMeta, decodeBody, normalizeCharset } from './charset.js';
+
+// Real encoded bytes, written out by hand from the code tables (not produced by the decoder under test).
+const CP1251_PRIVET_MIR = [0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2, 0x2c, 0x20, 0xec, 0xe8, 0xf0]; // Привет, мир
+const KOI8R_PRIVET = [0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4]; // Привет
+const GBK_ZHONGWEN = [0xd6, 0xd0, 0xce, 0xc4]; // 中文
+const SJIS_NIHONGO = [0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea]; // 日本語
+const EUCJP_NIHON = [0xc6, 0xfc, 0xcb, 0xdc]; // 日本
+
+const ascii = (s: string): number[] => [...Buffer.from(s, 'latin1')];
+const page = (head: string, body: number[]): Uint8Array =>
+  Uint8Array.from([...ascii(`<html><head>${head}</head><body><p>`), ...body, ...ascii('</p></body></html>')]);
+
+describe('charset from the Content-Type header', () => {
+  it('decodes windows-1251 named in the header', () => {
+    const d = decodeBody(Uint8Array.from(CP1251_PRIVET_MIR), 'text/html; charset=windows-1251');
+    expect(d).toEqual({ text: 'Привет, мир', charset: 'windows-1251', source: 'header' });
+  });
+  it('decodes GBK, also under its gb2312 label, and quoted', () => {
+    expect(decodeBody(Uint8Array.from(GBK_ZHONGWEN), 'text/html;charset=GBK').text).toBe('中文');
+    expect(decodeBody(Uint8Array.from(GBK_ZHONGWEN), 'text/html; charset="gb2312"')).toMatchObject({ text: '中文', charset: 'gbk' });
+  });
+  it('decodes Shift_JIS, EUC-JP and KOI8-R', () => {
+    expect(decodeBody(Uint8Array.from(SJIS_NIHONGO), 'text/plain; charset=Shift_JIS').text).toBe('日本語');
+    expect(decodeBody(Uint8Array.from(EUCJP_NIHON), 'text/html; charset=euc-jp').text).toBe('日本');
+    expect(decodeBody(Uint8Array.from(KOI8R_PRIVET), 'text/html; charset=koi8-r').text).toBe('Привет');
+  });
+  it('beats a META that says otherwise', () => {
+    const d = decodeBody(page('<meta charset="utf-8">', CP1251_PRIVET_MIR), 'text/html; charset=windows-1251');
+    expect(d.charset).toBe('windows-1251');
+    expect(d.text).toContain('Привет, мир');
+  });
+  it('falls through an unknown label to META', () => {
+    const d = decodeBody(page('<meta charset="gbk">', GBK_ZHONGWEN), 'text/html; charset=no-such-charset');
+    expect(d).toMatchObject({ charset: 'gbk', source: 'meta' });
+  });
+});
+
+describe('charset from META in the first 1,024 bytes', () => {
+  it('reads <meta charset>', () => {
+    const d = decodeBody(page('<meta charset="Shift_JIS">', SJIS_NIHONGO), 'text/html');
+    expect(d).toMatchObject({ charset: 'shift_jis', source: 'meta' });
+    expect(d.text).toContain('<p>日本語</p>');
+  });
+  it('reads <meta http-equiv=Content-Type content="...; charset=...">', () => {
+    const d = decodeBody(page('<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=windows-1251">', CP1251_PRIVET_MIR));
+    expect(d).toMatchObject({ charset: 'windows-1251', source: 'meta' });
+    expect(d.text).toContain('Привет, мир');
+  });
+  it('reads unquoted and self-closed forms', () => {
+    expect(charsetFromMeta(Uint8Array.from(ascii('<meta charset=gbk/>')))).toBe('gbk');
+    expect(charsetFromMeta(Uint8Array.from(ascii("<meta http-equiv=content-type content='text/html;charset=koi8-r'>")))).toBe('koi8-r');
+  });
+  it('ignores a META after the first 1,024 bytes', () => {
+    const bytes = Uint8Array.from([...ascii('<!--' + 'x'.repeat(1100) + '--><meta charset="gbk">'), ...GBK_ZHONGWEN]);
+    expect(decodeBody(bytes)).toMatchObject({ charset: 'utf-8', source: 'default' });
+  });
+  it('treats a META claiming UTF-16 as UTF-8', () => {
+    expect(decodeBody(Uint8Array.from(ascii('<meta charset="utf-16"><p>hi</p>')))).toMatchObject({ charset: 'utf-8', text: '<meta charset="utf-16"><p>hi</p>' });
+  });
+});
+
+describe('byte order marks', () => {
+  it('detects UTF-8, UTF-16LE and UTF-16BE and strips the BOM', () => {
+    expect(decodeBody(Uint8Array.from([0xef, 0xbb, 0xbf, 0x68, 0x69]))).toEqual({ text: 'hi', charset: 'utf-8', source: 'bom' });
+    expect(decodeBody(Uint8Array.from([0xff, 0xfe, 0x68, 0x00, 0x69, 0x00]))).toEqual({ text: 'hi', charset: 'utf-16le', source: 'bom' });
+    expect(decodeBody(Uint8Array.from([0xfe, 0xff, 0x04, 0x1f]))).toEqual({ text: 'П', charset: 'utf-16be', source: 'bom' });
+  });
+  it('beats the header (WHATWG order)', () => {
+    expect(decodeBody(Uint8Array.from([0xef, 0xbb, 0xbf, 0xd0, 0x9f]), 'text/html; charset=windows-1251')).toMatchObject({ text: 'П', source: 'bom' });
+  });
+});
+
+describe('default', () => {
+  it('is UTF-8, with bad bytes replaced instead of failing', () => {
+    expect(decodeBody(Uint8Array.from([0x68, 0xff, 0x69]))).toEqual({ text: 'h\ufffdi', charset: 'utf-8', source: 'default' });
+  });
+  it('round-trips any UTF-8 text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+        if (s.startsWith('\ufeff')) return;
+        expect(decodeBody(new TextEncoder().encode(s), 'text/html').text).toBe(s);
+      }),
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('normalizeCharset gives WHATWG names or undefined', () => {
+    expect(normalizeCharset('CP1251')).toBe('windows-1251');
+    expect(normalizeCharset('iso-8859-1')).toBe('windows-1252');
+    expect(normalizeCharset('x-user-defined')).toBe('windows-1252');
+    expect(normalizeCharset('bogus')).toBeUndefined();
+    expect(normalizeCharset('')).toBeUndefined();
+  });
+  it('charsetFromContentType reads the parameter', () => {
+    expect(charsetFromContentType('text/html')).toBeUndefined();
+    expect(charsetFromContentType(undefined)).toBeUndefined();
+    expect(charsetFromContentType('text/html; Charset=UTF-8; foo=bar')).toBe('UTF-8');
+    expect(charsetFromContentType('text/html; charset=')).toBeUndefined();
+  });
+});
