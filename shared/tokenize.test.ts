@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { analyze, detectScript, isStopword, tokenize } from './tokenize.js';
+
+describe('tokenize: English', () => {
+  it('folds case and stems with Porter, so inflections meet', () => {
+    expect(tokenize('Connections')).toEqual(tokenize('connected'));
+    expect(tokenize('Running Searches')).toEqual(['run', 'search']);
+  });
+  it('applies NFKC: full-width letters and ligatures become plain letters', () => {
+    expect(tokenize('ＰＹＴＨＯＮ')).toEqual(tokenize('python'));
+    expect(tokenize('ﬁle')).toEqual(tokenize('file'));
+  });
+  it('splits on hyphens and drops apostrophes inside words', () => {
+    expect(tokenize('e-mail')).toEqual(['e', 'mail']);
+    expect(tokenize("don't")).toEqual(['dont']);
+  });
+  it('keeps stopwords in the index tokens but marks them', () => {
+    expect(tokenize('to be or not to be')).toHaveLength(6);
+    expect(isStopword('the')).toBe(true);
+    expect(isStopword(tokenize('python')[0]!)).toBe(false);
+  });
+  it('drops words longer than 64 characters', () => {
+    expect(tokenize('a'.repeat(65) + ' ok')).toEqual(['ok']);
+  });
+});
+
+describe('tokenize: Spanish', () => {
+  it('stems with the Spanish stemmer when the page language is es', () => {
+    expect(tokenize('bibliotecas', 'es')).toEqual(tokenize('biblioteca', 'es'));
+    expect(tokenize('Públicas', 'es')).toEqual(tokenize('público', 'es'));
+  });
+  it('folds accented capitals', () => {
+    expect(tokenize('ÁRBOL', 'es')).toEqual(tokenize('árbol', 'es'));
+  });
+  it('knows Spanish function words as stopwords', () => {
+    expect(isStopword(tokenize('los', 'es')[0]!)).toBe(true);
+  });
+});
+
+describe('tokenize: Russian', () => {
+  it('stems Cyrillic words by script, whatever language is given', () => {
+    expect(tokenize('книгами')).toEqual(tokenize('книга'));
+    expect(tokenize('Библиотеки', 'en')).toEqual(tokenize('библиотека'));
+  });
+  it('marks Russian function words as stopwords', () => {
+    expect(isStopword(tokenize('и')[0]!)).toBe(true);
+  });
+});
+
+describe('tokenize: Chinese and Japanese', () => {
+  it('segments Chinese into words, so a two-character word is a token of a sentence', () => {
+    const sentence = tokenize('我们在北京大学学习中文', 'zh');
+    expect(sentence).toContain(tokenize('北京')[0]);
+    expect(tokenize('北京')).toEqual(['北京']);
+  });
+  it('adds bigrams of adjacent Han characters so a query cut differently still meets the page', () => {
+    const spans = analyze('互联网公司', 'zh');
+    const tokens = spans.map((s) => s.token);
+    for (const bigram of ['互联', '联网', '公司']) expect(tokens).toContain(bigram);
+    // Bigrams share their word's position, so phrase positions are not disturbed.
+    expect(new Set(spans.map((s) => s.position)).size).toBe(spans.filter((s) => !s.extra).length);
+  });
+  it('segments Japanese with kana', () => {
+    expect(tokenize('東京でラーメンを食べました')).toContain('ラーメン');
+  });
+  it('offsets point into the original text', () => {
+    const text = 'Hello 北京 world';
+    for (const s of analyze(text)) expect(text.slice(s.start, s.end).toLowerCase()).toBe(s.word);
+  });
+});
+
+describe('detectScript', () => {
+  it('tells the four seed scripts apart', () => {
+    expect(detectScript('книга')).toBe('ru');
+    expect(detectScript('北京')).toBe('zh');
+    expect(detectScript('ラーメン')).toBe('ja');
+    expect(detectScript('library')).toBe('');
+  });
+});
+
+describe('tokenize: properties', () => {
+  it('every span covers a non-empty slice of the text and yields a non-empty token', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        for (const span of analyze(s)) {
+          expect(s.slice(span.start, span.end).length).toBeGreaterThan(0);
+          expect(span.token.length).toBeGreaterThan(0);
+        }
+      }),
+    );
+  });
+  it('an indexed word is findable: tokenizing a word alone yields the token it has in a sentence', () => {
+    const word = fc.stringMatching(/^[A-Za-zÀ-ÿА-я]{1,12}$/);
+    fc.assert(
+      fc.property(word, word, word, (a, b, c) => {
+        const alone = tokenize(b);
+        const inSentence = tokenize(`${a} ${b}, ${c}.`);
+        expect(inSentence.slice(alone.length === 0 ? 0 : tokenize(a).length, tokenize(a).length + alone.length)).toEqual(alone);
+      }),
+    );
+  });
+});
