@@ -83,6 +83,10 @@ export interface FrontierEntry {
   referrer?: string;
   /** Why the URL is in the frontier: a seed, a link, a sitemap entry or a redirect target. */
   via: 'seed' | 'link' | 'sitemap' | 'redirect';
+  /** Redirect hops that led here (for `via: 'redirect'`), so a chain stops after the limit. */
+  redirects?: number;
+  /** A sitemap file to read for URLs, rather than a page. */
+  sitemap?: boolean;
 }
 
 /** A robots.txt fetch as cached in the store, per origin (scheme, host, port). */

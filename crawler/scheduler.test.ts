@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { QueuedEntry } from '../shared/store.js';
+import { originOf } from '../shared/url.js';
+import { HostScheduler } from './scheduler.js';
+
+let seq = 0;
+const entry = (url: string, depth = 0): QueuedEntry => ({ url, depth, via: 'link', id: String(seq++) });
+
+describe('HostScheduler: one request per host at a time, at its delay, shallowest first', () => {
+  it('never hands out a second URL of a busy host', () => {
+    const s = new HostScheduler(originOf, 1000);
+    s.add(entry('http://a/1'));
+    s.add(entry('http://a/2'));
+    const first = s.next(0);
+    expect('entry' in first && first.entry.url).toBe('http://a/1');
+    expect(s.next(0)).toEqual({ empty: true });
+  });
+
+  it('waits the host delay after a request, and says how long', () => {
+    const s = new HostScheduler(originOf, 1000);
+    s.add(entry('http://a/1'));
+    s.add(entry('http://a/2'));
+    s.next(0);
+    s.release('http://a', 100);
+    expect(s.next(500)).toEqual({ waitMs: 600 });
+    const again = s.next(1100);
+    expect('entry' in again && again.entry.url).toBe('http://a/2');
+  });
+
+  it('a slow (busy or waiting) host does not stall another host', () => {
+    const s = new HostScheduler(originOf, 1000);
+    s.add(entry('http://slow/1'));
+    s.add(entry('http://slow/2'));
+    s.add(entry('http://fast/1'));
+    s.add(entry('http://fast/2'));
+    const a = s.next(0);
+    const b = s.next(0);
+    expect(['entry' in a && a.host, 'entry' in b && b.host].sort()).toEqual(['http://fast', 'http://slow']);
+    s.release('http://fast', 0);
+    const c = s.next(1000);
+    expect('entry' in c && c.entry.url).toBe('http://fast/2');
+  });
+
+  it('takes the shallowest ready URL across hosts (breadth-first)', () => {
+    const s = new HostScheduler(originOf, 0);
+    s.add(entry('http://a/deep', 3));
+    s.add(entry('http://b/shallow', 1));
+    const p = s.next(0);
+    expect('entry' in p && p.entry.url).toBe('http://b/shallow');
+  });
+
+  it('Retry-After or backoff longer than the delay wins', () => {
+    const s = new HostScheduler(originOf, 1000);
+    s.add(entry('http://a/1'));
+    s.next(0);
+    s.release('http://a', 0, 5000);
+    s.add(entry('http://a/1'));
+    expect(s.next(1000)).toEqual({ waitMs: 4000 });
+  });
+
+  it('a pick without a request frees the host at once; idle only when nothing is queued or busy', () => {
+    const s = new HostScheduler(originOf, 1000);
+    s.add(entry('http://a/1'));
+    s.add(entry('http://a/2'));
+    s.next(0);
+    expect(s.idle).toBe(false);
+    s.releaseWithoutRequest('http://a');
+    const p = s.next(0);
+    expect('entry' in p && p.entry.url).toBe('http://a/2');
+    s.releaseWithoutRequest('http://a');
+    expect(s.idle).toBe(true);
+  });
+
+  it('clearHost drops a host’s queue and keeps the count right', () => {
+    const s = new HostScheduler(originOf, 0);
+    s.add(entry('http://a/1'));
+    s.add(entry('http://a/2', 2));
+    s.add(entry('http://b/1'));
+    expect(s.clearHost('http://a').map((e) => e.url).sort()).toEqual(['http://a/1', 'http://a/2']);
+    expect(s.size).toBe(1);
+  });
+});

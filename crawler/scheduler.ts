@@ -1,0 +1,119 @@
+// The in-memory side of the frontier: one queue per host, breadth-first inside each, and a pick rule
+// that keeps every host at one request at a time and at its delay, so a slow host never stalls the others.
+// The persistent frontier (shared/store.ts) is the truth; this is rebuilt from it on resume.
+
+import type { QueuedEntry } from '../shared/store.js';
+
+interface HostState {
+  /** Entries by depth; each bucket in the order queued. */
+  buckets: Map<number, QueuedEntry[]>;
+  size: number;
+  busy: boolean;
+  /** Earliest time (ms) the next request may start. */
+  notBefore: number;
+  delayMs: number;
+}
+
+export type Pick = { entry: QueuedEntry; host: string } | { waitMs: number } | { empty: true };
+
+export class HostScheduler {
+  private readonly hosts = new Map<string, HostState>();
+  private queuedCount = 0;
+
+  constructor(
+    private readonly hostOf: (url: string) => string,
+    private readonly defaultDelayMs: number,
+  ) {}
+
+  get size(): number {
+    return this.queuedCount;
+  }
+
+  get hostCount(): number {
+    return this.hosts.size;
+  }
+
+  private state(host: string): HostState {
+    let s = this.hosts.get(host);
+    if (!s) {
+      s = { buckets: new Map(), size: 0, busy: false, notBefore: 0, delayMs: this.defaultDelayMs };
+      this.hosts.set(host, s);
+    }
+    return s;
+  }
+
+  add(entry: QueuedEntry): void {
+    const s = this.state(this.hostOf(entry.url));
+    let bucket = s.buckets.get(entry.depth);
+    if (!bucket) {
+      bucket = [];
+      s.buckets.set(entry.depth, bucket);
+    }
+    bucket.push(entry);
+    s.size++;
+    this.queuedCount++;
+  }
+
+  /** The shallowest entry of a ready host, or how long until one is ready. Marks that host busy. */
+  next(now: number): Pick {
+    let best: { host: string; s: HostState; depth: number } | undefined;
+    let soonest = Infinity;
+    for (const [host, s] of this.hosts) {
+      if (s.busy || s.size === 0) continue;
+      if (s.notBefore > now) {
+        soonest = Math.min(soonest, s.notBefore - now);
+        continue;
+      }
+      const depth = minDepth(s);
+      if (!best || depth < best.depth) best = { host, s, depth };
+    }
+    if (!best) return soonest === Infinity ? { empty: true } : { waitMs: soonest };
+    const bucket = best.s.buckets.get(best.depth)!;
+    const entry = bucket.shift()!;
+    if (bucket.length === 0) best.s.buckets.delete(best.depth);
+    best.s.size--;
+    this.queuedCount--;
+    best.s.busy = true;
+    return { entry, host: best.host };
+  }
+
+  /** The request to `host` ended; the next may start after its delay (or `extraWaitMs`, when longer). */
+  release(host: string, now: number, extraWaitMs = 0): void {
+    const s = this.state(host);
+    s.busy = false;
+    s.notBefore = now + Math.max(s.delayMs, extraWaitMs);
+  }
+
+  /** The pick ended without a request (blocked by robots, cut): the host is free at once, no delay. */
+  releaseWithoutRequest(host: string): void {
+    this.state(host).busy = false;
+  }
+
+  setDelay(host: string, delayMs: number): void {
+    this.state(host).delayMs = delayMs;
+  }
+
+  /** Whether any host has work or a request under way. */
+  get idle(): boolean {
+    if (this.queuedCount > 0) return false;
+    for (const s of this.hosts.values()) if (s.busy) return false;
+    return true;
+  }
+
+  /** Drops every queued entry of a host (e.g. its robots.txt stays unreachable); returns them. */
+  clearHost(host: string): QueuedEntry[] {
+    const s = this.hosts.get(host);
+    if (!s) return [];
+    const all = [...s.buckets.values()].flat();
+    s.buckets.clear();
+    this.queuedCount -= s.size;
+    s.size = 0;
+    return all;
+  }
+}
+
+function minDepth(s: HostState): number {
+  let min = Infinity;
+  for (const d of s.buckets.keys()) if (d < min) min = d;
+  return min;
+}

@@ -1,0 +1,108 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GleanerError } from './errors.js';
+import { LevelStore, openStore, STORE_SCHEMA_VERSION, type Store } from './store.js';
+import type { PageRecord } from './types.js';
+
+function page(url: string, links: string[] = [], extra: Partial<PageRecord> = {}): PageRecord {
+  return {
+    url, finalUrl: url, state: 'ok', status: 200, fetchedAt: '2026-01-01T00:00:00.000Z', contentType: 'text/html',
+    title: url, description: '', headings: [], text: `text of ${url}`, language: 'en',
+    links: links.map((l) => ({ url: l, text: `to ${l}`, rel: [], kind: 'a' as const })),
+    contentHash: url, robots: { index: true, follow: true }, truncated: false, depth: 0, ...extra,
+  };
+}
+
+async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+describe('LevelStore (real LevelDB in a temp dir)', () => {
+  let dir: string;
+  let store: Store;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gleaner-store-'));
+    store = await openStore(dir);
+  });
+  afterEach(async () => {
+    await store.close().catch(() => {});
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('queues each URL once, breadth-first by depth then in the order queued', async () => {
+    const added = await store.frontier.add([
+      { url: 'http://a/2', depth: 2, via: 'link' },
+      { url: 'http://a/0', depth: 0, via: 'seed' },
+      { url: 'http://a/1', depth: 1, via: 'link' },
+      { url: 'http://a/1b', depth: 1, via: 'link' },
+      { url: 'http://a/0', depth: 0, via: 'seed' },
+    ]);
+    expect(added.map((e) => e.url)).toEqual(['http://a/2', 'http://a/0', 'http://a/1', 'http://a/1b']);
+    expect(await store.frontier.add([{ url: 'http://a/1', depth: 1, via: 'link' }])).toEqual([]);
+    const queued = await collect(store.frontier.queued());
+    expect(queued.map((e) => e.url)).toEqual(['http://a/0', 'http://a/1', 'http://a/1b', 'http://a/2']);
+  });
+
+  it('commitFetch stores the page, its link edges and new URLs, and takes the entry off the queue at once', async () => {
+    const [seed] = await store.frontier.add([{ url: 'http://a/', depth: 0, via: 'seed' }]);
+    const added = await store.commitFetch(seed, page('http://a/', ['http://a/x', 'http://a/y']), [
+      { url: 'http://a/x', depth: 1, via: 'link' },
+      { url: 'http://a/y', depth: 1, via: 'link' },
+      { url: 'http://a/', depth: 1, via: 'link' },
+    ]);
+    expect(added.map((e) => e.url)).toEqual(['http://a/x', 'http://a/y']);
+    expect((await store.getPage('http://a/'))?.title).toBe('http://a/');
+    expect((await collect(store.frontier.queued())).map((e) => e.url)).toEqual(['http://a/x', 'http://a/y']);
+    expect(await collect(store.inbound('http://a/x'))).toEqual([{ from: 'http://a/', to: 'http://a/x', text: 'to http://a/x', nofollow: false }]);
+  });
+
+  it('a recrawled page replaces its old link edges', async () => {
+    await store.commitFetch(undefined, page('http://a/', ['http://a/old']), []);
+    await store.commitFetch(undefined, page('http://a/', ['http://a/new']), []);
+    expect(await collect(store.inbound('http://a/old'))).toEqual([]);
+    expect((await collect(store.edges())).map((e) => e.to)).toEqual(['http://a/new']);
+  });
+
+  it('a forced add requeues a fetched URL (recrawl) but not one still queued', async () => {
+    const [e] = await store.frontier.add([{ url: 'http://a/', depth: 0, via: 'seed' }]);
+    expect(await store.frontier.add([{ url: 'http://a/', depth: 0, via: 'seed' }], { force: true })).toEqual([]);
+    await store.commitFetch(e, page('http://a/'), []);
+    const again = await store.frontier.add([{ url: 'http://a/', depth: 0, via: 'seed' }], { force: true });
+    expect(again.map((x) => x.url)).toEqual(['http://a/']);
+  });
+
+  it('survives a reopen: queue order continues after the last sequence number', async () => {
+    await store.frontier.add([{ url: 'http://a/1', depth: 1, via: 'link' }]);
+    await store.close();
+    store = await openStore(dir);
+    await store.frontier.add([{ url: 'http://a/2', depth: 1, via: 'link' }]);
+    expect((await collect(store.frontier.queued())).map((e) => e.url)).toEqual(['http://a/1', 'http://a/2']);
+    expect(await store.frontier.seen('http://a/1')).toBe(true);
+    expect(await store.frontier.seen('http://a/3')).toBe(false);
+  });
+
+  it('refuses a data dir written with another schema version, saying what to do', async () => {
+    await store.putMeta('schema', { version: STORE_SCHEMA_VERSION + 1 });
+    await store.close();
+    const err = await LevelStore.open(dir).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GleanerError);
+    expect((err as GleanerError).code).toBe('SCHEMA_MISMATCH');
+    expect((err as GleanerError).message).toMatch(/newer Gleaner/);
+    store = await openStore(join(dir, 'other')); // so afterEach has something to close
+  });
+
+  it('a second process-level open of the same dir is refused as locked', async () => {
+    const err = await openStore(dir).catch((e: unknown) => e);
+    expect((err as GleanerError).code).toBe('STORE_LOCKED');
+  });
+
+  it('a reader that needs a crawl gets NOT_FOUND for an empty dir', async () => {
+    const err = await openStore(join(dir, 'nothing-here'), { mustExist: true }).catch((e: unknown) => e);
+    expect((err as GleanerError).code).toBe('NOT_FOUND');
+    expect((err as GleanerError).message).toMatch(/gleaner crawl/);
+  });
+});
