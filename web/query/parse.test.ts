@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseQuery as parseWith, siteHost, languageCode } from './parse.js';
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../../shared/tokenize.js';
 
 const parse = (q: string, limits?: { maxQueryChars?: number; maxQueryAtoms?: number }) => parseWith(q, { tokenize, limits });
 const term = (text: string) => ({ kind: 'term', text, tokens: tokenize(text) });
@@ -29,6 +29,12 @@ describe('words', () => {
     const q = parse('rust !!! ---');
     expect(q.required).toEqual([[term('rust')]]);
     expect(q.ignored).toContain('!!! (no searchable words)');
+  });
+
+  it('uses the indexer\'s tokenizer: stems, folds case and width, splits a Chinese word into several tokens', () => {
+    expect(parse('Crawlers').required[0]![0]!.tokens).toEqual(tokenize('crawler'));
+    expect(parse('ＲＵＳＴ').required[0]![0]!.tokens).toEqual(tokenize('rust'));
+    expect(parse('北京大学').required[0]![0]!.tokens.length).toBeGreaterThan(1);
   });
 
   it('a word with an unknown prefix is an ordinary word', () => {
