@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkTrap, datesInUrl, DEFAULT_TRAP_OPTIONS, repeatedSegments, TrapCounter, urlShape, type TrapContext } from './traps.js';
+import { checkTrap, datesInUrl, DEFAULT_TRAP_OPTIONS, repeatedSegments, TrapGuard, urlShape, type TrapContext } from './traps.js';
 
 const CTX: TrapContext = { hostPages: 0, shapeUrls: 0, nowYear: 2026 };
 const check = (url: string, depth = 0, ctx: Partial<TrapContext> = {}, opts = {}) => checkTrap(url, depth, { ...CTX, ...ctx }, opts);
@@ -112,35 +112,43 @@ describe('pages per host', () => {
   });
 });
 
-describe('TrapCounter', () => {
-  it('counts pages per host (host with port) and refuses past the limit', () => {
-    const t = new TrapCounter({ maxPagesPerHost: 2 }, () => 2026);
-    expect(t.checkAndAdmit('http://a.test/1', 0).ok).toBe(true);
-    expect(t.checkAndAdmit('http://a.test/two', 0).ok).toBe(true);
-    expect(t.checkAndAdmit('http://a.test/three', 0)).toMatchObject({ ok: false, reason: 'host-page-limit' });
-    expect(t.checkAndAdmit('http://a.test:81/three', 0).ok).toBe(true);
-    expect(t.checkAndAdmit('http://b.test/three', 0).ok).toBe(true);
+describe('TrapGuard', () => {
+  it('counts stored pages per host (host with port) and refuses past the limit', () => {
+    const t = new TrapGuard({ maxPagesPerHost: 2 }, () => 2026);
+    t.countPage('http://a.test/1');
+    expect(t.check('http://a.test/two', 0).ok).toBe(true);
+    t.countPage('http://a.test/two');
+    expect(t.check('http://a.test/three', 0)).toMatchObject({ ok: false, reason: 'host-page-limit' });
+    expect(t.check('http://a.test:81/three', 0).ok).toBe(true);
+    expect(t.check('http://b.test/three', 0).ok).toBe(true);
   });
   it('cuts an endless next-month calendar after maxUrlsPerShape distinct URLs', () => {
-    const t = new TrapCounter({ maxUrlsPerShape: 5, yearsAhead: 1000 }, () => 2026);
+    const t = new TrapGuard({ maxUrlsPerShape: 5, yearsAhead: 1000 }, () => 2026);
     const accepted: string[] = [];
     for (let i = 0; i < 20; i++) {
       const url = `http://a.test/cal?month=${i}`;
-      if (t.checkAndAdmit(url, 0).ok) accepted.push(url);
+      if (t.check(url, 0).ok) accepted.push(url);
     }
     expect(accepted).toHaveLength(5);
-    // Another template on the same host is not affected.
+    // Another template on the same host is not affected, and an accepted URL stays accepted.
     expect(t.check('http://a.test/item/1', 0).ok).toBe(true);
+    expect(t.check('http://a.test/cal?month=0', 0).ok).toBe(true);
   });
-  it('does not count the same URL twice for its shape', () => {
-    const t = new TrapCounter({ maxUrlsPerShape: 1 }, () => 2026);
-    t.admit('http://a.test/p/1');
+  it('counts a URL once for its shape however often it is found', () => {
+    const t = new TrapGuard({ maxUrlsPerShape: 1 }, () => 2026);
+    for (let i = 0; i < 3; i++) expect(t.check('http://a.test/p/1', 0).ok).toBe(true);
     expect(t.contextFor('http://a.test/p/1').shapeUrls).toBe(0);
     expect(t.contextFor('http://a.test/p/2').shapeUrls).toBe(1);
     expect(t.check('http://a.test/p/2', 0)).toMatchObject({ ok: false, reason: 'calendar' });
   });
+  it('restores the shape counts from stored pages (resume)', () => {
+    const t = new TrapGuard({ maxUrlsPerShape: 2 }, () => 2026);
+    t.countPage('http://a.test/p/1');
+    t.countPage('http://a.test/p/2');
+    expect(t.check('http://a.test/p/3', 0)).toMatchObject({ ok: false, reason: 'calendar' });
+  });
   it('uses the clock it is given for the year window', () => {
-    expect(new TrapCounter({}, () => 2040).check('http://a.test/2041/01/', 0).ok).toBe(true);
-    expect(new TrapCounter({}, () => 2026).check('http://a.test/2041/01/', 0).ok).toBe(false);
+    expect(new TrapGuard({}, () => 2040).check('http://a.test/2041/01/', 0).ok).toBe(true);
+    expect(new TrapGuard({}, () => 2026).check('http://a.test/2041/01/', 0).ok).toBe(false);
   });
 });

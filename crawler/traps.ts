@@ -1,6 +1,6 @@
 // Crawler traps (seed 003: "avoiding loops and dups"): the heuristics that refuse a URL before it is
 // queued. The decision is the pure `checkTrap(url, depth, context, options)`; the counters it needs (pages
-// per host, distinct URLs per shape) live in the small `TrapCounter` class, which the frontier feeds.
+// per host, distinct URLs per shape) live in the small `TrapGuard` class, which the crawl loop feeds.
 //
 // The checks, in order, each with the reason the log line shows:
 // - `url-too-long`: longer than maxUrlLength characters (seed 003: "usually 1KB"); loops that grow the URL
@@ -137,10 +137,13 @@ export function checkTrap(url: string, depth: number, context: TrapContext, opti
 }
 
 /**
- * The counters checkTrap needs, per crawl. `check` decides, `admit` records a URL the crawler queued.
- * In memory only: after a resume, admit the URLs already visited or queued to restore the counts.
+ * The counters checkTrap needs, per crawl, around the pure decision:
+ * - `check(url, depth)` decides, and when the URL is accepted counts it for its shape (a Set, so a URL
+ *   found on many pages counts once);
+ * - `countPage(url)` counts a stored page for its host (the pages-per-host limit is about pages stored)
+ *   and for its shape. In memory only: on resume, call countPage for every stored page to restore both.
  */
-export class TrapCounter {
+export class TrapGuard {
   readonly #options: TrapOptions;
   readonly #hostPages = new Map<string, number>();
   readonly #shapes = new Map<string, Set<string>>();
@@ -153,7 +156,7 @@ export class TrapCounter {
 
   contextFor(url: string): TrapContext {
     const u = new URL(url);
-    const shape = /\d/.test(u.pathname + u.search) ? this.#shapes.get(urlShape(url)) : undefined;
+    const shape = hasDigits(u) ? this.#shapes.get(urlShape(url)) : undefined;
     const seen = shape?.size ?? 0;
     return {
       hostPages: this.#hostPages.get(u.host) ?? 0,
@@ -163,25 +166,28 @@ export class TrapCounter {
   }
 
   check(url: string, depth: number): TrapVerdict {
-    return checkTrap(url, depth, this.contextFor(url), this.#options);
+    const verdict = checkTrap(url, depth, this.contextFor(url), this.#options);
+    if (verdict.ok) this.#countShape(url);
+    return verdict;
   }
 
-  /** Counts a queued URL: one more page for its host, one more distinct URL for its shape. */
-  admit(url: string): void {
-    const u = new URL(url);
-    this.#hostPages.set(u.host, (this.#hostPages.get(u.host) ?? 0) + 1);
-    if (!/\d/.test(u.pathname + u.search)) return;
+  /** One more stored page for the URL's host (host and port), and the URL counted for its shape. */
+  countPage(url: string): void {
+    const host = new URL(url).host;
+    this.#hostPages.set(host, (this.#hostPages.get(host) ?? 0) + 1);
+    this.#countShape(url);
+  }
+
+  #countShape(url: string): void {
+    if (!hasDigits(new URL(url))) return;
     const shape = urlShape(url);
     let set = this.#shapes.get(shape);
     if (set === undefined) this.#shapes.set(shape, (set = new Set()));
     // Past the limit every new URL of the shape is refused anyway; no need to remember more.
     if (set.size <= this.#options.maxUrlsPerShape) set.add(url);
   }
+}
 
-  /** Checks and, when accepted, admits. */
-  checkAndAdmit(url: string, depth: number): TrapVerdict {
-    const verdict = this.check(url, depth);
-    if (verdict.ok) this.admit(url);
-    return verdict;
-  }
+function hasDigits(u: URL): boolean {
+  return /\d/.test(u.pathname) || /\d/.test(u.search);
 }

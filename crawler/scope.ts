@@ -1,0 +1,132 @@
+// Which URLs a crawl may visit: scope relative to the seeds, then include/exclude patterns. Pure.
+// `makeScopeFilter` compiles once (the crawler asks for every link of every page); `inScope` is the
+// one-call form, which keeps the last compiled filter.
+//
+// Decisions:
+// - `host`: the URL's host name is a seed's host name. The port and scheme are ignored (a site moving
+//   http -> https or serving on :8080 is the same site), and so is a leading `www.` (a seed `example.org`
+//   that redirects to `www.example.org` would otherwise end the crawl at once).
+// - `domain`: the URL shares the seed's "registrable-ish" domain: its last two labels, or its last three
+//   when the second-level label is a common public second level under a two-letter country code
+//   (`example.co.uk`, `example.com.au`, `example.ac.jp`). A simplification of the Public Suffix List, which
+//   Gleaner does not ship: it treats `a.github.io` and `b.github.io` as one domain. IP addresses and
+//   single-label hosts (`localhost`) are their own domain.
+// - `any`: every http(s) URL.
+// - Patterns (include: the URL must match at least one when any are given; exclude: it must match none)
+//   are matched against the whole canonical URL. A pattern is a regular expression (unanchored), written
+//   bare (`\.pdf$`) or as `/regex/flags` to add flags (`/private/i`); or a glob when it starts with
+//   `glob:`, where `*` matches any run of characters and the glob must match the whole URL
+//   (`glob:*://*/docs/*`). A pattern that is not a valid regular expression is a BAD_ARGUMENT error at
+//   compile time, not a silent non-match.
+
+import { GleanerError } from '../shared/errors.js';
+
+export type Scope = 'host' | 'domain' | 'any';
+
+export interface ScopeOptions {
+  scope: Scope;
+  include?: readonly string[];
+  exclude?: readonly string[];
+}
+
+export const DEFAULT_SCOPE_OPTIONS: Required<ScopeOptions> = { scope: 'host', include: [], exclude: [] };
+
+const SECOND_LEVELS = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'or', 'ne', 'go', 'gob', 'mil', 'nic', 'ltd', 'plc', 'sch']);
+
+function isIp(host: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
+}
+
+/** The host name without a leading `www.`. */
+export function siteHost(hostname: string): string {
+  const h = hostname.toLowerCase();
+  return h.startsWith('www.') && h.length > 4 ? h.slice(4) : h;
+}
+
+/** The registrable-ish domain of a host name (see the decisions above). */
+export function registrableDomain(hostname: string): string {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  if (isIp(h)) return h;
+  const labels = h.split('.');
+  if (labels.length <= 2) return h;
+  const tld = labels[labels.length - 1] ?? '';
+  const second = labels[labels.length - 2] ?? '';
+  const take = tld.length === 2 && SECOND_LEVELS.has(second) ? 3 : 2;
+  return labels.slice(-take).join('.');
+}
+
+/** Compiles one include/exclude pattern; throws GleanerError BAD_ARGUMENT when it is invalid. */
+export function compilePattern(pattern: string): RegExp {
+  if (pattern.startsWith('glob:')) {
+    const body = pattern
+      .slice(5)
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+      .join('.*');
+    return new RegExp(`^${body}$`);
+  }
+  const slashed = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
+  try {
+    return slashed !== null ? new RegExp(slashed[1] ?? '', slashed[2]) : new RegExp(pattern);
+  } catch (cause) {
+    throw new GleanerError('BAD_ARGUMENT', `The URL pattern ${JSON.stringify(pattern)} is not a valid regular expression (${(cause as Error).message}).`, { cause });
+  }
+}
+
+/**
+ * A predicate telling whether a URL is in the crawl's scope. Throws GleanerError BAD_ARGUMENT for a seed
+ * that is not a URL or an invalid pattern, so the CLI reports it before crawling.
+ */
+export function makeScopeFilter(seeds: readonly string[], options: ScopeOptions): (url: string) => boolean {
+  const hosts = new Set<string>();
+  const domains = new Set<string>();
+  for (const seed of seeds) {
+    let hostname: string;
+    try {
+      hostname = new URL(seed).hostname;
+    } catch (cause) {
+      throw new GleanerError('BAD_ARGUMENT', `The seed ${JSON.stringify(seed)} is not an absolute URL.`, { cause });
+    }
+    hosts.add(siteHost(hostname));
+    domains.add(registrableDomain(hostname));
+  }
+  const include = (options.include ?? []).map(compilePattern);
+  const exclude = (options.exclude ?? []).map(compilePattern);
+  const scope = options.scope;
+
+  return (url) => {
+    let hostname: string;
+    try {
+      const u = new URL(url);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+      hostname = u.hostname;
+    } catch {
+      return false;
+    }
+    if (scope === 'host' && !hosts.has(siteHost(hostname))) return false;
+    if (scope === 'domain' && !domains.has(registrableDomain(hostname))) return false;
+    if (include.length > 0 && !include.some((re) => re.test(url))) return false;
+    return !exclude.some((re) => re.test(url));
+  };
+}
+
+let lastCompiled: { seeds: readonly string[]; options: ScopeOptions; filter: (url: string) => boolean } | undefined;
+
+/**
+ * Whether `url` is in scope for a crawl from `seeds`. Reuses the filter compiled for the previous call
+ * when seeds, scope and pattern arrays are the same (same array objects), so calling it per link is cheap.
+ */
+export function inScope(url: string, seeds: readonly string[], options: ScopeOptions): boolean {
+  let last = lastCompiled;
+  if (
+    last === undefined ||
+    last.seeds !== seeds ||
+    last.options.scope !== options.scope ||
+    last.options.include !== options.include ||
+    last.options.exclude !== options.exclude
+  ) {
+    last = { seeds, options: { ...options }, filter: makeScopeFilter(seeds, options) };
+    lastCompiled = last;
+  }
+  return last.filter(url);
+}
