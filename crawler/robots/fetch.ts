@@ -1,0 +1,199 @@
+// The robots edge: fetch an origin's robots.txt (or take it from the store's cache), apply the fetch
+// policy, and hand the crawler a `HostRobots` to ask. All the I/O of robots/ is here; the decisions are
+// policy.ts, the rules parse.ts and match.ts.
+
+import { request } from 'undici';
+import type { Store } from '../../shared/store.js';
+import type { RobotsCacheEntry } from '../../shared/types.js';
+import type { Logger } from '../log.js';
+import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
+import { parseRobots, type ParsedRobots } from './parse.js';
+import { backoffMs, decide, decideStatus, freshnessSeconds, ROBOTS_DEFAULTS, type Access, type Decision, type FetchOutcome, type RobotsOutcome } from './policy.js';
+
+export type RobotsRespect = 'inherit' | 'always' | 'never';
+
+export interface RobotsOptions {
+  /** The product token matched against User-agent lines (e.g. `Gleaner`). */
+  agent: string;
+  mode: RobotsMode;
+  /** The User-Agent header: the token with the version and a URL about the crawler. */
+  userAgentHeader: string;
+  /** A contact e-mail for the From header (seed 003). */
+  from?: string;
+  /** Cache cap in seconds (default 24 h; never more than 24 h in rfc9309, 7 days in draft). */
+  maxCacheSeconds?: number;
+  /** Whole fetch, redirects included (default ROBOTS_DEFAULTS.timeoutMs). */
+  timeoutMs?: number;
+  /** Per-site override, resolved by the caller against the global default: `never` ignores the rules. */
+  respect?: RobotsRespect;
+  /** Debug lines for every decision: fetched, cache hit, allowed, blocked by which line. */
+  log?: Logger;
+}
+
+export interface HostRobots {
+  origin: string;
+  outcome: RobotsOutcome;
+  /** The answer came from the store without a request (fresh, or a stale copy while unreachable). */
+  fromCache: boolean;
+  check(url: string): RobotsVerdict;
+  crawlDelaySeconds: number | null;
+  host: string | null;
+  sitemaps: string[];
+  /** For `unreachable`: when to ask again (exponential backoff over consecutive failures). */
+  retryAfterMs?: number;
+}
+
+/** The robots.txt of `origin` (`scheme://host[:port]`) for the crawler: cached, fetched, or decided. */
+export async function robotsForOrigin(origin: string, store: Store, options: RobotsOptions, now: Date = new Date()): Promise<HostRobots> {
+  const log = options.log ?? (() => {});
+  if (options.respect === 'never') {
+    log('warn', 'robots.txt ignored for this site (respect: never): Gleaner is a bad robot here', { origin });
+  }
+  const cached = await store.getRobots(origin);
+  if (cached && Date.parse(cached.expiresAt) > now.getTime()) {
+    log('debug', 'robots.txt cache hit', { origin, outcome: cached.outcome, status: cached.status, expiresAt: cached.expiresAt });
+    const retryAfterMs = cached.outcome === 'unreachable' ? Date.parse(cached.expiresAt) - now.getTime() : undefined;
+    return hostRobots(origin, fromEntry(cached, options.mode), cached.body, true, options, retryAfterMs);
+  }
+
+  const url = `${origin}/robots.txt`;
+  const result = await fetchRobots(url, options);
+  const decision = decide(result, options.mode);
+  log('debug', 'robots.txt fetched', { origin, url, result: describeResult(result), outcome: decision.outcome, access: decision.access, why: decision.why });
+
+  if (decision.outcome === 'unreachable') {
+    const failures = (cached?.failures ?? 0) + 1;
+    const waitMs = backoffMs(failures);
+    const expiresAt = new Date(now.getTime() + waitMs).toISOString();
+    if (cached && cached.outcome !== 'unreachable') {
+      // RFC 9309 2.3.1.4 / 2.4: keep obeying the last copy we had while the server is unreachable.
+      await store.putRobots({ ...cached, expiresAt, failures });
+      log('debug', 'robots.txt unreachable: using the cached copy', { origin, fetchedAt: cached.fetchedAt, failures, retryAfterMs: waitMs });
+      return hostRobots(origin, fromEntry(cached, options.mode), cached.body, true, options);
+    }
+    await store.putRobots({
+      origin,
+      fetchedAt: now.toISOString(),
+      expiresAt,
+      outcome: 'unreachable',
+      status: result.kind === 'response' ? result.status : 0,
+      body: '',
+      failures,
+    });
+    return hostRobots(origin, decision, '', false, options, waitMs);
+  }
+
+  const headers = result.kind === 'response' ? result.headers : {};
+  const body = result.kind === 'response' && decision.access === 'rules' ? Buffer.from(result.body).toString('utf8') : '';
+  const freshSeconds = freshnessSeconds(headers, options.mode, now, options.maxCacheSeconds);
+  await store.putRobots({
+    origin,
+    fetchedAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + freshSeconds * 1000).toISOString(),
+    // The store knows three outcomes; too many redirects is kept as `unavailable` with the 3xx status.
+    outcome: decision.outcome === 'too-many-redirects' ? 'unavailable' : decision.outcome,
+    status: result.kind === 'response' ? result.status : result.kind === 'too-many-redirects' ? 310 : 0,
+    body,
+    failures: 0,
+  });
+  return hostRobots(origin, decision, result.kind === 'response' ? result.body : '', false, options);
+}
+
+/** The decision a cached entry stands for, in the current mode (a 403 means something else in draft). */
+function fromEntry(entry: RobotsCacheEntry, mode: RobotsMode): Decision {
+  if (entry.outcome === 'unavailable' && entry.status >= 300 && entry.status < 400) {
+    return decide({ kind: 'too-many-redirects', hops: ROBOTS_DEFAULTS.maxRedirects + 1 }, mode);
+  }
+  if (entry.outcome === 'unreachable') return decide({ kind: 'network-error', message: 'cached failure' }, mode);
+  return decideStatus(entry.status, mode);
+}
+
+function hostRobots(origin: string, decision: Decision, body: string | Uint8Array, fromCache: boolean, options: RobotsOptions, retryAfterMs?: number): HostRobots {
+  const log = options.log ?? (() => {});
+  const parsed: ParsedRobots = parseRobots(decision.access === 'rules' ? body : '');
+  const summary = groupFor(parsed, options.agent, options.mode);
+  const rules = selectRules(parsed, options.agent, options.mode);
+  const access: Access | 'ignored' = options.respect === 'never' ? 'ignored' : decision.access;
+  const check = (url: string): RobotsVerdict => {
+    const path = pathParamsQuery(url);
+    const verdict = verdictFor(access, decision, isRobotsTxt(path), () => checkPath(rules, path));
+    log('debug', verdict.allowed ? 'robots.txt allows' : 'robots.txt blocks', { url, rule: verdict.rule, reason: verdict.reason });
+    return verdict;
+  };
+  const hr: HostRobots = {
+    origin,
+    outcome: decision.outcome,
+    fromCache,
+    check,
+    crawlDelaySeconds: summary.crawlDelaySeconds,
+    host: summary.host,
+    sitemaps: summary.sitemaps,
+  };
+  if (retryAfterMs !== undefined) hr.retryAfterMs = retryAfterMs;
+  return hr;
+}
+
+function verdictFor(access: Access | 'ignored', decision: Decision, robotsTxt: boolean, byRules: () => RobotsVerdict): RobotsVerdict {
+  switch (access) {
+    case 'rules':
+      return byRules();
+    case 'allow-all':
+      return { allowed: true, rule: null, reason: decision.why };
+    case 'disallow-all':
+      // Even then the crawler may read /robots.txt itself (RFC 9309 section 2.2.2).
+      return robotsTxt ? ROBOTS_TXT_VERDICT : { allowed: false, rule: null, reason: decision.why };
+    case 'ignored':
+      return { allowed: true, rule: null, reason: 'robots.txt ignored for this site (respect: never)' };
+  }
+}
+
+function describeResult(result: FetchOutcome): string {
+  if (result.kind === 'response') return `HTTP ${result.status}, ${result.body.byteLength} bytes`;
+  if (result.kind === 'network-error') return `network error: ${result.message}`;
+  return `${result.hops} redirects`;
+}
+
+/** GET robots.txt, following up to five redirects ourselves (RFC 9309 2.3.1.2), reading a capped body. */
+export async function fetchRobots(url: string, options: Pick<RobotsOptions, 'userAgentHeader' | 'from' | 'timeoutMs'>): Promise<FetchOutcome> {
+  const headers: Record<string, string> = { 'user-agent': options.userAgentHeader, accept: 'text/plain, */*;q=0.1' };
+  if (options.from) headers['from'] = options.from;
+  const signal = AbortSignal.timeout(options.timeoutMs ?? ROBOTS_DEFAULTS.timeoutMs);
+  let current = url;
+  try {
+    for (let hops = 0; ; hops++) {
+      const res = await request(current, { method: 'GET', headers, signal });
+      const location = headerValue(res.headers['location']);
+      if (res.statusCode >= 300 && res.statusCode < 400 && location !== undefined) {
+        await res.body.dump();
+        if (hops + 1 > ROBOTS_DEFAULTS.maxRedirects) return { kind: 'too-many-redirects', hops: hops + 1 };
+        current = new URL(location, current).href;
+        continue;
+      }
+      const body = await readCapped(res.body, ROBOTS_DEFAULTS.maxBodyBytes);
+      const flat: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(res.headers)) flat[k.toLowerCase()] = headerValue(v);
+      return { kind: 'response', status: res.statusCode, body, headers: flat };
+    }
+  } catch (e) {
+    return { kind: 'network-error', message: (e as Error).message };
+  }
+}
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(): void }, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const room = maxBytes - size;
+    chunks.push(chunk.byteLength > room ? chunk.subarray(0, room) : chunk);
+    size += Math.min(chunk.byteLength, room);
+    if (size >= maxBytes) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks);
+}

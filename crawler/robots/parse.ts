@@ -1,0 +1,285 @@
+// robots.txt bytes -> lines -> groups. One parser for the matcher and the linter: every line keeps what
+// the linter needs to explain itself (typos, missing colon, leading whitespace, comments), and the rules
+// are compiled once here so that matching never re-parses a pattern.
+//
+// Tokenizing follows what real servers send and what Google's reference parser accepts (RFC 9309
+// section 2.1 plus its leniencies): a UTF-8 BOM or a prefix of one, LF / CRLF / CR line endings, `#`
+// comments anywhere, case-insensitive keys, the frequent key typos, a missing colon, and lines cut at
+// MAX_LINE_BYTES. Pure; never throws.
+
+import { compilePattern, type CompiledPattern } from './pattern.js';
+
+/** RFC 9309 section 2.5: the parsing limit MUST be at least 500 KiB; what lies beyond is ignored. */
+export const PARSE_LIMIT_BYTES = 500 * 1024;
+/** Longest line kept, in bytes (Google's limit: 8 x the 2,083 bytes of the longest practical URL, minus
+ * the terminator); the rest of a longer line is ignored. */
+export const MAX_LINE_BYTES = 2083 * 8 - 1;
+
+export type DirectiveKind = 'user-agent' | 'allow' | 'disallow' | 'crawl-delay' | 'host' | 'sitemap' | 'unknown';
+
+export interface RobotsRule {
+  type: 'allow' | 'disallow';
+  /** The pattern as written (comment and surrounding whitespace removed). */
+  pattern: string;
+  /** 1-based line number in the file. */
+  line: number;
+}
+
+/** A rule with its pattern compiled for matching (percent-encoding normalised, wildcards split). */
+export interface CompiledRule extends RobotsRule {
+  compiled: CompiledPattern;
+}
+
+export interface RobotsLine {
+  line: number;
+  /** `blank` and `comment` carry nothing; `invalid` is text without a key/value separator. */
+  kind: DirectiveKind | 'blank' | 'comment' | 'invalid';
+  /** The key as written, trimmed ('' for blank, comment and invalid lines). */
+  key: string;
+  /** The value, comment and surrounding whitespace removed; for `invalid`, the whole text. */
+  value: string;
+  /** The key was accepted as a known misspelling (`disalow`, `useragent`, ...) or with extra characters. */
+  typo: boolean;
+  /** Key and value were separated by whitespace instead of a colon. */
+  missingColon: boolean;
+  /** The line starts with a space or tab before a directive. */
+  leadingWhitespace: boolean;
+  /** The line holds a `#` comment: the whole line or after a directive. */
+  comment: 'none' | 'line' | 'end-of-line';
+  /** The line was longer than MAX_LINE_BYTES and was cut. */
+  cut: boolean;
+}
+
+export interface RobotsGroup {
+  /** The User-agent values as written (`*` for the global group). */
+  agents: string[];
+  /** Line of each User-agent value. */
+  agentLines: number[];
+  rules: CompiledRule[];
+  /** Crawl-delay in seconds (decimals allowed), the first valid one of the group. */
+  crawlDelaySeconds: number | null;
+  /** The first Host line of the group. */
+  host: string | null;
+  /** Line of the first User-agent line. */
+  line: number;
+}
+
+export interface ParsedRobots {
+  lines: RobotsLine[];
+  /** RFC 9309 groups: a User-agent line after a rule starts a new group; blank lines do not. */
+  groups: RobotsGroup[];
+  /** 1996-draft records: as groups, and a blank line also ends a record. */
+  records: RobotsGroup[];
+  /** Allow/Disallow lines before any User-agent line (ignored by both modes). */
+  orphanRules: RobotsRule[];
+  /** Sitemap URLs as written, in file order. */
+  sitemaps: string[];
+  /** The first Host value of the file. */
+  host: string | null;
+  /** Size of the body as received, in bytes. */
+  sizeBytes: number;
+  /** The body was longer than PARSE_LIMIT_BYTES: only the lines before the limit were parsed. */
+  truncated: boolean;
+  /** The body starts like an HTML document (a server answering every path with a page). */
+  looksLikeHtml: boolean;
+  /** How many lines ended with each kind of line ending. */
+  lineEndings: { lf: number; crlf: number; cr: number };
+  /** The body started with a UTF-8 byte order mark (or a prefix of one). */
+  bom: boolean;
+}
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Parses a robots.txt body. An HTML page yields no groups (seed 001, error 6). */
+export function parseRobots(body: string | Uint8Array): ParsedRobots {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let start = 0;
+  // A BOM should never appear, but does; skip it, or the prefix of one, like Google's parser.
+  while (start < UTF8_BOM.length && start < bytes.length && bytes[start] === UTF8_BOM[start]) start++;
+  const bom = start > 0;
+
+  let end = bytes.length;
+  const truncated = end > PARSE_LIMIT_BYTES;
+  if (truncated) {
+    // Drop the line cut by the limit: half an Allow line could allow more than the site meant.
+    end = PARSE_LIMIT_BYTES;
+    while (end > start && bytes[end - 1] !== LF && bytes[end - 1] !== CR) end--;
+  }
+
+  const looksLikeHtml = sniffHtml(bytes.toString('utf8', start, Math.min(end, start + 1024)));
+  const lines: RobotsLine[] = [];
+  const lineEndings = { lf: 0, crlf: 0, cr: 0 };
+  let lineStart = start;
+  for (let i = start; i <= end; i++) {
+    const b = i < end ? bytes[i] : undefined;
+    if (b !== undefined && b !== LF && b !== CR) continue;
+    const cutAt = Math.min(i, lineStart + MAX_LINE_BYTES);
+    lines.push(tokenizeLine(lines.length + 1, bytes.toString('utf8', lineStart, cutAt), cutAt < i));
+    if (b === CR && i + 1 < end && bytes[i + 1] === LF) {
+      lineEndings.crlf++;
+      i++;
+    } else if (b === CR) lineEndings.cr++;
+    else if (b === LF) lineEndings.lf++;
+    lineStart = i + 1;
+  }
+  // A final line ending leaves an empty last "line" that is not in the file.
+  if (lines.length > 0 && end > start && (bytes[end - 1] === LF || bytes[end - 1] === CR)) lines.pop();
+  if (end === start) lines.length = 0;
+
+  const parsed: ParsedRobots = {
+    lines,
+    groups: [],
+    records: [],
+    orphanRules: [],
+    sitemaps: [],
+    host: null,
+    sizeBytes: bytes.length,
+    truncated,
+    looksLikeHtml,
+    lineEndings,
+    bom,
+  };
+  if (!looksLikeHtml) buildGroups(parsed);
+  return parsed;
+}
+
+function sniffHtml(head: string): boolean {
+  return /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<\?xml[^>]*>\s*<html)/i.test(head);
+}
+
+// ASCII whitespace only: a BOM or a no-break space in the middle of a file is not whitespace, it is
+// garbage that makes its line unparseable (spec BOM case 5).
+const TRIM = /^[ \t\v\f]+|[ \t\v\f]+$/g;
+const trim = (s: string) => s.replace(TRIM, '');
+
+interface KeySpelling {
+  kind: DirectiveKind;
+  names: string[];
+  typos: string[];
+}
+
+// Typos are the ones Google's parser accepts (user agent, useragent, disalow, ...) plus a few of the same kind.
+const KEYS: KeySpelling[] = [
+  { kind: 'user-agent', names: ['user-agent'], typos: ['useragent', 'user agent', 'user_agent', 'user-agents'] },
+  { kind: 'allow', names: ['allow'], typos: ['alow', 'allows'] },
+  { kind: 'disallow', names: ['disallow'], typos: ['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw', 'dissalow', 'disallows'] },
+  { kind: 'sitemap', names: ['sitemap'], typos: ['site-map', 'site map', 'sitemaps'] },
+  { kind: 'crawl-delay', names: ['crawl-delay'], typos: ['crawldelay', 'crawl delay', 'crawl_delay'] },
+  { kind: 'host', names: ['host'], typos: [] },
+];
+
+/** What a key means: exact names first, then typos, then a known name followed by extra characters. */
+export function classifyKey(key: string): { kind: DirectiveKind; typo: boolean } {
+  const lower = key.toLowerCase();
+  for (const k of KEYS) if (k.names.includes(lower)) return { kind: k.kind, typo: false };
+  for (const k of KEYS) if (k.typos.some((t) => lower.startsWith(t))) return { kind: k.kind, typo: true };
+  // Google matches keys by prefix (`user-agentx` is a User-agent line); `host` and `crawl-delay` are not
+  // in its parser, so only exact spellings and typos count for them.
+  for (const k of KEYS.slice(0, 4)) if (k.names.some((n) => lower.startsWith(n))) return { kind: k.kind, typo: true };
+  return { kind: 'unknown', typo: false };
+}
+
+function tokenizeLine(line: number, raw: string, cut: boolean): RobotsLine {
+  const hash = raw.indexOf('#');
+  const content = trim(hash === -1 ? raw : raw.slice(0, hash));
+  const base = { line, key: '', typo: false, missingColon: false, cut, leadingWhitespace: false };
+  if (content === '') {
+    return { ...base, kind: hash === -1 ? 'blank' : 'comment', value: '', comment: hash === -1 ? 'none' : 'line' };
+  }
+  const comment = hash === -1 ? 'none' : 'end-of-line';
+  const leadingWhitespace = /^[ \t]/.test(raw);
+  let sep = content.indexOf(':');
+  let missingColon = false;
+  if (sep === -1) {
+    // People forget the colon; accept whitespace instead when the line is exactly two words.
+    const ws = content.search(/[ \t]/);
+    if (ws === -1 || /[ \t]/.test(trim(content.slice(ws)))) {
+      return { ...base, kind: 'invalid', value: content, comment, leadingWhitespace };
+    }
+    sep = ws;
+    missingColon = true;
+  }
+  const key = trim(content.slice(0, sep));
+  const value = trim(content.slice(sep + 1));
+  const { kind, typo } = classifyKey(key);
+  return { ...base, kind, key, value, typo, missingColon, comment, leadingWhitespace };
+}
+
+const CRAWL_DELAY = /^(\d+(\.\d*)?|\.\d+)$/;
+
+/** Crawl-delay in seconds, or null when the value is not a non-negative decimal number. */
+export function parseCrawlDelay(value: string): number | null {
+  return CRAWL_DELAY.test(value) ? Number(value) : null;
+}
+
+function newGroup(line: number): RobotsGroup {
+  return { agents: [], agentLines: [], rules: [], crawlDelaySeconds: null, host: null, line };
+}
+
+/** Fills groups (RFC 9309) and records (1996 draft) from the lines in one pass. */
+function buildGroups(parsed: ParsedRobots): void {
+  let group: RobotsGroup | null = null;
+  let groupHasRules = false;
+  let record: RobotsGroup | null = null;
+  let recordHasRules = false;
+  for (const l of parsed.lines) {
+    switch (l.kind) {
+      case 'user-agent':
+        if (group === null || groupHasRules) {
+          group = newGroup(l.line);
+          parsed.groups.push(group);
+          groupHasRules = false;
+        }
+        group.agents.push(l.value);
+        group.agentLines.push(l.line);
+        if (record === null || recordHasRules) {
+          record = newGroup(l.line);
+          parsed.records.push(record);
+          recordHasRules = false;
+        }
+        record.agents.push(l.value);
+        record.agentLines.push(l.line);
+        break;
+      case 'allow':
+      case 'disallow': {
+        const rule: CompiledRule = { type: l.kind, pattern: l.value, line: l.line, compiled: compilePattern(l.value) };
+        if (group === null) parsed.orphanRules.push({ type: rule.type, pattern: rule.pattern, line: rule.line });
+        else {
+          group.rules.push(rule);
+          groupHasRules = true;
+        }
+        if (record !== null) {
+          record.rules.push(rule);
+          recordHasRules = true;
+        }
+        break;
+      }
+      case 'crawl-delay': {
+        // Crawl-delay is not a rule: it does not end an RFC group (Google keeps the group open for it).
+        const seconds = parseCrawlDelay(l.value);
+        if (group && group.crawlDelaySeconds === null) group.crawlDelaySeconds = seconds;
+        if (record && record.crawlDelaySeconds === null) record.crawlDelaySeconds = seconds;
+        break;
+      }
+      case 'host':
+        if (l.value !== '') {
+          if (group && group.host === null) group.host = l.value;
+          if (record && record.host === null) record.host = l.value;
+          parsed.host ??= l.value;
+        }
+        break;
+      case 'sitemap':
+        if (l.value !== '') parsed.sitemaps.push(l.value);
+        break;
+      case 'blank':
+        // The draft: a record ends at a blank line; what follows until the next User-agent is outside.
+        record = null;
+        recordHasRules = false;
+        break;
+      default:
+        break;
+    }
+  }
+}
