@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { gunzipIfNeeded, isGzip, parseSitemap } from './sitemaps.js';
+
+const URLSET = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>http://a.test/</loc><lastmod>2024-01-01</lastmod><priority>0.8</priority></url>
+  <url>
+    <loc>
+      http://a.test/page?x=1&amp;y=2
+    </loc>
+  </url>
+  <url><loc><![CDATA[http://a.test/cdata]]></loc></url>
+  <url><loc>/relative/not/allowed</loc></url>
+  <url><loc>ftp://a.test/file</loc></url>
+</urlset>`;
+
+const INDEX = `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <sitemap><loc>http://a.test/sitemap-1.xml</loc><lastmod>2024-01-01</lastmod></sitemap>
+  <sitemap><loc>http://a.test/sitemap-2.xml.gz</loc></sitemap>
+</sitemapindex>`;
+
+describe('XML urlset', () => {
+  it('lists the loc of every url, entity-decoded, trimmed, CDATA read, http(s) only', () => {
+    expect(parseSitemap(URLSET)).toEqual({
+      urls: ['http://a.test/', 'http://a.test/page?x=1&y=2', 'http://a.test/cdata'],
+      sitemaps: [],
+    });
+  });
+  it('matches names without namespace prefix and case', () => {
+    const body = '<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:url><sm:loc>http://a.test/ns</sm:loc></sm:url><URL><LOC>http://a.test/upper</LOC></URL></sm:urlset>';
+    expect(parseSitemap(body).urls).toEqual(['http://a.test/ns', 'http://a.test/upper']);
+  });
+  it('ignores loc outside url or sitemap (image and video extensions)', () => {
+    const body = '<urlset><url><loc>http://a.test/p</loc><image:image><image:loc>http://a.test/i.png</image:loc></image:image></url></urlset>';
+    expect(parseSitemap(body).urls).toEqual(['http://a.test/p']);
+  });
+  it('stops at maxUrls', () => {
+    const body = '<urlset>' + Array.from({ length: 10 }, (_, i) => `<url><loc>http://a.test/${i}</loc></url>`).join('') + '</urlset>';
+    expect(parseSitemap(body, { maxUrls: 3 }).urls).toEqual(['http://a.test/0', 'http://a.test/1', 'http://a.test/2']);
+  });
+  it('reads a byte order mark and leading blank lines as XML', () => {
+    expect(parseSitemap('\ufeff\n  <urlset><url><loc>http://a.test/b</loc></url></urlset>').urls).toEqual(['http://a.test/b']);
+  });
+  it('survives broken XML', () => {
+    expect(parseSitemap('<urlset><url><loc>http://a.test/ok</loc></url><url><loc>http://a.test/cut').urls).toContain('http://a.test/ok');
+  });
+});
+
+describe('sitemap index', () => {
+  it('lists nested sitemaps, not pages', () => {
+    expect(parseSitemap(INDEX)).toEqual({ urls: [], sitemaps: ['http://a.test/sitemap-1.xml', 'http://a.test/sitemap-2.xml.gz'] });
+  });
+});
+
+describe('feeds used as sitemaps', () => {
+  it('reads RSS item links and Atom entry alternate links', () => {
+    const rss = '<rss version="2.0"><channel><link>http://a.test/</link><item><link>http://a.test/post-1</link></item></channel></rss>';
+    expect(parseSitemap(rss).urls).toEqual(['http://a.test/post-1']);
+    const atom = '<feed xmlns="http://www.w3.org/2005/Atom"><link href="http://a.test/"/><entry><link href="http://a.test/e1"/><link rel="edit" href="http://a.test/edit"/></entry></feed>';
+    expect(parseSitemap(atom).urls).toEqual(['http://a.test/e1']);
+  });
+});
+
+describe('plain-text sitemap', () => {
+  it('takes one absolute http(s) URL per line, any line ending', () => {
+    expect(parseSitemap('http://a.test/1\r\n  https://a.test/2  \n\nnot a url\rhttp://a.test/3\n')).toEqual({
+      urls: ['http://a.test/1', 'https://a.test/2', 'http://a.test/3'],
+      sitemaps: [],
+    });
+  });
+  it('returns every line that is a URL (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.webUrl({ validSchemes: ['http', 'https'] }), { maxLength: 20 }), (list) => {
+        const clean = list.filter((u) => !/\s/.test(u));
+        expect(parseSitemap(clean.join('\n')).urls).toEqual(clean);
+      }),
+    );
+  });
+});
+
+describe('gzip', () => {
+  it('inflates gzip recognised by magic bytes and leaves other bytes alone', async () => {
+    const xml = Buffer.from(INDEX, 'utf8');
+    const gz = gzipSync(xml);
+    expect(isGzip(gz)).toBe(true);
+    expect(isGzip(xml)).toBe(false);
+    expect(Buffer.from(await gunzipIfNeeded(gz)).toString('utf8')).toBe(INDEX);
+    const plain = new Uint8Array(xml);
+    expect(await gunzipIfNeeded(plain)).toBe(plain);
+  });
+  it('rejects corrupt gzip', async () => {
+    await expect(gunzipIfNeeded(Uint8Array.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]))).rejects.toThrow();
+  });
+  it('refuses to inflate past maxBytes', async () => {
+    const bomb = gzipSync(Buffer.alloc(1_000_000));
+    await expect(gunzipIfNeeded(bomb, { maxBytes: 10_000 })).rejects.toThrow();
+    expect((await gunzipIfNeeded(bomb, { maxBytes: 2_000_000 })).length).toBe(1_000_000);
+  });
+});

@@ -1,0 +1,118 @@
+// Sitemaps (sitemaps.org protocol): what URLs and nested sitemaps a sitemap file lists. Parsing is pure;
+// `gunzipIfNeeded` is the one helper that touches zlib. Fetching is sitemaps-fetch.ts's job.
+//
+// Decisions:
+// - A body whose first non-blank character is `<` is XML, read with htmlparser2 in xmlMode (streaming, no
+//   DOM): `<loc>` inside `<url>` is a page, inside `<sitemap>` a nested sitemap. Element names are matched
+//   without their namespace prefix and case-insensitively, since real sitemaps vary. RSS 2.0 (`item/link`)
+//   and Atom (`entry/link[href]`) feeds, which the major engines accept as sitemaps, give pages too.
+// - Otherwise the body is a plain-text sitemap: one URL per line.
+// - Only absolute http(s) URLs are kept (anything else in a sitemap is an error of the site);
+//   canonicalization and the same-origin/scope checks are the caller's. At most maxUrls of each kind are
+//   returned (the protocol's own limit is 50,000 per file).
+// - Gzip is recognised by its magic bytes, not by the `.gz` name or the Content-Type (servers disagree
+//   about both), and inflated to at most maxBytes (the protocol's 50 MB) so a small bomb cannot fill memory.
+
+import { Parser } from 'htmlparser2';
+import { gunzip } from 'node:zlib';
+import { promisify } from 'node:util';
+
+export interface SitemapOptions {
+  /** URLs (and, separately, nested sitemaps) kept per file. */
+  maxUrls: number;
+  /** Largest inflated size of a gzipped sitemap. */
+  maxBytes: number;
+}
+
+export const DEFAULT_SITEMAP_OPTIONS: SitemapOptions = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 };
+
+export interface SitemapEntries {
+  urls: string[];
+  sitemaps: string[];
+}
+
+function isHttpUrl(s: string): boolean {
+  if (!/^https?:\/\//i.test(s)) return false;
+  try {
+    new URL(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function localName(name: string): string {
+  const colon = name.lastIndexOf(':');
+  return (colon === -1 ? name : name.slice(colon + 1)).toLowerCase();
+}
+
+/** The page URLs and nested sitemap URLs a sitemap (XML urlset, sitemapindex, feed or plain text) lists. */
+export function parseSitemap(body: string, options: Partial<SitemapOptions> = {}): SitemapEntries {
+  const { maxUrls } = { ...DEFAULT_SITEMAP_OPTIONS, ...options };
+  const urls: string[] = [];
+  const sitemaps: string[] = [];
+  const add = (list: string[], raw: string): void => {
+    const url = raw.trim();
+    if (list.length < maxUrls && isHttpUrl(url)) list.push(url);
+  };
+
+  const text = body.replace(/^\ufeff/, '');
+  if (!text.trimStart().startsWith('<')) {
+    for (const line of text.split(/\r?\n|\r/)) add(urls, line);
+    return { urls, sitemaps };
+  }
+
+  // The element whose text we are collecting (loc, or an RSS link) and which list it goes to.
+  const stack: string[] = [];
+  let buf: string[] | undefined;
+  let target: string[] | undefined;
+  const parser = new Parser(
+    {
+      onopentag(rawName, attribs) {
+        const name = localName(rawName);
+        const parent = stack[stack.length - 1];
+        stack.push(name);
+        if (name === 'loc' && (parent === 'url' || parent === 'sitemap')) {
+          buf = [];
+          target = parent === 'url' ? urls : sitemaps;
+        } else if (name === 'link' && parent === 'item') {
+          buf = [];
+          target = urls;
+        } else if (name === 'link' && parent === 'entry' && attribs.href !== undefined) {
+          const rel = attribs.rel ?? 'alternate';
+          if (rel === 'alternate') add(urls, attribs.href);
+        }
+      },
+      ontext(data) {
+        buf?.push(data);
+      },
+      onclosetag() {
+        stack.pop();
+        if (buf !== undefined && target !== undefined) {
+          add(target, buf.join(''));
+          buf = undefined;
+          target = undefined;
+        }
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.end(text);
+  return { urls, sitemaps };
+}
+
+/** Whether the bytes start with the gzip magic number. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+const gunzipAsync = promisify(gunzip);
+
+/** Inflates gzip data (recognised by its magic bytes); other bytes come back unchanged. Rejects on corrupt
+ * gzip or when the inflated size would pass maxBytes. */
+export async function gunzipIfNeeded(bytes: Uint8Array, options: Partial<Pick<SitemapOptions, 'maxBytes'>> = {}): Promise<Uint8Array> {
+  if (!isGzip(bytes)) return bytes;
+  const maxOutputLength = options.maxBytes ?? DEFAULT_SITEMAP_OPTIONS.maxBytes;
+  const out = await gunzipAsync(bytes, { maxOutputLength });
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+}
