@@ -32,6 +32,17 @@ function showAtom(atom: QueryAtom): string {
   return (atom.field === 'title' ? 'intitle:' : atom.field === 'url' ? 'inurl:' : '') + body;
 }
 
+/** A query written back in the query language: what `understood` holds, and what relaxed queries use. */
+export function formatQuery(q: Pick<ParsedQuery, 'required' | 'excluded' | 'sites' | 'excludedSites' | 'languages'>): string {
+  return [
+    ...q.required.map((group) => group.map(showAtom).join(' OR ')),
+    ...q.excluded.map((atom) => '-' + showAtom(atom)),
+    ...q.sites.map((host) => `site:${host}`),
+    ...q.excludedSites.map((host) => `-site:${host}`),
+    ...q.languages.map((code) => `lang:${code}`),
+  ].join(' ');
+}
+
 /** The host a `site:` value names (`https://Docs.Example.com/x` -> `docs.example.com`), or undefined. */
 export function siteHost(value: string): string | undefined {
   const bare = value
@@ -151,12 +162,6 @@ export function parseQuery(input: string, options: ParseOptions = {}): ParsedQue
   if (pendingOr) ignored.push('"OR" at the end');
   if (overLimit > 0) ignored.push(`${overLimit} more word${overLimit === 1 ? '' : 's'} (at most ${limits.maxQueryAtoms} are used)`);
 
-  const understood = [
-    ...required.map((group) => group.map(showAtom).join(' OR ')),
-    ...excluded.map((atom) => '-' + showAtom(atom)),
-    ...sites.map((host) => `site:${host}`),
-    ...excludedSites.map((host) => `-site:${host}`),
-    ...languages.map((code) => `lang:${code}`),
-  ].join(' ');
+  const understood = formatQuery({ required, excluded, sites, excludedSites, languages });
   return { required, excluded, sites, excludedSites, languages, understood, ignored };
 }

@@ -1,0 +1,68 @@
+// The gateway's express application, built by a factory so tests and the serve command give it its
+// searcher and data sources. It never listens: web/server.ts does.
+
+import express, { type Express } from 'express';
+import ejs from 'ejs';
+import type { SearchEngine } from '../shared/search.js';
+import { assetDir } from './assets.js';
+import { WEB_DEFAULTS, type WebOptions } from './defaults.js';
+import { errorHandler, notFound } from './errors.js';
+import { fmt } from './format.js';
+import { securityHeaders } from './security.js';
+import { engineStats, type StatsSource } from './stats.js';
+import { fetchRobotsTxt, type RobotsFetcher } from './robots/fetch.js';
+import { apiRoutes } from './routes/api.js';
+import { infoRoutes } from './routes/info.js';
+import { searchRoutes } from './routes/search.js';
+import { statsRoutes } from './routes/stats.js';
+
+export interface AppDeps {
+  engine: SearchEngine;
+  /** Crawl and index figures for /stats; by default the engine's index summary alone. */
+  stats?: StatsSource;
+  /** How /robots fetches a robots.txt named by URL; by default an HTTP GET with undici. */
+  fetchRobots?: RobotsFetcher;
+  /** Overrides of WEB_DEFAULTS. */
+  options?: Partial<WebOptions>;
+  /** Where server errors are logged (never shown to users); by default stderr. */
+  log?: (message: string) => void;
+}
+
+/** What every route group is given. */
+export interface AppContext {
+  engine: SearchEngine;
+  stats: StatsSource;
+  fetchRobots: RobotsFetcher;
+  options: WebOptions;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const options: WebOptions = { ...WEB_DEFAULTS, ...deps.options };
+  const ctx: AppContext = {
+    engine: deps.engine,
+    stats: deps.stats ?? engineStats(deps.engine),
+    fetchRobots: deps.fetchRobots ?? ((url) => fetchRobotsTxt(url, options)),
+    options,
+  };
+  const log = deps.log ?? ((message: string) => process.stderr.write(`gleaner serve: ${message}\n`));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.engine('ejs', ejs.renderFile);
+  app.set('view engine', 'ejs');
+  app.set('views', assetDir('views'));
+  app.set('view cache', true);
+  app.locals.fmt = fmt;
+  app.locals.options = options;
+
+  app.use(securityHeaders());
+  app.use('/static', express.static(assetDir('public'), { index: false, maxAge: '1h', fallthrough: true }));
+  app.use(searchRoutes(ctx));
+  app.use(apiRoutes(ctx));
+  app.use(statsRoutes(ctx));
+  app.use(infoRoutes(ctx));
+  app.use(notFound());
+  app.use(errorHandler(log));
+  return app;
+}

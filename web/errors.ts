@@ -1,0 +1,56 @@
+// The last two handlers: 404 for any address no route took, then the one error handler. Users get a
+// status and a message they can act on, as a page or as JSON under /api; stacks go to the log only.
+
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { isGleanerError } from '../shared/errors.js';
+import { HttpError } from './http-error.js';
+
+export function notFound(): RequestHandler {
+  return (req, _res, next) => next(new HttpError(404, `there is no page at ${req.path}`));
+}
+
+interface Answer {
+  status: number;
+  message: string;
+}
+
+function answerFor(err: unknown): Answer {
+  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  if (isGleanerError(err)) {
+    const status = err.code === 'BAD_ARGUMENT' ? 400 : err.code === 'FETCH_FAILED' ? 502 : 503;
+    return { status, message: err.message };
+  }
+  // Errors from express and body-parser carry a client status and say whether the message is safe.
+  const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown; type?: unknown };
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    if (e.type === 'entity.too.large') return { status, message: 'the request is too large' };
+    return { status, message: e.expose === true ? (err as Error).message : 'the request could not be understood' };
+  }
+  return { status: 500, message: 'something went wrong on our side; the error was logged' };
+}
+
+export function wantsJson(req: Request): boolean {
+  return req.path.startsWith('/api/') || req.path === '/healthz' || req.accepts(['html', 'json']) === 'json';
+}
+
+export function errorHandler(log: (message: string) => void): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const answer = answerFor(err);
+    if (answer.status >= 500) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${(err as Error)?.stack ?? String(err)}`);
+    res.status(answer.status);
+    if (wantsJson(req)) {
+      res.json({ error: { status: answer.status, message: answer.message } });
+      return;
+    }
+    const locals = { title: answer.status === 404 ? 'Not found' : 'Error', status: answer.status, message: answer.message, q: '' };
+    // If even the error page cannot render, answer in plain text rather than with express's default page.
+    res.render('error', locals, (renderErr: Error | null, html?: string) => {
+      if (renderErr) {
+        log(`error page failed: ${renderErr.stack ?? renderErr.message}`);
+        res.type('text/plain').send(`${answer.status}: ${answer.message}\n`);
+      } else res.send(html);
+    });
+  };
+}

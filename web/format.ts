@@ -1,0 +1,78 @@
+// Small pure formatters the views share (available in every template as `fmt`).
+
+/** A count with thousands separators: 12,345. */
+export function count(n: number): string {
+  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–';
+}
+
+/** A score or weight, with enough digits to compare: 3 significant below 10, else 1 decimal. */
+export function score(n: number): string {
+  if (!Number.isFinite(n)) return '–';
+  return Math.abs(n) >= 10 ? n.toFixed(1) : n.toPrecision(3).replace(/\.?0+$/, '') || '0';
+}
+
+/** Seconds for a duration in ms, as search engines show it: 0.012 seconds. */
+export function seconds(ms: number): string {
+  return (Math.max(0, ms) / 1000).toFixed(3);
+}
+
+/** Bytes in B, KiB, MiB or GiB. */
+export function bytes(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return '–';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${u === 0 ? v : v.toFixed(1)} ${units[u]}`;
+}
+
+/** How long ago an ISO time was, in the largest whole unit: "3 hours ago". */
+export function ago(iso: string, now: number = Date.now()): string {
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return 'unknown';
+  const s = Math.round((now - t) / 1000);
+  if (s < 0) return 'in the future';
+  const steps: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  for (const [size, name] of steps) {
+    const v = Math.floor(s / size);
+    if (v >= 1) return `${v} ${name}${v === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}
+
+/** A URL for display: percent-escapes decoded where that gives text, cut at `max` characters. */
+export function displayUrl(url: string, max = 90): string {
+  let shown = url;
+  try {
+    shown = decodeURI(url);
+  } catch {
+    // keep the escaped form
+  }
+  const points = Array.from(shown);
+  return points.length > max ? points.slice(0, max - 1).join('') + '…' : shown;
+}
+
+/** The URL as a link target when it is http(s); anything else (javascript:, data:) is not linked. */
+export function safeHref(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The gateway's own search link for a query and page. */
+export function searchHref(q: string, page = 1): string {
+  return `/search?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}`;
+}
+
+export const fmt = { count, score, seconds, bytes, ago, displayUrl, safeHref, searchHref };

@@ -1,0 +1,24 @@
+// Reading request parameters defensively: a parameter may be missing, repeated (`?q=a&q=b` arrives
+// as an array) or nonsense. Pure helpers; routes turn a failure into a 400 via HttpError.
+
+import { HttpError } from './http-error.js';
+
+/** The first string value of a query or form parameter, or '' when there is none. */
+export function stringParam(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const first: unknown = value.find((v) => typeof v === 'string');
+    return typeof first === 'string' ? first : '';
+  }
+  return '';
+}
+
+/** A whole number parameter in [min, max]; absent or empty gives `fallback`, anything else a 400. */
+export function intParam(value: unknown, name: string, fallback: number, min: number, max: number): number {
+  const raw = stringParam(value).trim();
+  if (raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(400, `${name} must be a whole number from ${min} to ${max}`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new HttpError(400, `${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}

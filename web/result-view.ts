@@ -1,0 +1,29 @@
+// A SearchHit as the result page shows it: safe link, display URL, highlighted snippet segments and
+// the "why this result" figures. Pure.
+
+import type { Explanation, SearchHit } from '../shared/search.js';
+import { displayUrl, safeHref } from './format.js';
+import { segments, type Segment } from './highlight.js';
+
+export interface ResultView {
+  rank: number;
+  /** Undefined when the URL is not http(s): shown, not linked. */
+  href: string | undefined;
+  url: string;
+  title: string;
+  snippet: Segment[];
+  language: string;
+  explain: Explanation;
+}
+
+export function resultView(hit: SearchHit, rank: number): ResultView {
+  return {
+    rank,
+    href: safeHref(hit.url),
+    url: displayUrl(hit.url),
+    title: hit.title.trim() === '' ? displayUrl(hit.url, 70) : hit.title,
+    snippet: segments(hit.snippet, hit.highlights),
+    language: hit.language,
+    explain: hit.explain,
+  };
+}

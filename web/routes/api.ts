@@ -1,0 +1,62 @@
+// The JSON API: /api/search for programs, /api/suggest for the search box's autocomplete (and for
+// browsers that added Gleaner through opensearch.xml).
+
+import { Router } from 'express';
+import type { AppContext } from '../app.js';
+import { HttpError } from '../http-error.js';
+import { intParam, stringParam } from '../params.js';
+import { runSearch } from '../run-search.js';
+
+/** The last word of `q` and what precedes it: completions replace the last word. */
+export function splitLastWord(q: string): { head: string; last: string } {
+  const m = /^(.*?)(\S*)$/su.exec(q.trimStart());
+  return { head: m?.[1] ?? '', last: m?.[2] ?? '' };
+}
+
+export function apiRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const { options } = ctx;
+
+  router.get('/api/search', (req, res) => {
+    const q = stringParam(req.query.q);
+    if (q.trim() === '') throw new HttpError(400, 'q is required: /api/search?q=words');
+    const page = intParam(req.query.page, 'page', 1, 1, options.maxPage);
+    const size = intParam(req.query.size, 'size', options.pageSize, 1, options.maxPageSize);
+    const run = runSearch(ctx.engine, q, page, size, options);
+    res.json({
+      query: q,
+      understood: run.query.understood,
+      ignored: run.query.ignored,
+      total: run.result.total,
+      page: run.page,
+      size: run.size,
+      pages: run.pages,
+      tookMs: Math.round(run.elapsedMs * 1000) / 1000,
+      ...(run.result.didYouMean ? { didYouMean: run.result.didYouMean.query } : {}),
+      results: run.result.hits.map((hit) => ({
+        url: hit.url,
+        title: hit.title,
+        snippet: hit.snippet,
+        highlights: hit.highlights,
+        language: hit.language,
+        score: hit.score,
+        explain: hit.explain,
+      })),
+    });
+  });
+
+  router.get('/api/suggest', (req, res) => {
+    const q = Array.from(stringParam(req.query.q)).slice(0, options.maxSuggestChars).join('');
+    const { head, last } = splitLastWord(q);
+    const completions = last === '' ? [] : ctx.engine.suggest(last.normalize('NFKC').toLowerCase(), options.suggestLimit);
+    const suggestions = completions.map((word) => head + word);
+    // OpenSearch suggestions (what browsers ask for): [query, [completions]].
+    if (stringParam(req.query.format) === 'opensearch') {
+      res.type('application/x-suggestions+json').send(JSON.stringify([q, suggestions]));
+      return;
+    }
+    res.json({ query: q, suggestions });
+  });
+
+  return router;
+}

@@ -1,0 +1,32 @@
+// Pages about Gleaner itself: /about, /opensearch.xml (so browsers can add it as a search engine)
+// and /healthz (for monitors: 200 while the index answers).
+
+import { Router, type Request } from 'express';
+import type { AppContext } from '../app.js';
+
+/** The origin this request reached, for absolute links in opensearch.xml. */
+function originOf(req: Request): string {
+  const host = req.get('host') ?? '';
+  // The Host header is the client's to choose; only a plain host[:port] is echoed back.
+  return /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? `${req.protocol}://${host}` : 'http://127.0.0.1';
+}
+
+export function infoRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/about', (_req, res) => {
+    res.render('about', { title: 'How Gleaner works', q: '' });
+  });
+
+  router.get('/opensearch.xml', (req, res) => {
+    res.type('application/opensearchdescription+xml');
+    res.render('opensearch', { origin: originOf(req), maxQueryChars: ctx.options.maxQueryChars });
+  });
+
+  router.get('/healthz', (_req, res) => {
+    const summary = ctx.engine.summary();
+    res.set('Cache-Control', 'no-store').json({ status: 'ok', documents: summary.documents, builtAt: summary.builtAt });
+  });
+
+  return router;
+}

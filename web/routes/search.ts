@@ -1,0 +1,40 @@
+// The search form and the result page.
+
+import { Router } from 'express';
+import type { AppContext } from '../app.js';
+import { relaxations } from '../no-results.js';
+import { pageLinks } from '../pagination.js';
+import { intParam, stringParam } from '../params.js';
+import { resultView } from '../result-view.js';
+import { runSearch } from '../run-search.js';
+
+export function searchRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const { options } = ctx;
+
+  router.get('/', (_req, res) => {
+    res.render('home', { title: 'Search', q: '', summary: ctx.engine.summary() });
+  });
+
+  router.get('/search', (req, res) => {
+    const q = stringParam(req.query.q);
+    if (q.trim() === '') {
+      res.redirect(303, '/');
+      return;
+    }
+    const page = intParam(req.query.page, 'page', 1, 1, options.maxPage);
+    const run = runSearch(ctx.engine, q, page, options.pageSize, options);
+    const offset = (run.page - 1) * run.size;
+    res.render('search', {
+      title: q.slice(0, 80),
+      q: run.input,
+      run,
+      results: run.result.hits.map((hit, i) => resultView(hit, offset + i + 1)),
+      links: pageLinks(run.page, run.pages),
+      relaxed: run.result.total === 0 ? relaxations(run.query) : [],
+      summary: ctx.engine.summary(),
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,37 @@
+// One search as both the HTML page and the JSON API run it: parse, check the page bounds, ask the
+// engine, time it. Pure apart from the clock; the routes only read request parameters and render.
+
+import type { ParsedQuery } from '../shared/query.js';
+import type { SearchEngine, SearchResult } from '../shared/search.js';
+import type { WebOptions } from './defaults.js';
+import { HttpError } from './http-error.js';
+import { parseQuery } from './query/index.js';
+
+export interface SearchRun {
+  /** What the user typed (already capped by the parser's notice, shown back in the box). */
+  input: string;
+  query: ParsedQuery;
+  result: SearchResult;
+  page: number;
+  size: number;
+  /** Pages that hold results, at most `maxPage`. */
+  pages: number;
+  /** Parse plus search, in milliseconds. */
+  elapsedMs: number;
+  /** The query has nothing to look for (only exclusions, filters or ignored parts). */
+  needsWord: boolean;
+}
+
+const EMPTY: SearchResult = { total: 0, hits: [], tookMs: 0 };
+
+export function runSearch(engine: SearchEngine, input: string, page: number, size: number, options: WebOptions): SearchRun {
+  const started = performance.now();
+  const query = parseQuery(input, { limits: options });
+  const needsWord = query.required.length === 0;
+  const result = needsWord ? EMPTY : engine.search(query, { offset: (page - 1) * size, limit: size });
+  const pages = Math.min(options.maxPage, Math.ceil(result.total / size));
+  if (page > 1 && page > pages) {
+    throw new HttpError(404, pages === 0 ? 'this search has no results' : `this search has ${pages} page${pages === 1 ? '' : 's'} of results, not ${page}`);
+  }
+  return { input, query, result, page, size, pages, elapsedMs: performance.now() - started, needsWord };
+}

@@ -1,0 +1,41 @@
+// What /stats shows, and where it comes from: a function, so the page never opens the crawl store (a
+// running crawl holds its lock). The serve command reads what the indexer copied into the index
+// (stats.json: crawl counters, most-linked pages, skipped pages); tests may give any function.
+
+import { currentGeneration, type LinkedPage } from '../shared/index-format.js';
+import { readIndexStatsFile } from '../shared/index-read.js';
+import type { IndexSummary, SearchEngine } from '../shared/search.js';
+import type { CrawlStats } from '../shared/types.js';
+
+export interface GatewayStats {
+  index: IndexSummary;
+  /** Counters of the last crawl, when the index has them. */
+  crawl?: CrawlStats;
+  /** The most-linked pages, most first. */
+  mostLinked?: LinkedPage[];
+  /** Pages the indexer left out, by reason (noindex, duplicate, gone...). */
+  skipped?: Record<string, number>;
+}
+
+export type StatsSource = () => Promise<GatewayStats>;
+
+/** The fallback when nothing else is known: the index summary alone. */
+export function engineStats(engine: SearchEngine): StatsSource {
+  return async () => ({ index: engine.summary() });
+}
+
+/** Reads the live index generation's stats.json on each call (a small file; /stats is rarely asked). */
+export function indexDirStats(dataDir: string, engine: SearchEngine): StatsSource {
+  return async () => {
+    const index = engine.summary();
+    const generation = await currentGeneration(dataDir);
+    if (generation === undefined) return { index };
+    const stats = await readIndexStatsFile(generation);
+    return {
+      index,
+      ...(stats.crawl ? { crawl: stats.crawl } : {}),
+      mostLinked: stats.topLinked,
+      skipped: stats.skipped,
+    };
+  };
+}
