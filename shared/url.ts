@@ -4,7 +4,7 @@
 // What it does (seed 003's aliases, seed 004's session ids and campaign tags):
 // - resolves against a base; only http and https survive (javascript:, mailto:, data: ... never fetched);
 // - lower-cases scheme and host, IDN to punycode, removes the default port, resolves dot segments,
-//   makes an empty path `/` (all of these by the WHATWG URL parser);
+//   makes an empty path `/` (all of these by the WHATWG URL parser); drops a host's trailing dot;
 // - drops the fragment;
 // - normalises percent-encoding: escapes of unreserved characters are decoded, other escapes upper-cased;
 // - strips session ids and tracking parameters (query and `;jsessionid=` path parameters);
@@ -69,6 +69,8 @@ export function canonicalizeUrl(input: string, base?: string, options: Canonical
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  // `example.com.` (fully qualified) and `example.com` name the same host.
+  if (url.hostname.endsWith('.')) url.hostname = url.hostname.replace(/\.+$/, '');
   if (url.hostname === '') return undefined;
   url.hash = '';
   url.username = '';

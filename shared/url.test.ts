@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { canonicalizeUrl, hostOf, normalizePercentEncoding, originOf } from './url.js';
+
+const c = (url: string, base?: string) => canonicalizeUrl(url, base);
+
+describe('seed 003: syntactic aliases become one URL', () => {
+  it.each([
+    ['HTTP://EXAMPLE.COM/Path', 'http://example.com/Path'], // scheme and host lower-cased, path kept
+    ['http://example.com:80/', 'http://example.com/'], // default port removed
+    ['https://example.com:443/x', 'https://example.com/x'],
+    ['http://example.com:8080/', 'http://example.com:8080/'], // other ports kept
+    ['http://example.com', 'http://example.com/'], // empty path is /
+    ['http://example.com/a/./b/../c', 'http://example.com/a/c'], // dot segments resolved
+    ['http://example.com/../../x', 'http://example.com/x'],
+    ['http://example.com/%2e%2E/x', 'http://example.com/x'], // encoded dot segments too
+    ['http://example.com/page#section', 'http://example.com/page'], // fragment dropped
+    ['http://example.com/?', 'http://example.com/'], // empty query dropped
+    ['http://example.com./a', 'http://example.com/a'], // trailing dot of a fully qualified host
+    ['http://user:secret@example.com/', 'http://example.com/'], // credentials never kept
+    ['  http://example.com/x  ', 'http://example.com/x'],
+  ])('%s -> %s', (input, expected) => {
+    expect(c(input)).toBe(expected);
+  });
+});
+
+describe('IDN', () => {
+  it('turns internationalised host names into punycode', () => {
+    expect(c('http://Bücher.example/')).toBe('http://xn--bcher-kva.example/');
+    expect(c('http://пример.испытание/')).toBe('http://xn--e1afmkfd.xn--80akhbyknj4f/');
+  });
+  it('keeps an already punycoded host as is', () => {
+    expect(c('http://xn--bcher-kva.example/')).toBe('http://xn--bcher-kva.example/');
+  });
+});
+
+describe('percent-encoding', () => {
+  it('decodes escapes of unreserved characters', () => {
+    expect(c('http://example.com/%7Euser/%41%62%2D%5F%2E')).toBe('http://example.com/~user/Ab-_.');
+    expect(c('http://example.com/?q=%7e&%61=1')).toBe('http://example.com/?q=~&a=1');
+  });
+  it('upper-cases the hex of the others and keeps them encoded', () => {
+    expect(c('http://example.com/a%2fb%3f?x=%2f%26')).toBe('http://example.com/a%2Fb%3F?x=%2F%26');
+    expect(c('http://example.com/%e4%b8%ad')).toBe('http://example.com/%E4%B8%AD');
+  });
+  it('encodes raw non-ASCII and spaces the way a browser would', () => {
+    expect(c('http://example.com/ä b?ä=ö')).toBe('http://example.com/%C3%A4%20b?%C3%A4=%C3%B6');
+  });
+  it('leaves broken escapes alone', () => {
+    expect(c('http://example.com/?x=%zz&y=%4')).toBe('http://example.com/?x=%zz&y=%4');
+  });
+  it('normalizePercentEncoding is idempotent', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-zA-Z0-9%~._-]{0,30}$/), (s) => {
+        expect(normalizePercentEncoding(normalizePercentEncoding(s))).toBe(normalizePercentEncoding(s));
+      }),
+    );
+  });
+});
+
+describe('seed 004: session ids and tracking parameters', () => {
+  it.each([
+    ['http://example.com/p?PHPSESSID=abc123&id=7', 'http://example.com/p?id=7'],
+    ['http://example.com/p?sid=1&Sid=2&SID=3', 'http://example.com/p'],
+    ['http://example.com/p;jsessionid=0A1B2C?x=1', 'http://example.com/p?x=1'],
+    ['http://example.com/dir;JSESSIONID=0A1B2C/page', 'http://example.com/dir/page'],
+    ['http://example.com/p?ASPSESSIONIDQQGGQQGG=xyz', 'http://example.com/p'],
+    ['http://example.com/p?utm_source=news&utm_medium=mail&utm_campaign=x&a=1', 'http://example.com/p?a=1'],
+    ['http://example.com/p?gclid=1&fbclid=2&msclkid=3&yclid=4&_openstat=5', 'http://example.com/p'],
+    ['http://example.com/p?%73id=encoded-name', 'http://example.com/p'],
+    ['http://example.com/p?sidebar=1', 'http://example.com/p?sidebar=1'], // only whole names match
+    ['http://example.com/p;type=a', 'http://example.com/p;type=a'], // other path parameters kept
+  ])('%s -> %s', (input, expected) => {
+    expect(c(input)).toBe(expected);
+  });
+  it('takes a configurable list (names case-insensitive, trailing * a prefix)', () => {
+    expect(canonicalizeUrl('http://example.com/?ref=x&Track_id=1&keep=2&utm_source=y', undefined, { stripParams: ['REF', 'track_*'] })).toBe(
+      'http://example.com/?keep=2&utm_source=y',
+    );
+  });
+  it('keeps parameter order and repeated parameters, drops empty pairs', () => {
+    expect(c('http://example.com/?b=2&a=1&a=0&&')).toBe('http://example.com/?b=2&a=1&a=0');
+  });
+});
+
+describe('only http and https', () => {
+  it.each(['mailto:a@example.com', 'javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/', 'file:///etc/passwd', 'tel:+123', '', 'http://', 'not a url'])(
+    '%j -> undefined',
+    (input) => {
+      expect(c(input)).toBeUndefined();
+    },
+  );
+  it('resolves relative references against a base', () => {
+    expect(c('../x?y=1#z', 'http://example.com/a/b/c')).toBe('http://example.com/a/x?y=1');
+    expect(c('//other.test/p', 'https://example.com/')).toBe('https://other.test/p');
+    expect(c('?q=1', 'http://example.com/path')).toBe('http://example.com/path?q=1');
+    expect(c('javascript:void(0)', 'http://example.com/')).toBeUndefined();
+  });
+});
+
+describe('idempotence: canonicalizing twice changes nothing', () => {
+  const check = (url: string): void => {
+    const once = canonicalizeUrl(url);
+    if (once !== undefined) expect(canonicalizeUrl(once)).toBe(once);
+  };
+  it('holds for generated web URLs', () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withFragments: true, withQueryParameters: true, validSchemes: ['http', 'https'] }), (url) => check(url)),
+      { numRuns: 2000 },
+    );
+  });
+  it('holds for URLs with arbitrary path and query text (escapes, dots, semicolons, non-ASCII)', () => {
+    const piece = fc.stringMatching(/^[a-zA-Z0-9%./;=&?#~ +_\-äöü中%2e%2E%7e]{0,40}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('http://Example.COM', 'https://bücher.example:443', 'http://a.test:8080', 'http://127.0.0.1'), piece, piece, (origin, path, query) => {
+        check(`${origin}/${path}?${query}`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('holds for relative references resolved against a base', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (ref) => {
+        const once = canonicalizeUrl(ref, 'http://example.com/a/b/');
+        if (once !== undefined) expect(canonicalizeUrl(once)).toBe(once);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('originOf and hostOf', () => {
+  it('give the robots.txt unit and the bare host', () => {
+    expect(originOf('http://example.com:8080/a?b')).toBe('http://example.com:8080');
+    expect(originOf('https://example.com/')).toBe('https://example.com');
+    expect(hostOf('http://Example.com:8080/')).toBe('example.com');
+  });
+});
