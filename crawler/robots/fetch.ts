@@ -32,6 +32,8 @@ export interface RobotsOptions {
 
 export interface HostRobots {
   origin: string;
+  /** User-agent values of the group(s) whose rules apply to the agent; [] when none does. */
+  agents: string[];
   outcome: RobotsOutcome;
   /** The answer came from the store without a request (fresh, or a stale copy while unreachable). */
   fromCache: boolean;
@@ -122,6 +124,7 @@ function hostRobots(origin: string, decision: Decision, body: string | Uint8Arra
   };
   const hr: HostRobots = {
     origin,
+    agents: decision.access === 'rules' ? summary.agents : [],
     outcome: decision.outcome,
     fromCache,
     check,
@@ -147,7 +150,18 @@ function verdictFor(access: Access | 'ignored', decision: Decision, robotsTxt: b
   }
 }
 
-function describeResult(result: FetchOutcome): string {
+/**
+ * One robots.txt URL fetched and decided, without the store: what `gleaner robots check --url` asks.
+ * The fetch policy applies as in a crawl (a 503 disallows everything, a 404 allows everything).
+ */
+export async function robotsFromUrl(robotsUrl: string, options: RobotsOptions): Promise<{ robots: HostRobots; result: FetchOutcome; decision: Decision }> {
+  const result = await fetchRobots(robotsUrl, options);
+  const decision = decide(result, options.mode);
+  const body = result.kind === 'response' ? result.body : '';
+  return { robots: hostRobots(new URL(robotsUrl).origin, decision, body, false, options), result, decision };
+}
+
+export function describeResult(result: FetchOutcome): string {
   if (result.kind === 'response') return `HTTP ${result.status}, ${result.body.byteLength} bytes`;
   if (result.kind === 'network-error') return `network error: ${result.message}`;
   return `${result.hops} redirects`;

@@ -4,5 +4,6 @@
 
 export { parseRobots, PARSE_LIMIT_BYTES, type ParsedRobots, type RobotsRule, type RobotsGroup, type RobotsLine } from './parse.js';
 export { checkUrl, groupFor, isValidProductToken, type RobotsMode, type RobotsVerdict, type GroupSummary } from './match.js';
-export { robotsForOrigin, type RobotsOptions, type HostRobots, type RobotsRespect } from './fetch.js';
-export { ROBOTS_DEFAULTS, type RobotsOutcome } from './policy.js';
+export { lintRobots, type LintReport, type LintFinding, type LintStats, type LintSeverity, type LintOptions } from './lint.js';
+export { robotsForOrigin, robotsFromUrl, fetchRobots, describeResult, type RobotsOptions, type HostRobots, type RobotsRespect } from './fetch.js';
+export { ROBOTS_DEFAULTS, type RobotsOutcome, type FetchOutcome } from './policy.js';
