@@ -1,0 +1,106 @@
+// Every crawler option, its default and its unit, in one place. The CLI and the demo merge flags over
+// these once (flag > default); nothing below this file carries its own default.
+
+import { DEFAULT_STRIP_PARAMS } from '../shared/url.js';
+import type { RobotsMode } from './robots/index.js';
+
+export const GLEANER_VERSION = '0.1.0';
+export const GLEANER_INFO_URL = 'https://github.com/gleaner-search/gleaner#crawler';
+
+export type Scope = 'host' | 'domain' | 'any';
+export type RobotsRespect = 'inherit' | 'always' | 'never';
+
+export interface CrawlOptions {
+  /** Where the store lives (data/store inside it). */
+  dataDir: string;
+  seeds: string[];
+  /** Stop after this many pages have been stored in total (resumed crawls count earlier pages). */
+  maxPages: number;
+  /** Link hops from a seed beyond which URLs are not queued. */
+  maxDepth: number;
+  /** Pause between two requests to the same host; a larger robots Crawl-delay wins. */
+  delayMs: number;
+  /** Crawl-delay values above this are capped (with a warning) so one host cannot stall a crawl for hours. */
+  maxCrawlDelayMs: number;
+  /** Product token matched against robots.txt User-agent lines and named in the User-Agent header. */
+  agent: string;
+  /** An e-mail address for the From header (seed 003: tell site owners whom to contact). */
+  from?: string;
+  robotsMode: RobotsMode;
+  /** Global default for respecting robots.txt; `sites` may override it per origin. */
+  respectRobots: boolean;
+  /** Per-site override as Geoportal has it: origin -> inherit | always | never. */
+  sites: Record<string, RobotsRespect>;
+  /** Seconds a robots.txt stays cached at most (24 h in rfc9309 mode). */
+  robotsMaxCacheSeconds: number;
+  /** Follow the robots.txt Host directive (Geoportal substitutes the preferred host). */
+  useRobotsHost: boolean;
+  /** Read Sitemap lines of robots.txt and /sitemap.xml and queue their in-scope URLs. */
+  useSitemaps: boolean;
+  scope: Scope;
+  /** Regular expressions a URL must match (any) / must not match (all), applied after scope. */
+  include: string[];
+  exclude: string[];
+  /** Concurrent requests in total; per host it is always one connection at a time. */
+  concurrency: number;
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  /** Bodies longer than this are cut and the page marked truncated. */
+  maxBodyBytes: number;
+  maxRedirects: number;
+  /** Attempts for a 5xx or network error before the page is stored as an error. */
+  maxRetries: number;
+  /** First backoff after an error; doubles each time, capped at maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  maxUrlLength: number;
+  maxPagesPerHost: number;
+  /** Query parameters stripped from every URL (session ids, tracking tags). */
+  stripParams: string[];
+  /** Requeue every stored page and fetch it again with conditional GET. */
+  recrawl: boolean;
+  /** Log lines at or above this level go to the log sink. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
+  maxPages: 10_000,
+  maxDepth: 20,
+  delayMs: 1_000,
+  maxCrawlDelayMs: 60_000,
+  agent: 'Gleaner',
+  robotsMode: 'rfc9309',
+  respectRobots: true,
+  sites: {},
+  robotsMaxCacheSeconds: 24 * 3600,
+  useRobotsHost: false,
+  useSitemaps: true,
+  scope: 'host',
+  include: [],
+  exclude: [],
+  concurrency: 8,
+  connectTimeoutMs: 10_000,
+  headersTimeoutMs: 15_000,
+  bodyTimeoutMs: 30_000,
+  maxBodyBytes: 5 * 1024 * 1024,
+  maxRedirects: 5,
+  maxRetries: 3,
+  backoffMs: 2_000,
+  maxBackoffMs: 5 * 60_000,
+  maxUrlLength: 1_024,
+  maxPagesPerHost: 100_000,
+  stripParams: [...DEFAULT_STRIP_PARAMS],
+  recrawl: false,
+  logLevel: 'info',
+};
+
+export function resolveCrawlOptions(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'dataDir' | 'seeds'>): CrawlOptions {
+  const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+  return { ...DEFAULT_CRAWL_OPTIONS, ...defined } as CrawlOptions;
+}
+
+/** The User-Agent header: product token, version and where to read about the crawler (seed 003). */
+export function userAgentHeader(agent: string): string {
+  return `${agent}/${GLEANER_VERSION} (+${GLEANER_INFO_URL})`;
+}

@@ -1,0 +1,145 @@
+// What a fetch outcome becomes: the page record to store and the URLs it leads to. Pure: the crawl loop
+// does the I/O and hands the outcome and what it knows (earlier copy, fingerprints seen) to this file.
+
+import type { QueuedEntry } from '../shared/store.js';
+import type { FrontierEntry, OutLink, PageRecord } from '../shared/types.js';
+import { canonicalizeUrl } from '../shared/url.js';
+import { decodeBody } from './charset.js';
+import { contentFingerprint, duplicateKey } from './dedup.js';
+import { extractHtml, extractPlainText, type Extracted } from './extract.js';
+import { headerValue, type FetchOutcome } from './fetch.js';
+import { mergeRobots, robotsFromHeader } from './robots-meta.js';
+
+export interface PageContext {
+  entry: QueuedEntry;
+  /** The stored record from an earlier crawl, for conditional GET answers. */
+  previous: PageRecord | undefined;
+  agent: string;
+  stripParams: readonly string[];
+  maxRedirects: number;
+  fetchedAt: Date;
+  /** The URL already stored with this content fingerprint, if any. */
+  firstCopyOf: (hash: string) => string | undefined;
+}
+
+export interface PageOutcome {
+  page: PageRecord;
+  /** URLs to queue (before scope and trap checks). */
+  follow: FrontierEntry[];
+}
+
+export function pageFromOutcome(outcome: FetchOutcome, ctx: PageContext): PageOutcome {
+  const { entry } = ctx;
+  const base = blankPage(entry, ctx.fetchedAt);
+  switch (outcome.kind) {
+    case 'network-error':
+      return { page: { ...base, state: 'error', error: outcome.error }, follow: [] };
+    case 'not-modified':
+      // 304: the stored page stands; only the fetch time moves.
+      if (ctx.previous) return { page: { ...ctx.previous, fetchedAt: base.fetchedAt }, follow: [] };
+      return { page: { ...base, state: 'error', status: 304, error: '304 without a stored copy' }, follow: [] };
+    case 'redirect': {
+      const target = canonicalizeUrl(outcome.location, entry.url, { stripParams: ctx.stripParams });
+      const hops = (entry.redirects ?? 0) + 1;
+      if (target === undefined) {
+        return { page: { ...base, state: 'error', status: outcome.status, error: `redirect to an unusable location: ${outcome.location}` }, follow: [] };
+      }
+      if (hops > ctx.maxRedirects) {
+        return { page: { ...base, state: 'error', status: outcome.status, finalUrl: target, error: `more than ${ctx.maxRedirects} redirects` }, follow: [] };
+      }
+      const page: PageRecord = { ...base, state: 'redirect', status: outcome.status, finalUrl: target };
+      // The target keeps the depth of the URL that redirected: a redirect is not a hop away from the seed.
+      return { page, follow: [{ url: target, depth: entry.depth, via: 'redirect', redirects: hops, referrer: entry.referrer }] };
+    }
+    case 'status': {
+      const gone = outcome.status === 404 || outcome.status === 410;
+      return {
+        page: { ...base, state: gone ? 'gone' : 'error', status: outcome.status, contentType: outcome.contentType, error: gone ? undefined : `HTTP ${outcome.status}` },
+        follow: [],
+      };
+    }
+    case 'unwanted-type':
+      return { page: { ...base, state: 'skipped', status: outcome.status, contentType: outcome.contentType }, follow: [] };
+    case 'body':
+      return pageFromBody(outcome, ctx, base);
+  }
+}
+
+function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: PageContext, base: PageRecord): PageOutcome {
+  const { entry } = ctx;
+  const { text } = decodeBody(outcome.body, headerValue(outcome.headers, 'content-type'));
+  const extracted: Extracted =
+    outcome.contentType === 'text/plain'
+      ? extractPlainText(text, entry.url)
+      : extractHtml(text, entry.url, { agent: ctx.agent, stripParams: ctx.stripParams });
+  const headerRobots = robotsFromHeader(headerList(outcome.headers['x-robots-tag']), ctx.agent);
+  const robots = mergeRobots(extracted.robots, headerRobots);
+  // Links of a nofollow page are kept for the record but marked, so they are neither followed nor counted.
+  const links: OutLink[] = robots.follow
+    ? extracted.links
+    : extracted.links.map((l) => (l.rel.includes('nofollow') ? l : { ...l, rel: [...l.rel, 'nofollow'] }));
+  const contentHash = contentFingerprint(extracted.text);
+  const key = duplicateKey(extracted.text);
+  const firstCopy = key === undefined ? undefined : ctx.firstCopyOf(key);
+  const duplicateOf = firstCopy !== undefined && firstCopy !== entry.url ? firstCopy : undefined;
+  const page: PageRecord = {
+    ...base,
+    state: duplicateOf ? 'duplicate' : 'ok',
+    status: outcome.status,
+    contentType: outcome.contentType,
+    title: extracted.title,
+    description: extracted.description,
+    headings: extracted.headings,
+    text: extracted.text,
+    language: extracted.language || languageFromHeader(headerValue(outcome.headers, 'content-language')),
+    links,
+    canonical: extracted.canonical,
+    contentHash,
+    etag: headerValue(outcome.headers, 'etag'),
+    lastModified: headerValue(outcome.headers, 'last-modified'),
+    robots,
+    truncated: outcome.truncated,
+    duplicateOf,
+  };
+  // A duplicate's links were followed from the first copy already (seed 003: content fingerprints).
+  if (duplicateOf || !robots.follow) return { page, follow: [] };
+  const follow: FrontierEntry[] = [];
+  for (const link of links) {
+    if (link.rel.includes('nofollow')) continue;
+    follow.push({ url: link.url, depth: entry.depth + 1, via: 'link', referrer: entry.url });
+  }
+  if (page.canonical && page.canonical !== entry.url) follow.push({ url: page.canonical, depth: entry.depth, via: 'link', referrer: entry.url });
+  return { page, follow };
+}
+
+/** A record with nothing fetched yet: the base every outcome fills in. */
+export function blankPage(entry: QueuedEntry, fetchedAt: Date): PageRecord {
+  return {
+    url: entry.url,
+    finalUrl: entry.url,
+    state: 'error',
+    status: 0,
+    fetchedAt: fetchedAt.toISOString(),
+    contentType: '',
+    title: '',
+    description: '',
+    headings: [],
+    text: '',
+    language: '',
+    links: [],
+    contentHash: '',
+    robots: { index: true, follow: true },
+    truncated: false,
+    depth: entry.depth,
+  };
+}
+
+function headerList(v: string | string[] | undefined): string[] {
+  if (v === undefined) return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+function languageFromHeader(v: string | undefined): string {
+  const first = (v ?? '').split(',')[0]!.trim().toLowerCase();
+  return first.split('-')[0] ?? '';
+}
