@@ -1,0 +1,194 @@
+// `gleaner crawl URL... [options]`: flags become CrawlOptions (flag > default, defaults in
+// crawler/options.ts), the crawl runs with a progress line, and a summary closes it.
+
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crawl, type CrawlProgress, type CrawlSummary } from '../../crawler/crawl.js';
+import { jsonLinesLogger, teeLogger, type Logger, type LogLevel } from '../../crawler/log.js';
+import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type RobotsRespect, type Scope } from '../../crawler/options.js';
+import { GleanerError } from '../../shared/errors.js';
+import { integerFlag, numberFlag, parseCommandArgs, type Command } from '../command.js';
+import { progressLine } from '../progress.js';
+
+const d = DEFAULT_CRAWL_OPTIONS;
+const HELP = `Usage: gleaner crawl URL... [options]
+
+Crawls from the seed URLs, breadth-first, into the LevelDB store in the data dir. A crawl that was
+stopped (Ctrl-C, a crash, kill -9) resumes where it stopped when run again with the same --data.
+
+Options:
+  --data DIR            data dir (default: data)
+  --max-pages N         stop after N pages stored in total (default: ${d.maxPages})
+  --max-depth N         link hops from a seed (default: ${d.maxDepth})
+  --delay SECONDS       pause between two requests to one host, decimals allowed; a larger robots.txt
+                        Crawl-delay wins (default: ${d.delayMs / 1000}; 0 only for servers you run)
+  --max-crawl-delay S   cap on a robots.txt Crawl-delay, with a warning (default: ${d.maxCrawlDelayMs / 1000})
+  --user-agent TOKEN    product token for robots.txt and the User-Agent header (default: ${d.agent})
+  --from EMAIL          contact address sent in the From header
+  --mode MODE           robots.txt semantics: rfc9309 or draft (the 1996 draft) (default: ${d.robotsMode})
+  --ignore-robots       do not obey robots.txt anywhere (makes Gleaner a bad robot)
+  --site ORIGIN=MODE    per-site robots.txt override: inherit, always or never (repeatable)
+  --scope SCOPE         host, domain or any (default: ${d.scope})
+  --include REGEX       only URLs matching one of these (repeatable)
+  --exclude REGEX       never URLs matching one of these (repeatable)
+  --concurrency N       requests under way at once across hosts; one per host (default: ${d.concurrency})
+  --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
+  --recrawl             fetch every stored page again, with conditional GET
+  --log FILE            JSON-lines log (default: DATA/crawl.log.jsonl)
+  --log-level LEVEL     debug, info, warn or error (default: ${d.logLevel})
+  -h, --help            this help
+`;
+
+const FLAGS = {
+  data: { type: 'string' },
+  'max-pages': { type: 'string' },
+  'max-depth': { type: 'string' },
+  delay: { type: 'string' },
+  'max-crawl-delay': { type: 'string' },
+  'user-agent': { type: 'string' },
+  from: { type: 'string' },
+  mode: { type: 'string' },
+  'ignore-robots': { type: 'boolean' },
+  site: { type: 'string', multiple: true },
+  scope: { type: 'string' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  concurrency: { type: 'string' },
+  'no-sitemaps': { type: 'boolean' },
+  recrawl: { type: 'boolean' },
+  log: { type: 'string' },
+  'log-level': { type: 'string' },
+} as const;
+
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+/** RFC 9309 2.2.1: a product token is letters, underscores and hyphens. */
+const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
+
+export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; logFile: string; help: boolean } {
+  const name = 'crawl';
+  const { values: v, positionals, help } = parseCommandArgs(name, argv, FLAGS);
+  const dataDir = v.data ?? 'data';
+  if (help) return { options: { ...d, dataDir, seeds: [] }, logFile: '', help };
+  if (positionals.length === 0) throw new GleanerError('BAD_ARGUMENT', 'crawl: give at least one seed URL, e.g. gleaner crawl http://intranet.example/');
+  const agent = v['user-agent'] ?? d.agent;
+  if (!PRODUCT_TOKEN.test(agent)) throw new GleanerError('BAD_ARGUMENT', `crawl: --user-agent must be letters, "_" and "-" only (RFC 9309), not "${agent}"`);
+  const mode = v.mode ?? d.robotsMode;
+  if (mode !== 'rfc9309' && mode !== 'draft') throw new GleanerError('BAD_ARGUMENT', `crawl: --mode must be rfc9309 or draft, not "${mode}"`);
+  const scope = (v.scope ?? d.scope) as Scope;
+  if (!['host', 'domain', 'any'].includes(scope)) throw new GleanerError('BAD_ARGUMENT', `crawl: --scope must be host, domain or any, not "${scope}"`);
+  const logLevel = (v['log-level'] ?? d.logLevel) as LogLevel;
+  if (!LEVELS.includes(logLevel)) throw new GleanerError('BAD_ARGUMENT', `crawl: --log-level must be one of ${LEVELS.join(', ')}`);
+  const sites: Record<string, RobotsRespect> = {};
+  for (const s of v.site ?? []) {
+    const m = /^(.+)=(inherit|always|never)$/.exec(s);
+    let origin: string | undefined;
+    try {
+      origin = m ? new URL(m[1]!).origin : undefined;
+    } catch {
+      origin = undefined;
+    }
+    if (!m || !origin || origin === 'null') throw new GleanerError('BAD_ARGUMENT', `crawl: --site takes ORIGIN=inherit|always|never, e.g. http://intranet.example=never, not "${s}"`);
+    sites[origin] = m[2] as RobotsRespect;
+  }
+  for (const seed of positionals) {
+    let ok = false;
+    try {
+      const u = new URL(seed);
+      ok = u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new GleanerError('BAD_ARGUMENT', `crawl: not an http(s) URL: "${seed}"`);
+  }
+  const options: CrawlOptions = {
+    ...d,
+    dataDir,
+    seeds: positionals,
+    maxPages: integerFlag(name, 'max-pages', v['max-pages'], d.maxPages, 1),
+    maxDepth: integerFlag(name, 'max-depth', v['max-depth'], d.maxDepth, 0, 1000),
+    delayMs: Math.round(numberFlag(name, 'delay', v.delay, d.delayMs / 1000, 0, 3600) * 1000),
+    maxCrawlDelayMs: Math.round(numberFlag(name, 'max-crawl-delay', v['max-crawl-delay'], d.maxCrawlDelayMs / 1000, 0, 86400) * 1000),
+    agent,
+    from: v.from,
+    robotsMode: mode,
+    respectRobots: !v['ignore-robots'],
+    sites,
+    scope,
+    include: v.include ?? [],
+    exclude: v.exclude ?? [],
+    concurrency: integerFlag(name, 'concurrency', v.concurrency, d.concurrency, 1, 256),
+    useSitemaps: !v['no-sitemaps'],
+    recrawl: v.recrawl ?? false,
+    logLevel,
+  };
+  return { options, logFile: v.log ?? join(dataDir, 'crawl.log.jsonl'), help };
+}
+
+export function formatProgress(p: CrawlProgress): string {
+  return `crawl: ${p.pages} pages (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s) | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
+}
+
+export function formatSummary(s: CrawlSummary): string {
+  const st = s.stats;
+  const byState = Object.entries(st.pagesByState).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+  const byStatus = Object.entries(st.pagesByStatus).map(([k, n]) => `${k === '0' ? 'no response' : k} ${n}`).join(', ') || 'none';
+  const blocked = Object.values(st.blockedByRule).reduce((a, b) => a + b, 0);
+  const traps = Object.entries(st.trapsCut).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+  const why = { done: 'nothing left to crawl', 'max-pages': 'reached --max-pages', aborted: 'stopped; run again to resume' }[s.stoppedBecause];
+  return [
+    `crawled ${s.pagesThisRun} pages in ${s.seconds.toFixed(1)} s (${why})`,
+    `  pages by state:   ${byState}`,
+    `  pages by status:  ${byStatus}`,
+    `  blocked by robots.txt: ${blocked}; cut as traps: ${traps}; duplicates: ${st.duplicates}; out of scope: ${st.outOfScope}`,
+  ].join('\n');
+}
+
+/** A logger for the terminal: warnings and errors as short lines. */
+function terminalLogger(): Logger {
+  return (level, msg, fields) => {
+    if (level !== 'warn' && level !== 'error') return;
+    const where = fields && typeof fields.origin === 'string' ? ` (${fields.origin})` : fields && typeof fields.url === 'string' ? ` (${fields.url})` : '';
+    process.stderr.write(`\r\x1b[K${level}: ${msg}${where}\n`);
+  };
+}
+
+export const crawlCommand: Command = {
+  name: 'crawl',
+  summary: 'crawl sites from seed URLs into the store, politely',
+  help: HELP,
+  async run(argv) {
+    const { options, logFile, help } = crawlOptionsFromArgs(argv);
+    if (help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    await mkdir(options.dataDir, { recursive: true });
+    const file = createWriteStream(logFile, { flags: 'a' });
+    const log = teeLogger(jsonLinesLogger((line) => file.write(line), options.logLevel), terminalLogger());
+    if (!options.respectRobots || Object.values(options.sites).includes('never')) {
+      process.stderr.write('warning: robots.txt will be ignored for some or all sites; Gleaner is then a bad robot. Site owners may block it.\n');
+    }
+    const progress = progressLine();
+    const controller = new AbortController();
+    const stop = () => {
+      if (controller.signal.aborted) return;
+      progress.done();
+      process.stderr.write('stopping after the requests under way (Ctrl-C again to force)...\n');
+      controller.abort();
+      process.once('SIGINT', () => process.exit(130));
+    };
+    process.once('SIGINT', stop);
+    try {
+      const summary = await crawl(options, { log, onProgress: (p) => progress.update(formatProgress(p)), signal: controller.signal });
+      progress.done();
+      process.stdout.write(formatSummary(summary) + '\n');
+      process.stdout.write(`log: ${logFile}\n`);
+      return summary.stoppedBecause === 'aborted' ? 130 : 0;
+    } finally {
+      progress.done();
+      process.removeListener('SIGINT', stop);
+      await new Promise<void>((resolve) => file.end(resolve));
+    }
+  },
+};
