@@ -1,0 +1,79 @@
+// `gleaner index [--data DIR] [--full]`: builds <data>/index/ from the crawl store, with a progress line
+// on a terminal and a closing summary. Defaults live in indexer/options.ts.
+
+import { buildIndex, type IndexBuildSummary, type IndexProgress } from '../../indexer/index.js';
+import { GleanerError } from '../../shared/errors.js';
+import { parseCommandArgs, type Command } from '../command.js';
+import { progressLine } from '../progress.js';
+
+const HELP = `Usage: gleaner index [options]
+
+Builds the search index from the pages a crawl stored in the data dir. A second run re-analyses only
+pages that changed (or whose inbound anchor texts changed), drops pages that are gone, and recomputes
+link counts and PageRank. The new index replaces the old one atomically: \`gleaner serve\` keeps
+answering from the old one meanwhile, and a crash leaves the old one intact.
+
+Options:
+  --data DIR   data dir (default: data)
+  --full       re-analyse every page instead of only the changed ones
+  -h, --help   this help
+`;
+
+const FLAGS = {
+  data: { type: 'string' },
+  full: { type: 'boolean' },
+} as const;
+
+const PHASES: Record<IndexProgress['phase'], string> = {
+  read: 'reading pages',
+  links: 'counting links',
+  analyze: 'analysing',
+  write: 'writing',
+};
+
+export function formatIndexProgress(p: IndexProgress): string {
+  const count = p.total > 0 ? `${p.done}/${p.total}` : `${p.done}`;
+  return `index: ${PHASES[p.phase]} ${count}`;
+}
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function formatIndexSummary(s: IndexBuildSummary): string {
+  const skipped = Object.entries(s.skipped).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+  const how = s.full ? 'full build' : `incremental: ${s.analysed} new or changed, ${s.reused} unchanged, ${s.removed} removed`;
+  return [
+    `indexed ${s.documents} documents, ${s.terms} terms, ${formatBytes(s.bytesOnDisk)} on disk in ${s.seconds.toFixed(2)} s (${how})`,
+    `  pages not indexed: ${skipped}`,
+    `  index: ${s.indexDir}`,
+  ].join('\n');
+}
+
+export const indexCommand: Command = {
+  name: 'index',
+  summary: 'build the search index from the crawled pages (incremental; --full rebuilds)',
+  help: HELP,
+  async run(argv) {
+    const { values, positionals, help } = parseCommandArgs('index', argv, FLAGS);
+    if (positionals.length > 0) throw new GleanerError('BAD_ARGUMENT', `index: unexpected argument "${positionals[0]}" (see \`gleaner index --help\`)`);
+    if (help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    const progress = progressLine();
+    try {
+      const summary = await buildIndex(values.data ?? 'data', {
+        full: values.full ?? false,
+        onProgress: (p) => progress.update(formatIndexProgress(p)),
+      });
+      progress.done();
+      process.stdout.write(formatIndexSummary(summary) + '\n');
+      return 0;
+    } finally {
+      progress.done();
+    }
+  },
+};

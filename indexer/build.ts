@@ -1,0 +1,216 @@
+// Builds an index generation from documents whose links are already counted: analyses each document
+// (or, incrementally, reuses the previous generation's postings for a document whose fingerprint did
+// not change), lays out the postings and writes the generation atomically.
+
+import { createHash } from 'node:crypto';
+import {
+  FIELD_COUNT,
+  INDEX_FORMAT_VERSION,
+  type DocColumns,
+  type IndexStats,
+  type LinkedPage,
+  type StoredDoc,
+} from '../shared/index-format.js';
+import { isGleanerError } from '../shared/errors.js';
+import { readCurrentGeneration, type IndexGeneration } from '../shared/index-read.js';
+import type { CrawlStats } from '../shared/types.js';
+import { analyzeDoc } from './analyze-doc.js';
+import type { IndexerOptions } from './options.js';
+import { PostingsBuilder } from './postings.js';
+import { directorySize, writeGeneration } from './write-index.js';
+
+/** A document ready to index: its text and its link figures. */
+export interface IndexDocument {
+  stored: StoredDoc;
+  host: string;
+  inbound: number;
+  inboundHosts: number;
+  pageRank: number;
+}
+
+export interface BuildExtras {
+  crawl?: CrawlStats;
+  skipped: Record<string, number>;
+  pageRankIterations: number;
+}
+
+export interface IndexBuildSummary {
+  /** Where the new generation is. */
+  indexDir: string;
+  documents: number;
+  terms: number;
+  postings: number;
+  bytesOnDisk: number;
+  seconds: number;
+  /** Whether the previous generation was ignored (`--full`, none, or an unreadable one). */
+  full: boolean;
+  /** Documents analysed because they are new or changed, reused unchanged, and dropped since last time. */
+  analysed: number;
+  reused: number;
+  removed: number;
+  skipped: Record<string, number>;
+}
+
+export function fingerprintOf(doc: StoredDoc): string {
+  return createHash('sha1').update(JSON.stringify(doc)).digest('base64url');
+}
+
+/** The previous generation when an incremental build can use it; undefined means build from scratch. */
+async function previousGeneration(dataDir: string, full: boolean): Promise<IndexGeneration | undefined> {
+  if (full) return undefined;
+  try {
+    return await readCurrentGeneration(dataDir);
+  } catch (e) {
+    // No index yet, or one in another format: a full build replaces it.
+    if (isGleanerError(e) && (e.code === 'NOT_FOUND' || e.code === 'INDEX_FORMAT')) return undefined;
+    throw e;
+  }
+}
+
+export async function buildFromDocuments(
+  dataDir: string,
+  documents: readonly IndexDocument[],
+  extras: BuildExtras,
+  options: IndexerOptions,
+  startedAt = performance.now(),
+): Promise<IndexBuildSummary> {
+  const progress = options.onProgress ?? (() => {});
+  const previous = await previousGeneration(dataDir, options.full);
+  const fingerprints = documents.map((d) => fingerprintOf(d.stored));
+
+  // Reused documents keep their relative order and come first, so every term's postings stay ascending
+  // when the previous postings are copied over before the new documents are analysed.
+  const oldByUrl = new Map<string, number>();
+  previous?.docs.url.forEach((url, i) => oldByUrl.set(url, i));
+  const reuse: { doc: number; old: number }[] = [];
+  const fresh: number[] = [];
+  documents.forEach((d, i) => {
+    const old = oldByUrl.get(d.stored.url);
+    if (previous && old !== undefined && previous.docs.fingerprint[old] === fingerprints[i]) reuse.push({ doc: i, old });
+    else fresh.push(i);
+  });
+  reuse.sort((a, b) => a.old - b.old);
+  const order = [...reuse.map((r) => r.doc), ...fresh];
+
+  const builder = new PostingsBuilder();
+  const fieldLength = new Array<number>(order.length * FIELD_COUNT).fill(0);
+  if (previous && reuse.length > 0) copyPostings(previous, reuse, builder, fieldLength);
+
+  let done = 0;
+  for (let k = reuse.length; k < order.length; k++) {
+    const analysed = analyzeDoc(documents[order[k]!]!.stored);
+    for (let s = 0; s < analysed.terms.length; s++) {
+      builder.add(builder.termId(analysed.terms[s]!, analysed.words[s]!), k, analysed.tfs, s * FIELD_COUNT);
+    }
+    for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = analysed.fieldLength[f]!;
+    if (++done % 500 === 0) progress({ phase: 'analyze', done, total: fresh.length });
+  }
+  progress({ phase: 'analyze', done, total: fresh.length });
+  const layout = builder.finish();
+
+  progress({ phase: 'write', done: 0, total: 1 });
+  const docs = docColumns(order.map((i) => documents[i]!), order.map((i) => fingerprints[i]!), fieldLength);
+  const stored = storedBuffer(order.map((i) => documents[i]!.stored), docs);
+  const avgFieldLength = new Array<number>(FIELD_COUNT).fill(0);
+  for (let k = 0; k < order.length; k++) for (let f = 0; f < FIELD_COUNT; f++) avgFieldLength[f]! += fieldLength[k * FIELD_COUNT + f]!;
+  for (let f = 0; f < FIELD_COUNT; f++) avgFieldLength[f] = order.length === 0 ? 0 : avgFieldLength[f]! / order.length;
+  const builtAt = new Date().toISOString();
+  const stats: Omit<IndexStats, 'bytesOnDisk'> = {
+    builtAt,
+    documents: order.length,
+    terms: layout.terms.length,
+    crawl: extras.crawl,
+    topLinked: topLinked(docs, options.topLinkedCount),
+    skipped: extras.skipped,
+    pageRankIterations: extras.pageRankIterations,
+  };
+  const { dir } = await writeGeneration(dataDir, {
+    manifest: {
+      formatVersion: INDEX_FORMAT_VERSION,
+      builtAt,
+      documents: order.length,
+      terms: layout.terms.length,
+      postings: layout.postings.length,
+      avgFieldLength,
+    },
+    docs,
+    terms: { terms: layout.terms, words: layout.words },
+    offsets: layout.offsets,
+    postings: layout.postings,
+    tfs: layout.tfs,
+    stored,
+    stats,
+  });
+  progress({ phase: 'write', done: 1, total: 1 });
+  const kept = new Set(documents.map((d) => d.stored.url));
+  return {
+    indexDir: dir,
+    documents: order.length,
+    terms: layout.terms.length,
+    postings: layout.postings.length,
+    bytesOnDisk: await directorySize(dir),
+    seconds: (performance.now() - startedAt) / 1000,
+    full: previous === undefined,
+    analysed: fresh.length,
+    reused: reuse.length,
+    removed: previous ? previous.docs.url.filter((u) => !kept.has(u)).length : 0,
+    skipped: extras.skipped,
+  };
+}
+
+/** Copies the postings of reused documents (renumbered) from the previous generation, term by term. */
+function copyPostings(previous: IndexGeneration, reuse: { doc: number; old: number }[], builder: PostingsBuilder, fieldLength: number[]): void {
+  const newNumber = new Int32Array(previous.docs.url.length).fill(-1);
+  reuse.forEach((r, k) => {
+    newNumber[r.old] = k;
+    for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = previous.docs.fieldLength[r.old * FIELD_COUNT + f]!;
+  });
+  const { terms, words } = previous.terms;
+  for (let t = 0; t < terms.length; t++) {
+    let id = -1;
+    for (let p = previous.offsets[t]!; p < previous.offsets[t + 1]!; p++) {
+      const doc = newNumber[previous.postings[p]!]!;
+      if (doc < 0) continue;
+      if (id < 0) id = builder.termId(terms[t]!, words[t]!);
+      builder.add(id, doc, previous.tfs, p * FIELD_COUNT);
+    }
+  }
+}
+
+function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: number[]): DocColumns {
+  return {
+    url: docs.map((d) => d.stored.url),
+    title: docs.map((d) => d.stored.title),
+    language: docs.map((d) => d.stored.language),
+    host: docs.map((d) => d.host),
+    inbound: docs.map((d) => d.inbound),
+    inboundHosts: docs.map((d) => d.inboundHosts),
+    pageRank: docs.map((d) => d.pageRank),
+    fieldLength,
+    storedOffset: [],
+    storedLength: [],
+    fingerprint: fingerprints,
+  };
+}
+
+/** stored.bin, filling in the offsets and lengths in `columns`. */
+function storedBuffer(docs: StoredDoc[], columns: DocColumns): Buffer {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  for (const doc of docs) {
+    const buf = Buffer.from(JSON.stringify(doc), 'utf8');
+    parts.push(buf);
+    columns.storedOffset.push(offset);
+    columns.storedLength.push(buf.length);
+    offset += buf.length;
+  }
+  return Buffer.concat(parts, offset);
+}
+
+function topLinked(docs: DocColumns, count: number): LinkedPage[] {
+  return [...docs.url.keys()]
+    .filter((i) => docs.inbound[i]! > 0)
+    .sort((a, b) => docs.inbound[b]! - docs.inbound[a]! || docs.pageRank[b]! - docs.pageRank[a]!)
+    .slice(0, count)
+    .map((i) => ({ url: docs.url[i]!, title: docs.title[i]!, inbound: docs.inbound[i]!, inboundHosts: docs.inboundHosts[i]!, pageRank: docs.pageRank[i]! }));
+}

@@ -1,0 +1,43 @@
+// Every indexer option with its default, in one place. `gleaner index` flags map onto these.
+
+export interface IndexProgress {
+  phase: 'read' | 'links' | 'analyze' | 'write';
+  done: number;
+  /** 0 when not known yet. */
+  total: number;
+}
+
+export interface IndexerOptions {
+  /** Rebuild everything instead of re-analysing only changed pages. Default false. */
+  full: boolean;
+  /** PageRank damping factor. Default 0.85 (Brin & Page). */
+  pageRankDamping: number;
+  /** PageRank stops when the L1 change of the rank vector in one iteration falls below this. Default 1e-9. */
+  pageRankTolerance: number;
+  /** PageRank gives up converging after this many iterations. Default 200. */
+  pageRankMaxIterations: number;
+  /** Characters of a page's text indexed; the rest is ignored (a 10 MB log file is not 10 MB of words). Default 500,000. */
+  maxBodyChars: number;
+  /** Inbound anchor texts kept per page (one per linking page). Default 500. */
+  maxAnchorsPerPage: number;
+  /** How many most-linked pages the stats page lists. Default 20. */
+  topLinkedCount: number;
+  /** Called as the build advances; `gleaner index` draws its progress line from it. */
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
+  full: false,
+  pageRankDamping: 0.85,
+  pageRankTolerance: 1e-9,
+  pageRankMaxIterations: 200,
+  maxBodyChars: 500_000,
+  maxAnchorsPerPage: 500,
+  topLinkedCount: 20,
+};
+
+export function resolveIndexerOptions(options: Partial<IndexerOptions> = {}): IndexerOptions {
+  const merged = { ...DEFAULT_INDEXER_OPTIONS };
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  return merged;
+}

@@ -1,0 +1,94 @@
+// Collects postings document by document, then lays them out term by term (a stable counting sort),
+// the shape the searcher scans. Documents must be added in ascending number order, so every term's
+// postings come out ascending.
+
+import { FIELD_COUNT } from '../shared/index-format.js';
+
+export interface PostingsLayout {
+  terms: string[];
+  words: string[];
+  /** terms.length + 1 entries. */
+  offsets: Uint32Array;
+  postings: Uint32Array;
+  tfs: Uint8Array;
+}
+
+export class PostingsBuilder {
+  private readonly ids = new Map<string, number>();
+  private readonly terms: string[] = [];
+  private readonly words: string[] = [];
+  private recTerm = new Uint32Array(1 << 16);
+  private recDoc = new Uint32Array(1 << 16);
+  private recTf = new Uint8Array((1 << 16) * FIELD_COUNT);
+  private count = 0;
+
+  /** The term's number, creating it; keeps the shortest display word. */
+  termId(term: string, word: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.ids.set(term, id);
+      this.terms.push(term);
+      this.words.push(word);
+    } else if (word.length < this.words[id]!.length) {
+      this.words[id] = word;
+    }
+    return id;
+  }
+
+  /** One posting; `tfs` holds FIELD_COUNT frequencies starting at `tfsAt`. */
+  add(termId: number, doc: number, tfs: Uint8Array, tfsAt: number): void {
+    if (this.count === this.recTerm.length) this.grow();
+    const i = this.count++;
+    this.recTerm[i] = termId;
+    this.recDoc[i] = doc;
+    this.recTf.set(tfs.subarray(tfsAt, tfsAt + FIELD_COUNT), i * FIELD_COUNT);
+  }
+
+  private grow(): void {
+    const size = this.recTerm.length * 2;
+    const term = new Uint32Array(size);
+    term.set(this.recTerm);
+    const doc = new Uint32Array(size);
+    doc.set(this.recDoc);
+    const tf = new Uint8Array(size * FIELD_COUNT);
+    tf.set(this.recTf);
+    this.recTerm = term;
+    this.recDoc = doc;
+    this.recTf = tf;
+  }
+
+  /** Terms in alphabetical order (so the file is deterministic), terms without postings dropped. */
+  finish(): PostingsLayout {
+    const nTerms = this.terms.length;
+    const df = new Uint32Array(nTerms);
+    for (let i = 0; i < this.count; i++) df[this.recTerm[i]!]!++;
+    const order = [...this.terms.keys()].filter((t) => df[t]! > 0).sort((a, b) => cmp(this.terms[a]!, this.terms[b]!));
+    const newId = new Int32Array(nTerms).fill(-1);
+    const offsets = new Uint32Array(order.length + 1);
+    order.forEach((t, rank) => {
+      newId[t] = rank;
+      offsets[rank + 1] = offsets[rank]! + df[t]!;
+    });
+    const cursor = offsets.slice(0, order.length);
+    const postings = new Uint32Array(this.count);
+    const tfs = new Uint8Array(this.count * FIELD_COUNT);
+    for (let i = 0; i < this.count; i++) {
+      const t = newId[this.recTerm[i]!]!;
+      const at = cursor[t]!++;
+      postings[at] = this.recDoc[i]!;
+      tfs.set(this.recTf.subarray(i * FIELD_COUNT, (i + 1) * FIELD_COUNT), at * FIELD_COUNT);
+    }
+    return {
+      terms: order.map((t) => this.terms[t]!),
+      words: order.map((t) => this.words[t]!),
+      offsets,
+      postings,
+      tfs,
+    };
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

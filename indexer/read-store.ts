@@ -1,0 +1,110 @@
+// Reads the crawl store into documents to index: decides which pages are indexed (and which URL stands
+// for which page), counts links and computes PageRank. The only indexer module that touches the store.
+
+import type { StoredDoc } from '../shared/index-format.js';
+import type { Store } from '../shared/store.js';
+import type { PageRecord } from '../shared/types.js';
+import { canonicalizeUrl, hostOf } from '../shared/url.js';
+import type { IndexDocument } from './build.js';
+import { buildLinkGraph, pageRank, type GraphEdge } from './link-graph.js';
+import type { IndexerOptions } from './options.js';
+
+export interface StoreDocuments {
+  documents: IndexDocument[];
+  skipped: Record<string, number>;
+  pageRankIterations: number;
+}
+
+/** Why a stored page is not indexed itself, or undefined when it is. */
+export function skipReason(page: PageRecord): string | undefined {
+  if (page.state !== 'ok') return page.state;
+  if (!page.robots.index) return 'noindex';
+  return undefined;
+}
+
+/** Where a page's links and identity go: a redirect to its target, a duplicate to its original, a page
+ * naming another stored page as rel=canonical to that page. Pure; `pages` holds the store's pages. */
+export function aliasTarget(page: PageRecord, pages: ReadonlyMap<string, PageRecord>): string | undefined {
+  if (page.state === 'redirect') return canonicalizeUrl(page.finalUrl);
+  if (page.state === 'duplicate') return page.duplicateOf;
+  if (page.state === 'ok' && page.canonical !== undefined && page.canonical !== page.url) {
+    const target = pages.get(page.canonical);
+    if (target?.state === 'ok' && target.robots.index) return page.canonical;
+  }
+  return undefined;
+}
+
+const MAX_ALIAS_HOPS = 5;
+
+export async function readStoreDocuments(store: Store, options: IndexerOptions): Promise<StoreDocuments> {
+  const progress = options.onProgress ?? (() => {});
+  // Pages are held lightly: the text of indexed pages is needed later, the rest only for routing.
+  const pages = new Map<string, PageRecord>();
+  let read = 0;
+  for await (const page of store.pages()) {
+    pages.set(page.url, page.state === 'ok' ? page : { ...page, text: '', headings: [], links: [] });
+    if (++read % 1000 === 0) progress({ phase: 'read', done: read, total: 0 });
+  }
+  progress({ phase: 'read', done: read, total: read });
+
+  const indexed = new Set<string>();
+  const skipped: Record<string, number> = {};
+  for (const page of pages.values()) {
+    const reason = skipReason(page) ?? (aliasTarget(page, pages) !== undefined ? 'canonical elsewhere' : undefined);
+    if (reason === undefined) indexed.add(page.url);
+    else skipped[reason] = (skipped[reason] ?? 0) + 1;
+  }
+  const resolve = (url: string): string | undefined => {
+    let current: string | undefined = url;
+    for (let hop = 0; hop <= MAX_ALIAS_HOPS && current !== undefined; hop++) {
+      if (indexed.has(current)) return current;
+      const page = pages.get(current);
+      current = page === undefined ? undefined : aliasTarget(page, pages);
+    }
+    return undefined;
+  };
+
+  progress({ phase: 'links', done: 0, total: 0 });
+  const edges: GraphEdge[] = [];
+  for await (const edge of store.edges()) {
+    const source = pages.get(edge.from);
+    if (source !== undefined && !source.robots.follow) continue; // META robots nofollow: none of its links count
+    edges.push(edge);
+  }
+  const graph = buildLinkGraph(edges, resolve, options.maxAnchorsPerPage);
+  // PageRank runs over every fetched page that links or is linked, indexed or not (a noindex hub still passes rank).
+  const nodes = new Set<string>(indexed);
+  for (const [from, to] of graph.edges) nodes.add(from).add(to);
+  const pr = pageRank([...nodes], graph.edges, {
+    damping: options.pageRankDamping,
+    tolerance: options.pageRankTolerance,
+    maxIterations: options.pageRankMaxIterations,
+  });
+  progress({ phase: 'links', done: graph.edges.length, total: graph.edges.length });
+
+  const documents: IndexDocument[] = [];
+  for (const url of [...indexed].sort()) {
+    const page = pages.get(url)!;
+    const links = graph.byTarget.get(url);
+    documents.push({
+      stored: storedDocOf(page, links?.anchors ?? [], options.maxBodyChars),
+      host: hostOf(url),
+      inbound: links?.inbound ?? 0,
+      inboundHosts: links?.inboundHosts ?? 0,
+      pageRank: pr.rank.get(url) ?? 0,
+    });
+  }
+  return { documents, skipped, pageRankIterations: pr.iterations };
+}
+
+function storedDocOf(page: PageRecord, anchors: string[], maxBodyChars: number): StoredDoc {
+  const body = page.description === '' ? page.text : `${page.description}\n${page.text}`;
+  return {
+    title: page.title,
+    headings: page.headings,
+    body: body.length > maxBodyChars ? body.slice(0, maxBodyChars) : body,
+    url: page.url,
+    anchor: anchors,
+    language: page.language,
+  };
+}

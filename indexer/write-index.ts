@@ -1,0 +1,82 @@
+// Writes an index generation and makes it live atomically: every file goes into a fresh gen-* directory
+// (flushed to disk), then CURRENT is replaced by a rename, which readers see whole or not at all.
+// Older generations are removed afterwards; a reader that still has one open keeps reading it (Unix
+// keeps unlinked files alive while open).
+
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CURRENT_FILE, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable } from '../shared/index-format.js';
+
+export interface GenerationFiles {
+  manifest: Omit<IndexManifest, 'bytesOnDisk'>;
+  docs: DocColumns;
+  terms: TermTable;
+  offsets: Uint32Array;
+  postings: Uint32Array;
+  tfs: Uint8Array;
+  stored: Buffer;
+  stats: Omit<IndexStats, 'bytesOnDisk'>;
+}
+
+async function writeDurably(path: string, data: string | Uint8Array): Promise<number> {
+  const handle = await open(path, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+}
+
+const bytesOf = (a: Uint32Array | Uint8Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+
+/** Writes the generation, points CURRENT at it and removes the others; returns its directory and size. */
+export async function writeGeneration(dataDir: string, files: GenerationFiles): Promise<{ dir: string; bytesOnDisk: number }> {
+  const root = indexRoot(dataDir);
+  await mkdir(root, { recursive: true });
+  const name = `gen-${Date.now().toString(36)}-${process.pid}`;
+  const dir = join(root, name);
+  await mkdir(dir);
+  let bytes = 0;
+  bytes += await writeDurably(join(dir, INDEX_FILES.docs), JSON.stringify(files.docs));
+  bytes += await writeDurably(join(dir, INDEX_FILES.terms), JSON.stringify(files.terms));
+  bytes += await writeDurably(join(dir, INDEX_FILES.offsets), bytesOf(files.offsets));
+  bytes += await writeDurably(join(dir, INDEX_FILES.postings), bytesOf(files.postings));
+  bytes += await writeDurably(join(dir, INDEX_FILES.tfs), files.tfs);
+  bytes += await writeDurably(join(dir, INDEX_FILES.stored), files.stored);
+  const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });
+  const manifestText = (total: number) => JSON.stringify({ ...files.manifest, bytesOnDisk: total }, null, 2);
+  // The two small files state the total including themselves; their length barely depends on it.
+  const estimate = bytes + statsText(bytes).length + manifestText(bytes).length + 16;
+  bytes += await writeDurably(join(dir, INDEX_FILES.stats), statsText(estimate));
+  bytes += await writeDurably(join(dir, INDEX_FILES.manifest), manifestText(estimate));
+
+  const tmp = join(root, `${CURRENT_FILE}.${process.pid}.tmp`);
+  await writeDurably(tmp, name + '\n');
+  await rename(tmp, join(root, CURRENT_FILE));
+  await syncDir(root);
+  for (const entry of await readdir(root)) {
+    if (entry !== name && (entry.startsWith('gen-') || entry.endsWith('.tmp'))) await rm(join(root, entry), { recursive: true, force: true });
+  }
+  return { dir, bytesOnDisk: bytes };
+}
+
+/** Makes the rename itself durable. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a directory; the rename is still atomic there.
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Total bytes of the files in a directory (one level). */
+export async function directorySize(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir)) total += (await stat(join(dir, entry))).size;
+  return total;
+}

@@ -1,0 +1,147 @@
+// The index on disk, between the indexer (writes) and web/search (reads, read-only).
+//
+// <dataDir>/index/CURRENT            the name of the live generation, replaced by an atomic rename
+// <dataDir>/index/gen-<id>/          one complete index, never modified after CURRENT points at it:
+//   manifest.json     IndexManifest (format version first: readers check it before anything else)
+//   docs.json         DocColumns: per-document metadata, one array per column
+//   terms.json        TermTable: the vocabulary with a display word per term
+//   offsets.bin       Uint32 LE, terms + 1 entries: term t's postings are [offsets[t], offsets[t+1])
+//   postings.bin      Uint32 LE document numbers, ascending within a term
+//   tfs.bin           Uint8, FIELDS.length per posting: the term's frequency in each field, capped at 255
+//   stored.bin        UTF-8 JSON StoredDoc per document, at docs.storedOffset / storedLength
+//   stats.json        IndexStats: what /stats shows (crawl counters, most-linked pages)
+//
+// A crash while building leaves at worst an unreferenced gen-* directory, which the next build removes.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CrawlStats } from './types.js';
+
+/** Bump when any file's layout or meaning changes; readers refuse every other version. */
+export const INDEX_FORMAT_VERSION = 1;
+
+/** The BM25F fields, in the order of the per-posting frequencies in tfs.bin. */
+export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
+export type Field = (typeof FIELDS)[number];
+export const FIELD_COUNT = FIELDS.length;
+export const MAX_TF = 255;
+
+export const INDEX_FILES = {
+  manifest: 'manifest.json',
+  docs: 'docs.json',
+  terms: 'terms.json',
+  offsets: 'offsets.bin',
+  postings: 'postings.bin',
+  tfs: 'tfs.bin',
+  stored: 'stored.bin',
+  stats: 'stats.json',
+} as const;
+
+export interface IndexManifest {
+  formatVersion: number;
+  builtAt: string;
+  documents: number;
+  terms: number;
+  postings: number;
+  /** Mean field length in tokens, in FIELDS order (BM25F's length normalisation). */
+  avgFieldLength: number[];
+  /** Bytes of the generation directory. */
+  bytesOnDisk: number;
+}
+
+/** Per-document metadata, column-wise (loads fast and small). Index i of every array is document i. */
+export interface DocColumns {
+  url: string[];
+  title: string[];
+  language: string[];
+  host: string[];
+  /** Distinct pages linking here (self-links and nofollow excluded). */
+  inbound: number[];
+  /** Distinct hosts of those pages. */
+  inboundHosts: number[];
+  /** PageRank, summing to 1 over the link graph's pages. */
+  pageRank: number[];
+  /** Field lengths in tokens, FIELDS.length per document, flattened. */
+  fieldLength: number[];
+  storedOffset: number[];
+  storedLength: number[];
+  /** Hash of what was analysed: an incremental build re-analyses a page only when it changes. */
+  fingerprint: string[];
+}
+
+export interface TermTable {
+  terms: string[];
+  /** The shortest surface word seen for each term: what suggestions and "did you mean" show. */
+  words: string[];
+}
+
+/** The text of a document as indexed: snippets, phrase checks and explanations read it back. */
+export interface StoredDoc {
+  title: string;
+  headings: string[];
+  /** Meta description and visible text, as the body field saw them. */
+  body: string;
+  url: string;
+  /** Inbound anchor texts, one per linking page. */
+  anchor: string[];
+  language: string;
+}
+
+export interface LinkedPage {
+  url: string;
+  title: string;
+  inbound: number;
+  inboundHosts: number;
+  pageRank: number;
+}
+
+/** What the /stats page shows; copied here because the web process cannot open the store during a crawl. */
+export interface IndexStats {
+  builtAt: string;
+  documents: number;
+  terms: number;
+  bytesOnDisk: number;
+  crawl?: CrawlStats;
+  /** Most inbound links first. */
+  topLinked: LinkedPage[];
+  /** Pages the last build skipped, by reason (noindex, duplicate, gone, ...). */
+  skipped: Record<string, number>;
+  pageRankIterations: number;
+}
+
+export function indexRoot(dataDir: string): string {
+  return join(dataDir, 'index');
+}
+
+export const CURRENT_FILE = 'CURRENT';
+
+/** The live generation directory, or undefined when no index was ever built. */
+export async function currentGeneration(dataDir: string): Promise<string | undefined> {
+  try {
+    const name = (await readFile(join(indexRoot(dataDir), CURRENT_FILE), 'utf8')).trim();
+    return name === '' ? undefined : join(indexRoot(dataDir), name);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+/** The field text of a stored document, in FIELDS order, as the indexer analysed it. */
+export function fieldTexts(doc: StoredDoc): string[] {
+  return [doc.title, doc.headings.join('\n'), doc.body, urlWords(doc.url), doc.anchor.join('\n')];
+}
+
+/** The words of a URL worth matching: host labels and path segments, without scheme and `www`. */
+export function urlWords(url: string): string {
+  let rest = url.replace(/^[a-z]+:\/\//i, '');
+  rest = rest.replace(/^www\./i, '');
+  return decodeSafely(rest).replace(/\.(html?|php|aspx?)(?=$|[?#/])/gi, ' ');
+}
+
+function decodeSafely(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,92 @@
+// Reads one index generation from disk (see shared/index-format.ts), checking the format version
+// before anything else. Used by web/search to serve and by the indexer to re-index incrementally.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GleanerError } from './errors.js';
+import {
+  INDEX_FILES,
+  INDEX_FORMAT_VERSION,
+  currentGeneration,
+  type DocColumns,
+  type IndexManifest,
+  type IndexStats,
+  type TermTable,
+} from './index-format.js';
+
+export interface IndexGeneration {
+  dir: string;
+  manifest: IndexManifest;
+  docs: DocColumns;
+  terms: TermTable;
+  offsets: Uint32Array;
+  postings: Uint32Array;
+  tfs: Uint8Array;
+  /** Path of stored.bin, read on demand. */
+  storedPath: string;
+}
+
+/** Throws INDEX_FORMAT when the manifest's version is not the one this Gleaner reads. */
+export async function readManifest(dir: string): Promise<IndexManifest> {
+  const manifest = JSON.parse(await readFile(join(dir, INDEX_FILES.manifest), 'utf8')) as IndexManifest;
+  const version = manifest.formatVersion;
+  if (version !== INDEX_FORMAT_VERSION) {
+    const hint =
+      typeof version === 'number' && version > INDEX_FORMAT_VERSION
+        ? 'it was built by a newer Gleaner: upgrade Gleaner, or run `gleaner index --full` with this one'
+        : 'it was built by an older Gleaner: run `gleaner index --full` to rebuild it';
+    throw new GleanerError(
+      'INDEX_FORMAT',
+      `the index in ${dir} has format v${String(version)} but this Gleaner reads v${INDEX_FORMAT_VERSION}; ${hint}`,
+    );
+  }
+  return manifest;
+}
+
+export function noIndexError(dataDir: string): GleanerError {
+  return new GleanerError('NOT_FOUND', `no index in ${dataDir}: run \`gleaner index --data ${dataDir}\` first`);
+}
+
+/** The live generation of `dataDir`, or NOT_FOUND when none was built. */
+export async function readCurrentGeneration(dataDir: string): Promise<IndexGeneration> {
+  const dir = await currentGeneration(dataDir);
+  if (dir === undefined) throw noIndexError(dataDir);
+  return readGeneration(dir);
+}
+
+export async function readGeneration(dir: string): Promise<IndexGeneration> {
+  const manifest = await readManifest(dir);
+  const [docs, terms, offsets, postings, tfs] = await Promise.all([
+    readJson<DocColumns>(dir, INDEX_FILES.docs),
+    readJson<TermTable>(dir, INDEX_FILES.terms),
+    readFile(join(dir, INDEX_FILES.offsets)),
+    readFile(join(dir, INDEX_FILES.postings)),
+    readFile(join(dir, INDEX_FILES.tfs)),
+  ]);
+  return {
+    dir,
+    manifest,
+    docs,
+    terms,
+    offsets: uint32View(offsets),
+    postings: uint32View(postings),
+    tfs: new Uint8Array(tfs.buffer, tfs.byteOffset, tfs.byteLength),
+    storedPath: join(dir, INDEX_FILES.stored),
+  };
+}
+
+export async function readIndexStatsFile(dir: string): Promise<IndexStats> {
+  return readJson<IndexStats>(dir, INDEX_FILES.stats);
+}
+
+async function readJson<T>(dir: string, name: string): Promise<T> {
+  return JSON.parse(await readFile(join(dir, name), 'utf8')) as T;
+}
+
+/** A Uint32Array over a file's bytes (little-endian, as written on every platform Node runs on). */
+function uint32View(buf: Buffer): Uint32Array {
+  if (buf.byteOffset % 4 === 0) return new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  const copy = new Uint8Array(buf.byteLength);
+  copy.set(buf);
+  return new Uint32Array(copy.buffer);
+}

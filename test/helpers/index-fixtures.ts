@@ -1,0 +1,100 @@
+// Test helpers for the indexer and searcher: page records written to a real LevelDB store in a temp
+// dir, and ParsedQuery values built without the gateway's parser (so these tests do not depend on it).
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../shared/store.js';
+import type { ParsedQuery, QueryAtom } from '../../shared/query.js';
+import type { OutLink, PageRecord } from '../../shared/types.js';
+import { tokenize } from '../../shared/tokenize.js';
+
+export interface PageSpec {
+  url: string;
+  title?: string;
+  text?: string;
+  headings?: string[];
+  language?: string;
+  /** Target URLs, or [url, anchor text, rel] triples. */
+  links?: (string | [string, string, string[]?])[];
+  state?: PageRecord['state'];
+  index?: boolean;
+  follow?: boolean;
+  duplicateOf?: string;
+  finalUrl?: string;
+  canonical?: string;
+}
+
+export function pageRecord(spec: PageSpec): PageRecord {
+  const links: OutLink[] = (spec.links ?? []).map((l) =>
+    typeof l === 'string' ? { url: l, text: '', rel: [], kind: 'a' } : { url: l[0], text: l[1], rel: l[2] ?? [], kind: 'a' },
+  );
+  return {
+    url: spec.url,
+    finalUrl: spec.finalUrl ?? spec.url,
+    state: spec.state ?? 'ok',
+    status: spec.state === 'gone' ? 404 : 200,
+    fetchedAt: '2026-01-01T00:00:00.000Z',
+    contentType: 'text/html',
+    title: spec.title ?? '',
+    description: '',
+    headings: spec.headings ?? [],
+    text: spec.text ?? '',
+    language: spec.language ?? 'en',
+    links,
+    ...(spec.canonical ? { canonical: spec.canonical } : {}),
+    contentHash: String(spec.text?.length ?? 0),
+    robots: { index: spec.index ?? true, follow: spec.follow ?? true },
+    truncated: false,
+    ...(spec.duplicateOf ? { duplicateOf: spec.duplicateOf } : {}),
+    depth: 0,
+  };
+}
+
+/** A fresh data dir; `cleanup` removes it. */
+export async function tempDataDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'gleaner-index-'));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Writes the pages into the data dir's store, as the crawler would (one commitFetch each). */
+export async function writePages(dataDir: string, pages: PageSpec[]): Promise<void> {
+  const store = await openStore(dataDir);
+  try {
+    for (const spec of pages) await store.commitFetch(undefined, pageRecord(spec), []);
+  } finally {
+    await store.close();
+  }
+}
+
+function atom(text: string, field?: QueryAtom['field']): QueryAtom {
+  const phrase = text.startsWith('"');
+  const body = phrase ? text.slice(1, -1) : text;
+  return { kind: phrase ? 'phrase' : 'term', text: body, tokens: tokenize(body), ...(field ? { field } : {}) };
+}
+
+/**
+ * A ParsedQuery from a tiny subset of the query language: space-separated words (all required),
+ * `"phrases"` (write `_` for a space inside one), `a|b` alternatives, `-word`,
+ * `intitle:word`, `inurl:word`, `site:host`, `-site:host`, `lang:xx`.
+ */
+export function query(input: string): ParsedQuery {
+  const q: ParsedQuery = { required: [], excluded: [], sites: [], excludedSites: [], languages: [], understood: input, ignored: [] };
+  for (const part of input.split(' ').filter(Boolean)) {
+    const word = part.replace(/_/g, ' ');
+    if (word.startsWith('site:')) q.sites.push(word.slice(5));
+    else if (word.startsWith('-site:')) q.excludedSites.push(word.slice(6));
+    else if (word.startsWith('lang:')) q.languages.push(word.slice(5));
+    else if (word.startsWith('-')) q.excluded.push(atom(word.slice(1)));
+    else if (word.startsWith('intitle:')) q.required.push([atom(word.slice(8), 'title')]);
+    else if (word.startsWith('inurl:')) q.required.push([atom(word.slice(6), 'url')]);
+    else q.required.push(word.split('|').map((w) => atom(w)));
+  }
+  return q;
+}
+
+/** Every word of `text` as one OR group: how the relevance bench asks natural-language queries. */
+export function anyOf(text: string): ParsedQuery {
+  const words = text.split(/\s+/).filter((w) => tokenize(w).length > 0);
+  return { required: [words.map((w) => atom(w))], excluded: [], sites: [], excludedSites: [], languages: [], understood: text, ignored: [] };
+}

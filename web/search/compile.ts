@@ -1,0 +1,117 @@
+// A ParsedQuery compiled against the vocabulary: which postings lists to scan, which of them score, and
+// which bit each sets so the match rules (AND of ORs, exclusions, field restrictions) can be checked
+// per document from a bit mask. Pure given the `lookup` function.
+//
+// Stopwords (shared/tokenize.ts `isStopword`) do not score when the query has other words, and an
+// alternative or group made only of stopwords is dropped when the query has others: "the python
+// tutorial" finds pages about a Python tutorial whether or not they say "the". Inside a phrase every
+// word must be there (checked on the text).
+
+import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
+import { FIELDS } from '../../shared/index-format.js';
+import { isStopword, tokenize } from '../../shared/tokenize.js';
+
+export interface KeyPlan {
+  term: number;
+  token: string;
+  /** Field index the match is restricted to, -1 for any field. */
+  field: number;
+  scored: boolean;
+  /** The bit this key sets per document, -1 when only scored. */
+  bit: number;
+}
+
+/** One way an atom can match: every token present (bits), and for a phrase, in a row. */
+export interface AlternativePlan {
+  bits: number[];
+  tokens: string[];
+}
+
+export interface AtomPlan {
+  atom: QueryAtom;
+  phrase: boolean;
+  /** Empty when some token of every alternative is unknown to the index: the atom matches nothing. */
+  alternatives: AlternativePlan[];
+}
+
+export interface QueryPlan {
+  /** Required groups still in force (stopword-only groups dropped when others remain). */
+  groups: AtomPlan[][];
+  excluded: AtomPlan[];
+  keys: KeyPlan[];
+  /** 32-bit words per document mask. */
+  maskWords: number;
+  /** Tokens that score, for snippets. */
+  scoredTokens: Set<string>;
+}
+
+const FIELD_INDEX: Record<NonNullable<QueryAtom['field']>, number> = {
+  title: FIELDS.indexOf('title'),
+  url: FIELDS.indexOf('url'),
+};
+
+const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
+
+/** The token lists an atom may match: the parser's, and the Spanish stems when they differ (see tokenize.ts). */
+export function tokenVariants(atom: QueryAtom): string[][] {
+  const variants = [atom.tokens];
+  // Only when the atom's text is what produced its tokens (it is not, e.g., a field prefix form).
+  if (sameTokens(tokenize(atom.text), atom.tokens)) {
+    const spanish = tokenize(atom.text, 'es');
+    if (!sameTokens(spanish, atom.tokens)) variants.push(spanish);
+  }
+  return variants;
+}
+
+const isStopAtom = (atom: QueryAtom) => atom.kind === 'term' && atom.tokens.length > 0 && atom.tokens.every(isStopword);
+
+export function compileQuery(query: ParsedQuery, lookup: (token: string) => number | undefined): QueryPlan {
+  const keys: KeyPlan[] = [];
+  const keyIndex = new Map<string, number>();
+  let bits = 0;
+
+  const hasContent = query.required.some((g) => g.some((a) => !isStopAtom(a) && a.tokens.length > 0));
+  let groups = query.required
+    .map((g) => (hasContent && g.some((a) => !isStopAtom(a)) ? g.filter((a) => !isStopAtom(a)) : g))
+    .filter((g) => g.length > 0);
+  if (hasContent) groups = groups.filter((g) => !g.every(isStopAtom));
+  const scoringTokens = groups.flat().flatMap((a) => a.tokens);
+  const anyContentToken = scoringTokens.some((t) => !isStopword(t));
+
+  const key = (term: number, token: string, field: number, scored: boolean, needBit: boolean): KeyPlan => {
+    const id = `${term}:${field}`;
+    let k = keys[keyIndex.get(id) ?? -1];
+    if (!k) {
+      k = { term, token, field, scored: false, bit: -1 };
+      keyIndex.set(id, keys.length);
+      keys.push(k);
+    }
+    if (scored) k.scored = true;
+    if (needBit && k.bit < 0) k.bit = bits++;
+    return k;
+  };
+
+  const planAtom = (atom: QueryAtom, scoring: boolean): AtomPlan => {
+    const field = atom.field === undefined ? -1 : FIELD_INDEX[atom.field];
+    const alternatives: AlternativePlan[] = [];
+    for (const tokens of tokenVariants(atom)) {
+      if (tokens.length === 0) continue;
+      const terms = tokens.map(lookup);
+      if (terms.some((t) => t === undefined)) continue;
+      const altBits = tokens.map((token, i) => {
+        const scored = scoring && (!isStopword(token) || !anyContentToken);
+        return key(terms[i]!, token, field, scored, true).bit;
+      });
+      alternatives.push({ bits: [...new Set(altBits)], tokens });
+    }
+    return { atom, phrase: atom.kind === 'phrase' && atom.tokens.length > 1, alternatives };
+  };
+
+  const plannedGroups = groups.map((g) => g.map((a) => planAtom(a, true)));
+  const excluded = query.excluded.map((a) => planAtom(a, false));
+  // A restricted key and an unrestricted one for the same term would score twice: keep the unrestricted.
+  const unrestricted = new Set(keys.filter((k) => k.field < 0 && k.scored).map((k) => k.term));
+  for (const k of keys) if (k.field >= 0 && unrestricted.has(k.term)) k.scored = false;
+  const scoredTokens = new Set(keys.filter((k) => k.scored).map((k) => k.token));
+  return { groups: plannedGroups, excluded, keys, maskWords: Math.max(1, Math.ceil(bits / 32)), scoredTokens };
+}

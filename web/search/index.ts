@@ -1,0 +1,29 @@
+// The query-time side of the index: `openSearchEngine(dataDir)` loads what `gleaner index` wrote,
+// read-only, and answers searches (web/search/engine.ts) ranked by web/search/rank.ts.
+
+import { currentGeneration, type IndexStats } from '../../shared/index-format.js';
+import { noIndexError, readCurrentGeneration, readIndexStatsFile, readManifest } from '../../shared/index-read.js';
+import { DEFAULT_SEARCHER_OPTIONS, IndexSearcher, type GleanerSearchEngine, type SearcherOptions } from './engine.js';
+
+export type { GleanerSearchEngine, SearcherOptions } from './engine.js';
+export { DEFAULT_SEARCHER_OPTIONS } from './engine.js';
+export { DEFAULT_RANK_PARAMS, rankScore, linkBoost, termScore, type RankParams } from './rank.js';
+export type { IndexStats, LinkedPage } from '../../shared/index-format.js';
+
+/**
+ * Loads the live index of `dataDir`. Throws GleanerError NOT_FOUND ("run gleaner index first") when
+ * none was built, INDEX_FORMAT when it was built by a Gleaner with another index format.
+ */
+export async function openSearchEngine(dataDir: string, options: Partial<SearcherOptions> = {}): Promise<GleanerSearchEngine> {
+  const gen = await readCurrentGeneration(dataDir);
+  const stats = await readIndexStatsFile(gen.dir);
+  return new IndexSearcher(gen, { ...stats, bytesOnDisk: gen.manifest.bytesOnDisk }, { ...DEFAULT_SEARCHER_OPTIONS, ...options });
+}
+
+/** What /stats shows, read without loading the index (cheap enough per request). */
+export async function readIndexStats(dataDir: string): Promise<IndexStats> {
+  const dir = await currentGeneration(dataDir);
+  if (dir === undefined) throw noIndexError(dataDir);
+  const manifest = await readManifest(dir);
+  return { ...(await readIndexStatsFile(dir)), bytesOnDisk: manifest.bytesOnDisk };
+}

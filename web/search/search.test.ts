@@ -1,0 +1,126 @@
+// Ranking set over a small site written to a real store, indexed and searched: each case names the
+// query, the page expected on top, and why.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIndex } from '../../indexer/index.js';
+import { openSearchEngine, type GleanerSearchEngine } from './index.js';
+import { query, tempDataDir, writePages, type PageSpec } from '../../test/helpers/index-fixtures.js';
+
+const S = 'http://intranet.test';
+const PAGES: PageSpec[] = [
+  { url: `${S}/`, title: 'Acme intranet', text: 'Welcome to the Acme intranet. Find the handbook, the canteen menu and the library.', links: [[`${S}/handbook`, 'Employee handbook'], [`${S}/canteen`, 'Canteen menu'], [`${S}/library`, 'Library']] },
+  { url: `${S}/handbook`, title: 'Employee handbook', headings: ['Holidays', 'Expenses'], text: 'The handbook explains holidays, expenses and travel rules for every employee.', links: [`${S}/`, `${S}/travel`] },
+  { url: `${S}/travel`, title: 'Travel policy', text: 'Book travel through the portal. Expenses for travel are refunded within a month. Holidays are not travel.', links: [[`${S}/handbook`, 'handbook']] },
+  { url: `${S}/canteen`, title: 'Canteen menu', text: 'Monday: soup. Tuesday: fish. The canteen opens at noon.', links: [[`${S}/handbook`, 'Employee handbook']] },
+  { url: `${S}/library`, title: 'Library', text: 'The library lends books and journals. Ask the librarian about the reading room.', links: [[`${S}/handbook`, 'rules']] },
+  { url: `${S}/blog/expenses`, title: 'A post about expenses', text: 'Expenses expenses expenses: a rant about filling forms for expenses.', links: [] },
+  { url: `${S}/es/biblioteca`, title: 'Biblioteca', text: 'Las bibliotecas públicas prestan libros a todos los empleados.', language: 'es', links: [[`${S}/library`, 'library']] },
+  { url: `${S}/zh/about`, title: '关于我们', text: '我们在北京大学旁边工作。公司的图书馆很大。', language: 'zh', links: [`${S}/`] },
+  { url: `${S}/ru/news`, title: 'Новости', text: 'Новая библиотека открылась для сотрудников. Книги можно брать домой.', language: 'ru', links: [`${S}/`] },
+  { url: `${S}/secret`, title: 'Secret handbook draft', text: 'Handbook draft, do not index.', index: false, links: [[`${S}/handbook`, 'handbook']] },
+  { url: `${S}/copy`, title: 'Canteen menu', text: 'Monday: soup. Tuesday: fish. The canteen opens at noon.', state: 'duplicate', duplicateOf: `${S}/canteen` },
+  { url: `${S}/old`, title: 'Old page', text: 'gone', state: 'gone' },
+  { url: `${S}/food/lunch`, title: 'Lunch', text: 'Lunch specials of the week.', links: [] },
+  { url: `${S}/news/lunch`, title: 'Lunch', text: 'Lunch specials of this week.', links: [] },
+  { url: `${S}/a`, title: 'A', text: 'x', links: [`${S}/food/lunch`] },
+  { url: `${S}/b`, title: 'B', text: 'y', links: [`${S}/food/lunch`, `${S}/news/lunch`] },
+  { url: `${S}/c`, title: 'C', text: 'z', links: [`${S}/food/lunch`] },
+  { url: `http://other.test/`, title: 'Other site handbook', text: 'Another handbook on another host.', links: [[`${S}/handbook`, 'Acme handbook']] },
+];
+
+describe('search over an indexed store', () => {
+  let engine: GleanerSearchEngine;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const tmp = await tempDataDir();
+    cleanup = tmp.cleanup;
+    await writePages(tmp.dir, PAGES);
+    await buildIndex(tmp.dir);
+    engine = await openSearchEngine(tmp.dir);
+  });
+  afterAll(async () => {
+    engine?.close();
+    await cleanup?.();
+  });
+  const top = (q: string) => engine.search(query(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+
+  it('handbook -> /handbook: the word is its title, and it has the most inbound links and anchors', () => {
+    expect(top('handbook')[0]).toBe(`${S}/handbook`);
+  });
+  it('lunch specials -> /food/lunch over /news/lunch: the same words, but 3 inbound links to 1', () => {
+    expect(top('lunch specials').slice(0, 2)).toEqual([`${S}/food/lunch`, `${S}/news/lunch`]);
+  });
+  it('expenses -> the page titled with the word beats one that only has it as a heading', () => {
+    expect(top('expenses')[0]).toBe(`${S}/blog/expenses`);
+  });
+  it('travel rules -> every required word must match (AND)', () => {
+    expect(top('travel rules')).toEqual([`${S}/handbook`]);
+  });
+  it('travel|canteen -> alternatives match either word', () => {
+    expect(new Set(top('travel|canteen'))).toEqual(new Set([`${S}/travel`, `${S}/handbook`, `${S}/canteen`, `${S}/`]));
+  });
+  it('a phrase matches only words in a row', () => {
+    expect(top('"reading_room"')).toEqual([`${S}/library`]);
+    expect(top('"room_reading"')).toEqual([]);
+  });
+  it('-word excludes pages with the word', () => {
+    expect(top('expenses -travel')).not.toContain(`${S}/travel`);
+    expect(top('expenses -travel')).not.toContain(`${S}/handbook`);
+  });
+  it('intitle: restricts to the title field', () => {
+    expect(top('intitle:travel')).toEqual([`${S}/travel`]);
+  });
+  it('site: and -site: filter by host', () => {
+    expect(top('handbook site:other.test')).toEqual(['http://other.test/']);
+    expect(top('handbook -site:intranet.test')).toEqual(['http://other.test/']);
+  });
+  it('noindex, duplicate and gone pages are never results', () => {
+    const all = [...top('handbook'), ...top('canteen'), ...top('gone')];
+    expect(all).not.toContain(`${S}/secret`);
+    expect(all).not.toContain(`${S}/copy`);
+    expect(all).not.toContain(`${S}/old`);
+  });
+  it('Spanish: a plural query word finds the Spanish page without lang:es', () => {
+    expect(top('bibliotecas')).toContain(`${S}/es/biblioteca`);
+    expect(top('biblioteca lang:es')).toEqual([`${S}/es/biblioteca`]);
+  });
+  it('Chinese: a two-character word finds its page', () => {
+    expect(top('北京')).toEqual([`${S}/zh/about`]);
+    expect(top('图书')).toEqual([`${S}/zh/about`]);
+  });
+  it('Russian: an inflected form finds the page', () => {
+    expect(top('библиотеки')).toEqual([`${S}/ru/news`]);
+  });
+  it('explains each hit: per-field contributions sum to the text score, link boost times text is the score', () => {
+    const hit = engine.search(query('handbook'), { offset: 0, limit: 1 }).hits[0]!;
+    const sum = hit.explain.terms.reduce((s, t) => s + t.contribution, 0);
+    expect(sum).toBeCloseTo(hit.explain.textScore, 6);
+    expect(hit.explain.textScore * hit.explain.linkBoost).toBeCloseTo(hit.score, 6);
+    expect(hit.explain.terms.map((t) => t.field)).toEqual(expect.arrayContaining(['title', 'anchor', 'body']));
+    // /, /travel, /canteen, /library, /secret (noindex pages still link), other.test
+    expect(hit.explain.inboundLinks).toBe(6);
+    expect(hit.explain.inboundHosts).toBe(2);
+  });
+  it('snippets highlight the query words', () => {
+    const hit = engine.search(query('librarian'), { offset: 0, limit: 1 }).hits[0]!;
+    expect(hit.highlights.length).toBeGreaterThan(0);
+    const [a, b] = hit.highlights[0]!;
+    expect(hit.snippet.slice(a, b).toLowerCase()).toMatch(/^librar/);
+    expect(hit.snippet).toContain('librarian');
+  });
+  it('did you mean: an unknown word gets the closest frequent word', () => {
+    const result = engine.search(query('handbok'), { offset: 0, limit: 10 });
+    expect(result.total).toBe(0);
+    expect(result.didYouMean?.replacements).toEqual({ handbok: 'handbook' });
+  });
+  it('suggest completes a prefix from the vocabulary', () => {
+    expect(engine.suggest('hand', 5)).toContain('handbook');
+    expect(engine.suggest('the hand', 5)).toContain('the handbook');
+  });
+  it('pages and total agree with offsets', () => {
+    const all = engine.search(query('the'), { offset: 0, limit: 100 });
+    const page2 = engine.search(query('the'), { offset: 2, limit: 2 });
+    expect(page2.total).toBe(all.total);
+    expect(page2.hits.map((h) => h.url)).toEqual(all.hits.slice(2, 4).map((h) => h.url));
+  });
+});

@@ -1,0 +1,78 @@
+// The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
+
+import { analyze } from '../../shared/tokenize.js';
+
+export interface SnippetOptions {
+  /** Longest snippet in characters (before the ellipses). */
+  maxChars: number;
+  /** Only this much of the text is searched for a passage: long pages cost no more than this. */
+  scanChars: number;
+}
+
+export const DEFAULT_SNIPPET_OPTIONS: Readonly<SnippetOptions> = { maxChars: 220, scanChars: 50_000 };
+
+export interface Snippet {
+  text: string;
+  /** [start, end) offsets into `text`. */
+  highlights: [number, number][];
+}
+
+const ELLIPSIS = '…';
+
+/**
+ * The window of at most `maxChars` characters that holds the most distinct query tokens (then the most
+ * matches), cut at word boundaries. Without any match: the text's beginning and no highlights.
+ */
+export function bestSnippet(text: string, language: string, queryTokens: ReadonlySet<string>, options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS): Snippet {
+  const scanned = text.length > options.scanChars ? text.slice(0, options.scanChars) : text;
+  // CJK bigrams come after their run: order by offset.
+  const spans = analyze(scanned, language)
+    .filter((s) => queryTokens.has(s.token))
+    .sort((a, b) => a.start - b.start);
+  if (spans.length === 0) return { text: cut(text, 0, options.maxChars), highlights: [] };
+
+  // Slide a window over the matches: [i, j] fits when its span is at most maxChars.
+  let best = { i: 0, j: 0, distinct: 0, count: 0 };
+  let j = 0;
+  for (let i = 0; i < spans.length; i++) {
+    if (j < i) j = i;
+    while (j + 1 < spans.length && spans[j + 1]!.end - spans[i]!.start <= options.maxChars) j++;
+    const window = spans.slice(i, j + 1);
+    const distinct = new Set(window.map((s) => s.token)).size;
+    if (distinct > best.distinct || (distinct === best.distinct && window.length > best.count)) best = { i, j, distinct, count: window.length };
+  }
+  const first = spans[best.i]!;
+  const last = spans[best.j]!;
+  // Centre the matches in the window, then snap to word boundaries.
+  const slack = Math.max(0, options.maxChars - (last.end - first.start));
+  let start = Math.max(0, first.start - Math.floor(slack / 2));
+  let end = Math.min(text.length, start + options.maxChars);
+  start = Math.max(0, Math.min(start, end - options.maxChars));
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space !== -1 && space < first.start) start = space + 1;
+  }
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > last.end) end = space;
+  }
+  const prefix = start > 0 ? ELLIPSIS : '';
+  const suffix = end < text.length ? ELLIPSIS : '';
+  const shift = prefix.length - start;
+  const highlights: [number, number][] = [];
+  for (const s of spans.slice(best.i, best.j + 1)) {
+    const h: [number, number] = [s.start + shift, s.end + shift];
+    const previous = highlights[highlights.length - 1];
+    // Overlapping spans (a CJK word and its bigrams) become one highlight.
+    if (previous && h[0] <= previous[1]) previous[1] = Math.max(previous[1], h[1]);
+    else highlights.push(h);
+  }
+  return { text: prefix + text.slice(start, end) + suffix, highlights };
+}
+
+function cut(text: string, start: number, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const space = text.lastIndexOf(' ', start + maxChars);
+  const end = space > start + maxChars / 2 ? space : start + maxChars;
+  return text.slice(start, end) + ELLIPSIS;
+}

@@ -1,0 +1,92 @@
+// The index vocabulary as the user sees it: display words with their document frequencies, for prefix
+// completions and "did you mean" corrections.
+
+import { foldWord } from '../../shared/tokenize.js';
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions), or `max + 1` once it
+ * is certain to exceed `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[n]!;
+}
+
+export class Vocabulary {
+  /** Distinct display words, sorted, with the highest document frequency among their terms. */
+  private readonly words: string[];
+  private readonly df: number[];
+  /** Word indexes by first character, for corrections. */
+  private readonly byInitial = new Map<string, number[]>();
+
+  constructor(words: readonly string[], docFreq: (i: number) => number) {
+    const best = new Map<string, number>();
+    words.forEach((w, i) => {
+      const d = docFreq(i);
+      if ((best.get(w) ?? -1) < d) best.set(w, d);
+    });
+    this.words = [...best.keys()].sort();
+    this.df = this.words.map((w) => best.get(w)!);
+    this.words.forEach((w, i) => {
+      const initial = w[0] ?? '';
+      let list = this.byInitial.get(initial);
+      if (!list) this.byInitial.set(initial, (list = []));
+      list.push(i);
+    });
+  }
+
+  /** Up to `limit` words starting with the last word of `prefix`, most frequent first, with the words before it kept. */
+  complete(prefix: string, limit: number): string[] {
+    const match = /^(.*?)(\S*)$/su.exec(prefix.trimStart());
+    const head = match?.[1] ?? '';
+    const last = foldWord(match?.[2] ?? '');
+    if (last === '' || limit <= 0) return [];
+    let lo = 0;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.words[mid]! < last) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: number[] = [];
+    for (let i = lo; i < this.words.length && this.words[i]!.startsWith(last); i++) found.push(i);
+    found.sort((a, b) => this.df[b]! - this.df[a]! || (this.words[a]! < this.words[b]! ? -1 : 1));
+    return found.slice(0, limit).map((i) => head + this.words[i]!);
+  }
+
+  /**
+   * A frequent word close to `word` (edit distance 1 for words up to 4 letters, else 2) that occurs in
+   * at least `minRatio` times as many documents as `ownDf`; undefined when there is none.
+   */
+  correct(word: string, ownDf: number, minRatio: number): string | undefined {
+    const folded = foldWord(word);
+    const max = [...folded].length <= 4 ? 1 : 2;
+    const need = Math.max(1, ownDf * minRatio);
+    let best: number | undefined;
+    let bestDistance = max + 1;
+    for (const i of this.byInitial.get(folded[0] ?? '') ?? []) {
+      if (this.df[i]! < need || this.words[i] === folded) continue;
+      const d = editDistance(folded, this.words[i]!, max);
+      if (d < bestDistance || (d === bestDistance && best !== undefined && this.df[i]! > this.df[best]!)) {
+        best = i;
+        bestDistance = d;
+      }
+    }
+    return best === undefined || bestDistance > max ? undefined : this.words[best];
+  }
+}
