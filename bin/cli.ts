@@ -1,0 +1,61 @@
+// `gleaner <command>`: finds the command, runs it, and turns every failure into one line and an exit
+// code. A stack trace is shown only with GLEANER_DEBUG=1.
+
+import { isGleanerError } from '../shared/errors.js';
+import type { Command } from './command.js';
+import { crawlCommand } from './commands/crawl.js';
+import { demoCommand } from './commands/demo.js';
+import { indexCommand } from './commands/index.js';
+import { robotsCommand } from './commands/robots.js';
+import { serveCommand } from './commands/serve.js';
+
+export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, robotsCommand];
+
+/** Exit codes: 0 ok, 1 failed, 2 bad usage, 70 internal error (BSD sysexits' EX_SOFTWARE). */
+export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 70 } as const;
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    'Gleaner: a small search engine you run on one machine.',
+    '',
+    'Usage: gleaner <command> [options]     (gleaner <command> --help for its options)',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Start with `gleaner demo`: it serves a small demo intranet, crawls it, indexes it and serves search.',
+  ].join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    process.stderr.write(usage() + '\n');
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage() + '\n');
+    return EXIT.ok;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    process.stderr.write(`gleaner: unknown command "${name}" (see \`gleaner --help\`)\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(rest);
+  } catch (e) {
+    if (isGleanerError(e)) {
+      // Commands may name themselves in their messages already ("crawl: ..."): say it once.
+      const message = e.message.startsWith(`${name}: `) ? e.message : `${name}: ${e.message}`;
+      process.stderr.write(`gleaner ${message}\n`);
+      return e.code === 'BAD_ARGUMENT' ? EXIT.usage : EXIT.failed;
+    }
+    const err = e as Error;
+    process.stderr.write(`gleaner ${name}: unexpected error: ${err?.message ?? String(e)}\n`);
+    if (process.env.GLEANER_DEBUG === '1') process.stderr.write(`${err?.stack ?? ''}\n`);
+    else process.stderr.write('(set GLEANER_DEBUG=1 to see where it happened)\n');
+    return EXIT.internal;
+  }
+}
