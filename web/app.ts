@@ -13,6 +13,7 @@ import { engineStats, type StatsSource } from './stats.js';
 import { fetchRobotsTxt, type RobotsFetcher } from './robots/fetch.js';
 import { apiRoutes } from './routes/api.js';
 import { infoRoutes } from './routes/info.js';
+import { robotsRoutes } from './routes/robots.js';
 import { searchRoutes } from './routes/search.js';
 import { statsRoutes } from './routes/stats.js';
 
@@ -41,7 +42,7 @@ export function createApp(deps: AppDeps): Express {
   const ctx: AppContext = {
     engine: deps.engine,
     stats: deps.stats ?? engineStats(deps.engine),
-    fetchRobots: deps.fetchRobots ?? ((url) => fetchRobotsTxt(url, options)),
+    fetchRobots: deps.fetchRobots ?? fetchRobotsTxt,
     options,
   };
   const log = deps.log ?? ((message: string) => process.stderr.write(`gleaner serve: ${message}\n`));
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/static', express.static(assetDir('public'), { index: false, maxAge: '1h', fallthrough: true }));
   app.use(searchRoutes(ctx));
   app.use(apiRoutes(ctx));
+  app.use(robotsRoutes(ctx));
   app.use(statsRoutes(ctx));
   app.use(infoRoutes(ctx));
   app.use(notFound());

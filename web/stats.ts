@@ -1,9 +1,9 @@
 // What /stats shows, and where it comes from: a function, so the page never opens the crawl store (a
 // running crawl holds its lock). The serve command reads what the indexer copied into the index
-// (stats.json: crawl counters, most-linked pages, skipped pages); tests may give any function.
+// (stats.json: crawl counters, most-linked pages, skipped pages) as the engine loaded it; tests may
+// give any function.
 
-import { currentGeneration, type LinkedPage } from '../shared/index-format.js';
-import { readIndexStatsFile } from '../shared/index-read.js';
+import type { IndexStats, LinkedPage } from '../shared/index-format.js';
 import type { IndexSummary, SearchEngine } from '../shared/search.js';
 import type { CrawlStats } from '../shared/types.js';
 
@@ -24,15 +24,12 @@ export function engineStats(engine: SearchEngine): StatsSource {
   return async () => ({ index: engine.summary() });
 }
 
-/** Reads the live index generation's stats.json on each call (a small file; /stats is rarely asked). */
-export function indexDirStats(dataDir: string, engine: SearchEngine): StatsSource {
+/** The figures the indexer saved with the generation being served (the engine loaded them with it). */
+export function indexStats(engine: SearchEngine & { stats(): IndexStats }): StatsSource {
   return async () => {
-    const index = engine.summary();
-    const generation = await currentGeneration(dataDir);
-    if (generation === undefined) return { index };
-    const stats = await readIndexStatsFile(generation);
+    const stats = engine.stats();
     return {
-      index,
+      index: engine.summary(),
       ...(stats.crawl ? { crawl: stats.crawl } : {}),
       mostLinked: stats.topLinked,
       skipped: stats.skipped,

@@ -1,32 +1,37 @@
-// The /robots page's network edge: fetch the robots.txt of the site a user named, with the crawler's
-// HTTP client (size cap, timeouts, decompression), following up to five redirects as RFC 9309 2.3.1.2
-// asks. The outcome is a value the page explains, mapped as the crawler maps it.
+// The /robots page's network edge: the robots.txt of the site a user named, fetched and decided by the
+// crawler's own robots edge (crawler/robots), so the checker and the crawl can never disagree on a 404,
+// a 503 or a redirect chain. The page only reads the answer.
 
-import { GLEANER_INFO_URL, GLEANER_VERSION } from '../../crawler/options.js';
-import { createHttpClient, fetchOnce } from '../../crawler/fetch.js';
-import type { WebOptions } from '../defaults.js';
+import { describeResult, robotsFromUrl, type RobotsMode, type RobotsOutcome, type RobotsVerdict } from '../../crawler/robots/index.js';
+import { DEFAULT_CRAWL_OPTIONS, userAgentHeader } from '../../crawler/options.js';
 
-/** RFC 9309 2.3.1.2: crawlers SHOULD follow at least five consecutive redirects. */
-const MAX_REDIRECTS = 5;
-/** Servers send robots.txt with many media types; these are read as text. */
-const TEXT_TYPES: readonly string[] = ['text/plain', '', 'text/html', 'application/octet-stream', 'text/x-robots', 'application/xhtml+xml', 'text/xml', 'application/xml'];
+export interface FetchedRobots {
+  /** The robots.txt URL asked for. */
+  url: string;
+  /** The body as received (empty unless a 2xx answered), for the linter and the line listing. */
+  body: Uint8Array;
+  contentType?: string;
+  /** What came back, in words: `HTTP 200, 1234 bytes`, `network error: ...`, `6 redirects`. */
+  described: string;
+  outcome: RobotsOutcome;
+  /** The RFC clause the outcome follows, e.g. `503: server error, disallow all (RFC 9309 2.3.1.4)`. */
+  why: string;
+  /** The verdict for a URL of this site, the outcome's policy applied (a 503 disallows everything). */
+  check(url: string): RobotsVerdict;
+  /** User-agent values of the group(s) that apply; [] when none does. */
+  agents: string[];
+  crawlDelaySeconds: number | null;
+  sitemaps: string[];
+}
 
-export type RobotsFetchResult =
-  /** 2xx: the body was read (cut at maxRobotsBytes). */
-  | { outcome: 'ok'; url: string; status: number; body: string; truncated: boolean; note?: string }
-  /** 4xx: a crawler may access anything. */
-  | { outcome: 'unavailable'; url: string; status: number }
-  /** 5xx or no answer: a crawler must assume complete disallow. */
-  | { outcome: 'unreachable'; url: string; status: number; error?: string }
-  | { outcome: 'too-many-redirects'; url: string };
+export type RobotsFetcher = (robotsUrl: string, agent: string, mode: RobotsMode, timeoutMs: number) => Promise<FetchedRobots>;
 
-export type RobotsFetcher = (robotsUrl: string) => Promise<RobotsFetchResult>;
-
-/** The robots.txt URL for any http(s) URL of a site, or undefined for anything else. */
+/** The robots.txt URL for any http(s) URL of a site (or a bare host), or undefined for anything else. */
 export function robotsUrlFor(input: string): string | undefined {
+  const trimmed = input.trim();
   let url: URL;
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(input.trim()) ? input.trim() : `http://${input.trim()}`);
+    url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `http://${trimmed}`);
   } catch {
     return undefined;
   }
@@ -34,47 +39,22 @@ export function robotsUrlFor(input: string): string | undefined {
   return `${url.origin}/robots.txt`;
 }
 
-export async function fetchRobotsTxt(robotsUrl: string, options: Pick<WebOptions, 'maxRobotsBytes' | 'robotsFetchTimeoutMs'>): Promise<RobotsFetchResult> {
-  const client = createHttpClient({
-    connectTimeoutMs: options.robotsFetchTimeoutMs,
-    headersTimeoutMs: options.robotsFetchTimeoutMs,
-    bodyTimeoutMs: options.robotsFetchTimeoutMs,
-  });
-  const headers = { 'user-agent': `Gleaner/${GLEANER_VERSION} (robots checker; +${GLEANER_INFO_URL})`, accept: 'text/plain, */*;q=0.5' };
-  try {
-    let url = robotsUrl;
-    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const got = await fetchOnce(client, { url, headers, maxBodyBytes: options.maxRobotsBytes, wantedTypes: TEXT_TYPES });
-      switch (got.kind) {
-        case 'redirect': {
-          const next = safeRedirect(got.location, url);
-          if (next === undefined) return { outcome: 'unavailable', url, status: got.status };
-          url = next;
-          continue;
-        }
-        case 'unwanted-type':
-          return { outcome: 'ok', url, status: got.status, body: '', truncated: false, note: `the server sent ${got.contentType}, not text: read as an empty file` };
-        case 'body':
-          return { outcome: 'ok', url, status: got.status, body: new TextDecoder().decode(got.body), truncated: got.truncated };
-        case 'network-error':
-          return { outcome: 'unreachable', url, status: 0, error: got.error };
-        case 'not-modified':
-        case 'status':
-          if (got.status >= 400 && got.status < 500) return { outcome: 'unavailable', url, status: got.status };
-          return { outcome: 'unreachable', url, status: got.status };
-      }
-    }
-    return { outcome: 'too-many-redirects', url: robotsUrl };
-  } finally {
-    await client.close();
-  }
-}
+// The request names Gleaner whatever agent the user checks for: the checker never poses as another robot.
+const CHECKER_USER_AGENT = userAgentHeader(DEFAULT_CRAWL_OPTIONS.agent);
 
-function safeRedirect(location: string, base: string): string | undefined {
-  try {
-    const next = new URL(location, base);
-    return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const fetchRobotsTxt: RobotsFetcher = async (robotsUrl, agent, mode, timeoutMs) => {
+  const { robots, result, decision } = await robotsFromUrl(robotsUrl, { agent, mode, userAgentHeader: CHECKER_USER_AGENT, timeoutMs });
+  const contentType = result.kind === 'response' ? result.headers['content-type'] : undefined;
+  return {
+    url: robotsUrl,
+    body: result.kind === 'response' ? result.body : new Uint8Array(),
+    ...(contentType !== undefined ? { contentType } : {}),
+    described: describeResult(result),
+    outcome: decision.outcome,
+    why: decision.why,
+    check: (url) => robots.check(url),
+    agents: robots.agents,
+    crawlDelaySeconds: robots.crawlDelaySeconds,
+    sitemaps: robots.sitemaps,
+  };
+};

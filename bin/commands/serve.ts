@@ -1,0 +1,50 @@
+// `gleaner serve [--data DIR] [--port N] [--host ADDR]`: the search gateway over what `gleaner index`
+// built, until Ctrl-C.
+
+import { GleanerError } from '../../shared/errors.js';
+import { serve, untilInterrupted } from '../../web/server.js';
+import { integerFlag, parseCommandArgs, type Command } from '../command.js';
+
+/** Flag defaults; the web gateway's own tunables are in web/defaults.ts. */
+export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1' } as const;
+
+const HELP = `Usage: gleaner serve [options]
+
+Serves the search page, the JSON API (/api/search, /api/suggest), the robots.txt checker (/robots)
+and the crawl statistics (/stats) over the index that \`gleaner index\` built in the data dir. The index
+is read once at start: after \`gleaner index\` runs again, restart serve to see the new index.
+
+Options:
+  --data DIR     data dir (default: ${SERVE_DEFAULTS.dataDir})
+  --port N       TCP port, 0 for any free one (default: ${SERVE_DEFAULTS.port})
+  --host ADDR    address to listen on; use 0.0.0.0 to let other machines in (default: ${SERVE_DEFAULTS.host})
+  -h, --help     this help
+`;
+
+const FLAGS = {
+  data: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+} as const;
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'serve search over the index on http://127.0.0.1:3000',
+  help: HELP,
+  async run(argv) {
+    const { values: v, positionals, help } = parseCommandArgs('serve', argv, FLAGS);
+    if (help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (positionals.length > 0) throw new GleanerError('BAD_ARGUMENT', `serve: unexpected argument "${positionals[0]}" (see \`gleaner serve --help\`)`);
+    const port = integerFlag('serve', 'port', v.port, SERVE_DEFAULTS.port, 0, 65535);
+    const host = v.host ?? SERVE_DEFAULTS.host;
+    if (host.trim() === '') throw new GleanerError('BAD_ARGUMENT', 'serve: --host needs an address, e.g. 127.0.0.1');
+    const running = await serve({ dataDir: v.data ?? SERVE_DEFAULTS.dataDir, port, host });
+    process.stdout.write(`Gleaner search: ${running.url}  (Ctrl-C stops)\n`);
+    await untilInterrupted();
+    await running.close();
+    return 0;
+  },
+};

@@ -1,0 +1,469 @@
+// Every route of the gateway through createApp, on a random loopback port, over a real index: pages
+// written to a real LevelDB store, indexed by the real indexer, searched by the real engine.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchEngine } from '../shared/search.js';
+import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixture.js';
+import { GUIDE_COUNT, HOSTILE_URL, HOSTILE_WORD, HUB_URL, gatewayPages } from '../test/support/web-corpus.js';
+import { createApp, type AppDeps } from './app.js';
+import { WEB_DEFAULTS } from './defaults.js';
+import { openSearchEngine, type GleanerSearchEngine } from './search/index.js';
+import { listen, type RunningServer } from './server.js';
+import { indexStats } from './stats.js';
+
+let fixture: FixtureDir;
+let engine: GleanerSearchEngine;
+let server: RunningServer;
+let base: string;
+
+const CRAWL = {
+  startedAt: '2026-01-01T10:00:00.000Z',
+  finishedAt: '2026-01-01T10:05:00.000Z',
+  seeds: ['http://intranet.test/'],
+  pagesByState: { ok: 31, gone: 2 },
+  pagesByStatus: { '200': 31, '404': 2 },
+  hosts: 2,
+  requests: 40,
+  bytes: 123_456,
+  errors: 1,
+  blockedByRule: { 'http://intranet.test line 2: Disallow: /internal/': 7 },
+  trapsCut: { 'calendar pattern': 3 },
+  duplicates: 4,
+  outOfScope: 5,
+};
+
+async function start(deps: AppDeps): Promise<RunningServer> {
+  return listen(createApp(deps), '127.0.0.1', 0);
+}
+
+beforeAll(async () => {
+  fixture = await buildFixtureIndex(gatewayPages(), CRAWL);
+  engine = await openSearchEngine(fixture.dataDir);
+  server = await start({ engine, stats: indexStats(engine) });
+  base = server.url.replace(/\/$/, '');
+});
+
+afterAll(async () => {
+  await server?.close();
+  engine?.close();
+  await fixture?.cleanup();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(base + path, { redirect: 'manual', ...init });
+const html = async (path: string) => {
+  const res = await get(path);
+  return { res, body: await res.text() };
+};
+const api = async (path: string) => {
+  const res = await get(path);
+  return { res, json: (await res.json()) as Record<string, unknown> };
+};
+/** Text of every match of a pattern's first group. */
+const all = (body: string, re: RegExp) => [...body.matchAll(re)].map((m) => m[1]!);
+
+describe('security headers and markup on every page', () => {
+  for (const path of ['/', '/search?q=crawler', '/about', '/stats', '/robots', '/no-such-page']) {
+    it(`${path}: CSP without inline code, nosniff, no-referrer, and no inline script`, async () => {
+      const { res, body } = await html(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("default-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+      // Every script element loads a file; none carries code, and no element has an event handler.
+      expect(all(body, /<script([^>]*)>/g).every((attrs) => /\ssrc="\/static\//.test(attrs))).toBe(true);
+      expect(body).not.toMatch(/<script[^>]*>[^<]+<\/script>/);
+      expect(body).not.toMatch(/<[a-z]+[^>]*\son[a-z]+=/i);
+      expect(body).not.toMatch(/\sstyle="/);
+    });
+  }
+});
+
+describe('GET /', () => {
+  it('shows a labelled search form and the index size', async () => {
+    const { res, body } = await html('/');
+    expect(res.status).toBe(200);
+    expect(body).toMatch(/<form class="search" role="search" action="\/search" method="get">/);
+    expect(body).toMatch(/<label for="q"[^>]*>Search<\/label>/);
+    expect(body).toContain(`Searching ${engine.summary().documents} pages`);
+  });
+});
+
+describe('GET /search', () => {
+  it('lists ten results with title links, URLs and highlighted snippets, in the API\'s order', async () => {
+    const { res, body } = await html('/search?q=crawler');
+    const { json } = await api('/api/search?q=crawler');
+    expect(res.status).toBe(200);
+    const total = json.total as number;
+    expect(total).toBeGreaterThan(20);
+    expect(body).toContain(`${total} results, page 1 of ${Math.ceil(total / 10)}`);
+    const hrefs = all(body, /<h2 class="title"><a href="([^"]+)"/g);
+    expect(hrefs).toHaveLength(10);
+    const apiUrls = (json.results as { url: string }[]).map((r) => r.url.replace(/&/g, '&amp;'));
+    expect(hrefs).toEqual(apiUrls);
+    const marks = all(body, /<mark>([^<]*)<\/mark>/g);
+    expect(marks.length).toBeGreaterThanOrEqual(10);
+    expect(marks.every((m) => /^crawl/i.test(m))).toBe(true);
+    expect(body).toMatch(/<cite class="url"[^>]*>http:\/\/[^<]+<\/cite>/);
+  });
+
+  it('paginates: Next leads to page 2, the last page has the rest and no Next', async () => {
+    const first = await html('/search?q=crawler');
+    expect(first.body).toMatch(/<a rel="next" href="\/search\?q=crawler&amp;page=2">Next<\/a>/);
+    expect(first.body).toMatch(/<a aria-current="page" href="\/search\?q=crawler">1<\/a>/);
+    const { json } = await api('/api/search?q=crawler');
+    const total = json.total as number;
+    const lastPage = Math.ceil(total / 10);
+    const last = await html(`/search?q=crawler&page=${lastPage}`);
+    expect(all(last.body, /<li class="result"/g)).toHaveLength(total - (lastPage - 1) * 10);
+    expect(last.body).not.toContain('rel="next"');
+    expect(last.body).toContain(`rel="prev" href="/search?q=crawler&amp;page=${lastPage - 1}"`);
+    expect(last.body).toContain(`<ol class="results" start="${(lastPage - 1) * 10 + 1}">`);
+    const pageUrls = new Set([...all(first.body, /<h2 class="title"><a href="([^"]+)"/g)]);
+    for (const url of all(last.body, /<h2 class="title"><a href="([^"]+)"/g)) expect(pageUrls.has(url)).toBe(false);
+  });
+
+  it('shows "why this result" per hit: text score by word and field, links, PageRank', async () => {
+    const { body } = await html('/search?q=handbook');
+    const first = body.slice(body.indexOf('<li class="result"'));
+    expect(first).toMatch(/<details class="why">\s*<summary>Why this result<\/summary>/);
+    expect(first).toContain('Text relevance (BM25F)');
+    expect(first).toMatch(/Inbound links<\/dt><dd>\d+ pages? on \d+ hosts?/);
+    expect(first).toContain('PageRank');
+    expect(first).toMatch(/<tr><td>handbook<\/td><td>(title|body|headings|url|anchor)<\/td>/);
+  });
+
+  it('the most-linked page shows its inbound links', async () => {
+    const { json } = await api('/api/search?q=handbook');
+    const hub = (json.results as { url: string; explain: { inboundLinks: number } }[]).find((r) => r.url === HUB_URL);
+    expect(hub?.explain.inboundLinks).toBe(GUIDE_COUNT + 1);
+  });
+
+  it('escapes a hostile page: payloads appear as text, never as markup', async () => {
+    const { body } = await html(`/search?q=${HOSTILE_WORD}`);
+    expect(body).toContain('&lt;script&gt;window.__xss');
+    expect(body).toContain('&lt;img src=x onerror=');
+    expect(body).not.toContain('<script>window');
+    expect(body).not.toMatch(/<img/i);
+    expect(body).toContain(`<mark>${HOSTILE_WORD}</mark>`);
+    expect(body).toContain(`href="${HOSTILE_URL.replace(/&/g, '&amp;')}"`);
+  });
+
+  it('says what it understood and what it ignored', async () => {
+    const { body } = await html('/search?q=' + encodeURIComponent('OR crawler - OR'));
+    expect(body).toMatch(/Showing results for <strong class="q">crawler<\/strong>/);
+    expect(body).toContain('<li>&#34;OR&#34; at the start</li>');
+    expect(body).toContain('<li>a &#34;-&#34; with no word after it</li>');
+  });
+
+  it('cuts very long input and says so', async () => {
+    const { res, body } = await html('/search?q=' + 'crawler%20'.repeat(200));
+    expect(res.status).toBe(200);
+    expect(body).toContain(`input cut at ${WEB_DEFAULTS.maxQueryChars} characters`);
+  });
+
+  it('offers "did you mean" from the index vocabulary for an unknown word', async () => {
+    const { body } = await html('/search?q=handbok');
+    expect(body).toMatch(/Did you mean <a href="\/search\?q=handbook">handbook<\/a>\?/);
+  });
+
+  it('a query without results gets a helpful page with loosened queries', async () => {
+    const { res, body } = await html('/search?q=' + encodeURIComponent('"crawler zebra" site:docs.test'));
+    expect(res.status).toBe(200);
+    expect(body).toContain('No pages match');
+    expect(body).toContain('without the site: and lang: filters');
+    expect(body).toContain('href="/search?q=%22crawler%20zebra%22"');
+    expect(body).toContain('Check the spelling');
+  });
+
+  it('never shows a noindex page', async () => {
+    const { body } = await html('/search?q=zanzibarsecret');
+    expect(body).toContain('0 results');
+    expect(body).not.toContain('/secret"');
+  });
+
+  it('finds pages in Spanish, Chinese and Russian', async () => {
+    for (const [q, url] of [['biblioteca', '/es/biblioteca'], ['图书馆', '/zh/library'], ['библиотека', '/ru/library']] as const) {
+      const { body } = await html('/search?q=' + encodeURIComponent(q));
+      expect(body).toContain(`href="http://intranet.test${url}"`);
+    }
+  });
+
+  it('a query with only exclusions asks for a word instead of searching', async () => {
+    const { body } = await html('/search?q=-crawler');
+    expect(body).toContain('Nothing to search for');
+  });
+
+  it('an empty query goes back to the form; bad page numbers are 400, pages past the end 404', async () => {
+    const empty = await get('/search?q=%20');
+    expect(empty.status).toBe(303);
+    expect(empty.headers.get('location')).toBe('/');
+    for (const page of ['0', 'abc', '-1', '1e3', String(WEB_DEFAULTS.maxPage + 1)]) {
+      const { res, body } = await html(`/search?q=crawler&page=${page}`);
+      expect(res.status).toBe(400);
+      expect(body).toContain('page must be a whole number');
+    }
+    const past = await html('/search?q=crawler&page=50');
+    expect(past.res.status).toBe(404);
+    expect(past.body).toMatch(/this search has \d+ pages of results, not 50/);
+  });
+
+  it('a repeated q parameter uses the first', async () => {
+    const { body } = await html('/search?q=biblioteca&q=crawler');
+    expect(body).toContain('value="biblioteca"');
+  });
+});
+
+describe('GET /api/search', () => {
+  it('answers the documented shape, results in rank order with absolute URLs', async () => {
+    const { res, json } = await api('/api/search?q=crawler&page=2&size=5');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(json).toMatchObject({ query: 'crawler', understood: 'crawler', page: 2 });
+    const results = json.results as { url: string; title: string; snippet: string; score: number; explain: { score: number; textScore: number } }[];
+    expect(results).toHaveLength(5);
+    for (const r of results) {
+      expect(new URL(r.url).protocol).toBe('http:');
+      expect(typeof r.title).toBe('string');
+      expect(typeof r.snippet).toBe('string');
+      expect(r.explain.score).toBe(r.score);
+    }
+    for (let i = 1; i < results.length; i++) expect(results[i]!.score).toBeLessThanOrEqual(results[i - 1]!.score);
+    const page1 = await api('/api/search?q=crawler&size=5');
+    const lastOfPage1 = (page1.json.results as { score: number }[])[4]!.score;
+    expect(results[0]!.score).toBeLessThanOrEqual(lastOfPage1);
+  });
+
+  it('reports understood and ignored parts, and did-you-mean', async () => {
+    const { json } = await api('/api/search?q=' + encodeURIComponent('handbok OR'));
+    expect(json.understood).toBe('handbok');
+    expect(json.ignored).toEqual(['"OR" at the end']);
+    expect(json.didYouMean).toBe('handbook');
+  });
+
+  it('errors are JSON with a message and a proper status', async () => {
+    const cases: [string, number, RegExp][] = [
+      ['/api/search', 400, /q is required/],
+      ['/api/search?q=crawler&size=1000', 400, /size must be a whole number from 1 to 50/],
+      ['/api/search?q=crawler&page=x', 400, /page must be/],
+      ['/api/search?q=crawler&page=99', 404, /this search has \d+ pages? of results/],
+      ['/api/nothing-here', 404, /no page at \/api\/nothing-here/],
+    ];
+    for (const [path, status, message] of cases) {
+      const { res, json } = await api(path);
+      expect(res.status).toBe(status);
+      const error = json.error as { status: number; message: string };
+      expect(error.status).toBe(status);
+      expect(error.message).toMatch(message);
+    }
+  });
+});
+
+describe('GET /api/suggest', () => {
+  it('completes the last word from the index vocabulary, keeping the words before it', async () => {
+    const { json } = await api('/api/suggest?q=cra');
+    const suggestions = json.suggestions as string[];
+    expect(suggestions).toContain('crawler');
+    expect(suggestions.every((s) => s.startsWith('cra'))).toBe(true);
+    const two = await api('/api/suggest?q=' + encodeURIComponent('robots hand'));
+    expect(two.json.suggestions).toContain('robots handbook');
+  });
+
+  it('gives nothing for an empty or finished word, and OpenSearch format on request', async () => {
+    expect((await api('/api/suggest?q=')).json.suggestions).toEqual([]);
+    expect((await api('/api/suggest?q=crawler%20')).json.suggestions).toEqual([]);
+    const res = await get('/api/suggest?q=hand&format=opensearch');
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-suggestions\+json/);
+    const [query, list] = (await res.json()) as [string, string[]];
+    expect(query).toBe('hand');
+    expect(list).toContain('handbook');
+  });
+});
+
+describe('GET /stats, /about, /opensearch.xml, /healthz', () => {
+  it('/stats shows index figures, crawl counters and the most-linked pages', async () => {
+    const { res, body } = await html('/stats');
+    expect(res.status).toBe(200);
+    expect(body).toContain(`<dt>Pages searchable</dt><dd>${engine.summary().documents}</dd>`);
+    expect(body).toContain('http://intranet.test line 2: Disallow: /internal/');
+    expect(body).toContain('calendar pattern');
+    expect(body).toMatch(/<td>404<\/td><td class="num">2<\/td>/);
+    expect(body).toContain('Northwind handbook');
+    expect(body).toMatch(/<td>noindex<\/td><td class="num">1<\/td>/);
+    const { json } = await api('/api/stats');
+    expect((json.index as { documents: number }).documents).toBe(engine.summary().documents);
+  });
+
+  it('/about names the stages as the code does', async () => {
+    const { body } = await html('/about');
+    for (const stage of ['crawler/', 'shared/store.ts', 'indexer/', 'web/query/', 'web/search/', 'crawler/robots/']) expect(body).toContain(stage);
+  });
+
+  it('/opensearch.xml describes search and suggestions at this server', async () => {
+    const res = await get('/opensearch.xml');
+    expect(res.headers.get('content-type')).toMatch(/^application\/opensearchdescription\+xml/);
+    const body = await res.text();
+    expect(body).toContain(`template="${base}/search?q={searchTerms}"`);
+    expect(body).toContain(`template="${base}/api/suggest?format=opensearch&amp;q={searchTerms}"`);
+  });
+
+  it('/opensearch.xml never echoes a forged Host header', async () => {
+    const { request } = await import('node:http');
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request(base + '/opensearch.xml', { headers: { host: 'evil"><x>' } }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve(text));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(body).not.toContain('evil');
+  });
+
+  it('/healthz reports ok with the document count', async () => {
+    const { res, json } = await api('/healthz');
+    expect(res.status).toBe(200);
+    expect(json).toEqual({ status: 'ok', documents: engine.summary().documents, builtAt: engine.summary().builtAt });
+  });
+
+  it('static files are served with their types', async () => {
+    const css = await get('/static/style.css');
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    const js = await get('/static/suggest.js');
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    expect(js.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('errors', () => {
+  it('an unknown page is a 404 page', async () => {
+    const { res, body } = await html('/no/such/page');
+    expect(res.status).toBe(404);
+    expect(body).toContain('there is no page at /no/such/page');
+  });
+
+  it('an engine failure is a 500 without the stack or the message, which go to the log', async () => {
+    const logged: string[] = [];
+    const failing: SearchEngine = {
+      search: () => {
+        throw new Error('secret internal detail');
+      },
+      suggest: () => [],
+      summary: () => engine.summary(),
+    };
+    const s = await start({ engine: failing, log: (m) => logged.push(m) });
+    try {
+      for (const path of ['/search?q=crawler', '/api/search?q=crawler']) {
+        const res = await fetch(s.url.replace(/\/$/, '') + path);
+        const body = await res.text();
+        expect(res.status).toBe(500);
+        expect(body).not.toContain('secret internal detail');
+        expect(body).not.toMatch(/at .*\.ts:\d+/);
+        expect(body).toContain('something went wrong on our side');
+      }
+      expect(logged.join('\n')).toContain('secret internal detail');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('/robots', () => {
+  const post = (fields: Record<string, string>, target = base) =>
+    fetch(target + '/robots', { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+  const ROBOTS = 'User-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nUser-agent: BadBot\nDisallow: /\n';
+
+  it('GET shows the form with an example', async () => {
+    const { res, body } = await html('/robots');
+    expect(res.status).toBe(200);
+    expect(body).toContain('<form class="robots" action="/robots" method="post">');
+    expect(body).toMatch(/<label for="urls">/);
+  });
+
+  it('a pasted file: each verdict with its deciding line, RFC 9309 longest match', async () => {
+    const res = await post({ source: 'paste', robots: ROBOTS, urls: '/private/salaries.html\n/private/press/x.html\n/public', agent: 'Gleaner', mode: 'rfc9309' });
+    const body = await res.text();
+    expect(res.status).toBe(200);
+    const rows = all(body, /<tr>\s*<td><code>([\s\S]*?)<\/tr>/g);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatch(/\/private\/salaries.html[\s\S]*Disallowed[\s\S]*line 2: <code>Disallow: \/private\/<\/code>/);
+    expect(rows[1]).toMatch(/Allowed[\s\S]*line 3: <code>Allow: \/private\/press\/<\/code>/);
+    expect(rows[2]).toMatch(/Allowed[\s\S]*<td>none<\/td>/);
+    expect(body).toContain('Linter report');
+  });
+
+  it('the 1996 draft reading: the first matching line decides', async () => {
+    const res = await post({ source: 'paste', robots: ROBOTS, urls: '/private/press/x.html', agent: 'Gleaner', mode: 'draft' });
+    const body = await res.text();
+    expect(body).toMatch(/Disallowed[\s\S]*line 2: <code>Disallow: \/private\/<\/code>/);
+  });
+
+  it('the agent picks its group', async () => {
+    const body = await (await post({ source: 'paste', robots: ROBOTS, urls: '/anything', agent: 'BadBot', mode: 'rfc9309' })).text();
+    expect(body).toMatch(/Disallowed[\s\S]*line 6: <code>Disallow: \/<\/code>/);
+    expect(body).toContain('<code>User-agent: BadBot</code>');
+  });
+
+  it('the linter reports mistakes with their lines; hostile file content is escaped', async () => {
+    const body = await (await post({ source: 'paste', robots: 'Disalow: /x\nUser-agent: *\n<script>alert(1)</script>\n', urls: '/', agent: 'Gleaner' })).text();
+    expect(body).toMatch(/<li class="finding-(error|warning)"><strong>(error|warning)<\/strong> \(line 1\)/);
+    expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(body).not.toContain('<script>alert');
+  });
+
+  it('a URL: the site\'s robots.txt is fetched and the fetch outcome applies (loopback servers)', async () => {
+    const requests: string[] = [];
+    const site = createServer((req, res) => {
+      requests.push(`${req.url} ${req.headers['user-agent']}`);
+      if (req.url === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /admin\n');
+      } else res.writeHead(404).end();
+    });
+    const down = createServer((_req, res) => res.writeHead(503).end());
+    const listenOn = (s: Server) => new Promise<string>((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)));
+    const siteUrl = await listenOn(site);
+    const downUrl = await listenOn(down);
+    try {
+      const ok = await html(`/robots?url=${encodeURIComponent(siteUrl + '/some/page')}&urls=${encodeURIComponent('/admin/users\n/blog')}&agent=Gleaner`);
+      expect(ok.res.status).toBe(200);
+      expect(ok.body).toContain(`Fetched <code>${siteUrl}/robots.txt</code>: HTTP 200`);
+      expect(ok.body).toMatch(/\/admin\/users[\s\S]*Disallowed[\s\S]*line 2: <code>Disallow: \/admin<\/code>/);
+      expect(requests).toEqual([expect.stringMatching(/^\/robots.txt Gleaner\//)]);
+
+      const unreachable = await (await post({ source: 'url', url: downUrl, urls: '/anything', agent: 'Gleaner' })).text();
+      expect(unreachable).toMatch(/HTTP 503/);
+      expect(unreachable).toMatch(/disallow all \(RFC 9309 2\.3\.1\.4\)/);
+      expect(unreachable).toMatch(/\/anything[\s\S]*Disallowed/);
+    } finally {
+      site.close();
+      down.close();
+    }
+  });
+
+  it('a bad address is a 400 with the reason; a too-large form is refused', async () => {
+    const bad = await post({ source: 'url', url: 'javascript:alert(1)', urls: '/' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('is not an http or https address');
+    const small = await start({ engine, options: { maxFormBytes: 1024 } });
+    try {
+      const big = await post({ source: 'paste', robots: 'x'.repeat(5000), urls: '/' }, small.url.replace(/\/$/, ''));
+      expect(big.status).toBe(413);
+      expect(await big.text()).toContain('the request is too large');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('URL lists are capped, and lines that are not URLs are reported', async () => {
+    const urls = Array.from({ length: WEB_DEFAULTS.maxRobotsUrls + 5 }, (_, i) => `/p${i}`).join('\n');
+    const body = await (await post({ source: 'paste', robots: ROBOTS, urls, agent: 'Gleaner' })).text();
+    expect(body).toContain(`only the first ${WEB_DEFAULTS.maxRobotsUrls} of ${WEB_DEFAULTS.maxRobotsUrls + 5} URLs were checked`);
+    const odd = await (await post({ source: 'paste', robots: ROBOTS, urls: 'mailto:x@y.z', agent: 'Gleaner' })).text();
+    expect(odd).toContain('is not a URL or a path: skipped');
+  });
+});

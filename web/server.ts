@@ -1,0 +1,89 @@
+// The only place the gateway listens: opens the searcher over a data dir, builds the app, binds the
+// port. `gleaner serve` and `gleaner demo` call `serve`; tests use createApp on port 0 themselves.
+
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { GleanerError } from '../shared/errors.js';
+import { createApp } from './app.js';
+import type { WebOptions } from './defaults.js';
+import { openSearchEngine } from './search/index.js';
+import { indexStats } from './stats.js';
+
+export interface ServeOptions {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  web?: Partial<WebOptions>;
+}
+
+export interface RunningServer {
+  /** `http://host:port/` as a browser would open it. */
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+// Timeouts for a server that faces browsers and scripts: slow or idle clients do not hold sockets.
+const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** Binds `app`; a port in use or a host that cannot be bound is a BAD_ARGUMENT the user can fix. */
+export async function listen(app: Express, host: string, port: number): Promise<RunningServer> {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, host);
+    s.once('listening', () => resolve(s));
+    s.once('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EADDRINUSE') reject(new GleanerError('BAD_ARGUMENT', `port ${port} on ${host} is in use: choose another with --port`, { cause: e }));
+      else if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') reject(new GleanerError('BAD_ARGUMENT', `cannot listen on ${host}: not an address of this machine`, { cause: e }));
+      else if (e.code === 'EACCES') reject(new GleanerError('BAD_ARGUMENT', `not allowed to listen on port ${port}: use a port above 1023`, { cause: e }));
+      else reject(e);
+    });
+  });
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}/`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Opens the index in `dataDir` read-only and serves search over it. */
+export async function serve(options: ServeOptions): Promise<RunningServer> {
+  const engine = await openSearchEngine(options.dataDir);
+  const app = createApp({ engine, stats: indexStats(engine), options: options.web ?? {} });
+  const running = await listen(app, options.host, options.port).catch((e: unknown) => {
+    engine.close();
+    throw e;
+  });
+  return {
+    ...running,
+    close: async () => {
+      await running.close();
+      engine.close();
+    },
+  };
+}
+
+/** Resolves at the first Ctrl-C (SIGINT) or SIGTERM: how `serve` and `demo` wait before closing. */
+export function untilInterrupted(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
