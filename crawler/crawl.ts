@@ -22,6 +22,9 @@ import { TrapGuard } from './traps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import type { Dispatcher } from 'undici';
 
+/** Bound on the per-run cache of judged URLs (~100 bytes each); past it the cache starts again. */
+const JUDGED_CACHE_LIMIT = 1_000_000;
+
 export interface CrawlProgress {
   pages: number;
   pagesThisRun: number;
@@ -78,6 +81,8 @@ class CrawlRun {
   private readonly robotsFailures = new Map<string, number>();
   private readonly attempts = new Map<string, number>();
   private readonly hashes = new Map<string, string>();
+  /** URLs already judged for the frontier in this run (queued or refused); the store dedupes across runs. */
+  private readonly judged = new Set<string>();
   private readonly traps: TrapGuard;
   private readonly userAgent: string;
   private stats!: CrawlStats;
@@ -401,6 +406,11 @@ class CrawlRun {
 
   /** In scope and not a trap: may this URL be queued at this depth? */
   private admissible(url: string, depth: number): boolean {
+    // A page links to the same navigation URLs as its neighbours: judge each URL once per run. Breadth-first
+    // order means the first sighting is (nearly always) the shallowest, so depth limits stay right.
+    if (this.judged.has(url)) return false;
+    if (this.judged.size >= JUDGED_CACHE_LIMIT) this.judged.clear();
+    this.judged.add(url);
     if (!inScope(url, this.options.seeds, { scope: this.options.scope, include: this.options.include, exclude: this.options.exclude })) {
       this.stats.outOfScope++;
       return false;
