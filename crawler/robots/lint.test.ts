@@ -1,0 +1,98 @@
+// The checker: the common mistakes of seed 001 in one real file, line by line, then each check that
+// needs a file of its own, and the WebWatch statistics of seed 002.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FILE_LIST_THRESHOLD, lintRobots, type LintReport } from './lint.js';
+import { PARSE_LIMIT_BYTES } from './parse.js';
+
+const codes = (r: LintReport) => r.findings.map((f) => `${f.line ?? 'file'} ${f.severity} ${f.code}`);
+const has = (body: string | Uint8Array, code: string, options = {}) => lintRobots(body, options).findings.some((f) => f.code === code);
+
+describe('seed 001: the common robots.txt mistakes, each found on its line', () => {
+  const report = lintRobots(readFileSync(new URL('fixtures/seed001-mistakes.txt', import.meta.url)));
+  it('reports exactly the mistakes the fixture holds', () => {
+    expect(codes(report).sort()).toEqual(
+      [
+        '1 error rule-outside-group', // error 1: a rule before any User-agent
+        '2 error user-agent-empty',
+        '5 error several-paths', // error 2: several directories on one Disallow line
+        '6 warning end-of-line-comment', // error 4
+        '7 warning leading-whitespace', // error 5
+        '8 warning key-typo',
+        '9 warning missing-colon',
+        '9 error path-start', // error 10-like: a path without its leading slash
+        '10 warning dollar-not-at-end',
+        '11 error crawl-delay-not-numeric',
+        '12 error host-not-a-host',
+        '13 error sitemap-relative',
+        '14 warning unknown-field',
+        '15 warning contradiction', // error 7: contradicting lines
+        '16 info long-file-list', // error 8: listing every file
+        '27 warning repeated-group',
+        '30 warning group-without-rules',
+      ].sort(),
+    );
+  });
+  it('counts errors and warnings', () => {
+    expect(report.errors).toBe(7);
+    expect(report.warnings).toBe(9);
+  });
+  it('suggests the directory for a long file list', () => {
+    expect(report.findings.find((f) => f.code === 'long-file-list')?.message).toContain('Disallow: /AL/');
+  });
+});
+
+describe('checks on the whole file', () => {
+  it('an empty file', () => expect(has('', 'empty-file')).toBe(true));
+  it('DOS line endings (seed 001 error 3) and lone CR endings', () => {
+    expect(has('User-agent: *\r\nDisallow: /\r\n', 'dos-line-endings')).toBe(true);
+    expect(has('User-agent: *\rDisallow: /\r', 'cr-line-endings')).toBe(true);
+    expect(has('User-agent: *\nDisallow: /\n', 'dos-line-endings')).toBe(false);
+  });
+  it('HTML served as robots.txt (seed 001 error 6), by content or by Content-Type', () => {
+    expect(has('<!DOCTYPE html><html><body>Not found</body></html>', 'html')).toBe(true);
+    expect(has('User-agent: *\nDisallow: /\n', 'html', { contentType: 'text/html; charset=utf-8' })).toBe(true);
+    expect(has('User-agent: *\nDisallow: /\n', 'html', { contentType: 'text/plain' })).toBe(false);
+  });
+  it('a file larger than the parse limit', () => {
+    const big = 'User-agent: *\n' + '# filler line\n'.repeat(Math.ceil(PARSE_LIMIT_BYTES / 14) + 10);
+    expect(has(big, 'too-large')).toBe(true);
+    expect(has('User-agent: *\nDisallow: /\n', 'too-large')).toBe(false);
+  });
+  it('a clean file has no findings', () => {
+    expect(lintRobots('# robots.txt for example.org\nUser-agent: *\nDisallow: /cgi-bin/\n\nSitemap: https://example.org/sitemap.xml\n').findings).toEqual([]);
+  });
+});
+
+describe('checks on lines', () => {
+  it('User-agent values that are not product tokens', () => {
+    expect(lintRobots('User-agent: Slurp Webcrawler\nDisallow: /\n').findings[0]?.message).toContain('"Slurp"');
+  });
+  it('Host accepts a host name with scheme and port, nothing else', () => {
+    expect(has('User-agent: *\nDisallow:\nHost: https://myhost:8443\n', 'host-not-a-host')).toBe(false);
+    expect(has('User-agent: *\nDisallow:\nHost: not a host\n', 'host-not-a-host')).toBe(true);
+  });
+  it(`a long file list starts at ${FILE_LIST_THRESHOLD} files of one directory`, () => {
+    const list = (n: number) => 'User-agent: *\n' + Array.from({ length: n }, (_, i) => `Disallow: /dir/f${i}.html\n`).join('');
+    expect(has(list(FILE_LIST_THRESHOLD), 'long-file-list')).toBe(true);
+    expect(has(list(FILE_LIST_THRESHOLD - 1), 'long-file-list')).toBe(false);
+  });
+});
+
+describe('seed 002: WebWatch statistics', () => {
+  it('size, lines, comment and blank lines, groups and rules per agent', () => {
+    const body = '# comment\nUser-agent: *\nDisallow: /a\nDisallow: /b\n\nUser-agent: Gleaner\nUser-agent: Other\nDisallow: /c\n';
+    expect(lintRobots(body).stats).toEqual({
+      sizeBytes: Buffer.byteLength(body),
+      lines: 8,
+      commentLines: 1,
+      blankLines: 1,
+      groups: 2,
+      rules: 3,
+      rulesPerAgent: { '*': 2, Gleaner: 1, Other: 1 },
+      sitemaps: 0,
+      lineEndings: { lf: 8, crlf: 0, cr: 0 },
+    });
+  });
+});
