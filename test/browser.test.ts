@@ -106,9 +106,9 @@ describe.skipIf(!hasChromium)('the search page in Chromium', () => {
     expect(await tab.locator('a[aria-current="page"]').innerText()).toBe('2');
 
     const why = results.first().locator('details.why');
-    expect(await why.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await why.evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(false);
     await why.locator('summary').click();
-    expect(await why.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await why.evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(true);
     await expect.poll(() => why.locator('table').isVisible()).toBe(true);
     expect(await why.innerText()).toMatch(/Text relevance \(BM25F\)/);
     await tab.screenshot({ path: join(SCREENSHOTS, 'search-page-2-why.png'), fullPage: true });
@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium)('the search page in Chromium', () => {
   it('the autocomplete fills the datalist from /api/suggest', async () => {
     await tab.goto(gateway.url);
     await tab.locator('#q').pressSequentially('robots hand', { delay: 20 });
-    await expect.poll(() => tab.locator('#suggestions option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain('robots handbook');
+    await expect.poll(() => tab.locator('#suggestions option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))).toContain('robots handbook');
   });
 
   it('a crawled page with <script> and <img onerror> in its title and text is shown as text; nothing runs', async () => {
@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium)('the search page in Chromium', () => {
     expect(await tab.locator('main img, main script').count()).toBe(0);
     // Give any payload the chance to run (an image error fires asynchronously), then look for its marks.
     await tab.waitForTimeout(300);
-    expect(await tab.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+    expect(await tab.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);
     await tab.setViewportSize({ width: 390, height: 844 });
