@@ -102,6 +102,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
 
   const textParts: string[] = [];
   let textChars = 0;
+  // A block boundary adds one space before the next text, not one array entry per tag (less garbage).
+  let pendingSpace = false;
   let skipDepth = 0;
   let title: string | undefined;
   let titleBuf: string[] | undefined;
@@ -136,7 +138,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           return;
         }
         if (BLOCKS.has(name)) {
-          textParts.push(' ');
+          pendingSpace = true;
           if (anchor !== undefined) anchorBuf.push(' ');
           if (headingBuf !== undefined) headingBuf.push(' ');
         }
@@ -182,6 +184,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           return;
         }
         if (textChars < opts.maxTextChars) {
+          if (pendingSpace) {
+            textParts.push(' ');
+            pendingSpace = false;
+          }
           textParts.push(data);
           textChars += data.length;
         }
@@ -198,7 +204,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           return;
         }
         if (BLOCKS.has(name)) {
-          textParts.push(' ');
+          pendingSpace = true;
           if (anchor !== undefined) anchorBuf.push(' ');
           if (headingBuf !== undefined && name !== headingTag) headingBuf.push(' ');
         }
@@ -242,11 +248,14 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const base = (baseHref !== undefined ? canonicalizeUrl(baseHref, pageUrl) : undefined) ?? pageUrl;
   const canon: CanonicalizeOptions = opts.stripParams === undefined ? {} : { stripParams: opts.stripParams };
   const links: OutLink[] = [];
+  // Navigation repeats the same hrefs many times per page; canonicalize each once.
+  const resolved = new Map<string, string | undefined>();
   for (const l of raw) {
     if (links.length >= opts.maxLinks) break;
     const href = l.href.trim();
     if (href === '' || href.startsWith('#')) continue;
-    const url = canonicalizeUrl(href, base, canon);
+    let url = resolved.get(href);
+    if (url === undefined && !resolved.has(href)) resolved.set(href, (url = canonicalizeUrl(href, base, canon)));
     if (url !== undefined) links.push({ url, text: l.text, rel: l.rel, kind: l.kind });
   }
 

@@ -56,6 +56,14 @@ function paramMatcher(names: readonly string[]): (name: string) => boolean {
 }
 
 const defaultMatcher = paramMatcher(DEFAULT_STRIP_PARAMS);
+// Callers pass the same options array for every link of a crawl; compile it once per array.
+const matchers = new WeakMap<readonly string[], (name: string) => boolean>();
+
+function cachedMatcher(names: readonly string[]): (name: string) => boolean {
+  let m = matchers.get(names);
+  if (m === undefined) matchers.set(names, (m = paramMatcher(names)));
+  return m;
+}
 
 /**
  * The canonical form of `input` (resolved against `base`), or undefined when it is not an http(s) URL
@@ -72,10 +80,9 @@ export function canonicalizeUrl(input: string, base?: string, options: Canonical
   // `example.com.` (fully qualified) and `example.com` name the same host.
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.replace(/\.+$/, '');
   if (url.hostname === '') return undefined;
-  url.hash = '';
-  url.username = '';
-  url.password = '';
-  const strip = options.stripParams ? paramMatcher(options.stripParams) : defaultMatcher;
+  // The result is rebuilt from protocol, host, path and query below, so fragment and credentials never
+  // reach it; no need to clear them on the URL object (each setter re-serializes it).
+  const strip = options.stripParams ? cachedMatcher(options.stripParams) : defaultMatcher;
 
   // Path parameters such as `;jsessionid=ABC` (Java servlets) ride inside a path segment.
   let path = url.pathname.replace(/;([^/;=]+)=[^/;]*/g, (m, name: string) => (strip(name) ? '' : m));
