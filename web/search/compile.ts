@@ -17,6 +17,8 @@ export interface KeyPlan {
   /** Field index the match is restricted to, -1 for any field. */
   field: number;
   scored: boolean;
+  /** How many times the query asks for the token (BM25's query term frequency: "titles ... titles"). */
+  weight: number;
   /** The bit this key sets per document, -1 when only scored. */
   bit: number;
 }
@@ -82,11 +84,14 @@ export function compileQuery(query: ParsedQuery, lookup: (token: string) => numb
     const id = `${term}:${field}`;
     let k = keys[keyIndex.get(id) ?? -1];
     if (!k) {
-      k = { term, token, field, scored: false, bit: -1 };
+      k = { term, token, field, scored: false, weight: 0, bit: -1 };
       keyIndex.set(id, keys.length);
       keys.push(k);
     }
-    if (scored) k.scored = true;
+    if (scored) {
+      k.scored = true;
+      k.weight++;
+    }
     if (needBit && k.bit < 0) k.bit = bits++;
     return k;
   };

@@ -205,7 +205,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     const masks = this.masks;
     const touched: number[] = [];
     for (const key of plan.keys) {
-      const termIdf = idf(this.n, this.docFreq(key.term));
+      const termIdf = key.weight * idf(this.n, this.docFreq(key.term));
       const word = key.bit >>> 5;
       const bit = key.bit < 0 ? 0 : 1 << (key.bit & 31);
       const end = offsets[key.term + 1]!;
@@ -264,7 +264,7 @@ export class IndexSearcher implements GleanerSearchEngine {
       const p = findPosting(postings, offsets[key.term]!, offsets[key.term + 1]!, d);
       if (p < 0) continue;
       const fieldTfs = tfs.subarray(p * FIELD_COUNT, (p + 1) * FIELD_COUNT);
-      const { byField } = termScore(this.options.rank, idf(this.n, this.docFreq(key.term)), fieldTfs, norms);
+      const { byField } = termScore(this.options.rank, key.weight * idf(this.n, this.docFreq(key.term)), fieldTfs, norms);
       byField.forEach((contribution, f) => {
         if (fieldTfs[f]! > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf: fieldTfs[f]!, contribution });
       });

@@ -1,0 +1,140 @@
+// Speed bench: indexing docs/s and in-process query latency (p50/p99) on SciFact (5,183 docs) and
+// SciFact repeated 20 times (103,660 docs), with a plain BM25 in JS measured in the same run as the
+// baseline, plus the memory the loaded index takes.
+//
+// Run from the project folder:
+//   npx tsc -p tsconfig.json && node --expose-gc dist/bench/index-speed.js [--copies 20] [--store]
+// --store also times the whole `buildIndex` path on SciFact: pages written to a real LevelDB store
+// first, then read back, links counted and indexed.
+//
+// Queries: "short" are 1-4 words taken from SciFact's claims (stopwords skipped), "long" are 15 words
+// (claims joined). Each is asked both as Gleaner's web search does it (every word required, AND) and
+// as one OR group (how the relevance bench asks); a search includes snippets and explanations for the
+// top 10, as the gateway asks for them.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildFromDocuments, buildIndex, DEFAULT_INDEXER_OPTIONS, type IndexDocument } from '../indexer/index.js';
+import { openSearchEngine } from '../web/search/index.js';
+import { anyOf, pageRecord, query } from '../test/helpers/index-fixtures.js';
+import { openStore } from '../shared/store.js';
+import { isStopword, tokenize } from '../shared/tokenize.js';
+import type { ParsedQuery } from '../shared/query.js';
+import { IR_DIR, PlainBm25, indexDocuments, irAvailable, loadCollection, type Collection } from './ir-collections.js';
+
+const args = process.argv.slice(2);
+const copiesArg = args.indexOf('--copies');
+const COPIES = copiesArg >= 0 ? Number(args[copiesArg + 1]) : 20;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function latency(fn: () => void, times: number): { p50: number; p99: number } {
+  const t: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    fn();
+    t.push(performance.now() - start);
+  }
+  t.sort((a, b) => a - b);
+  return { p50: percentile(t, 50), p99: percentile(t, 99) };
+}
+
+function queryTexts(c: Collection): { short: string[]; long: string[] } {
+  const words = c.queries.map((q) => q.text.split(/\s+/).filter((w) => tokenize(w).length > 0 && !tokenize(w).every(isStopword)));
+  const short = words.map((w, i) => w.slice(0, 1 + (i % 4)).join(' ')).filter((s) => s !== '');
+  const all = words.flat();
+  const long: string[] = [];
+  for (let i = 0; i + 15 <= all.length && long.length < 300; i += 15) long.push(all.slice(i, i + 15).join(' '));
+  return { short, long };
+}
+
+const ms = (x: number) => x.toFixed(2);
+const mib = (x: number) => (x / 1024 / 1024).toFixed(0);
+
+async function benchCorpus(label: string, docs: IndexDocument[], irDocs: Collection['docs'], c: Collection): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'gleaner-speed-'));
+  try {
+    globalThis.gc?.();
+    const t0 = performance.now();
+    const summary = await buildFromDocuments(dir, docs, { skipped: {}, pageRankIterations: 0 }, { ...DEFAULT_INDEXER_OPTIONS, full: true });
+    const buildSeconds = (performance.now() - t0) / 1000;
+    const t1 = performance.now();
+    const bm25 = new PlainBm25(irDocs);
+    const bm25Seconds = (performance.now() - t1) / 1000;
+    console.log(`\n## ${label}: ${docs.length} docs`);
+    console.log(`index: Gleaner ${Math.round(docs.length / buildSeconds)} docs/s (${buildSeconds.toFixed(2)} s incl. writing ${mib(summary.bytesOnDisk)} MiB, ${summary.terms} terms, ${summary.postings} postings)`);
+    console.log(`index: plain BM25 in memory (baseline) ${Math.round(irDocs.length / bm25Seconds)} docs/s`);
+
+    globalThis.gc?.();
+    const before = process.memoryUsage();
+    const t2 = performance.now();
+    const engine = await openSearchEngine(dir);
+    const loadSeconds = (performance.now() - t2) / 1000;
+    globalThis.gc?.();
+    const after = process.memoryUsage();
+    console.log(
+      `load: ${loadSeconds.toFixed(2)} s; memory for the loaded index: heap ${mib(after.heapUsed - before.heapUsed)} MiB + array buffers ${mib(after.arrayBuffers - before.arrayBuffers)} MiB (process RSS ${mib(after.rss)} MiB)`,
+    );
+    const texts = queryTexts(c);
+    const kinds: [string, string[], (s: string) => ParsedQuery][] = [
+      ['short AND', texts.short, query],
+      ['short OR', texts.short, anyOf],
+      ['long AND', texts.long, query],
+      ['long OR', texts.long, anyOf],
+    ];
+    console.log('| queries | n | Gleaner p50 ms | Gleaner p99 ms | plain BM25 p50 ms | plain BM25 p99 ms |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [kind, list, parse] of kinds) {
+      const parsed = list.map(parse);
+      for (const q of parsed) engine.search(q, { offset: 0, limit: 10 }); // warm up
+      let i = 0;
+      const g = latency(() => engine.search(parsed[i++ % parsed.length]!, { offset: 0, limit: 10 }), Math.max(1000, parsed.length));
+      let j = 0;
+      const bmTimes = Math.min(300, list.length);
+      const b = kind.endsWith('OR') ? latency(() => bm25.search(list[j++ % list.length]!, 10), bmTimes) : undefined;
+      console.log(`| ${kind} | ${list.length} | ${ms(g.p50)} | ${ms(g.p99)} | ${b ? ms(b.p50) : '-'} | ${b ? ms(b.p99) : '-'} |`);
+    }
+    engine.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The whole path `gleaner index` takes: LevelDB store -> documents -> index. */
+async function benchStore(c: Collection): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'gleaner-speed-store-'));
+  try {
+    const store = await openStore(dir);
+    for (const d of c.docs) {
+      await store.commitFetch(undefined, pageRecord({ url: `https://ir.test/scifact/${d.id}`, title: d.title, text: d.text }), []);
+    }
+    await store.close();
+    const full = await buildIndex(dir, { full: true });
+    console.log(`\nstore path (buildIndex from LevelDB, ${full.documents} docs): ${Math.round(full.documents / full.seconds)} docs/s (${full.seconds.toFixed(2)} s)`);
+    const again = await buildIndex(dir);
+    console.log(`incremental rebuild, nothing changed: ${again.seconds.toFixed(2)} s (${again.reused} reused, ${again.analysed} analysed)`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (!irAvailable()) {
+    console.log(`speed bench skipped: ${IR_DIR} not found (set GLEANER_IR_DIR)`);
+    return;
+  }
+  const c = loadCollection('scifact');
+  console.log(`node ${process.version}; ${globalThis.gc ? '' : 'run with --expose-gc for steadier memory figures; '}`);
+  await benchCorpus('SciFact', indexDocuments(c, 0, false), c.docs, c);
+  if (COPIES > 1) {
+    const docs = Array.from({ length: COPIES }, (_, k) => indexDocuments(c, k + 1, false)).flat();
+    const irDocs = Array.from({ length: COPIES }, (_, k) => c.docs.map((d) => ({ ...d, id: `${k}-${d.id}` }))).flat();
+    await benchCorpus(`SciFact x${COPIES}`, docs, irDocs, c);
+  }
+  if (args.includes('--store')) await benchStore(c);
+}
+
+await main();

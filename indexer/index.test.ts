@@ -1,0 +1,131 @@
+// buildIndex against a real LevelDB store in a temp dir: incremental re-indexing, --full, the format
+// version check, and the atomic generation swap.
+
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INDEX_FILES, currentGeneration, indexRoot } from '../shared/index-format.js';
+import { openSearchEngine } from '../web/search/index.js';
+import { query, tempDataDir, writePages, type PageSpec } from '../test/helpers/index-fixtures.js';
+import { buildIndex } from './index.js';
+
+const S = 'http://site.test';
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+async function dataDir(): Promise<string> {
+  const t = await tempDataDir();
+  cleanups.push(t.cleanup);
+  return t.dir;
+}
+async function urlsFor(dir: string, q: string): Promise<string[]> {
+  const engine = await openSearchEngine(dir);
+  try {
+    return engine.search(query(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+  } finally {
+    engine.close();
+  }
+}
+
+const BASE: PageSpec[] = [
+  { url: `${S}/a`, title: 'Alpha', text: 'apples and oranges' },
+  { url: `${S}/b`, title: 'Beta', text: 'bananas' },
+  { url: `${S}/c`, title: 'Gamma', text: 'cherries' },
+];
+
+describe('buildIndex: incremental', () => {
+  it('a second run with nothing changed re-analyses nothing and answers the same', async () => {
+    const dir = await dataDir();
+    await writePages(dir, BASE);
+    const first = await buildIndex(dir);
+    expect(first).toMatchObject({ full: true, documents: 3, analysed: 3, reused: 0 });
+    const before = await urlsFor(dir, 'bananas');
+    const second = await buildIndex(dir);
+    expect(second).toMatchObject({ full: false, documents: 3, analysed: 0, reused: 3, removed: 0 });
+    expect(await urlsFor(dir, 'bananas')).toEqual(before);
+  });
+
+  it('re-analyses only changed and new pages, drops gone ones', async () => {
+    const dir = await dataDir();
+    await writePages(dir, BASE);
+    await buildIndex(dir);
+    await writePages(dir, [
+      { url: `${S}/b`, title: 'Beta', text: 'blueberries' },
+      { url: `${S}/c`, state: 'gone' },
+      { url: `${S}/d`, title: 'Delta', text: 'dates' },
+    ]);
+    const s = await buildIndex(dir);
+    expect(s).toMatchObject({ full: false, documents: 3, analysed: 2, reused: 1, removed: 1 });
+    expect(await urlsFor(dir, 'blueberries')).toEqual([`${S}/b`]);
+    expect(await urlsFor(dir, 'bananas')).toEqual([]);
+    expect(await urlsFor(dir, 'cherries')).toEqual([]);
+    expect(await urlsFor(dir, 'dates')).toEqual([`${S}/d`]);
+    expect(await urlsFor(dir, 'apples')).toEqual([`${S}/a`]);
+  });
+
+  it('re-analyses a page whose inbound anchor text changed, though the page itself did not', async () => {
+    const dir = await dataDir();
+    await writePages(dir, BASE);
+    await buildIndex(dir);
+    await writePages(dir, [{ url: `${S}/e`, title: 'Echo', text: 'links', links: [[`${S}/a`, 'fruit salad']] }]);
+    const s = await buildIndex(dir);
+    expect(s).toMatchObject({ analysed: 2, reused: 2 });
+    expect(await urlsFor(dir, 'salad')).toEqual([`${S}/a`]);
+  });
+
+  it('--full re-analyses everything', async () => {
+    const dir = await dataDir();
+    await writePages(dir, BASE);
+    await buildIndex(dir);
+    expect(await buildIndex(dir, { full: true })).toMatchObject({ full: true, analysed: 3, reused: 0 });
+  });
+
+  it('reports progress through the callback', async () => {
+    const dir = await dataDir();
+    await writePages(dir, BASE);
+    const phases = new Set<string>();
+    await buildIndex(dir, { onProgress: (p) => phases.add(p.phase) });
+    expect([...phases]).toEqual(['read', 'links', 'analyze', 'write']);
+  });
+});
+
+describe('index format and atomic swap', () => {
+  it('the searcher refuses an index of another format version, saying what to do', async () => {
+    const dir = await dataDir();
+    await writePages(dir, BASE);
+    await buildIndex(dir);
+    const gen = (await currentGeneration(dir))!;
+    const manifestPath = join(gen, INDEX_FILES.manifest);
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
+    await writeFile(manifestPath, JSON.stringify({ ...manifest, formatVersion: 999 }));
+    await expect(openSearchEngine(dir)).rejects.toMatchObject({ code: 'INDEX_FORMAT', message: expect.stringMatching(/v999.*newer Gleaner/) });
+    // The indexer replaces an unreadable index with a full build.
+    expect(await buildIndex(dir)).toMatchObject({ full: true, analysed: 3 });
+    expect(await urlsFor(dir, 'apples')).toEqual([`${S}/a`]);
+  });
+
+  it('without an index the searcher says to run gleaner index', async () => {
+    const dir = await dataDir();
+    await expect(openSearchEngine(dir)).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('gleaner index') });
+  });
+
+  it('without a crawl the indexer says so', async () => {
+    const dir = await dataDir();
+    await expect(buildIndex(dir)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a half-written generation left by a crash is ignored, then cleaned up by the next build', async () => {
+    const dir = await dataDir();
+    await writePages(dir, BASE);
+    await buildIndex(dir);
+    const crashed = join(indexRoot(dir), 'gen-crashed');
+    await mkdir(crashed);
+    await writeFile(join(crashed, INDEX_FILES.postings), 'partial');
+    expect(await urlsFor(dir, 'apples')).toEqual([`${S}/a`]);
+    await buildIndex(dir);
+    const entries = await readdir(indexRoot(dir));
+    expect(entries.filter((e) => e.startsWith('gen-'))).toHaveLength(1);
+    expect(entries).not.toContain('gen-crashed');
+  });
+});
