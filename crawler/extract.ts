@@ -23,11 +23,13 @@
 import { Parser } from 'htmlparser2';
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
 import type { OutLink, PageRecord, RobotsDirectives } from '../shared/types.js';
+import { DEFAULT_EXTRACT_OPTIONS } from './options.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
 export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'language' | 'links' | 'canonical' | 'robots'>;
 
+/** Defaults: DEFAULT_EXTRACT_OPTIONS in options.ts. */
 export interface ExtractOptions {
   /** Product token whose agent-specific META (`<meta name="gleaner">`) applies, case-insensitive. */
   agent: string;
@@ -39,11 +41,6 @@ export interface ExtractOptions {
   maxTextChars: number;
 }
 
-export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = {
-  agent: 'Gleaner',
-  maxLinks: 10_000,
-  maxTextChars: 1_000_000,
-};
 
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'title']);
 const HEADINGS = new Set(['h1', 'h2', 'h3']);

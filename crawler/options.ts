@@ -3,6 +3,9 @@
 
 import { DEFAULT_STRIP_PARAMS } from '../shared/url.js';
 import type { RobotsMode } from './robots/index.js';
+import type { ExtractOptions } from './extract.js';
+import type { SitemapOptions } from './sitemaps.js';
+import type { TrapOptions } from './traps.js';
 
 export const GLEANER_VERSION = '0.1.0';
 export const GLEANER_INFO_URL = 'https://github.com/gleaner-search/gleaner#crawler';
@@ -104,3 +107,31 @@ export function resolveCrawlOptions(given: Partial<CrawlOptions> & Pick<CrawlOpt
 export function userAgentHeader(agent: string): string {
   return `${agent}/${GLEANER_VERSION} (+${GLEANER_INFO_URL})`;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Building-block defaults: tuning of traps.ts, extract.ts and sitemaps.ts that the CLI does not expose.
+// What they share with CrawlOptions (maxUrlLength, maxDepth, maxPagesPerHost, agent) is taken from
+// DEFAULT_CRAWL_OPTIONS above, so every default is written once. Each module documents what its knobs do.
+
+export const DEFAULT_TRAP_OPTIONS: TrapOptions = {
+  maxUrlLength: DEFAULT_CRAWL_OPTIONS.maxUrlLength,
+  maxDepth: DEFAULT_CRAWL_OPTIONS.maxDepth,
+  maxPagesPerHost: DEFAULT_CRAWL_OPTIONS.maxPagesPerHost,
+  maxSegmentRepeats: 2,
+  cycleRepeatsCut: 2,
+  maxUrlsPerShape: 500,
+  yearsBack: 30,
+  yearsAhead: 2,
+};
+
+export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = {
+  agent: DEFAULT_CRAWL_OPTIONS.agent,
+  maxLinks: 10_000,
+  maxTextChars: 1_000_000,
+};
+
+export const DEFAULT_SITEMAP_OPTIONS: SitemapOptions = {
+  // The sitemaps.org protocol's own limits per file.
+  maxUrls: 50_000,
+  maxBytes: 50 * 1024 * 1024,
+};

@@ -20,16 +20,16 @@
 //   compile time, not a silent non-match.
 
 import { GleanerError } from '../shared/errors.js';
+import type { Scope } from './options.js';
 
-export type Scope = 'host' | 'domain' | 'any';
+export type { Scope };
 
+/** The scope, include and exclude of CrawlOptions (defaults there: host, no patterns). */
 export interface ScopeOptions {
   scope: Scope;
   include?: readonly string[];
   exclude?: readonly string[];
 }
-
-export const DEFAULT_SCOPE_OPTIONS: Required<ScopeOptions> = { scope: 'host', include: [], exclude: [] };
 
 const SECOND_LEVELS = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'or', 'ne', 'go', 'gob', 'mil', 'nic', 'ltd', 'plc', 'sch']);
 

@@ -16,7 +16,9 @@
 import { Parser } from 'htmlparser2';
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { DEFAULT_SITEMAP_OPTIONS } from './options.js';
 
+/** Defaults: DEFAULT_SITEMAP_OPTIONS in options.ts. */
 export interface SitemapOptions {
   /** URLs (and, separately, nested sitemaps) kept per file. */
   maxUrls: number;
@@ -24,7 +26,6 @@ export interface SitemapOptions {
   maxBytes: number;
 }
 
-export const DEFAULT_SITEMAP_OPTIONS: SitemapOptions = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 };
 
 export interface SitemapEntries {
   urls: string[];

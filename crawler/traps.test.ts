@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkTrap, datesInUrl, DEFAULT_TRAP_OPTIONS, repeatedSegments, TrapGuard, urlShape, type TrapContext } from './traps.js';
+import { DEFAULT_TRAP_OPTIONS } from './options.js';
+import { checkTrap, datesInUrl, repeatedSegments, TrapGuard, urlShape, type TrapContext } from './traps.js';
 
 const CTX: TrapContext = { hostPages: 0, shapeUrls: 0, nowYear: 2026 };
 const check = (url: string, depth = 0, ctx: Partial<TrapContext> = {}, opts = {}) => checkTrap(url, depth, { ...CTX, ...ctx }, opts);

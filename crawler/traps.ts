@@ -17,6 +17,9 @@
 //   keep producing new pages. A bare 4-digit segment without a month after it is not a date (`/rfc/1945`).
 // - `host-page-limit`: the host already has maxPagesPerHost URLs admitted.
 // These are lossy on purpose (seed 003: every trap heuristic may cut real content); every cut says why.
+// Defaults: DEFAULT_TRAP_OPTIONS in options.ts.
+
+import { DEFAULT_TRAP_OPTIONS } from './options.js';
 
 export interface TrapOptions {
   maxUrlLength: number;
@@ -34,16 +37,6 @@ export interface TrapOptions {
   yearsAhead: number;
 }
 
-export const DEFAULT_TRAP_OPTIONS: TrapOptions = {
-  maxUrlLength: 1_024,
-  maxDepth: 20,
-  maxPagesPerHost: 100_000,
-  maxSegmentRepeats: 2,
-  cycleRepeatsCut: 2,
-  maxUrlsPerShape: 500,
-  yearsBack: 30,
-  yearsAhead: 2,
-};
 
 export type TrapReason = 'url-too-long' | 'repeated-segments' | 'max-depth' | 'host-page-limit' | 'calendar';
 export type TrapVerdict = { ok: true } | { ok: false; reason: TrapReason; detail: string };
