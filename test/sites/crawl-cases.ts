@@ -353,7 +353,7 @@ export async function startCrawlCases(options: Partial<CrawlCasesOptions> = {}):
       const y = Number(m[1]);
       const mo = Number(m[2]);
       const next = mo === 12 ? `/calendar/${y + 1}/01/` : `/calendar/${y}/${String(mo + 1).padStart(2, '0')}/`;
-      page(res, html(`Calendar ${y}-${m[2]}`, `<p>Nothing happens this month.</p>${link(next, 'next month')}`));
+      page(res, html(`Calendar ${y}-${m[2]}`, `<p>Nothing happens in ${y}-${m[2]}.</p>${link(next, 'next month')}`));
       return true;
     }
     if (p === '/events') {

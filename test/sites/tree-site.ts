@@ -9,14 +9,19 @@ export interface TreeSite {
   url: string;
   /** Paths requested, in order. */
   requests: string[];
+  /** performance.now() of each request, parallel to `requests`. */
+  times: number[];
   close(): Promise<void>;
 }
 
 export async function startTreeSite(pages: number, delayMs: number): Promise<TreeSite> {
+  let port = 0; // in the text, so two tree sites are not mirrors of each other (duplicates)
   const requests: string[] = [];
+  const times: number[] = [];
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
+    times.push(performance.now());
     setTimeout(() => {
       if (path === '/robots.txt') {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
@@ -30,16 +35,17 @@ export async function startTreeSite(pages: number, delayMs: number): Promise<Tre
       }
       const kids = [2 * n + 1, 2 * n + 2].filter((k) => k < pages).map((k) => `<a href="/p/${k}">page ${k}</a>`);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><html lang="en"><title>Page ${n}</title><h1>Page ${n}</h1><p>Unique words page${n} and token${n * 7}.</p>${kids.join(' ')} <a href="/">home</a> <a href="/private/${n}">private</a></html>`,
+        `<!doctype html><html lang="en"><title>Page ${n}</title><h1>Page ${n}</h1><p>Unique words page${n} and token${n * 7} on site ${port}.</p>${kids.join(' ')} <a href="/">home</a> <a href="/private/${n}">private</a></html>`,
       );
     }, delayMs);
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    times,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
