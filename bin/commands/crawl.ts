@@ -34,6 +34,7 @@ Options:
   --exclude REGEX       never URLs matching one of these (repeatable)
   --concurrency N       requests under way at once across hosts; one per host (default: ${d.concurrency})
   --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
+  --use-robots-host     fetch from the host a robots.txt Host line names, as Geoportal does
   --recrawl             fetch every stored page again, with conditional GET
   --log FILE            JSON-lines log (default: DATA/crawl.log.jsonl)
   --log-level LEVEL     debug, info, warn or error (default: ${d.logLevel})
@@ -56,6 +57,7 @@ const FLAGS = {
   exclude: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'no-sitemaps': { type: 'boolean' },
+  'use-robots-host': { type: 'boolean' },
   recrawl: { type: 'boolean' },
   log: { type: 'string' },
   'log-level': { type: 'string' },
@@ -119,6 +121,7 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     exclude: v.exclude ?? [],
     concurrency: integerFlag(name, 'concurrency', v.concurrency, d.concurrency, 1, 256),
     useSitemaps: !v['no-sitemaps'],
+    useRobotsHost: v['use-robots-host'] ?? d.useRobotsHost,
     recrawl: v.recrawl ?? false,
     logLevel,
   };
