@@ -51,6 +51,7 @@ describe('language', () => {
     ['<meta http-equiv="Content-Language" content="ru, en">', 'ru'],
     ['<html lang="es"><meta http-equiv="content-language" content="de">', 'es'],
     ['<html lang=""><meta http-equiv="content-language" content="de">', 'de'],
+    ['<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="fr-CA">', 'fr'],
     ['<html lang="x-klingon">', ''],
     ['<p>none</p>', ''],
   ])('%s -> %j', (html, lang) => {
@@ -163,6 +164,31 @@ describe('META robots in the page', () => {
     const e = ex('<meta name="robots" content="nofollow"><a href="/x">x</a>');
     expect(e.robots.follow).toBe(false);
     expect(e.links).toHaveLength(1);
+  });
+});
+
+describe('properties', () => {
+  const word = fc.stringMatching(/^[a-zA-Z0-9]{1,10}$/);
+  it('returns every a/area link in document order, resolved and canonicalized, with its text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ path: fc.array(word, { minLength: 1, maxLength: 4 }), text: fc.array(word, { maxLength: 3 }), area: fc.boolean() }), { maxLength: 15 }), (specs) => {
+        const html = specs
+          .map((s) => (s.area ? `<area href="${s.path.join('/')}" alt="${s.text.join(' ')}">` : `<p><a href="${s.path.join('/')}">${s.text.join('\n ')}</a></p>`))
+          .join('');
+        const e = ex(html);
+        expect(e.links).toEqual(
+          specs.map((s) => ({ url: `http://example.test/dir/${s.path.join('/')}`, text: s.text.join(' '), rel: [], kind: s.area ? 'area' : 'a' })),
+        );
+      }),
+    );
+  });
+  it('gives the words of block elements as the text, separated by one space', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(word, { minLength: 1, maxLength: 5 }), { maxLength: 10 }), fc.constantFrom('p', 'div', 'li', 'td', 'h4'), (blocks, tag) => {
+        const html = blocks.map((b) => `<${tag}>${b.join('  ')}</${tag}>`).join('\n');
+        expect(ex(html).text).toBe(blocks.map((b) => b.join(' ')).join(' '));
+      }),
+    );
   });
 });
 

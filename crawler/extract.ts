@@ -13,7 +13,7 @@
 //   for `area` it is the `alt` attribute. Whitespace is collapsed.
 // - Visible text skips script, style, noscript, template and the title; block-level elements and `br`
 //   separate words, inline elements do not (`foo<b>bar</b>` is one word).
-// - Language: the primary subtag of `<html lang>`, else of `<meta http-equiv=content-language>` (its first
+// - Language: the primary subtag of `<html lang>` (or XHTML's `xml:lang`), else of `<meta http-equiv=content-language>` (its first
 //   entry), else ''. Values that are not a plain subtag (`x-klingon`, `*`) give ''.
 // - Headings: the text of h1, h2 and h3 in document order (h4-h6 are rarely titles), empty ones left out.
 // - Description: `<meta name=description>`, else `<meta property=og:description>`.
@@ -158,7 +158,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
             if (baseHref === undefined && attribs.href !== undefined) baseHref = attribs.href;
             break;
           case 'html':
-            if (htmlLang === undefined && attribs.lang !== undefined) htmlLang = attribs.lang;
+            if (htmlLang === undefined) htmlLang = attribs.lang ?? attribs['xml:lang'];
             break;
           case 'link':
             if (canonicalHref === undefined && attribs.href !== undefined && relTokens(attribs.rel).includes('canonical')) {
