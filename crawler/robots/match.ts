@@ -80,8 +80,21 @@ function dedupe(values: string[]): string[] {
   return [...new Set(values)];
 }
 
+// A parsed file is immutable, so the choice per robot and mode is kept with it: checkUrl on the same
+// file for many URLs chooses once.
+const chosen = new WeakMap<ParsedRobots, Map<string, RuleSet>>();
+
 /** Chooses the rules that apply to `agent`. */
 export function selectRules(robots: ParsedRobots, agent: string, mode: RobotsMode): RuleSet {
+  let perAgent = chosen.get(robots);
+  if (!perAgent) chosen.set(robots, (perAgent = new Map()));
+  const key = `${mode}\n${agent}`;
+  let set = perAgent.get(key);
+  if (!set) perAgent.set(key, (set = chooseRules(robots, agent, mode)));
+  return set;
+}
+
+function chooseRules(robots: ParsedRobots, agent: string, mode: RobotsMode): RuleSet {
   const groups = applyingGroups(robots, agent, mode);
   const agents = dedupe((mode === 'draft' ? groups.slice(0, 1) : groups).flatMap((g) => g.agents));
   const groupLabel = agents.length === 0 ? `no ${mode === 'draft' ? 'record' : 'group'} for ${agent}` : `the ${mode === 'draft' ? 'record' : 'group'} for ${agents.join(', ')}`;

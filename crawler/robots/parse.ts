@@ -151,8 +151,24 @@ function sniffHtml(head: string): boolean {
 
 // ASCII whitespace only: a BOM or a no-break space in the middle of a file is not whitespace, it is
 // garbage that makes its line unparseable (spec BOM case 5).
-const TRIM = /^[ \t\v\f]+|[ \t\v\f]+$/g;
-const trim = (s: string) => s.replace(TRIM, '');
+const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c;
+
+function trim(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isSpace(s.charCodeAt(a))) a++;
+  while (b > a && isSpace(s.charCodeAt(b - 1))) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+
+/** Index of the first space or tab at or after `from`, or -1. */
+function blankAt(s: string, from = 0): number {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x20 || c === 0x09) return i;
+  }
+  return -1;
+}
 
 interface KeySpelling {
   kind: DirectiveKind;
@@ -184,27 +200,41 @@ export function classifyKey(key: string): { kind: DirectiveKind; typo: boolean }
 function tokenizeLine(line: number, raw: string, cut: boolean): RobotsLine {
   const hash = raw.indexOf('#');
   const content = trim(hash === -1 ? raw : raw.slice(0, hash));
-  const base = { line, key: '', typo: false, missingColon: false, cut, leadingWhitespace: false };
+  const result: RobotsLine = {
+    line,
+    kind: 'blank',
+    key: '',
+    value: '',
+    typo: false,
+    missingColon: false,
+    leadingWhitespace: false,
+    comment: hash === -1 ? 'none' : 'line',
+    cut,
+  };
   if (content === '') {
-    return { ...base, kind: hash === -1 ? 'blank' : 'comment', value: '', comment: hash === -1 ? 'none' : 'line' };
+    if (hash !== -1) result.kind = 'comment';
+    return result;
   }
-  const comment = hash === -1 ? 'none' : 'end-of-line';
-  const leadingWhitespace = /^[ \t]/.test(raw);
+  if (hash !== -1) result.comment = 'end-of-line';
+  result.leadingWhitespace = blankAt(raw) === 0;
   let sep = content.indexOf(':');
-  let missingColon = false;
   if (sep === -1) {
     // People forget the colon; accept whitespace instead when the line is exactly two words.
-    const ws = content.search(/[ \t]/);
-    if (ws === -1 || /[ \t]/.test(trim(content.slice(ws)))) {
-      return { ...base, kind: 'invalid', value: content, comment, leadingWhitespace };
+    const ws = blankAt(content);
+    if (ws === -1 || blankAt(trim(content.slice(ws))) !== -1) {
+      result.kind = 'invalid';
+      result.value = content;
+      return result;
     }
     sep = ws;
-    missingColon = true;
+    result.missingColon = true;
   }
-  const key = trim(content.slice(0, sep));
-  const value = trim(content.slice(sep + 1));
-  const { kind, typo } = classifyKey(key);
-  return { ...base, kind, key, value, typo, missingColon, comment, leadingWhitespace };
+  result.key = trim(content.slice(0, sep));
+  result.value = trim(content.slice(sep + 1));
+  const { kind, typo } = classifyKey(result.key);
+  result.kind = kind;
+  result.typo = typo;
+  return result;
 }
 
 const CRAWL_DELAY = /^(\d+(\.\d*)?|\.\d+)$/;
