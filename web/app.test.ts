@@ -373,6 +373,42 @@ describe('errors', () => {
   });
 });
 
+describe('result cache', () => {
+  it('asks the engine once for a repeated query and page, shared by the page and the API', async () => {
+    let calls = 0;
+    const counting: SearchEngine = {
+      search: (q, o) => {
+        calls++;
+        return engine.search(q, o);
+      },
+      suggest: (p, n) => engine.suggest(p, n),
+      summary: () => engine.summary(),
+    };
+    const s = await start({ engine: counting });
+    const at = s.url.replace(/\/$/, '');
+    try {
+      const first = await (await fetch(at + '/api/search?q=handbook')).json();
+      const again = await (await fetch(at + '/api/search?q=%20handbook%20')).json();
+      await fetch(at + '/search?q=handbook');
+      expect(calls).toBe(1);
+      expect(again.results).toEqual(first.results);
+      await fetch(at + '/search?q=handbook&page=2');
+      await fetch(at + '/api/search?q=handbook&size=5');
+      expect(calls).toBe(3);
+    } finally {
+      await s.close();
+    }
+    const off = await start({ engine: counting, options: { searchCacheEntries: 0 } });
+    try {
+      calls = 0;
+      for (let i = 0; i < 2; i++) await fetch(off.url + 'api/search?q=handbook');
+      expect(calls).toBe(2);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
 describe('/robots', () => {
   const post = (fields: Record<string, string>, target = base) =>
     fetch(target + '/robots', { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });

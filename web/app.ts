@@ -3,11 +3,12 @@
 
 import express, { type Express } from 'express';
 import ejs from 'ejs';
-import type { SearchEngine } from '../shared/search.js';
+import type { SearchEngine, SearchResult } from '../shared/search.js';
 import { assetDir } from './assets.js';
 import { WEB_DEFAULTS, type WebOptions } from './defaults.js';
 import { errorHandler, notFound } from './errors.js';
 import { fmt } from './format.js';
+import { LruCache } from './lru.js';
 import { securityHeaders } from './security.js';
 import { engineStats, type StatsSource } from './stats.js';
 import { fetchRobotsTxt, type RobotsFetcher } from './robots/fetch.js';
@@ -35,6 +36,8 @@ export interface AppContext {
   stats: StatsSource;
   fetchRobots: RobotsFetcher;
   options: WebOptions;
+  /** Search results by query and page, shared by the HTML page and the API. */
+  cache: LruCache<SearchResult>;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -44,6 +47,7 @@ export function createApp(deps: AppDeps): Express {
     stats: deps.stats ?? engineStats(deps.engine),
     fetchRobots: deps.fetchRobots ?? fetchRobotsTxt,
     options,
+    cache: new LruCache<SearchResult>(options.searchCacheEntries),
   };
   const log = deps.log ?? ((message: string) => process.stderr.write(`gleaner serve: ${message}\n`));
 

@@ -27,6 +27,8 @@ export interface WebOptions extends QueryLimits {
   robotsFetchTimeoutMs: number;
   /** Largest url-encoded form body accepted (the /robots form). */
   maxFormBytes: number;
+  /** Search results kept in memory per query and page (0 turns the cache off). */
+  searchCacheEntries: number;
 }
 
 export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
@@ -41,4 +43,5 @@ export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
   maxRobotsUrls: 50,
   robotsFetchTimeoutMs: 10_000,
   maxFormBytes: 600 * 1024,
+  searchCacheEntries: 2000,
 });

@@ -17,7 +17,14 @@ export function segments(text: string, ranges: readonly (readonly [number, numbe
   for (const [s, e] of clean) {
     if (e <= at) continue;
     const from = Math.max(s, at);
+    const last = out[out.length - 1];
     if (from > at) out.push({ text: text.slice(at, from), mark: false });
+    else if (last?.mark) {
+      // Touching or overlapping ranges become one <mark>.
+      last.text += text.slice(from, e);
+      at = e;
+      continue;
+    }
     out.push({ text: text.slice(from, e), mark: true });
     at = e;
   }

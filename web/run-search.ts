@@ -5,6 +5,7 @@ import type { ParsedQuery } from '../shared/query.js';
 import type { SearchEngine, SearchResult } from '../shared/search.js';
 import type { WebOptions } from './defaults.js';
 import { HttpError } from './http-error.js';
+import type { LruCache } from './lru.js';
 import { parseQuery } from './query/index.js';
 
 export interface SearchRun {
@@ -24,11 +25,25 @@ export interface SearchRun {
 
 const EMPTY: SearchResult = { total: 0, hits: [], tookMs: 0 };
 
-export function runSearch(engine: SearchEngine, input: string, page: number, size: number, options: WebOptions): SearchRun {
+export function runSearch(
+  engine: SearchEngine,
+  input: string,
+  page: number,
+  size: number,
+  options: WebOptions,
+  cache?: LruCache<SearchResult>,
+): SearchRun {
   const started = performance.now();
   const query = parseQuery(input, { limits: options });
   const needsWord = query.required.length === 0;
-  const result = needsWord ? EMPTY : engine.search(query, { offset: (page - 1) * size, limit: size });
+  const offset = (page - 1) * size;
+  // `understood` writes out every part of the query that the engine reads, so it names the answer.
+  const key = `${query.understood}\u0000${offset}\u0000${size}`;
+  let result = needsWord ? EMPTY : cache?.get(key);
+  if (result === undefined) {
+    result = engine.search(query, { offset, limit: size });
+    cache?.set(key, result);
+  }
   const pages = Math.min(options.maxPage, Math.ceil(result.total / size));
   if (page > 1 && page > pages) {
     throw new HttpError(404, pages === 0 ? 'this search has no results' : `this search has ${pages} page${pages === 1 ? '' : 's'} of results, not ${page}`);

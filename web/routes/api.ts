@@ -22,7 +22,7 @@ export function apiRoutes(ctx: AppContext): Router {
     if (q.trim() === '') throw new HttpError(400, 'q is required: /api/search?q=words');
     const page = intParam(req.query.page, 'page', 1, 1, options.maxPage);
     const size = intParam(req.query.size, 'size', options.pageSize, 1, options.maxPageSize);
-    const run = runSearch(ctx.engine, q, page, size, options);
+    const run = runSearch(ctx.engine, q, page, size, options, ctx.cache);
     res.json({
       query: q,
       understood: run.query.understood,

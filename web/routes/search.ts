@@ -23,7 +23,7 @@ export function searchRoutes(ctx: AppContext): Router {
       return;
     }
     const page = intParam(req.query.page, 'page', 1, 1, options.maxPage);
-    const run = runSearch(ctx.engine, q, page, options.pageSize, options);
+    const run = runSearch(ctx.engine, q, page, options.pageSize, options, ctx.cache);
     const offset = (run.page - 1) * run.size;
     res.render('search', {
       title: q.slice(0, 80),
