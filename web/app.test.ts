@@ -387,8 +387,8 @@ describe('result cache', () => {
     const s = await start({ engine: counting });
     const at = s.url.replace(/\/$/, '');
     try {
-      const first = await (await fetch(at + '/api/search?q=handbook')).json();
-      const again = await (await fetch(at + '/api/search?q=%20handbook%20')).json();
+      const first = (await (await fetch(at + '/api/search?q=handbook')).json()) as { results: unknown[] };
+      const again = (await (await fetch(at + '/api/search?q=%20handbook%20')).json()) as { results: unknown[] };
       await fetch(at + '/search?q=handbook');
       expect(calls).toBe(1);
       expect(again.results).toEqual(first.results);
