@@ -2,6 +2,7 @@
 // needs a file of its own, and the WebWatch statistics of seed 002.
 
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FILE_LIST_THRESHOLD, lintRobots, type LintReport } from './lint.js';
 import { PARSE_LIMIT_BYTES } from './parse.js';
@@ -94,5 +95,17 @@ describe('seed 002: WebWatch statistics', () => {
       sitemaps: 0,
       lineEndings: { lf: 8, crlf: 0, cr: 0 },
     });
+  });
+});
+
+describe('robustness', () => {
+  it('random bytes never throw, and every finding points at a line of the file', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 1500 }), fc.constantFrom(undefined, 'text/html', 'text/plain; charset=utf-8', ''), (bytes, contentType) => {
+        const report = lintRobots(bytes, contentType === undefined ? {} : { contentType });
+        for (const f of report.findings) if (f.line !== null) expect(f.line).toBeLessThanOrEqual(Math.max(1, report.stats.lines));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -244,69 +244,78 @@ export function parseCrawlDelay(value: string): number | null {
   return CRAWL_DELAY.test(value) ? Number(value) : null;
 }
 
-function newGroup(line: number): RobotsGroup {
-  return { agents: [], agentLines: [], rules: [], crawlDelaySeconds: null, host: null, line };
+/**
+ * Collects groups from the lines one at a time. RFC 9309 groups and draft records are built by the same
+ * collector; they differ only in that a blank line ends a record.
+ */
+class GroupCollector {
+  private current: RobotsGroup | null = null;
+  private hasRules = false;
+  constructor(private readonly into: RobotsGroup[]) {}
+
+  /** The group being filled, or null before the first User-agent line (or after a record's end). */
+  get open(): RobotsGroup | null {
+    return this.current;
+  }
+
+  agent(line: number, value: string): void {
+    // A User-agent line after a rule starts a new group; consecutive ones share a group.
+    if (this.current === null || this.hasRules) {
+      this.current = { agents: [], agentLines: [], rules: [], crawlDelaySeconds: null, host: null, line };
+      this.into.push(this.current);
+      this.hasRules = false;
+    }
+    this.current.agents.push(value);
+    this.current.agentLines.push(line);
+  }
+
+  rule(rule: CompiledRule): boolean {
+    if (this.current === null) return false;
+    this.current.rules.push(rule);
+    this.hasRules = true;
+    return true;
+  }
+
+  end(): void {
+    this.current = null;
+    this.hasRules = false;
+  }
 }
 
 /** Fills groups (RFC 9309) and records (1996 draft) from the lines in one pass. */
 function buildGroups(parsed: ParsedRobots): void {
-  let group: RobotsGroup | null = null;
-  let groupHasRules = false;
-  let record: RobotsGroup | null = null;
-  let recordHasRules = false;
+  const rfc = new GroupCollector(parsed.groups);
+  const draft = new GroupCollector(parsed.records);
+  const both = [rfc, draft];
   for (const l of parsed.lines) {
     switch (l.kind) {
       case 'user-agent':
-        if (group === null || groupHasRules) {
-          group = newGroup(l.line);
-          parsed.groups.push(group);
-          groupHasRules = false;
-        }
-        group.agents.push(l.value);
-        group.agentLines.push(l.line);
-        if (record === null || recordHasRules) {
-          record = newGroup(l.line);
-          parsed.records.push(record);
-          recordHasRules = false;
-        }
-        record.agents.push(l.value);
-        record.agentLines.push(l.line);
+        for (const c of both) c.agent(l.line, l.value);
         break;
       case 'allow':
       case 'disallow': {
         const rule: CompiledRule = { type: l.kind, pattern: l.value, line: l.line, compiled: compilePattern(l.value) };
-        if (group === null) parsed.orphanRules.push({ type: rule.type, pattern: rule.pattern, line: rule.line });
-        else {
-          group.rules.push(rule);
-          groupHasRules = true;
-        }
-        if (record !== null) {
-          record.rules.push(rule);
-          recordHasRules = true;
-        }
+        if (!rfc.rule(rule)) parsed.orphanRules.push({ type: rule.type, pattern: rule.pattern, line: rule.line });
+        draft.rule(rule);
         break;
       }
       case 'crawl-delay': {
         // Crawl-delay is not a rule: it does not end an RFC group (Google keeps the group open for it).
         const seconds = parseCrawlDelay(l.value);
-        if (group && group.crawlDelaySeconds === null) group.crawlDelaySeconds = seconds;
-        if (record && record.crawlDelaySeconds === null) record.crawlDelaySeconds = seconds;
+        for (const g of both.map((c) => c.open)) if (g && g.crawlDelaySeconds === null) g.crawlDelaySeconds = seconds;
         break;
       }
       case 'host':
-        if (l.value !== '') {
-          if (group && group.host === null) group.host = l.value;
-          if (record && record.host === null) record.host = l.value;
-          parsed.host ??= l.value;
-        }
+        if (l.value === '') break;
+        for (const g of both.map((c) => c.open)) if (g && g.host === null) g.host = l.value;
+        parsed.host ??= l.value;
         break;
       case 'sitemap':
         if (l.value !== '') parsed.sitemaps.push(l.value);
         break;
       case 'blank':
         // The draft: a record ends at a blank line; what follows until the next User-agent is outside.
-        record = null;
-        recordHasRules = false;
+        draft.end();
         break;
       default:
         break;
