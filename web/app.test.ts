@@ -431,6 +431,9 @@ describe('/robots', () => {
     expect(rows[1]).toMatch(/Allowed[\s\S]*line 3: <code>Allow: \/private\/press\/<\/code>/);
     expect(rows[2]).toMatch(/Allowed[\s\S]*<td>none<\/td>/);
     expect(body).toContain('Linter report');
+    // The form's CRLF (browsers submit textareas so) is not blamed on the file.
+    const crlf = await (await post({ source: 'paste', robots: ROBOTS.replace(/\n/g, '\r\n'), urls: '/', agent: 'Gleaner' })).text();
+    expect(crlf).not.toContain('dos-line-endings');
   });
 
   it('the 1996 draft reading: the first matching line decides', async () => {

@@ -39,7 +39,9 @@ function readForm(source: Record<string, unknown>): RobotsForm {
   const url = stringParam(source.url).trim().slice(0, MAX_URL_CHARS);
   return {
     source: stringParam(source.source) === 'url' || (url !== '' && stringParam(source.source) !== 'paste') ? 'url' : 'paste',
-    robots: stringParam(source.robots),
+    // Browsers submit a textarea with CRLF line ends whatever the pasted file had (HTML's form
+    // encoding): undo that, or the linter would blame every pasted file for DOS line endings.
+    robots: stringParam(source.robots).replace(/\r\n/g, '\n'),
     url,
     urls: stringParam(source.urls),
     agent: agent === '' ? EMPTY_FORM.agent : agent,
