@@ -78,6 +78,15 @@ describe('gleaner robots check --json', () => {
   });
 });
 
+describe('gleaner robots check: URLs as the crawler requests them', () => {
+  it('a URL typed with raw characters is percent-encoded before matching (RFC 9309 2.2.2)', async () => {
+    const unicode = join(dir, 'unicode.txt');
+    await writeFile(unicode, 'User-agent: *\nDisallow: /%CF%80\nDisallow: /✼*t$\n');
+    const { out } = await run(['check', '--file', unicode, '--agent', 'Gleaner', '--json', 'http://h/π/index.html', '/✼test', '/✼tests']);
+    expect(jsonLines(out).slice(0, 3).map((l) => l.allowed)).toEqual([false, false, true]);
+  });
+});
+
 describe('gleaner robots check --url (a local server)', () => {
   it('fetches the site\'s /robots.txt and answers with its rules', async () => {
     routes.set('/robots.txt', [200, 'text/plain', ROBOTS]);

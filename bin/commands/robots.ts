@@ -106,6 +106,20 @@ async function readBody(path: string): Promise<Buffer> {
   }
 }
 
+/**
+ * The URL as a crawler would request it: RFC 9309 section 2.2.2 compares percent-encoded URIs, and
+ * encoding is the caller's job (the matcher leaves raw `π` alone), so a URL typed with raw characters
+ * is encoded here, the way the crawler's canonical URLs are.
+ */
+function asRequested(url: string): string {
+  try {
+    const u = new URL(url, 'http://robots.invalid');
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}
+
 interface Answers {
   verdicts: RobotsVerdict[];
   group: string[];
@@ -146,7 +160,7 @@ async function answersFromFile(path: string, agent: string, mode: RobotsMode, ur
   const parsed = parseRobots(await readBody(path));
   const group = groupFor(parsed, agent, mode);
   return {
-    verdicts: urls.map((url) => checkUrl(parsed, agent, url, mode)),
+    verdicts: urls.map((url) => checkUrl(parsed, agent, asRequested(url), mode)),
     group: group.agents,
     crawlDelay: group.crawlDelaySeconds,
     host: group.host,
@@ -158,7 +172,7 @@ async function answersFromUrl(robotsUrl: string, agent: string, mode: RobotsMode
   const header = userAgentHeader(isValidProductToken(agent) ? agent : USER_AGENT_FOR_CLI);
   const { robots, result, decision } = await robotsFromUrl(robotsUrl, { agent, mode, userAgentHeader: header });
   return {
-    verdicts: urls.map((url) => robots.check(url)),
+    verdicts: urls.map((url) => robots.check(asRequested(url))),
     group: robots.agents,
     crawlDelay: robots.crawlDelaySeconds,
     host: robots.host,
