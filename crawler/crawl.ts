@@ -213,12 +213,25 @@ class CrawlRun {
         this.log('error', 'crawl stopped by an unexpected error', { url: entry.url, error: String((e as Error)?.stack ?? e) });
         this.stopLaunching = true;
         this.stoppedBecause = 'aborted';
-        this.scheduler.release(host, Date.now());
+        this.freeHost(host, Date.now());
       })
       .finally(() => {
         this.inFlight--;
         this.wake();
       });
+  }
+
+  /** The request to `host` is over: the next may start after the delay. Wakes the loop so the next
+   * fetch overlaps this page's parsing and storing instead of waiting for them. */
+  private freeHost(host: string, now: number, extraWaitMs = 0): void {
+    this.scheduler.release(host, now, extraWaitMs);
+    this.wake();
+  }
+
+  /** No request was made (blocked, moved): the host is free at once. */
+  private freeHostAtOnce(host: string): void {
+    this.scheduler.releaseWithoutRequest(host);
+    this.wake();
   }
 
   private robotsFor(origin: string): Promise<HostRobots> {
@@ -277,7 +290,7 @@ class CrawlRun {
         this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + 1;
         this.log('debug', 'blocked by robots.txt', { url: entry.url, rule });
         await this.store.frontier.drop(entry);
-        this.scheduler.releaseWithoutRequest(host);
+        this.freeHostAtOnce(host);
         return;
       }
     }
@@ -294,7 +307,7 @@ class CrawlRun {
       const follow: FrontierEntry[] = [{ url: preferred, depth: entry.depth, via: 'redirect', redirects: (entry.redirects ?? 0) + 1 }];
       const added = await this.store.commitFetch(entry, page, this.queueable(follow));
       for (const e of added) this.scheduler.add(e);
-      this.scheduler.releaseWithoutRequest(host);
+      this.freeHostAtOnce(host);
       this.log('debug', 'moved to the robots.txt Host', { url: entry.url, to: preferred });
       this.afterCommit(page);
       return;
@@ -317,7 +330,7 @@ class CrawlRun {
     if (outcome.kind === 'body') this.stats.bytes += outcome.body.byteLength;
 
     if (await this.retryLater(entry, host, outcome)) return;
-    this.scheduler.release(host, Date.now());
+    this.freeHost(host, Date.now());
     this.attempts.delete(entry.url);
 
     const { page, follow } = pageFromOutcome(outcome, this.context(entry, previous));
@@ -347,7 +360,7 @@ class CrawlRun {
     const attempt = (this.attempts.get(entry.url) ?? 0) + 1;
     this.attempts.set(entry.url, attempt);
     if (attempt > this.options.maxRetries) {
-      this.scheduler.release(host, Date.now(), backoffMs(attempt, this.options.backoffMs, this.options.maxBackoffMs));
+      this.freeHost(host, Date.now(), backoffMs(attempt, this.options.backoffMs, this.options.maxBackoffMs));
       this.attempts.delete(entry.url);
       return false; // stored as an error page by pageFromOutcome
     }
@@ -360,7 +373,7 @@ class CrawlRun {
       waitMs: wait,
       reason: outcome.kind === 'status' ? `HTTP ${outcome.status}` : outcome.error,
     });
-    this.scheduler.release(host, now, Math.min(wait, this.options.maxBackoffMs));
+    this.freeHost(host, now, Math.min(wait, this.options.maxBackoffMs));
     this.scheduler.add(entry);
     return true;
   }
@@ -377,19 +390,19 @@ class CrawlRun {
       this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + dropped.length;
       this.log('warn', 'robots.txt unreachable; skipping the site', { origin, urls: dropped.length });
       for (const e of dropped) await this.store.frontier.drop(e);
-      this.scheduler.releaseWithoutRequest(host);
+      this.freeHostAtOnce(host);
       return;
     }
     const wait = robots.retryAfterMs ?? backoffMs(failures, this.options.backoffMs, this.options.maxBackoffMs);
     this.log('info', 'robots.txt unreachable; the site waits', { origin, failures, waitMs: wait });
-    this.scheduler.release(host, Date.now(), wait);
+    this.freeHost(host, Date.now(), wait);
     this.scheduler.add(entry);
   }
 
   private async readSitemap(entry: QueuedEntry, host: string): Promise<void> {
     const found = await fetchSitemapUrls(this.client, entry.url, { userAgent: this.userAgent, maxBodyBytes: this.options.maxBodyBytes });
     this.stats.requests++;
-    this.scheduler.release(host, Date.now());
+    this.freeHost(host, Date.now());
     const entries: FrontierEntry[] = [];
     for (const url of found.sitemaps) {
       const c = canonicalizeUrl(url, undefined, { stripParams: this.options.stripParams });
