@@ -53,6 +53,8 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // Result pages are computed per request; hashing each body for an ETag costs more than it saves.
+  app.set('etag', false);
   app.set('query parser', 'simple');
   app.engine('ejs', ejs.renderFile);
   app.set('view engine', 'ejs');

@@ -46,7 +46,9 @@ export async function listen(app: Express, host: string, port: number): Promise<
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // A wildcard address is where the server listens, not where a browser can go: show loopback.
+  const reachable = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  const shownHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   return {
     url: `http://${shownHost}:${address.port}/`,
     server,

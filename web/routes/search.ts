@@ -26,7 +26,7 @@ export function searchRoutes(ctx: AppContext): Router {
     const run = runSearch(ctx.engine, q, page, options.pageSize, options, ctx.cache);
     const offset = (run.page - 1) * run.size;
     res.render('search', {
-      title: q.slice(0, 80),
+      title: Array.from(q).slice(0, 80).join(''),
       q: run.input,
       run,
       results: run.result.hits.map((hit, i) => resultView(hit, offset + i + 1)),

@@ -1,0 +1,58 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isGleanerError } from '../../shared/errors.js';
+import { listen } from '../../web/server.js';
+import { createApp } from '../../web/app.js';
+import type { SearchEngine } from '../../shared/search.js';
+import { serveCommand, SERVE_DEFAULTS } from './serve.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('gleaner serve', () => {
+  it('--help prints the usage with the defaults and exits 0', async () => {
+    const out: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      out.push(String(chunk));
+      return true;
+    });
+    expect(await serveCommand.run(['--help'])).toBe(0);
+    expect(out.join('')).toContain('Usage: gleaner serve');
+    expect(out.join('')).toContain(`(default: ${SERVE_DEFAULTS.port})`);
+  });
+
+  it('bad flags, ports and arguments are one-line BAD_ARGUMENT errors', async () => {
+    for (const argv of [['--port', '70000'], ['--port', 'x'], ['--nope'], ['extra'], ['--host', ' ']]) {
+      const e = await serveCommand.run(argv).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(isGleanerError(e) && e.code === 'BAD_ARGUMENT', argv.join(' ')).toBe(true);
+      expect((e as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('a data dir without an index says to run gleaner index', async () => {
+    const e = await serveCommand.run(['--data', '/nonexistent/gleaner-data', '--port', '0']).catch((err: unknown) => err);
+    expect(isGleanerError(e) && e.code === 'NOT_FOUND').toBe(true);
+    expect((e as Error).message).toMatch(/gleaner index/);
+  });
+
+  it('a port in use is a clear error, not a crash', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    const engine: SearchEngine = {
+      search: () => ({ total: 0, hits: [], tookMs: 0 }),
+      suggest: () => [],
+      summary: () => ({ formatVersion: 1, builtAt: '', documents: 0, terms: 0, bytesOnDisk: 0 }),
+    };
+    try {
+      const e = await listen(createApp({ engine }), '127.0.0.1', port).catch((err: unknown) => err);
+      expect(isGleanerError(e) && e.code === 'BAD_ARGUMENT').toBe(true);
+      expect((e as Error).message).toBe(`port ${port} on 127.0.0.1 is in use: choose another with --port`);
+    } finally {
+      blocker.close();
+    }
+  });
+});
