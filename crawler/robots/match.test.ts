@@ -2,6 +2,7 @@
 // modes, each with why; then the matcher's rules one by one, named by RFC 9309 section.
 
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkUrl, groupFor, pathParamsQuery, productToken, type RobotsMode } from './match.js';
 import { parseRobots, type ParsedRobots } from './parse.js';
@@ -171,5 +172,49 @@ describe('the 1996 draft (mode draft)', () => {
   it('the verdict says when it came from the * record', () => {
     const robots = parseRobots('User-agent: *\nDisallow: /p\n\nUser-agent: Gleaner\nDisallow: /q\n');
     expect(checkUrl(robots, 'Gleaner', 'http://h/p', mode).reason).toMatch(/fall-back/);
+  });
+});
+
+describe('RFC9309 2.2 as a model: random files agree with a direct reading of the RFC', () => {
+  /** Builds groups from [key, value] lines the plain way and applies sections 2.2.1 to 2.2.3. */
+  function model(lines: [string, string][], agent: string, path: string): boolean {
+    if (path === '/robots.txt') return true;
+    const groups: { agents: string[]; rules: [string, string][] }[] = [];
+    let open: (typeof groups)[number] | null = null;
+    for (const [key, value] of lines) {
+      if (key === 'user-agent') {
+        if (!open || open.rules.length > 0) groups.push((open = { agents: [], rules: [] }));
+        open.agents.push(value.toLowerCase());
+      } else if (open) open.rules.push([key, value]);
+    }
+    let applying = groups.filter((g) => g.agents.includes(agent.toLowerCase()));
+    if (applying.length === 0) applying = groups.filter((g) => g.agents.includes('*'));
+    let best: [string, string] | null = null;
+    for (const rule of applying.flatMap((g) => g.rules)) {
+      const [type, pattern] = rule;
+      if (pattern === '') continue;
+      const anchored = pattern.endsWith('$');
+      const body = (anchored ? pattern.slice(0, -1) : pattern).split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+      if (!new RegExp(`^${body}${anchored ? '$' : ''}`, 's').test(path)) continue;
+      if (!best || pattern.length > best[1].length || (pattern.length === best[1].length && type === 'allow')) best = rule;
+    }
+    return best === null || best[0] === 'allow';
+  }
+
+  it('on random groups, agents, patterns and paths', () => {
+    const agentValue = fc.constantFrom('*', 'Gleaner', 'gleaner', 'Other');
+    const pattern = fc.array(fc.constantFrom('/', 'a', 'b', '*', '$'), { maxLength: 5 }).map((cs) => (cs.length > 0 && cs[0] !== '*' ? '/' : '') + cs.join(''));
+    const line = fc.oneof(
+      fc.tuple(fc.constant('user-agent'), agentValue),
+      fc.tuple(fc.constantFrom('allow', 'disallow'), pattern),
+    );
+    const path = fc.array(fc.constantFrom('/', 'a', 'b', '$'), { maxLength: 6 }).map((cs) => '/' + cs.join(''));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('Gleaner', 'Other', 'Nobody'), path, (lines, agent, p) => {
+        const body = lines.map(([k, v]) => `${k}: ${v}\n`).join('');
+        expect(checkUrl(parseRobots(body), agent, `http://h${p}`, 'rfc9309').allowed).toBe(model(lines, agent, p));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
