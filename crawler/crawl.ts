@@ -17,7 +17,7 @@ import { robotsForOrigin, type HostRobots } from './robots/index.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
 import { duplicateKey } from './dedup.js';
-import { inScope } from './scope.js';
+import { makeScopeFilter } from './scope.js';
 import { TrapGuard } from './traps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import type { Dispatcher } from 'undici';
@@ -58,16 +58,11 @@ export async function crawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'd
     if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `not an http(s) URL: ${s}`);
     return url;
   });
-  for (const pattern of [...options.include, ...options.exclude]) {
-    try {
-      new RegExp(pattern);
-    } catch {
-      throw new GleanerError('BAD_ARGUMENT', `not a valid regular expression: ${pattern}`);
-    }
-  }
+  // Compiled before the store opens, so a bad --include/--exclude pattern is a message, not a half-run crawl.
+  const scope = makeScopeFilter(seeds, { scope: options.scope, include: options.include, exclude: options.exclude });
   const store = await openStore(options.dataDir);
   try {
-    return await new CrawlRun(store, { ...options, seeds }, hooks).execute();
+    return await new CrawlRun(store, { ...options, seeds }, scope, hooks).execute();
   } finally {
     await store.close();
   }
@@ -97,6 +92,7 @@ class CrawlRun {
   constructor(
     private readonly store: Store,
     private readonly options: CrawlOptions,
+    private readonly inScope: (url: string) => boolean,
     private readonly hooks: CrawlHooks,
   ) {
     this.log = hooks.log ?? silentLogger;
@@ -424,7 +420,7 @@ class CrawlRun {
     if (this.judged.has(url)) return false;
     if (this.judged.size >= JUDGED_CACHE_LIMIT) this.judged.clear();
     this.judged.add(url);
-    if (!inScope(url, this.options.seeds, { scope: this.options.scope, include: this.options.include, exclude: this.options.exclude })) {
+    if (!this.inScope(url)) {
       this.stats.outOfScope++;
       return false;
     }

@@ -41,7 +41,8 @@ export interface CrawlOptions {
   /** Read Sitemap lines of robots.txt and /sitemap.xml and queue their in-scope URLs. */
   useSitemaps: boolean;
   scope: Scope;
-  /** Regular expressions a URL must match (any) / must not match (all), applied after scope. */
+  /** Patterns a URL must match (any) / must not match (all), applied after scope: a regular expression,
+   * `/re/flags`, or `glob:` and a whole-URL glob where `*` matches anything (crawler/scope.ts). */
   include: string[];
   exclude: string[];
   /** Concurrent requests in total; per host it is always one connection at a time. */

@@ -30,8 +30,9 @@ Options:
   --ignore-robots       do not obey robots.txt anywhere (makes Gleaner a bad robot)
   --site ORIGIN=MODE    per-site robots.txt override: inherit, always or never (repeatable)
   --scope SCOPE         host, domain or any (default: ${d.scope})
-  --include REGEX       only URLs matching one of these (repeatable)
-  --exclude REGEX       never URLs matching one of these (repeatable)
+  --include PATTERN     only URLs matching one of these: a regular expression, /re/flags,
+                        or glob:GLOB over the whole URL (repeatable)
+  --exclude PATTERN     never URLs matching one of these (repeatable)
   --concurrency N       requests under way at once across hosts; one per host (default: ${d.concurrency})
   --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
   --use-robots-host     fetch from the host a robots.txt Host line names, as Geoportal does

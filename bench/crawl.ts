@@ -1,0 +1,150 @@
+// Crawl bench: Gleaner beside `wget -r` and `httrack`, one run each, on the real documentation sites that
+// ../shared/sites/serve-docs.sh serves with nginx on 127.0.0.1 (Rust docs on 8082, Python docs on 8081).
+// Politeness delay off for all three, one connection each (wget has only one; httrack is told -c1;
+// Gleaner keeps one per host). Sitemaps are not read (neither wget nor httrack reads them).
+//
+// Prints, per site and tool: HTML pages fetched (status 200, from nginx's access log), seconds, pages/s,
+// peak RSS (from /usr/bin/time -v), URLs requested that robots.txt disallows (must be 0), and how many
+// robots-allowed HTML pages wget found that the tool did not.
+//
+// Run from the project folder (needs root for apt-get the first time: nginx, the docs, wget, httrack):
+//   npx tsc -p tsconfig.json && node dist/bench/crawl.js [--sites rust,python] [--tools gleaner,wget,httrack]
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkUrl, parseRobots } from '../crawler/robots/index.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url)); // dist/bench -> project
+const SHARED = join(ROOT, '..', 'shared');
+const SERVE = join(SHARED, 'sites', 'serve-docs.sh');
+const SITES_DIR = '/tmp/gleaner-sites';
+
+interface Site {
+  name: string;
+  port: number;
+}
+const SITES: Site[] = [
+  { name: 'rust', port: 8082 },
+  { name: 'python', port: 8081 },
+];
+const TOOLS = ['gleaner', 'wget', 'httrack'] as const;
+type Tool = (typeof TOOLS)[number];
+const USER_AGENTS: Record<Tool, string> = { gleaner: 'Gleaner', wget: 'BenchWget', httrack: 'BenchHTTrack' };
+
+interface Row {
+  site: string;
+  tool: Tool;
+  pages: number;
+  seconds: number;
+  rssMb: number;
+  disallowed: number;
+  missedVsWget: number | null;
+  htmlPaths: Set<string>;
+}
+
+function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; stderr: string; stdout: string; seconds: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr, seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+function commandFor(tool: Tool, origin: string, out: string): string[] {
+  switch (tool) {
+    case 'gleaner':
+      return [process.execPath, join(ROOT, 'bin', 'gleaner'), 'crawl', `${origin}/`, '--data', out, '--delay', '0', '--max-pages', '1000000', '--max-depth', '1000', '--no-sitemaps', '--log-level', 'warn'];
+    case 'wget':
+      return ['wget', '-r', '-l', 'inf', '-nv', '-e', 'robots=on', '-U', USER_AGENTS.wget, '-P', out, `${origin}/`];
+    case 'httrack':
+      return ['httrack', `${origin}/`, '-O', out, '-s2', '-c1', '-%c999', '-A999999999', '--disable-security-limits', '-r999', '-q', '-%v0', '-F', USER_AGENTS.httrack];
+  }
+}
+
+async function logSize(site: Site): Promise<number> {
+  const file = join(SITES_DIR, 'logs', `access-${site.name}.log`);
+  return existsSync(file) ? (await stat(file)).size : 0;
+}
+
+/** Request paths and statuses from the access log written since `offset`, for one user agent. */
+async function requestsSince(site: Site, offset: number, agent: string): Promise<{ path: string; status: number }[]> {
+  await new Promise((r) => setTimeout(r, 1500)); // nginx flushes its log buffer every second
+  const text = (await readFile(join(SITES_DIR, 'logs', `access-${site.name}.log`))).subarray(offset).toString('utf8');
+  const out: { path: string; status: number }[] = [];
+  for (const line of text.split('\n')) {
+    const m = /"GET (\S+) HTTP\/[\d.]+" (\d{3}) \d+ "([^"]*)"/.exec(line);
+    if (m && m[3]!.includes(agent)) out.push({ path: m[1]!, status: Number(m[2]) });
+  }
+  return out;
+}
+
+const isHtmlPath = (p: string) => /(\.html?|\/)(\?.*)?$/.test(p);
+
+async function benchOne(site: Site, tool: Tool, robotsText: string): Promise<Row> {
+  const origin = `http://127.0.0.1:${site.port}`;
+  const out = await mkdtemp(join(tmpdir(), `bench-crawl-${tool}-`));
+  const offset = await logSize(site);
+  const [cmd, ...args] = commandFor(tool, origin, out);
+  const r = await run('/usr/bin/time', ['-v', cmd!, ...args], out);
+  const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
+  const requests = await requestsSince(site, offset, USER_AGENTS[tool]);
+  const robots = parseRobots(robotsText);
+  const disallowed = requests.filter((q) => q.path !== '/robots.txt' && !checkUrl(robots, USER_AGENTS[tool], origin + q.path, 'rfc9309').allowed);
+  const html = new Set(requests.filter((q) => q.status === 200 && isHtmlPath(q.path)).map((q) => q.path.split('?')[0]!));
+  await rm(out, { recursive: true, force: true });
+  if (r.code !== 0 && tool !== 'wget') process.stderr.write(`${tool} exited ${r.code}: ${r.stderr.slice(-500)}\n`);
+  return { site: site.name, tool, pages: html.size, seconds: r.seconds, rssMb: rss, disallowed: disallowed.length, missedVsWget: null, htmlPaths: html };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(SERVE)) {
+    console.log(`crawl bench skipped: ${SERVE} not found (../shared is not next to the project)`);
+    return;
+  }
+  const args = process.argv.slice(2);
+  const pick = (flag: string) => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? args[i + 1]!.split(',') : undefined;
+  };
+  const siteNames = pick('--sites') ?? SITES.map((s) => s.name);
+  const tools = (pick('--tools') ?? [...TOOLS]) as Tool[];
+  const served = await run('bash', [SERVE, 'start', SITES_DIR], ROOT);
+  if (served.code !== 0) throw new Error(`serve-docs.sh failed: ${served.stderr}`);
+
+  const rows: Row[] = [];
+  for (const site of SITES.filter((s) => siteNames.includes(s.name))) {
+    const robotsText = await (await fetch(`http://127.0.0.1:${site.port}/robots.txt`)).text();
+    const siteRows: Row[] = [];
+    for (const tool of tools) {
+      process.stderr.write(`crawling ${site.name} with ${tool}...\n`);
+      siteRows.push(await benchOne(site, tool, robotsText));
+    }
+    const wget = siteRows.find((r) => r.tool === 'wget');
+    if (wget) {
+      const robots = parseRobots(robotsText);
+      const allowedByWget = [...wget.htmlPaths].filter((p) => checkUrl(robots, 'Gleaner', `http://127.0.0.1:${site.port}${p}`, 'rfc9309').allowed);
+      for (const r of siteRows) r.missedVsWget = allowedByWget.filter((p) => !r.htmlPaths.has(p)).length;
+    }
+    rows.push(...siteRows);
+  }
+
+  console.log('\nsite    tool      HTML pages  seconds  pages/s  peak RSS MB  disallowed requested  allowed pages wget found, missed');
+  for (const r of rows) {
+    console.log(
+      `${r.site.padEnd(7)} ${r.tool.padEnd(9)} ${String(r.pages).padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${(r.pages / r.seconds).toFixed(0).padStart(8)} ${r.rssMb.toFixed(0).padStart(12)} ${String(r.disallowed).padStart(21)}  ${r.missedVsWget ?? '-'}`,
+    );
+  }
+  console.log('\nReference from the issue (same sites, this machine): Rust docs wget 510-640 pages/s (RSS 30 MB), httrack 420-436.');
+  console.log('Goal: every robots-allowed HTML page wget finds, 0 disallowed requests, >= 2x wget pages/s on the Rust docs, RSS < 400 MB.');
+}
+
+await main();
