@@ -498,6 +498,20 @@ describe('/robots', () => {
     }
   });
 
+  it('with robotsFetch off, the form has no URL field and a URL is refused', async () => {
+    const noFetch = await start({ engine, options: { robotsFetch: false } });
+    const at = noFetch.url.replace(/\/$/, '');
+    try {
+      const form = await (await fetch(at + '/robots')).text();
+      expect(form).not.toContain('id="url"');
+      const res = await fetch(at + '/robots?url=' + encodeURIComponent('http://127.0.0.1:9/') + '&urls=/');
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('does not fetch robots.txt files for visitors');
+    } finally {
+      await noFetch.close();
+    }
+  });
+
   it('URL lists are capped, and lines that are not URLs are reported', async () => {
     const urls = Array.from({ length: WEB_DEFAULTS.maxRobotsUrls + 5 }, (_, i) => `/p${i}`).join('\n');
     const body = await (await post({ source: 'paste', robots: ROBOTS, urls, agent: 'Gleaner' })).text();

@@ -27,6 +27,10 @@ export interface WebOptions extends QueryLimits {
   robotsFetchTimeoutMs: number;
   /** Largest url-encoded form body accepted (the /robots form). */
   maxFormBytes: number;
+  /** Whether /robots may fetch a robots.txt from a URL the visitor names. The server then makes requests
+   * on a visitor's behalf (to hosts it can reach, intranet included): `gleaner serve` turns this off when
+   * it listens beyond loopback, unless told otherwise. */
+  robotsFetch: boolean;
   /** Search results kept in memory per query and page (0 turns the cache off). */
   searchCacheEntries: number;
 }
@@ -44,4 +48,5 @@ export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
   robotsFetchTimeoutMs: 10_000,
   maxFormBytes: 600 * 1024,
   searchCacheEntries: 2000,
+  robotsFetch: true,
 });

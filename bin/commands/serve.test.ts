@@ -5,7 +5,7 @@ import { isGleanerError } from '../../shared/errors.js';
 import { listen } from '../../web/server.js';
 import { createApp } from '../../web/app.js';
 import type { SearchEngine } from '../../shared/search.js';
-import { serveCommand, SERVE_DEFAULTS } from './serve.js';
+import { isLoopback, serveCommand, SERVE_DEFAULTS } from './serve.js';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -36,6 +36,11 @@ describe('gleaner serve', () => {
     const e = await serveCommand.run(['--data', '/nonexistent/gleaner-data', '--port', '0']).catch((err: unknown) => err);
     expect(isGleanerError(e) && e.code === 'NOT_FOUND').toBe(true);
     expect((e as Error).message).toMatch(/gleaner index/);
+  });
+
+  it('only loopback addresses count as loopback (where /robots may fetch by default)', () => {
+    for (const h of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) expect(isLoopback(h), h).toBe(true);
+    for (const h of ['0.0.0.0', '::', '192.168.1.5', 'example.com']) expect(isLoopback(h), h).toBe(false);
   });
 
   it('a port in use is a clear error, not a crash', async () => {

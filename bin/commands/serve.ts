@@ -18,6 +18,8 @@ Options:
   --data DIR     data dir (default: ${SERVE_DEFAULTS.dataDir})
   --port N       TCP port, 0 for any free one (default: ${SERVE_DEFAULTS.port})
   --host ADDR    address to listen on; use 0.0.0.0 to let other machines in (default: ${SERVE_DEFAULTS.host})
+  --robots-fetch let /robots fetch robots.txt files from URLs visitors give even when listening beyond
+                 loopback (off there by default: the server would make requests on anyone's behalf)
   -h, --help     this help
 `;
 
@@ -25,7 +27,13 @@ const FLAGS = {
   data: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
+  'robots-fetch': { type: 'boolean' },
 } as const;
+
+/** Whether an address only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -41,7 +49,9 @@ export const serveCommand: Command = {
     const port = integerFlag('serve', 'port', v.port, SERVE_DEFAULTS.port, 0, 65535);
     const host = v.host ?? SERVE_DEFAULTS.host;
     if (host.trim() === '') throw new GleanerError('BAD_ARGUMENT', 'serve: --host needs an address, e.g. 127.0.0.1');
-    const running = await serve({ dataDir: v.data ?? SERVE_DEFAULTS.dataDir, port, host });
+    const robotsFetch = v['robots-fetch'] === true || isLoopback(host);
+    const running = await serve({ dataDir: v.data ?? SERVE_DEFAULTS.dataDir, port, host, web: { robotsFetch } });
+    if (!robotsFetch) process.stdout.write('/robots fetches no URLs on this address (see --robots-fetch)\n');
     process.stdout.write(`Gleaner search: ${running.url}  (Ctrl-C stops)\n`);
     await untilInterrupted();
     await running.close();

@@ -63,6 +63,7 @@ export function robotsRoutes(ctx: AppContext): Router {
 
   const run = async (form: RobotsForm): Promise<{ report?: RobotsReport; error?: string }> => {
     if (form.source === 'url') {
+      if (!options.robotsFetch) return { error: 'this server does not fetch robots.txt files for visitors: paste the file instead' };
       const robotsUrl = robotsUrlFor(form.url);
       if (robotsUrl === undefined) return { error: `"${form.url}" is not an http or https address` };
       const { urls, notices } = urlList(form.urls, robotsUrl, options.maxRobotsUrls);
