@@ -70,6 +70,10 @@ describe('checks on lines', () => {
   it('User-agent values that are not product tokens', () => {
     expect(lintRobots('User-agent: Slurp Webcrawler\nDisallow: /\n').findings[0]?.message).toContain('"Slurp"');
   });
+  it('extension fields some robots read are information, other unknown fields warnings', () => {
+    const r = lintRobots('User-agent: *\nDisallow: /x\nRequest-rate: 1/5\nClean-param: ref /forum\nFoo: bar\n');
+    expect(codes(r)).toEqual(['3 info extension-field', '4 info extension-field', '5 warning unknown-field']);
+  });
   it('Host accepts a host name with scheme and port, nothing else', () => {
     expect(has('User-agent: *\nDisallow:\nHost: https://myhost:8443\n', 'host-not-a-host')).toBe(false);
     expect(has('User-agent: *\nDisallow:\nHost: not a host\n', 'host-not-a-host')).toBe(true);

@@ -44,6 +44,9 @@ export interface LintOptions {
 /** Rules naming this many files of one directory suggest disallowing the directory (seed 001, error 8). */
 export const FILE_LIST_THRESHOLD = 8;
 
+/** Fields some robots read (Yandex, old Inktomi, ...), not unknown but not part of RFC 9309 either. */
+const EXTENSIONS = new Set(['request-rate', 'visit-time', 'clean-param', 'noindex', 'nofollow']);
+
 const CANONICAL_KEY: Record<string, string> = {
   'user-agent': 'User-agent',
   allow: 'Allow',
@@ -84,7 +87,7 @@ function checkFile(parsed: ParsedRobots, options: LintOptions, add: Add): void {
     add('warning', 'content-type', null, `served as ${type}; robots.txt should be text/plain`);
   }
   if (parsed.truncated) {
-    add('error', 'too-large', null, `the file is ${parsed.sizeBytes} bytes, larger than the parse limit of ${PARSE_LIMIT_BYTES} bytes (500 KiB): everything after that is ignored`);
+    add('error', 'too-large', null, `the file is larger than the parse limit of ${PARSE_LIMIT_BYTES} bytes (500 KiB): everything after that is ignored`);
   }
   if (parsed.lineEndings.cr > 0) {
     add('warning', 'cr-line-endings', null, `${parsed.lineEndings.cr} line(s) end with a lone CR (old Mac style): many robots read the file as one line; use LF`);
@@ -105,7 +108,8 @@ function checkLine(l: RobotsLine, add: Add): void {
     return;
   }
   if (l.kind === 'unknown') {
-    add('warning', 'unknown-field', l.line, `unknown field "${l.key}": robots ignore this line`);
+    if (EXTENSIONS.has(l.key.toLowerCase())) add('info', 'extension-field', l.line, `"${l.key}" is an extension only some robots read; Gleaner and RFC 9309 robots ignore it`);
+    else add('warning', 'unknown-field', l.line, `unknown field "${l.key}": robots ignore this line`);
     return;
   }
   const name = CANONICAL_KEY[l.kind]!;
