@@ -219,6 +219,14 @@ describe('RFC9309 2.3.1 fetch outcomes', () => {
     expect(r.check(`${origin}/private/x`).allowed).toBe(false);
     expect(r.check(`${origin}/public`).allowed).toBe(true);
   });
+  it('2.3.1.4: a cached 404 is not a copy to keep using: a 503 now disallows all', async () => {
+    plan.status = 404;
+    await robotsForOrigin(origin, store, options('rfc9309'), NOW);
+    plan.status = 503;
+    const r = await robotsForOrigin(origin, store, options('rfc9309'), hours(25));
+    expect(r).toMatchObject({ outcome: 'unreachable', fromCache: false });
+    expect(r.check(`${origin}/public`).allowed).toBe(false);
+  });
   it('seed 001 error 6: an HTML page served as robots.txt yields no rules', async () => {
     plan.body = '<!DOCTYPE html><html><head><title>Not found</title></head><body>Disallow: /</body></html>';
     plan.headers = { 'content-type': 'text/html' };

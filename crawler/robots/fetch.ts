@@ -67,8 +67,9 @@ export async function robotsForOrigin(origin: string, store: Store, options: Rob
     const failures = (cached?.failures ?? 0) + 1;
     const waitMs = backoffMs(failures);
     const expiresAt = new Date(now.getTime() + waitMs).toISOString();
-    if (cached && cached.outcome !== 'unreachable') {
-      // RFC 9309 2.3.1.4 / 2.4: keep obeying the last copy we had while the server is unreachable.
+    if (cached && cached.outcome === 'ok') {
+      // RFC 9309 2.3.1.4 / 2.4: keep obeying the last rules we had while the server is unreachable. A
+      // cached 404 is not such a copy: "no rules" must not outlive a server asking us to back off.
       await store.putRobots({ ...cached, expiresAt, failures });
       log('debug', 'robots.txt unreachable: using the cached copy', { origin, fetchedAt: cached.fetchedAt, failures, retryAfterMs: waitMs });
       return hostRobots(origin, fromEntry(cached, options.mode), cached.body, true, options);
