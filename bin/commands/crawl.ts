@@ -1,7 +1,7 @@
 // `gleaner crawl URL... [options]`: flags become CrawlOptions (flag > default, defaults in
 // crawler/options.ts), the crawl runs with a progress line, and a summary closes it.
 
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crawl, type CrawlProgress, type CrawlSummary } from '../../crawler/crawl.js';
@@ -17,7 +17,9 @@ const HELP = `Usage: gleaner crawl URL... [options]
 Crawls from the seed URLs, breadth-first, into the LevelDB store in the data dir. A crawl that was
 stopped (Ctrl-C, a crash, kill -9) resumes where it stopped when run again with the same --data.
 
-Options:
+Options (flag > --config file > default):
+  --config FILE         JSON object of crawl options (crawler/options.ts names, e.g. "delayMs",
+                        "sites", "seeds"); flags given on the command line win
   --data DIR            data dir (default: data)
   --max-pages N         stop after N pages stored in total (default: ${d.maxPages})
   --max-depth N         link hops from a seed (default: ${d.maxDepth})
@@ -43,6 +45,7 @@ Options:
 `;
 
 const FLAGS = {
+  config: { type: 'string' },
   data: { type: 'string' },
   'max-pages': { type: 'string' },
   'max-depth': { type: 'string' },
@@ -64,6 +67,33 @@ const FLAGS = {
   'log-level': { type: 'string' },
 } as const;
 
+/**
+ * A crawl config file: a JSON object whose keys are CrawlOptions fields (crawler/options.ts, units in the
+ * names: `delayMs`, `maxBodyBytes`), e.g. `{"seeds": ["http://intranet.example/"], "sites":
+ * {"http://wiki.example": "never"}, "delayMs": 2000}`. Unknown keys and wrong types are refused.
+ */
+export function readConfigFile(path: string | undefined): Partial<CrawlOptions> {
+  if (path === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
+    throw new GleanerError('BAD_ARGUMENT', `crawl: cannot read --config ${path}: ${why}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path} must hold a JSON object`);
+  }
+  const known: Record<string, unknown> = { ...d, dataDir: '', seeds: [], from: '' };
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!(key in known)) throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path}: unknown option "${key}"`);
+    const want = Array.isArray(known[key]) ? 'array' : typeof known[key];
+    const got = Array.isArray(value) ? 'array' : typeof value;
+    if (want !== got) throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path}: "${key}" must be ${want === 'object' ? 'an object' : `a ${want}`}`);
+  }
+  return parsed as Partial<CrawlOptions>;
+}
+
 const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 /** RFC 9309 2.2.1: a product token is letters, underscores and hyphens. */
 const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
@@ -71,18 +101,21 @@ const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
 export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; logFile: string; help: boolean } {
   const name = 'crawl';
   const { values: v, positionals, help } = parseCommandArgs(name, argv, FLAGS);
-  const dataDir = v.data ?? 'data';
-  if (help) return { options: { ...d, dataDir, seeds: [] }, logFile: '', help };
+  if (help) return { options: { ...d, dataDir: v.data ?? 'data', seeds: [] }, logFile: '', help };
+  // Precedence: flag > config file > default (crawler/options.ts).
+  const base: CrawlOptions = { ...d, dataDir: 'data', seeds: [], ...readConfigFile(v.config) };
+  const dataDir = v.data ?? base.dataDir;
+  if (positionals.length === 0 && base.seeds.length > 0) positionals.push(...base.seeds);
   if (positionals.length === 0) throw new GleanerError('BAD_ARGUMENT', 'crawl: give at least one seed URL, e.g. gleaner crawl http://intranet.example/');
-  const agent = v['user-agent'] ?? d.agent;
+  const agent = v['user-agent'] ?? base.agent;
   if (!PRODUCT_TOKEN.test(agent)) throw new GleanerError('BAD_ARGUMENT', `crawl: --user-agent must be letters, "_" and "-" only (RFC 9309), not "${agent}"`);
-  const mode = v.mode ?? d.robotsMode;
+  const mode = v.mode ?? base.robotsMode;
   if (mode !== 'rfc9309' && mode !== 'draft') throw new GleanerError('BAD_ARGUMENT', `crawl: --mode must be rfc9309 or draft, not "${mode}"`);
-  const scope = (v.scope ?? d.scope) as Scope;
+  const scope = (v.scope ?? base.scope) as Scope;
   if (!['host', 'domain', 'any'].includes(scope)) throw new GleanerError('BAD_ARGUMENT', `crawl: --scope must be host, domain or any, not "${scope}"`);
-  const logLevel = (v['log-level'] ?? d.logLevel) as LogLevel;
+  const logLevel = (v['log-level'] ?? base.logLevel) as LogLevel;
   if (!LEVELS.includes(logLevel)) throw new GleanerError('BAD_ARGUMENT', `crawl: --log-level must be one of ${LEVELS.join(', ')}`);
-  const sites: Record<string, RobotsRespect> = {};
+  const sites: Record<string, RobotsRespect> = { ...base.sites };
   for (const s of v.site ?? []) {
     const m = /^(.+)=(inherit|always|never)$/.exec(s);
     let origin: string | undefined;
@@ -108,22 +141,22 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     ...d,
     dataDir,
     seeds: positionals,
-    maxPages: integerFlag(name, 'max-pages', v['max-pages'], d.maxPages, 1),
-    maxDepth: integerFlag(name, 'max-depth', v['max-depth'], d.maxDepth, 0, 1000),
-    delayMs: Math.round(numberFlag(name, 'delay', v.delay, d.delayMs / 1000, 0, 3600) * 1000),
-    maxCrawlDelayMs: Math.round(numberFlag(name, 'max-crawl-delay', v['max-crawl-delay'], d.maxCrawlDelayMs / 1000, 0, 86400) * 1000),
+    maxPages: integerFlag(name, 'max-pages', v['max-pages'], base.maxPages, 1),
+    maxDepth: integerFlag(name, 'max-depth', v['max-depth'], base.maxDepth, 0, 1000),
+    delayMs: Math.round(numberFlag(name, 'delay', v.delay, base.delayMs / 1000, 0, 3600) * 1000),
+    maxCrawlDelayMs: Math.round(numberFlag(name, 'max-crawl-delay', v['max-crawl-delay'], base.maxCrawlDelayMs / 1000, 0, 86400) * 1000),
     agent,
-    from: v.from,
+    from: v.from ?? base.from,
     robotsMode: mode,
-    respectRobots: !v['ignore-robots'],
+    respectRobots: v['ignore-robots'] ? false : base.respectRobots,
     sites,
     scope,
-    include: v.include ?? [],
-    exclude: v.exclude ?? [],
-    concurrency: integerFlag(name, 'concurrency', v.concurrency, d.concurrency, 1, 256),
-    useSitemaps: !v['no-sitemaps'],
-    useRobotsHost: v['use-robots-host'] ?? d.useRobotsHost,
-    recrawl: v.recrawl ?? false,
+    include: v.include ?? base.include,
+    exclude: v.exclude ?? base.exclude,
+    concurrency: integerFlag(name, 'concurrency', v.concurrency, base.concurrency, 1, 256),
+    useSitemaps: v['no-sitemaps'] ? false : base.useSitemaps,
+    useRobotsHost: v['use-robots-host'] ?? base.useRobotsHost,
+    recrawl: v.recrawl ?? base.recrawl,
     logLevel,
   };
   return { options, logFile: v.log ?? join(dataDir, 'crawl.log.jsonl'), help };

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMMANDS, EXIT, main } from './cli.js';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => (out.push(String(s)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (err.push(String(s)), true));
+  return { out: () => out.join(''), err: () => err.join('') };
+}
+
+describe('gleaner CLI', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('--help lists every command', async () => {
+    const io = capture();
+    expect(await main(['--help'])).toBe(EXIT.ok);
+    for (const c of COMMANDS) expect(io.out()).toContain(c.name);
+  });
+
+  it.each(COMMANDS.map((c) => c.name))('`gleaner %s --help` prints its usage and exits 0', async (name) => {
+    const io = capture();
+    const argv = name === 'robots' ? ['robots', 'check', '--help'] : [name, '--help'];
+    expect(await main(argv)).toBe(EXIT.ok);
+    expect(io.out()).toMatch(/Usage:\s+gleaner/);
+  });
+
+  it('no command or an unknown one is a usage error on one line', async () => {
+    let io = capture();
+    expect(await main([])).toBe(EXIT.usage);
+    expect(io.err()).toContain('Usage');
+    vi.restoreAllMocks();
+    io = capture();
+    expect(await main(['frobnicate'])).toBe(EXIT.usage);
+    expect(io.err().trim().split('\n')).toEqual(['gleaner: unknown command "frobnicate" (see `gleaner --help`)']);
+  });
+
+  it('bad input to a command is one line naming the command once, never a stack trace', async () => {
+    const io = capture();
+    expect(await main(['crawl', 'ftp://example.org/'])).toBe(EXIT.usage);
+    expect(io.err()).toBe('gleaner crawl: not an http(s) URL: "ftp://example.org/"\n');
+  });
+
+  it('a missing store is a failure with what to do', async () => {
+    const io = capture();
+    expect(await main(['index', '--data', '/nonexistent/gleaner-data'])).toBe(EXIT.failed);
+    expect(io.err()).toMatch(/^gleaner index: .*gleaner crawl/);
+    expect(io.err()).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,86 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CRAWL_OPTIONS } from '../../crawler/options.js';
+import { GleanerError } from '../../shared/errors.js';
+import { crawlOptionsFromArgs } from './crawl.js';
+
+const parse = (...argv: string[]) => crawlOptionsFromArgs(argv).options;
+const fails = (argv: string[]): string => {
+  try {
+    crawlOptionsFromArgs(argv);
+  } catch (e) {
+    expect(e).toBeInstanceOf(GleanerError);
+    expect((e as GleanerError).code).toBe('BAD_ARGUMENT');
+    return (e as Error).message;
+  }
+  throw new Error(`expected ${argv.join(' ')} to be refused`);
+};
+
+describe('gleaner crawl flags', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gleaner-flags-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('defaults come from crawler/options.ts', () => {
+    const o = parse('http://intranet.example/');
+    expect(o.delayMs).toBe(DEFAULT_CRAWL_OPTIONS.delayMs);
+    expect(o.agent).toBe('Gleaner');
+    expect(o.dataDir).toBe('data');
+    expect(o.respectRobots).toBe(true);
+  });
+
+  it('--delay takes decimal seconds; 0 is allowed for servers you run', () => {
+    expect(parse('http://a/', '--delay', '0.25').delayMs).toBe(250);
+    expect(parse('http://a/', '--delay', '0').delayMs).toBe(0);
+  });
+
+  it('maps every flag onto its option', () => {
+    const o = parse('http://a/', 'http://b/', '--data', 'd', '--max-pages', '10', '--max-depth', '3', '--user-agent', 'My_Bot', '--from', 'me@example.org', '--mode', 'draft', '--scope', 'domain', '--include', 'x', '--exclude', 'y', '--exclude', 'z', '--concurrency', '2', '--no-sitemaps', '--use-robots-host', '--recrawl', '--site', 'http://b=never', '--log-level', 'debug');
+    expect(o).toMatchObject({ seeds: ['http://a/', 'http://b/'], dataDir: 'd', maxPages: 10, maxDepth: 3, agent: 'My_Bot', from: 'me@example.org', robotsMode: 'draft', scope: 'domain', include: ['x'], exclude: ['y', 'z'], concurrency: 2, useSitemaps: false, useRobotsHost: true, recrawl: true, sites: { 'http://b': 'never' }, logLevel: 'debug' });
+  });
+
+  it.each([
+    [[], /seed URL/],
+    [['ftp://a/'], /not an http/],
+    [['not a url'], /not an http/],
+    [['http://a/', '--delay', 'soon'], /--delay must be a number/],
+    [['http://a/', '--delay=-1'], /--delay must be a number/],
+    [['http://a/', '--max-pages', '2.5'], /whole number/],
+    [['http://a/', '--user-agent', 'Bot/1.0'], /RFC 9309/],
+    [['http://a/', '--mode', 'google'], /rfc9309 or draft/],
+    [['http://a/', '--scope', 'world'], /host, domain or any/],
+    [['http://a/', '--site', 'nowhere'], /ORIGIN=inherit\|always\|never/],
+    [['http://a/', '--bogus'], /Unknown option/],
+  ])('refuses %j with one clear line', (argv, message) => {
+    const m = fails(argv as string[]);
+    expect(m).toMatch(message);
+    expect(m).not.toContain('\n');
+  });
+
+  it('a config file supplies options; flags win over it', async () => {
+    const file = join(dir, 'crawl.json');
+    await writeFile(file, JSON.stringify({ seeds: ['http://intranet.example/'], delayMs: 2500, sites: { 'http://wiki.example': 'never' }, maxPages: 50 }));
+    const o = parse('--config', file, '--max-pages', '7');
+    expect(o.seeds).toEqual(['http://intranet.example/']);
+    expect(o.delayMs).toBe(2500);
+    expect(o.maxPages).toBe(7);
+    expect(o.sites).toEqual({ 'http://wiki.example': 'never' });
+  });
+
+  it('a config file with an unknown key, a wrong type or bad JSON is refused', async () => {
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, JSON.stringify({ delay: 1 }));
+    expect(fails(['--config', bad])).toMatch(/unknown option "delay"/);
+    await writeFile(bad, JSON.stringify({ delayMs: '1' }));
+    expect(fails(['--config', bad])).toMatch(/"delayMs" must be a number/);
+    await writeFile(bad, '{nope');
+    expect(fails(['--config', bad])).toMatch(/cannot read --config/);
+    expect(fails(['--config', join(dir, 'missing.json')])).toMatch(/no such file/);
+  });
+});
