@@ -187,6 +187,9 @@ describe('RFC9309 2.3.1 fetch outcomes', () => {
     const r = await robotsForOrigin(origin, store, options('rfc9309'), NOW);
     expect(r.outcome).toBe('too-many-redirects');
     expect(r.check(`${origin}/private/a`)).toMatchObject({ allowed: true, rule: null });
+    // The store keeps it as unavailable with the redirect's status; read back, it is the same outcome.
+    expect(await store.getRobots(origin)).toMatchObject({ outcome: 'unavailable', status: 301 });
+    expect(await robotsForOrigin(origin, store, options('rfc9309'), hours(1))).toMatchObject({ outcome: 'too-many-redirects', fromCache: true });
   });
   it('2.3.1.3: a 403 allows all in rfc9309 mode; seed 003: it disallows all in draft mode', async () => {
     plan.status = 403;

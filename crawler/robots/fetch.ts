@@ -95,7 +95,7 @@ export async function robotsForOrigin(origin: string, store: Store, options: Rob
     expiresAt: new Date(now.getTime() + freshSeconds * 1000).toISOString(),
     // The store knows three outcomes; too many redirects is kept as `unavailable` with the 3xx status.
     outcome: decision.outcome === 'too-many-redirects' ? 'unavailable' : decision.outcome,
-    status: result.kind === 'response' ? result.status : result.kind === 'too-many-redirects' ? 310 : 0,
+    status: result.kind === 'network-error' ? 0 : result.status,
     body,
     failures: 0,
   });
@@ -105,7 +105,7 @@ export async function robotsForOrigin(origin: string, store: Store, options: Rob
 /** The decision a cached entry stands for, in the current mode (a 403 means something else in draft). */
 function fromEntry(entry: RobotsCacheEntry, mode: RobotsMode): Decision {
   if (entry.outcome === 'unavailable' && entry.status >= 300 && entry.status < 400) {
-    return decide({ kind: 'too-many-redirects', hops: ROBOTS_DEFAULTS.maxRedirects + 1 }, mode);
+    return decide({ kind: 'too-many-redirects', hops: ROBOTS_DEFAULTS.maxRedirects + 1, status: entry.status }, mode);
   }
   if (entry.outcome === 'unreachable') return decide({ kind: 'network-error', message: 'cached failure' }, mode);
   return decideStatus(entry.status, mode);
@@ -180,7 +180,7 @@ export async function fetchRobots(url: string, options: Pick<RobotsOptions, 'use
       const location = headerValue(res.headers['location']);
       if (res.statusCode >= 300 && res.statusCode < 400 && location !== undefined) {
         await res.body.dump();
-        if (hops + 1 > ROBOTS_DEFAULTS.maxRedirects) return { kind: 'too-many-redirects', hops: hops + 1 };
+        if (hops + 1 > ROBOTS_DEFAULTS.maxRedirects) return { kind: 'too-many-redirects', hops: hops + 1, status: res.statusCode };
         current = new URL(location, current).href;
         continue;
       }

@@ -15,7 +15,7 @@ describe('RFC9309 2.3.1 what each outcome means', () => {
     expect(decide({ kind: 'network-error', message: 'ECONNREFUSED' }, 'rfc9309')).toMatchObject({ outcome: 'unreachable', access: 'disallow-all' });
   });
   it('more than five redirects: unavailable, allow all', () => {
-    expect(decide({ kind: 'too-many-redirects', hops: 6 }, 'rfc9309')).toMatchObject({ outcome: 'too-many-redirects', access: 'allow-all' });
+    expect(decide({ kind: 'too-many-redirects', hops: 6, status: 301 }, 'rfc9309')).toMatchObject({ outcome: 'too-many-redirects', access: 'allow-all' });
   });
   it('draft (seed 003): 401 and 403 mean access is restricted, disallow all; 404 still allows all', () => {
     expect(decideStatus(401, 'draft').access).toBe('disallow-all');

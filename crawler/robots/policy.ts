@@ -25,7 +25,7 @@ export const ROBOTS_DEFAULTS = {
 export type FetchOutcome =
   | { kind: 'response'; status: number; body: Uint8Array; headers: Record<string, string | undefined> }
   | { kind: 'network-error'; message: string }
-  | { kind: 'too-many-redirects'; hops: number };
+  | { kind: 'too-many-redirects'; hops: number; /** Status of the last redirect. */ status: number };
 
 export type RobotsOutcome = 'ok' | 'unavailable' | 'unreachable' | 'too-many-redirects';
 
