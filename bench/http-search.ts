@@ -7,7 +7,7 @@
 // .bench-out/http-search/ (git-ignored; --rebuild rebuilds it). Skips with a message when ../shared/ir
 // is absent. The gateway runs in a child process (its own core) so autocannon does not steal its CPU.
 //
-// Figures: requests/s and latency p50/p99 for a mixed query set (single words, AND pairs, phrases, OR,
+// Figures: requests/s and latency p50/p99 for a mixed query set (and the same set as HTML pages) (single words, AND pairs, phrases, OR,
 // site:, exclusions, misspellings, page 2), against a baseline measured in the same run: /healthz
 // through the same express stack (the framework's ceiling) and the engine alone, in process, without HTTP.
 // Goal (issue 6): >= 1,500 req/s with p99 < 50 ms on this 2-core machine.
@@ -215,6 +215,8 @@ async function main(): Promise<void> {
     report('GET /healthz (baseline)', await autocannon({ url: base + '/healthz', connections, duration }));
     const r = await autocannon({ url: base, connections, duration, requests });
     report(`GET /api/search, no result cache`, r);
+    const pages = requests.map((q) => ({ ...q, path: q.path.replace('/api/search', '/search') }));
+    report(`GET /search (HTML), no cache`, await autocannon({ url: base, connections, duration, requests: pages }));
     return r;
   });
   const cached = await withServer(WEB_DEFAULTS.searchCacheEntries, async (base) => {

@@ -1,8 +1,11 @@
 // Small pure formatters the views share (available in every template as `fmt`).
 
+// One formatter, built once: toLocaleString builds a new one on every call, in every result row.
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** A count with thousands separators: 12,345. */
 export function count(n: number): string {
-  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–';
+  return Number.isFinite(n) ? WHOLE.format(Math.round(n)) : '–';
 }
 
 /** A score or weight, with enough digits to compare: 3 significant below 10, else 1 decimal. */
