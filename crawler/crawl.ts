@@ -309,7 +309,9 @@ class CrawlRun {
       return;
     }
 
-    const previous = await this.store.getPage(entry.url);
+    // Only a recrawl requeues stored pages; any other queued URL has no record yet (its commit is what
+    // takes it off the queue), so the read is skipped on the hot path.
+    const previous = this.options.recrawl ? ((await this.store.getPage(entry.url)) ?? null) : null;
     const headers: Record<string, string> = {
       'user-agent': this.userAgent,
       accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',
@@ -329,9 +331,9 @@ class CrawlRun {
     this.freeHost(host, Date.now());
     this.attempts.delete(entry.url);
 
-    const { page, follow } = pageFromOutcome(outcome, this.context(entry, previous));
+    const { page, follow } = pageFromOutcome(outcome, this.context(entry, previous ?? undefined));
     const discovered = this.queueable(follow);
-    const added = await this.store.commitFetch(entry, page, discovered);
+    const added = await this.store.commitFetch(entry, page, discovered, previous);
     for (const e of added) this.scheduler.add(e);
     this.afterCommit(page);
   }

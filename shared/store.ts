@@ -44,8 +44,10 @@ export interface Store {
    * Stores a fetched page with its outgoing link edges, queues the URLs it led to, and takes the fetched
    * entry off the queue, all in one atomic write: after a crash either all of it is there or none,
    * so no page is lost and none is stored twice. Returns the discovered entries that were new.
+   * `previous` is the record this one replaces, when the caller already knows it (null: none), so the
+   * store need not read it again to drop its old link edges.
    */
-  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[]): Promise<QueuedEntry[]>;
+  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], previous?: PageRecord | null): Promise<QueuedEntry[]>;
   getRobots(origin: string): Promise<RobotsCacheEntry | undefined>;
   putRobots(entry: RobotsCacheEntry): Promise<void>;
   getMeta<T>(key: string): Promise<T | undefined>;
@@ -218,10 +220,10 @@ export class LevelStore implements Store {
     await this.db.batch(ops as never);
   }
 
-  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[]): Promise<QueuedEntry[]> {
+  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], known?: PageRecord | null): Promise<QueuedEntry[]> {
     const ops: BatchOp[] = [];
     // A recrawled page may have lost links: remove the edges its previous version wrote.
-    const previous = await this.pagesDb.get(page.url);
+    const previous = known === undefined ? await this.pagesDb.get(page.url) : known;
     for (const link of previous?.links ?? []) ops.push({ type: 'del', sublevel: this.linksDb, key: edgeKey(link.url, page.url) });
     ops.push({ type: 'put', sublevel: this.pagesDb, key: page.url, value: page });
     if (page.state === 'ok') {
