@@ -284,7 +284,6 @@ class CrawlRun {
         const rule = verdict.rule ? `line ${verdict.rule.line}: ${verdict.rule.type} ${verdict.rule.pattern}` : (verdict.reason ?? 'whole site');
         const key = `${origin} ${rule}`;
         this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + 1;
-        this.log('debug', 'blocked by robots.txt', { url: entry.url, rule });
         await this.store.frontier.drop(entry);
         this.freeHostAtOnce(host);
         return;

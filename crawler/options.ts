@@ -2,7 +2,7 @@
 // these once (flag > default); nothing below this file carries its own default.
 
 import { DEFAULT_STRIP_PARAMS } from '../shared/url.js';
-import type { RobotsMode } from './robots/index.js';
+import { ROBOTS_DEFAULTS, type RobotsMode } from './robots/index.js';
 import type { ExtractOptions } from './extract.js';
 import type { SitemapOptions } from './sitemaps.js';
 import type { TrapOptions } from './traps.js';
@@ -77,7 +77,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   robotsMode: 'rfc9309',
   respectRobots: true,
   sites: {},
-  robotsMaxCacheSeconds: 24 * 3600,
+  robotsMaxCacheSeconds: ROBOTS_DEFAULTS.maxCacheSeconds,
   useRobotsHost: false,
   useSitemaps: true,
   scope: 'host',
