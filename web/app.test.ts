@@ -325,6 +325,14 @@ describe('GET /stats, /about, /opensearch.xml, /healthz', () => {
     expect(body).not.toContain('evil');
   });
 
+  it('/robots.txt keeps other crawlers out of result pages, which also say noindex', async () => {
+    const res = await get('/robots.txt');
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toMatch(/^User-agent: \*\nDisallow: \/search\nDisallow: \/api\/\n/);
+    expect((await html('/search?q=crawler')).body).toContain('<meta name="robots" content="noindex">');
+    expect((await html('/')).body).not.toContain('<meta name="robots"');
+  });
+
   it('/healthz reports ok with the document count', async () => {
     const { res, json } = await api('/healthz');
     expect(res.status).toBe(200);

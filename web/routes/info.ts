@@ -1,5 +1,5 @@
-// Pages about Gleaner itself: /about, /opensearch.xml (so browsers can add it as a search engine)
-// and /healthz (for monitors: 200 while the index answers).
+// Pages about Gleaner itself: /about, /opensearch.xml (so browsers can add it as a search engine),
+// its own /robots.txt, and /healthz (for monitors: 200 while the index answers).
 
 import { Router, type Request } from 'express';
 import type { AppContext } from '../app.js';
@@ -21,6 +21,11 @@ export function infoRoutes(ctx: AppContext): Router {
   router.get('/opensearch.xml', (req, res) => {
     res.type('application/opensearchdescription+xml');
     res.render('opensearch', { origin: originOf(req), maxQueryChars: ctx.options.maxQueryChars });
+  });
+
+  // Gleaner's own robots.txt: result pages and the API are endless and worthless to other crawlers.
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').send('User-agent: *\nDisallow: /search\nDisallow: /api/\nDisallow: /robots\n');
   });
 
   router.get('/healthz', (_req, res) => {

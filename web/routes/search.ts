@@ -27,6 +27,7 @@ export function searchRoutes(ctx: AppContext): Router {
     const offset = (run.page - 1) * run.size;
     res.render('search', {
       title: Array.from(q).slice(0, 80).join(''),
+      noindex: true,
       q: run.input,
       run,
       results: run.result.hits.map((hit, i) => resultView(hit, offset + i + 1)),
