@@ -1,0 +1,8 @@
+// The web gateway's entry: the app factory, the server that runs it, the query parser, and the options
+// they share. web/search/ (the searcher) has its own entry.
+
+export { createApp, type AppDeps } from './app.js';
+export { serve, listen, untilInterrupted, type ServeOptions, type RunningServer } from './server.js';
+export { WEB_DEFAULTS, type WebOptions, type QueryLimits } from './defaults.js';
+export { parseQuery, formatQuery } from './query/index.js';
+export { indexStats, engineStats, type GatewayStats, type StatsSource } from './stats.js';
