@@ -3,10 +3,11 @@
 
 import { GleanerError } from '../../shared/errors.js';
 import { serve, untilInterrupted } from '../../web/server.js';
+import { isServeWorker, serveInWorkers } from '../../web/workers.js';
 import { integerFlag, parseCommandArgs, type Command } from '../command.js';
 
 /** Flag defaults; the web gateway's own tunables are in web/defaults.ts. */
-export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1' } as const;
+export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1', workers: 1 } as const;
 
 const HELP = `Usage: gleaner serve [options]
 
@@ -18,6 +19,8 @@ Options:
   --data DIR     data dir (default: ${SERVE_DEFAULTS.dataDir})
   --port N       TCP port, 0 for any free one (default: ${SERVE_DEFAULTS.port})
   --host ADDR    address to listen on; use 0.0.0.0 to let other machines in (default: ${SERVE_DEFAULTS.host})
+  --workers N    processes answering on the port, e.g. one per CPU core; each loads the index, so memory
+                 grows with N (default: ${SERVE_DEFAULTS.workers})
   --robots-fetch let /robots fetch robots.txt files from URLs visitors give even when listening beyond
                  loopback (off there by default: the server would make requests on anyone's behalf)
   -h, --help     this help
@@ -28,6 +31,7 @@ const FLAGS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'robots-fetch': { type: 'boolean' },
+  workers: { type: 'string' },
 } as const;
 
 /** Whether an address only this machine can reach. */
@@ -49,10 +53,14 @@ export const serveCommand: Command = {
     const port = integerFlag('serve', 'port', v.port, SERVE_DEFAULTS.port, 0, 65535);
     const host = v.host ?? SERVE_DEFAULTS.host;
     if (host.trim() === '') throw new GleanerError('BAD_ARGUMENT', 'serve: --host needs an address, e.g. 127.0.0.1');
+    const workers = integerFlag('serve', 'workers', v.workers, SERVE_DEFAULTS.workers, 1, 64);
     const robotsFetch = v['robots-fetch'] === true || isLoopback(host);
-    const running = await serve({ dataDir: v.data ?? SERVE_DEFAULTS.dataDir, port, host, web: { robotsFetch } });
-    if (!robotsFetch) process.stdout.write('/robots fetches no URLs on this address (see --robots-fetch)\n');
-    process.stdout.write(`Gleaner search: ${running.url}  (Ctrl-C stops)\n`);
+    const log = (m: string) => process.stderr.write(`gleaner serve: ${m}\n`);
+    const running = await serveInWorkers(workers, () => serve({ dataDir: v.data ?? SERVE_DEFAULTS.dataDir, port, host, web: { robotsFetch } }), log);
+    if (!isServeWorker()) {
+      if (!robotsFetch) process.stdout.write('/robots fetches no URLs on this address (see --robots-fetch)\n');
+      process.stdout.write(`Gleaner search: ${running.url}${workers > 1 ? ` (${workers} workers)` : ''}  (Ctrl-C stops)\n`);
+    }
     await untilInterrupted();
     await running.close();
     return 0;

@@ -1,0 +1,79 @@
+// Serving from several processes on one port (node:cluster), so that a machine's cores all answer
+// searches: a search is CPU work in one thread. node:cluster runs this same script again in each
+// worker, so the caller's code reaches here in every process: the primary forks and supervises, each
+// worker starts its own gateway (its own copy of the index) and reports ready.
+
+import cluster, { type Worker } from 'node:cluster';
+import { GleanerError } from '../shared/errors.js';
+import type { RunningServer } from './server.js';
+
+/** What the primary hands back: where the workers listen, and how to stop them all. */
+export interface ServedUrl {
+  url: string;
+  close(): Promise<void>;
+}
+
+type WorkerMessage = { type: 'gleaner-ready'; url: string } | { type: 'gleaner-failed'; message: string; usage: boolean };
+
+/** Whether this process is a worker started by serveInWorkers (which then serves, and reports nothing). */
+export const isServeWorker = (): boolean => cluster.isWorker;
+
+/**
+ * With `workers` <= 1: `start()` in this process. Otherwise, in the primary: forks the workers, resolves
+ * when all listen (or rejects with the first one's failure), replaces a worker that dies later; in a
+ * worker: `start()`, then reports to the primary and serves until the primary goes away.
+ */
+export async function serveInWorkers(workers: number, start: () => Promise<RunningServer>, log: (m: string) => void = () => {}): Promise<ServedUrl> {
+  if (workers <= 1) return start();
+  if (cluster.isWorker) return runWorker(start);
+
+  let stopping = false;
+  const live = new Set<Worker>();
+  const fork = (): Promise<string> => {
+    const worker = cluster.fork();
+    live.add(worker);
+    return new Promise<string>((resolve, reject) => {
+      worker.on('message', (m: WorkerMessage) => {
+        if (m.type === 'gleaner-ready') resolve(m.url);
+        if (m.type === 'gleaner-failed') reject(new GleanerError(m.usage ? 'BAD_ARGUMENT' : 'NOT_FOUND', m.message));
+      });
+      worker.once('exit', (code) => {
+        live.delete(worker);
+        reject(new Error(`a serve worker exited (code ${code}) before it listened`));
+        if (!stopping) {
+          log(`a serve worker stopped (code ${code}); starting another`);
+          fork().catch((e: unknown) => log(`could not replace the worker: ${(e as Error).message}`));
+        }
+      });
+    });
+  };
+  const stopAll = async () => {
+    stopping = true;
+    await Promise.all([...live].map((w) => new Promise<void>((resolve) => {
+      w.once('exit', () => resolve());
+      w.kill();
+    })));
+  };
+  try {
+    const urls = await Promise.all(Array.from({ length: workers }, fork));
+    return { url: urls[0]!, close: stopAll };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}
+
+async function runWorker(start: () => Promise<RunningServer>): Promise<ServedUrl> {
+  let running: RunningServer;
+  try {
+    running = await start();
+  } catch (e) {
+    const usage = e instanceof GleanerError && e.code === 'BAD_ARGUMENT';
+    process.send?.({ type: 'gleaner-failed', message: (e as Error).message, usage } satisfies WorkerMessage);
+    process.exit(1);
+  }
+  process.send?.({ type: 'gleaner-ready', url: running.url } satisfies WorkerMessage);
+  // The primary stopping (Ctrl-C, a crash) disconnects the channel: stop serving with it.
+  process.once('disconnect', () => void running.close().finally(() => process.exit(0)));
+  return running;
+}
