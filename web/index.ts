@@ -6,3 +6,4 @@ export { serve, listen, untilInterrupted, type ServeOptions, type RunningServer 
 export { WEB_DEFAULTS, type WebOptions, type QueryLimits } from './defaults.js';
 export { parseQuery, formatQuery } from './query/index.js';
 export { indexStats, engineStats, type GatewayStats, type StatsSource } from './stats.js';
+export { serveInWorkers, isServeWorker, type ServedUrl } from './workers.js';
