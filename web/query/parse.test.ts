@@ -71,6 +71,13 @@ describe('phrases', () => {
     expect(q.ignored.filter((s) => s.includes('(empty)'))).toHaveLength(2);
   });
 
+  it('operators inside a phrase are words of the phrase', () => {
+    const q = parse('"to be OR not -to site:x"');
+    expect(q.required).toEqual([[phrase('to be OR not -to site:x')]]);
+    expect(q.sites).toEqual([]);
+    expect(q.excluded).toEqual([]);
+  });
+
   it('a quote inside a word starts a phrase', () => {
     expect(parse('foo"bar baz"').required).toEqual([[term('foo')], [phrase('bar baz')]]);
   });
