@@ -34,7 +34,7 @@ async function gleanerRuns(c: Collection, paramSets: RankParams[], useLinks: boo
     for (const rank of paramSets) {
       const engine = await openSearchEngine(dir, { rank });
       const run: Run = new Map();
-      for (const q of c.queries) run.set(q.id, engine.search(anyOf(q.text), { offset: 0, limit: 100 }).hits.map((h) => docIdOf(h.url)));
+      for (const q of c.queries) run.set(q.id, engine.rankedUrls(anyOf(q.text), 100).map((h) => docIdOf(h.url)));
       engine.close();
       runs.push(run);
     }
@@ -78,10 +78,10 @@ async function table(names: string[], evaluator: Evaluator): Promise<void> {
 async function tune(names: string[]): Promise<void> {
   const base = DEFAULT_RANK_PARAMS;
   const sets: [string, RankParams][] = [];
-  for (const k1 of [0.9, 1.2, 1.5]) for (const b of [0.6, 0.75, 0.9]) for (const tw of [1, 2, 3]) {
-    sets.push([`k1 ${k1} body-b ${b} title-w ${tw}`, { ...base, k1, fieldB: [base.fieldB[0]!, base.fieldB[1]!, b, base.fieldB[3]!, base.fieldB[4]!], fieldWeight: [tw, ...base.fieldWeight.slice(1)] }]);
+  for (const k1 of [0.9, 1.2, 1.5, 1.8]) for (const b of [0.5, 0.6, 0.75, 0.9]) for (const tw of [1, 2, 3]) for (const tb of [0.5, 0.8]) {
+    const fieldB = [tb, base.fieldB[1]!, b, base.fieldB[3]!, base.fieldB[4]!];
+    sets.push([`k1 ${k1} body-b ${b} title-w ${tw} title-b ${tb}`, { ...base, k1, fieldB, fieldWeight: [tw, ...base.fieldWeight.slice(1)] }]);
   }
-  for (const tb of [0.2, 0.8]) sets.push([`title-b ${tb}`, { ...base, fieldB: [tb, ...base.fieldB.slice(1)] }]);
   for (const lw of [0, 0.01, 0.02, 0.05, 0.1, 0.2]) sets.push([`link-w ${lw}`, { ...base, linkWeight: lw }]);
   const results = new Map<string, number[]>();
   for (const name of names) {

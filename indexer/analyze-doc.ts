@@ -1,7 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, MAX_TF, fieldTexts, type StoredDoc } from '../shared/index-format.js';
-import { analyze } from '../shared/tokenize.js';
+import { scanTokens, type TokenSink } from '../shared/tokenize.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -14,32 +14,37 @@ export interface AnalyzedDoc {
   fieldLength: number[];
 }
 
+// Per-field counts of the document being analysed, reused across documents (grown when needed).
+let scratch = new Uint32Array(1024 * FIELD_COUNT);
+
 export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   const slot = new Map<string, number>();
   const terms: string[] = [];
   const words: string[] = [];
-  let counts: number[] = [];
   const fieldLength = new Array<number>(FIELD_COUNT).fill(0);
   const texts = fieldTexts(doc);
-  for (let f = 0; f < FIELD_COUNT; f++) {
-    const spans = analyze(texts[f]!, doc.language);
-    fieldLength[f] = spans.length;
-    for (const span of spans) {
-      let s = slot.get(span.token);
-      if (s === undefined) {
-        s = terms.length;
-        slot.set(span.token, s);
-        terms.push(span.token);
-        words.push(span.word);
-        for (let k = 0; k < FIELD_COUNT; k++) counts.push(0);
-      } else if (span.word.length < words[s]!.length) {
-        words[s] = span.word;
+  let field = 0;
+  const sink: TokenSink = (token, word) => {
+    let s = slot.get(token);
+    if (s === undefined) {
+      s = terms.length;
+      slot.set(token, s);
+      terms.push(token);
+      words.push(word);
+      if ((s + 1) * FIELD_COUNT > scratch.length) {
+        const bigger = new Uint32Array(scratch.length * 2);
+        bigger.set(scratch);
+        scratch = bigger;
       }
-      counts[s * FIELD_COUNT + f]!++;
+      scratch.fill(0, s * FIELD_COUNT, (s + 1) * FIELD_COUNT);
+    } else if (word.length < words[s]!.length) {
+      words[s] = word;
     }
-  }
-  const tfs = new Uint8Array(counts.length);
-  for (let i = 0; i < counts.length; i++) tfs[i] = Math.min(counts[i]!, MAX_TF);
-  counts = [];
+    scratch[s * FIELD_COUNT + field]!++;
+    fieldLength[field]!++;
+  };
+  for (field = 0; field < FIELD_COUNT; field++) scanTokens(texts[field]!, doc.language, sink);
+  const tfs = new Uint8Array(terms.length * FIELD_COUNT);
+  for (let i = 0; i < tfs.length; i++) tfs[i] = Math.min(scratch[i]!, MAX_TF);
   return { terms, tfs, words, fieldLength };
 }

@@ -42,7 +42,8 @@ export class PostingsBuilder {
     const i = this.count++;
     this.recTerm[i] = termId;
     this.recDoc[i] = doc;
-    this.recTf.set(tfs.subarray(tfsAt, tfsAt + FIELD_COUNT), i * FIELD_COUNT);
+    const to = i * FIELD_COUNT;
+    for (let f = 0; f < FIELD_COUNT; f++) this.recTf[to + f] = tfs[tfsAt + f]!;
   }
 
   private grow(): void {
@@ -77,7 +78,7 @@ export class PostingsBuilder {
       const t = newId[this.recTerm[i]!]!;
       const at = cursor[t]!++;
       postings[at] = this.recDoc[i]!;
-      tfs.set(this.recTf.subarray(i * FIELD_COUNT, (i + 1) * FIELD_COUNT), at * FIELD_COUNT);
+      for (let f = 0; f < FIELD_COUNT; f++) tfs[at * FIELD_COUNT + f] = this.recTf[i * FIELD_COUNT + f]!;
     }
     return {
       terms: order.map((t) => this.terms[t]!),

@@ -47,6 +47,7 @@ const CYRILLIC = /\p{Script=Cyrillic}/u;
 const ASCII_LETTERS = /^[a-z]+$/;
 const HAS_DIGIT = /\p{N}/u;
 const APOSTROPHES = /['’]/g;
+const ASCII = /^[\x00-\x7f]*$/;
 
 const segmenters = new Map<string, Intl.Segmenter>();
 function segmenter(locale: string): Intl.Segmenter {
@@ -79,31 +80,62 @@ export function stemWord(word: string, language = ''): string {
 
 /** NFKC, lower case, apostrophes removed. */
 export function foldWord(raw: string): string {
-  let w = raw.normalize('NFKC').toLowerCase();
+  // NFKC leaves ASCII alone: skip it for the common case.
+  let w = (ASCII.test(raw) ? raw : raw.normalize('NFKC')).toLowerCase();
   if (w.includes("'") || w.includes('’')) w = w.replace(APOSTROPHES, '');
   return w;
+}
+
+/** Receives each token: its word's offsets in the text, its position, and whether it is a CJK bigram. */
+export type TokenSink = (token: string, word: string, start: number, end: number, position: number, extra: boolean) => void;
+
+// Raw word -> [token, folded word], per stemming language: indexing sees the same words again and again.
+const WORD_CACHE_LIMIT = 200_000;
+const wordCaches = new Map<string, Map<string, readonly [string, string]>>();
+
+function wordToken(raw: string, language: string): readonly [string, string] {
+  const lang = language === 'es' ? 'es' : '';
+  let cache = wordCaches.get(lang);
+  if (!cache) wordCaches.set(lang, (cache = new Map()));
+  let entry = cache.get(raw);
+  if (entry === undefined) {
+    const word = foldWord(raw);
+    entry = [word === '' ? '' : stemWord(word, lang), word];
+    if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
+    cache.set(raw, entry);
+  }
+  return entry;
+}
+
+/** Calls `sink` for every token of `text` in order: the one tokenizing loop behind `analyze` and `tokenize`.
+ * Not re-entrant (one shared regex): a sink must not tokenize. */
+export function scanTokens(text: string, language: string, sink: TokenSink): void {
+  let position = 0;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
+    const raw = m[0];
+    const start = m.index;
+    if (!ASCII.test(raw) && CJK.test(raw)) {
+      position = scanCjk(raw, start, language, position, sink);
+      continue;
+    }
+    if (raw.length > MAX_WORD_LENGTH) continue;
+    const [token, word] = wordToken(raw, language);
+    if (token === '') continue;
+    sink(token, word, start, start + raw.length, position++, false);
+  }
 }
 
 /** Every token of `text` with its offsets and positions, in order. `language` is a primary subtag or ''. */
 export function analyze(text: string, language = ''): TokenSpan[] {
   const out: TokenSpan[] = [];
-  let position = 0;
-  for (const m of text.matchAll(WORD)) {
-    const raw = m[0];
-    const start = m.index;
-    if (CJK.test(raw)) {
-      position = analyzeCjk(raw, start, language, position, out);
-      continue;
-    }
-    if (raw.length > MAX_WORD_LENGTH) continue;
-    const word = foldWord(raw);
-    if (word === '') continue;
-    out.push({ token: stemWord(word, language), word, start, end: start + raw.length, position: position++ });
-  }
+  scanTokens(text, language, (token, word, start, end, position, extra) => {
+    out.push(extra ? { token, word, start, end, position, extra } : { token, word, start, end, position });
+  });
   return out;
 }
 
-function analyzeCjk(run: string, offset: number, language: string, position: number, out: TokenSpan[]): number {
+function scanCjk(run: string, offset: number, language: string, position: number, sink: TokenSink): number {
   const locale = language === 'ja' || KANA.test(run) ? 'ja' : language === 'ko' ? 'ko' : 'zh';
   // Han characters of the run with the position of the word each fell in, for the bigrams below.
   const han: { char: string; start: number; position: number; word: string }[] = [];
@@ -115,7 +147,7 @@ function analyzeCjk(run: string, offset: number, language: string, position: num
     if (word === '' || word.length > MAX_WORD_LENGTH) continue;
     // Latin letters or digits glued to CJK text ("iPhone手机") come out as their own segments.
     const token = CJK.test(word) ? word : stemWord(word, language);
-    out.push({ token, word, start, end, position });
+    sink(token, word, start, end, position, false);
     if (HAN_ONLY.test(word)) {
       let at = start;
       for (const char of word) {
@@ -133,14 +165,16 @@ function analyzeCjk(run: string, offset: number, language: string, position: num
     if (a.char === '' || b.char === '' || b.start !== a.start + a.char.length) continue;
     const bigram = a.char + b.char;
     if (bigram === a.word || bigram === b.word) continue; // already a token
-    out.push({ token: bigram, word: bigram, start: a.start, end: b.start + b.char.length, position: a.position, extra: true });
+    sink(bigram, bigram, a.start, b.start + b.char.length, a.position, true);
   }
   return position;
 }
 
 /** The index tokens of `text`, in order (with repeats). */
 export function tokenize(text: string, language?: string): string[] {
-  return analyze(text, language ?? '').map((t) => t.token);
+  const out: string[] = [];
+  scanTokens(text, language ?? '', (token) => out.push(token));
+  return out;
 }
 
 /** The language a piece of text is most likely in, by script alone: `ru`, `zh`, `ja`, `ko`, or '' for Latin. */

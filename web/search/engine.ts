@@ -8,7 +8,7 @@ import { FIELD_COUNT, FIELDS, type IndexStats, type StoredDoc } from '../../shar
 import type { IndexGeneration } from '../../shared/index-read.js';
 import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
 import type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from '../../shared/search.js';
-import { compileQuery, type AtomPlan, type QueryPlan } from './compile.js';
+import { compileQuery, type AtomPlan, type KeyPlan, type QueryPlan } from './compile.js';
 import { containsPhrase } from './phrase.js';
 import { DEFAULT_RANK_PARAMS, idf, inverseFieldNorm, linkBoost, rankScore, termScore, type RankParams } from './rank.js';
 import { bestSnippet, DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
@@ -36,6 +36,8 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
 /** A SearchEngine that can also report what /stats shows and be closed. */
 export interface GleanerSearchEngine extends SearchEngine {
   stats(): IndexStats;
+  /** The ranking alone: URLs and scores of the best `limit` matches, without snippets or explanations. */
+  rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[];
   close(): void;
 }
 
@@ -52,12 +54,22 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly n: number;
   private readonly termIds = new Map<string, number>();
   private readonly vocabulary: Vocabulary;
-  /** weight_f / norm_f per document, one array per field: the hot loop's per-posting factors. */
-  private readonly weightedNorm: Float32Array[];
+  /** Per posting, tf~ / (k1 + tf~) (rank.ts): a term's score in a document is idf times this. Computed
+   * once at load so a query reads its postings in order and does one multiply-add per posting. */
+  private readonly saturated: Float64Array;
+  /** Per term, the largest `saturated` of its postings: the most it can add to a score, over its idf. */
+  private readonly maxSaturated: Float32Array;
+  /** Per document, its link boost (rank.ts `linkBoost`), and the largest. */
+  private readonly boost: Float64Array;
+  private readonly maxBoost: number;
+  /** Documents counted but not scored by a pruned scan (see scanPruned). */
+  private readonly counted: Uint32Array;
   /** 1 / norm_f per document and field, for explanations. */
   private readonly inverseNorm: Float32Array;
   private readonly score: Float64Array;
   private readonly stamp: Uint32Array;
+  /** Final scores of the current query's matches. */
+  private readonly finalScore: Float64Array;
   private masks = new Uint32Array(0);
   private epoch = 0;
   private fd: number | undefined;
@@ -70,17 +82,38 @@ export class IndexSearcher implements GleanerSearchEngine {
     gen.terms.terms.forEach((t, i) => this.termIds.set(t, i));
     this.vocabulary = new Vocabulary(gen.terms.words, (i) => gen.offsets[i + 1]! - gen.offsets[i]!);
     const { rank } = options;
+    const { docs, offsets, postings, tfs } = gen;
     this.inverseNorm = new Float32Array(this.n * FIELD_COUNT);
-    this.weightedNorm = FIELDS.map(() => new Float32Array(this.n));
+    const weighted = new Float32Array(this.n * FIELD_COUNT);
+    this.boost = new Float64Array(this.n);
     for (let d = 0; d < this.n; d++) {
       for (let f = 0; f < FIELD_COUNT; f++) {
-        const inv = inverseFieldNorm(rank, f, gen.docs.fieldLength[d * FIELD_COUNT + f]!, gen.manifest.avgFieldLength[f]!);
+        const inv = inverseFieldNorm(rank, f, docs.fieldLength[d * FIELD_COUNT + f]!, gen.manifest.avgFieldLength[f]!);
         this.inverseNorm[d * FIELD_COUNT + f] = inv;
-        this.weightedNorm[f]![d] = rank.fieldWeight[f]! * inv;
+        weighted[d * FIELD_COUNT + f] = rank.fieldWeight[f]! * inv;
       }
+      this.boost[d] = linkBoost(rank, { inbound: docs.inbound[d]!, inboundHosts: docs.inboundHosts[d]!, pageRank: docs.pageRank[d]! });
     }
+    this.saturated = new Float64Array(postings.length);
+    this.maxSaturated = new Float32Array(gen.terms.terms.length);
+    for (let t = 0; t < this.maxSaturated.length; t++) {
+      let max = 0;
+      for (let p = offsets[t]!; p < offsets[t + 1]!; p++) {
+        const base = p * FIELD_COUNT;
+        const w = postings[p]! * FIELD_COUNT;
+        let tf = 0;
+        for (let f = 0; f < FIELD_COUNT; f++) tf += tfs[base + f]! * weighted[w + f]!;
+        const sat = tf / (rank.k1 + tf);
+        this.saturated[p] = sat;
+        if (sat > max) max = sat;
+      }
+      this.maxSaturated[t] = max;
+    }
+    this.maxBoost = this.boost.reduce((a, b) => Math.max(a, b), 1);
+    this.counted = new Uint32Array(this.n);
     this.score = new Float64Array(this.n);
     this.stamp = new Uint32Array(this.n);
+    this.finalScore = new Float64Array(this.n);
     this.fd = openSync(gen.storedPath, 'r');
   }
 
@@ -115,119 +148,245 @@ export class IndexSearcher implements GleanerSearchEngine {
     return { total, hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
   }
 
+  rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[] {
+    const plan = compileQuery(query, (t) => this.termIds.get(t));
+    return this.match(query, plan, limit).candidates.map((c) => ({ url: this.gen.docs.url[c.doc]!, score: c.score }));
+  }
+
   /** The ranked candidates up to `wanted`, and how many documents match in all. */
   private match(query: ParsedQuery, plan: QueryPlan, wanted: number): { candidates: Candidate[]; total: number } {
     if (plan.groups.length === 0 && query.sites.length === 0 && query.languages.length === 0) return { candidates: [], total: 0 };
     if (plan.groups.some((g) => g.every((a) => a.alternatives.length === 0))) return { candidates: [], total: 0 };
-    const scanned = this.scan(plan);
-    const touched = plan.groups.length === 0 ? this.allDocuments() : scanned;
+    const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language);
     const W = plan.maskWords;
-    const epoch = this.epoch;
-    const siteOk = siteFilter(query.sites, query.excludedSites);
-    const languages = new Set(query.languages.map((l) => l.toLowerCase()));
-    const { docs } = this.gen;
-
-    const sure: Candidate[] = [];
-    const unsure: { c: Candidate; phraseGroups: AtomPlan[][]; phraseExcluded: AtomPlan[] }[] = [];
-    const mask = (d: number, bit: number) => this.stamp[d] === epoch && (this.masks[d * W + (bit >>> 5)]! & (1 << (bit & 31))) !== 0;
-    const atomBitsMatch = (d: number, atom: AtomPlan) => atom.alternatives.some((alt) => alt.bits.every((b) => mask(d, b)));
-
-    for (const d of touched) {
-      if (!siteOk(docs.host[d]!)) continue;
-      if (languages.size > 0 && !languages.has(docs.language[d]!)) continue;
-      const phraseGroups: AtomPlan[][] = [];
-      let ok = true;
-      for (const group of plan.groups) {
-        const matching = group.filter((a) => atomBitsMatch(d, a));
-        if (matching.length === 0) {
-          ok = false;
-          break;
-        }
-        if (matching.every((a) => a.phrase)) phraseGroups.push(matching);
+    // Sized before anything below holds the array (a scan must not replace it).
+    if (this.masks.length < this.n * W) this.masks = new Uint32Array(this.n * W);
+    const epoch = this.nextEpoch();
+    const groups = plan.groups.map((g) => g.map((a) => compiledAtom(a, W)));
+    const excluded = plan.excluded.map((a) => compiledAtom(a, W));
+    const { stamp, masks, score } = this;
+    const req = flatten(groups, W);
+    const exc = flatten(excluded.map((a) => [a]), W);
+    const matchesAlt = (base: number, need: Uint32Array, at: number): boolean => {
+      for (let w = 0; w < W; w++) {
+        const n = need[at + w]!;
+        if ((masks[base + w]! & n) !== n) return false;
       }
-      if (!ok) continue;
-      const phraseExcluded: AtomPlan[] = [];
-      for (const atom of plan.excluded) {
-        if (!atomBitsMatch(d, atom)) continue;
-        if (!atom.phrase) {
-          ok = false;
-          break;
+      return true;
+    };
+    // 0: no match, 1: match, 2: match if a phrase is found in the text.
+    const verdict = (d: number): number => {
+      if (stamp[d] !== epoch) return req.groupEnd.length === 0 ? 1 : 0;
+      const base = d * W;
+      let needsText = false;
+      let alt = 0;
+      for (let g = 0; g < req.groupEnd.length; g++) {
+        let found = 0;
+        const end = req.groupEnd[g]!;
+        for (; alt < end; alt++) {
+          if (!matchesAlt(base, req.need, alt * W)) continue;
+          found = req.phrase[alt] ? 2 : 1;
+          if (found === 1) break;
         }
-        phraseExcluded.push(atom);
+        if (found === 0) return 0;
+        if (found === 2) needsText = true;
+        alt = end;
       }
-      if (!ok) continue;
-      const textScore = plan.groups.length === 0 ? 0 : this.score[d]!;
-      const links = { inbound: docs.inbound[d]!, inboundHosts: docs.inboundHosts[d]!, pageRank: docs.pageRank[d]! };
-      // Without words to match (only site: or lang:), pages are ordered by their links alone.
-      const score = plan.groups.length === 0 ? linkBoost(this.options.rank, links) : rankScore(this.options.rank, textScore, links);
-      const c = { doc: d, score, textScore };
-      if (phraseGroups.length === 0 && phraseExcluded.length === 0) sure.push(c);
-      else unsure.push({ c, phraseGroups, phraseExcluded });
+      for (let a = 0; a < exc.phrase.length; a++) {
+        if (!matchesAlt(base, exc.need, a * W)) continue;
+        if (!exc.phrase[a]) return 0;
+        needsText = true;
+      }
+      return needsText ? 2 : 1;
+    };
+    // One OR group of words (no phrases, exclusions, filters or field restrictions): the scan may stop
+    // adding documents that cannot reach the top `wanted`.
+    const orOfWords =
+      accepts === undefined &&
+      plan.excluded.length === 0 &&
+      plan.groups.length === 1 &&
+      plan.groups[0]!.every((a) => !a.phrase) &&
+      plan.keys.every((k) => k.scored && k.field < 0 && k.bit >= 0);
+    const pruned = orOfWords ? this.scanPruned(plan, wanted, (d) => verdict(d) === 1) : undefined;
+    const scanned = pruned?.touched ?? this.scan(plan);
+    const touched = plan.groups.length === 0 ? this.allDocuments() : scanned;
+    const textless = plan.groups.length === 0;
+    const { finalScore, boost } = this;
+    let sure: number[] = [];
+    const unsure: number[] = [];
+    if (orOfWords && plan.groups[0]!.every((a) => a.alternatives.every((alt) => alt.bits.length === 1))) {
+      // Any key is a match: every touched document is one.
+      sure = touched;
+      for (let i = 0; i < touched.length; i++) finalScore[touched[i]!] = score[touched[i]!]! * boost[touched[i]!]!;
+    } else {
+      for (let i = 0; i < touched.length; i++) {
+        const d = touched[i]!;
+        if (accepts !== undefined && !accepts(d)) continue;
+        const v = verdict(d);
+        if (v === 0) continue;
+        // rank.ts rankScore; without words to match (only site: or lang:) pages are ordered by their links alone.
+        finalScore[d] = textless ? boost[d]! : score[d]! * boost[d]!;
+        (v === 1 ? sure : unsure).push(d);
+      }
     }
-    if (unsure.length === 0) return { candidates: topK(sure, wanted), total: sure.length };
+    const candidate = (d: number): Candidate => ({ doc: d, score: finalScore[d]!, textScore: textless ? 0 : score[d]! });
+    if (unsure.length === 0) return { candidates: topDocuments(sure, finalScore, wanted).map(candidate), total: sure.length + (pruned?.countedOnly ?? 0) };
 
     // Phrase checks read the page's text: check the best candidates only.
-    unsure.sort((a, b) => b.c.score - a.c.score || a.c.doc - b.c.doc);
-    const limit = Math.min(unsure.length, this.options.maxPhraseChecks);
+    const checked = topDocuments(unsure, finalScore, this.options.maxPhraseChecks);
     let passed = 0;
-    for (let i = 0; i < limit; i++) {
-      const u = unsure[i]!;
-      const stored = this.storedDoc(u.c.doc);
+    for (const d of checked) {
+      const stored = this.storedDoc(d);
       const phraseOk = (atom: AtomPlan) => atom.alternatives.some((alt) => containsPhrase(stored, alt.tokens, atom.atom.field));
-      if (u.phraseGroups.every((g) => g.some(phraseOk)) && !u.phraseExcluded.some(phraseOk)) {
-        sure.push(u.c);
+      const bitsMatch = (atom: AtomPlan) => atomMatches(masks, d * W, compiledAtom(atom, W));
+      const groupsOk = plan.groups.every((g) => g.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a))));
+      if (groupsOk && !plan.excluded.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a)))) {
+        sure.push(d);
         passed++;
       }
     }
     // Beyond the checked ones, assume the same pass rate.
-    const estimate = limit < unsure.length ? Math.round(((unsure.length - limit) * passed) / limit) : 0;
-    return { candidates: topK(sure, wanted), total: sure.length + estimate };
+    const estimate = checked.length < unsure.length ? Math.round(((unsure.length - checked.length) * passed) / checked.length) : 0;
+    return { candidates: topDocuments(sure, finalScore, wanted).map(candidate), total: sure.length + estimate };
   }
 
   private allDocuments(): number[] {
     return Array.from({ length: this.n }, (_, i) => i);
   }
 
-  /** Scans every key's postings; returns the documents touched. */
-  private scan(plan: QueryPlan): number[] {
-    const W = plan.maskWords;
-    if (this.masks.length < this.n * W) this.masks = new Uint32Array(this.n * W);
-    const epoch = ++this.epoch;
-    if (epoch === 0xffffffff) {
+  /**
+   * The keys whose postings may add documents. Every match has, for every required group, all the keys
+   * of one of its alternatives, so it has that alternative's rarest key: for the group where those
+   * rarest keys have the fewest postings, they are the drivers, and other keys only update documents
+   * the drivers found. "rare common common" then costs about the rare word's postings.
+   */
+  private driverKeys(plan: QueryPlan): Set<KeyPlan> | undefined {
+    const byBit = new Map(plan.keys.filter((k) => k.bit >= 0).map((k) => [k.bit, k]));
+    let best: Set<KeyPlan> | undefined;
+    let bestCost = Infinity;
+    for (const group of plan.groups) {
+      const set = new Set<KeyPlan>();
+      let cost = 0;
+      for (const atom of group) {
+        for (const alt of atom.alternatives) {
+          const rarest = alt.bits.map((b) => byBit.get(b)!).reduce((a, b) => (this.docFreq(b.term) < this.docFreq(a.term) ? b : a));
+          if (!set.has(rarest)) cost += this.docFreq(rarest.term);
+          set.add(rarest);
+        }
+      }
+      if (cost < bestCost) {
+        best = set;
+        bestCost = cost;
+      }
+    }
+    return best;
+  }
+
+  /** A new stamp for the query under way: a document is in this query's accumulators when its stamp equals it. */
+  private nextEpoch(): number {
+    if (++this.epoch === 0xffffffff) {
       this.stamp.fill(0);
+      this.counted.fill(0);
       this.epoch = 1;
     }
+    return this.epoch;
+  }
+
+  /** Scans the keys' postings (drivers first, see driverKeys); returns the documents touched. */
+  private scan(plan: QueryPlan): number[] {
+    const W = plan.maskWords;
+    const epoch = this.epoch;
     const { offsets, postings, tfs } = this.gen;
-    const { k1 } = this.options.rank;
-    const [w0, w1, w2, w3, w4] = this.weightedNorm as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
-    const score = this.score;
-    const stamp = this.stamp;
-    const masks = this.masks;
+    const { score, stamp, masks, saturated } = this;
+    const drivers = this.driverKeys(plan);
+    const keys = drivers === undefined ? plan.keys : [...drivers, ...plan.keys.filter((k) => !drivers.has(k))];
     const touched: number[] = [];
-    for (const key of plan.keys) {
-      const termIdf = key.weight * idf(this.n, this.docFreq(key.term));
-      const word = key.bit >>> 5;
+    for (const key of keys) {
+      const adds = drivers === undefined || drivers.has(key);
+      const weightedIdf = key.scored ? key.weight * idf(this.n, this.docFreq(key.term)) : 0;
+      const word = key.bit < 0 ? 0 : key.bit >>> 5;
       const bit = key.bit < 0 ? 0 : 1 << (key.bit & 31);
+      const field = key.field;
       const end = offsets[key.term + 1]!;
       for (let p = offsets[key.term]!; p < end; p++) {
-        const base = p * FIELD_COUNT;
-        if (key.field >= 0 && tfs[base + key.field] === 0) continue;
+        if (field >= 0 && tfs[p * FIELD_COUNT + field] === 0) continue;
         const d = postings[p]!;
         if (stamp[d] !== epoch) {
+          if (!adds) continue;
           stamp[d] = epoch;
           score[d] = 0;
           for (let w = 0; w < W; w++) masks[d * W + w] = 0;
           touched.push(d);
         }
         masks[d * W + word]! |= bit;
-        if (key.scored) {
-          const tf =
-            tfs[base]! * w0[d]! + tfs[base + 1]! * w1[d]! + tfs[base + 2]! * w2[d]! + tfs[base + 3]! * w3[d]! + tfs[base + 4]! * w4[d]!;
-          score[d]! += (termIdf * tf) / (k1 + tf);
-        }
+        score[d]! += weightedIdf * saturated[p]!;
       }
     }
     return touched;
+  }
+
+  /**
+   * `scan` for a query whose matches are simply the documents having any key (one OR group of words),
+   * with MaxScore-style pruning: keys go by the most they can add (idf times their largest saturated
+   * tf, rarest words first); once the keys left could not lift a document not yet seen above the
+   * current k-th best match, documents first met from then on are only counted, never scored. Exact
+   * for the top k. `total` is exact when every alternative is one word; with multi-word atoms
+   * ("e-mail") a document met only after pruning counts as a match if it has any of their words.
+   */
+  private scanPruned(plan: QueryPlan, k: number, matches: (doc: number) => boolean): { touched: number[]; countedOnly: number } {
+    const W = plan.maskWords;
+    const epoch = this.epoch;
+    const { offsets, postings } = this.gen;
+    const { score, stamp, masks, saturated, boost, counted, finalScore } = this;
+    const drivers = this.driverKeys(plan);
+    const keys = plan.keys.map((key) => {
+      const weightedIdf = key.weight * idf(this.n, this.docFreq(key.term));
+      return { key, weightedIdf, most: weightedIdf * this.maxSaturated[key.term]!, drives: drivers === undefined || drivers.has(key) };
+    });
+    // Drivers first (only they add documents), each part by the most it can add.
+    keys.sort((a, b) => Number(b.drives) - Number(a.drives) || b.most - a.most);
+    const left = new Float64Array(keys.length + 1);
+    for (let i = keys.length - 1; i >= 0; i--) left[i] = left[i + 1]! + keys[i]!.most;
+    const touched: number[] = [];
+    let adding = true;
+    let best = 0;
+    let countedOnly = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const { key, weightedIdf, drives } = keys[i]!;
+      if (!drives) adding = false;
+      const ceiling = left[i]! * this.maxBoost;
+      if (adding && i > 0 && touched.length >= k && ceiling < best) {
+        // Documents matching so far keep matching (bits are only added): the k-th best of them is a floor.
+        const matching = touched.filter(matches);
+        for (const d of matching) finalScore[d] = score[d]! * boost[d]!;
+        const kth = matching.length >= k ? topDocuments(matching, finalScore, k)[k - 1] : undefined;
+        if (kth !== undefined && ceiling < finalScore[kth]!) adding = false;
+      }
+      const word = key.bit >>> 5;
+      const bit = 1 << (key.bit & 31);
+      const end = offsets[key.term + 1]!;
+      for (let p = offsets[key.term]!; p < end; p++) {
+        const d = postings[p]!;
+        if (stamp[d] !== epoch) {
+          if (!adding) {
+            // Only a driver's document can be a match (see driverKeys).
+            if (drives && counted[d] !== epoch) {
+              counted[d] = epoch;
+              countedOnly++;
+            }
+            continue;
+          }
+          stamp[d] = epoch;
+          score[d] = 0;
+          for (let w = 0; w < W; w++) masks[d * W + w] = 0;
+          touched.push(d);
+        }
+        masks[d * W + word]! |= bit;
+        const s = (score[d]! += weightedIdf * saturated[p]!);
+        if (adding && s * boost[d]! > best) best = s * boost[d]!;
+      }
+    }
+    return { touched, countedOnly };
   }
 
   private storedDoc(doc: number): StoredDoc {
@@ -326,32 +485,91 @@ function siteFilter(sites: readonly string[], excluded: readonly string[]): (hos
   return (host) => (inc.length === 0 || inc.some((s) => under(host, s))) && !exc.some((s) => under(host, s));
 }
 
-/** The `k` best candidates, score descending, ties by document number (stable across runs). */
-export function topK(items: Candidate[], k: number): Candidate[] {
-  const better = (a: Candidate, b: Candidate) => a.score > b.score || (a.score === b.score && a.doc < b.doc);
+/** The `k` best documents by `score`, descending, ties by document number (stable across runs). */
+export function topDocuments(docs: readonly number[], score: ArrayLike<number>, k: number): number[] {
+  const better = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
+  const order = (a: number, b: number) => (better(a, b) ? -1 : better(b, a) ? 1 : 0);
   if (k <= 0) return [];
-  if (items.length <= k * 4) return items.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0)).slice(0, k);
-  // A min-heap of the best k so far (its root is the worst of them).
-  const heap: Candidate[] = [];
-  const worse = (i: number, j: number) => better(heap[j]!, heap[i]!);
+  if (docs.length <= k * 4) return [...docs].sort(order).slice(0, k);
+  // A min-heap of the best k so far: its root is the worst of them.
+  const heap: number[] = [];
   const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
-  for (const item of items) {
+  for (const d of docs) {
     if (heap.length < k) {
-      heap.push(item);
-      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (better(item, heap[0]!)) {
-      heap[0] = item;
+      heap.push(d);
+      for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1]!, heap[i]!); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (better(d, heap[0]!)) {
+      heap[0] = d;
       for (let i = 0; ; ) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < heap.length && worse(l, m)) m = l;
-        if (r < heap.length && worse(r, m)) m = r;
+        if (l < heap.length && better(heap[m]!, heap[l]!)) m = l;
+        if (r < heap.length && better(heap[m]!, heap[r]!)) m = r;
         if (m === i) break;
         swap(i, m);
         i = m;
       }
     }
   }
-  return heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  return heap.sort(order);
+}
+
+interface CompiledAtom {
+  phrase: boolean;
+  /** Per alternative, the bits it needs as maskWords words, and how many. */
+  alternatives: (Uint32Array & { bits?: number })[];
+}
+
+function compiledAtom(atom: AtomPlan, words: number): CompiledAtom {
+  return {
+    phrase: atom.phrase,
+    alternatives: atom.alternatives.map((alt) => {
+      const need: Uint32Array & { bits?: number } = new Uint32Array(words);
+      for (const b of alt.bits) need[b >>> 5]! |= 1 << (b & 31);
+      need.bits = alt.bits.length;
+      return need;
+    }),
+  };
+}
+
+/** Groups of atoms as flat arrays for the per-document check: every alternative's needed bits, whether
+ * it is a phrase, and where each group's alternatives end. */
+function flatten(groups: CompiledAtom[][], words: number): { need: Uint32Array; phrase: Uint8Array; groupEnd: Int32Array } {
+  const alts = groups.flatMap((g) => g.flatMap((a) => a.alternatives.map((need) => ({ need, phrase: a.phrase }))));
+  const need = new Uint32Array(alts.length * words);
+  const phrase = new Uint8Array(alts.length);
+  alts.forEach((a, i) => {
+    need.set(a.need, i * words);
+    phrase[i] = a.phrase ? 1 : 0;
+  });
+  const groupEnd = new Int32Array(groups.length);
+  let end = 0;
+  groups.forEach((g, i) => {
+    end += g.reduce((n, a) => n + a.alternatives.length, 0);
+    groupEnd[i] = end;
+  });
+  return { need, phrase, groupEnd };
+}
+
+function atomMatches(masks: Uint32Array, base: number, atom: CompiledAtom): boolean {
+  outer: for (const need of atom.alternatives) {
+    for (let w = 0; w < need.length; w++) if ((masks[base + w]! & need[w]!) !== need[w]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** site:, -site: and lang: as one test per document, or undefined when the query has none. */
+function documentFilter(query: ParsedQuery, hosts: readonly string[], languages: readonly string[]): ((doc: number) => boolean) | undefined {
+  if (query.sites.length === 0 && query.excludedSites.length === 0 && query.languages.length === 0) return undefined;
+  const siteOk = siteFilter(query.sites, query.excludedSites);
+  const hostOk = new Map<string, boolean>();
+  const langs = new Set(query.languages.map((l) => l.toLowerCase()));
+  return (d) => {
+    const host = hosts[d]!;
+    let ok = hostOk.get(host);
+    if (ok === undefined) hostOk.set(host, (ok = siteOk(host)));
+    return ok && (langs.size === 0 || langs.has(languages[d]!));
+  };
 }

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../indexer/index.js';
 import { openSearchEngine, type GleanerSearchEngine } from './index.js';
-import { query, tempDataDir, writePages, type PageSpec } from '../../test/helpers/index-fixtures.js';
+import { anyOf, query, tempDataDir, writePages, type PageSpec } from '../../test/helpers/index-fixtures.js';
+import { isStopword, tokenize } from '../../shared/tokenize.js';
 
 const S = 'http://intranet.test';
 const PAGES: PageSpec[] = [
@@ -116,6 +117,24 @@ describe('search over an indexed store', () => {
   it('suggest completes a prefix from the vocabulary', () => {
     expect(engine.suggest('hand', 5)).toContain('handbook');
     expect(engine.suggest('the hand', 5)).toContain('the handbook');
+  });
+  it('an OR query of more than 32 words (two words of match bits) matches exactly the union of its words', () => {
+    const words = [...new Set(PAGES.flatMap((p) => (p.text ?? '').split(/[^A-Za-z]+/)))].filter((w) => w.length > 2 && !tokenize(w).every(isStopword)).slice(0, 40);
+    expect(words.length).toBeGreaterThan(32);
+    const union = new Set<string>();
+    for (const w of [...words, 'reading room']) for (const h of engine.search(query(w), { offset: 0, limit: 100 }).hits) union.add(h.url);
+    // "reading-room" comes last, so its two bits are in the second mask word.
+    const all = engine.search(anyOf([...words, 'reading-room'].join(' ')), { offset: 0, limit: 100 });
+    expect(new Set(all.hits.map((h) => h.url))).toEqual(union);
+    expect(all.total).toBe(union.size);
+  });
+  it('the pruned scan for a short result page returns the same top as a long page', () => {
+    for (const text of ['handbook travel expenses canteen', 'library books reading-room soup', 'lunch week holidays']) {
+      const long = engine.search(anyOf(text), { offset: 0, limit: 100 });
+      const short = engine.search(anyOf(text), { offset: 0, limit: 2 });
+      expect(short.hits.map((h) => h.url)).toEqual(long.hits.slice(0, 2).map((h) => h.url));
+      expect(short.total).toBe(long.total);
+    }
   });
   it('pages and total agree with offsets', () => {
     const all = engine.search(query('the'), { offset: 0, limit: 100 });
