@@ -301,6 +301,7 @@ describe('GET /stats, /about, /opensearch.xml, /healthz', () => {
   it('/about names the stages as the code does', async () => {
     const { body } = await html('/about');
     for (const stage of ['crawler/', 'shared/store.ts', 'indexer/', 'web/query/', 'web/search/', 'crawler/robots/']) expect(body).toContain(stage);
+    for (const fn of ['crawl()', 'buildIndex()', 'parseQuery()', 'openSearchEngine()', 'createApp()']) expect(body).toContain(`<code>${fn}</code>`);
   });
 
   it('/opensearch.xml describes search and suggestions at this server', async () => {
