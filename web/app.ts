@@ -22,7 +22,7 @@ export interface AppDeps {
   engine: SearchEngine;
   /** Crawl and index figures for /stats; by default the engine's index summary alone. */
   stats?: StatsSource;
-  /** How /robots fetches a robots.txt named by URL; by default an HTTP GET with undici. */
+  /** How /robots fetches a robots.txt named by URL; by default the crawler's robots edge (crawler/robots). */
   fetchRobots?: RobotsFetcher;
   /** Overrides of WEB_DEFAULTS. */
   options?: Partial<WebOptions>;
