@@ -9,12 +9,15 @@
 //
 // Queries: "short" are 1-4 words taken from SciFact's claims (stopwords skipped), "long" are 15 words
 // (claims joined). Each is asked both as Gleaner's web search does it (every word required, AND) and
-// as one OR group (how the relevance bench asks); a search includes snippets and explanations for the
-// top 10, as the gateway asks for them.
+// as one OR group (how the relevance bench asks). "search" is the whole call the gateway makes (top 10
+// with snippets and explanations); "ranking only" is `rankedUrls`, the same matching and scoring
+// without building hits.
 
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildFromDocuments, buildIndex, DEFAULT_INDEXER_OPTIONS, type IndexDocument } from '../indexer/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { anyOf, pageRecord, query } from '../test/helpers/index-fixtures.js';
@@ -54,30 +57,27 @@ function queryTexts(c: Collection): { short: string[]; long: string[] } {
 const ms = (x: number) => x.toFixed(2);
 const mib = (x: number) => (x / 1024 / 1024).toFixed(0);
 
-async function benchCorpus(label: string, docs: IndexDocument[], irDocs: Collection['docs'], c: Collection): Promise<void> {
+/**
+ * Gleaner first (index, load, queries), then the baseline: the baseline's millions of small objects
+ * would otherwise sit in the heap and put their garbage-collection pauses into Gleaner's latencies.
+ */
+async function benchCorpus(label: string, makeDocs: () => IndexDocument[], makeIrDocs: () => Collection['docs'], c: Collection): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gleaner-speed-'));
   try {
+    let docs: IndexDocument[] | undefined = makeDocs();
+    const count = docs.length;
     globalThis.gc?.();
     const t0 = performance.now();
     const summary = await buildFromDocuments(dir, docs, { skipped: {}, pageRankIterations: 0 }, { ...DEFAULT_INDEXER_OPTIONS, full: true });
     const buildSeconds = (performance.now() - t0) / 1000;
-    const t1 = performance.now();
-    const bm25 = new PlainBm25(irDocs);
-    const bm25Seconds = (performance.now() - t1) / 1000;
-    console.log(`\n## ${label}: ${docs.length} docs`);
-    console.log(`index: Gleaner ${Math.round(docs.length / buildSeconds)} docs/s (${buildSeconds.toFixed(2)} s incl. writing ${mib(summary.bytesOnDisk)} MiB, ${summary.terms} terms, ${summary.postings} postings)`);
-    console.log(`index: plain BM25 in memory (baseline) ${Math.round(irDocs.length / bm25Seconds)} docs/s`);
+    docs = undefined;
+    console.log(`\n## ${label}: ${count} docs`);
+    console.log(`index: Gleaner ${Math.round(count / buildSeconds)} docs/s (${buildSeconds.toFixed(2)} s incl. writing ${mib(summary.bytesOnDisk)} MiB, ${summary.terms} terms, ${summary.postings} postings)`);
 
-    globalThis.gc?.();
-    const before = process.memoryUsage();
-    const t2 = performance.now();
+    // Memory is measured in a fresh process: this one still holds the build's garbage.
+    const memory = execFileSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--load-only', dir], { encoding: 'utf8' });
+    console.log(memory.trim());
     const engine = await openSearchEngine(dir);
-    const loadSeconds = (performance.now() - t2) / 1000;
-    globalThis.gc?.();
-    const after = process.memoryUsage();
-    console.log(
-      `load: ${loadSeconds.toFixed(2)} s; memory for the loaded index: heap ${mib(after.heapUsed - before.heapUsed)} MiB + array buffers ${mib(after.arrayBuffers - before.arrayBuffers)} MiB (process RSS ${mib(after.rss)} MiB)`,
-    );
     const texts = queryTexts(c);
     const kinds: [string, string[], (s: string) => ParsedQuery][] = [
       ['short AND', texts.short, query],
@@ -85,19 +85,33 @@ async function benchCorpus(label: string, docs: IndexDocument[], irDocs: Collect
       ['long AND', texts.long, query],
       ['long OR', texts.long, anyOf],
     ];
-    console.log('| queries | n | Gleaner p50 ms | Gleaner p99 ms | plain BM25 p50 ms | plain BM25 p99 ms |');
-    console.log('|---|---|---|---|---|---|');
+    const rows: string[][] = [];
     for (const [kind, list, parse] of kinds) {
       const parsed = list.map(parse);
       for (const q of parsed) engine.search(q, { offset: 0, limit: 10 }); // warm up
       let i = 0;
       const g = latency(() => engine.search(parsed[i++ % parsed.length]!, { offset: 0, limit: 10 }), Math.max(1000, parsed.length));
-      let j = 0;
-      const bmTimes = Math.min(300, list.length);
-      const b = kind.endsWith('OR') ? latency(() => bm25.search(list[j++ % list.length]!, 10), bmTimes) : undefined;
-      console.log(`| ${kind} | ${list.length} | ${ms(g.p50)} | ${ms(g.p99)} | ${b ? ms(b.p50) : '-'} | ${b ? ms(b.p99) : '-'} |`);
+      let r = 0;
+      const ranking = latency(() => engine.rankedUrls(parsed[r++ % parsed.length]!, 10), Math.max(1000, parsed.length));
+      rows.push([kind, String(list.length), ms(g.p50), ms(g.p99), ms(ranking.p50), ms(ranking.p99)]);
     }
     engine.close();
+
+    const irDocs = makeIrDocs();
+    globalThis.gc?.();
+    const t1 = performance.now();
+    const bm25 = new PlainBm25(irDocs);
+    const bm25Seconds = (performance.now() - t1) / 1000;
+    console.log(`index: plain BM25 in memory (baseline) ${Math.round(irDocs.length / bm25Seconds)} docs/s`);
+    for (const row of rows) {
+      const list = row[0]!.startsWith('short') ? texts.short : texts.long;
+      let j = 0;
+      const b = row[0]!.endsWith('OR') ? latency(() => bm25.search(list[j++ % list.length]!, 10), Math.min(300, list.length)) : undefined;
+      row.push(b ? ms(b.p50) : '-', b ? ms(b.p99) : '-');
+    }
+    console.log('| queries | n | search p50 ms | search p99 ms | ranking only p50 | ranking only p99 | plain BM25 p50 ms | plain BM25 p99 ms |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(`| ${row.join(' | ')} |`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -121,18 +135,38 @@ async function benchStore(c: Collection): Promise<void> {
   }
 }
 
+/** `--load-only DIR`: how long loading takes and what the loaded index costs in memory. */
+async function loadOnly(dir: string): Promise<void> {
+  globalThis.gc?.();
+  const before = process.memoryUsage();
+  const t = performance.now();
+  const engine = await openSearchEngine(dir);
+  const seconds = (performance.now() - t) / 1000;
+  globalThis.gc?.();
+  const after = process.memoryUsage();
+  console.log(
+    `load: ${seconds.toFixed(2)} s; memory of the loaded index: heap ${mib(after.heapUsed - before.heapUsed)} MiB + typed arrays ${mib(after.arrayBuffers - before.arrayBuffers)} MiB; process RSS ${mib(after.rss)} MiB`,
+  );
+  engine.close();
+}
+
 async function main(): Promise<void> {
+  const load = args.indexOf('--load-only');
+  if (load >= 0) return loadOnly(args[load + 1]!);
   if (!irAvailable()) {
     console.log(`speed bench skipped: ${IR_DIR} not found (set GLEANER_IR_DIR)`);
     return;
   }
   const c = loadCollection('scifact');
   console.log(`node ${process.version}; ${globalThis.gc ? '' : 'run with --expose-gc for steadier memory figures; '}`);
-  await benchCorpus('SciFact', indexDocuments(c, 0, false), c.docs, c);
+  await benchCorpus('SciFact', () => indexDocuments(c, 0, false), () => c.docs, c);
   if (COPIES > 1) {
-    const docs = Array.from({ length: COPIES }, (_, k) => indexDocuments(c, k + 1, false)).flat();
-    const irDocs = Array.from({ length: COPIES }, (_, k) => c.docs.map((d) => ({ ...d, id: `${k}-${d.id}` }))).flat();
-    await benchCorpus(`SciFact x${COPIES}`, docs, irDocs, c);
+    await benchCorpus(
+      `SciFact x${COPIES}`,
+      () => Array.from({ length: COPIES }, (_, k) => indexDocuments(c, k + 1, false)).flat(),
+      () => Array.from({ length: COPIES }, (_, k) => c.docs.map((d) => ({ ...d, id: `${k}-${d.id}` }))).flat(),
+      c,
+    );
   }
   if (args.includes('--store')) await benchStore(c);
 }

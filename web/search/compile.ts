@@ -9,7 +9,7 @@
 
 import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
 import { FIELDS } from '../../shared/index-format.js';
-import { isStopword, tokenize } from '../../shared/tokenize.js';
+import { analyze, isStopword, tokenize } from '../../shared/tokenize.js';
 
 export interface KeyPlan {
   term: number;
@@ -27,6 +27,8 @@ export interface KeyPlan {
 export interface AlternativePlan {
   bits: number[];
   tokens: string[];
+  /** The tokens a phrase must have in a row: `tokens` without the CJK bigrams added beside words. */
+  phraseTokens: string[];
 }
 
 export interface AtomPlan {
@@ -54,14 +56,15 @@ const FIELD_INDEX: Record<NonNullable<QueryAtom['field']>, number> = {
 
 const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
-/** The token lists an atom may match: the parser's, and the Spanish stems when they differ (see tokenize.ts). */
-export function tokenVariants(atom: QueryAtom): string[][] {
-  const variants = [atom.tokens];
+/** The token lists an atom may match: the parser's, and the Spanish stems when they differ (see
+ * tokenize.ts); each with the tokens a phrase needs in a row. */
+export function tokenVariants(atom: QueryAtom): { tokens: string[]; phraseTokens: string[] }[] {
   // Only when the atom's text is what produced its tokens (it is not, e.g., a field prefix form).
-  if (sameTokens(tokenize(atom.text), atom.tokens)) {
-    const spanish = tokenize(atom.text, 'es');
-    if (!sameTokens(spanish, atom.tokens)) variants.push(spanish);
-  }
+  if (!sameTokens(tokenize(atom.text), atom.tokens)) return [{ tokens: atom.tokens, phraseTokens: atom.tokens }];
+  const primary = (language: string) => analyze(atom.text, language).filter((s) => !s.extra).map((s) => s.token);
+  const variants = [{ tokens: atom.tokens, phraseTokens: primary('') }];
+  const spanish = tokenize(atom.text, 'es');
+  if (!sameTokens(spanish, atom.tokens)) variants.push({ tokens: spanish, phraseTokens: primary('es') });
   return variants;
 }
 
@@ -99,7 +102,7 @@ export function compileQuery(query: ParsedQuery, lookup: (token: string) => numb
   const planAtom = (atom: QueryAtom, scoring: boolean): AtomPlan => {
     const field = atom.field === undefined ? -1 : FIELD_INDEX[atom.field];
     const alternatives: AlternativePlan[] = [];
-    for (const tokens of tokenVariants(atom)) {
+    for (const { tokens, phraseTokens } of tokenVariants(atom)) {
       if (tokens.length === 0) continue;
       const terms = tokens.map(lookup);
       if (terms.some((t) => t === undefined)) continue;
@@ -107,9 +110,9 @@ export function compileQuery(query: ParsedQuery, lookup: (token: string) => numb
         const scored = scoring && (!isStopword(token) || !anyContentToken);
         return key(terms[i]!, token, field, scored, true).bit;
       });
-      alternatives.push({ bits: [...new Set(altBits)], tokens });
+      alternatives.push({ bits: [...new Set(altBits)], tokens, phraseTokens });
     }
-    return { atom, phrase: atom.kind === 'phrase' && atom.tokens.length > 1, alternatives };
+    return { atom, phrase: atom.kind === 'phrase' && tokenVariants(atom)[0]!.phraseTokens.length > 1, alternatives };
   };
 
   const plannedGroups = groups.map((g) => g.map((a) => planAtom(a, true)));

@@ -1,26 +1,41 @@
 // Phrase matching against a stored document's text, re-analysed with the tokenizer. Pure.
 
 import { FIELDS, fieldTexts, type Field, type StoredDoc } from '../../shared/index-format.js';
-import { analyze, detectScript } from '../../shared/tokenize.js';
+import { detectScript, scanTokens } from '../../shared/tokenize.js';
 
 /**
- * Whether `tokens` occur consecutively in one of the document's fields (or in `field` only).
+ * Whether `tokens` (without CJK bigrams) occur consecutively in one of the document's fields (or in `field` only).
  * Punctuation is not a word, so "new york" matches "New-York". For Chinese and Japanese, where the
- * segmenter may cut the phrase differently inside a sentence, the phrase's characters in a row match.
+ * segmenter may cut the phrase differently inside a sentence, the phrase's `text` (its characters,
+ * spaces aside) found in a row also matches.
  */
-export function containsPhrase(doc: StoredDoc, tokens: readonly string[], field?: Field): boolean {
+export function containsPhrase(doc: StoredDoc, tokens: readonly string[], field?: Field, text?: string): boolean {
   if (tokens.length === 0) return false;
   const texts = fieldTexts(doc);
-  const cjk = tokens.every((t) => detectScript(t) === 'zh' || detectScript(t) === 'ja' || detectScript(t) === 'ko');
+  const cjk = text !== undefined && tokens.every((t) => detectScript(t) === 'zh' || detectScript(t) === 'ja' || detectScript(t) === 'ko');
+  const cjkText = cjk ? squeeze(text) : '';
+  const n = tokens.length;
   for (let f = 0; f < FIELDS.length; f++) {
     if (field !== undefined && FIELDS[f] !== field) continue;
-    const text = texts[f]!;
-    if (cjk && text.replace(/\s+/g, '').toLowerCase().includes(tokens.join(''))) return true;
-    const words = analyze(text, doc.language).filter((s) => !s.extra);
-    outer: for (let i = 0; i + tokens.length <= words.length; i++) {
-      for (let k = 0; k < tokens.length; k++) if (words[i + k]!.token !== tokens[k]) continue outer;
-      return true;
-    }
+    const fieldText = texts[f]!;
+    if (cjk && squeeze(fieldText).includes(cjkText)) return true;
+    // The last n words seen, in a ring; compared with the phrase whenever a word ends a possible match.
+    const ring = new Array<string>(n).fill('');
+    let seen = 0;
+    let found = false;
+    scanTokens(fieldText, doc.language, (token, _word, _start, _end, _position, extra) => {
+      if (found || extra) return;
+      ring[seen % n] = token;
+      seen++;
+      if (seen < n || token !== tokens[n - 1]) return;
+      for (let k = 0; k < n; k++) if (ring[(seen - n + k) % n] !== tokens[k]) return;
+      found = true;
+    });
+    if (found) return true;
   }
   return false;
+}
+
+function squeeze(s: string): string {
+  return s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 }

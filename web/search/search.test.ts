@@ -88,6 +88,8 @@ describe('search over an indexed store', () => {
   it('Chinese: a two-character word finds its page', () => {
     expect(top('北京')).toEqual([`${S}/zh/about`]);
     expect(top('图书')).toEqual([`${S}/zh/about`]);
+    expect(top('"北京大学"')).toEqual([`${S}/zh/about`]);
+    expect(top('"大学北京"')).toEqual([]);
   });
   it('Russian: an inflected form finds the page', () => {
     expect(top('библиотеки')).toEqual([`${S}/ru/news`]);

@@ -1,6 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
-import { analyze } from '../../shared/tokenize.js';
+import { scanTokens } from '../../shared/tokenize.js';
 
 export interface SnippetOptions {
   /** Longest snippet in characters (before the ellipses). */
@@ -25,10 +25,11 @@ const ELLIPSIS = '…';
  */
 export function bestSnippet(text: string, language: string, queryTokens: ReadonlySet<string>, options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS): Snippet {
   const scanned = text.length > options.scanChars ? text.slice(0, options.scanChars) : text;
-  // CJK bigrams come after their run: order by offset.
-  const spans = analyze(scanned, language)
-    .filter((s) => queryTokens.has(s.token))
-    .sort((a, b) => a.start - b.start);
+  const spans: { token: string; start: number; end: number }[] = [];
+  scanTokens(scanned, language, (token, _word, start, end) => {
+    if (queryTokens.has(token)) spans.push({ token, start, end });
+  });
+  spans.sort((a, b) => a.start - b.start); // CJK bigrams come after their run
   if (spans.length === 0) return { text: cut(text, 0, options.maxChars), highlights: [] };
 
   // Slide a window over the matches: [i, j] fits when its span is at most maxChars.

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULT_RANK_PARAMS as P, idf, inverseFieldNorm, linkBoost, rankScore, termScore } from './rank.js';
+
+const norms = [1, 1, 1, 1, 1];
+
+describe('rank', () => {
+  it('idf falls as a word gets commoner and never goes below zero', () => {
+    expect(idf(1000, 1)).toBeGreaterThan(idf(1000, 100));
+    expect(idf(1000, 1000)).toBeGreaterThan(0);
+  });
+  it('a term score saturates: ten times the occurrences is far less than ten times the score', () => {
+    const once = termScore(P, 1, [0, 0, 1, 0, 0], norms).score;
+    const ten = termScore(P, 1, [0, 0, 10, 0, 0], norms).score;
+    expect(ten).toBeGreaterThan(once);
+    expect(ten).toBeLessThan(3 * once);
+  });
+  it('a word in the title counts more than in the body (field weights)', () => {
+    expect(termScore(P, 1, [1, 0, 0, 0, 0], norms).score).toBeGreaterThan(termScore(P, 1, [0, 0, 1, 0, 0], norms).score);
+  });
+  it('longer fields weigh an occurrence less (length normalisation)', () => {
+    expect(inverseFieldNorm(P, 2, 50, 100)).toBeGreaterThan(inverseFieldNorm(P, 2, 200, 100));
+  });
+  it('field shares add up to the term score (property)', () => {
+    const tf = fc.integer({ min: 0, max: 255 });
+    fc.assert(
+      fc.property(fc.tuple(tf, tf, tf, tf, tf), fc.double({ min: 0.01, max: 10, noNaN: true }), (tfs, w) => {
+        const { score, byField } = termScore(P, w, tfs, norms);
+        expect(byField.reduce((a, b) => a + b, 0)).toBeCloseTo(score, 9);
+      }),
+    );
+  });
+  it('links boost the score and more links boost more; no links, no boost', () => {
+    expect(linkBoost(P, { inbound: 0, inboundHosts: 0, pageRank: 0 })).toBe(1);
+    expect(rankScore(P, 2, { inbound: 10, inboundHosts: 1, pageRank: 0 })).toBeGreaterThan(rankScore(P, 2, { inbound: 1, inboundHosts: 1, pageRank: 0 }));
+  });
+});
