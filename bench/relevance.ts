@@ -75,14 +75,15 @@ async function table(names: string[], evaluator: Evaluator): Promise<void> {
 }
 
 /** Mean nDCG@10 per parameter set, per collection: the measurements rank.ts's comment cites. */
-async function tune(names: string[]): Promise<void> {
+async function tune(names: string[], onlyLinksAndPairs = false): Promise<void> {
   const base = DEFAULT_RANK_PARAMS;
   const sets: [string, RankParams][] = [];
-  for (const k1 of [0.9, 1.2, 1.5, 1.8]) for (const b of [0.5, 0.6, 0.75, 0.9]) for (const tw of [1, 2, 3]) for (const tb of [0.5, 0.8]) {
+  if (!onlyLinksAndPairs) for (const k1 of [0.9, 1.2, 1.5, 1.8]) for (const b of [0.5, 0.6, 0.75, 0.9]) for (const tw of [1, 2, 3]) for (const tb of [0.5, 0.8]) {
     const fieldB = [tb, base.fieldB[1]!, b, base.fieldB[3]!, base.fieldB[4]!];
     sets.push([`k1 ${k1} body-b ${b} title-w ${tw} title-b ${tb}`, { ...base, k1, fieldB, fieldWeight: [tw, ...base.fieldWeight.slice(1)] }]);
   }
   for (const lw of [0, 0.01, 0.02, 0.05, 0.1, 0.2]) sets.push([`link-w ${lw}`, { ...base, linkWeight: lw }]);
+  for (const pw of [0, 0.1, 0.25, 0.5, 1]) sets.push([`pair-w ${pw}`, { ...base, pairWeight: pw }]);
   const results = new Map<string, number[]>();
   for (const name of names) {
     const c = loadCollection(name);
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
   const pick = args.indexOf('--collections');
   const names = pick >= 0 ? (args[pick + 1] ?? '').split(',') : [...COLLECTIONS];
   const evaluator = (await import(pathToFileURL(join(IR_DIR, 'eval.mjs')).href)) as Evaluator;
-  if (args.includes('--tune')) await tune(names);
+  if (args.includes('--tune')) await tune(names, args.includes('--only-links'));
   else await table(names, evaluator);
 }
 

@@ -1,7 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
-import { FIELD_COUNT, MAX_TF, fieldTexts, type StoredDoc } from '../shared/index-format.js';
-import { scanTokens, type TokenSink } from '../shared/tokenize.js';
+import { FIELD_COUNT, FIELDS, MAX_TF, fieldTexts, type StoredDoc } from '../shared/index-format.js';
+import { primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/tokenize.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -44,6 +44,19 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
     fieldLength[field]!++;
   };
   for (field = 0; field < FIELD_COUNT; field++) scanTokens(texts[field]!, doc.language, sink);
+  // Word pairs of the short fields (see shared/tokenize.ts wordPairs); they are not words, so the
+  // field lengths stay as counted.
+  const pairSources: [number, readonly string[]][] = [
+    [FIELDS.indexOf('title'), [doc.title]],
+    [FIELDS.indexOf('headings'), doc.headings],
+    [FIELDS.indexOf('anchor'), doc.anchor],
+  ];
+  const lengths = [...fieldLength];
+  for (const [f, texts] of pairSources) {
+    field = f;
+    for (const text of texts) for (const pair of wordPairs(primaryTokens(text, doc.language))) sink(pair, pair, 0, 0, 0, false);
+  }
+  for (let f = 0; f < FIELD_COUNT; f++) fieldLength[f] = lengths[f]!;
   const tfs = new Uint8Array(terms.length * FIELD_COUNT);
   for (let i = 0; i < tfs.length; i++) tfs[i] = Math.min(scratch[i]!, MAX_TF);
   return { terms, tfs, words, fieldLength };

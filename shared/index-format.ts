@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from './types.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2; // 2: word-pair terms in title, headings and anchor
 
 /** The BM25F fields, in the order of the per-posting frequencies in tfs.bin. */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;

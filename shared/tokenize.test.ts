@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { analyze, detectScript, isStopword, tokenize } from './tokenize.js';
+import { analyze, detectScript, isStopword, primaryTokens, tokenize, wordPairs } from './tokenize.js';
 
 describe('tokenize: English', () => {
   it('folds case and stems with Porter, so inflections meet', () => {
@@ -67,6 +67,18 @@ describe('tokenize: Chinese and Japanese', () => {
   it('offsets point into the original text', () => {
     const text = 'Hello 北京 world';
     for (const s of analyze(text)) expect(text.slice(s.start, s.end).toLowerCase()).toBe(s.word);
+  });
+});
+
+describe('wordPairs', () => {
+  it('pairs neighbouring words, stopwords skipped, so a heading and a query meet', () => {
+    expect(wordPairs(tokenize('Reading and Writing Files'))).toEqual(['read write', 'write file']);
+    expect(wordPairs(tokenize('reading writing files'))).toEqual(wordPairs(tokenize('Reading and Writing Files')));
+    expect(wordPairs(tokenize('files'))).toEqual([]);
+  });
+  it('primaryTokens leaves out the CJK bigrams', () => {
+    expect(primaryTokens('互联网公司')).toEqual(analyze('互联网公司').filter((s) => !s.extra).map((s) => s.token));
+    expect(primaryTokens('互联网公司').length).toBeLessThan(tokenize('互联网公司').length);
   });
 });
 

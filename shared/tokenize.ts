@@ -213,6 +213,31 @@ const STOPWORDS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Separates the two tokens of a word-pair token; never inside a token (tokens have no spaces). */
+export const PAIR_SEPARATOR = ' ';
+
+/**
+ * Proximity as terms: the pairs of neighbouring words of a short text (a title, one heading, one
+ * anchor text), stopwords skipped, each as one token "a b". The indexer adds them to those fields and
+ * the searcher asks for the pairs of the query's words, so "reading and writing files" favours the
+ * page whose heading says "Reading and Writing Files" over a long page that has the words far apart.
+ */
+export function wordPairs(tokens: readonly string[]): string[] {
+  const words = tokens.filter((t) => !isStopword(t));
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) if (words[i] !== words[i + 1]) pairs.push(words[i] + PAIR_SEPARATOR + words[i + 1]);
+  return pairs;
+}
+
+/** The primary tokens of a text: without the CJK bigrams added beside words. */
+export function primaryTokens(text: string, language = ''): string[] {
+  const out: string[] = [];
+  scanTokens(text, language, (token, _w, _s, _e, _p, extra) => {
+    if (!extra) out.push(token);
+  });
+  return out;
+}
+
 /** Whether an index token is a function word the searcher may leave out of scoring. */
 export function isStopword(token: string): boolean {
   return STOPWORDS.has(token);

@@ -9,7 +9,7 @@
 
 import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
 import { FIELDS } from '../../shared/index-format.js';
-import { analyze, isStopword, tokenize } from '../../shared/tokenize.js';
+import { analyze, isStopword, tokenize, wordPairs } from '../../shared/tokenize.js';
 
 export interface KeyPlan {
   term: number;
@@ -21,6 +21,9 @@ export interface KeyPlan {
   weight: number;
   /** The bit this key sets per document, -1 when only scored. */
   bit: number;
+  /** Applies only to documents in this language: a Spanish stem of a query word is looked for in
+   * Spanish pages only (in English ones "lin", the Spanish stem of "line", is a rare word of its own). */
+  language?: string;
 }
 
 /** One way an atom can match: every token present (bits), and for a phrase, in a row. */
@@ -58,19 +61,26 @@ const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === 
 
 /** The token lists an atom may match: the parser's, and the Spanish stems when they differ (see
  * tokenize.ts); each with the tokens a phrase needs in a row. */
-export function tokenVariants(atom: QueryAtom): { tokens: string[]; phraseTokens: string[] }[] {
+export function tokenVariants(atom: QueryAtom): { tokens: string[]; phraseTokens: string[]; language?: string }[] {
   // Only when the atom's text is what produced its tokens (it is not, e.g., a field prefix form).
   if (!sameTokens(tokenize(atom.text), atom.tokens)) return [{ tokens: atom.tokens, phraseTokens: atom.tokens }];
   const primary = (language: string) => analyze(atom.text, language).filter((s) => !s.extra).map((s) => s.token);
-  const variants = [{ tokens: atom.tokens, phraseTokens: primary('') }];
+  const variants: { tokens: string[]; phraseTokens: string[]; language?: string }[] = [{ tokens: atom.tokens, phraseTokens: primary('') }];
   const spanish = tokenize(atom.text, 'es');
-  if (!sameTokens(spanish, atom.tokens)) variants.push({ tokens: spanish, phraseTokens: primary('es') });
+  if (!sameTokens(spanish, atom.tokens)) variants.push({ tokens: spanish, phraseTokens: primary('es'), language: 'es' });
   return variants;
 }
 
 const isStopAtom = (atom: QueryAtom) => atom.kind === 'term' && atom.tokens.length > 0 && atom.tokens.every(isStopword);
 
-export function compileQuery(query: ParsedQuery, lookup: (token: string) => number | undefined): QueryPlan {
+/** The word pairs of a query (shared/tokenize.ts wordPairs): its term atoms' words in the order typed. */
+export function queryPairs(query: ParsedQuery): string[] {
+  const tokens = query.required.flat().filter((a) => a.kind === 'term').flatMap((a) => tokenVariants(a)[0]!.phraseTokens);
+  return [...new Set(wordPairs(tokens))];
+}
+
+/** `pairWeight` scales the word-pair keys' scores (rank.ts RankParams.pairWeight); 0 leaves them out. */
+export function compileQuery(query: ParsedQuery, lookup: (token: string) => number | undefined, pairWeight = 0): QueryPlan {
   const keys: KeyPlan[] = [];
   const keyIndex = new Map<string, number>();
   let bits = 0;
@@ -83,11 +93,11 @@ export function compileQuery(query: ParsedQuery, lookup: (token: string) => numb
   const scoringTokens = groups.flat().flatMap((a) => a.tokens);
   const anyContentToken = scoringTokens.some((t) => !isStopword(t));
 
-  const key = (term: number, token: string, field: number, scored: boolean, needBit: boolean): KeyPlan => {
-    const id = `${term}:${field}`;
+  const key = (term: number, token: string, field: number, scored: boolean, needBit: boolean, language?: string): KeyPlan => {
+    const id = `${term}:${field}:${language ?? ''}`;
     let k = keys[keyIndex.get(id) ?? -1];
     if (!k) {
-      k = { term, token, field, scored: false, weight: 0, bit: -1 };
+      k = { term, token, field, scored: false, weight: 0, bit: -1, ...(language ? { language } : {}) };
       keyIndex.set(id, keys.length);
       keys.push(k);
     }
@@ -102,13 +112,15 @@ export function compileQuery(query: ParsedQuery, lookup: (token: string) => numb
   const planAtom = (atom: QueryAtom, scoring: boolean): AtomPlan => {
     const field = atom.field === undefined ? -1 : FIELD_INDEX[atom.field];
     const alternatives: AlternativePlan[] = [];
-    for (const { tokens, phraseTokens } of tokenVariants(atom)) {
+    for (const { tokens, phraseTokens, language } of tokenVariants(atom)) {
       if (tokens.length === 0) continue;
       const terms = tokens.map(lookup);
       if (terms.some((t) => t === undefined)) continue;
       const altBits = tokens.map((token, i) => {
         const scored = scoring && (!isStopword(token) || !anyContentToken);
-        return key(terms[i]!, token, field, scored, true).bit;
+        // A variant's token that the atom's own tokens also have is the same key, for every page.
+        const only = language !== undefined && !atom.tokens.includes(token) ? language : undefined;
+        return key(terms[i]!, token, field, scored, true, only).bit;
       });
       alternatives.push({ bits: [...new Set(altBits)], tokens, phraseTokens });
     }
@@ -116,6 +128,13 @@ export function compileQuery(query: ParsedQuery, lookup: (token: string) => numb
   };
 
   const plannedGroups = groups.map((g) => g.map((a) => planAtom(a, true)));
+  // Word pairs only score (a page need not have them); a query of one word has none.
+  if (pairWeight > 0) {
+    for (const pair of queryPairs({ ...query, required: groups })) {
+      const term = lookup(pair);
+      if (term !== undefined) key(term, pair, -1, true, false).weight = pairWeight;
+    }
+  }
   const excluded = query.excluded.map((a) => planAtom(a, false));
   // A restricted key and an unrestricted one for the same term would score twice: keep the unrestricted.
   const unrestricted = new Set(keys.filter((k) => k.field < 0 && k.scored).map((k) => k.term));

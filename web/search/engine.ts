@@ -8,6 +8,7 @@ import { FIELD_COUNT, FIELDS, type IndexStats, type StoredDoc } from '../../shar
 import type { IndexGeneration } from '../../shared/index-read.js';
 import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
 import type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from '../../shared/search.js';
+import { PAIR_SEPARATOR } from '../../shared/tokenize.js';
 import { compileQuery, type AtomPlan, type KeyPlan, type QueryPlan } from './compile.js';
 import { containsPhrase } from './phrase.js';
 import { DEFAULT_RANK_PARAMS, idf, inverseFieldNorm, linkBoost, rankScore, termScore, type RankParams } from './rank.js';
@@ -74,6 +75,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   /** Final scores of the current query's matches. */
   private readonly finalScore: Float64Array;
   private masks = new Uint32Array(0);
+  private readonly byLanguage = new Map<string, Uint8Array>();
   private epoch = 0;
   private fd: number | undefined;
 
@@ -83,7 +85,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.options = options;
     this.n = gen.docs.url.length;
     gen.terms.terms.forEach((t, i) => this.termIds.set(t, i));
-    this.vocabulary = new Vocabulary(gen.terms.words, (i) => gen.offsets[i + 1]! - gen.offsets[i]!);
+    // Word-pair terms are for scoring, not words to suggest.
+    this.vocabulary = new Vocabulary(gen.terms.words, (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!));
     const { rank } = options;
     const { docs, offsets, postings, tfs } = gen;
     this.inverseNorm = new Float32Array(this.n * FIELD_COUNT);
@@ -144,7 +147,7 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   search(query: ParsedQuery, options: SearchOptions): SearchResult {
     const started = performance.now();
-    const plan = compileQuery(query, (t) => this.termIds.get(t));
+    const plan = compileQuery(query, (t) => this.termIds.get(t), this.options.rank.pairWeight);
     const { candidates, total } = this.match(query, plan, options.offset + options.limit);
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hit(c, plan));
     const didYouMean = this.didYouMean(query);
@@ -152,7 +155,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[] {
-    const plan = compileQuery(query, (t) => this.termIds.get(t));
+    const plan = compileQuery(query, (t) => this.termIds.get(t), this.options.rank.pairWeight);
     return this.match(query, plan, limit).candidates.map((c) => ({ url: this.gen.docs.url[c.doc]!, score: c.score }));
   }
 
@@ -209,7 +212,7 @@ export class IndexSearcher implements GleanerSearchEngine {
       plan.excluded.length === 0 &&
       plan.groups.length === 1 &&
       plan.groups[0]!.every((a) => !a.phrase) &&
-      plan.keys.every((k) => k.scored && k.field < 0 && k.bit >= 0);
+      plan.keys.every((k) => k.scored && k.field < 0);
     const pruned = orOfWords ? this.scanPruned(plan, wanted, (d) => verdict(d) === 1) : undefined;
     const scanned = pruned?.touched ?? this.scan(plan);
     const touched = plan.groups.length === 0 ? this.allDocuments() : scanned;
@@ -290,6 +293,19 @@ export class IndexSearcher implements GleanerSearchEngine {
     return best;
   }
 
+  /** 1 for the documents in `language`, per document (built once per language asked). */
+  private languageDocs(language: string): Uint8Array {
+    let docs = this.byLanguage.get(language);
+    if (!docs) {
+      docs = new Uint8Array(this.n);
+      this.gen.docs.language.forEach((l, d) => {
+        if (l === language) docs![d] = 1;
+      });
+      this.byLanguage.set(language, docs);
+    }
+    return docs;
+  }
+
   /** A new stamp for the query under way: a document is in this query's accumulators when its stamp equals it. */
   private nextEpoch(): number {
     if (++this.epoch === 0xffffffff) {
@@ -315,10 +331,12 @@ export class IndexSearcher implements GleanerSearchEngine {
       const word = key.bit < 0 ? 0 : key.bit >>> 5;
       const bit = key.bit < 0 ? 0 : 1 << (key.bit & 31);
       const field = key.field;
+      const onlyIn = key.language === undefined ? undefined : this.languageDocs(key.language);
       const end = offsets[key.term + 1]!;
       for (let p = offsets[key.term]!; p < end; p++) {
         if (field >= 0 && tfs[p * FIELD_COUNT + field] === 0) continue;
         const d = postings[p]!;
+        if (onlyIn !== undefined && onlyIn[d] === 0) continue;
         if (stamp[d] !== epoch) {
           if (!adds) continue;
           stamp[d] = epoch;
@@ -370,11 +388,13 @@ export class IndexSearcher implements GleanerSearchEngine {
         const kth = matching.length >= k ? topDocuments(matching, finalScore, k)[k - 1] : undefined;
         if (kth !== undefined && ceiling < finalScore[kth]!) adding = false;
       }
-      const word = key.bit >>> 5;
-      const bit = 1 << (key.bit & 31);
+      const word = key.bit < 0 ? 0 : key.bit >>> 5;
+      const bit = key.bit < 0 ? 0 : 1 << (key.bit & 31);
+      const onlyIn = key.language === undefined ? undefined : this.languageDocs(key.language);
       const end = offsets[key.term + 1]!;
       for (let p = offsets[key.term]!; p < end; p++) {
         const d = postings[p]!;
+        if (onlyIn !== undefined && onlyIn[d] === 0) continue;
         if (stamp[d] !== epoch) {
           if (!adding) {
             // Only a driver's document can be a match (see driverKeys).
@@ -427,7 +447,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     const norms = this.inverseNorm.subarray(d * FIELD_COUNT, (d + 1) * FIELD_COUNT);
     const terms: Explanation['terms'] = [];
     for (const key of plan.keys) {
-      if (!key.scored) continue;
+      if (!key.scored || (key.language !== undefined && key.language !== docs.language[d])) continue;
       const p = findPosting(postings, offsets[key.term]!, offsets[key.term + 1]!, d);
       if (p < 0) continue;
       const fieldTfs = tfs.subarray(p * FIELD_COUNT, (p + 1) * FIELD_COUNT);

@@ -19,6 +19,10 @@ describe('containsPhrase', () => {
     expect(containsPhrase(doc({ body: 'to be to be' }), tokenize('be to be'))).toBe(true);
     expect(containsPhrase(doc({ body: 'to be or to be' }), tokenize('be to be'))).toBe(false);
   });
+  it('does not run from one heading into the next', () => {
+    expect(containsPhrase(doc({ headings: ['Study room', 'Reading room'] }), tokenize('room reading'))).toBe(false);
+    expect(containsPhrase(doc({ headings: ['Study room', 'Reading room'] }), tokenize('reading room'))).toBe(true);
+  });
   it('restricts to one field when asked', () => {
     const d = doc({ title: 'Travel policy', body: 'policy travel' });
     expect(containsPhrase(d, tokenize('travel policy'), 'title')).toBe(true);

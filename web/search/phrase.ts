@@ -11,29 +11,36 @@ import { detectScript, scanTokens } from '../../shared/tokenize.js';
  */
 export function containsPhrase(doc: StoredDoc, tokens: readonly string[], field?: Field, text?: string): boolean {
   if (tokens.length === 0) return false;
+  // Each heading and each anchor text on its own: a phrase does not run from one into the next.
   const texts = fieldTexts(doc);
+  const segments: string[][] = texts.map((t) => [t]);
+  segments[FIELDS.indexOf('headings')] = doc.headings;
+  segments[FIELDS.indexOf('anchor')] = doc.anchor;
   const cjk = text !== undefined && tokens.every((t) => detectScript(t) === 'zh' || detectScript(t) === 'ja' || detectScript(t) === 'ko');
-  const cjkText = cjk ? squeeze(text) : '';
-  const n = tokens.length;
+  const cjkText = cjk ? squeeze(text) : undefined;
   for (let f = 0; f < FIELDS.length; f++) {
     if (field !== undefined && FIELDS[f] !== field) continue;
-    const fieldText = texts[f]!;
-    if (cjk && squeeze(fieldText).includes(cjkText)) return true;
-    // The last n words seen, in a ring; compared with the phrase whenever a word ends a possible match.
-    const ring = new Array<string>(n).fill('');
-    let seen = 0;
-    let found = false;
-    scanTokens(fieldText, doc.language, (token, _word, _start, _end, _position, extra) => {
-      if (found || extra) return;
-      ring[seen % n] = token;
-      seen++;
-      if (seen < n || token !== tokens[n - 1]) return;
-      for (let k = 0; k < n; k++) if (ring[(seen - n + k) % n] !== tokens[k]) return;
-      found = true;
-    });
-    if (found) return true;
+    for (const segment of segments[f]!) if (inText(segment, doc.language, tokens, cjkText)) return true;
   }
   return false;
+}
+
+function inText(text: string, language: string, tokens: readonly string[], cjkText: string | undefined): boolean {
+  if (cjkText !== undefined && squeeze(text).includes(cjkText)) return true;
+  // The last n words seen, in a ring; compared with the phrase whenever a word ends a possible match.
+  const n = tokens.length;
+  const ring = new Array<string>(n).fill('');
+  let seen = 0;
+  let found = false;
+  scanTokens(text, language, (token, _word, _start, _end, _position, extra) => {
+    if (found || extra) return;
+    ring[seen % n] = token;
+    seen++;
+    if (seen < n || token !== tokens[n - 1]) return;
+    for (let k = 0; k < n; k++) if (ring[(seen - n + k) % n] !== tokens[k]) return;
+    found = true;
+  });
+  return found;
 }
 
 function squeeze(s: string): string {

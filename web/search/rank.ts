@@ -9,16 +9,21 @@
 //
 // Why these values (nDCG@10 by `node dist/bench/relevance.js --tune`, Gleaner's OR queries over
 // Cranfield / CISI / CACM / SciFact; mean of the four):
-// - k1 1.5, body b 0.6, title weight 3, title b 0.8: 0.384 / 0.419 / 0.512 / 0.694, mean 0.5025, the best
-//   of a 4 x 4 x 3 x 2 grid (k1 0.9-1.8, body b 0.5-0.9, title weight 1-3, title b 0.5/0.8), against
-//   0.4969 for BM25's textbook k1 1.2 / b 0.75 with title weight 2. Gains are small (Cranfield +0.008,
-//   the others +0.004 or less) and no collection got worse.
+// - k1 1.5, body b 0.6, title weight 3, title b 0.8: the best mean of a 4 x 4 x 3 x 2 grid (k1 0.9-1.8,
+//   body b 0.5-0.9, title weight 1-3, title b 0.5/0.8): 0.5025 against 0.4969 for BM25's textbook
+//   k1 1.2 / b 0.75 with title weight 2. Gains are small (Cranfield +0.008, the others +0.004 or
+//   less) and no collection got worse.
+// - Word pairs (shared/tokenize.ts wordPairs) at 0.1 of a word: mean 0.5050 against 0.5018 without
+//   (0.388 / 0.411 / 0.522 / 0.698); 0.25 gave 0.5032, 0.5 0.4922, 1 0.4717. On the Python docs
+//   (bench/site-relevance.ts) they lifted success@1 from 0.82 to 0.84, and restricting Spanish query
+//   stems to Spanish pages (web/search/compile.ts) to 0.88.
 // - Headings 1.5, anchor text 1.5, URL words 1: the collections have only titles and bodies, so these
 //   are judgement, not measurement: headings and other pages' link texts name a page almost as well as
-//   its title; URL words are often noise (ids, "index").
+//   its title; URL words are often noise (ids, "index"). On the Python docs, heading weight 3, title
+//   weight 5, anchor 0.5 or 3 and URL 2 each changed success@1 by at most 0.02, none for the better.
 // - The link boost is multiplicative so it scales with the text score whatever the query's length.
-//   On CACM (citation counts as links) linkWeight 0.02 measured best: 0.512 against 0.510 without links
-//   (52 queries: not significant); 0.05 gave 0.510, 0.1 0.500, 0.2 0.492. It stays at 0.02, where it
+//   On CACM (citation counts as links) linkWeight 0.02 measured best: 0.522 against 0.519 without links
+//   (52 queries: not significant); 0.05 gave 0.520, 0.1 0.513, 0.2 0.499. It stays at 0.02, where it
 //   does no harm on citations; on a crawled site it breaks near-ties in favour of the page others link to.
 
 export interface RankParams {
@@ -28,6 +33,8 @@ export interface RankParams {
   fieldB: readonly number[];
   /** Multiplier on ln(1 + inbound links) in the link boost. */
   linkWeight: number;
+  /** Weight of a query word pair found as neighbours in a title, heading or anchor text, relative to a word. */
+  pairWeight: number;
 }
 
 export const DEFAULT_RANK_PARAMS: Readonly<RankParams> = {
@@ -35,6 +42,7 @@ export const DEFAULT_RANK_PARAMS: Readonly<RankParams> = {
   fieldWeight: [3, 1.5, 1, 1, 1.5],
   fieldB: [0.8, 0.5, 0.6, 0.3, 0.5],
   linkWeight: 0.02,
+  pairWeight: 0.1,
 };
 
 /** Robertson-Sparck Jones idf as Lucene computes it (never negative). */

@@ -34,11 +34,12 @@ export class Vocabulary {
   /** Word indexes by first character, for corrections. */
   private readonly byInitial = new Map<string, number[]>();
 
+  /** `docFreq(i)` of 0 leaves word i out. */
   constructor(words: readonly string[], docFreq: (i: number) => number) {
     const best = new Map<string, number>();
     words.forEach((w, i) => {
       const d = docFreq(i);
-      if ((best.get(w) ?? -1) < d) best.set(w, d);
+      if (d > 0 && (best.get(w) ?? -1) < d) best.set(w, d);
     });
     this.words = [...best.keys()].sort();
     this.df = this.words.map((w) => best.get(w)!);

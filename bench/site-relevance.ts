@@ -1,0 +1,140 @@
+// Relevance on a real site: a hand-judged query set over the Python 3.11 docs (bench/python-docs-queries.tsv),
+// Gleaner against Xapian Omega (Debian xapian-omega) indexing the same pages, in the same run:
+// success@1 (the first result answers) and MRR@10.
+//
+// Run from the project folder, with the docs served (../shared/sites/serve-docs.sh start):
+//   node bin/gleaner crawl http://127.0.0.1:8081/ --data /tmp/pydocs-data --delay 0 --max-pages 3000
+//   node bin/gleaner index --data /tmp/pydocs-data
+//   npx tsc -p tsconfig.json && node dist/bench/site-relevance.js --data /tmp/pydocs-data \
+//        [--site http://127.0.0.1:8081/] [--docroot /usr/share/doc/python3.11/html]
+//
+// Omega indexes exactly the pages Gleaner indexed (symlinks to the served files, so robots.txt
+// exclusions and duplicates are the same) with `omindex`, and answers through its own CGI binary with a
+// template that prints result URLs. Both are asked the query as typed: Gleaner through the gateway's
+// parser (every word required), Omega with its defaults (DEFAULTOP AND since 1.3, English stemming).
+// The "any word" rows ask both with OR, as a second view.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { openSearchEngine, type GleanerSearchEngine } from '../web/search/index.js';
+import { parseQuery } from '../web/query/index.js';
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
+const DATA = flag('--data', '/tmp/pydocs-data');
+const SITE = flag('--site', 'http://127.0.0.1:8081/');
+const DOCROOT = flag('--docroot', '/usr/share/doc/python3.11/html');
+const OMEGA_CGI = '/usr/lib/cgi-bin/omega/omega';
+
+interface Judged {
+  query: string;
+  answers: Set<string>;
+}
+
+function loadJudged(): Judged[] {
+  const text = readFileSync(join(process.cwd(), 'bench', 'python-docs-queries.tsv'), 'utf8');
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    .map((l) => {
+      const [query, answers] = l.split('\t');
+      return { query: query!, answers: new Set(answers!.split(' ').map((p) => SITE + p)) };
+    });
+}
+
+/** success@1 and MRR@10 of ranked URL lists against the judged answers. */
+function score(judged: Judged[], runs: string[][]): { success1: number; mrr10: number } {
+  let success = 0;
+  let rr = 0;
+  judged.forEach((j, i) => {
+    const ranked = runs[i]!.slice(0, 10);
+    if (ranked[0] !== undefined && j.answers.has(ranked[0])) success++;
+    const at = ranked.findIndex((u) => j.answers.has(u));
+    if (at >= 0) rr += 1 / (at + 1);
+  });
+  return { success1: success / judged.length, mrr10: rr / judged.length };
+}
+
+function gleanerRun(engine: GleanerSearchEngine, q: string, any: boolean): string[] {
+  const text = any ? q.split(/\s+/).join(' OR ') : q;
+  return engine.search(parseQuery(text), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+}
+
+/** An Omega database over the same pages Gleaner indexed; returns a function running one query. */
+function omega(urls: string[]): { run: (q: string, any: boolean) => string[]; cleanup: () => void } {
+  const work = mkdtempSync(join(tmpdir(), 'gleaner-omega-'));
+  const mirror = join(work, 'mirror');
+  for (const url of urls) {
+    const path = url.slice(SITE.length).replace(/\?.*$/, '');
+    const file = join(DOCROOT, path === '' || path.endsWith('/') ? path + 'index.html' : path);
+    if (!existsSync(file)) continue;
+    const target = join(mirror, path === '' || path.endsWith('/') ? path + 'index.html' : path);
+    mkdirSync(dirname(target), { recursive: true });
+    if (!existsSync(target)) symlinkSync(file, target);
+  }
+  const dbDir = join(work, 'data');
+  mkdirSync(dbDir);
+  const templates = join(work, 'templates');
+  mkdirSync(templates);
+  execFileSync('omindex', ['--follow', '--db', join(dbDir, 'docs'), '--url', SITE, mirror], { stdio: 'ignore' });
+  writeFileSync(join(templates, 'urls'), '$hitlist{$field{url}\n}');
+  const config = join(work, 'omega.conf');
+  writeFileSync(config, `database_dir ${dbDir}\ntemplate_dir ${templates}\nlog_dir ${work}\ncdb_dir ${work}\n`);
+  const run = (q: string, any: boolean): string[] => {
+    const params = new URLSearchParams({ P: q, DB: 'docs', FMT: 'urls', HITSPERPAGE: '10', ...(any ? { DEFAULTOP: 'or' } : {}) });
+    const out = execFileSync(OMEGA_CGI, [], {
+      env: { ...process.env, OMEGA_CONFIG_FILE: config, REQUEST_METHOD: 'GET', QUERY_STRING: params.toString(), GATEWAY_INTERFACE: 'CGI/1.1' },
+      encoding: 'utf8',
+    });
+    const body = out.slice(out.indexOf('\n\n') >= 0 ? out.indexOf('\n\n') + 2 : out.indexOf('\r\n\r\n') + 4);
+    return body.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('http'));
+  };
+  return { run, cleanup: () => rmSync(work, { recursive: true, force: true }) };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(DATA, 'index'))) {
+    console.log(`site relevance skipped: no Gleaner index in ${DATA} (see the header for the crawl and index commands)`);
+    return;
+  }
+  const engine = await openSearchEngine(DATA);
+  const indexed = new Set(engine.rankedUrls({ required: [], excluded: [], sites: [new URL(SITE).hostname], excludedSites: [], languages: [], understood: '', ignored: [] }, 1e6).map((h) => h.url));
+  const judged = loadJudged().filter((j) => [...j.answers].some((a) => indexed.has(a)));
+  console.log(`${judged.length} judged queries over ${indexed.size} pages Gleaner indexed from ${SITE}`);
+  const rows: [string, { success1: number; mrr10: number }][] = [];
+  const gleanerAll = judged.map((j) => gleanerRun(engine, j.query, false));
+  rows.push(['Gleaner (every word, as the gateway asks)', score(judged, gleanerAll)]);
+  rows.push(['Gleaner, any word (OR)', score(judged, judged.map((j) => gleanerRun(engine, j.query, true)))]);
+  let omegaAll: string[][] = [];
+  if (existsSync(OMEGA_CGI)) {
+    const o = omega([...indexed]);
+    try {
+      omegaAll = judged.map((j) => o.run(j.query, false));
+      rows.push(['Xapian Omega (defaults: every word)', score(judged, omegaAll)]);
+      rows.push(['Xapian Omega, any word (DEFAULTOP=or)', score(judged, judged.map((j) => o.run(j.query, true)))]);
+    } finally {
+      o.cleanup();
+    }
+  } else {
+    console.log(`Omega not installed (${OMEGA_CGI}): apt-get install xapian-omega`);
+  }
+  console.log('| system | success@1 | MRR@10 |');
+  console.log('|---|---|---|');
+  for (const [name, s] of rows) console.log(`| ${name} | ${s.success1.toFixed(3)} | ${s.mrr10.toFixed(3)} |`);
+  if (args.includes('--per-query')) {
+    const top = (run: string[] | undefined) => (run ?? []).slice(0, 3).map((u) => u.slice(SITE.length)).join(' ');
+    judged.forEach((j, i) => {
+      if (!j.answers.has(gleanerAll[i]![0] ?? '') || !j.answers.has(omegaAll[i]?.[0] ?? '')) {
+        console.log(`${j.query}\n  Gleaner: ${top(gleanerAll[i])}\n  Omega:   ${top(omegaAll[i])}`);
+      }
+    });
+  }
+  engine.close();
+}
+
+await main();
