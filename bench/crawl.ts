@@ -44,18 +44,35 @@ interface Row {
   disallowed: number;
   missedVsWget: number | null;
   htmlPaths: Set<string>;
+  /** Stopped at its time limit rather than finished. */
+  stopped: boolean;
 }
 
-function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; stderr: string; stdout: string; seconds: number }> {
+/** Seconds each tool may run before it is stopped (httrack, as Debian ships it, asks about once a second here). */
+const TIME_LIMIT_S: Record<Tool, number> = { gleaner: 900, wget: 900, httrack: 60 };
+
+function run(cmd: string, args: string[], cwd: string, limitS = 3600): Promise<{ code: number; stderr: string; stdout: string; seconds: number; stopped: boolean }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stopped = false;
+    const timer = setTimeout(() => {
+      stopped = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL'); // the whole process group: /usr/bin/time and the tool
+      } catch {
+        /* already gone */
+      }
+    }, limitS * 1000);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr, seconds: (performance.now() - started) / 1000 }));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr, seconds: (performance.now() - started) / 1000, stopped });
+    });
   });
 }
 
@@ -94,15 +111,15 @@ async function benchOne(site: Site, tool: Tool, robotsText: string): Promise<Row
   const out = await mkdtemp(join(tmpdir(), `bench-crawl-${tool}-`));
   const offset = await logSize(site);
   const [cmd, ...args] = commandFor(tool, origin, out);
-  const r = await run('/usr/bin/time', ['-v', cmd!, ...args], out);
+  const r = await run('/usr/bin/time', ['-v', cmd!, ...args], out, TIME_LIMIT_S[tool]);
   const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
   const requests = await requestsSince(site, offset, USER_AGENTS[tool]);
   const robots = parseRobots(robotsText);
   const disallowed = requests.filter((q) => q.path !== '/robots.txt' && !checkUrl(robots, USER_AGENTS[tool], origin + q.path, 'rfc9309').allowed);
   const html = new Set(requests.filter((q) => q.status === 200 && isHtmlPath(q.path)).map((q) => q.path.split('?')[0]!));
   await rm(out, { recursive: true, force: true });
-  if (r.code !== 0 && tool !== 'wget') process.stderr.write(`${tool} exited ${r.code}: ${r.stderr.slice(-500)}\n`);
-  return { site: site.name, tool, pages: html.size, seconds: r.seconds, rssMb: rss, disallowed: disallowed.length, missedVsWget: null, htmlPaths: html };
+  if (r.code !== 0 && tool !== 'wget' && !r.stopped) process.stderr.write(`${tool} exited ${r.code}: ${r.stderr.slice(-500)}\n`);
+  return { site: site.name, tool, pages: html.size, seconds: r.seconds, rssMb: rss, disallowed: disallowed.length, missedVsWget: null, htmlPaths: html, stopped: r.stopped };
 }
 
 async function main(): Promise<void> {
@@ -140,7 +157,7 @@ async function main(): Promise<void> {
   console.log('\nsite    tool      HTML pages  seconds  pages/s  peak RSS MB  disallowed requested  allowed pages wget found, missed');
   for (const r of rows) {
     console.log(
-      `${r.site.padEnd(7)} ${r.tool.padEnd(9)} ${String(r.pages).padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${(r.pages / r.seconds).toFixed(0).padStart(8)} ${r.rssMb.toFixed(0).padStart(12)} ${String(r.disallowed).padStart(21)}  ${r.missedVsWget ?? '-'}`,
+      `${r.site.padEnd(7)} ${r.tool.padEnd(9)} ${String(r.pages).padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${(r.pages / r.seconds).toFixed(0).padStart(8)} ${r.rssMb.toFixed(0).padStart(12)} ${String(r.disallowed).padStart(21)}  ${r.missedVsWget ?? '-'}${r.stopped ? `  (stopped at its ${TIME_LIMIT_S[r.tool]} s limit)` : ''}`,
     );
   }
   console.log('\nReference from the issue (same sites, this machine): Rust docs wget 510-640 pages/s (RSS 30 MB), httrack 420-436.');
