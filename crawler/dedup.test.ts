@@ -45,3 +45,11 @@ describe('duplicateKey', () => {
     expect(duplicateKey('Some text')).toBe(contentFingerprint('some   text'));
   });
 });
+
+describe('normalizeForFingerprint fast path', () => {
+  const reference = (text: string) => text.normalize('NFC').toLowerCase().replace(/[\s\u00a0]+/g, ' ').trim();
+  it('equals NFC + lower case + collapsed, trimmed whitespace for any string', () => {
+    const spaced = fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '\u3000', 'e\u0301', 'É')), { maxLength: 20 }).map((parts) => parts.join(''));
+    fc.assert(fc.property(spaced, (text) => normalizeForFingerprint(text) === reference(text)), { numRuns: 2000 });
+  });
+});

@@ -16,8 +16,16 @@ import { createHash } from 'node:crypto';
 
 /** The text as compared: NFC, lower case, whitespace collapsed, trimmed. */
 export function normalizeForFingerprint(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/[\s\u00a0]+/g, ' ').trim();
+  // Each step runs only when it can change something: extracted text is usually collapsed and trimmed
+  // already, and NFC of pure ASCII is itself, so the common page pays two scans instead of four passes.
+  let t = NON_ASCII.test(text) ? text.normalize('NFC') : text;
+  t = t.toLowerCase();
+  return UNCOLLAPSED.test(t) ? t.replace(/[\s\u00a0]+/g, ' ').trim() : t;
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;
+/** Any whitespace but a single inner space: a tab, newline, no-break or wide space, two spaces, or an edge. */
+const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
 
 /** SHA-1 hex of the normalised text: the PageRecord contentHash. */
 export function contentFingerprint(text: string): string {

@@ -78,8 +78,8 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
   const links: OutLink[] = robots.follow
     ? extracted.links
     : extracted.links.map((l) => (l.rel.includes('nofollow') ? l : { ...l, rel: [...l.rel, 'nofollow'] }));
-  const contentHash = contentFingerprint(extracted.text);
   const key = duplicateKey(extracted.text);
+  const contentHash = key ?? contentFingerprint(extracted.text);
   const firstCopy = key === undefined ? undefined : ctx.firstCopyOf(key);
   const duplicateOf = firstCopy !== undefined && firstCopy !== entry.url ? firstCopy : undefined;
   const page: PageRecord = {
