@@ -29,10 +29,15 @@ const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
 
 /** SHA-1 hex of the normalised text: the PageRecord contentHash. */
 export function contentFingerprint(text: string): string {
-  return createHash('sha1').update(normalizeForFingerprint(text), 'utf8').digest('hex');
+  return sha1(normalizeForFingerprint(text));
 }
 
 /** The fingerprint to look duplicates up by, or undefined when the page has no text to compare. */
 export function duplicateKey(text: string): string | undefined {
-  return normalizeForFingerprint(text) === '' ? undefined : contentFingerprint(text);
+  const normal = normalizeForFingerprint(text);
+  return normal === '' ? undefined : sha1(normal);
+}
+
+function sha1(normal: string): string {
+  return createHash('sha1').update(normal, 'utf8').digest('hex');
 }
