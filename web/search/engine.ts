@@ -76,6 +76,8 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly finalScore: Float64Array;
   private masks = new Uint32Array(0);
   private readonly byLanguage = new Map<string, Uint8Array>();
+  /** The documents a scan touched, reused by every query (a 100k-entry array per query is garbage). */
+  private readonly touchedBuffer: Int32Array;
   private epoch = 0;
   private fd: number | undefined;
 
@@ -120,6 +122,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.score = new Float64Array(this.n);
     this.stamp = new Uint32Array(this.n);
     this.finalScore = new Float64Array(this.n);
+    this.touchedBuffer = new Int32Array(this.n);
     this.fd = openSync(gen.storedPath, 'r');
   }
 
@@ -218,7 +221,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     const touched = plan.groups.length === 0 ? this.allDocuments() : scanned;
     const textless = plan.groups.length === 0;
     const { finalScore, boost } = this;
-    let sure: number[] = [];
+    let sure: ArrayLike<number> = [];
+    const sureList: number[] = [];
     const unsure: number[] = [];
     if (orOfWords && plan.groups[0]!.every((a) => a.alternatives.every((alt) => alt.bits.length === 1))) {
       // Any key is a match: every touched document is one.
@@ -232,8 +236,9 @@ export class IndexSearcher implements GleanerSearchEngine {
         if (v === 0) continue;
         // rank.ts rankScore; without words to match (only site: or lang:) pages are ordered by their links alone.
         finalScore[d] = textless ? boost[d]! : score[d]! * boost[d]!;
-        (v === 1 ? sure : unsure).push(d);
+        (v === 1 ? sureList : unsure).push(d);
       }
+      sure = sureList;
     }
     const candidate = (d: number): Candidate => ({ doc: d, score: finalScore[d]!, textScore: textless ? 0 : score[d]! });
     if (unsure.length === 0) return { candidates: topDocuments(sure, finalScore, wanted).map(candidate), total: sure.length + (pruned?.countedOnly ?? 0) };
@@ -261,8 +266,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     return { candidates: topDocuments([...sureTop, ...passedDocs], finalScore, wanted).map(candidate), total: sure.length + passedDocs.length + estimate };
   }
 
-  private allDocuments(): number[] {
-    return Array.from({ length: this.n }, (_, i) => i);
+  private allDocuments(): Int32Array {
+    return Int32Array.from({ length: this.n }, (_, i) => i);
   }
 
   /**
@@ -317,14 +322,15 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   /** Scans the keys' postings (drivers first, see driverKeys); returns the documents touched. */
-  private scan(plan: QueryPlan): number[] {
+  private scan(plan: QueryPlan): Int32Array {
     const W = plan.maskWords;
     const epoch = this.epoch;
     const { offsets, postings, tfs } = this.gen;
     const { score, stamp, masks, saturated } = this;
     const drivers = this.driverKeys(plan);
     const keys = drivers === undefined ? plan.keys : [...drivers, ...plan.keys.filter((k) => !drivers.has(k))];
-    const touched: number[] = [];
+    const touched = this.touchedBuffer;
+    let count = 0;
     for (const key of keys) {
       const adds = drivers === undefined || drivers.has(key);
       const weightedIdf = key.scored ? key.weight * idf(this.n, this.docFreq(key.term)) : 0;
@@ -342,13 +348,13 @@ export class IndexSearcher implements GleanerSearchEngine {
           stamp[d] = epoch;
           score[d] = 0;
           for (let w = 0; w < W; w++) masks[d * W + w] = 0;
-          touched.push(d);
+          touched[count++] = d;
         }
         masks[d * W + word]! |= bit;
         score[d]! += weightedIdf * saturated[p]!;
       }
     }
-    return touched;
+    return touched.subarray(0, count);
   }
 
   /**
@@ -359,7 +365,7 @@ export class IndexSearcher implements GleanerSearchEngine {
    * for the top k. `total` is exact when every alternative is one word; with multi-word atoms
    * ("e-mail") a document met only after pruning counts as a match if it has any of their words.
    */
-  private scanPruned(plan: QueryPlan, k: number, matches: (doc: number) => boolean): { touched: number[]; countedOnly: number } {
+  private scanPruned(plan: QueryPlan, k: number, matches: (doc: number) => boolean): { touched: Int32Array; countedOnly: number } {
     const W = plan.maskWords;
     const epoch = this.epoch;
     const { offsets, postings } = this.gen;
@@ -373,7 +379,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     keys.sort((a, b) => Number(b.drives) - Number(a.drives) || b.most - a.most);
     const left = new Float64Array(keys.length + 1);
     for (let i = keys.length - 1; i >= 0; i--) left[i] = left[i + 1]! + keys[i]!.most;
-    const touched: number[] = [];
+    const touched = this.touchedBuffer;
+    let count = 0;
     let adding = true;
     let best = 0;
     let countedOnly = 0;
@@ -381,9 +388,9 @@ export class IndexSearcher implements GleanerSearchEngine {
       const { key, weightedIdf, drives } = keys[i]!;
       if (!drives) adding = false;
       const ceiling = left[i]! * this.maxBoost;
-      if (adding && i > 0 && touched.length >= k && ceiling < best) {
+      if (adding && i > 0 && count >= k && ceiling < best) {
         // Documents matching so far keep matching (bits are only added): the k-th best of them is a floor.
-        const matching = touched.filter(matches);
+        const matching = touched.subarray(0, count).filter(matches);
         for (const d of matching) finalScore[d] = score[d]! * boost[d]!;
         const kth = matching.length >= k ? topDocuments(matching, finalScore, k)[k - 1] : undefined;
         if (kth !== undefined && ceiling < finalScore[kth]!) adding = false;
@@ -407,14 +414,14 @@ export class IndexSearcher implements GleanerSearchEngine {
           stamp[d] = epoch;
           score[d] = 0;
           for (let w = 0; w < W; w++) masks[d * W + w] = 0;
-          touched.push(d);
+          touched[count++] = d;
         }
         masks[d * W + word]! |= bit;
         const s = (score[d]! += weightedIdf * saturated[p]!);
         if (adding && s * boost[d]! > best) best = s * boost[d]!;
       }
     }
-    return { touched, countedOnly };
+    return { touched: touched.subarray(0, count), countedOnly };
   }
 
   private storedDoc(doc: number): StoredDoc {
@@ -514,15 +521,16 @@ function siteFilter(sites: readonly string[], excluded: readonly string[]): (hos
 }
 
 /** The `k` best documents by `score`, descending, ties by document number (stable across runs). */
-export function topDocuments(docs: readonly number[], score: ArrayLike<number>, k: number): number[] {
+export function topDocuments(docs: ArrayLike<number>, score: ArrayLike<number>, k: number): number[] {
   const better = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
   const order = (a: number, b: number) => (better(a, b) ? -1 : better(b, a) ? 1 : 0);
   if (k <= 0) return [];
-  if (docs.length <= k * 4) return [...docs].sort(order).slice(0, k);
+  if (docs.length <= k * 4) return Array.from(docs).sort(order).slice(0, k);
   // A min-heap of the best k so far: its root is the worst of them.
   const heap: number[] = [];
   const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
-  for (const d of docs) {
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i]!;
     if (heap.length < k) {
       heap.push(d);
       for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1]!, heap[i]!); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
