@@ -5,7 +5,8 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INDEX_FILES, currentGeneration, indexRoot } from '../shared/index-format.js';
-import { openSearchEngine } from '../web/search/index.js';
+import { openSearchEngine, readIndexStats } from '../web/search/index.js';
+import { openStore } from '../shared/store.js';
 import { query, tempDataDir, writePages, type PageSpec } from '../test/helpers/index-fixtures.js';
 import { buildIndex } from './index.js';
 
@@ -127,5 +128,29 @@ describe('index format and atomic swap', () => {
     const entries = await readdir(indexRoot(dir));
     expect(entries.filter((e) => e.startsWith('gen-'))).toHaveLength(1);
     expect(entries).not.toContain('gen-crashed');
+  });
+});
+
+describe('what /stats reads', () => {
+  it('copies the crawl counters and lists the most-linked pages, skipped pages by reason', async () => {
+    const dir = await dataDir();
+    await writePages(dir, [
+      { url: `${S}/hub`, title: 'Hub', text: 'hub', links: [`${S}/a`, `${S}/b`] },
+      { url: `${S}/a`, title: 'A', text: 'a', links: [`${S}/b`] },
+      { url: `${S}/b`, title: 'B', text: 'b', links: [`${S}/a`] },
+      { url: `${S}/hidden`, title: 'Hidden', text: 'x', index: false, links: [`${S}/b`] },
+    ]);
+    const store = await openStore(dir);
+    await store.putCrawlStats({ startedAt: '2026-01-01T00:00:00.000Z', seeds: [`${S}/hub`], pagesByState: { ok: 4 }, pagesByStatus: { '200': 4 }, hosts: 1, requests: 5, bytes: 100, errors: 0, blockedByRule: {}, trapsCut: {}, duplicates: 0, outOfScope: 0 });
+    await store.close();
+    await buildIndex(dir);
+    const stats = await readIndexStats(dir);
+    expect(stats.crawl?.requests).toBe(5);
+    expect(stats.documents).toBe(3);
+    expect(stats.skipped).toEqual({ noindex: 1 });
+    // b: linked from hub, a and the noindex page (which still links); a: from hub and b.
+    expect(stats.topLinked.map((p) => [p.url, p.inbound])).toEqual([[`${S}/b`, 3], [`${S}/a`, 2]]);
+    expect(stats.topLinked[0]!.pageRank).toBeGreaterThan(stats.topLinked[1]!.pageRank);
+    expect(stats.bytesOnDisk).toBeGreaterThan(0);
   });
 });
