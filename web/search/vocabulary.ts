@@ -3,21 +3,25 @@
 
 import { foldWord } from '../../shared/tokenize.js';
 
+// Three rows of the distance table, reused across calls (grown when a longer word comes).
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions), or `max + 1` once it
  * is certain to exceed `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  if (rows[0]!.length < n + 1) rows = rows.map(() => new Int32Array(2 * (n + 1)));
+  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      const bj = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
@@ -31,7 +35,7 @@ export class Vocabulary {
   /** Distinct display words, sorted, with the highest document frequency among their terms. */
   private readonly words: string[];
   private readonly df: number[];
-  /** Word indexes by first character, for corrections. */
+  /** Word indexes by first character and length, for corrections. */
   private readonly byInitial = new Map<string, number[]>();
 
   /** `docFreq(i)` of 0 leaves word i out. */
@@ -44,9 +48,9 @@ export class Vocabulary {
     this.words = [...best.keys()].sort();
     this.df = this.words.map((w) => best.get(w)!);
     this.words.forEach((w, i) => {
-      const initial = w[0] ?? '';
-      let list = this.byInitial.get(initial);
-      if (!list) this.byInitial.set(initial, (list = []));
+      const key = bucket(w[0] ?? '', w.length);
+      let list = this.byInitial.get(key);
+      if (!list) this.byInitial.set(key, (list = []));
       list.push(i);
     });
   }
@@ -80,14 +84,18 @@ export class Vocabulary {
     const need = Math.max(1, ownDf * minRatio);
     let best: number | undefined;
     let bestDistance = max + 1;
-    for (const i of this.byInitial.get(folded[0] ?? '') ?? []) {
-      if (this.df[i]! < need || this.words[i] === folded) continue;
-      const d = editDistance(folded, this.words[i]!, max);
-      if (d < bestDistance || (d === bestDistance && best !== undefined && this.df[i]! > this.df[best]!)) {
-        best = i;
-        bestDistance = d;
+    for (let length = folded.length - max; length <= folded.length + max; length++) {
+      for (const i of this.byInitial.get(bucket(folded[0] ?? '', length)) ?? []) {
+        if (this.df[i]! < need || this.words[i] === folded) continue;
+        const d = editDistance(folded, this.words[i]!, max);
+        if (d < bestDistance || (d === bestDistance && best !== undefined && this.df[i]! > this.df[best]!)) {
+          best = i;
+          bestDistance = d;
+        }
       }
     }
     return best === undefined || bestDistance > max ? undefined : this.words[best];
   }
 }
+
+const bucket = (initial: string, length: number) => `${initial}${length}`;
