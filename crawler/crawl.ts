@@ -11,7 +11,8 @@ import { canonicalizeUrl, originOf } from '../shared/url.js';
 import { createHttpClient, fetchOnce, headerValue, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { silentLogger, type Logger } from './log.js';
 import { resolveCrawlOptions, userAgentHeader, type CrawlOptions } from './options.js';
-import { blankPage, pageFromOutcome, type PageContext } from './page.js';
+import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
+import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
 import { backoffMs, effectiveDelayMs, retryAfterMs } from './politeness.js';
 import { robotsForOrigin, type HostRobots } from './robots/index.js';
 import { HostScheduler } from './scheduler.js';
@@ -71,6 +72,7 @@ export async function crawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'd
 class CrawlRun {
   private readonly log: Logger;
   private readonly client: Dispatcher;
+  private readonly analyzer: BodyAnalyzer;
   private readonly scheduler: HostScheduler;
   private readonly robots = new Map<string, Promise<HostRobots>>();
   private readonly robotsFailures = new Map<string, number>();
@@ -97,6 +99,7 @@ class CrawlRun {
   ) {
     this.log = hooks.log ?? silentLogger;
     this.client = createHttpClient(options);
+    this.analyzer = createBodyAnalyzer(options.parseThreads);
     this.scheduler = new HostScheduler(originOf, options.delayMs);
     this.userAgent = userAgentHeader(options.agent);
     this.traps = new TrapGuard({
@@ -136,6 +139,7 @@ class CrawlRun {
     } finally {
       if (timer) clearInterval(timer);
       await this.client.close();
+      await this.analyzer.close();
     }
     this.stats.finishedAt = new Date().toISOString();
     this.stats.hosts = Math.max(this.stats.hosts, this.scheduler.hostCount);
@@ -330,7 +334,9 @@ class CrawlRun {
     this.freeHost(host, Date.now());
     this.attempts.delete(entry.url);
 
-    const { page, follow } = pageFromOutcome(outcome, this.context(entry, previous ?? undefined));
+    const context = this.context(entry, previous ?? undefined);
+    if (outcome.kind === 'body') context.analysis = await this.analyzer.analyze(bodyInput(outcome, entry.url, context));
+    const { page, follow } = pageFromOutcome(outcome, context);
     const discovered = this.queueable(follow);
     const added = await this.store.commitFetch(entry, page, discovered, previous);
     for (const e of added) this.scheduler.add(e);

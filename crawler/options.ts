@@ -1,6 +1,7 @@
 // Every crawler option, its default and its unit, in one place. The CLI and the demo merge flags over
 // these once (flag > default); nothing below this file carries its own default.
 
+import { availableParallelism } from 'node:os';
 import { DEFAULT_STRIP_PARAMS } from '../shared/url.js';
 import { ROBOTS_DEFAULTS, type RobotsMode } from './robots/index.js';
 import type { ExtractOptions } from './extract.js';
@@ -47,6 +48,8 @@ export interface CrawlOptions {
   exclude: string[];
   /** Concurrent requests in total; per host it is always one connection at a time. */
   concurrency: number;
+  /** Worker threads that parse fetched pages; 0 parses in the crawl loop's own thread. */
+  parseThreads: number;
   connectTimeoutMs: number;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
@@ -84,6 +87,8 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   include: [],
   exclude: [],
   concurrency: 8,
+  // Parsing is most of a crawl's CPU: one thread per core leaves the loop's thread to fetch and store.
+  parseThreads: Math.max(1, availableParallelism()),
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 15_000,
   bodyTimeoutMs: 30_000,

@@ -2,13 +2,10 @@
 // does the I/O and hands the outcome and what it knows (earlier copy, fingerprints seen) to this file.
 
 import type { QueuedEntry } from '../shared/store.js';
-import type { FrontierEntry, OutLink, PageRecord } from '../shared/types.js';
+import type { FrontierEntry, PageRecord } from '../shared/types.js';
 import { canonicalizeUrl } from '../shared/url.js';
-import { decodeBody } from './charset.js';
-import { contentFingerprint, duplicateKey } from './dedup.js';
-import { extractHtml, extractPlainText, type Extracted } from './extract.js';
+import { analyzeBody, type BodyAnalysis, type BodyInput } from './analyze.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
-import { mergeRobots, robotsFromHeader } from './robots-meta.js';
 
 export interface PageContext {
   entry: QueuedEntry;
@@ -20,6 +17,8 @@ export interface PageContext {
   fetchedAt: Date;
   /** The URL already stored with this content fingerprint, if any. */
   firstCopyOf: (hash: string) => string | undefined;
+  /** The body's analysis when it was done elsewhere (a worker thread); done here when absent. */
+  analysis?: BodyAnalysis;
 }
 
 export interface PageOutcome {
@@ -67,20 +66,9 @@ export function pageFromOutcome(outcome: FetchOutcome, ctx: PageContext): PageOu
 
 function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: PageContext, base: PageRecord): PageOutcome {
   const { entry } = ctx;
-  const { text } = decodeBody(outcome.body, headerValue(outcome.headers, 'content-type'));
-  const extracted: Extracted =
-    outcome.contentType === 'text/plain'
-      ? extractPlainText(text, entry.url)
-      : extractHtml(text, entry.url, { agent: ctx.agent, stripParams: ctx.stripParams });
-  const headerRobots = robotsFromHeader(headerList(outcome.headers['x-robots-tag']), ctx.agent);
-  const robots = mergeRobots(extracted.robots, headerRobots);
-  // Links of a nofollow page are kept for the record but marked, so they are neither followed nor counted.
-  const links: OutLink[] = robots.follow
-    ? extracted.links
-    : extracted.links.map((l) => (l.rel.includes('nofollow') ? l : { ...l, rel: [...l.rel, 'nofollow'] }));
-  const key = duplicateKey(extracted.text);
-  const contentHash = key ?? contentFingerprint(extracted.text);
-  const firstCopy = key === undefined ? undefined : ctx.firstCopyOf(key);
+  const analysis = ctx.analysis ?? analyzeBody(bodyInput(outcome, entry.url, ctx));
+  const { extracted, robots, links, contentHash } = analysis;
+  const firstCopy = analysis.duplicateKey === undefined ? undefined : ctx.firstCopyOf(analysis.duplicateKey);
   const duplicateOf = firstCopy !== undefined && firstCopy !== entry.url ? firstCopy : undefined;
   const page: PageRecord = {
     ...base,
@@ -110,6 +98,19 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
   }
   if (page.canonical && page.canonical !== entry.url) follow.push({ url: page.canonical, depth: entry.depth, via: 'link', referrer: entry.url });
   return { page, follow };
+}
+
+/** What analyzeBody needs from a body outcome: plain data, so it can cross to a worker thread. */
+export function bodyInput(outcome: Extract<FetchOutcome, { kind: 'body' }>, url: string, ctx: Pick<PageContext, 'agent' | 'stripParams'>): BodyInput {
+  return {
+    url,
+    body: outcome.body,
+    contentTypeHeader: headerValue(outcome.headers, 'content-type'),
+    contentType: outcome.contentType,
+    xRobotsTag: headerList(outcome.headers['x-robots-tag']),
+    agent: ctx.agent,
+    stripParams: ctx.stripParams,
+  };
 }
 
 /** A record with nothing fetched yet: the base every outcome fills in. */

@@ -60,6 +60,20 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     expect(await collect(store.inbound('http://a/x'))).toEqual([{ from: 'http://a/', to: 'http://a/x', text: 'to http://a/x', nofollow: false }]);
   });
 
+  it('one edge per target: the first non-empty anchor text, followed if any link to it is', async () => {
+    const p = page('http://a/', []);
+    p.links = [
+      { url: 'http://a/x', text: '', rel: [], kind: 'a' },
+      { url: 'http://a/x', text: 'Ex', rel: ['nofollow'], kind: 'a' },
+      { url: 'http://a/y', text: 'Why', rel: ['nofollow'], kind: 'a' },
+    ];
+    await store.commitFetch(undefined, p, []);
+    expect(await collect(store.edges())).toEqual([
+      { from: 'http://a/', to: 'http://a/x', text: 'Ex', nofollow: false },
+      { from: 'http://a/', to: 'http://a/y', text: 'Why', nofollow: true },
+    ]);
+  });
+
   it('a recrawled page replaces its old link edges', async () => {
     await store.commitFetch(undefined, page('http://a/', ['http://a/old']), []);
     await store.commitFetch(undefined, page('http://a/', ['http://a/new']), []);

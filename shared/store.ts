@@ -2,7 +2,7 @@
 // `Store` and `Frontier` are the small interfaces a shared engine (Redis first) would implement for
 // several crawlers on several machines; `LevelStore` is the embedded default, LevelDB in data/store.
 //
-// Sublevels: pages (url -> PageRecord), links (to \0 from -> LinkEdge), frontier (queue + seen),
+// Sublevels: pages (url -> PageRecord), links (to \0 from -> anchor text and nofollow), frontier (queue + seen),
 // robots (origin -> RobotsCacheEntry), meta (schema version, crawl stats, anything small).
 
 import { mkdir } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { GleanerError } from './errors.js';
 import type { CrawlStats, FrontierEntry, LinkEdge, PageRecord, RobotsCacheEntry } from './types.js';
 
 /** Bump when a record's shape or a key layout changes; `openStore` refuses any other version. */
-export const STORE_SCHEMA_VERSION = 1;
+export const STORE_SCHEMA_VERSION = 2;
 
 /** A frontier entry with the store's handle on its place in the queue. */
 export interface QueuedEntry extends FrontierEntry {
@@ -75,6 +75,17 @@ const queueKey = (depth: number, seq: number) =>
   `${String(depth).padStart(DEPTH_WIDTH, '0')}${SEP}${String(seq).padStart(SEQ_WIDTH, '0')}`;
 const edgeKey = (to: string, from: string) => `${to}${SEP}${from}`;
 
+/** A link edge as stored: `from` and `to` are in the key, so the value holds only anchor text and nofollow. */
+interface StoredEdge {
+  t: string;
+  n: boolean;
+}
+
+function edgeOf(key: string, value: StoredEdge): LinkEdge {
+  const sep = key.indexOf(SEP);
+  return { from: key.slice(sep + 1), to: key.slice(0, sep), text: value.t, nofollow: value.n };
+}
+
 interface SeenRecord {
   depth: number;
   /** queue key while queued, '' once fetched or dropped */
@@ -98,7 +109,7 @@ export class LevelStore implements Store {
     this.db = db;
     const json = { valueEncoding: 'json' } as const;
     this.pagesDb = db.sublevel<string, PageRecord>('pages', json);
-    this.linksDb = db.sublevel<string, LinkEdge>('links', json);
+    this.linksDb = db.sublevel<string, StoredEdge>('links', json);
     // The frontier is one sublevel with two key spaces: `q` (the queue, breadth-first) and `s` (seen URLs).
     const frontierDb = db.sublevel<string, Json>('frontier', json);
     this.queueDb = frontierDb.sublevel<string, FrontierEntry>('q', json);
@@ -175,11 +186,11 @@ export class LevelStore implements Store {
 
   async *inbound(url: string): AsyncIterable<LinkEdge> {
     const prefix = url + SEP;
-    for await (const value of this.linksDb.values({ gte: prefix, lt: prefix + '\xff' })) yield value;
+    for await (const [key, value] of this.linksDb.iterator({ gte: prefix, lt: prefix + '\xff' })) yield edgeOf(key, value);
   }
 
   async *edges(): AsyncIterable<LinkEdge> {
-    for await (const value of this.linksDb.values()) yield value;
+    for await (const [key, value] of this.linksDb.iterator()) yield edgeOf(key, value);
   }
 
   private async addToFrontier(entries: FrontierEntry[], force: boolean): Promise<QueuedEntry[]> {
@@ -227,10 +238,16 @@ export class LevelStore implements Store {
     for (const link of previous?.links ?? []) ops.push({ type: 'del', sublevel: this.linksDb, key: edgeKey(link.url, page.url) });
     ops.push({ type: 'put', sublevel: this.pagesDb, key: page.url, value: page });
     if (page.state === 'ok') {
+      // One edge per target: a page that links to the same URL from its menu and its text links once,
+      // with the first non-empty anchor text; followed if any of the links is.
+      const edges = new Map<string, StoredEdge>();
       for (const link of page.links) {
-        const edge: LinkEdge = { from: page.url, to: link.url, text: link.text, nofollow: link.rel.includes('nofollow') };
-        ops.push({ type: 'put', sublevel: this.linksDb, key: edgeKey(link.url, page.url), value: edge });
+        const nofollow = link.rel.includes('nofollow');
+        const seen = edges.get(link.url);
+        if (!seen) edges.set(link.url, { t: link.text, n: nofollow });
+        else edges.set(link.url, { t: seen.t || link.text, n: seen.n && nofollow });
       }
+      for (const [to, edge] of edges) ops.push({ type: 'put', sublevel: this.linksDb, key: edgeKey(to, page.url), value: edge });
     }
     if (done) {
       ops.push({ type: 'del', sublevel: this.queueDb, key: done.id });

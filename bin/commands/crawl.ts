@@ -36,6 +36,7 @@ Options (flag > --config file > default):
                         or glob:GLOB over the whole URL (repeatable)
   --exclude PATTERN     never URLs matching one of these (repeatable)
   --concurrency N       requests under way at once across hosts; one per host (default: ${d.concurrency})
+  --parse-threads N     worker threads that parse pages, 0 for none (default: one per core, ${d.parseThreads} here)
   --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
   --use-robots-host     fetch from the host a robots.txt Host line names, as Geoportal does
   --recrawl             fetch every stored page again, with conditional GET
@@ -60,6 +61,7 @@ const FLAGS = {
   include: { type: 'string', multiple: true },
   exclude: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
+  'parse-threads': { type: 'string' },
   'no-sitemaps': { type: 'boolean' },
   'use-robots-host': { type: 'boolean' },
   recrawl: { type: 'boolean' },
@@ -154,6 +156,7 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     include: v.include ?? base.include,
     exclude: v.exclude ?? base.exclude,
     concurrency: integerFlag(name, 'concurrency', v.concurrency, base.concurrency, 1, 256),
+    parseThreads: integerFlag(name, 'parse-threads', v['parse-threads'], base.parseThreads, 0, 64),
     useSitemaps: v['no-sitemaps'] ? false : base.useSitemaps,
     useRobotsHost: v['use-robots-host'] ?? base.useRobotsHost,
     recrawl: v.recrawl ?? base.recrawl,

@@ -1,0 +1,45 @@
+// What a fetched body says, on its own: decode the charset, extract text, links and META robots, merge
+// X-Robots-Tag, fingerprint the text. Pure and self-contained (its input and output are plain data), so
+// it can run in a worker thread: it is most of a crawl's CPU (crawler/analyze-pool.ts).
+
+import type { OutLink, RobotsDirectives } from '../shared/types.js';
+import { decodeBody } from './charset.js';
+import { contentFingerprint, duplicateKey } from './dedup.js';
+import { extractHtml, extractPlainText, type Extracted } from './extract.js';
+import { mergeRobots, robotsFromHeader } from './robots-meta.js';
+
+export interface BodyInput {
+  url: string;
+  body: Uint8Array;
+  /** The Content-Type header as sent (charset included). */
+  contentTypeHeader: string | undefined;
+  /** Media type alone, lower case. */
+  contentType: string;
+  xRobotsTag: string[];
+  agent: string;
+  stripParams: readonly string[];
+}
+
+export interface BodyAnalysis {
+  extracted: Extracted;
+  /** META robots and X-Robots-Tag merged, the most restrictive winning. */
+  robots: RobotsDirectives;
+  /** Links, with `nofollow` added to each when the page as a whole says nofollow. */
+  links: OutLink[];
+  contentHash: string;
+  /** The fingerprint duplicates are looked up by; undefined for a page without text. */
+  duplicateKey: string | undefined;
+}
+
+export function analyzeBody(input: BodyInput): BodyAnalysis {
+  const { text } = decodeBody(input.body, input.contentTypeHeader);
+  const extracted =
+    input.contentType === 'text/plain'
+      ? extractPlainText(text, input.url)
+      : extractHtml(text, input.url, { agent: input.agent, stripParams: input.stripParams });
+  const robots = mergeRobots(extracted.robots, robotsFromHeader(input.xRobotsTag, input.agent));
+  // Links of a nofollow page are kept for the record but marked, so they are neither followed nor counted.
+  const links = robots.follow ? extracted.links : extracted.links.map((l) => (l.rel.includes('nofollow') ? l : { ...l, rel: [...l.rel, 'nofollow'] }));
+  const key = duplicateKey(extracted.text);
+  return { extracted, robots, links, contentHash: key ?? contentFingerprint(extracted.text), duplicateKey: key };
+}
