@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { crawl } from '../../crawler/crawl.js';
 import { buildIndex } from '../../indexer/index.js';
 import { GleanerError } from '../../shared/errors.js';
-import { serve } from '../../web/server.js';
+import { serve, untilInterrupted } from '../../web/server.js';
 import { integerFlag, parseCommandArgs, type Command } from '../command.js';
 import { startDemoSite } from '../demo/server.js';
 import { progressLine } from '../progress.js';
@@ -86,15 +86,7 @@ export const demoCommand: Command = {
       const running = await serve({ dataDir, port, host: DEMO_DEFAULTS.host });
       closers.unshift(() => running.close());
       process.stdout.write(`Gleaner search: ${running.url}  (Ctrl-C stops)\n`);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          resolve();
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      await untilInterrupted();
       return 0;
     } finally {
       for (const close of closers) await close().catch(() => {});
