@@ -21,7 +21,10 @@ import { directorySize, writeGeneration } from './write-index.js';
 
 /** A document ready to index: its text and its link figures. */
 export interface IndexDocument {
+  /** What is indexed; its title may lack the site's boilerplate (indexer/title-boilerplate.ts). */
   stored: StoredDoc;
+  /** The title shown in results; `stored.title` when absent. */
+  title?: string;
   host: string;
   inbound: number;
   inboundHosts: number;
@@ -180,7 +183,7 @@ function copyPostings(previous: IndexGeneration, reuse: { doc: number; old: numb
 function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: number[]): DocColumns {
   return {
     url: docs.map((d) => d.stored.url),
-    title: docs.map((d) => d.stored.title),
+    title: docs.map((d) => d.title ?? d.stored.title),
     language: docs.map((d) => d.stored.language),
     host: docs.map((d) => d.host),
     inbound: docs.map((d) => d.inbound),

@@ -7,6 +7,7 @@ import type { PageRecord } from '../shared/types.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import type { IndexDocument } from './build.js';
 import { buildLinkGraph, pageRank, type GraphEdge } from './link-graph.js';
+import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
 
 export interface StoreDocuments {
@@ -82,13 +83,25 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   });
   progress({ phase: 'links', done: graph.edges.length, total: graph.edges.length });
 
+  const urls = [...indexed].sort();
+  const titlesByHost = new Map<string, string[]>();
+  for (const url of urls) {
+    const host = hostOf(url);
+    let titles = titlesByHost.get(host);
+    if (!titles) titlesByHost.set(host, (titles = []));
+    titles.push(pages.get(url)!.title);
+  }
+  const affixes = new Map([...titlesByHost].map(([host, titles]) => [host, commonAffixes(titles)]));
   const documents: IndexDocument[] = [];
-  for (const url of [...indexed].sort()) {
+  for (const url of urls) {
     const page = pages.get(url)!;
     const links = graph.byTarget.get(url);
+    const host = hostOf(url);
+    const stored = storedDocOf(page, links?.anchors ?? [], options.maxBodyChars);
     documents.push({
-      stored: storedDocOf(page, links?.anchors ?? [], options.maxBodyChars),
-      host: hostOf(url),
+      stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!) },
+      title: page.title,
+      host,
       inbound: links?.inbound ?? 0,
       inboundHosts: links?.inboundHosts ?? 0,
       pageRank: pr.rank.get(url) ?? 0,

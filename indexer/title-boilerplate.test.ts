@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { commonAffixes, stripAffixes } from './title-boilerplate.js';
+
+const python = [
+  'json — JSON encoder and decoder — Python 3.11.2 documentation',
+  're — Regular expression operations — Python 3.11.2 documentation',
+  'What’s New In Python 3.11 — Python 3.11.2 documentation',
+  'Glossary — Python 3.11.2 documentation',
+  'pathlib — Object-oriented filesystem paths — Python 3.11.2 documentation',
+  'Python Documentation contents',
+];
+
+describe('title boilerplate', () => {
+  it('finds the suffix most of a site’s titles share, and strips only it', () => {
+    const affixes = commonAffixes(python);
+    expect(affixes).toEqual({ suffix: 'Python 3.11.2 documentation' });
+    expect(stripAffixes(python[0]!, affixes)).toBe('json — JSON encoder and decoder');
+    expect(stripAffixes(python[3]!, affixes)).toBe('Glossary');
+    expect(stripAffixes(python[5]!, affixes)).toBe('Python Documentation contents');
+  });
+  it('finds a shared prefix too', () => {
+    const titles = ['Acme | Home', 'Acme | Handbook', 'Acme | Travel policy', 'Acme | Canteen', 'Acme | Library'];
+    expect(stripAffixes(titles[2]!, commonAffixes(titles))).toBe('Travel policy');
+  });
+  it('leaves titles alone on a small site or without a shared part, and never empties a title', () => {
+    expect(commonAffixes(['A - Site', 'B - Site'])).toEqual({});
+    expect(commonAffixes(['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'])).toEqual({});
+    expect(stripAffixes('Python 3.11.2 documentation', { suffix: 'Python 3.11.2 documentation' })).toBe('Python 3.11.2 documentation');
+  });
+});
