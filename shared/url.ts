@@ -35,7 +35,9 @@ const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
 /** Decodes %XX escapes of unreserved characters and upper-cases the hex of the others. */
 export function normalizePercentEncoding(s: string): string {
-  return s.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => {
+  // A `%` that starts no escape is written `%25` first: otherwise decoding `%%62` would leave `%b`,
+  // a new escape, and a second pass would change the URL again.
+  return s.replace(/%(?![0-9A-Fa-f]{2})/g, '%25').replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => {
     const ch = String.fromCharCode(parseInt(hex, 16));
     return UNRESERVED.test(ch) ? ch : `%${hex.toUpperCase()}`;
   });
