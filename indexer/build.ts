@@ -192,6 +192,7 @@ function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: 
     fieldLength,
     storedOffset: [],
     storedLength: [],
+    storedHeaderLength: [],
     fingerprint: fingerprints,
   };
 }
@@ -200,12 +201,14 @@ function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: 
 function storedBuffer(docs: StoredDoc[], columns: DocColumns): Buffer {
   const parts: Buffer[] = [];
   let offset = 0;
-  for (const doc of docs) {
-    const buf = Buffer.from(JSON.stringify(doc), 'utf8');
-    parts.push(buf);
+  for (const { body, ...header } of docs) {
+    const head = Buffer.from(JSON.stringify(header), 'utf8');
+    const rest = Buffer.from(body, 'utf8');
+    parts.push(head, rest);
     columns.storedOffset.push(offset);
-    columns.storedLength.push(buf.length);
-    offset += buf.length;
+    columns.storedLength.push(head.length + rest.length);
+    columns.storedHeaderLength.push(head.length);
+    offset += head.length + rest.length;
   }
   return Buffer.concat(parts, offset);
 }

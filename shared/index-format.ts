@@ -8,7 +8,9 @@
 //   offsets.bin       Uint32 LE, terms + 1 entries: term t's postings are [offsets[t], offsets[t+1])
 //   postings.bin      Uint32 LE document numbers, ascending within a term
 //   tfs.bin           Uint8, FIELDS.length per posting: the term's frequency in each field, capped at 255
-//   stored.bin        UTF-8 JSON StoredDoc per document, at docs.storedOffset / storedLength
+//   stored.bin        per document at docs.storedOffset: a UTF-8 JSON StoredDoc without its body
+//                     (storedHeaderLength bytes), then the body as raw UTF-8 (the rest of storedLength),
+//                     so a snippet reads the beginning of a long page without parsing all of it
 //   stats.json        IndexStats: what /stats shows (crawl counters, most-linked pages)
 //
 // A crash while building leaves at worst an unreferenced gen-* directory, which the next build removes.
@@ -18,7 +20,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from './types.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 2; // 2: word-pair terms in title, headings and anchor
+export const INDEX_FORMAT_VERSION = 3; // 2: word-pair terms; 3: raw bodies in stored.bin
 
 /** The BM25F fields, in the order of the per-posting frequencies in tfs.bin. */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -65,6 +67,8 @@ export interface DocColumns {
   fieldLength: number[];
   storedOffset: number[];
   storedLength: number[];
+  /** Bytes of the JSON header at storedOffset; the body follows it. */
+  storedHeaderLength: number[];
   /** Hash of what was analysed: an incremental build re-analyses a page only when it changes. */
   fingerprint: string[];
 }

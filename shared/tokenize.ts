@@ -126,6 +126,17 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
   }
 }
 
+const WORD_AT = new RegExp(WORD.source, 'uy');
+
+/** The token of the (non-CJK) word starting at `index` of `text`, with its end; undefined when no word starts there. */
+export function tokenAt(text: string, index: number, language = ''): { token: string; end: number } | undefined {
+  WORD_AT.lastIndex = index;
+  const m = WORD_AT.exec(text);
+  if (m === null || m[0].length > MAX_WORD_LENGTH) return undefined;
+  const [token] = wordToken(m[0], language);
+  return token === '' ? undefined : { token, end: index + m[0].length };
+}
+
 /** Every token of `text` with its offsets and positions, in order. `language` is a primary subtag or ''. */
 export function analyze(text: string, language = ''): TokenSpan[] {
   const out: TokenSpan[] = [];

@@ -424,18 +424,26 @@ export class IndexSearcher implements GleanerSearchEngine {
     return { touched: touched.subarray(0, count), countedOnly };
   }
 
-  private storedDoc(doc: number): StoredDoc {
+  /** A document's stored text; with `maxBodyChars`, only about that much of the body is read. */
+  private storedDoc(doc: number, maxBodyChars = Infinity): StoredDoc {
     if (this.fd === undefined) throw new Error('search engine closed');
-    const length = this.gen.docs.storedLength[doc]!;
+    const { storedOffset, storedLength, storedHeaderLength } = this.gen.docs;
+    const headerLength = storedHeaderLength[doc]!;
+    // A character is at most 3 UTF-8 bytes in the BMP (4 outside it, counted as 2 UTF-16 units).
+    const length = Math.min(storedLength[doc]!, headerLength + maxBodyChars * 3);
     const buf = Buffer.allocUnsafe(length);
-    readSync(this.fd, buf, 0, length, this.gen.docs.storedOffset[doc]!);
-    return JSON.parse(buf.toString('utf8')) as StoredDoc;
+    readSync(this.fd, buf, 0, length, storedOffset[doc]!);
+    const header = JSON.parse(buf.toString('utf8', 0, headerLength)) as Omit<StoredDoc, 'body'>;
+    // A cut through a multi-byte character decodes to U+FFFD at the very end: harmless in a snippet.
+    return { ...header, body: buf.toString('utf8', headerLength, length) };
   }
 
   private hit(c: Candidate, plan: QueryPlan): SearchHit {
     const { docs } = this.gen;
-    const stored = this.storedDoc(c.doc);
-    const snippetTokens = plan.scoredTokens.size > 0 ? plan.scoredTokens : new Set(plan.keys.map((k) => k.token));
+    const stored = this.storedDoc(c.doc, this.options.snippet.scanChars);
+    // Words, not word pairs (shared/tokenize.ts wordPairs), are highlighted.
+    const tokens = plan.scoredTokens.size > 0 ? [...plan.scoredTokens] : plan.keys.map((k) => k.token);
+    const snippetTokens = new Set(tokens.filter((t) => !t.includes(PAIR_SEPARATOR)));
     const snippet = bestSnippet(stored.body, stored.language, snippetTokens, this.options.snippet);
     return {
       url: docs.url[c.doc]!,

@@ -1,6 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
-import { scanTokens } from '../../shared/tokenize.js';
+import { scanTokens, tokenAt } from '../../shared/tokenize.js';
 
 export interface SnippetOptions {
   /** Longest snippet in characters (before the ellipses). */
@@ -25,11 +25,9 @@ const ELLIPSIS = '…';
  */
 export function bestSnippet(text: string, language: string, queryTokens: ReadonlySet<string>, options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS): Snippet {
   const scanned = text.length > options.scanChars ? text.slice(0, options.scanChars) : text;
-  const spans: { token: string; start: number; end: number }[] = [];
-  scanTokens(scanned, language, (token, _word, start, end) => {
-    if (queryTokens.has(token)) spans.push({ token, start, end });
-  });
-  spans.sort((a, b) => a.start - b.start); // CJK bigrams come after their run
+  let spans = findBySearch(scanned, language, queryTokens);
+  // Spanish stems drop accents ("públicas" -> "public"), which a prefix search misses: tokenize then.
+  if (spans.length === 0 && language === 'es') spans = findByTokenizing(scanned, language, queryTokens);
   if (spans.length === 0) return { text: cut(text, 0, options.maxChars), highlights: [] };
 
   // Slide a window over the matches: [i, j] fits when its span is at most maxChars.
@@ -69,6 +67,49 @@ export function bestSnippet(text: string, language: string, queryTokens: Readonl
     else highlights.push(h);
   }
   return { text: prefix + text.slice(start, end) + suffix, highlights };
+}
+
+interface Span {
+  token: string;
+  start: number;
+  end: number;
+}
+
+/** Every word of `text` whose token is a query token, by tokenizing all of it. */
+function findByTokenizing(text: string, language: string, queryTokens: ReadonlySet<string>): Span[] {
+  const spans: Span[] = [];
+  scanTokens(text, language, (token, _word, start, end) => {
+    if (queryTokens.has(token)) spans.push({ token, start, end });
+  });
+  return spans.sort((a, b) => a.start - b.start); // CJK bigrams come after their run
+}
+
+const CJK_TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The same spans, found without tokenizing the whole page: one regex finds the words starting like a
+ * query token (a stem is a prefix of its words, give or take its last letter: "happi" for "happy"),
+ * and only those words are tokenized to confirm. CJK tokens are looked up as they are.
+ */
+function findBySearch(text: string, language: string, queryTokens: ReadonlySet<string>): Span[] {
+  const spans: Span[] = [];
+  const prefixes: string[] = [];
+  for (const token of queryTokens) {
+    if (CJK_TOKEN.test(token)) {
+      for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) spans.push({ token, start: at, end: at + token.length });
+    } else {
+      prefixes.push(escape(token.length > 3 ? token.slice(0, -1) : token));
+    }
+  }
+  if (prefixes.length > 0) {
+    const starts = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}'’])(?:${prefixes.join('|')})`, 'giu');
+    for (const m of text.matchAll(starts)) {
+      const found = tokenAt(text, m.index, language);
+      if (found !== undefined && queryTokens.has(found.token)) spans.push({ token: found.token, start: m.index, end: found.end });
+    }
+  }
+  return spans.sort((a, b) => a.start - b.start);
 }
 
 function cut(text: string, start: number, maxChars: number): string {
