@@ -11,8 +11,11 @@ import type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions,
 import { PAIR_SEPARATOR } from '../../shared/tokenize.js';
 import { compileQuery, type AtomPlan, type KeyPlan, type QueryPlan } from './compile.js';
 import { containsPhrase } from './phrase.js';
-import { DEFAULT_RANK_PARAMS, idf, inverseFieldNorm, linkBoost, rankScore, termScore, type RankParams } from './rank.js';
+import { atomMatches, compiledAtom, documentFilter, flatten } from './match-rules.js';
+import { DEFAULT_RANK_PARAMS, idf, inverseFieldNorm, linkBoost, termScore, type RankParams } from './rank.js';
 import { bestSnippet, DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
+import { escapeRegExp } from './regexp.js';
+import { topDocuments } from './top-k.js';
 import { Vocabulary } from './vocabulary.js';
 
 export interface SearcherOptions {
@@ -503,9 +506,6 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Binary search for `doc` in postings[lo, hi); -1 when absent. */
 function findPosting(postings: Uint32Array, lo: number, hi: number, doc: number): number {
@@ -517,103 +517,4 @@ function findPosting(postings: Uint32Array, lo: number, hi: number, doc: number)
     else hi = mid;
   }
   return -1;
-}
-
-/** `site:` keeps a host equal to or under one of the sites; `-site:` removes them. */
-function siteFilter(sites: readonly string[], excluded: readonly string[]): (host: string) => boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/^\.+|\.+$/g, '');
-  const under = (host: string, site: string) => host === site || host.endsWith('.' + site);
-  const inc = sites.map(norm);
-  const exc = excluded.map(norm);
-  return (host) => (inc.length === 0 || inc.some((s) => under(host, s))) && !exc.some((s) => under(host, s));
-}
-
-/** The `k` best documents by `score`, descending, ties by document number (stable across runs). */
-export function topDocuments(docs: ArrayLike<number>, score: ArrayLike<number>, k: number): number[] {
-  const better = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
-  const order = (a: number, b: number) => (better(a, b) ? -1 : better(b, a) ? 1 : 0);
-  if (k <= 0) return [];
-  if (docs.length <= k * 4) return Array.from(docs).sort(order).slice(0, k);
-  // A min-heap of the best k so far: its root is the worst of them.
-  const heap: number[] = [];
-  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
-  for (let i = 0; i < docs.length; i++) {
-    const d = docs[i]!;
-    if (heap.length < k) {
-      heap.push(d);
-      for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1]!, heap[i]!); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (better(d, heap[0]!)) {
-      heap[0] = d;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < heap.length && better(heap[m]!, heap[l]!)) m = l;
-        if (r < heap.length && better(heap[m]!, heap[r]!)) m = r;
-        if (m === i) break;
-        swap(i, m);
-        i = m;
-      }
-    }
-  }
-  return heap.sort(order);
-}
-
-interface CompiledAtom {
-  phrase: boolean;
-  /** Per alternative, the bits it needs as maskWords words, and how many. */
-  alternatives: (Uint32Array & { bits?: number })[];
-}
-
-function compiledAtom(atom: AtomPlan, words: number): CompiledAtom {
-  return {
-    phrase: atom.phrase,
-    alternatives: atom.alternatives.map((alt) => {
-      const need: Uint32Array & { bits?: number } = new Uint32Array(words);
-      for (const b of alt.bits) need[b >>> 5]! |= 1 << (b & 31);
-      need.bits = alt.bits.length;
-      return need;
-    }),
-  };
-}
-
-/** Groups of atoms as flat arrays for the per-document check: every alternative's needed bits, whether
- * it is a phrase, and where each group's alternatives end. */
-function flatten(groups: CompiledAtom[][], words: number): { need: Uint32Array; phrase: Uint8Array; groupEnd: Int32Array } {
-  const alts = groups.flatMap((g) => g.flatMap((a) => a.alternatives.map((need) => ({ need, phrase: a.phrase }))));
-  const need = new Uint32Array(alts.length * words);
-  const phrase = new Uint8Array(alts.length);
-  alts.forEach((a, i) => {
-    need.set(a.need, i * words);
-    phrase[i] = a.phrase ? 1 : 0;
-  });
-  const groupEnd = new Int32Array(groups.length);
-  let end = 0;
-  groups.forEach((g, i) => {
-    end += g.reduce((n, a) => n + a.alternatives.length, 0);
-    groupEnd[i] = end;
-  });
-  return { need, phrase, groupEnd };
-}
-
-function atomMatches(masks: Uint32Array, base: number, atom: CompiledAtom): boolean {
-  outer: for (const need of atom.alternatives) {
-    for (let w = 0; w < need.length; w++) if ((masks[base + w]! & need[w]!) !== need[w]) continue outer;
-    return true;
-  }
-  return false;
-}
-
-/** site:, -site: and lang: as one test per document, or undefined when the query has none. */
-function documentFilter(query: ParsedQuery, hosts: readonly string[], languages: readonly string[]): ((doc: number) => boolean) | undefined {
-  if (query.sites.length === 0 && query.excludedSites.length === 0 && query.languages.length === 0) return undefined;
-  const siteOk = siteFilter(query.sites, query.excludedSites);
-  const hostOk = new Map<string, boolean>();
-  const langs = new Set(query.languages.map((l) => l.toLowerCase()));
-  return (d) => {
-    const host = hosts[d]!;
-    let ok = hostOk.get(host);
-    if (ok === undefined) hostOk.set(host, (ok = siteOk(host)));
-    return ok && (langs.size === 0 || langs.has(languages[d]!));
-  };
 }

@@ -1,6 +1,7 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
 import { scanTokens, tokenAt } from '../../shared/tokenize.js';
+import { escapeRegExp } from './regexp.js';
 
 export interface SnippetOptions {
   /** Longest snippet in characters (before the ellipses). */
@@ -85,7 +86,6 @@ function findByTokenizing(text: string, language: string, queryTokens: ReadonlyS
 }
 
 const CJK_TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The same spans, found without tokenizing the whole page: one regex finds the words starting like a
@@ -99,7 +99,7 @@ function findBySearch(text: string, language: string, queryTokens: ReadonlySet<s
     if (CJK_TOKEN.test(token)) {
       for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) spans.push({ token, start: at, end: at + token.length });
     } else {
-      prefixes.push(escape(token.length > 3 ? token.slice(0, -1) : token));
+      prefixes.push(escapeRegExp(token.length > 3 ? token.slice(0, -1) : token));
     }
   }
   if (prefixes.length > 0) {

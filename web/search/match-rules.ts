@@ -1,0 +1,72 @@
+// The match rules as the searcher checks them per document: each atom's alternatives as the bits they
+// need in a document's mask (web/search/compile.ts assigns the bits), and the site:/lang: filter. Pure.
+
+import type { ParsedQuery } from '../../shared/query.js';
+import type { AtomPlan } from './compile.js';
+
+export interface CompiledAtom {
+  phrase: boolean;
+  /** Per alternative, the bits it needs as maskWords words. */
+  alternatives: Uint32Array[];
+}
+
+export function compiledAtom(atom: AtomPlan, words: number): CompiledAtom {
+  return {
+    phrase: atom.phrase,
+    alternatives: atom.alternatives.map((alt) => {
+      const need = new Uint32Array(words);
+      for (const b of alt.bits) need[b >>> 5]! |= 1 << (b & 31);
+      return need;
+    }),
+  };
+}
+
+/** Groups of atoms as flat arrays for the per-document check: every alternative's needed bits, whether
+ * it is a phrase, and where each group's alternatives end. */
+export function flatten(groups: CompiledAtom[][], words: number): { need: Uint32Array; phrase: Uint8Array; groupEnd: Int32Array } {
+  const alts = groups.flatMap((g) => g.flatMap((a) => a.alternatives.map((need) => ({ need, phrase: a.phrase }))));
+  const need = new Uint32Array(alts.length * words);
+  const phrase = new Uint8Array(alts.length);
+  alts.forEach((a, i) => {
+    need.set(a.need, i * words);
+    phrase[i] = a.phrase ? 1 : 0;
+  });
+  const groupEnd = new Int32Array(groups.length);
+  let end = 0;
+  groups.forEach((g, i) => {
+    end += g.reduce((n, a) => n + a.alternatives.length, 0);
+    groupEnd[i] = end;
+  });
+  return { need, phrase, groupEnd };
+}
+
+export function atomMatches(masks: Uint32Array, base: number, atom: CompiledAtom): boolean {
+  outer: for (const need of atom.alternatives) {
+    for (let w = 0; w < need.length; w++) if ((masks[base + w]! & need[w]!) !== need[w]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** site:, -site: and lang: as one test per document, or undefined when the query has none. */
+export function documentFilter(query: ParsedQuery, hosts: readonly string[], languages: readonly string[]): ((doc: number) => boolean) | undefined {
+  if (query.sites.length === 0 && query.excludedSites.length === 0 && query.languages.length === 0) return undefined;
+  const siteOk = siteFilter(query.sites, query.excludedSites);
+  const hostOk = new Map<string, boolean>();
+  const langs = new Set(query.languages.map((l) => l.toLowerCase()));
+  return (d) => {
+    const host = hosts[d]!;
+    let ok = hostOk.get(host);
+    if (ok === undefined) hostOk.set(host, (ok = siteOk(host)));
+    return ok && (langs.size === 0 || langs.has(languages[d]!));
+  };
+}
+
+/** `site:` keeps a host equal to or under one of the sites; `-site:` removes them. */
+function siteFilter(sites: readonly string[], excluded: readonly string[]): (host: string) => boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/^\.+|\.+$/g, '');
+  const under = (host: string, site: string) => host === site || host.endsWith('.' + site);
+  const inc = sites.map(norm);
+  const exc = excluded.map(norm);
+  return (host) => (inc.length === 0 || inc.some((s) => under(host, s))) && !exc.some((s) => under(host, s));
+}

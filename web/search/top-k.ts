@@ -1,0 +1,32 @@
+// The k best documents by score: the last step of every search. Pure.
+
+/** The `k` best documents by `score`, descending, ties by document number (stable across runs). */
+export function topDocuments(docs: ArrayLike<number>, score: ArrayLike<number>, k: number): number[] {
+  const better = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
+  const order = (a: number, b: number) => (better(a, b) ? -1 : better(b, a) ? 1 : 0);
+  if (k <= 0) return [];
+  if (docs.length <= k * 4) return Array.from(docs).sort(order).slice(0, k);
+  // A min-heap of the best k so far: its root is the worst of them.
+  const heap: number[] = [];
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i]!;
+    if (heap.length < k) {
+      heap.push(d);
+      for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1]!, heap[i]!); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (better(d, heap[0]!)) {
+      heap[0] = d;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && better(heap[m]!, heap[l]!)) m = l;
+        if (r < heap.length && better(heap[m]!, heap[r]!)) m = r;
+        if (m === i) break;
+        swap(i, m);
+        i = m;
+      }
+    }
+  }
+  return heap.sort(order);
+}
