@@ -128,13 +128,26 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
 
 const WORD_AT = new RegExp(WORD.source, 'uy');
 
-/** The token of the (non-CJK) word starting at `index` of `text`, with its end; undefined when no word starts there. */
-export function tokenAt(text: string, index: number, language = ''): { token: string; end: number } | undefined {
+/** Where the next word of `text` at or after `from` starts, or -1. */
+export function nextWordStart(text: string, from: number): number {
+  WORD_NEXT.lastIndex = from;
+  const m = WORD_NEXT.exec(text);
+  return m === null ? -1 : m.index;
+}
+const WORD_NEXT = new RegExp(WORD.source, 'gu');
+
+/**
+ * The (non-CJK) word starting at `index` of `text`: where it ends, and its token, which is undefined
+ * for a word the tokenizer skips (longer than MAX_WORD_LENGTH). Undefined when no word starts there.
+ */
+export function tokenAt(text: string, index: number, language = ''): { token: string | undefined; end: number } | undefined {
   WORD_AT.lastIndex = index;
   const m = WORD_AT.exec(text);
-  if (m === null || m[0].length > MAX_WORD_LENGTH) return undefined;
+  if (m === null) return undefined;
+  const end = index + m[0].length;
+  if (m[0].length > MAX_WORD_LENGTH) return { token: undefined, end };
   const [token] = wordToken(m[0], language);
-  return token === '' ? undefined : { token, end: index + m[0].length };
+  return { token: token === '' ? undefined : token, end };
 }
 
 /** Every token of `text` with its offsets and positions, in order. `language` is a primary subtag or ''. */

@@ -21,10 +21,11 @@ import { Vocabulary } from './vocabulary.js';
 export interface SearcherOptions {
   rank: RankParams;
   snippet: SnippetOptions;
-  /** Phrase matches are checked on the text of at most this many candidates (best first); beyond it `total` is an estimate. */
+  /** Phrase matches are checked on the text of the best candidates until the results asked for are
+   * settled, at most this many; */
   maxPhraseChecks: number;
-  /** ... and of at least this many (when there are), once the results asked for are settled: the sample `total` is estimated from. */
-  minPhraseChecks: number;
+  /** for the candidates left, `total` counts the share of a sample of this many that match. */
+  phraseSampleSize: number;
   /** A query word in at most this many documents gets a "did you mean" when a word ... */
   rareDocFreq: number;
   /** ... at most two edits away is in this many times as many documents. */
@@ -35,7 +36,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   rank: DEFAULT_RANK_PARAMS,
   snippet: DEFAULT_SNIPPET_OPTIONS,
   maxPhraseChecks: 2000,
-  minPhraseChecks: 100,
+  phraseSampleSize: 20,
   rareDocFreq: 2,
   correctionRatio: 20,
 };
@@ -246,26 +247,36 @@ export class IndexSearcher implements GleanerSearchEngine {
     const candidate = (d: number): Candidate => ({ doc: d, score: finalScore[d]!, textScore: textless ? 0 : score[d]! });
     if (unsure.length === 0) return { candidates: topDocuments(sure, finalScore, wanted).map(candidate), total: sure.length + (pruned?.countedOnly ?? 0) };
 
-    // Phrase checks read the page's text: check candidates best first, and stop once the page asked for
-    // is settled (no unchecked candidate could enter it) and enough were checked to estimate the rest.
-    const ordered = topDocuments(unsure, finalScore, this.options.maxPhraseChecks);
-    const sureTop = topDocuments(sure, finalScore, wanted);
-    const passedDocs: number[] = [];
-    let checked = 0;
-    for (const d of ordered) {
-      if (checked >= this.options.minPhraseChecks && passedDocs.length + sureTop.length >= wanted) {
-        const floor = topDocuments([...sureTop, ...passedDocs], finalScore, wanted)[wanted - 1]!;
-        if (finalScore[d]! < finalScore[floor]!) break;
-      }
-      checked++;
+    // Phrase checks read the page's text: check candidates best first and stop once the page asked for
+    // is settled (no unchecked candidate could enter it); estimate how many of the rest pass from an
+    // evenly spread sample of them (the best ones pass more often than the rest).
+    const passes = (d: number): boolean => {
       const stored = this.storedDoc(d);
       const phraseOk = (atom: AtomPlan) => atom.alternatives.some((alt) => containsPhrase(stored, alt.phraseTokens, atom.atom.field, atom.atom.text));
       const bitsMatch = (atom: AtomPlan) => atomMatches(masks, d * W, compiledAtom(atom, W));
       const groupsOk = plan.groups.every((g) => g.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a))));
-      if (groupsOk && !plan.excluded.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a)))) passedDocs.push(d);
+      return groupsOk && !plan.excluded.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a)));
+    };
+    const ordered = topDocuments(unsure, finalScore, this.options.maxPhraseChecks);
+    const sureTop = topDocuments(sure, finalScore, wanted);
+    const passedDocs: number[] = [];
+    const checked = new Set<number>();
+    for (const d of ordered) {
+      if (passedDocs.length + sureTop.length >= wanted) {
+        const floor = topDocuments([...sureTop, ...passedDocs], finalScore, wanted)[wanted - 1]!;
+        if (finalScore[d]! < finalScore[floor]!) break;
+      }
+      checked.add(d);
+      if (passes(d)) passedDocs.push(d);
     }
-    // Beyond the checked ones, assume the same pass rate.
-    const estimate = checked < unsure.length ? Math.round(((unsure.length - checked) * passedDocs.length) / Math.max(1, checked)) : 0;
+    const rest = unsure.filter((d) => !checked.has(d));
+    let estimate = 0;
+    if (rest.length > 0) {
+      const size = Math.min(rest.length, this.options.phraseSampleSize);
+      let sampled = 0;
+      for (let i = 0; i < size; i++) if (passes(rest[Math.floor((i * rest.length) / size)]!)) sampled++;
+      estimate = Math.round((rest.length * sampled) / size);
+    }
     return { candidates: topDocuments([...sureTop, ...passedDocs], finalScore, wanted).map(candidate), total: sure.length + passedDocs.length + estimate };
   }
 

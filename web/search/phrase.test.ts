@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { StoredDoc } from '../../shared/index-format.js';
 import { analyze, tokenize } from '../../shared/tokenize.js';
 import { containsPhrase } from './phrase.js';
@@ -32,5 +33,27 @@ describe('containsPhrase', () => {
     const words = analyze('北京大学').filter((s) => !s.extra).map((s) => s.token);
     expect(containsPhrase(doc({ body: '我们在北京大学学习', language: 'zh' }), words, undefined, '北京 大学')).toBe(true);
     expect(containsPhrase(doc({ body: '我们在北京学习', language: 'zh' }), words, undefined, '北京大学')).toBe(false);
+  });
+});
+
+describe('containsPhrase: the prefix search agrees with tokenizing everything (property)', () => {
+  const reference = (text: string, tokens: string[]) => {
+    const words = analyze(text).filter((s) => !s.extra).map((s) => s.token);
+    for (let i = 0; i + tokens.length <= words.length; i++) if (tokens.every((t, k) => words[i + k] === t)) return true;
+    return false;
+  };
+  it('on random texts from a small vocabulary with punctuation', () => {
+    const word = fc.constantFrom('impl', 'Trait', 'traits', 'happy', 'happily', 'the', 'a', 'x1', "don't", 'Vec', 'vec!', 'b'.repeat(70));
+    const sep = fc.constantFrom(' ', ', ', '. ', '-', '::', ' (', ') ', '\n');
+    const text = fc.array(fc.tuple(word, sep), { maxLength: 30 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
+    const phrase = fc.array(word, { minLength: 2, maxLength: 3 }).map((ws) => ws.join(' '));
+    fc.assert(
+      fc.property(text, phrase, (body, p) => {
+        const tokens = analyze(p).filter((s) => !s.extra).map((s) => s.token);
+        fc.pre(tokens.length > 1);
+        expect(containsPhrase(doc({ body }), tokens, 'body')).toBe(reference(body, tokens));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

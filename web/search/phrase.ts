@@ -1,7 +1,8 @@
 // Phrase matching against a stored document's text, re-analysed with the tokenizer. Pure.
 
 import { FIELDS, fieldTexts, type Field, type StoredDoc } from '../../shared/index-format.js';
-import { detectScript, scanTokens } from '../../shared/tokenize.js';
+import { detectScript, nextWordStart, scanTokens, tokenAt } from '../../shared/tokenize.js';
+import { escapeRegExp } from './regexp.js';
 
 /**
  * Whether `tokens` (without CJK bigrams) occur consecutively in one of the document's fields (or in `field` only).
@@ -27,6 +28,9 @@ export function containsPhrase(doc: StoredDoc, tokens: readonly string[], field?
 
 function inText(text: string, language: string, tokens: readonly string[], cjkText: string | undefined): boolean {
   if (cjkText !== undefined && squeeze(text).includes(cjkText)) return true;
+  // Latin and Cyrillic phrases: find the first word by its stem prefix, then read the words after it.
+  // (Spanish stems drop accents, which a prefix search would miss: those are tokenized in full.)
+  if (cjkText === undefined && language !== 'es') return bySearch(text, language, tokens);
   // The last n words seen, in a ring; compared with the phrase whenever a word ends a possible match.
   const n = tokens.length;
   const ring = new Array<string>(n).fill('');
@@ -41,6 +45,31 @@ function inText(text: string, language: string, tokens: readonly string[], cjkTe
     found = true;
   });
   return found;
+}
+
+function bySearch(text: string, language: string, tokens: readonly string[]): boolean {
+  const first = tokens[0]!;
+  const prefix = escapeRegExp(first.length > 3 ? first.slice(0, -1) : first);
+  const starts = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}'’])${prefix}`, 'giu');
+  outer: for (const m of text.matchAll(starts)) {
+    let word = tokenAt(text, m.index, language);
+    if (word?.token !== first) continue;
+    for (let k = 1; k < tokens.length; k++) {
+      // The next word that yields a token (one too long to index is skipped, as the tokenizer does).
+      let at = word!.end;
+      let next: ReturnType<typeof tokenAt>;
+      do {
+        const start = nextWordStart(text, at);
+        if (start < 0) return false;
+        next = tokenAt(text, start, language);
+        at = next?.end ?? start + 1;
+      } while (next?.token === undefined);
+      if (next.token !== tokens[k]) continue outer;
+      word = next;
+    }
+    return true;
+  }
+  return false;
 }
 
 function squeeze(s: string): string {

@@ -106,7 +106,7 @@ function findBySearch(text: string, language: string, queryTokens: ReadonlySet<s
     const starts = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}'’])(?:${prefixes.join('|')})`, 'giu');
     for (const m of text.matchAll(starts)) {
       const found = tokenAt(text, m.index, language);
-      if (found !== undefined && queryTokens.has(found.token)) spans.push({ token: found.token, start: m.index, end: found.end });
+      if (found?.token !== undefined && queryTokens.has(found.token)) spans.push({ token: found.token, start: m.index, end: found.end });
     }
   }
   return spans.sort((a, b) => a.start - b.start);
