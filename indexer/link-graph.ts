@@ -101,12 +101,12 @@ export function pageRank(nodes: readonly string[], edges: readonly (readonly [st
   nodes.forEach((url, i) => id.set(url, i));
   const outDegree = new Uint32Array(n);
   const pairs: number[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   for (const [from, to] of edges) {
     const a = id.get(from);
     const b = id.get(to);
     if (a === undefined || b === undefined || a === b) continue;
-    const key = `${a} ${b}`;
+    const key = a * n + b; // exact below 2^53, i.e. for up to ~90 million pages
     if (seen.has(key)) continue;
     seen.add(key);
     pairs.push(a, b);
