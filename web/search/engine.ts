@@ -1,7 +1,14 @@
 // The searcher over one loaded index generation. Term-at-a-time: each query key's postings are scanned
-// once, adding its BM25F score to a per-document accumulator and setting its bit in a per-document mask;
-// then every touched document is checked against the match rules, filtered, boosted by its links and
-// the best are kept. Read-only: nothing here writes to the index.
+// once, adding its BM25F score (precomputed per posting at load) to a per-document accumulator and
+// setting its bit in a per-document mask; then the touched documents are checked against the match
+// rules (match-rules.ts), filtered, multiplied by their link boost and the best kept (top-k.ts).
+// Two shortcuts keep large indexes fast, both exact for the results returned:
+// - only the rarest key of each alternative of the most selective required group adds documents
+//   (driverKeys); the other keys update documents already found;
+// - a query that is one OR group of words stops adding documents that cannot reach the top k
+//   (scanPruned, MaxScore-style).
+// Hits read the page's stored text for the snippet; phrases are checked on it (phrase.ts).
+// Read-only: nothing here writes to the index.
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { FIELD_COUNT, FIELDS, type IndexStats, type StoredDoc } from '../../shared/index-format.js';
