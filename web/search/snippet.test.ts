@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tokenize } from '../../shared/tokenize.js';
+import fc from 'fast-check';
+import { analyze, tokenize } from '../../shared/tokenize.js';
 import { bestSnippet } from './snippet.js';
 
 const q = (s: string) => new Set(tokenize(s));
@@ -21,5 +22,26 @@ describe('bestSnippet', () => {
   it('merges a Chinese word and its bigrams into one highlight', () => {
     const s = bestSnippet('我们在北京大学学习', 'zh', q('北京'));
     expect(s.highlights.map(([a, b]) => s.text.slice(a, b))).toEqual(['北京']);
+  });
+});
+
+describe('bestSnippet: highlights are exactly the query words (property)', () => {
+  it('every highlight is a word with a query token, and every such word inside the snippet is highlighted', () => {
+    const word = fc.constantFrom('impl', 'Trait', 'traits', 'happy', 'happily', 'the', 'x1', "don't", 'Vec', 'b'.repeat(70), 'connection', 'connected');
+    const sep = fc.constantFrom(' ', ', ', '. ', '-', '::', '\n');
+    const text = fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 40 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
+    fc.assert(
+      fc.property(text, fc.array(word, { minLength: 1, maxLength: 3 }), (body, queryWords) => {
+        const tokens = new Set(queryWords.flatMap((w) => tokenize(w)));
+        const s = bestSnippet(body, 'en', tokens, { maxChars: 80, scanChars: 50_000 });
+        const expected = analyze(s.text).filter((span) => tokens.has(span.token));
+        const highlighted = s.highlights.map(([a, b]) => s.text.slice(a, b));
+        for (const h of highlighted) expect(tokens.has(tokenize(h)[0]!)).toBe(true);
+        // Words cut by the window's edge may be partial; whole words inside it are all highlighted.
+        const inner = expected.filter((span) => span.start > 1 && span.end < s.text.length - 1).map((span) => s.text.slice(span.start, span.end));
+        for (const w of inner) expect(highlighted).toContain(w);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
