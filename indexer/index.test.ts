@@ -154,3 +154,19 @@ describe('what /stats reads', () => {
     expect(stats.bytesOnDisk).toBeGreaterThan(0);
   });
 });
+
+describe('edge cases', () => {
+  it('a crawl with nothing indexable builds an empty index that answers every query with nothing', async () => {
+    const dir = await dataDir();
+    await writePages(dir, [{ url: `${S}/gone`, state: 'gone' }, { url: `${S}/secret`, title: 'x', text: 'secret', index: false }]);
+    expect(await buildIndex(dir)).toMatchObject({ documents: 0, terms: 0 });
+    const engine = await openSearchEngine(dir);
+    try {
+      expect(engine.search(query('secret'), { offset: 0, limit: 10 })).toMatchObject({ total: 0, hits: [] });
+      expect(engine.search(query('site:site.test'), { offset: 0, limit: 10 }).total).toBe(0);
+      expect(engine.suggest('se', 5)).toEqual([]);
+    } finally {
+      engine.close();
+    }
+  });
+});
