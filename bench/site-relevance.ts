@@ -128,10 +128,14 @@ async function main(): Promise<void> {
   for (const [name, s] of rows) console.log(`| ${name} | ${s.success1.toFixed(3)} | ${s.mrr10.toFixed(3)} |`);
   if (args.includes('--per-query')) {
     const top = (run: string[] | undefined) => (run ?? []).slice(0, 3).map((u) => u.slice(SITE.length)).join(' ');
+    const rank = (run: string[] | undefined, j: Judged) => {
+      const at = (run ?? []).slice(0, 10).findIndex((u) => j.answers.has(u));
+      return at < 0 ? '-' : String(at + 1);
+    };
     judged.forEach((j, i) => {
-      if (!j.answers.has(gleanerAll[i]![0] ?? '') || !j.answers.has(omegaAll[i]?.[0] ?? '')) {
-        console.log(`${j.query}\n  Gleaner: ${top(gleanerAll[i])}\n  Omega:   ${top(omegaAll[i])}`);
-      }
+      const g = rank(gleanerAll[i], j);
+      const o = rank(omegaAll[i], j);
+      if (g !== o) console.log(`${j.query}: answer at ${g} in Gleaner, ${o} in Omega\n  Gleaner: ${top(gleanerAll[i])}\n  Omega:   ${top(omegaAll[i])}`);
     });
   }
   engine.close();
