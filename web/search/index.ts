@@ -4,9 +4,11 @@
 import { currentGeneration, type IndexStats } from '../../shared/index-format.js';
 import { noIndexError, readCurrentGeneration, readIndexStatsFile, readManifest } from '../../shared/index-read.js';
 import { DEFAULT_SEARCHER_OPTIONS, IndexSearcher, type GleanerSearchEngine, type SearcherOptions } from './engine.js';
+import { DEFAULT_LIVE_OPTIONS, openLive, type LiveOptions } from './live.js';
 
 export type { GleanerSearchEngine, SearcherOptions } from './engine.js';
 export { DEFAULT_SEARCHER_OPTIONS } from './engine.js';
+export { DEFAULT_LIVE_OPTIONS, type LiveOptions } from './live.js';
 export { DEFAULT_RANK_PARAMS, rankScore, linkBoost, termScore, type RankParams } from './rank.js';
 export type { IndexStats, LinkedPage } from '../../shared/index-format.js';
 
@@ -18,6 +20,14 @@ export async function openSearchEngine(dataDir: string, options: Partial<Searche
   const gen = await readCurrentGeneration(dataDir);
   const stats = await readIndexStatsFile(gen.dir);
   return new IndexSearcher(gen, { ...stats, bytesOnDisk: gen.manifest.bytesOnDisk }, { ...DEFAULT_SEARCHER_OPTIONS, ...options });
+}
+
+/**
+ * `openSearchEngine` that follows re-indexing (web/search/live.ts): a `gleaner index` run while the
+ * gateway serves is picked up within `checkIntervalMs`, without a restart.
+ */
+export function openLiveSearchEngine(dataDir: string, options: Partial<SearcherOptions> = {}, live: Partial<LiveOptions> = {}): Promise<GleanerSearchEngine> {
+  return openLive(openSearchEngine, dataDir, options, { ...DEFAULT_LIVE_OPTIONS, ...live });
 }
 
 /** What /stats shows, read without loading the index (cheap enough per request). */

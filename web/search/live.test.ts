@@ -1,0 +1,46 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildIndex } from '../../indexer/index.js';
+import { CURRENT_FILE, INDEX_FILES, currentGeneration, indexRoot } from '../../shared/index-format.js';
+import { query, tempDataDir, writePages } from '../../test/helpers/index-fixtures.js';
+import { openLiveSearchEngine } from './index.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+describe('openLiveSearchEngine', () => {
+  it('picks up a re-index without a restart, and keeps the old index when a new one cannot be read', async () => {
+    const { dir, cleanup } = await tempDataDir();
+    cleanups.push(cleanup);
+    await writePages(dir, [{ url: 'http://s.test/a', title: 'A', text: 'apples' }]);
+    await buildIndex(dir);
+    let reloaded: (outcome: { ok: boolean }) => void = () => {};
+    const next = () => new Promise<{ ok: boolean }>((resolve) => (reloaded = resolve));
+    const engine = await openLiveSearchEngine(dir, {}, { checkIntervalMs: 0, onReload: (o) => reloaded(o) });
+    cleanups.push(async () => engine.close());
+    const urls = (q: string) => engine.search(query(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+    expect(urls('apples')).toEqual(['http://s.test/a']);
+
+    await writePages(dir, [{ url: 'http://s.test/b', title: 'B', text: 'bananas' }]);
+    await buildIndex(dir);
+    let outcome = next();
+    expect(urls('bananas')).toEqual([]); // still the old index while the new one loads
+    expect(await outcome).toMatchObject({ ok: true });
+    expect(urls('bananas')).toEqual(['http://s.test/b']);
+
+    // A generation of another format: refused, and the index in use keeps answering.
+    const gen = (await currentGeneration(dir))!;
+    const bad = join(indexRoot(dir), 'gen-bad');
+    await mkdir(bad);
+    const manifest = JSON.parse(await readFile(join(gen, INDEX_FILES.manifest), 'utf8')) as Record<string, unknown>;
+    await writeFile(join(bad, INDEX_FILES.manifest), JSON.stringify({ ...manifest, formatVersion: 999 }));
+    await writeFile(join(indexRoot(dir), CURRENT_FILE), 'gen-bad\n');
+    outcome = next();
+    urls('apples');
+    expect(await outcome).toMatchObject({ ok: false });
+    expect(urls('bananas')).toEqual(['http://s.test/b']);
+  });
+});
