@@ -37,6 +37,11 @@ export interface SearcherOptions {
   rareDocFreq: number;
   /** ... at most two edits away is in this many times as many documents. */
   correctionRatio: number;
+  /** A key that only updates documents already found is galloped through, not scanned, when it has
+   * this many times more postings than there are such documents. 8: on SciFact x20, min of 25 runs
+   * over 12 queries, 8.78 ms in all against 9.20 never galloping and 8.91 at 32 ("microarray results
+   * cells" AND 0.38 -> 0.19 ms); OR queries unchanged. */
+  gallopRatio: number;
 }
 
 export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
@@ -46,6 +51,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   phraseSampleSize: 20,
   rareDocFreq: 2,
   correctionRatio: 20,
+  gallopRatio: 8,
 };
 
 /** A SearchEngine that can also report what /stats shows and be closed. */
@@ -352,9 +358,16 @@ export class IndexSearcher implements GleanerSearchEngine {
     const keys = drivers === undefined ? plan.keys : [...drivers, ...plan.keys.filter((k) => !drivers.has(k))];
     const touched = this.touchedBuffer;
     let count = 0;
+    let sorted = false;
     for (const key of keys) {
       const adds = drivers === undefined || drivers.has(key);
       const weightedIdf = key.scored ? key.weight * idf(this.n, this.docFreq(key.term)) : 0;
+      if (!adds && count * this.options.gallopRatio < this.docFreq(key.term)) {
+        if (!sorted) touched.subarray(0, count).sort();
+        sorted = true;
+        this.updateTouched(key, weightedIdf, touched, count, W);
+        continue;
+      }
       const word = key.bit < 0 ? 0 : key.bit >>> 5;
       const bit = key.bit < 0 ? 0 : 1 << (key.bit & 31);
       const field = key.field;
@@ -402,12 +415,19 @@ export class IndexSearcher implements GleanerSearchEngine {
     for (let i = keys.length - 1; i >= 0; i--) left[i] = left[i + 1]! + keys[i]!.most;
     const touched = this.touchedBuffer;
     let count = 0;
+    let sorted = false;
     let adding = true;
     let best = 0;
     let countedOnly = 0;
     for (let i = 0; i < keys.length; i++) {
       const { key, weightedIdf, drives } = keys[i]!;
       if (!drives) adding = false;
+      if (!drives && count * this.options.gallopRatio < this.docFreq(key.term)) {
+        if (!sorted) touched.subarray(0, count).sort();
+        sorted = true;
+        this.updateTouched(key, weightedIdf, touched, count, W);
+        continue;
+      }
       const ceiling = left[i]! * this.maxBoost;
       if (adding && i > 0 && count >= k && ceiling < best) {
         // Documents matching so far keep matching (bits are only added): the k-th best of them is a floor.
@@ -443,6 +463,48 @@ export class IndexSearcher implements GleanerSearchEngine {
       }
     }
     return { touched: touched.subarray(0, count), countedOnly };
+  }
+
+  /**
+   * Adds an update-only key to the documents touched so far (`touched[0, count)`, ascending) by
+   * galloping through its postings: a common word next to a rare one costs about the rare word's
+   * documents times a few steps, not its own postings.
+   */
+  private updateTouched(key: KeyPlan, weightedIdf: number, touched: Int32Array, count: number, W: number): void {
+    const { offsets, postings, tfs } = this.gen;
+    const { score, masks, saturated } = this;
+    const word = key.bit < 0 ? 0 : key.bit >>> 5;
+    const bit = key.bit < 0 ? 0 : 1 << (key.bit & 31);
+    const onlyIn = key.language === undefined ? undefined : this.languageDocs(key.language);
+    const end = offsets[key.term + 1]!;
+    let p = offsets[key.term]!;
+    for (let i = 0; i < count && p < end; i++) {
+      const d = touched[i]!;
+      if (postings[p]! < d) {
+        // The first posting >= d: steps doubling from p, then a binary search in the last step.
+        let lo = p + 1;
+        let hi = lo;
+        let step = 1;
+        while (hi < end && postings[hi]! < d) {
+          lo = hi + 1;
+          hi = lo + step;
+          step *= 2;
+        }
+        if (hi > end) hi = end;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (postings[mid]! < d) lo = mid + 1;
+          else hi = mid;
+        }
+        p = lo;
+        if (p >= end) break;
+      }
+      if (postings[p] !== d) continue;
+      if (key.field >= 0 && tfs[p * FIELD_COUNT + key.field] === 0) continue;
+      if (onlyIn !== undefined && onlyIn[d] === 0) continue;
+      masks[d * W + word]! |= bit;
+      score[d]! += weightedIdf * saturated[p]!;
+    }
   }
 
   /** A document's stored text; with `maxBodyChars`, only about that much of the body is read. */

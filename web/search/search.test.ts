@@ -35,9 +35,11 @@ const PAGES: PageSpec[] = [
 describe('search over an indexed store', () => {
   let engine: GleanerSearchEngine;
   let cleanup: () => Promise<void>;
+  let dataDir: string;
   beforeAll(async () => {
     const tmp = await tempDataDir();
     cleanup = tmp.cleanup;
+    dataDir = tmp.dir;
     await writePages(tmp.dir, PAGES);
     await buildIndex(tmp.dir);
     engine = await openSearchEngine(tmp.dir);
@@ -146,6 +148,24 @@ describe('search over an indexed store', () => {
       const short = engine.search(anyOf(text), { offset: 0, limit: 2 });
       expect(short.hits.map((h) => h.url)).toEqual(long.hits.slice(0, 2).map((h) => h.url));
       expect(short.total).toBe(long.total);
+    }
+  });
+  it('galloping through common words gives the same results as scanning them', async () => {
+    const always = await openSearchEngine(dataDir, { gallopRatio: 0 });
+    const never = await openSearchEngine(dataDir, { gallopRatio: Infinity });
+    try {
+      for (const q of ['handbook the', 'travel rules', 'lunch specials week', 'reading room', 'canteen -fish', 'intitle:travel the', 'expenses travel|canteen']) {
+        const a = always.search(query(q), { offset: 0, limit: 20 });
+        const b = never.search(query(q), { offset: 0, limit: 20 });
+        expect(a.hits.map((h) => [h.url, h.score])).toEqual(b.hits.map((h) => [h.url, h.score]));
+        expect(a.total).toBe(b.total);
+      }
+      for (const text of ['the handbook of travel expenses', 'books reading room the library']) {
+        expect(always.search(anyOf(text), { offset: 0, limit: 5 }).hits.map((h) => h.url)).toEqual(never.search(anyOf(text), { offset: 0, limit: 5 }).hits.map((h) => h.url));
+      }
+    } finally {
+      always.close();
+      never.close();
     }
   });
   it('pages and total agree with offsets', () => {
