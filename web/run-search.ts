@@ -37,8 +37,9 @@ export function runSearch(
   const query = parseQuery(input, { limits: options });
   const needsWord = query.required.length === 0;
   const offset = (page - 1) * size;
-  // `understood` writes out every part of the query that the engine reads, so it names the answer.
-  const key = `${query.understood}\u0000${offset}\u0000${size}`;
+  // `understood` writes out every part of the query that the engine reads, so with the index generation
+  // (a re-index is picked up by a running server) it names the answer.
+  const key = `${engine.summary().builtAt}\u0000${query.understood}\u0000${offset}\u0000${size}`;
   let result = needsWord ? EMPTY : cache?.get(key);
   if (result === undefined) {
     result = engine.search(query, { offset, limit: size });

@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import { GleanerError } from '../shared/errors.js';
 import { createApp } from './app.js';
 import type { WebOptions } from './defaults.js';
-import { openSearchEngine } from './search/index.js';
+import { openLiveSearchEngine } from './search/index.js';
 import { indexStats } from './stats.js';
 
 export interface ServeOptions {
@@ -62,7 +62,8 @@ export async function listen(app: Express, host: string, port: number): Promise<
 
 /** Opens the index in `dataDir` read-only and serves search over it. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
-  const engine = await openSearchEngine(options.dataDir);
+  // Live: a `gleaner index` run while serving is picked up without a restart (web/search/live.ts).
+  const engine = await openLiveSearchEngine(options.dataDir);
   const app = createApp({ engine, stats: indexStats(engine), options: options.web ?? {} });
   const running = await listen(app, options.host, options.port).catch((e: unknown) => {
     engine.close();

@@ -12,8 +12,8 @@ export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1', 
 const HELP = `Usage: gleaner serve [options]
 
 Serves the search page, the JSON API (/api/search, /api/suggest), the robots.txt checker (/robots)
-and the crawl statistics (/stats) over the index that \`gleaner index\` built in the data dir. The index
-is read once at start: after \`gleaner index\` runs again, restart serve to see the new index.
+and the crawl statistics (/stats) over the index that \`gleaner index\` built in the data dir. When \`gleaner index\` runs again, the
+new index is loaded in the background and answers within a few seconds; no restart is needed.
 
 Options:
   --data DIR     data dir (default: ${SERVE_DEFAULTS.dataDir})
