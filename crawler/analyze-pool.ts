@@ -22,6 +22,10 @@ interface Slot {
   alive: boolean;
 }
 
+/** A worker's heap: a young generation smaller than V8's default keeps a crawl's resident memory down
+ * (each worker is a whole V8 heap); the old generation leaves room for the largest page the body cap lets in. */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 } as const;
+
 const inline: BodyAnalyzer = {
   analyze: async (input) => analyzeBody(input),
   close: async () => {},
@@ -34,7 +38,7 @@ export function createBodyAnalyzer(threads: number): BodyAnalyzer {
   let nextId = 0;
   const slots: Slot[] = [];
   for (let i = 0; i < threads; i++) {
-    const slot: Slot = { worker: new Worker(script), pending: new Map(), alive: true };
+    const slot: Slot = { worker: new Worker(script, { resourceLimits: WORKER_LIMITS }), pending: new Map(), alive: true };
     slot.worker.on('message', (reply: Reply) => {
       const waiter = slot.pending.get(reply.id);
       if (!waiter) return;

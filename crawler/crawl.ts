@@ -335,8 +335,16 @@ class CrawlRun {
     this.attempts.delete(entry.url);
 
     const context = this.context(entry, previous ?? undefined);
-    if (outcome.kind === 'body') context.analysis = await this.analyzer.analyze(bodyInput(outcome, entry.url, context));
-    const { page, follow } = pageFromOutcome(outcome, context);
+    let analysed: FetchOutcome = outcome;
+    if (outcome.kind === 'body') {
+      try {
+        context.analysis = await this.analyzer.analyze(bodyInput(outcome, entry.url, context));
+      } catch (e) {
+        // A parse worker died on this page (out of memory on a monstrous page): the page is an error, the crawl goes on.
+        analysed = { kind: 'network-error', error: `could not parse the page: ${(e as Error).message}` };
+      }
+    }
+    const { page, follow } = pageFromOutcome(analysed, context);
     const discovered = this.queueable(follow);
     const added = await this.store.commitFetch(entry, page, discovered, previous);
     for (const e of added) this.scheduler.add(e);

@@ -36,7 +36,7 @@ Options (flag > --config file > default):
                         or glob:GLOB over the whole URL (repeatable)
   --exclude PATTERN     never URLs matching one of these (repeatable)
   --concurrency N       requests under way at once across hosts; one per host (default: ${d.concurrency})
-  --parse-threads N     worker threads that parse pages, 0 for none (default: one per core, ${d.parseThreads} here)
+  --parse-threads N     worker threads that parse pages, 0 for none (default: cores - 1, ${d.parseThreads} here)
   --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
   --use-robots-host     fetch from the host a robots.txt Host line names, as Geoportal does
   --recrawl             fetch every stored page again, with conditional GET
