@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawl, type CrawlSummary } from '../crawler/crawl.js';
+import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { openStore } from '../shared/store.js';
 import type { PageRecord } from '../shared/types.js';
 import { CASES, startCrawlCases, type CrawlCasesSite } from './sites/crawl-cases.js';

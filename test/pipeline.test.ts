@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FACTS as F } from '../bin/demo/facts.js';
 import { startDemoSite, type DemoSite } from '../bin/demo/server.js';
-import { crawl, type CrawlSummary } from '../crawler/crawl.js';
+import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
 import { openStore } from '../shared/store.js';
 import type { PageRecord } from '../shared/types.js';

@@ -4,9 +4,19 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crawl, type CrawlProgress, type CrawlSummary } from '../../crawler/crawl.js';
-import { jsonLinesLogger, teeLogger, type Logger, type LogLevel } from '../../crawler/log.js';
-import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type RobotsRespect, type Scope } from '../../crawler/options.js';
+import {
+  crawl,
+  DEFAULT_CRAWL_OPTIONS,
+  jsonLinesLogger,
+  teeLogger,
+  type CrawlOptions,
+  type CrawlProgress,
+  type CrawlSummary,
+  type Logger,
+  type LogLevel,
+  type RobotsRespect,
+  type Scope,
+} from '../../crawler/index.js';
 import { GleanerError } from '../../shared/errors.js';
 import { integerFlag, numberFlag, parseCommandArgs, type Command } from '../command.js';
 import { progressLine } from '../progress.js';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crawl } from '../../crawler/crawl.js';
+import { crawl } from '../../crawler/index.js';
 import { buildIndex } from '../../indexer/index.js';
 import { GleanerError } from '../../shared/errors.js';
 import { serve, untilInterrupted } from '../../web/server.js';

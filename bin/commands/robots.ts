@@ -3,7 +3,7 @@
 // `check --json` line by line.
 
 import { readFile } from 'node:fs/promises';
-import { userAgentHeader } from '../../crawler/options.js';
+import { userAgentHeader } from '../../crawler/index.js';
 import {
   checkUrl,
   describeResult,

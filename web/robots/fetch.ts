@@ -3,7 +3,7 @@
 // a 503 or a redirect chain. The page only reads the answer.
 
 import { describeResult, robotsFromUrl, type RobotsMode, type RobotsOutcome, type RobotsVerdict } from '../../crawler/robots/index.js';
-import { DEFAULT_CRAWL_OPTIONS, userAgentHeader } from '../../crawler/options.js';
+import { DEFAULT_CRAWL_OPTIONS, userAgentHeader } from '../../crawler/index.js';
 
 export interface FetchedRobots {
   /** The robots.txt URL asked for. */

@@ -1,0 +1,6 @@
+// The crawler stage's entry: what the CLI, the demo and the tests use. Everything else in crawler/ is
+// internal to the stage; its one output is the store (shared/store.ts).
+
+export { crawl, type CrawlHooks, type CrawlProgress, type CrawlSummary } from './crawl.js';
+export { DEFAULT_CRAWL_OPTIONS, resolveCrawlOptions, userAgentHeader, GLEANER_VERSION, type CrawlOptions, type RobotsRespect, type Scope } from './options.js';
+export { jsonLinesLogger, silentLogger, teeLogger, type Logger, type LogLevel } from './log.js';
