@@ -55,3 +55,10 @@ export function integerFlag(command: string, flag: string, raw: string | undefin
   if (!Number.isInteger(n)) throw new GleanerError('BAD_ARGUMENT', `${command}: --${flag} must be a whole number, not "${raw}"`);
   return n;
 }
+
+/** For commands that take no positional arguments: the first one is a usage error. */
+export function rejectPositionals(command: string, positionals: string[]): void {
+  if (positionals.length > 0) {
+    throw new GleanerError('BAD_ARGUMENT', `${command}: unexpected argument "${positionals[0]}" (see \`gleaner ${command} --help\`)`);
+  }
+}

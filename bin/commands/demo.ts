@@ -9,7 +9,7 @@ import { crawl } from '../../crawler/index.js';
 import { buildIndex } from '../../indexer/index.js';
 import { GleanerError } from '../../shared/errors.js';
 import { serve, untilInterrupted } from '../../web/server.js';
-import { integerFlag, parseCommandArgs, type Command } from '../command.js';
+import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { startDemoSite } from '../demo/server.js';
 import { progressLine } from '../progress.js';
 import { formatProgress, formatSummary } from './crawl.js';
@@ -62,7 +62,7 @@ export const demoCommand: Command = {
       process.stdout.write(HELP);
       return 0;
     }
-    if (positionals.length > 0) throw new GleanerError('BAD_ARGUMENT', `demo: unexpected argument "${positionals[0]}" (see \`gleaner demo --help\`)`);
+    rejectPositionals('demo', positionals);
     const port = integerFlag('demo', 'port', v.port, DEMO_DEFAULTS.port, 0, 65535);
     const dataDir = v.data ?? DEMO_DEFAULTS.dataDir;
     await prepareDemoDir(dataDir);

@@ -2,8 +2,7 @@
 // on a terminal and a closing summary. Defaults live in indexer/options.ts.
 
 import { buildIndex, type IndexBuildSummary, type IndexProgress } from '../../indexer/index.js';
-import { GleanerError } from '../../shared/errors.js';
-import { parseCommandArgs, type Command } from '../command.js';
+import { parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { progressLine } from '../progress.js';
 
 const HELP = `Usage: gleaner index [options]
@@ -58,7 +57,7 @@ export const indexCommand: Command = {
   help: HELP,
   async run(argv) {
     const { values, positionals, help } = parseCommandArgs('index', argv, FLAGS);
-    if (positionals.length > 0) throw new GleanerError('BAD_ARGUMENT', `index: unexpected argument "${positionals[0]}" (see \`gleaner index --help\`)`);
+    rejectPositionals('index', positionals);
     if (help) {
       process.stdout.write(HELP);
       return 0;

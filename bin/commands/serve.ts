@@ -4,7 +4,7 @@
 import { GleanerError } from '../../shared/errors.js';
 import { serve, untilInterrupted } from '../../web/server.js';
 import { isServeWorker, serveInWorkers } from '../../web/workers.js';
-import { integerFlag, parseCommandArgs, type Command } from '../command.js';
+import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 
 /** Flag defaults; the web gateway's own tunables are in web/defaults.ts. */
 export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1', workers: 1 } as const;
@@ -49,7 +49,7 @@ export const serveCommand: Command = {
       process.stdout.write(HELP);
       return 0;
     }
-    if (positionals.length > 0) throw new GleanerError('BAD_ARGUMENT', `serve: unexpected argument "${positionals[0]}" (see \`gleaner serve --help\`)`);
+    rejectPositionals('serve', positionals);
     const port = integerFlag('serve', 'port', v.port, SERVE_DEFAULTS.port, 0, 65535);
     const host = v.host ?? SERVE_DEFAULTS.host;
     if (host.trim() === '') throw new GleanerError('BAD_ARGUMENT', 'serve: --host needs an address, e.g. 127.0.0.1');
