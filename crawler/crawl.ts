@@ -405,7 +405,9 @@ class CrawlRun {
       return;
     }
     const wait = robots.retryAfterMs ?? backoffMs(failures, this.options.backoffMs, this.options.maxBackoffMs);
-    this.log('info', 'robots.txt unreachable; the site waits', { origin, failures, waitMs: wait });
+    // A warning, not info: when every seed's robots.txt is unreachable (a typo, a server down), this
+    // line is all a user sees while the crawl waits, and RFC 9309 2.3.1.4 makes it wait.
+    this.log('warn', `robots.txt unreachable; asking again in ${Math.round(wait / 1000)} s (attempt ${failures} of ${this.options.maxRetries + 1})`, { origin, failures, waitMs: wait });
     this.freeHost(host, Date.now(), wait);
     this.scheduler.add(entry);
   }
