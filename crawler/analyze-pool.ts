@@ -24,7 +24,7 @@ interface Slot {
 
 /** A worker's heap: a young generation smaller than V8's default keeps a crawl's resident memory down
  * (each worker is a whole V8 heap); the old generation leaves room for the largest page the body cap lets in. */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 } as const;
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 } as const;
 
 const inline: BodyAnalyzer = {
   analyze: async (input) => analyzeBody(input),
