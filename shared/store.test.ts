@@ -74,6 +74,16 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     ]);
   });
 
+  it('two commits at once that find the same new URL queue it once', async () => {
+    const found = [{ url: 'http://a/new', depth: 1, via: 'link' as const }];
+    const [a, b] = await Promise.all([
+      store.commitFetch(undefined, page('http://a/1', ['http://a/new']), found),
+      store.commitFetch(undefined, page('http://a/2', ['http://a/new']), found),
+    ]);
+    expect([...a, ...b].map((e) => e.url)).toEqual(['http://a/new']);
+    expect((await collect(store.frontier.queued())).map((e) => e.url)).toEqual(['http://a/new']);
+  });
+
   it('a recrawled page replaces its old link edges', async () => {
     await store.commitFetch(undefined, page('http://a/', ['http://a/old']), []);
     await store.commitFetch(undefined, page('http://a/', ['http://a/new']), []);

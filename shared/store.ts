@@ -104,6 +104,7 @@ export class LevelStore implements Store {
   private readonly robotsDb;
   private readonly metaDb;
   private seq = 0;
+  private frontierWrites: Promise<unknown> = Promise.resolve();
 
   private constructor(db: Level<string, Json>) {
     this.db = db;
@@ -193,7 +194,11 @@ export class LevelStore implements Store {
     for await (const [key, value] of this.linksDb.iterator()) yield edgeOf(key, value);
   }
 
-  private async addToFrontier(entries: FrontierEntry[], force: boolean): Promise<QueuedEntry[]> {
+  private addToFrontier(entries: FrontierEntry[], force: boolean): Promise<QueuedEntry[]> {
+    return this.serially(() => this.addToFrontierNow(entries, force));
+  }
+
+  private async addToFrontierNow(entries: FrontierEntry[], force: boolean): Promise<QueuedEntry[]> {
     const ops: BatchOp[] = [];
     const added = await this.planAdd(entries, force, ops);
     if (ops.length > 0) await this.db.batch(ops as never);
@@ -253,9 +258,21 @@ export class LevelStore implements Store {
       ops.push({ type: 'del', sublevel: this.queueDb, key: done.id });
       ops.push({ type: 'put', sublevel: this.seenDb, key: done.url, value: { depth: done.depth, id: '' } });
     }
-    const added = await this.planAdd(discovered, false, ops);
-    await this.db.batch(ops as never);
-    return added;
+    return this.serially(async () => {
+      const added = await this.planAdd(discovered, false, ops);
+      await this.db.batch(ops as never);
+      return added;
+    });
+  }
+
+  /**
+   * Runs read-the-seen-set-then-write sections one at a time, so two commits that find the same new URL
+   * cannot both queue it (each would read "not seen" before the other's write).
+   */
+  private serially<T>(section: () => Promise<T>): Promise<T> {
+    const run = this.frontierWrites.then(section, section);
+    this.frontierWrites = run.catch(() => undefined);
+    return run;
   }
 
   getRobots(origin: string): Promise<RobotsCacheEntry | undefined> {
