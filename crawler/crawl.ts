@@ -275,7 +275,7 @@ class CrawlRun {
   }
 
   private async process(entry: QueuedEntry, host: string): Promise<void> {
-    const origin = originOf(entry.url);
+    const origin = host; // the scheduler keys hosts by origin, the unit robots.txt applies to
     const robots = await this.robotsFor(origin);
     if (robots.outcome === 'unreachable' && this.respectsRobots(origin)) {
       await this.robotsUnreachable(entry, host, robots);
@@ -390,7 +390,7 @@ class CrawlRun {
   }
 
   private async robotsUnreachable(entry: QueuedEntry, host: string, robots: HostRobots): Promise<void> {
-    const origin = originOf(entry.url);
+    const origin = host;
     const failures = (this.robotsFailures.get(origin) ?? 0) + 1;
     this.robotsFailures.set(origin, failures);
     this.robots.delete(origin); // ask again after the backoff
@@ -419,7 +419,7 @@ class CrawlRun {
     const entries: FrontierEntry[] = [];
     for (const url of found.sitemaps) {
       const c = canonicalizeUrl(url, undefined, { stripParams: this.options.stripParams });
-      if (c && originOf(c) === originOf(entry.url)) entries.push({ url: c, depth: entry.depth, via: 'sitemap', sitemap: true });
+      if (c && originOf(c) === host) entries.push({ url: c, depth: entry.depth, via: 'sitemap', sitemap: true });
     }
     for (const url of found.urls) {
       const c = canonicalizeUrl(url, undefined, { stripParams: this.options.stripParams });

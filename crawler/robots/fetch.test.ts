@@ -12,7 +12,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openStore, type Store } from '../../shared/store.js';
 import { robotsForOrigin, type RobotsOptions } from './fetch.js';
 import type { RobotsMode } from './match.js';
-import { PARSE_LIMIT_BYTES } from './parse.js';
 
 interface Plan {
   status: number;
