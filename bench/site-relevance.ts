@@ -6,7 +6,11 @@
 //   node bin/gleaner crawl http://127.0.0.1:8081/ --data /tmp/pydocs-data --delay 0 --max-pages 3000
 //   node bin/gleaner index --data /tmp/pydocs-data
 //   npx tsc -p tsconfig.json && node dist/bench/site-relevance.js --data /tmp/pydocs-data \
-//        [--site http://127.0.0.1:8081/] [--docroot /usr/share/doc/python3.11/html]
+//        [--site http://127.0.0.1:8081/] [--docroot /usr/share/doc/python3.11/html] [--per-query]
+//        [--explain]   (with --per-query: Gleaner's field contributions for its top 3 and the answer)
+//
+// The query file is read in sets: a comment line after queries starts a new set (queries added later,
+// judged before any system ran on them); the table has a column per set and one for all of them.
 //
 // Omega indexes exactly the pages Gleaner indexed (symlinks to the served files, so robots.txt
 // exclusions and duplicates are the same) with `omindex`, and answers through its own CGI binary with a
@@ -34,17 +38,27 @@ const OMEGA_CGI = '/usr/lib/cgi-bin/omega/omega';
 interface Judged {
   query: string;
   answers: Set<string>;
+  /** Which set of the file the query is in, from 0 (see the header). */
+  set: number;
 }
 
 function loadJudged(): Judged[] {
   const text = readFileSync(join(process.cwd(), 'bench', 'python-docs-queries.tsv'), 'utf8');
-  return text
-    .split('\n')
-    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
-    .map((l) => {
-      const [query, answers] = l.split('\t');
-      return { query: query!, answers: new Set(answers!.split(' ').map((p) => SITE + p)) };
-    });
+  const judged: Judged[] = [];
+  let set = 0;
+  let afterQueries = false;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    if (line.startsWith('#')) {
+      if (afterQueries) set++;
+      afterQueries = false;
+      continue;
+    }
+    const [query, answers] = line.split('\t');
+    judged.push({ query: query!, answers: new Set(answers!.split(' ').map((p) => SITE + p)), set });
+    afterQueries = true;
+  }
+  return judged;
 }
 
 /** success@1 and MRR@10 of ranked URL lists against the judged answers. */
@@ -97,6 +111,18 @@ function omega(urls: string[]): { run: (q: string, any: boolean) => string[]; cl
   return { run, cleanup: () => rmSync(work, { recursive: true, force: true }) };
 }
 
+/** Gleaner's score parts for its top 3 and the best-ranked answer: where a loss comes from. */
+function explainQuery(engine: GleanerSearchEngine, j: Judged): void {
+  const hits = engine.search(parseQuery(j.query), { offset: 0, limit: 10 }).hits;
+  const answerAt = hits.findIndex((h) => j.answers.has(h.url));
+  hits.forEach((h, i) => {
+    if (i >= 3 && i !== answerAt) return;
+    const e = h.explain;
+    const parts = e.terms.map((t) => `${t.token}/${t.field}:${t.tf}=${t.contribution.toFixed(2)}`).join(' ');
+    console.log(`    ${i + 1}${i === answerAt ? '*' : ' '} ${h.url.slice(SITE.length)} text ${e.textScore.toFixed(2)} x link ${e.linkBoost.toFixed(3)} (${e.inboundLinks} in) = ${e.score.toFixed(2)}: ${parts}`);
+  });
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(DATA, 'index'))) {
     console.log(`site relevance skipped: no Gleaner index in ${DATA} (see the header for the crawl and index commands)`);
@@ -106,26 +132,39 @@ async function main(): Promise<void> {
   const indexed = new Set(engine.rankedUrls({ required: [], excluded: [], sites: [new URL(SITE).hostname], excludedSites: [], languages: [], understood: '', ignored: [] }, 1e6).map((h) => h.url));
   const judged = loadJudged().filter((j) => [...j.answers].some((a) => indexed.has(a)));
   console.log(`${judged.length} judged queries over ${indexed.size} pages Gleaner indexed from ${SITE}`);
-  const rows: [string, { success1: number; mrr10: number }][] = [];
+  const rows: [string, string[][]][] = [];
   const gleanerAll = judged.map((j) => gleanerRun(engine, j.query, false));
-  rows.push(['Gleaner (every word, as the gateway asks)', score(judged, gleanerAll)]);
-  rows.push(['Gleaner, any word (OR)', score(judged, judged.map((j) => gleanerRun(engine, j.query, true)))]);
+  rows.push(['Gleaner (every word, as the gateway asks)', gleanerAll]);
+  rows.push(['Gleaner, any word (OR)', judged.map((j) => gleanerRun(engine, j.query, true))]);
   let omegaAll: string[][] = [];
   if (existsSync(OMEGA_CGI)) {
     const o = omega([...indexed]);
     try {
       omegaAll = judged.map((j) => o.run(j.query, false));
-      rows.push(['Xapian Omega (defaults: every word)', score(judged, omegaAll)]);
-      rows.push(['Xapian Omega, any word (DEFAULTOP=or)', score(judged, judged.map((j) => o.run(j.query, true)))]);
+      rows.push(['Xapian Omega (defaults: every word)', omegaAll]);
+      rows.push(['Xapian Omega, any word (DEFAULTOP=or)', judged.map((j) => o.run(j.query, true))]);
     } finally {
       o.cleanup();
     }
   } else {
     console.log(`Omega not installed (${OMEGA_CGI}): apt-get install xapian-omega`);
   }
-  console.log('| system | success@1 | MRR@10 |');
-  console.log('|---|---|---|');
-  for (const [name, s] of rows) console.log(`| ${name} | ${s.success1.toFixed(3)} | ${s.mrr10.toFixed(3)} |`);
+  // One column pair per set of the query file, then all of them.
+  const sets = [...new Set(judged.map((j) => j.set))];
+  const columns: { name: string; members: number[] }[] = sets.map((s) => ({
+    name: `set ${s + 1} (${judged.filter((j) => j.set === s).length} q)`,
+    members: judged.flatMap((j, i) => (j.set === s ? [i] : [])),
+  }));
+  if (sets.length > 1) columns.push({ name: `all (${judged.length} q)`, members: judged.map((_, i) => i) });
+  console.log(`| system | ${columns.map((c) => `${c.name} success@1 | MRR@10`).join(' | ')} |`);
+  console.log(`|---|${columns.map(() => '---|---').join('|')}|`);
+  for (const [name, runs] of rows) {
+    const cells = columns.map((c) => {
+      const s = score(c.members.map((i) => judged[i]!), c.members.map((i) => runs[i]!));
+      return `${s.success1.toFixed(3)} | ${s.mrr10.toFixed(3)}`;
+    });
+    console.log(`| ${name} | ${cells.join(' | ')} |`);
+  }
   if (args.includes('--per-query')) {
     const top = (run: string[] | undefined) => (run ?? []).slice(0, 3).map((u) => u.slice(SITE.length)).join(' ');
     const rank = (run: string[] | undefined, j: Judged) => {
@@ -135,7 +174,9 @@ async function main(): Promise<void> {
     judged.forEach((j, i) => {
       const g = rank(gleanerAll[i], j);
       const o = rank(omegaAll[i], j);
-      if (g !== o) console.log(`${j.query}: answer at ${g} in Gleaner, ${o} in Omega\n  Gleaner: ${top(gleanerAll[i])}\n  Omega:   ${top(omegaAll[i])}`);
+      if (g === o) return;
+      console.log(`${j.query}: answer at ${g} in Gleaner, ${o} in Omega\n  Gleaner: ${top(gleanerAll[i])}\n  Omega:   ${top(omegaAll[i])}`);
+      if (args.includes('--explain')) explainQuery(engine, j);
     });
   }
   engine.close();
