@@ -17,11 +17,13 @@ import { backoffMs, effectiveDelayMs, retryAfterMs } from './politeness.js';
 import { robotsForOrigin, type HostRobots } from './robots/index.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
-import { duplicateKey } from './dedup.js';
 import { makeScopeFilter } from './scope.js';
 import { TrapGuard } from './traps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import type { Dispatcher } from 'undici';
+
+/** Text that is not only whitespace: what dedup.ts's duplicateKey needs to give a key. */
+const HAS_TEXT = /[^\s\u00a0]/;
 
 /** Bound on the per-run cache of judged URLs (~100 bytes each); past it the cache starts again. */
 const JUDGED_CACHE_LIMIT = 1_000_000;
@@ -346,7 +348,7 @@ class CrawlRun {
     }
     const { page, follow } = pageFromOutcome(analysed, context);
     const discovered = this.queueable(follow);
-    const added = await this.store.commitFetch(entry, page, discovered, previous);
+    const added = await this.store.commitFetch(entry, page, discovered);
     for (const e of added) this.scheduler.add(e);
     this.afterCommit(page);
   }
@@ -456,7 +458,9 @@ class CrawlRun {
 
   /** The first copy of each content fingerprint, so later copies are stored as duplicates of it. */
   private rememberContent(page: PageRecord): void {
-    if (page.state === 'ok' && duplicateKey(page.text) !== undefined && !this.hashes.has(page.contentHash)) this.hashes.set(page.contentHash, page.url);
+    // A page with text has its duplicate key as contentHash (analyze.ts); testing for text is enough,
+    // rather than hashing 30 KB again on the loop's thread.
+    if (page.state === 'ok' && HAS_TEXT.test(page.text) && !this.hashes.has(page.contentHash)) this.hashes.set(page.contentHash, page.url);
   }
 
   private afterCommit(page: PageRecord): void {

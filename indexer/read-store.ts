@@ -2,6 +2,7 @@
 // for which page), counts links and computes PageRank. The only indexer module that touches the store.
 
 import type { StoredDoc } from '../shared/index-format.js';
+import { linkEdgesOf } from '../shared/links.js';
 import type { Store } from '../shared/store.js';
 import type { PageRecord } from '../shared/types.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
@@ -67,10 +68,9 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
 
   progress({ phase: 'links', done: 0, total: 0 });
   const edges: GraphEdge[] = [];
-  for await (const edge of store.edges()) {
-    const source = pages.get(edge.from);
-    if (source !== undefined && !source.robots.follow) continue; // META robots nofollow: none of its links count
-    edges.push(edge);
+  for (const page of pages.values()) {
+    if (!page.robots.follow) continue; // META robots nofollow: none of its links count
+    for (const edge of linkEdgesOf(page)) edges.push(edge);
   }
   const graph = buildLinkGraph(edges, resolve, options.maxAnchorsPerPage);
   // PageRank runs over every fetched page that links or is linked, indexed or not (a noindex hub still passes rank).

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GleanerError } from './errors.js';
-import { LevelStore, openStore, STORE_SCHEMA_VERSION, type Store } from './store.js';
+import { Level } from 'level';
+import { LevelStore, openStore, STORE_SCHEMA_VERSION, storePath, type Store } from './store.js';
 import type { PageRecord } from './types.js';
 
 function page(url: string, links: string[] = [], extra: Partial<PageRecord> = {}): PageRecord {
@@ -47,7 +48,7 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     expect(queued.map((e) => e.url)).toEqual(['http://a/0', 'http://a/1', 'http://a/1b', 'http://a/2']);
   });
 
-  it('commitFetch stores the page, its link edges and new URLs, and takes the entry off the queue at once', async () => {
+  it('commitFetch stores the page with its links and new URLs, and takes the entry off the queue at once', async () => {
     const [seed] = await store.frontier.add([{ url: 'http://a/', depth: 0, via: 'seed' }]);
     const added = await store.commitFetch(seed, page('http://a/', ['http://a/x', 'http://a/y']), [
       { url: 'http://a/x', depth: 1, via: 'link' },
@@ -57,21 +58,7 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     expect(added.map((e) => e.url)).toEqual(['http://a/x', 'http://a/y']);
     expect((await store.getPage('http://a/'))?.title).toBe('http://a/');
     expect((await collect(store.frontier.queued())).map((e) => e.url)).toEqual(['http://a/x', 'http://a/y']);
-    expect(await collect(store.inbound('http://a/x'))).toEqual([{ from: 'http://a/', to: 'http://a/x', text: 'to http://a/x', nofollow: false }]);
-  });
-
-  it('one edge per target: the first non-empty anchor text, followed if any link to it is', async () => {
-    const p = page('http://a/', []);
-    p.links = [
-      { url: 'http://a/x', text: '', rel: [], kind: 'a' },
-      { url: 'http://a/x', text: 'Ex', rel: ['nofollow'], kind: 'a' },
-      { url: 'http://a/y', text: 'Why', rel: ['nofollow'], kind: 'a' },
-    ];
-    await store.commitFetch(undefined, p, []);
-    expect(await collect(store.edges())).toEqual([
-      { from: 'http://a/', to: 'http://a/x', text: 'Ex', nofollow: false },
-      { from: 'http://a/', to: 'http://a/y', text: 'Why', nofollow: true },
-    ]);
+    expect((await store.getPage('http://a/'))?.links.map((l) => l.url)).toEqual(['http://a/x', 'http://a/y']);
   });
 
   it('two commits at once that find the same new URL queue it once', async () => {
@@ -84,11 +71,10 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     expect((await collect(store.frontier.queued())).map((e) => e.url)).toEqual(['http://a/new']);
   });
 
-  it('a recrawled page replaces its old link edges', async () => {
+  it('a recrawled page replaces its old links', async () => {
     await store.commitFetch(undefined, page('http://a/', ['http://a/old']), []);
     await store.commitFetch(undefined, page('http://a/', ['http://a/new']), []);
-    expect(await collect(store.inbound('http://a/old'))).toEqual([]);
-    expect((await collect(store.edges())).map((e) => e.to)).toEqual(['http://a/new']);
+    expect((await collect(store.pages())).flatMap((p) => p.links.map((l) => l.url))).toEqual(['http://a/new']);
   });
 
   it('a forced add requeues a fetched URL (recrawl) but not one still queued', async () => {
@@ -117,6 +103,27 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     expect((err as GleanerError).code).toBe('SCHEMA_MISMATCH');
     expect((err as GleanerError).message).toMatch(/newer Gleaner/);
     store = await openStore(join(dir, 'other')); // so afterEach has something to close
+  });
+
+  it('upgrades a v2 store (link edges kept apart too) to v3 without losing a page or a queued URL', async () => {
+    const [seed] = await store.frontier.add([{ url: 'http://a/', depth: 0, via: 'seed' }]);
+    await store.commitFetch(seed, page('http://a/', ['http://a/x']), [{ url: 'http://a/x', depth: 1, via: 'link' }]);
+    await store.close();
+    // Write what a v2 Gleaner left: the schema key at 2 and an edge under the old links sublevel.
+    const raw = new Level<string, unknown>(storePath(dir), { valueEncoding: 'json' });
+    await raw.sublevel<string, unknown>('links', { valueEncoding: 'json' }).put('http://a/x\x00http://a/', { t: 'to x', n: false });
+    await raw.sublevel<string, unknown>('meta', { valueEncoding: 'json' }).put('schema', { version: 2 });
+    await raw.close();
+
+    store = await openStore(dir);
+    expect(await store.getMeta('schema')).toEqual({ version: STORE_SCHEMA_VERSION });
+    expect((await store.getPage('http://a/'))?.links.map((l) => l.url)).toEqual(['http://a/x']);
+    expect((await collect(store.frontier.queued())).map((e) => e.url)).toEqual(['http://a/x']);
+    await store.close();
+    const check = new Level<string, unknown>(storePath(dir), { valueEncoding: 'json' });
+    expect(await check.sublevel('links').keys().all()).toEqual([]);
+    await check.close();
+    store = await openStore(dir);
   });
 
   it('a second process-level open of the same dir is refused as locked', async () => {

@@ -2,18 +2,22 @@
 // `Store` and `Frontier` are the small interfaces a shared engine (Redis first) would implement for
 // several crawlers on several machines; `LevelStore` is the embedded default, LevelDB in data/store.
 //
-// Sublevels: pages (url -> PageRecord), links (to \0 from -> anchor text and nofollow), frontier (queue + seen),
+// Sublevels: pages (url -> PageRecord, its outgoing links inside), frontier (queue + seen),
 // robots (origin -> RobotsCacheEntry), meta (schema version, crawl stats, anything small).
+// A page's links live in its record rather than as one key per edge: a page links 100-300 times, and one
+// write per page instead of hundreds is what lets the store keep up with the crawler (issue 4's bench).
+// The link graph is read from the records (shared/links.ts).
 
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Level } from 'level';
 import type { AbstractSublevel } from 'abstract-level';
 import { GleanerError } from './errors.js';
-import type { CrawlStats, FrontierEntry, LinkEdge, PageRecord, RobotsCacheEntry } from './types.js';
+import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
 
-/** Bump when a record's shape or a key layout changes; `openStore` refuses any other version. */
-export const STORE_SCHEMA_VERSION = 2;
+/** Bump when a record's shape or a key layout changes; `openStore` upgrades the versions it knows
+ * (`migrateStore`) and refuses any other. v3: link edges no longer kept apart from page records. */
+export const STORE_SCHEMA_VERSION = 3;
 
 /** A frontier entry with the store's handle on its place in the queue. */
 export interface QueuedEntry extends FrontierEntry {
@@ -35,19 +39,14 @@ export interface Frontier {
 export interface Store {
   readonly frontier: Frontier;
   getPage(url: string): Promise<PageRecord | undefined>;
+  /** Every stored page, in URL order; each carries its outgoing links (shared/links.ts makes the edges). */
   pages(): AsyncIterable<PageRecord>;
-  /** Links pointing at `url`. */
-  inbound(url: string): AsyncIterable<LinkEdge>;
-  /** Every link edge, grouped by target. */
-  edges(): AsyncIterable<LinkEdge>;
   /**
-   * Stores a fetched page with its outgoing link edges, queues the URLs it led to, and takes the fetched
+   * Stores a fetched page with its outgoing links, queues the URLs it led to, and takes the fetched
    * entry off the queue, all in one atomic write: after a crash either all of it is there or none,
    * so no page is lost and none is stored twice. Returns the discovered entries that were new.
-   * `previous` is the record this one replaces, when the caller already knows it (null: none), so the
-   * store need not read it again to drop its old link edges.
    */
-  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], previous?: PageRecord | null): Promise<QueuedEntry[]>;
+  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[]): Promise<QueuedEntry[]>;
   getRobots(origin: string): Promise<RobotsCacheEntry | undefined>;
   putRobots(entry: RobotsCacheEntry): Promise<void>;
   getMeta<T>(key: string): Promise<T | undefined>;
@@ -73,18 +72,6 @@ const SEQ_WIDTH = 12;
 const SEP = '\x00';
 const queueKey = (depth: number, seq: number) =>
   `${String(depth).padStart(DEPTH_WIDTH, '0')}${SEP}${String(seq).padStart(SEQ_WIDTH, '0')}`;
-const edgeKey = (to: string, from: string) => `${to}${SEP}${from}`;
-
-/** A link edge as stored: `from` and `to` are in the key, so the value holds only anchor text and nofollow. */
-interface StoredEdge {
-  t: string;
-  n: boolean;
-}
-
-function edgeOf(key: string, value: StoredEdge): LinkEdge {
-  const sep = key.indexOf(SEP);
-  return { from: key.slice(sep + 1), to: key.slice(0, sep), text: value.t, nofollow: value.n };
-}
 
 interface SeenRecord {
   depth: number;
@@ -98,7 +85,6 @@ export class LevelStore implements Store {
   readonly frontier: Frontier;
   private readonly db: Level<string, Json>;
   private readonly pagesDb;
-  private readonly linksDb;
   private readonly queueDb;
   private readonly seenDb;
   private readonly robotsDb;
@@ -110,7 +96,6 @@ export class LevelStore implements Store {
     this.db = db;
     const json = { valueEncoding: 'json' } as const;
     this.pagesDb = db.sublevel<string, PageRecord>('pages', json);
-    this.linksDb = db.sublevel<string, StoredEdge>('links', json);
     // The frontier is one sublevel with two key spaces: `q` (the queue, breadth-first) and `s` (seen URLs).
     const frontierDb = db.sublevel<string, Json>('frontier', json);
     this.queueDb = frontierDb.sublevel<string, FrontierEntry>('q', json);
@@ -156,6 +141,13 @@ export class LevelStore implements Store {
       return;
     }
     const version = (found as { version?: unknown }).version;
+    if (version === 2) {
+      // v2 kept each link edge under its own key as well; the page records hold the same links, so
+      // dropping the copies loses nothing. Safe to repeat if interrupted: the version moves last.
+      await this.db.sublevel('links').clear();
+      await this.metaDb.put('schema', { version: STORE_SCHEMA_VERSION });
+      return;
+    }
     if (version !== STORE_SCHEMA_VERSION) {
       const hint =
         typeof version === 'number' && version > STORE_SCHEMA_VERSION
@@ -183,15 +175,6 @@ export class LevelStore implements Store {
 
   async *pages(): AsyncIterable<PageRecord> {
     for await (const value of this.pagesDb.values()) yield value;
-  }
-
-  async *inbound(url: string): AsyncIterable<LinkEdge> {
-    const prefix = url + SEP;
-    for await (const [key, value] of this.linksDb.iterator({ gte: prefix, lt: prefix + '\xff' })) yield edgeOf(key, value);
-  }
-
-  async *edges(): AsyncIterable<LinkEdge> {
-    for await (const [key, value] of this.linksDb.iterator()) yield edgeOf(key, value);
   }
 
   private addToFrontier(entries: FrontierEntry[], force: boolean): Promise<QueuedEntry[]> {
@@ -236,24 +219,8 @@ export class LevelStore implements Store {
     await this.db.batch(ops as never);
   }
 
-  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], known?: PageRecord | null): Promise<QueuedEntry[]> {
-    const ops: BatchOp[] = [];
-    // A recrawled page may have lost links: remove the edges its previous version wrote.
-    const previous = known === undefined ? await this.pagesDb.get(page.url) : known;
-    for (const link of previous?.links ?? []) ops.push({ type: 'del', sublevel: this.linksDb, key: edgeKey(link.url, page.url) });
-    ops.push({ type: 'put', sublevel: this.pagesDb, key: page.url, value: page });
-    if (page.state === 'ok') {
-      // One edge per target: a page that links to the same URL from its menu and its text links once,
-      // with the first non-empty anchor text; followed if any of the links is.
-      const edges = new Map<string, StoredEdge>();
-      for (const link of page.links) {
-        const nofollow = link.rel.includes('nofollow');
-        const seen = edges.get(link.url);
-        if (!seen) edges.set(link.url, { t: link.text, n: nofollow });
-        else edges.set(link.url, { t: seen.t || link.text, n: seen.n && nofollow });
-      }
-      for (const [to, edge] of edges) ops.push({ type: 'put', sublevel: this.linksDb, key: edgeKey(to, page.url), value: edge });
-    }
+  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[]): Promise<QueuedEntry[]> {
+    const ops: BatchOp[] = [{ type: 'put', sublevel: this.pagesDb, key: page.url, value: page }];
     if (done) {
       ops.push({ type: 'del', sublevel: this.queueDb, key: done.id });
       ops.push({ type: 'put', sublevel: this.seenDb, key: done.url, value: { depth: done.depth, id: '' } });
