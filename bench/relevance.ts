@@ -78,7 +78,7 @@ async function table(names: string[], evaluator: Evaluator): Promise<void> {
 async function tune(names: string[], onlyLinksAndPairs = false): Promise<void> {
   const base = DEFAULT_RANK_PARAMS;
   const sets: [string, RankParams][] = [];
-  if (!onlyLinksAndPairs) for (const k1 of [0.9, 1.2, 1.5, 1.8]) for (const b of [0.5, 0.6, 0.75, 0.9]) for (const tw of [1, 2, 3]) for (const tb of [0.5, 0.8]) {
+  if (!onlyLinksAndPairs) for (const k1 of [0.6, 0.8, 1, 1.2]) for (const b of [0.5, 0.6, 0.75, 0.9]) for (const tw of [1, 2, 3]) for (const tb of [0.5, 0.8]) {
     const fieldB = [tb, base.fieldB[1]!, b, base.fieldB[3]!, base.fieldB[4]!];
     sets.push([`k1 ${k1} body-b ${b} title-w ${tw} title-b ${tb}`, { ...base, k1, fieldB, fieldWeight: [tw, ...base.fieldWeight.slice(1)] }]);
   }

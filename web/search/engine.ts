@@ -19,7 +19,7 @@ import { PAIR_SEPARATOR } from '../../shared/tokenize.js';
 import { compileQuery, type AtomPlan, type KeyPlan, type QueryPlan } from './compile.js';
 import { containsPhrase } from './phrase.js';
 import { atomMatches, compiledAtom, documentFilter, flatten } from './match-rules.js';
-import { DEFAULT_RANK_PARAMS, idf, inverseFieldNorm, linkBoost, termScore, type RankParams } from './rank.js';
+import { bodyFrequencyScale, DEFAULT_RANK_PARAMS, forIndex, idf, inverseFieldNorm, linkBoost, saturatedFrequency, termScore, type RankParams } from './rank.js';
 import { bestSnippet, DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
 import { escapeRegExp } from './regexp.js';
 import { topDocuments } from './top-k.js';
@@ -72,10 +72,12 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly gen: IndexGeneration;
   private readonly statsData: IndexStats;
   private readonly options: SearcherOptions;
+  /** options.rank with k1 in this index's units (rank.ts forIndex). */
+  private readonly rank: RankParams;
   private readonly n: number;
   private readonly termIds = new Map<string, number>();
   private readonly vocabulary: Vocabulary;
-  /** Per posting, tf~ / (k1 + tf~) (rank.ts): a term's score in a document is idf times this. Computed
+  /** Per posting, rank.ts saturatedFrequency: a term's score in a document is idf times this. Computed
    * once at load so a query reads its postings in order and does one multiply-add per posting. */
   private readonly saturated: Float64Array;
   /** Per term, the largest `saturated` of its postings: the most it can add to a score, over its idf. */
@@ -106,29 +108,35 @@ export class IndexSearcher implements GleanerSearchEngine {
     gen.terms.terms.forEach((t, i) => this.termIds.set(t, i));
     // Word-pair terms are for scoring, not words to suggest.
     this.vocabulary = new Vocabulary(gen.terms.words, (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!));
-    const { rank } = options;
     const { docs, offsets, postings, tfs } = gen;
     this.inverseNorm = new Float32Array(this.n * FIELD_COUNT);
     const weighted = new Float32Array(this.n * FIELD_COUNT);
     this.boost = new Float64Array(this.n);
     for (let d = 0; d < this.n; d++) {
       for (let f = 0; f < FIELD_COUNT; f++) {
-        const inv = inverseFieldNorm(rank, f, docs.fieldLength[d * FIELD_COUNT + f]!, gen.manifest.avgFieldLength[f]!);
+        const inv = inverseFieldNorm(options.rank, f, docs.fieldLength[d * FIELD_COUNT + f]!, gen.manifest.avgFieldLength[f]!);
         this.inverseNorm[d * FIELD_COUNT + f] = inv;
-        weighted[d * FIELD_COUNT + f] = rank.fieldWeight[f]! * inv;
+        weighted[d * FIELD_COUNT + f] = options.rank.fieldWeight[f]! * inv;
       }
-      this.boost[d] = linkBoost(rank, { inbound: docs.inbound[d]!, inboundHosts: docs.inboundHosts[d]!, pageRank: docs.pageRank[d]! });
+      this.boost[d] = linkBoost(options.rank, { inbound: docs.inbound[d]!, inboundHosts: docs.inboundHosts[d]!, pageRank: docs.pageRank[d]! });
     }
+    // k1's unit: the mean normalised body frequency over all postings (word pairs have no body text).
+    const BODY = FIELDS.indexOf('body');
+    let sumBody = 0;
+    let withBody = 0;
+    for (let p = 0; p < postings.length; p++) {
+      const tf = tfs[p * FIELD_COUNT + BODY]!;
+      if (tf === 0) continue;
+      sumBody += tf * this.inverseNorm[postings[p]! * FIELD_COUNT + BODY]!;
+      withBody++;
+    }
+    const rank = (this.rank = forIndex(options.rank, bodyFrequencyScale(sumBody, withBody)));
     this.saturated = new Float64Array(postings.length);
     this.maxSaturated = new Float32Array(gen.terms.terms.length);
     for (let t = 0; t < this.maxSaturated.length; t++) {
       let max = 0;
       for (let p = offsets[t]!; p < offsets[t + 1]!; p++) {
-        const base = p * FIELD_COUNT;
-        const w = postings[p]! * FIELD_COUNT;
-        let tf = 0;
-        for (let f = 0; f < FIELD_COUNT; f++) tf += tfs[base + f]! * weighted[w + f]!;
-        const sat = tf / (rank.k1 + tf);
+        const sat = saturatedFrequency(rank, tfs, p * FIELD_COUNT, weighted, postings[p]! * FIELD_COUNT);
         this.saturated[p] = sat;
         if (sat > max) max = sat;
       }
@@ -549,7 +557,7 @@ export class IndexSearcher implements GleanerSearchEngine {
       const p = findPosting(postings, offsets[key.term]!, offsets[key.term + 1]!, d);
       if (p < 0) continue;
       const fieldTfs = tfs.subarray(p * FIELD_COUNT, (p + 1) * FIELD_COUNT);
-      const { byField } = termScore(this.options.rank, key.weight * idf(this.n, this.docFreq(key.term)), fieldTfs, norms);
+      const { byField } = termScore(this.rank, key.weight * idf(this.n, this.docFreq(key.term)), fieldTfs, norms);
       byField.forEach((contribution, f) => {
         if (fieldTfs[f]! > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf: fieldTfs[f]!, contribution });
       });
@@ -561,7 +569,7 @@ export class IndexSearcher implements GleanerSearchEngine {
       inboundLinks: links.inbound,
       inboundHosts: links.inboundHosts,
       pageRank: links.pageRank,
-      linkBoost: linkBoost(this.options.rank, links),
+      linkBoost: linkBoost(this.rank, links),
       score: c.score,
     };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_RANK_PARAMS as P, idf, inverseFieldNorm, linkBoost, rankScore, termScore } from './rank.js';
+import { bodyFrequencyScale, DEFAULT_RANK_PARAMS as P, forIndex, idf, inverseFieldNorm, linkBoost, rankScore, saturatedFrequency, termScore } from './rank.js';
 
 const norms = [1, 1, 1, 1, 1];
 
@@ -33,5 +33,27 @@ describe('rank', () => {
   it('links boost the score and more links boost more; no links, no boost', () => {
     expect(linkBoost(P, { inbound: 0, inboundHosts: 0, pageRank: 0 })).toBe(1);
     expect(rankScore(P, 2, { inbound: 10, inboundHosts: 1, pageRank: 0 })).toBeGreaterThan(rankScore(P, 2, { inbound: 1, inboundHosts: 1, pageRank: 0 }));
+  });
+});
+
+describe('k1 in units of the index', () => {
+  it('bodyFrequencyScale is the mean normalised body frequency, and 1 for an index without body text', () => {
+    expect(bodyFrequencyScale(30, 10)).toBe(3);
+    expect(bodyFrequencyScale(0, 0)).toBe(1);
+  });
+  it('pages repeating every word c times as often, in an index whose scale is c times larger, score the same (property)', () => {
+    const tf = fc.integer({ min: 0, max: 50 });
+    fc.assert(
+      fc.property(fc.tuple(tf, tf, tf, tf, tf), fc.integer({ min: 1, max: 5 }), fc.double({ min: 0.5, max: 5, noNaN: true }), (tfs, c, scale) => {
+        const weighted = P.fieldWeight.map((w) => w);
+        const once = saturatedFrequency(forIndex(P, scale), tfs, 0, weighted, 0);
+        const more = saturatedFrequency(forIndex(P, scale * c), tfs.map((t) => t * c), 0, weighted, 0);
+        expect(more).toBeCloseTo(once, 9);
+      }),
+    );
+  });
+  it('a page using a word exactly as often as the index scale gets half the saturated score (k1 1)', () => {
+    const bodyOnly = [0, 0, 1, 0, 0];
+    expect(saturatedFrequency(forIndex({ ...P, k1: 1 }, 4), [0, 0, 4, 0, 0], 0, bodyOnly, 0)).toBeCloseTo(0.5, 12);
   });
 });

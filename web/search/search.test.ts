@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../indexer/index.js';
-import { openSearchEngine, type GleanerSearchEngine } from './index.js';
+import { DEFAULT_RANK_PARAMS, openSearchEngine, type GleanerSearchEngine, type RankParams } from './index.js';
 import { anyOf, query, tempDataDir, writePages, type PageSpec } from '../../test/helpers/index-fixtures.js';
 import { isStopword, tokenize } from '../../shared/tokenize.js';
 
@@ -173,5 +173,43 @@ describe('search over an indexed store', () => {
     const page2 = engine.search(query('the'), { offset: 2, limit: 2 });
     expect(page2.total).toBe(all.total);
     expect(page2.hits.map((h) => h.url)).toEqual(all.hits.slice(2, 4).map((h) => h.url));
+  });
+});
+
+// Long pages that repeat their words, as reference documentation does: k1 is in units of how often this
+// index's pages repeat a word (rank.ts), so a body's repetitions do not drown what names a page.
+describe('ranking over verbose pages', () => {
+  const D = 'http://docs.test';
+  const repeat = (words: string[], times: number) => Array.from({ length: times }, () => words.join(' ')).join('. ');
+  const filler = ['configure', 'option', 'value', 'setting', 'default', 'return', 'argument', 'module'];
+  const VERBOSE: PageSpec[] = [
+    // Named "Widgets", uses the word a dozen times in a long text.
+    { url: `${D}/widgets`, title: 'Widgets', text: `${repeat(['widget', ...filler.slice(0, 4)], 12)}. ${repeat(filler, 20)}`, links: [] },
+    // Never named so, uses the word 16 times, and every other page links to it.
+    { url: `${D}/reference`, title: 'Library reference', text: `${repeat(['widget', ...filler.slice(4)], 16)}. ${repeat(filler, 20)}`, links: [] },
+    ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ url: `${D}/${id}`, title: `Chapter ${id}`, text: repeat(filler, 12), links: [[`${D}/reference`, 'reference'] as [string, string]] })),
+  ];
+  let dir: { dir: string; cleanup: () => Promise<void> };
+  beforeAll(async () => {
+    dir = await tempDataDir();
+    await writePages(dir.dir, VERBOSE);
+    await buildIndex(dir.dir);
+  });
+  afterAll(async () => {
+    await dir?.cleanup();
+  });
+  const top = async (rank: Partial<RankParams>, q: string) => {
+    const engine = await openSearchEngine(dir.dir, { rank: { ...DEFAULT_RANK_PARAMS, ...rank } });
+    try {
+      return engine.search(query(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+    } finally {
+      engine.close();
+    }
+  };
+  it('widgets -> the page titled Widgets, not the more linked page that repeats the word more often', async () => {
+    expect((await top({}, 'widgets'))[0]).toBe(`${D}/widgets`);
+  });
+  it('with a k1 far below how often these pages repeat words, the body saturates and the title stops counting', async () => {
+    expect((await top({ k1: 0.05 }, 'widgets'))[0]).toBe(`${D}/reference`);
   });
 });
