@@ -102,7 +102,7 @@ class CrawlRun {
     this.log = hooks.log ?? silentLogger;
     this.client = createHttpClient(options);
     this.analyzer = createBodyAnalyzer(options.parseThreads);
-    this.scheduler = new HostScheduler(originOf, options.delayMs);
+    this.scheduler = new HostScheduler(originOf, options.delayMs, options.hostConnections);
     this.userAgent = userAgentHeader(options.agent);
     this.traps = new TrapGuard({
       maxUrlLength: options.maxUrlLength,

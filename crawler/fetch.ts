@@ -30,6 +30,8 @@ export type FetchOutcome =
   | { kind: 'network-error'; error: string };
 
 export interface HttpClientOptions {
+  /** Connections per origin: as many as the scheduler lets requests run at once to one host. */
+  hostConnections: number;
   connectTimeoutMs: number;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
@@ -38,10 +40,11 @@ export interface HttpClientOptions {
 /** HTML and plain text are what Gleaner indexes. */
 export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain'];
 
-/** One connection per origin: politeness is enforced by the scheduler, and the pool agrees with it. */
+/** Politeness is enforced by the scheduler, and the pool agrees with it: one connection per request it
+ * lets run at once to an origin, each with one request at a time (no pipelining). */
 export function createHttpClient(options: HttpClientOptions): Dispatcher {
   return new Agent({
-    connections: 1,
+    connections: options.hostConnections,
     pipelining: 1,
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.headersTimeoutMs,

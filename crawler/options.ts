@@ -46,8 +46,11 @@ export interface CrawlOptions {
    * `/re/flags`, or `glob:` and a whole-URL glob where `*` matches anything (crawler/scope.ts). */
   include: string[];
   exclude: string[];
-  /** Concurrent requests in total; per host it is always one connection at a time. */
+  /** Concurrent requests in total, across hosts. */
   concurrency: number;
+  /** Requests under way at once to one host, each on its own connection. 1 is what a polite crawler
+   * does; more is for servers you run (like delayMs 0). With a delay, requests still start that far apart. */
+  hostConnections: number;
   /** Worker threads that parse fetched pages; 0 parses in the crawl loop's own thread. */
   parseThreads: number;
   connectTimeoutMs: number;
@@ -87,6 +90,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   include: [],
   exclude: [],
   concurrency: 8,
+  hostConnections: 1,
   // Parsing is most of a crawl's CPU; the loop's thread fetches and stores on a core of its own. On the
   // 2-core bench machine one parse thread crawled the Rust docs in 22.7 s, two in 28.4 s.
   parseThreads: Math.max(1, availableParallelism() - 1),

@@ -79,4 +79,27 @@ describe('HostScheduler: one request per host at a time, at its delay, shallowes
     expect(s.clearHost('http://a').map((e) => e.url).sort()).toEqual(['http://a/1', 'http://a/2']);
     expect(s.size).toBe(1);
   });
+
+  it('with more connections per host, hands out that many URLs of one host and no more', () => {
+    const s = new HostScheduler(originOf, 0, 3);
+    for (let i = 1; i <= 5; i++) s.add(entry(`http://a/${i}`));
+    const got = [s.next(0), s.next(0), s.next(0)].map((p) => 'entry' in p && p.entry.url);
+    expect(got).toEqual(['http://a/1', 'http://a/2', 'http://a/3']);
+    expect(s.next(0)).toEqual({ empty: true });
+    s.release('http://a', 0);
+    const fourth = s.next(0);
+    expect('entry' in fourth && fourth.entry.url).toBe('http://a/4');
+  });
+
+  it('with more connections per host and a delay, requests still start a delay apart', () => {
+    const s = new HostScheduler(originOf, 1000, 4);
+    for (let i = 1; i <= 3; i++) s.add(entry(`http://a/${i}`));
+    s.next(0);
+    expect(s.next(10)).toEqual({ waitMs: 990 });
+    const second = s.next(1000);
+    expect('entry' in second && second.entry.url).toBe('http://a/2');
+    // The first answer came late: the next start waits a delay after it too.
+    s.release('http://a', 1500);
+    expect(s.next(2000)).toEqual({ waitMs: 500 });
+  });
 });

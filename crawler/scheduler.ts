@@ -1,5 +1,6 @@
 // The in-memory side of the frontier: one queue per host, breadth-first inside each, and a pick rule
-// that keeps every host at one request at a time and at its delay, so a slow host never stalls the others.
+// that keeps every host at its limit of requests under way (one, unless a crawl of one's own servers asks
+// for more) and at its delay, so a slow host never stalls the others.
 // The persistent frontier (shared/store.ts) is the truth; this is rebuilt from it on resume.
 
 import type { QueuedEntry } from '../shared/store.js';
@@ -8,7 +9,8 @@ interface HostState {
   /** Entries by depth; each bucket in the order queued. */
   buckets: Map<number, QueuedEntry[]>;
   size: number;
-  busy: boolean;
+  /** Requests under way. */
+  inFlight: number;
   /** Earliest time (ms) the next request may start. */
   notBefore: number;
   delayMs: number;
@@ -23,6 +25,8 @@ export class HostScheduler {
   constructor(
     private readonly hostOf: (url: string) => string,
     private readonly defaultDelayMs: number,
+    /** Requests under way at once per host (CrawlOptions.hostConnections). */
+    private readonly perHost = 1,
   ) {}
 
   get size(): number {
@@ -36,7 +40,7 @@ export class HostScheduler {
   private state(host: string): HostState {
     let s = this.hosts.get(host);
     if (!s) {
-      s = { buckets: new Map(), size: 0, busy: false, notBefore: 0, delayMs: this.defaultDelayMs };
+      s = { buckets: new Map(), size: 0, inFlight: 0, notBefore: 0, delayMs: this.defaultDelayMs };
       this.hosts.set(host, s);
     }
     return s;
@@ -54,12 +58,12 @@ export class HostScheduler {
     this.queuedCount++;
   }
 
-  /** The shallowest entry of a ready host, or how long until one is ready. Marks that host busy. */
+  /** The shallowest entry of a ready host, or how long until one is ready. Counts it as under way. */
   next(now: number): Pick {
     let best: { host: string; s: HostState; depth: number } | undefined;
     let soonest = Infinity;
     for (const [host, s] of this.hosts) {
-      if (s.busy || s.size === 0) continue;
+      if (s.inFlight >= this.perHost || s.size === 0) continue;
       if (s.notBefore > now) {
         soonest = Math.min(soonest, s.notBefore - now);
         continue;
@@ -73,20 +77,22 @@ export class HostScheduler {
     if (bucket.length === 0) best.s.buckets.delete(best.depth);
     best.s.size--;
     this.queuedCount--;
-    best.s.busy = true;
+    best.s.inFlight++;
+    // Several requests to one host under way: with a delay, they still start at least that far apart.
+    if (this.perHost > 1) best.s.notBefore = now + best.s.delayMs;
     return { entry, host: best.host };
   }
 
   /** The request to `host` ended; the next may start after its delay (or `extraWaitMs`, when longer). */
   release(host: string, now: number, extraWaitMs = 0): void {
     const s = this.state(host);
-    s.busy = false;
-    s.notBefore = now + Math.max(s.delayMs, extraWaitMs);
+    s.inFlight--;
+    s.notBefore = Math.max(s.notBefore, now + Math.max(s.delayMs, extraWaitMs));
   }
 
   /** The pick ended without a request (blocked by robots, cut): the host is free at once, no delay. */
   releaseWithoutRequest(host: string): void {
-    this.state(host).busy = false;
+    this.state(host).inFlight--;
   }
 
   setDelay(host: string, delayMs: number): void {
@@ -96,7 +102,7 @@ export class HostScheduler {
   /** Whether any host has work or a request under way. */
   get idle(): boolean {
     if (this.queuedCount > 0) return false;
-    for (const s of this.hosts.values()) if (s.busy) return false;
+    for (const s of this.hosts.values()) if (s.inFlight > 0) return false;
     return true;
   }
 

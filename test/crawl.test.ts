@@ -176,6 +176,27 @@ describe('politeness', () => {
     }
   });
 
+  it('asks one host one request at a time on one connection, unless told it may ask more at once', async () => {
+    const site = await startTreeSite(30, 30);
+    try {
+      await crawl({ dataDir: await tmp(), seeds: [`${site.url}/`], ...TEST_TIMING, useSitemaps: false });
+      expect(site.requests.length).toBe(31); // robots.txt + 30 pages
+      expect(site.maxInFlight()).toBe(1);
+      expect(site.connections()).toBe(2); // robots.txt is read on a connection of its own, then one for every page
+    } finally {
+      await site.close();
+    }
+    const own = await startTreeSite(30, 30);
+    try {
+      await crawl({ dataDir: await tmp(), seeds: [`${own.url}/`], ...TEST_TIMING, useSitemaps: false, hostConnections: 3 });
+      expect(own.requests.length).toBe(31);
+      expect(own.maxInFlight()).toBe(3);
+      expect(own.connections()).toBeLessThanOrEqual(1 + 3);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('a slow host does not stall a fast one', async () => {
     const slow = await startTreeSite(12, 400);
     const fast = await startTreeSite(40, 0);

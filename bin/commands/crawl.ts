@@ -45,7 +45,9 @@ Options (flag > --config file > default):
   --include PATTERN     only URLs matching one of these: a regular expression, /re/flags,
                         or glob:GLOB over the whole URL (repeatable)
   --exclude PATTERN     never URLs matching one of these (repeatable)
-  --concurrency N       requests under way at once across hosts; one per host (default: ${d.concurrency})
+  --concurrency N       requests under way at once across hosts (default: ${d.concurrency})
+  --host-connections N  requests under way at once to one host (default: ${d.hostConnections}; more only for
+                        servers you run, like --delay 0)
   --parse-threads N     worker threads that parse pages, 0 for none (default: cores - 1, ${d.parseThreads} here)
   --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
   --use-robots-host     fetch from the host a robots.txt Host line names, as Geoportal does
@@ -71,6 +73,7 @@ const FLAGS = {
   include: { type: 'string', multiple: true },
   exclude: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
+  'host-connections': { type: 'string' },
   'parse-threads': { type: 'string' },
   'no-sitemaps': { type: 'boolean' },
   'use-robots-host': { type: 'boolean' },
@@ -166,6 +169,7 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     include: v.include ?? base.include,
     exclude: v.exclude ?? base.exclude,
     concurrency: integerFlag(name, 'concurrency', v.concurrency, base.concurrency, 1, 256),
+    hostConnections: integerFlag(name, 'host-connections', v['host-connections'], base.hostConnections, 1, 64),
     parseThreads: integerFlag(name, 'parse-threads', v['parse-threads'], base.parseThreads, 0, 64),
     useSitemaps: v['no-sitemaps'] ? false : base.useSitemaps,
     useRobotsHost: v['use-robots-host'] ?? base.useRobotsHost,

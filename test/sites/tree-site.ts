@@ -11,6 +11,10 @@ export interface TreeSite {
   requests: string[];
   /** performance.now() of each request, parallel to `requests`. */
   times: number[];
+  /** The most requests this server was answering at one moment. */
+  maxInFlight(): number;
+  /** TCP connections the crawler opened. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -18,10 +22,15 @@ export async function startTreeSite(pages: number, delayMs: number): Promise<Tre
   let port = 0; // in the text, so two tree sites are not mirrors of each other (duplicates)
   const requests: string[] = [];
   const times: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let connections = 0;
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
     times.push(performance.now());
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    res.on('close', () => inFlight--);
     setTimeout(() => {
       if (path === '/robots.txt') {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
@@ -39,13 +48,18 @@ export async function startTreeSite(pages: number, delayMs: number): Promise<Tre
       );
     }, delayMs);
   });
-  server.keepAliveTimeout = 1000;
+  server.on('connection', () => connections++);
+  // undici does not reuse a connection whose server announces a keep-alive shorter than its safety margin
+  // (about 2 s); 5 s lets a crawl keep one connection, as it does with nginx. close() ends them anyway.
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     times,
+    maxInFlight: () => maxInFlight,
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
