@@ -25,7 +25,7 @@ import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
 import type { OutLink, PageRecord, RobotsDirectives } from '../shared/types.js';
 import { DEFAULT_EXTRACT_OPTIONS } from './options.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
-import { resolveLink } from './resolve-link.js';
+import { linkResolver } from './resolve-link.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
 export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'language' | 'links' | 'canonical' | 'robots'>;
@@ -246,11 +246,12 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const base = (baseHref !== undefined ? canonicalizeUrl(baseHref, pageUrl) : undefined) ?? pageUrl;
   const canon: CanonicalizeOptions = opts.stripParams === undefined ? {} : { stripParams: opts.stripParams };
   const links: OutLink[] = [];
+  const resolveLink = linkResolver(base, canon);
   for (const l of raw) {
     if (links.length >= opts.maxLinks) break;
     const href = l.href.trim();
     if (href === '' || href.startsWith('#')) continue;
-    const url = resolveLink(href, base, canon);
+    const url = resolveLink(href);
     if (url !== undefined) links.push({ url, text: l.text, rel: l.rel, kind: l.kind });
   }
 

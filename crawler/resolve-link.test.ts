@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalizeUrl } from '../shared/url.js';
-import { resolveLink } from './resolve-link.js';
+import { linkResolver } from './resolve-link.js';
+
+const resolveLink = (href: string, base: string, options: { stripParams?: string[] }) => linkResolver(base, options)(href);
 
 const bases = [
   'http://a.example/docs/std/vec/struct.Vec.html',
@@ -14,7 +16,7 @@ const bases = [
 ];
 const hrefs = ['struct.Vec.html', '../index.html', '../../', '/abs', '//c.example/x', 'http://d.example/y?utm_source=z&k=1', '?q=2', '#top', 'x?sid=3', './', '..', 'mailto:x@y', 'sub/../z.html', '%7Euser/'];
 
-describe('resolveLink: canonicalizeUrl with a cache that never changes an answer', () => {
+describe('linkResolver: canonicalizeUrl with a cache that never changes an answer', () => {
   it('gives what canonicalizeUrl gives, for every base and href, asked in any order and again', () => {
     for (let round = 0; round < 2; round++) {
       for (const base of bases) {
@@ -37,5 +39,13 @@ describe('resolveLink: canonicalizeUrl with a cache that never changes an answer
         for (const base of [b1, b2, b1]) expect(resolveLink(href.trim(), base, {})).toBe(canonicalizeUrl(href.trim(), base, {}));
       }),
     );
+  });
+
+  it('keeps answering right after the cache fills and starts again', () => {
+    const base = 'http://h.example/dir/page.html';
+    const resolve = linkResolver(base, {});
+    for (let i = 0; i < 25_000; i++) expect(resolve(`p${i}.html`)).toBe(`http://h.example/dir/p${i}.html`);
+    expect(linkResolver('http://h.example/dir/other.html', {})('p1.html')).toBe('http://h.example/dir/p1.html');
+    expect(linkResolver('http://h.example/else/x.html', {})('p1.html')).toBe('http://h.example/else/p1.html');
   });
 });

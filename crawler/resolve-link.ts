@@ -1,40 +1,53 @@
-// Resolving a link's href to a canonical URL, remembered across pages. Sibling pages link to the same
-// navigation with the same relative hrefs (the Rust docs: ~50 links a page, most shared with the pages
-// in the same folder), and URL parsing is a tenth of the parse thread's time, so each (folder, href) pair
-// is canonicalized once. Pure from the caller's view: the cache never changes an answer.
+// Resolving a page's link hrefs to canonical URLs, remembered across pages. Sibling pages link to the
+// same navigation with the same relative hrefs (the Rust docs: ~50 links a page, most shared with the
+// pages in the same folder), and URL parsing was a tenth of the parse thread's time, so each href is
+// canonicalized once per folder. Pure from the caller's view: the cache never changes an answer.
 
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
 
-/** Pairs remembered per set of strip parameters; past it the cache starts again (memory stays bounded). */
+/** Hrefs remembered in all; past it the cache starts again (memory stays bounded). */
 const CACHE_LIMIT = 20_000;
 
-const caches = new Map<string, Map<string, string | undefined>>();
+/** strip-parameter set -> folder -> href -> canonical URL (undefined: not a URL to follow). */
+const caches = new Map<string, Map<string, Map<string, string | undefined>>>();
+let cached = 0;
 
 /**
  * The part of `base` a relative reference can depend on: everything up to the last `/` of its path.
  * `../x`, `x`, `/x`, `//host/x` and absolute URLs resolve the same against any URL of that folder;
  * hrefs starting with `?` or `#` need the whole URL and are not cached.
  */
-function folderOf(base: string): string {
+export function folderOf(base: string): string {
   const query = base.indexOf('?');
   const path = query === -1 ? base : base.slice(0, query);
   return path.slice(0, path.lastIndexOf('/') + 1);
 }
 
-/** canonicalizeUrl(href, base, options), remembered. `href` is trimmed and non-empty. */
-export function resolveLink(href: string, base: string, options: CanonicalizeOptions): string | undefined {
-  const first = href[0];
-  if (first === '?' || first === '#') return canonicalizeUrl(href, base, options);
+/** A copy sharing no memory with its source: an href is a slice of the whole page's HTML string, and
+ * keeping the slice in the cache would keep the page (a Rust docs crawl held 130 MB more that way). */
+const detached = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+
+/** A resolver for the links of one page: (trimmed, non-empty href) -> canonicalizeUrl(href, base, options). */
+export function linkResolver(base: string, options: CanonicalizeOptions): (href: string) => string | undefined {
   const paramsKey = options.stripParams === undefined ? '' : options.stripParams.join(' ');
-  let cache = caches.get(paramsKey);
-  if (cache === undefined) caches.set(paramsKey, (cache = new Map()));
-  // join() writes a new flat string. A template literal would keep `href`, a slice of the whole page's
-  // HTML, reachable from the cache: a crawl of the Rust docs held 130 MB more that way.
-  const key = [folderOf(base), href].join('\n');
-  const known = cache.get(key);
-  if (known !== undefined || cache.has(key)) return known;
-  const url = canonicalizeUrl(href, base, options);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(key, url);
-  return url;
+  let byFolder = caches.get(paramsKey);
+  if (byFolder === undefined) caches.set(paramsKey, (byFolder = new Map()));
+  const folder = folderOf(base);
+  let hrefs = byFolder.get(folder);
+  return (href) => {
+    const first = href[0];
+    if (first === '?' || first === '#') return canonicalizeUrl(href, base, options);
+    const known = hrefs?.get(href);
+    if (known !== undefined || hrefs?.has(href)) return known;
+    const url = canonicalizeUrl(href, base, options);
+    if (cached >= CACHE_LIMIT) {
+      for (const m of caches.values()) m.clear();
+      cached = 0;
+      hrefs = undefined;
+    }
+    if (hrefs === undefined) byFolder.set(detached(folder), (hrefs = new Map()));
+    hrefs.set(detached(href), url);
+    cached++;
+    return url;
+  };
 }
