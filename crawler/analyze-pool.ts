@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { analyzeBody, type BodyAnalysis, type BodyInput } from './analyze.js';
+import { unpackAnalysis, type PackedAnalysis } from './analysis-wire.js';
 
 export interface BodyAnalyzer {
   analyze(input: BodyInput): Promise<BodyAnalysis>;
@@ -14,7 +15,7 @@ export interface BodyAnalyzer {
   readonly threads: number;
 }
 
-type Reply = { id: number; result: BodyAnalysis } | { id: number; error: string };
+type Reply = { id: number; result: PackedAnalysis } | { id: number; error: string };
 
 interface Slot {
   worker: Worker;
@@ -44,7 +45,7 @@ export function createBodyAnalyzer(threads: number): BodyAnalyzer {
       if (!waiter) return;
       slot.pending.delete(reply.id);
       if ('error' in reply) waiter.reject(new Error(`analysing a page failed: ${reply.error}`));
-      else waiter.resolve(reply.result);
+      else waiter.resolve(unpackAnalysis(reply.result));
     });
     const fail = (e: Error) => {
       slot.alive = false;

@@ -2,12 +2,13 @@
 
 import { parentPort } from 'node:worker_threads';
 import { analyzeBody, type BodyInput } from './analyze.js';
+import { packAnalysis } from './analysis-wire.js';
 
 const port = parentPort;
 if (!port) throw new Error('analyze-worker.js runs as a worker thread only');
 port.on('message', (msg: { id: number; input: BodyInput }) => {
   try {
-    port.postMessage({ id: msg.id, result: analyzeBody(msg.input) });
+    port.postMessage({ id: msg.id, result: packAnalysis(analyzeBody(msg.input)) });
   } catch (e) {
     port.postMessage({ id: msg.id, error: (e as Error)?.message ?? String(e) });
   }
