@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { Level } from 'level';
 import type { AbstractSublevel } from 'abstract-level';
 import { GleanerError } from './errors.js';
+import { PAGE_ENCODING } from './page-codec.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
 
 /** Bump when a record's shape or a key layout changes; `openStore` upgrades the versions it knows
@@ -95,7 +96,7 @@ export class LevelStore implements Store {
   private constructor(db: Level<string, Json>) {
     this.db = db;
     const json = { valueEncoding: 'json' } as const;
-    this.pagesDb = db.sublevel<string, PageRecord>('pages', json);
+    this.pagesDb = db.sublevel<string, PageRecord>('pages', { valueEncoding: PAGE_ENCODING });
     // The frontier is one sublevel with two key spaces: `q` (the queue, breadth-first) and `s` (seen URLs).
     const frontierDb = db.sublevel<string, Json>('frontier', json);
     this.queueDb = frontierDb.sublevel<string, FrontierEntry>('q', json);
