@@ -53,9 +53,13 @@ const BLOCKS = new Set([
   'button', 'textarea', 'iframe', 'video', 'audio', 'object', 'canvas', 'svg', 'area', 'map',
 ]);
 
+/** Any whitespace but a single inner space: a tab, newline, no-break or wide space, two spaces, or an edge. */
+const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
+
 /** Collapses runs of whitespace (including NBSP) to one space and trims. */
 export function collapseWhitespace(s: string): string {
-  return s.replace(/[\s\u00a0]+/g, ' ').trim();
+  // Most anchor texts and headings are clean already: a scan instead of a copy (a page has hundreds).
+  return UNCOLLAPSED.test(s) ? s.replace(/[\s\u00a0]+/g, ' ').trim() : s;
 }
 
 /** `en-US` -> `en`; '' for anything that is not a plain language subtag. */
@@ -121,7 +125,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
 
   const closeAnchor = (): void => {
     if (anchor === undefined) return;
-    anchor.text = collapseWhitespace(anchorBuf.join(''));
+    anchor.text = collapseWhitespace(anchorBuf.length === 1 ? anchorBuf[0]! : anchorBuf.join(''));
     raw.push(anchor);
     anchor = undefined;
     anchorBuf = [];
