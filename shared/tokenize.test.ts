@@ -103,12 +103,14 @@ describe('tokenize: properties', () => {
     );
   });
   it('an indexed word is findable: tokenizing a word alone yields the token it has in a sentence', () => {
+    // The range À-ÿ holds × and ÷, which make no token: then there is nothing to find, and nothing may appear.
     const word = fc.stringMatching(/^[A-Za-zÀ-ÿА-я]{1,12}$/);
     fc.assert(
       fc.property(word, word, word, (a, b, c) => {
         const alone = tokenize(b);
         const inSentence = tokenize(`${a} ${b}, ${c}.`);
-        expect(inSentence.slice(alone.length === 0 ? 0 : tokenize(a).length, tokenize(a).length + alone.length)).toEqual(alone);
+        const before = tokenize(a).length;
+        expect(inSentence.slice(before, before + alone.length)).toEqual(alone);
       }),
     );
   });
