@@ -2,7 +2,7 @@
 // The store keeps each page's links inside its record, written in the same put as the page, so a
 // page and its edges can never disagree and a recrawl replaces both at once. Pure.
 
-import type { LinkEdge, PageRecord } from './types.js';
+import type { LinkEdge, OutLink, PageRecord } from './types.js';
 
 /**
  * The edges a stored page contributes: only a page fetched as `ok` links anywhere. One edge per target:
@@ -22,4 +22,43 @@ export function linkEdgesOf(page: PageRecord): LinkEdge[] {
     }
   }
   return [...byTarget.values()];
+}
+
+/**
+ * A page's links as parallel arrays instead of one object per link: how they are stored
+ * (shared/page-codec.ts) and how they cross between threads (crawler/analysis-wire.ts). A page has
+ * 50-300 links, and per-link objects were most of the bytes and of the copying work.
+ */
+export interface PackedLinks {
+  url: string[];
+  text: string[];
+  /** rel tokens joined by spaces; left out when no link has any. */
+  rel?: string[];
+  /** left out when every link is an `a`. */
+  kind?: OutLink['kind'][];
+}
+
+export function packLinks(links: readonly OutLink[]): PackedLinks {
+  const packed: PackedLinks = { url: new Array(links.length), text: new Array(links.length) };
+  let anyRel = false;
+  let allA = true;
+  for (let i = 0; i < links.length; i++) {
+    const l = links[i]!;
+    packed.url[i] = l.url;
+    packed.text[i] = l.text;
+    if (l.rel.length > 0) anyRel = true;
+    if (l.kind !== 'a') allA = false;
+  }
+  if (anyRel) packed.rel = links.map((l) => l.rel.join(' '));
+  if (!allA) packed.kind = links.map((l) => l.kind);
+  return packed;
+}
+
+export function unpackLinks(packed: PackedLinks): OutLink[] {
+  const links: OutLink[] = new Array(packed.url.length);
+  for (let i = 0; i < links.length; i++) {
+    const rel = packed.rel?.[i] ?? '';
+    links[i] = { url: packed.url[i]!, text: packed.text[i]!, rel: rel === '' ? [] : rel.split(' '), kind: packed.kind?.[i] ?? 'a' };
+  }
+  return links;
 }
