@@ -46,7 +46,7 @@ export interface CrawlOptions {
    * `/re/flags`, or `glob:` and a whole-URL glob where `*` matches anything (crawler/scope.ts). */
   include: string[];
   exclude: string[];
-  /** Concurrent requests in total, across hosts. */
+  /** Pages under way at once across hosts: being fetched, parsed or stored. */
   concurrency: number;
   /** Requests under way at once to one host, each on its own connection. 1 is what a polite crawler
    * does; more is for servers you run (like delayMs 0). With a delay, requests still start that far apart. */

@@ -45,7 +45,7 @@ Options (flag > --config file > default):
   --include PATTERN     only URLs matching one of these: a regular expression, /re/flags,
                         or glob:GLOB over the whole URL (repeatable)
   --exclude PATTERN     never URLs matching one of these (repeatable)
-  --concurrency N       requests under way at once across hosts (default: ${d.concurrency})
+  --concurrency N       pages under way at once across hosts: fetched, parsed or stored (default: ${d.concurrency})
   --host-connections N  requests under way at once to one host (default: ${d.hostConnections}; more only for
                         servers you run, like --delay 0)
   --parse-threads N     worker threads that parse pages, 0 for none (default: cores - 1, ${d.parseThreads} here)
