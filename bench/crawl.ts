@@ -10,7 +10,10 @@
 // robots-allowed HTML pages wget found that the tool did not.
 //
 // Run from the project folder (needs root for apt-get the first time: nginx, the docs, wget, httrack):
-//   npx tsc -p tsconfig.json && node dist/bench/crawl.js [--sites rust,python] [--tools gleaner,gleaner-c2,wget,httrack]
+//   npx tsc -p tsconfig.json && node dist/bench/crawl.js [--sites rust,python] [--tools gleaner,gleaner-c2,wget,httrack] [--rounds N]
+// --rounds N runs the tools N times in turn (A B C A B C ...) and adds, per tool, the median of each
+// round's pages/s against wget's in that round: on a machine whose speed drifts, a ratio measured
+// side by side is steadier than any one run.
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -39,6 +42,7 @@ const USER_AGENTS: Record<Tool, string> = { gleaner: 'Gleaner', 'gleaner-c2': 'G
 
 interface Row {
   site: string;
+  round: number;
   tool: Tool;
   pages: number;
   seconds: number;
@@ -124,7 +128,7 @@ async function benchOne(site: Site, tool: Tool, robotsText: string): Promise<Row
   const html = new Set(requests.filter((q) => q.status === 200 && isHtmlPath(q.path)).map((q) => q.path.split('?')[0]!));
   await rm(out, { recursive: true, force: true });
   if (r.code !== 0 && tool !== 'wget' && !r.stopped) process.stderr.write(`${tool} exited ${r.code}: ${r.stderr.slice(-500)}\n`);
-  return { site: site.name, tool, pages: html.size, seconds: r.seconds, rssMb: rss, disallowed: disallowed.length, missedVsWget: null, htmlPaths: html, stopped: r.stopped };
+  return { site: site.name, round: 0, tool, pages: html.size, seconds: r.seconds, rssMb: rss, disallowed: disallowed.length, missedVsWget: null, htmlPaths: html, stopped: r.stopped };
 }
 
 async function main(): Promise<void> {
@@ -139,40 +143,52 @@ async function main(): Promise<void> {
   };
   const siteNames = pick('--sites') ?? SITES.map((s) => s.name);
   const tools = (pick('--tools') ?? [...TOOLS]) as Tool[];
+  const rounds = Math.max(1, Number(pick('--rounds')?.[0] ?? 1));
   const served = await run('bash', [SERVE, 'start', SITES_DIR], ROOT);
   if (served.code !== 0) throw new Error(`serve-docs.sh failed: ${served.stderr}`);
 
   const rows: Row[] = [];
   for (const site of SITES.filter((s) => siteNames.includes(s.name))) {
     const robotsText = await (await fetch(`http://127.0.0.1:${site.port}/robots.txt`)).text();
-    const siteRows: Row[] = [];
-    for (const tool of tools) {
-      process.stderr.write(`crawling ${site.name} with ${tool}...\n`);
-      siteRows.push(await benchOne(site, tool, robotsText));
+    for (let round = 1; round <= rounds; round++) {
+      const siteRows: Row[] = [];
+      for (const tool of tools) {
+        process.stderr.write(`crawling ${site.name} with ${tool}${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}...\n`);
+        siteRows.push({ ...(await benchOne(site, tool, robotsText)), round });
+      }
+      const wget = siteRows.find((r) => r.tool === 'wget');
+      if (wget) {
+        const robots = parseRobots(robotsText);
+        const allowedByWget = [...wget.htmlPaths].filter((p) => checkUrl(robots, 'Gleaner', `http://127.0.0.1:${site.port}${p}`, 'rfc9309').allowed);
+        for (const r of siteRows) r.missedVsWget = allowedByWget.filter((p) => !r.htmlPaths.has(p)).length;
+      }
+      rows.push(...siteRows);
     }
-    const wget = siteRows.find((r) => r.tool === 'wget');
-    if (wget) {
-      const robots = parseRobots(robotsText);
-      const allowedByWget = [...wget.htmlPaths].filter((p) => checkUrl(robots, 'Gleaner', `http://127.0.0.1:${site.port}${p}`, 'rfc9309').allowed);
-      for (const r of siteRows) r.missedVsWget = allowedByWget.filter((p) => !r.htmlPaths.has(p)).length;
-    }
-    rows.push(...siteRows);
   }
 
-  console.log('\nsite    tool        HTML pages  seconds  pages/s  peak RSS MB  disallowed requested  allowed pages wget found, missed');
+  console.log('\nsite    round tool        HTML pages  seconds  pages/s  peak RSS MB  disallowed requested  allowed pages wget found, missed');
   for (const r of rows) {
     console.log(
-      `${r.site.padEnd(7)} ${r.tool.padEnd(11)} ${String(r.pages).padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${(r.pages / r.seconds).toFixed(0).padStart(8)} ${r.rssMb.toFixed(0).padStart(12)} ${String(r.disallowed).padStart(21)}  ${r.missedVsWget ?? '-'}${r.stopped ? `  (stopped at its ${TIME_LIMIT_S[r.tool]} s limit)` : ''}`,
+      `${r.site.padEnd(7)} ${String(r.round).padStart(5)} ${r.tool.padEnd(11)} ${String(r.pages).padStart(10)} ${r.seconds.toFixed(1).padStart(8)} ${(r.pages / r.seconds).toFixed(0).padStart(8)} ${r.rssMb.toFixed(0).padStart(12)} ${String(r.disallowed).padStart(21)}  ${r.missedVsWget ?? '-'}${r.stopped ? `  (stopped at its ${TIME_LIMIT_S[r.tool]} s limit)` : ''}`,
     );
   }
   console.log('\nReference from the issue (same sites, this machine): Rust docs wget 510-640 pages/s (RSS 30 MB), httrack 420-436.');
   console.log('Goal: every robots-allowed HTML page wget finds, 0 disallowed requests, >= 2x wget pages/s on the Rust docs, RSS < 400 MB.');
+  const rate = (r: Row) => r.pages / r.seconds;
   for (const site of new Set(rows.map((r) => r.site))) {
-    const wget = rows.find((r) => r.site === site && r.tool === 'wget');
-    if (!wget || wget.pages === 0) continue;
-    const rate = (r: Row) => r.pages / r.seconds;
-    const ratios = rows.filter((r) => r.site === site && r.tool.startsWith('gleaner')).map((r) => `${r.tool} ${(rate(r) / rate(wget)).toFixed(2)}x`);
-    console.log(`${site}: pages/s against wget: ${ratios.join(', ')}`);
+    const parts: string[] = [];
+    for (const tool of tools.filter((t) => t.startsWith('gleaner'))) {
+      const ratios: number[] = [];
+      for (const r of rows.filter((x) => x.site === site && x.tool === tool)) {
+        const wget = rows.find((x) => x.site === site && x.round === r.round && x.tool === 'wget');
+        if (wget && wget.pages > 0) ratios.push(rate(r) / rate(wget));
+      }
+      if (ratios.length === 0) continue;
+      ratios.sort((a, b) => a - b);
+      const median = ratios[Math.floor((ratios.length - 1) / 2)]! / 2 + ratios[Math.ceil((ratios.length - 1) / 2)]! / 2;
+      parts.push(ratios.length === 1 ? `${tool} ${median.toFixed(2)}x` : `${tool} median ${median.toFixed(2)}x (${ratios.map((x) => x.toFixed(2)).join(', ')})`);
+    }
+    if (parts.length > 0) console.log(`${site}: pages/s against wget in the same round: ${parts.join('; ')}`);
   }
 }
 
