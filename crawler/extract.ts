@@ -20,7 +20,7 @@
 // - Robots: META robots and the agent-specific META (see robots-meta.ts), merged most-restrictive-wins.
 //   The links of a nofollow page are still returned: the caller must not follow them (robots.follow).
 
-import { Parser } from 'htmlparser2';
+import { Parser, type QuoteType } from 'htmlparser2';
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
 import type { OutLink, PageRecord, RobotsDirectives } from '../shared/types.js';
 import { DEFAULT_EXTRACT_OPTIONS } from './options.js';
@@ -55,6 +55,31 @@ const BLOCKS = new Set([
 
 /** Any whitespace but a single inner space: a tab, newline, no-break or wide space, two spaces, or an edge. */
 const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
+
+/** The elements whose attributes extraction reads; every other element's are skipped unread. */
+const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta']);
+
+/**
+ * htmlparser2's Parser, reading attributes only where they are wanted. A documentation page's spans and
+ * divs carry classes and ids on nearly every tag, and slicing, lower-casing and storing each of them
+ * was a sixth of extraction; the parse itself (stack, implied closes, entities) is unchanged.
+ */
+class AttributeSkippingParser extends Parser {
+  /** Set by the handler's onopentagname, which the Parser calls before the tag's attributes. */
+  wantAttributes = true;
+  override onattribname(start: number, endIndex: number): void {
+    if (this.wantAttributes) super.onattribname(start, endIndex);
+  }
+  override onattribdata(start: number, endIndex: number): void {
+    if (this.wantAttributes) super.onattribdata(start, endIndex);
+  }
+  override onattribentity(codepoint: number): void {
+    if (this.wantAttributes) super.onattribentity(codepoint);
+  }
+  override onattribend(quote: QuoteType, endIndex: number): void {
+    if (this.wantAttributes) super.onattribend(quote, endIndex);
+  }
+}
 
 /** Collapses runs of whitespace (including NBSP) to one space and trims. */
 export function collapseWhitespace(s: string): string {
@@ -131,8 +156,11 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
     anchorBuf = [];
   };
 
-  const parser = new Parser(
+  const parser = new AttributeSkippingParser(
     {
+      onopentagname(name) {
+        parser.wantAttributes = ATTRIBUTE_TAGS.has(name);
+      },
       onopentag(name, attribs) {
         if (SKIPPED.has(name)) {
           skipDepth++;
