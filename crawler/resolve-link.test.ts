@@ -14,7 +14,7 @@ const bases = [
   'http://a.example/',
   'https://b.example:8443/a;jsessionid=1/b',
 ];
-const hrefs = ['struct.Vec.html', '../index.html', '../../', '/abs', '//c.example/x', 'http://d.example/y?utm_source=z&k=1', '?q=2', '#top', 'x?sid=3', './', '..', 'mailto:x@y', 'sub/../z.html', '%7Euser/'];
+const hrefs = ['struct.Vec.html#method.push', 'struct.Vec.html#method.pop', '../index.html#', 'x?y#z', 'mailto:a@b#c', 'struct.Vec.html', '../index.html', '../../', '/abs', '//c.example/x', 'http://d.example/y?utm_source=z&k=1', '?q=2', '#top', 'x?sid=3', './', '..', 'mailto:x@y', 'sub/../z.html', '%7Euser/'];
 
 describe('linkResolver: canonicalizeUrl with a cache that never changes an answer', () => {
   it('gives what canonicalizeUrl gives, for every base and href, asked in any order and again', () => {

@@ -34,9 +34,13 @@ export function linkResolver(base: string, options: CanonicalizeOptions): (href:
   if (byFolder === undefined) caches.set(paramsKey, (byFolder = new Map()));
   const folder = folderOf(base);
   let hrefs = byFolder.get(folder);
-  return (href) => {
-    const first = href[0];
-    if (first === '?' || first === '#') return canonicalizeUrl(href, base, options);
+  return (whole) => {
+    const first = whole[0];
+    if (first === '?' || first === '#') return canonicalizeUrl(whole, base, options);
+    // The fragment never reaches the canonical URL: `struct.Vec.html#method.push` and `#method.pop`
+    // are one entry (API docs link to hundreds of anchors of a few pages).
+    const hash = whole.indexOf('#');
+    const href = hash === -1 ? whole : whole.slice(0, hash);
     const known = hrefs?.get(href);
     if (known !== undefined || hrefs?.has(href)) return known;
     const url = canonicalizeUrl(href, base, options);
