@@ -17,7 +17,7 @@ let cached = 0;
  * `../x`, `x`, `/x`, `//host/x` and absolute URLs resolve the same against any URL of that folder;
  * hrefs starting with `?` or `#` need the whole URL and are not cached.
  */
-export function folderOf(base: string): string {
+function folderOf(base: string): string {
   const query = base.indexOf('?');
   const path = query === -1 ? base : base.slice(0, query);
   return path.slice(0, path.lastIndexOf('/') + 1);

@@ -17,7 +17,7 @@ import { PAGE_ENCODING } from './page-codec.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
 
 /** Bump when a record's shape or a key layout changes; `openStore` upgrades the versions it knows
- * (`migrateStore`) and refuses any other. v3: link edges no longer kept apart from page records. */
+ * (checkSchema) and refuses any other. v3: link edges no longer kept apart from page records. */
 export const STORE_SCHEMA_VERSION = 3;
 
 /** A frontier entry with the store's handle on its place in the queue. */

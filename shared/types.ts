@@ -67,7 +67,7 @@ export interface PageRecord {
   error?: string;
 }
 
-/** One inbound link, as the store keeps it for the indexer: `from` links to `to`. */
+/** One link of the link graph, made from a page record by shared/links.ts: `from` links to `to`. */
 export interface LinkEdge {
   from: string;
   to: string;
