@@ -5,29 +5,15 @@
 // Run: npx tsc -p tsconfig.json && node dist/bench/extract.js [dir] [maxPages]
 // dir defaults to the Debian rust-doc HTML (/usr/share/doc/rust-doc/html); skipped when absent.
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { Parser } from 'htmlparser2';
 import * as cheerio from 'cheerio';
 import { decodeBody } from '../crawler/charset.js';
 import { extractHtml } from '../crawler/extract.js';
+import { listHtml } from '../test/support/doc-pages.js';
 
 const dir = process.argv[2] ?? '/usr/share/doc/rust-doc/html';
 const maxPages = Number(process.argv[3] ?? 3000);
-
-function listHtml(root: string, limit: number): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      if (out.length >= limit) return;
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (name.endsWith('.html')) out.push(p);
-    }
-  };
-  walk(root);
-  return out;
-}
 
 function measure(name: string, pages: { url: string; bytes: Uint8Array }[], totalBytes: number, fn: (p: { url: string; bytes: Uint8Array }) => number): void {
   for (const p of pages.slice(0, 200)) fn(p); // warm up the JIT

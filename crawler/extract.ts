@@ -20,7 +20,8 @@
 // - Robots: META robots and the agent-specific META (see robots-meta.ts), merged most-restrictive-wins.
 //   The links of a nofollow page are still returned: the caller must not follow them (robots.follow).
 
-import { Parser, type QuoteType } from 'htmlparser2';
+import { Parser, type ParserOptions } from 'htmlparser2';
+import { ScanTokenizer, type AttributeFilter } from './html-tokenizer.js';
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
 import type { OutLink, PageRecord, RobotsDirectives } from '../shared/types.js';
 import { DEFAULT_EXTRACT_OPTIONS } from './options.js';
@@ -60,26 +61,17 @@ const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
 const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta']);
 
 /**
- * htmlparser2's Parser, reading attributes only where they are wanted. A documentation page's spans and
- * divs carry classes and ids on nearly every tag, and slicing, lower-casing and storing each of them
- * was a sixth of extraction; the parse itself (stack, implied closes, entities) is unchanged.
+ * htmlparser2's Parser on ScanTokenizer, which skips the attributes of the elements extraction does
+ * not look at. A documentation page's spans and divs carry classes and ids on nearly every tag, and
+ * slicing, lower-casing and storing each of them was a sixth of extraction.
  */
-class AttributeSkippingParser extends Parser {
+class ExtractionParser extends Parser implements AttributeFilter {
   /** Set by the handler's onopentagname, which the Parser calls before the tag's attributes. */
   wantAttributes = true;
-  override onattribname(start: number, endIndex: number): void {
-    if (this.wantAttributes) super.onattribname(start, endIndex);
-  }
-  override onattribdata(start: number, endIndex: number): void {
-    if (this.wantAttributes) super.onattribdata(start, endIndex);
-  }
-  override onattribentity(codepoint: number): void {
-    if (this.wantAttributes) super.onattribentity(codepoint);
-  }
-  override onattribend(quote: QuoteType, endIndex: number): void {
-    if (this.wantAttributes) super.onattribend(quote, endIndex);
-  }
 }
+
+/** htmlparser2 types its Tokenizer option as its own class; ScanTokenizer has the same constructor and methods. */
+const TOKENIZER = ScanTokenizer as unknown as NonNullable<ParserOptions['Tokenizer']>;
 
 /** Collapses runs of whitespace (including NBSP) to one space and trims. */
 export function collapseWhitespace(s: string): string {
@@ -156,7 +148,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
     anchorBuf = [];
   };
 
-  const parser = new AttributeSkippingParser(
+  const parser = new ExtractionParser(
     {
       onopentagname(name) {
         parser.wantAttributes = ATTRIBUTE_TAGS.has(name);
@@ -247,7 +239,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         }
       },
     },
-    { decodeEntities: true },
+    { decodeEntities: true, Tokenizer: TOKENIZER },
   );
 
   function onMeta(attribs: Record<string, string>): void {

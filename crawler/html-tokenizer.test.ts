@@ -1,0 +1,218 @@
+// ScanTokenizer against htmlparser2's own Tokenizer: the Parser on top of each must report the same
+// document, event for event, on generated markup (broken, cut off, full of entities and odd comments)
+// and on real documentation pages when this machine has them.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Parser, type ParserOptions } from 'htmlparser2';
+import { ScanTokenizer, type AttributeFilter } from './html-tokenizer.js';
+import { DOC_SITE_ROOTS, listHtml } from '../test/support/doc-pages.js';
+
+/** Tags whose attributes the recording handler asks for, as extraction asks for a few. */
+const WANTED = new Set(['a', 'img', 'meta', 'html', 'svg', 'p']);
+
+class FilteringParser extends Parser implements AttributeFilter {
+  wantAttributes = true;
+}
+
+/** The Parser's events for `html`, adjacent text merged (where text is split is not part of the contract). */
+function events(html: string, scan: boolean): string[] {
+  const out: string[] = [];
+  let text: string | undefined;
+  const flush = () => {
+    if (text !== undefined) out.push(`text ${JSON.stringify(text)}`);
+    text = undefined;
+  };
+  const options: ParserOptions = { decodeEntities: true };
+  if (scan) options.Tokenizer = ScanTokenizer as unknown as NonNullable<ParserOptions['Tokenizer']>;
+  const parser: FilteringParser = new FilteringParser(
+    {
+      onopentagname(name) {
+        parser.wantAttributes = WANTED.has(name);
+      },
+      onopentag(name, attribs, implied) {
+        flush();
+        // Without ScanTokenizer the Parser collects every tag's attributes: compare the wanted ones only.
+        out.push(`open ${name} ${WANTED.has(name) ? JSON.stringify(attribs) : '{}'}${implied ? ' implied' : ''}`);
+      },
+      onclosetag(name, implied) {
+        flush();
+        out.push(`close ${name}${implied ? ' implied' : ''}`);
+      },
+      ontext(data) {
+        text = (text ?? '') + data;
+      },
+      oncomment(data) {
+        flush();
+        out.push(`comment ${JSON.stringify(data)}`);
+      },
+      onprocessinginstruction(name, data) {
+        flush();
+        out.push(`pi ${name} ${JSON.stringify(data)}`);
+      },
+      onend() {
+        flush();
+        out.push('end');
+      },
+    },
+    options,
+  );
+  parser.end(html);
+  return out;
+}
+
+function expectSame(html: string): void {
+  expect(events(html, true), html).toEqual(events(html, false));
+}
+
+describe('ScanTokenizer reports what htmlparser2 reports', () => {
+  const cases: Record<string, string[]> = {
+    text: ['', 'plain', 'a < b', 'a <3 b', '<<a>x', 'x<', 'x</', 'x</>y', '< p>'],
+    entities: [
+      'caf&eacute; &amp; &lt;3 &#65;&#x42;&#X43; &notin; &notit; &amp &ampx &#; &#x; &#1234567; &unknownentity;',
+      'end &amp',
+      'end &#65',
+      'end &no',
+      '<a href="?a=1&amp;b=2&copy=3&copy;&lt" title=x&amp;y alt=\'&#39;\'>t</a>',
+      '<title>A &amp; B &lt</title>',
+      '<title>x <&amp; </titl&amp; </title>',
+      '<textarea>&lt;b&gt;</textarea>',
+      '<script>a &amp; b</script>',
+    ],
+    tags: [
+      '<p>one<p>two</p></p>',
+      '<DIV CLASS=x><A HREF=/x>y</a></DIV>',
+      '<a href=x/>y</a>',
+      '<a href="x"/>y',
+      '<a / href=x>y</a>',
+      '<a href = "x" rel= nofollow title =\'t\' hidden>y</a>',
+      '<a href="x"title="y">z</a>',
+      '<a =x "y\' <z>w</a>',
+      '<a href=>x</a><img alt= >',
+      '<br/><br></br></p><form><form></form>',
+      '<image src=x><svg><image/><a href=s/><foreignObject><p>in</p></foreignObject></svg>',
+      '<math><mi><b>x</b></mi></math><svg><title>t</title><desc>d</desc></svg>',
+      '<table><tr><td>a<td>b<tr><th>c</table>',
+      '<ul><li>a<li>b</ul><dl><dt>a<dd>b</dl>',
+      '<select><option>a<option>b<optgroup><option>c</select>',
+    ],
+    textOnly: [
+      '<script>if (a < b) { x = "</div>"; }</script>after',
+      '<script>x</scriptx>y</script >z',
+      '<SCRIPT>x</SCRIPT>y',
+      '<script>x<</script>y',
+      '<style>p{}</style/>z',
+      '<xmp><b>x</b></xmp><iframe><p></iframe><noembed>a</noembed><noframes>b</noframes>',
+      '<plaintext><b>all text</b></plaintext>',
+      '<svg><script>x</script><style>y</style></svg>',
+      '<title>a</title x>b',
+      '<script>never closed',
+      '<script>x</scr',
+      '<script>x</script',
+    ],
+    comments: [
+      '<!-- a -->b',
+      '<!---->b',
+      '<!-->b',
+      '<!--->b',
+      '<!-- a --!>b',
+      '<!-- a ---->b',
+      '<!-- a -- b -->c',
+      '<!-- a --',
+      '<!-- a -',
+      '<!--',
+      '<!-',
+      '<!',
+      '<!>x',
+      '<!->x',
+      '<!-x>y',
+      '<!x>y',
+      '<?xml version="1.0"?>x',
+      '</ x>y',
+      '</3>y',
+      '<![CDATA[a<b]]>c',
+      '<svg><![CDATA[a<b]]></svg>',
+      '<![CDATA[unclosed',
+      '<![CDAT',
+      '<![CDx>y',
+      '<!DOCTYPE html>x',
+      '<!doctypeX>y',
+      '<!DOCTYPE',
+      '<!DOCTY',
+      '<!doc>y',
+      '<!docx y>z',
+    ],
+    cutOff: [
+      '<a',
+      '<a ',
+      '<a href',
+      '<a href=',
+      '<a href="x',
+      '<a href=x',
+      '<a href="x"',
+      '<a href="x" /',
+      '<a/',
+      '<div /',
+      '<scr',
+      '<script',
+      '<scripts',
+      '<tex',
+      '</a',
+      '</a ',
+      '</a x',
+      'x<a href="a&amp',
+      '<p>x</p><a href="y">z',
+    ],
+  };
+  for (const [group, docs] of Object.entries(cases)) {
+    it(`agrees on ${group}`, () => {
+      for (const html of docs) expectSame(html);
+    });
+  }
+
+  it('agrees on generated markup, whole and cut off anywhere', () => {
+    const piece = fc.constantFrom(
+      '<', '>', '/', '=', '"', "'", ' ', '\n', '&', ';', '#', 'x', '-', '!', '?', '[', ']',
+      '<a', '<A', '<p', '<div', '<br', '<img', '<meta', '<svg', '<math', '<foreignObject', '<mi', '<title',
+      '<script', '<style', '<textarea', '<plaintext', '<xmp', '<iframe', '<noembed', '<noframes', '<form',
+      '<table', '<tr', '<td', '<li', '<h1', '<image',
+      '</a', '</p', '</div', '</br', '</svg', '</script', '</title', '</textarea', '</style', '</form', '</',
+      ' href=', ' href="', ' rel=nofollow', ' alt=\'', ' class="c"', ' x', '/>',
+      '&amp;', '&amp', '&lt', '&#65;', '&#x41', '&notin;', '&notit', '&copy=', '&#;', '&bogus;',
+      '<!--', '-->', '--!>', '---', '<!', '<!-', '<!DOCTYPE', '<!doctype html>', '<![CDATA[', ']]>', '<?',
+      'text', 'caf\u00e9', '\u00a0',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.nat(), (pieces, cut) => {
+        const html = pieces.join('');
+        expectSame(html);
+        expectSame(html.slice(0, html.length === 0 ? 0 : cut % (html.length + 1)));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it('agrees on arbitrary strings', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 60 }), (html) => expectSame(html)), { numRuns: 2000 });
+  });
+});
+
+// Real pages: the doc sites' HTML, when this machine has the Debian packages.
+const PAGES_PER_SITE = 150;
+
+const present = DOC_SITE_ROOTS.filter((d) => existsSync(d));
+describe.skipIf(present.length === 0)('ScanTokenizer on real documentation pages', () => {
+  it(`agrees on ${PAGES_PER_SITE} pages of each doc site installed (${present.join(', ') || 'none: skipped'})`, () => {
+    let pages = 0;
+    for (const root of present) {
+      for (const path of listHtml(root, PAGES_PER_SITE)) {
+        const html = readFileSync(path, 'latin1');
+        expect(events(html, true), path).toEqual(events(html, false));
+        pages++;
+      }
+    }
+    expect(pages).toBeGreaterThan(0);
+  });
+});
+if (present.length === 0) console.log('html-tokenizer.test: no Debian doc packages installed; the real-page comparison is skipped');

@@ -1,0 +1,23 @@
+// The Debian documentation packages ../shared/sites/serve-docs.sh serves on loopback, read from disk by
+// tests and benches that want real pages. A fresh clone's machine may not have them: callers skip.
+
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Where the doc sites' HTML lives when the packages are installed (python 8081, rust 8082, postgres 8083). */
+export const DOC_SITE_ROOTS = ['/usr/share/doc/python3.11/html', '/usr/share/doc/rust-doc/html', '/usr/share/doc/postgresql-doc-15/html'] as const;
+
+/** Up to `limit` `.html` files under `root`, in sorted directory order (the same pages every run). */
+export function listHtml(root: string, limit: number): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      if (out.length >= limit) return;
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.html')) out.push(path);
+    }
+  };
+  walk(root);
+  return out;
+}
