@@ -63,6 +63,8 @@ const TEXT_ONLY_END = new Map<string, string>([
   ['xmp', '</xmp'],
   ['plaintext', '</plaintext'],
 ]);
+const TEXT_ONLY_FIRST = new Set([...TEXT_ONLY_END.keys()].map((name) => name.charCodeAt(0)));
+const TEXT_ONLY_LONGEST = Math.max(...[...TEXT_ONLY_END.keys()].map((name) => name.length));
 /** Of those, the ones whose text has entities decoded (RCDATA). */
 const RCDATA = new Set(['title', 'textarea']);
 
@@ -208,15 +210,15 @@ export class ScanTokenizer {
     const cbs = this.cbs;
     let i = start + 1;
     while (i < len && !isEndOfTagSection(html.charCodeAt(i))) i++;
-    const rawName = html.slice(start, i);
-    const lower = rawName.toLowerCase();
-    // Elements whose content is not markup, as htmlparser2 recognises them: by name, outside SVG and MathML.
-    const foreign = cbs.isInForeignContext?.() ?? false;
-    const endSequence = foreign ? undefined : TEXT_ONLY_END.get(lower);
+    // Elements whose content is not markup, as htmlparser2 recognises them: by name, outside SVG and
+    // MathML. The Parser reads the name too, so it is sliced here only when it could be one of them.
+    const lower = TEXT_ONLY_FIRST.has(html.charCodeAt(start) | 0x20) && i - start <= TEXT_ONLY_LONGEST ? html.slice(start, i).toLowerCase() : '';
+    const foreign = lower !== '' && (cbs.isInForeignContext?.() ?? false);
+    const endSequence = lower === '' || foreign ? undefined : TEXT_ONLY_END.get(lower);
     if (i >= len) {
       // Cut off in the name: htmlparser2 drops the tag, unless the name so far could still become a
       // text-only element's, whose letters it keeps as text.
-      if (!foreign && [...TEXT_ONLY_END.keys()].some((name) => name.startsWith(lower))) {
+      if (lower !== '' && !foreign && [...TEXT_ONLY_END.keys()].some((name) => name.startsWith(lower))) {
         this.sectionStart = start;
         this.trailingText();
       }
