@@ -21,7 +21,7 @@
 //   The links of a nofollow page are still returned: the caller must not follow them (robots.follow).
 
 import { Parser, type ParserOptions } from 'htmlparser2';
-import { ScanTokenizer, type AttributeFilter } from './html-tokenizer.js';
+import { attributeNames, ScanTokenizer, type AttributeFilter } from './html-tokenizer.js';
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
 import type { OutLink, PageRecord, RobotsDirectives } from '../shared/types.js';
 import { DEFAULT_EXTRACT_OPTIONS } from './options.js';
@@ -57,8 +57,9 @@ const BLOCKS = new Set([
 /** Any whitespace but a single inner space: a tab, newline, no-break or wide space, two spaces, or an edge. */
 const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
 
-/** The elements whose attributes extraction reads; every other element's are skipped unread. */
+/** The elements whose attributes extraction reads, and the attributes it reads; the rest go unread. */
 const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta']);
+const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property']);
 
 /**
  * htmlparser2's Parser on ScanTokenizer, which skips the attributes of the elements extraction does
@@ -68,6 +69,7 @@ const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'met
 class ExtractionParser extends Parser implements AttributeFilter {
   /** Set by the handler's onopentagname, which the Parser calls before the tag's attributes. */
   wantAttributes = true;
+  readonly wantedAttributes = ATTRIBUTE_NAMES;
 }
 
 /** htmlparser2 types its Tokenizer option as its own class; ScanTokenizer has the same constructor and methods. */

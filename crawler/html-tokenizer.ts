@@ -1,8 +1,8 @@
 // A faster tokenizer for htmlparser2's Parser, for extraction (extract.ts). htmlparser2's own Tokenizer
 // looks at every character through a state switch; that loop was a third of a crawl's parse time on the
 // Rust docs (issue 4). This one jumps: text to the next `<` or `&` with indexOf, a quoted attribute
-// value to its closing quote, script and style bodies to the next `<`; and it does not report the
-// attributes of elements extraction ignores (the Parser's `wantAttributes`, set per tag).
+// value to its closing quote, script and style bodies to the next `<`; and it reports no attributes
+// extraction ignores (AttributeFilter: which tags, set per tag by the Parser, and which names).
 //
 // It tells the Parser exactly what htmlparser2 12's Tokenizer tells it in HTML mode with entities
 // decoded (the only mode extraction uses), quirks included: the same tags, attributes, text, comments
@@ -17,9 +17,21 @@
 import { DecodingMode, EntityDecoder, htmlDecodeTree } from 'entities/decode';
 import { QuoteType, type TokenizerCallbacks } from 'htmlparser2';
 
-/** A Parser that can say, after each tag name, whether that tag's attributes are wanted. */
+/** A Parser that can say, after each tag name, whether that tag's attributes are wanted, and which. */
 export interface AttributeFilter {
   wantAttributes: boolean;
+  /** The only attribute names (lower case) reported of a wanted tag; every name when absent. */
+  wantedAttributes?: AttributeNames;
+}
+
+/** A set of attribute names, with their lengths for a quick no. */
+export interface AttributeNames {
+  names: ReadonlySet<string>;
+  lengths: ReadonlySet<number>;
+}
+
+export function attributeNames(names: readonly string[]): AttributeNames {
+  return { names: new Set(names), lengths: new Set(names.map((n) => n.length)) };
 }
 
 const TAB = 9;
@@ -226,9 +238,9 @@ export class ScanTokenizer {
     }
     cbs.onopentagname(start, i);
     this.sectionStart = -1;
-    const end = cbs.wantAttributes === false ? this.skipAttributes(i) : this.attributes(i);
+    const end = this.attributes(i, cbs.wantAttributes !== false);
     if (end === -1) return -1;
-    // `end` is the `>`; a `/` before it (self-closing) has been reported by attributes()/skipAttributes().
+    // `end` is the `>`; a `/` before it (self-closing) has been reported by attributes().
     this.sectionStart = end + 1;
     if (endSequence === undefined) return end + 1;
     if (lower === 'plaintext') {
@@ -236,38 +248,6 @@ export class ScanTokenizer {
       return -1;
     }
     return this.textOnly(end + 1, endSequence, RCDATA.has(lower));
-  }
-
-  /**
-   * The attributes of a tag nobody reads: only where the tag ends matters. Returns the index of its `>`
-   * after telling the Parser the tag is complete, or -1 when the document ends first.
-   */
-  private skipAttributes(from: number): number {
-    const html = this.html;
-    const len = html.length;
-    let i = from;
-    for (;;) {
-      i = this.nextAttribute(i);
-      if (i === -1) return this.tagEnd;
-      // A name (its first character may be anything that does not end the tag, `=` too), then perhaps
-      // a value. Entities in a value cannot hide its end, so they are not decoded here.
-      i++;
-      while (i < len && !isNameEnd(html.charCodeAt(i))) i++;
-      while (i < len && isWhitespace(html.charCodeAt(i))) i++;
-      if (i >= len) return -1;
-      if (html.charCodeAt(i) !== EQ) continue;
-      i++;
-      while (i < len && isWhitespace(html.charCodeAt(i))) i++;
-      if (i >= len) return -1;
-      const c = html.charCodeAt(i);
-      if (c === DQUOTE || c === SQUOTE) {
-        const close = html.indexOf(c === DQUOTE ? '"' : "'", i + 1);
-        if (close === -1) return -1;
-        i = close + 1;
-      } else {
-        while (i < len && !isWhitespace(html.charCodeAt(i)) && html.charCodeAt(i) !== GT) i++;
-      }
-    }
   }
 
   /**
@@ -299,8 +279,12 @@ export class ScanTokenizer {
     return -1;
   }
 
-  /** The attributes of a tag extraction reads, each reported to the Parser; returns as skipAttributes. */
-  private attributes(from: number): number {
+  /**
+   * A tag's attributes from `from`, each reported to the Parser when `report` is set and the Parser
+   * wants that name (AttributeFilter). Returns the index of the tag's `>` after telling the Parser the
+   * tag is complete, or -1 when the document ends first.
+   */
+  private attributes(from: number, report: boolean): number {
     const html = this.html;
     const len = html.length;
     const cbs = this.cbs;
@@ -308,29 +292,45 @@ export class ScanTokenizer {
     for (;;) {
       i = this.nextAttribute(i);
       if (i === -1) return this.tagEnd;
+      // A name: its first character may be anything that does not end the tag, `=` too.
       const nameStart = i;
       i++;
       while (i < len && !isNameEnd(html.charCodeAt(i))) i++;
       if (i >= len) return -1;
-      cbs.onattribname(nameStart, i);
+      const reported = report && this.wantsAttribute(nameStart, i);
+      if (reported) cbs.onattribname(nameStart, i);
       const nameEnd = i;
       while (i < len && isWhitespace(html.charCodeAt(i))) i++;
       if (i >= len) return -1;
       if (html.charCodeAt(i) !== EQ) {
-        cbs.onattribend(QuoteType.NoValue, nameEnd);
+        if (reported) cbs.onattribend(QuoteType.NoValue, nameEnd);
         continue;
       }
       i++;
       while (i < len && isWhitespace(html.charCodeAt(i))) i++;
       if (i >= len) return -1;
       const c = html.charCodeAt(i);
-      if (c === DQUOTE || c === SQUOTE) {
-        i = this.quotedValue(i + 1, c);
+      if (reported) {
+        i = c === DQUOTE || c === SQUOTE ? this.quotedValue(i + 1, c) : this.unquotedValue(i);
+        if (i === -1) return -1;
+      } else if (c === DQUOTE || c === SQUOTE) {
+        // Only where an unread value ends matters; no entity can hide a quote, whitespace or `>`.
+        const close = html.indexOf(c === DQUOTE ? '"' : "'", i + 1);
+        if (close === -1) return -1;
+        i = close + 1;
       } else {
-        i = this.unquotedValue(i);
+        while (i < len && !isWhitespace(html.charCodeAt(i)) && html.charCodeAt(i) !== GT) i++;
       }
-      if (i === -1) return -1;
     }
+  }
+
+  /** Whether the Parser wants the attribute named by html[start, end): all of them unless it says. */
+  private wantsAttribute(start: number, end: number): boolean {
+    const wanted = this.cbs.wantedAttributes;
+    if (wanted === undefined) return true;
+    // Most names are not wanted and differ in length from every wanted one: no slice for those.
+    if (!wanted.lengths.has(end - start)) return false;
+    return wanted.names.has(this.html.slice(start, end).toLowerCase());
   }
 
   /** A value in `quote`s starting at `from`; returns the index after the closing quote, or -1. */
