@@ -24,14 +24,16 @@ export interface AttributeFilter {
   wantedAttributes?: AttributeNames;
 }
 
-/** A set of attribute names, with their lengths for a quick no. */
+/** A set of attribute names (lower case), grouped by length for a quick no. */
 export interface AttributeNames {
   names: ReadonlySet<string>;
-  lengths: ReadonlySet<number>;
+  byLength: ReadonlyMap<number, readonly string[]>;
 }
 
 export function attributeNames(names: readonly string[]): AttributeNames {
-  return { names: new Set(names), lengths: new Set(names.map((n) => n.length)) };
+  const byLength = new Map<number, string[]>();
+  for (const name of names) byLength.set(name.length, [...(byLength.get(name.length) ?? []), name]);
+  return { names: new Set(names), byLength };
 }
 
 const TAB = 9;
@@ -328,9 +330,17 @@ export class ScanTokenizer {
   private wantsAttribute(start: number, end: number): boolean {
     const wanted = this.cbs.wantedAttributes;
     if (wanted === undefined) return true;
-    // Most names are not wanted and differ in length from every wanted one: no slice for those.
-    if (!wanted.lengths.has(end - start)) return false;
-    return wanted.names.has(this.html.slice(start, end).toLowerCase());
+    const candidates = wanted.byLength.get(end - start);
+    if (candidates === undefined) return false; // most names: no wanted name is that long
+    const html = this.html;
+    // ASCII case folding by `| 0x20`, without slicing: it may also match a name the Parser's
+    // toLowerCase would not (a control character for `-` or `:`), which only reports one attribute more.
+    for (const name of candidates) {
+      let k = 0;
+      while (k < name.length && (html.charCodeAt(start + k) | 0x20) === name.charCodeAt(k)) k++;
+      if (k === name.length) return true;
+    }
+    return false;
   }
 
   /** A value in `quote`s starting at `from`; returns the index after the closing quote, or -1. */
