@@ -1,6 +1,7 @@
 // Extraction speed: crawler/extract.ts over real documentation pages, beside two baselines measured in the
-// same run: htmlparser2's tokenizer with empty callbacks (the floor any streaming extractor pays) and
-// cheerio.load + the same fields through selectors (what a DOM approach costs).
+// same run: htmlparser2 with its own tokenizer and empty callbacks (what a streaming pass costs before
+// extraction swapped in html-tokenizer.ts) and cheerio.load + the same fields through selectors (what a
+// DOM approach costs).
 //
 // Run: npx tsc -p tsconfig.json && node dist/bench/extract.js [dir] [maxPages]
 // dir defaults to the Debian rust-doc HTML (/usr/share/doc/rust-doc/html); skipped when absent.
