@@ -185,9 +185,10 @@ export class ScanTokenizer {
     this.sectionStart = 0;
     this.ampFrom = Infinity;
     let i = 0;
+    let lt = -2; // the next `<` at or after i (-1: none left), kept across the entities before it
     for (;;) {
       // Text.
-      const lt = html.indexOf('<', i);
+      if (lt !== -1 && lt < i) lt = html.indexOf('<', i);
       const amp = this.nextAmp(i);
       if (amp !== -1 && (lt === -1 || amp < lt)) {
         i = this.entity(amp, false);
