@@ -11,9 +11,10 @@
 //
 // Run from the project folder (needs root for apt-get the first time: nginx, the docs, wget, httrack):
 //   npx tsc -p tsconfig.json && node dist/bench/crawl.js [--sites rust,python] [--tools gleaner,gleaner-c2,wget,httrack] [--rounds N]
-// --rounds N runs the tools N times in turn (A B C A B C ...) and adds, per tool, the median of each
-// round's pages/s against wget's in that round: on a machine whose speed drifts, a ratio measured
-// side by side is steadier than any one run.
+// --rounds N runs the tools N times in turn, every other round in reverse order (A B C, C B A, ...), so a
+// machine that speeds up or slows down during the bench favours no tool; it adds, per tool, the median of
+// each round's pages/s against wget's in that round: a ratio measured side by side is steadier than any
+// one run.
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -152,10 +153,11 @@ async function main(): Promise<void> {
     const robotsText = await (await fetch(`http://127.0.0.1:${site.port}/robots.txt`)).text();
     for (let round = 1; round <= rounds; round++) {
       const siteRows: Row[] = [];
-      for (const tool of tools) {
+      for (const tool of round % 2 === 0 ? [...tools].reverse() : tools) {
         process.stderr.write(`crawling ${site.name} with ${tool}${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}...\n`);
         siteRows.push({ ...(await benchOne(site, tool, robotsText)), round });
       }
+      siteRows.sort((a, b) => tools.indexOf(a.tool) - tools.indexOf(b.tool));
       const wget = siteRows.find((r) => r.tool === 'wget');
       if (wget) {
         const robots = parseRobots(robotsText);
