@@ -25,15 +25,12 @@ export interface AttributeFilter {
 }
 
 /** A set of attribute names (lower case), grouped by length for a quick no. */
-export interface AttributeNames {
-  names: ReadonlySet<string>;
-  byLength: ReadonlyMap<number, readonly string[]>;
-}
+export type AttributeNames = ReadonlyMap<number, readonly string[]>;
 
 export function attributeNames(names: readonly string[]): AttributeNames {
   const byLength = new Map<number, string[]>();
   for (const name of names) byLength.set(name.length, [...(byLength.get(name.length) ?? []), name]);
-  return { names: new Set(names), byLength };
+  return byLength;
 }
 
 const TAB = 9;
@@ -331,7 +328,7 @@ export class ScanTokenizer {
   private wantsAttribute(start: number, end: number): boolean {
     const wanted = this.cbs.wantedAttributes;
     if (wanted === undefined) return true;
-    const candidates = wanted.byLength.get(end - start);
+    const candidates = wanted.get(end - start);
     if (candidates === undefined) return false; // most names: no wanted name is that long
     const html = this.html;
     // ASCII case folding by `| 0x20`, without slicing: it may also match a name the Parser's
