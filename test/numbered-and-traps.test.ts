@@ -1,0 +1,97 @@
+// Issue 12 class 4: a 2,000-item numbered listing beside a real next-day chain and a date calendar
+// (test/sites/numbered-and-traps.ts), crawled by the real crawl loop into a real store: every item is
+// stored, the traps are cut, each by its own rule, after a bounded number of URLs.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawl, type CrawlSummary } from '../crawler/index.js';
+import { openStore } from '../shared/store.js';
+import type { PageRecord } from '../shared/types.js';
+import { startNumberedSite, type NumberedSite } from './sites/numbered-and-traps.js';
+
+const ITEMS = 2_000;
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+async function crawlSite(site: NumberedSite, options: Record<string, number> = {}): Promise<{ summary: CrawlSummary; pages: Map<string, PageRecord> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'gleaner-numbered-'));
+  dirs.push(dataDir);
+  const summary = await crawl({ dataDir, seeds: [`${site.origin}/`], delayMs: 0, hostConnections: 4, useSitemaps: false, ...options });
+  const store = await openStore(dataDir, { mustExist: true });
+  const pages = new Map<string, PageRecord>();
+  for await (const p of store.pages()) pages.set(new URL(p.url).pathname + new URL(p.url).search, p);
+  await store.close();
+  return { summary, pages };
+}
+
+const count = (pages: Map<string, PageRecord>, prefix: string) => [...pages.keys()].filter((p) => p.startsWith(prefix)).length;
+
+describe('a 2,000-item numbered listing beside a calendar trap, default options', () => {
+  let site: NumberedSite;
+  let summary: CrawlSummary;
+  let pages: Map<string, PageRecord>;
+  beforeAll(async () => {
+    site = await startNumberedSite({ items: ITEMS });
+    ({ summary, pages } = await crawlSite(site));
+  }, 180_000);
+  afterAll(() => site?.close());
+
+  it('stores every item, ok (the old 500-per-shape rule kept a quarter of them, as "calendar")', () => {
+    const items = [...pages].filter(([p, r]) => p.startsWith('/item/') && r.state === 'ok');
+    expect(items).toHaveLength(ITEMS);
+    expect(count(pages, '/list/')).toBe(ITEMS / 50);
+    expect(summary.stoppedBecause).toBe('done');
+    // The next-day chain and the next-month calendar are cut, here by max-depth (20 by default) first:
+    // day N and month N are N hops from the home page.
+    expect(count(pages, '/calendar/day/')).toBe(20);
+    expect(count(pages, '/events')).toBe(20);
+    expect(summary.stats.trapsCut['max-depth']).toBe(2);
+    expect(summary.stats.trapsCut['shape-limit']).toBeUndefined();
+  });
+});
+
+describe('the same site with --max-depth 1000: the chain rule cuts the calendar', () => {
+  let site: NumberedSite;
+  let summary: CrawlSummary;
+  let pages: Map<string, PageRecord>;
+  beforeAll(async () => {
+    site = await startNumberedSite({ items: ITEMS });
+    ({ summary, pages } = await crawlSite(site, { maxDepth: 1_000 }));
+  }, 180_000);
+  afterAll(() => site?.close());
+
+  it('stores every item, and cuts the next-day chain after maxShapeChain hops with the reason shape-chain', () => {
+    expect([...pages].filter(([p, r]) => p.startsWith('/item/') && r.state === 'ok')).toHaveLength(ITEMS);
+    // Day 1 is found on the home page (chain 0), then 50 same-shape hops are allowed.
+    expect(count(pages, '/calendar/day/')).toBe(51);
+    expect(site.requests.filter((p) => p.startsWith('/calendar/')).length).toBe(51);
+    expect(summary.stats.trapsCut).toEqual({ 'shape-chain': 1, calendar: 1 });
+    expect(summary.stats.trapExamples?.['shape-chain']).toBe(`${site.origin}/calendar/day/52`);
+  });
+
+  it('cuts the date calendar by its year window (2 years ahead), with the reason calendar', () => {
+    const [year, month] = site.firstMonth.split('-').map(Number) as [number, number];
+    const monthsInWindow = 12 - month + 1 + 24;
+    expect(count(pages, '/events')).toBe(monthsInWindow);
+    expect(summary.stats.trapExamples?.['calendar']).toBe(`${site.origin}/events?month=${year + 3}-01`);
+  });
+
+  it('a lower --max-shape-chain cuts sooner, and 0 turns the rule off (then max-depth ends the chain)', async () => {
+    const small = await startNumberedSite({ items: 20, perPage: 10 });
+    try {
+      const { summary: s, pages: p } = await crawlSite(small, { maxDepth: 1_000, maxShapeChain: 5 });
+      expect(count(p, '/calendar/day/')).toBe(6);
+      expect(s.stats.trapsCut['shape-chain']).toBe(2); // the day chain and the month chain
+      expect(count(p, '/events')).toBe(6);
+      const off = await crawlSite(small, { maxDepth: 80, maxShapeChain: 0 });
+      expect(off.summary.stats.trapsCut['shape-chain']).toBeUndefined();
+      expect(count(off.pages, '/calendar/day/')).toBe(80);
+    } finally {
+      await small.close();
+    }
+  });
+});
