@@ -19,7 +19,8 @@ export interface CrawlOptions extends TrapOptions {
   /** Where the store lives (data/store inside it). */
   dataDir: string;
   seeds: string[];
-  /** Stop after this many pages have been stored in total (resumed crawls count earlier pages). */
+  /** Pages in the store at most, all runs together, exactly: pages under way hold a place against it.
+   * A recrawl fetching a stored page again re-stores it and does not count it a second time. */
   maxPages: number;
   /** Link hops from a seed beyond which URLs are not queued. */
   maxDepth: number;

@@ -31,7 +31,7 @@ Options (flag > --config file > default):
   --config FILE         JSON object of crawl options (crawler/options.ts names, e.g. "delayMs",
                         "sites", "seeds"); flags given on the command line win
   --data DIR            data dir (default: data)
-  --max-pages N         stop after N pages stored in total (default: ${d.maxPages})
+  --max-pages N         stop when the store holds N pages, all runs together; exact (default: ${d.maxPages})
   --max-depth N         link hops from a seed (default: ${d.maxDepth})
   --delay SECONDS       pause between two requests to one host, decimals allowed; a larger robots.txt
                         Crawl-delay wins (default: ${d.delayMs / 1000}; 0 only for servers you run)

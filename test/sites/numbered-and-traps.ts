@@ -5,7 +5,8 @@
 //   previous and the next item, as galleries and document series do;
 // - a real next-link trap: `/calendar/day/N` links `/calendar/day/N+1`, forever;
 // - a real date calendar: `/events?month=YYYY-MM` links the next month, forever, from this month on;
-// - a link to another host (out of scope) on the home page, so scope counts can be compared;
+// - a link to another host (out of scope) on the home page, every listing page and every item, so scope
+//   counts can be compared across runs;
 // - an ETag on every page, answered with 304 when it matches (for recrawls).
 // The home page `/` links the first listing page, the calendar and the events. Answers 404 to the rest.
 
@@ -60,14 +61,14 @@ export async function startNumberedSite(given: Partial<NumberedSiteOptions> = {}
       for (let p = 1; p <= listPages; p++) if (p !== k) pager.push(link(`/list/${p}.html`, `page ${p}`));
       const list: string[] = [];
       for (let i = (k - 1) * perPage + 1; i <= Math.min(items, k * perPage); i++) list.push(`<li>${link(`/item/${i}.html`, `item ${i}`)}</li>`);
-      return html(`Catalogue page ${k}`, `<p>Page ${k} of the catalogue.</p><ul>${list.join('')}</ul><nav>${pager.join(' ')}</nav>`);
+      return html(`Catalogue page ${k}`, `<p>Page ${k} of the catalogue.</p><ul>${list.join('')}</ul><nav>${pager.join(' ')}</nav>${link('http://elsewhere.invalid/', 'a friend')}`);
     }
     if ((m = /^\/item\/(\d+)\.html$/.exec(path))) {
       const i = Number(m[1]);
       if (i < 1 || i > items) return undefined;
       const prev = i > 1 ? link(`/item/${i - 1}.html`, 'previous') : '';
       const next = i < items ? link(`/item/${i + 1}.html`, 'next') : '';
-      return html(`Item ${i}`, `<p>Item number ${i}, serial ${i * 7919} of the catalogue.</p>${prev} ${next} ${link(`/list/${Math.ceil(i / perPage)}.html`, 'back')}`);
+      return html(`Item ${i}`, `<p>Item number ${i}, serial ${i * 7919} of the catalogue.</p>${prev} ${next} ${link(`/list/${Math.ceil(i / perPage)}.html`, 'back')} ${link('http://elsewhere.invalid/', 'a friend')}`);
     }
     if ((m = /^\/calendar\/day\/(\d+)$/.exec(path))) {
       const n = Number(m[1]);
