@@ -91,8 +91,9 @@ describe('seed 003: calendar-style endless spaces', () => {
     expect(reason('http://a.test/item?id=1850')).toBe('ok');
     expect(datesInUrl('http://a.test/products/123456789/')).toEqual([]);
   });
-  it('urlShape replaces every digit run', () => {
-    expect(urlShape('http://a.test:8080/2024/05/day-17?p=3')).toBe('a.test:#/#/#/day-#?p=#');
+  it('urlShape replaces every digit run of the path and query, and keeps the host', () => {
+    expect(urlShape('http://a.test:8080/2024/05/day-17?p=3')).toBe('a.test:8080/#/#/day-#?p=#');
+    expect(urlShape('http://10.0.0.7/p/1')).toBe('10.0.0.7/p/#');
   });
 });
 

@@ -2,7 +2,7 @@
 // queued. The decision is the pure `checkTrap(url, depth, context, options)`; the counters it needs (pages
 // per host, URLs, pages and repeats per shape) live in the small `TrapGuard` class, which the crawl loop feeds.
 //
-// A URL's *shape* is its host, path and query with every digit run replaced by `#` and every id-like token
+// A URL's *shape* is its host, then its path and query with every digit run replaced by `#` and every id-like token
 // (12+ letters and digits mixed, as session ids are) by `*`: URLs of one template share it.
 // What tells a trap from a large listing (issue 12): a listing is many URLs of one shape found on pages of
 // OTHER shapes (index pages) at about the same depth; a trap is self-similar, a page of shape S linking a
@@ -86,11 +86,11 @@ const cut = (reason: TrapReason, detail: string): TrapVerdict => ({ ok: false, r
  * so `how-to-use-python-3` keeps its words (and its `3` becomes `#`). */
 const ID_TOKEN = /(?<![A-Za-z0-9])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{12,}(?![A-Za-z0-9])/g;
 
-/** Host, path and query with id-like tokens replaced by `*` and every run of digits by `#`: URLs of one
- * template share a shape. */
+/** Host, then path and query with id-like tokens replaced by `*` and every run of digits by `#`: URLs of
+ * one template on one host share a shape. */
 export function urlShape(url: string): string {
   const u = new URL(url);
-  return `${u.host}${u.pathname}${u.search}`.replace(ID_TOKEN, '*').replace(/\d+/g, '#');
+  return u.host + `${u.pathname}${u.search}`.replace(ID_TOKEN, '*').replace(/\d+/g, '#');
 }
 
 /** The URL's shape when it has a variable part (digits or an id-like token), else undefined: a URL

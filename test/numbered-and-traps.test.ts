@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSummary } from '../bin/commands/crawl.js';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { openStore } from '../shared/store.js';
 import type { PageRecord } from '../shared/types.js';
@@ -17,15 +18,24 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-async function crawlSite(site: NumberedSite, options: Record<string, number> = {}): Promise<{ summary: CrawlSummary; pages: Map<string, PageRecord> }> {
+interface LogEntry {
+  msg: string;
+  fields: Record<string, unknown> | undefined;
+}
+
+async function crawlSite(site: NumberedSite, options: Record<string, number> = {}): Promise<{ summary: CrawlSummary; pages: Map<string, PageRecord>; log: LogEntry[] }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gleaner-numbered-'));
   dirs.push(dataDir);
-  const summary = await crawl({ dataDir, seeds: [`${site.origin}/`], delayMs: 0, hostConnections: 4, useSitemaps: false, ...options });
+  const log: LogEntry[] = [];
+  const summary = await crawl(
+    { dataDir, seeds: [`${site.origin}/`], delayMs: 0, hostConnections: 4, useSitemaps: false, ...options },
+    { log: (_level, msg, fields) => log.push({ msg, fields }) },
+  );
   const store = await openStore(dataDir, { mustExist: true });
   const pages = new Map<string, PageRecord>();
   for await (const p of store.pages()) pages.set(new URL(p.url).pathname + new URL(p.url).search, p);
   await store.close();
-  return { summary, pages };
+  return { summary, pages, log };
 }
 
 const count = (pages: Map<string, PageRecord>, prefix: string) => [...pages.keys()].filter((p) => p.startsWith(prefix)).length;
@@ -58,9 +68,10 @@ describe('the same site with --max-depth 1000: the chain rule cuts the calendar'
   let site: NumberedSite;
   let summary: CrawlSummary;
   let pages: Map<string, PageRecord>;
+  let log: LogEntry[];
   beforeAll(async () => {
     site = await startNumberedSite({ items: ITEMS });
-    ({ summary, pages } = await crawlSite(site, { maxDepth: 1_000 }));
+    ({ summary, pages, log } = await crawlSite(site, { maxDepth: 1_000 }));
   }, 180_000);
   afterAll(() => site?.close());
 
@@ -78,6 +89,19 @@ describe('the same site with --max-depth 1000: the chain rule cuts the calendar'
     const monthsInWindow = 12 - month + 1 + 24;
     expect(count(pages, '/events')).toBe(monthsInWindow);
     expect(summary.stats.trapExamples?.['calendar']).toBe(`${site.origin}/events?month=${year + 3}-01`);
+  });
+
+  it('the summary and the log say which rule cut how many URLs, with an example', () => {
+    const text = formatSummary(summary);
+    expect(text).toContain(`shape-chain 1 (e.g. ${site.origin}/calendar/day/52)`);
+    expect(text).toMatch(/calendar 1 \(e\.g\. http:\S+\/events\?month=\d{4}-01\)/);
+    expect(log.find((e) => e.msg === 'trap rule total' && e.fields?.reason === 'shape-chain')?.fields).toEqual({
+      reason: 'shape-chain',
+      urls: 1,
+      example: `${site.origin}/calendar/day/52`,
+    });
+    const cut = log.find((e) => e.msg === 'URL cut as a trap' && e.fields?.reason === 'shape-chain');
+    expect(cut?.fields?.detail).toBe(`51 same-shape hops in a row to ${site.origin.slice('http://'.length)}/calendar/day/#, limit 50`);
   });
 
   it('a lower --max-shape-chain cuts sooner, and 0 turns the rule off (then max-depth ends the chain)', async () => {
