@@ -112,7 +112,8 @@ export class LevelStore implements Store {
       add: (entries, options) => this.addToFrontier(entries, options?.force ?? false),
       queued: () => this.iterateQueue(),
       seen: async (url) => (await this.seenDb.get(url)) !== undefined,
-      drop: (entry, stats) => this.dropEntry(entry, stats),
+      // In line with commits, so the stats a drop writes never run ahead of the pages written.
+      drop: (entry, stats) => this.serially(() => this.dropEntry(entry, stats)),
     };
   }
 

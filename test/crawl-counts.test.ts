@@ -14,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatSummary } from '../bin/commands/crawl.js';
 import { crawl, type CrawlOptions } from '../crawler/index.js';
+import { buildIndex } from '../indexer/index.js';
+import { readCurrentGeneration, readIndexStatsFile } from '../shared/index-read.js';
 import { openStore } from '../shared/store.js';
 import type { CrawlStats } from '../shared/types.js';
 import { startNumberedSite, type NumberedSite } from './sites/numbered-and-traps.js';
@@ -169,9 +171,17 @@ describe.skipIf(!BUILT)('kill -9 midway (real CLI, real LevelDB)', () => {
       const whole = (await stored(reference)).stats!;
       const dir = await tmp();
       expect(await cliCrawl(site, dir, 120)).toBe('SIGKILL');
+      // Killed: the stats written with the pages count exactly the pages stored (there were none before).
+      const killed = await stored(dir);
+      expect(killed.pages).toBeGreaterThan(0);
+      expect(Object.values(killed.stats?.pagesByState ?? {}).reduce((a, b) => a + (b ?? 0), 0)).toBe(killed.pages);
       expect(await cliCrawl(site, dir)).toBeNull();
       const resumed = (await stored(dir)).stats!;
       expect(totals(resumed)).toEqual(totals(whole));
+      // /stats shows what the indexer copied from the store: the whole crawl's totals.
+      await buildIndex(dir);
+      const served = await readIndexStatsFile((await readCurrentGeneration(dir)).dir);
+      expect(totals(served.crawl!)).toEqual(totals(whole));
       // Requests count what was really sent: the pages under way at the kill were asked again.
       expect(resumed.requests).toBeGreaterThanOrEqual(whole.requests);
       expect(resumed.requests).toBeLessThanOrEqual(whole.requests + 4);
