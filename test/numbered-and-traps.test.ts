@@ -10,7 +10,7 @@ import { formatSummary } from '../bin/commands/crawl.js';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { openStore } from '../shared/store.js';
 import type { PageRecord } from '../shared/types.js';
-import { startNumberedSite, type NumberedSite } from './sites/numbered-and-traps.js';
+import { sessionId, startNumberedSite, type NumberedSite } from './sites/numbered-and-traps.js';
 
 const ITEMS = 2_000;
 const dirs: string[] = [];
@@ -55,11 +55,12 @@ describe('a 2,000-item numbered listing beside a calendar trap, default options'
     expect(items).toHaveLength(ITEMS);
     expect(count(pages, '/list/')).toBe(ITEMS / 50);
     expect(summary.stoppedBecause).toBe('done');
-    // The next-day chain and the next-month calendar are cut, here by max-depth (20 by default) first:
-    // day N and month N are N hops from the home page.
+    // The next-day chain, the next-month calendar and the session ids are cut, here by max-depth (20 by
+    // default) first: day N, month N and session N are N hops from the home page.
     expect(count(pages, '/calendar/day/')).toBe(20);
     expect(count(pages, '/events')).toBe(20);
-    expect(summary.stats.trapsCut['max-depth']).toBe(2);
+    expect(count(pages, '/s/')).toBe(20);
+    expect(summary.stats.trapsCut['max-depth']).toBe(3);
     expect(summary.stats.trapsCut['shape-limit']).toBeUndefined();
   });
 });
@@ -80,7 +81,9 @@ describe('the same site with --max-depth 1000: the chain rule cuts the calendar'
     // Day 1 is found on the home page (chain 0), then 50 same-shape hops are allowed.
     expect(count(pages, '/calendar/day/')).toBe(51);
     expect(site.requests.filter((p) => p.startsWith('/calendar/')).length).toBe(51);
-    expect(summary.stats.trapsCut).toEqual({ 'shape-chain': 1, calendar: 1 });
+    // Each session id is a new URL, but all share the shape /s/*/index.html: the same chain rule cuts them.
+    expect(count(pages, '/s/')).toBe(51);
+    expect(summary.stats.trapsCut).toEqual({ 'shape-chain': 2, calendar: 1 });
     expect(summary.stats.trapExamples?.['shape-chain']).toBe(`${site.origin}/calendar/day/52`);
   });
 
@@ -93,15 +96,17 @@ describe('the same site with --max-depth 1000: the chain rule cuts the calendar'
 
   it('the summary and the log say which rule cut how many URLs, with an example', () => {
     const text = formatSummary(summary);
-    expect(text).toContain(`shape-chain 1 (e.g. ${site.origin}/calendar/day/52)`);
+    expect(text).toMatch(/shape-chain 2 \(e\.g\. http:\S+\/(calendar\/day\/52|s\/[a-z0-9]{16}\/index\.html)\)/);
     expect(text).toMatch(/calendar 1 \(e\.g\. http:\S+\/events\?month=\d{4}-01\)/);
     expect(log.find((e) => e.msg === 'trap rule total' && e.fields?.reason === 'shape-chain')?.fields).toEqual({
       reason: 'shape-chain',
-      urls: 1,
-      example: `${site.origin}/calendar/day/52`,
+      urls: 2,
+      example: summary.stats.trapExamples?.['shape-chain'],
     });
-    const cut = log.find((e) => e.msg === 'URL cut as a trap' && e.fields?.reason === 'shape-chain');
-    expect(cut?.fields?.detail).toBe(`51 same-shape hops in a row to ${site.origin.slice('http://'.length)}/calendar/day/#, limit 50`);
+    const cuts = log.filter((e) => e.msg === 'URL cut as a trap' && e.fields?.reason === 'shape-chain').map((e) => [e.fields?.url, e.fields?.detail]);
+    const host = site.origin.slice('http://'.length);
+    expect(cuts).toContainEqual([`${site.origin}/calendar/day/52`, `51 same-shape hops in a row to ${host}/calendar/day/#, limit 50`]);
+    expect(cuts).toContainEqual([`${site.origin}/s/${sessionId(51)}/index.html`, `51 same-shape hops in a row to ${host}/s/*/index.html, limit 50`]);
   });
 
   it('a lower --max-shape-chain cuts sooner, and 0 turns the rule off (then max-depth ends the chain)', async () => {
@@ -109,7 +114,7 @@ describe('the same site with --max-depth 1000: the chain rule cuts the calendar'
     try {
       const { summary: s, pages: p } = await crawlSite(small, { maxDepth: 1_000, maxShapeChain: 5 });
       expect(count(p, '/calendar/day/')).toBe(6);
-      expect(s.stats.trapsCut['shape-chain']).toBe(2); // the day chain and the month chain
+      expect(s.stats.trapsCut['shape-chain']).toBe(3); // the day chain, the month chain, the session chain
       expect(count(p, '/events')).toBe(6);
       const off = await crawlSite(small, { maxDepth: 80, maxShapeChain: 0 });
       expect(off.summary.stats.trapsCut['shape-chain']).toBeUndefined();

@@ -5,6 +5,8 @@
 //   previous and the next item, as galleries and document series do;
 // - a real next-link trap: `/calendar/day/N` links `/calendar/day/N+1`, forever;
 // - a real date calendar: `/events?month=YYYY-MM` links the next month, forever, from this month on;
+// - a session-id trap: `/s/ID/index.html` links `/s/NEXT-ID/index.html` with a new 16-character id, forever
+//   (`sessionId(n)`, n = 0, 1, ...), as a server that puts a fresh session in every link does;
 // - a link to another host (out of scope) on the home page, every listing page and every item, so scope
 //   counts can be compared across runs;
 // - an ETag on every page, answered with 304 when it matches (for recrawls).
@@ -12,6 +14,12 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+
+/** The n-th session id of the session trap: 16 characters, letters and digits mixed. */
+export function sessionId(n: number): string {
+  return `a1${createHash('sha1').update(String(n)).digest('hex').slice(0, 14)}`;
+}
 
 export interface NumberedSiteOptions {
   /** Items in the listing. */
@@ -41,6 +49,8 @@ export async function startNumberedSite(given: Partial<NumberedSiteOptions> = {}
   const firstMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   const requests: string[] = [];
   const statuses = new Map<number, number>();
+  /** Session ids handed out so far, with their number. */
+  const sessions = new Map<string, number>([[sessionId(0), 0]]);
   let port = 0;
 
   const link = (href: string, text: string) => `<a href="${href}">${text}</a>`;
@@ -50,7 +60,7 @@ export async function startNumberedSite(given: Partial<NumberedSiteOptions> = {}
     if (path === '/') {
       return html(
         'Numbered site',
-        `<p>A catalogue with a calendar on port ${port}.</p>${link('/list/1.html', 'catalogue')} ${link('/calendar/day/1', 'calendar')} ${link(`/events?month=${firstMonth}`, 'events')} ${link('http://elsewhere.invalid/', 'a friend')}`,
+        `<p>A catalogue with a calendar on port ${port}.</p>${link('/list/1.html', 'catalogue')} ${link('/calendar/day/1', 'calendar')} ${link(`/events?month=${firstMonth}`, 'events')} ${link(`/s/${sessionId(0)}/index.html`, 'members')} ${link('http://elsewhere.invalid/', 'a friend')}`,
       );
     }
     let m: RegExpExecArray | null;
@@ -73,6 +83,13 @@ export async function startNumberedSite(given: Partial<NumberedSiteOptions> = {}
     if ((m = /^\/calendar\/day\/(\d+)$/.exec(path))) {
       const n = Number(m[1]);
       return html(`Day ${n}`, `<p>Nothing is planned on day ${n}.</p>${link(`/calendar/day/${n + 1}`, 'next day')}`);
+    }
+    if ((m = /^\/s\/([a-z0-9]{16})\/index\.html$/.exec(path))) {
+      const n = sessions.get(m[1]!);
+      if (n === undefined) return undefined;
+      const next = sessionId(n + 1);
+      sessions.set(next, n + 1);
+      return html('Members', `<p>Members area, visit ${n}.</p>${link(`/s/${next}/index.html`, 'continue')}`);
     }
     if (path === '/events') {
       const month = /^(\d{4})-(\d{2})$/.exec(query.get('month') ?? '');
