@@ -18,7 +18,7 @@ import { robotsForOrigin, type HostRobots } from './robots/index.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
 import { makeScopeFilter } from './scope.js';
-import { shapeChain, TrapGuard } from './traps.js';
+import { shapeChain, TrapGuard, type TrapVerdict } from './traps.js';
 import { countPage, followedUrls, newRunFigures, type RunFigures } from './crawl-counts.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import type { Dispatcher } from 'undici';
@@ -343,6 +343,14 @@ class CrawlRun {
       await this.readSitemap(entry, host);
       return;
     }
+    // A recrawl fetches stored pages again whatever their shape; a new URL is checked once more here.
+    const repeating = this.restoring.has(entry.url) ? undefined : this.traps.recheck(entry.url);
+    if (repeating && !repeating.ok) {
+      this.countCut(entry.url, repeating);
+      await this.store.frontier.drop(entry, this.stats);
+      this.freeHostAtOnce(host);
+      return;
+    }
 
     const preferred = this.options.useRobotsHost && robots.host ? preferredHostUrl(entry.url, robots.host) : undefined;
     if (preferred) {
@@ -499,13 +507,17 @@ class CrawlRun {
     }
     const trap = this.traps.check(url, depth, chain);
     if (!trap.ok) {
-      this.stats.trapsCut[trap.reason] = (this.stats.trapsCut[trap.reason] ?? 0) + 1;
-      this.stats.trapExamples ??= {};
-      this.stats.trapExamples[trap.reason] ??= url;
-      this.log('info', 'URL cut as a trap', { url, reason: trap.reason, detail: trap.detail });
+      this.countCut(url, trap);
       return false;
     }
     return true;
+  }
+
+  private countCut(url: string, trap: Extract<TrapVerdict, { ok: false }>): void {
+    this.stats.trapsCut[trap.reason] = (this.stats.trapsCut[trap.reason] ?? 0) + 1;
+    this.stats.trapExamples ??= {};
+    this.stats.trapExamples[trap.reason] ??= url;
+    this.log('info', 'URL cut as a trap', { url, reason: trap.reason, detail: trap.detail });
   }
 
   /** The URLs found on `from`'s page that may be queued, each with its same-shape chain. */

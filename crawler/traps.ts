@@ -177,13 +177,25 @@ export function checkTrap(url: string, depth: number, context: TrapContext, opti
   if (o.maxShapeChain > 0 && context.shapeChain > o.maxShapeChain) {
     return cut('shape-chain', `${context.shapeChain} same-shape hops in a row to ${urlShape(url)}, limit ${o.maxShapeChain}`);
   }
-  if (o.maxRepeatsPerShape > 0 && context.shapeDuplicates >= o.maxRepeatsPerShape && context.shapeDuplicates * 2 > context.shapePages) {
-    return cut('repeated-content', `${context.shapeDuplicates} of ${context.shapePages} stored pages of the shape ${urlShape(url)} repeat earlier content, limit ${o.maxRepeatsPerShape}`);
-  }
+  const repeats = checkRepeats(url, context, o);
+  if (!repeats.ok) return repeats;
   if (o.maxUrlsPerShape > 0 && context.shapeUrls >= o.maxUrlsPerShape) {
     return cut('shape-limit', `${context.shapeUrls} URLs already of the shape ${urlShape(url)}, limit ${o.maxUrlsPerShape}`);
   }
   if (context.hostPages >= o.maxPagesPerHost) return cut('host-page-limit', `${context.hostPages} pages on ${u.hostname}, limit ${o.maxPagesPerHost}`);
+  return OK;
+}
+
+/**
+ * The repeated-content rule alone. Pure. A shape's URLs are often all found (one breadth-first level)
+ * before any of its pages is stored, so the crawl loop asks this again just before fetching a queued URL.
+ */
+export function checkRepeats(url: string, context: Pick<TrapContext, 'shapePages' | 'shapeDuplicates'>, options: Pick<TrapOptions, 'maxRepeatsPerShape'>): TrapVerdict {
+  const { shapePages, shapeDuplicates } = context;
+  const limit = options.maxRepeatsPerShape;
+  if (limit > 0 && shapeDuplicates >= limit && shapeDuplicates * 2 > shapePages) {
+    return cut('repeated-content', `${shapeDuplicates} of ${shapePages} stored pages of the shape ${urlShape(url)} repeat earlier content, limit ${limit}`);
+  }
   return OK;
 }
 
@@ -234,6 +246,11 @@ export class TrapGuard {
     const verdict = checkTrap(url, depth, this.contextFor(url, chain), this.#options);
     if (verdict.ok) this.countQueued(url);
     return verdict;
+  }
+
+  /** A queued URL about to be fetched: has its shape started repeating content since it was queued? */
+  recheck(url: string): TrapVerdict {
+    return checkRepeats(url, this.contextFor(url), this.#options);
   }
 
   /** One more stored page for the URL's host (host and port), and for its shape. */

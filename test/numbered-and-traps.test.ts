@@ -124,3 +124,26 @@ describe('the same site with --max-depth 1000: the chain rule cuts the calendar'
     }
   });
 });
+
+describe('repeated content: a print link on every item to the same login wall', () => {
+  it('stores a few copies, then cuts the rest of the shape as repeated-content, also URLs queued before', async () => {
+    const site = await startNumberedSite({ items: 200, perPage: 20, printPages: true });
+    try {
+      const { summary, pages } = await crawlSite(site);
+      expect([...pages].filter(([p, r]) => p.startsWith('/item/') && r.state === 'ok')).toHaveLength(200);
+      const prints = [...pages].filter(([p]) => p.startsWith('/print/'));
+      // 20 duplicates make the shape repeating. Pages under way at once (8) may each be stored before
+      // another copy is known, so up to 8 copies are ok and up to 8 more were under way at the cut.
+      // All 200 print URLs were queued before any was fetched: the cut happens as they come up.
+      const copies = prints.filter(([, r]) => r.state === 'ok').length;
+      expect(copies).toBeGreaterThanOrEqual(1);
+      expect(copies).toBeLessThanOrEqual(8);
+      expect(prints.length).toBeGreaterThanOrEqual(21);
+      expect(prints.length).toBeLessThanOrEqual(20 + 8 + 8);
+      expect(summary.stats.trapsCut['repeated-content']).toBe(200 - prints.length);
+      expect(site.requests.filter((p) => p.startsWith('/print/')).length).toBe(prints.length);
+    } finally {
+      await site.close();
+    }
+  });
+});

@@ -9,6 +9,8 @@
 //   (`sessionId(n)`, n = 0, 1, ...), as a server that puts a fresh session in every link does;
 // - a link to another host (out of scope) on the home page, every listing page and every item, so scope
 //   counts can be compared across runs;
+// - with `printPages`, a print link on every item to a page with the same text for every item (a login
+//   wall: repeated content);
 // - an ETag on every page, answered with 304 when it matches (for recrawls).
 // The home page `/` links the first listing page, the calendar and the events. Answers 404 to the rest.
 
@@ -26,9 +28,11 @@ export interface NumberedSiteOptions {
   items: number;
   /** Items per listing page. */
   perPage: number;
+  /** Each item also links `/print/N.html`, a page whose text is the same for every N (a login wall). */
+  printPages: boolean;
 }
 
-export const DEFAULT_NUMBERED_SITE: NumberedSiteOptions = { items: 2_000, perPage: 50 };
+export const DEFAULT_NUMBERED_SITE: NumberedSiteOptions = { items: 2_000, perPage: 50, printPages: false };
 
 export interface NumberedSite {
   /** `http://127.0.0.1:PORT`, no trailing slash; the home page is `${origin}/`. */
@@ -43,7 +47,7 @@ export interface NumberedSite {
 }
 
 export async function startNumberedSite(given: Partial<NumberedSiteOptions> = {}): Promise<NumberedSite> {
-  const { items, perPage } = { ...DEFAULT_NUMBERED_SITE, ...given };
+  const { items, perPage, printPages } = { ...DEFAULT_NUMBERED_SITE, ...given };
   const listPages = Math.ceil(items / perPage);
   const now = new Date();
   const firstMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -78,7 +82,10 @@ export async function startNumberedSite(given: Partial<NumberedSiteOptions> = {}
       if (i < 1 || i > items) return undefined;
       const prev = i > 1 ? link(`/item/${i - 1}.html`, 'previous') : '';
       const next = i < items ? link(`/item/${i + 1}.html`, 'next') : '';
-      return html(`Item ${i}`, `<p>Item number ${i}, serial ${i * 7919} of the catalogue.</p>${prev} ${next} ${link(`/list/${Math.ceil(i / perPage)}.html`, 'back')} ${link('http://elsewhere.invalid/', 'a friend')}`);
+      return html(`Item ${i}`, `<p>Item number ${i}, serial ${i * 7919} of the catalogue.</p>${prev} ${next} ${link(`/list/${Math.ceil(i / perPage)}.html`, 'back')} ${link('http://elsewhere.invalid/', 'a friend')}${printPages ? link(`/print/${i}.html`, 'print') : ''}`);
+    }
+    if ((m = /^\/print\/(\d+)\.html$/.exec(path)) && printPages) {
+      return html('Print', '<p>Please sign in to print this page.</p>');
     }
     if ((m = /^\/calendar\/day\/(\d+)$/.exec(path))) {
       const n = Number(m[1]);
