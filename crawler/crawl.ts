@@ -18,7 +18,8 @@ import { robotsForOrigin, type HostRobots } from './robots/index.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
 import { makeScopeFilter } from './scope.js';
-import { TrapGuard } from './traps.js';
+import { shapeChain, TrapGuard, type TrapVerdict } from './traps.js';
+import { countPage, followedUrls, newRunFigures, type RunFigures } from './crawl-counts.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import type { Dispatcher } from 'undici';
 
@@ -47,8 +48,11 @@ export interface CrawlHooks {
 }
 
 export interface CrawlSummary {
+  /** Counters of the whole crawl, every run so far included. */
   stats: CrawlStats;
   pagesThisRun: number;
+  /** This run's own figures (pages it stored, re-stored pages of a recrawl included). */
+  thisRun: RunFigures;
   seconds: number;
   stoppedBecause: 'done' | 'max-pages' | 'aborted';
 }
@@ -87,6 +91,14 @@ class CrawlRun {
   private stats!: CrawlStats;
   private pagesStored = 0;
   private pagesThisRun = 0;
+  private readonly thisRun = newRunFigures();
+  private requestsBefore = 0;
+  /** In-flight entries that may store a new page: with pagesStored, never more than maxPages. */
+  private slots = 0;
+  /** Entries picked while every page slot was taken: back to the scheduler when one frees. */
+  private parked: QueuedEntry[] = [];
+  /** Stored URLs a recrawl fetches again: they re-store a page, so they take no page slot. */
+  private readonly restoring = new Set<string>();
   private inFlight = 0;
   private stopLaunching = false;
   private stoppedBecause: CrawlSummary['stoppedBecause'] = 'done';
@@ -104,11 +116,7 @@ class CrawlRun {
     this.analyzer = createBodyAnalyzer(options.parseThreads);
     this.scheduler = new HostScheduler(originOf, options.delayMs, options.hostConnections);
     this.userAgent = userAgentHeader(options.agent);
-    this.traps = new TrapGuard({
-      maxUrlLength: options.maxUrlLength,
-      maxDepth: options.maxDepth,
-      maxPagesPerHost: options.maxPagesPerHost,
-    });
+    this.traps = new TrapGuard(options);
   }
 
   async execute(): Promise<CrawlSummary> {
@@ -116,21 +124,30 @@ class CrawlRun {
     this.stats = (await store.getCrawlStats()) ?? emptyStats(options.seeds);
     this.stats.finishedAt = undefined;
     this.stats.seeds = [...new Set([...this.stats.seeds, ...options.seeds])];
+    // Per-page counts are recounted from the pages themselves: right whenever and however the last run ended.
+    Object.assign(this.stats, { pagesByState: {}, pagesByStatus: {}, errors: 0, duplicates: 0 });
+    this.requestsBefore = this.stats.requests;
 
-    // What earlier runs stored: page count, content fingerprints for duplicates, per-host counts for traps.
+    // What earlier runs stored: page counts, content fingerprints for duplicates, per-host and per-shape
+    // counts for traps, and the links already judged (so a resumed crawl does not count a cut twice).
     for await (const page of store.pages()) {
       this.pagesStored++;
+      countPage(this.stats, page, +1);
       this.rememberContent(page);
-      this.traps.countPage(page.url);
+      this.traps.countPage(page.url, page.state === 'duplicate');
+      for (const url of followedUrls(page)) this.judge(url);
     }
     const seedEntries: FrontierEntry[] = options.seeds.map((url) => ({ url, depth: 0, via: 'seed' }));
     await store.frontier.add(seedEntries);
     if (options.recrawl) {
       const again: FrontierEntry[] = [];
       for await (const page of store.pages()) if (page.state !== 'redirect') again.push({ url: page.url, depth: page.depth, via: 'link' });
-      await store.frontier.add(again, { force: true });
+      for (const e of await store.frontier.add(again, { force: true })) this.restoring.add(e.url);
     }
-    for await (const entry of store.frontier.queued()) this.scheduler.add(entry);
+    for await (const entry of store.frontier.queued()) {
+      this.scheduler.add(entry);
+      this.traps.countQueued(entry.url);
+    }
     this.log('info', 'crawl started', { seeds: options.seeds, queued: this.scheduler.size, storedBefore: this.pagesStored });
 
     const timer = this.hooks.onProgress
@@ -147,7 +164,11 @@ class CrawlRun {
     this.stats.hosts = Math.max(this.stats.hosts, this.scheduler.hostCount);
     await store.putCrawlStats(this.stats);
     this.hooks.onProgress?.(this.progress());
-    const summary = { stats: this.stats, pagesThisRun: this.pagesThisRun, seconds: (Date.now() - this.started) / 1000, stoppedBecause: this.stoppedBecause };
+    for (const [reason, urls] of Object.entries(this.stats.trapsCut)) {
+      this.log('info', 'trap rule total', { reason, urls, example: this.stats.trapExamples?.[reason] });
+    }
+    this.thisRun.requests = this.stats.requests - this.requestsBefore;
+    const summary = { stats: this.stats, pagesThisRun: this.pagesThisRun, thisRun: this.thisRun, seconds: (Date.now() - this.started) / 1000, stoppedBecause: this.stoppedBecause };
     this.log('info', 'crawl finished', { pagesThisRun: this.pagesThisRun, seconds: summary.seconds, stoppedBecause: this.stoppedBecause });
     return summary;
   }
@@ -177,7 +198,7 @@ class CrawlRun {
     if (signal?.aborted) onAbort();
     try {
       for (;;) {
-        if (!this.stopLaunching && this.pagesStored >= this.options.maxPages) {
+        if (!this.stopLaunching && this.pagesStored >= this.options.maxPages && this.restoring.size === 0) {
           this.stopLaunching = true;
           this.stoppedBecause = 'max-pages';
         }
@@ -186,14 +207,25 @@ class CrawlRun {
           while (this.inFlight < this.options.concurrency) {
             const pick = this.scheduler.next(Date.now());
             if ('entry' in pick) {
-              this.launch(pick.entry, pick.host);
+              const slot = this.takesSlot(pick.entry);
+              if (slot && this.pagesStored + this.slots >= this.options.maxPages) {
+                // Every page left under --max-pages is being fetched: this one waits, queued, for one
+                // that ends without storing a page (blocked, retried later), or for a later run.
+                this.parked.push(pick.entry);
+                this.scheduler.releaseWithoutRequest(pick.host);
+                continue;
+              }
+              this.launch(pick.entry, pick.host, slot);
               continue;
             }
             if ('waitMs' in pick) waitMs = pick.waitMs;
             break;
           }
         }
-        if (this.inFlight === 0 && (this.stopLaunching || waitMs === Infinity)) return;
+        if (this.inFlight === 0 && (this.stopLaunching || waitMs === Infinity)) {
+          if (this.parked.length > 0 && this.stoppedBecause === 'done') this.stoppedBecause = 'max-pages';
+          return;
+        }
         await new Promise<void>((resolve) => {
           const t = waitMs === Infinity ? undefined : setTimeout(resolve, waitMs);
           this.wake = () => {
@@ -207,8 +239,14 @@ class CrawlRun {
     }
   }
 
-  private launch(entry: QueuedEntry, host: string): void {
+  /** Whether the entry may store a new page (a sitemap stores none, a recrawl re-stores a stored one). */
+  private takesSlot(entry: QueuedEntry): boolean {
+    return !entry.sitemap && !this.restoring.has(entry.url);
+  }
+
+  private launch(entry: QueuedEntry, host: string, slot: boolean): void {
     this.inFlight++;
+    if (slot) this.slots++;
     this.process(entry, host)
       .catch((e: unknown) => {
         // A bug or a store failure: stop cleanly rather than crawl on with a broken store.
@@ -219,6 +257,11 @@ class CrawlRun {
       })
       .finally(() => {
         this.inFlight--;
+        if (slot) this.slots--;
+        if (this.parked.length > 0 && this.pagesStored + this.slots < this.options.maxPages) {
+          for (const e of this.parked) this.scheduler.add(e);
+          this.parked = [];
+        }
         this.wake();
       });
   }
@@ -290,7 +333,7 @@ class CrawlRun {
         const rule = verdict.rule ? `line ${verdict.rule.line}: ${verdict.rule.type} ${verdict.rule.pattern}` : (verdict.reason ?? 'whole site');
         const key = `${origin} ${rule}`;
         this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + 1;
-        await this.store.frontier.drop(entry);
+        await this.store.frontier.drop(entry, this.stats);
         this.freeHostAtOnce(host);
         return;
       }
@@ -300,13 +343,23 @@ class CrawlRun {
       await this.readSitemap(entry, host);
       return;
     }
+    // A recrawl fetches stored pages again whatever their shape; a new URL is checked once more here.
+    const repeating = this.restoring.has(entry.url) ? undefined : this.traps.recheck(entry.url);
+    if (repeating && !repeating.ok) {
+      this.countCut(entry.url, repeating);
+      await this.store.frontier.drop(entry, this.stats);
+      this.freeHostAtOnce(host);
+      return;
+    }
 
     const preferred = this.options.useRobotsHost && robots.host ? preferredHostUrl(entry.url, robots.host) : undefined;
     if (preferred) {
       // Stored like a redirect, so the preferred URL goes through scope and robots like any other.
       const page: PageRecord = { ...blankPage(entry, new Date()), state: 'redirect', finalUrl: preferred };
       const follow: FrontierEntry[] = [{ url: preferred, depth: entry.depth, via: 'redirect', redirects: (entry.redirects ?? 0) + 1 }];
-      const added = await this.store.commitFetch(entry, page, this.queueable(follow));
+      const discovered = this.queueable(follow, entry);
+      this.countStored(page, undefined);
+      const added = await this.store.commitFetch(entry, page, discovered, this.stats);
       for (const e of added) this.scheduler.add(e);
       this.freeHostAtOnce(host);
       this.log('debug', 'moved to the robots.txt Host', { url: entry.url, to: preferred });
@@ -347,8 +400,10 @@ class CrawlRun {
       }
     }
     const { page, follow } = pageFromOutcome(analysed, context);
-    const discovered = this.queueable(follow);
-    const added = await this.store.commitFetch(entry, page, discovered);
+    const discovered = this.queueable(follow, entry);
+    // Counted before the write, in the same synchronous step, so the stats in the batch match the pages.
+    this.countStored(page, previous ?? undefined);
+    const added = await this.store.commitFetch(entry, page, discovered, this.stats);
     for (const e of added) this.scheduler.add(e);
     this.afterCommit(page);
   }
@@ -402,7 +457,7 @@ class CrawlRun {
       const key = `${origin} robots.txt unreachable`;
       this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + dropped.length;
       this.log('warn', 'robots.txt unreachable; skipping the site', { origin, urls: dropped.length });
-      for (const e of dropped) await this.store.frontier.drop(e);
+      for (const e of dropped) await this.store.frontier.drop(e, this.stats);
       this.freeHostAtOnce(host);
       return;
     }
@@ -425,35 +480,68 @@ class CrawlRun {
     }
     for (const url of found.urls) {
       const c = canonicalizeUrl(url, undefined, { stripParams: this.options.stripParams });
-      if (c && this.admissible(c, 1)) entries.push({ url: c, depth: 1, via: 'sitemap', referrer: entry.url });
+      if (c && this.admissible(c, 1, 0)) entries.push({ url: c, depth: 1, via: 'sitemap', referrer: entry.url });
     }
     this.log('debug', 'sitemap read', { url: entry.url, urls: found.urls.length, sitemaps: found.sitemaps.length, error: found.error });
     for (const e of await this.store.frontier.add(entries)) this.scheduler.add(e);
-    await this.store.frontier.drop(entry);
+    await this.store.frontier.drop(entry, this.stats);
   }
 
-  /** In scope and not a trap: may this URL be queued at this depth? */
-  private admissible(url: string, depth: number): boolean {
-    // A page links to the same navigation URLs as its neighbours: judge each URL once per run. Breadth-first
-    // order means the first sighting is (nearly always) the shallowest, so depth limits stay right.
+  /** Marks the URL judged; false when it was already. */
+  private judge(url: string): boolean {
     if (this.judged.has(url)) return false;
     if (this.judged.size >= JUDGED_CACHE_LIMIT) this.judged.clear();
     this.judged.add(url);
+    return true;
+  }
+
+  /** In scope and not a trap: may this URL be queued at this depth, `chain` same-shape hops from a page of another shape? */
+  private admissible(url: string, depth: number, chain: number): boolean {
+    // A page links to the same navigation URLs as its neighbours: judge each URL once per crawl (stored
+    // pages' links are judged again at start, uncounted). Breadth-first order means the first sighting is
+    // (nearly always) the shallowest, so depth limits stay right.
+    if (!this.judge(url)) return false;
     if (!this.inScope(url)) {
       this.stats.outOfScope++;
       return false;
     }
-    const trap = this.traps.check(url, depth);
+    const trap = this.traps.check(url, depth, chain);
     if (!trap.ok) {
-      this.stats.trapsCut[trap.reason] = (this.stats.trapsCut[trap.reason] ?? 0) + 1;
-      this.log('info', 'URL cut as a trap', { url, reason: trap.reason, detail: trap.detail });
+      this.countCut(url, trap);
       return false;
     }
     return true;
   }
 
-  private queueable(follow: FrontierEntry[]): FrontierEntry[] {
-    return follow.filter((e) => this.admissible(e.url, e.depth));
+  private countCut(url: string, trap: Extract<TrapVerdict, { ok: false }>): void {
+    this.stats.trapsCut[trap.reason] = (this.stats.trapsCut[trap.reason] ?? 0) + 1;
+    this.stats.trapExamples ??= {};
+    this.stats.trapExamples[trap.reason] ??= url;
+    this.log('info', 'URL cut as a trap', { url, reason: trap.reason, detail: trap.detail });
+  }
+
+  /** The URLs found on `from`'s page that may be queued, each with its same-shape chain. */
+  private queueable(follow: FrontierEntry[], from: QueuedEntry): FrontierEntry[] {
+    const out: FrontierEntry[] = [];
+    for (const e of follow) {
+      const chain = shapeChain(e.url, from.url, from.shapeChain ?? 0);
+      if (this.admissible(e.url, e.depth, chain)) out.push(chain > 0 ? { ...e, shapeChain: chain } : e);
+    }
+    return out;
+  }
+
+  /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */
+  private countStored(page: PageRecord, previous: PageRecord | undefined): void {
+    if (previous) {
+      countPage(this.stats, previous, -1);
+      this.restoring.delete(page.url);
+    } else {
+      this.pagesStored++;
+      this.traps.countPage(page.url, page.state === 'duplicate');
+    }
+    countPage(this.stats, page, +1);
+    countPage(this.thisRun, page, +1);
+    this.thisRun.pages++;
   }
 
   /** The first copy of each content fingerprint, so later copies are stored as duplicates of it. */
@@ -464,16 +552,8 @@ class CrawlRun {
   }
 
   private afterCommit(page: PageRecord): void {
-    this.pagesStored++;
     this.pagesThisRun++;
-    this.traps.countPage(page.url);
-    const stats = this.stats;
-    stats.pagesByState[page.state] = (stats.pagesByState[page.state] ?? 0) + 1;
-    const status = String(page.status);
-    stats.pagesByStatus[status] = (stats.pagesByStatus[status] ?? 0) + 1;
     this.rememberContent(page);
-    if (page.state === 'duplicate') stats.duplicates++;
-    if (page.state === 'error') stats.errors++;
     this.log('debug', 'page stored', { url: page.url, state: page.state, status: page.status, links: page.links.length });
   }
 }

@@ -14,11 +14,13 @@ export const GLEANER_INFO_URL = 'https://github.com/gleaner-search/gleaner#crawl
 export type Scope = 'host' | 'domain' | 'any';
 export type RobotsRespect = 'inherit' | 'always' | 'never';
 
-export interface CrawlOptions {
+/** Every trap limit (traps.ts TrapOptions) is a crawl option too, settable from flags and --config. */
+export interface CrawlOptions extends TrapOptions {
   /** Where the store lives (data/store inside it). */
   dataDir: string;
   seeds: string[];
-  /** Stop after this many pages have been stored in total (resumed crawls count earlier pages). */
+  /** Pages in the store at most, all runs together, exactly: pages under way hold a place against it.
+   * A recrawl fetching a stored page again re-stores it and does not count it a second time. */
   maxPages: number;
   /** Link hops from a seed beyond which URLs are not queued. */
   maxDepth: number;
@@ -74,6 +76,20 @@ export interface CrawlOptions {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
+/** The trap limits CrawlOptions does not list above (traps.ts explains each); DEFAULT_TRAP_OPTIONS below
+ * holds them all. A next-link chain is cut after 50 same-shape hops (with the default maxDepth of 20,
+ * max-depth ends it first; the chain rule is what cuts when maxDepth is raised); 100,000 URLs of one shape
+ * is only a last resort, so a numbered listing of any size an intranet has is kept whole. */
+const TRAP_RULE_DEFAULTS = {
+  maxSegmentRepeats: 2,
+  cycleRepeatsCut: 2,
+  maxShapeChain: 50,
+  maxRepeatsPerShape: 20,
+  maxUrlsPerShape: 100_000,
+  yearsBack: 30,
+  yearsAhead: 2,
+};
+
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   maxPages: 10_000,
   maxDepth: 20,
@@ -104,6 +120,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   maxBackoffMs: 5 * 60_000,
   maxUrlLength: 1_024,
   maxPagesPerHost: 100_000,
+  ...TRAP_RULE_DEFAULTS,
   stripParams: [...DEFAULT_STRIP_PARAMS],
   recrawl: false,
   logLevel: 'info',
@@ -128,11 +145,7 @@ export const DEFAULT_TRAP_OPTIONS: TrapOptions = {
   maxUrlLength: DEFAULT_CRAWL_OPTIONS.maxUrlLength,
   maxDepth: DEFAULT_CRAWL_OPTIONS.maxDepth,
   maxPagesPerHost: DEFAULT_CRAWL_OPTIONS.maxPagesPerHost,
-  maxSegmentRepeats: 2,
-  cycleRepeatsCut: 2,
-  maxUrlsPerShape: 500,
-  yearsBack: 30,
-  yearsAhead: 2,
+  ...TRAP_RULE_DEFAULTS,
 };
 
 export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = {

@@ -34,8 +34,9 @@ export function pageFromOutcome(outcome: FetchOutcome, ctx: PageContext): PageOu
     case 'network-error':
       return { page: { ...base, state: 'error', error: outcome.error }, follow: [] };
     case 'not-modified':
-      // 304: the stored page stands; only the fetch time moves.
-      if (ctx.previous) return { page: { ...ctx.previous, fetchedAt: base.fetchedAt }, follow: [] };
+      // 304: the stored page stands; the fetch time moves, and the status is the last response's (the
+      // crawl counts it as not modified rather than as a second 200).
+      if (ctx.previous) return { page: { ...ctx.previous, fetchedAt: base.fetchedAt, status: 304 }, follow: [] };
       return { page: { ...base, state: 'error', status: 304, error: '304 without a stored copy' }, follow: [] };
     case 'redirect': {
       const target = canonicalizeUrl(outcome.location, entry.url, { stripParams: ctx.stripParams });

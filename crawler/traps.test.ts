@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_TRAP_OPTIONS } from './options.js';
-import { checkTrap, datesInUrl, repeatedSegments, TrapGuard, urlShape, type TrapContext } from './traps.js';
+import { checkTrap, datesInUrl, repeatedSegments, shapeChain, TrapGuard, urlShape, variableShape, type TrapContext } from './traps.js';
 
-const CTX: TrapContext = { hostPages: 0, shapeUrls: 0, nowYear: 2026 };
+const CTX: TrapContext = { hostPages: 0, shapeUrls: 0, shapeChain: 0, shapePages: 0, shapeDuplicates: 0, nowYear: 2026 };
 const check = (url: string, depth = 0, ctx: Partial<TrapContext> = {}, opts = {}) => checkTrap(url, depth, { ...CTX, ...ctx }, opts);
 const reason = (url: string, depth = 0, ctx: Partial<TrapContext> = {}, opts = {}) => {
   const v = check(url, depth, ctx, opts);
@@ -91,14 +91,9 @@ describe('seed 003: calendar-style endless spaces', () => {
     expect(reason('http://a.test/item?id=1850')).toBe('ok');
     expect(datesInUrl('http://a.test/products/123456789/')).toEqual([]);
   });
-  it('cuts a URL shape that already produced maxUrlsPerShape distinct URLs', () => {
-    expect(reason('http://a.test/cal?page=501', 0, { shapeUrls: 499 })).toBe('ok');
-    const v = check('http://a.test/cal?page=501', 0, { shapeUrls: 500 });
-    expect(v).toEqual({ ok: false, reason: 'calendar', detail: '500 URLs already of the shape a.test/cal?page=#, limit 500' });
-    expect(reason('http://a.test/x', 0, { shapeUrls: 10_000 }, { maxUrlsPerShape: 0 })).toBe('ok');
-  });
-  it('urlShape replaces every digit run', () => {
-    expect(urlShape('http://a.test:8080/2024/05/day-17?p=3')).toBe('a.test:#/#/#/day-#?p=#');
+  it('urlShape replaces every digit run of the path and query, and keeps the host', () => {
+    expect(urlShape('http://a.test:8080/2024/05/day-17?p=3')).toBe('a.test:8080/#/#/day-#?p=#');
+    expect(urlShape('http://10.0.0.7/p/1')).toBe('10.0.0.7/p/#');
   });
 });
 
@@ -123,33 +118,101 @@ describe('TrapGuard', () => {
     expect(t.check('http://a.test:81/three', 0).ok).toBe(true);
     expect(t.check('http://b.test/three', 0).ok).toBe(true);
   });
-  it('cuts an endless next-month calendar after maxUrlsPerShape distinct URLs', () => {
-    const t = new TrapGuard({ maxUrlsPerShape: 5, yearsAhead: 1000 }, () => 2026);
-    const accepted: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const url = `http://a.test/cal?month=${i}`;
-      if (t.check(url, 0).ok) accepted.push(url);
-    }
-    expect(accepted).toHaveLength(5);
-    // Another template on the same host is not affected, and an accepted URL stays accepted.
-    expect(t.check('http://a.test/item/1', 0).ok).toBe(true);
-    expect(t.check('http://a.test/cal?month=0', 0).ok).toBe(true);
-  });
-  it('counts a URL once for its shape however often it is found', () => {
-    const t = new TrapGuard({ maxUrlsPerShape: 1 }, () => 2026);
-    for (let i = 0; i < 3; i++) expect(t.check('http://a.test/p/1', 0).ok).toBe(true);
-    expect(t.contextFor('http://a.test/p/1').shapeUrls).toBe(0);
-    expect(t.contextFor('http://a.test/p/2').shapeUrls).toBe(1);
-    expect(t.check('http://a.test/p/2', 0)).toMatchObject({ ok: false, reason: 'calendar' });
-  });
-  it('restores the shape counts from stored pages (resume)', () => {
-    const t = new TrapGuard({ maxUrlsPerShape: 2 }, () => 2026);
-    t.countPage('http://a.test/p/1');
-    t.countPage('http://a.test/p/2');
-    expect(t.check('http://a.test/p/3', 0)).toMatchObject({ ok: false, reason: 'calendar' });
-  });
   it('uses the clock it is given for the year window', () => {
     expect(new TrapGuard({}, () => 2040).check('http://a.test/2041/01/', 0).ok).toBe(true);
     expect(new TrapGuard({}, () => 2026).check('http://a.test/2041/01/', 0).ok).toBe(false);
+  });
+});
+
+describe('issue 12: a trap is not a large listing', () => {
+  const ITEMS = 2_000;
+
+  it('keeps every item of a 2,000-item listing found on index pages (the old rule kept 500, as "calendar")', () => {
+    const t = new TrapGuard({}, () => 2026);
+    const refused: string[] = [];
+    for (let page = 1; page <= 40; page++) {
+      const index = `http://a.test/list?page=${page}`;
+      for (let i = (page - 1) * 50 + 1; i <= page * 50; i++) {
+        const item = `http://a.test/item/${i}.html`;
+        if (!t.check(item, 2, shapeChain(item, index, 0)).ok) refused.push(item);
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(t.contextFor(`http://a.test/item/${ITEMS + 1}.html`).shapeUrls).toBe(ITEMS);
+  });
+
+  it('cuts an endless next-day chain after maxShapeChain same-shape hops, as shape-chain', () => {
+    const t = new TrapGuard({ maxDepth: 10_000, maxShapeChain: 50 }, () => 2026);
+    // /calendar/day/1 is found on the home page (another shape); each day page links the next day.
+    let chain = shapeChain('http://a.test/calendar/day/1', 'http://a.test/', 0);
+    let accepted = 0;
+    let verdict = t.check('http://a.test/calendar/day/1', 1, chain);
+    for (let n = 2; verdict.ok && n < 1_000; n++) {
+      accepted++;
+      chain = shapeChain(`http://a.test/calendar/day/${n}`, `http://a.test/calendar/day/${n - 1}`, chain);
+      verdict = t.check(`http://a.test/calendar/day/${n}`, n, chain);
+    }
+    expect(accepted).toBe(51); // day 1 (chain 0) and 50 hops
+    expect(verdict).toEqual({ ok: false, reason: 'shape-chain', detail: '51 same-shape hops in a row to a.test/calendar/day/#, limit 50' });
+  });
+
+  it('shapeChain grows only along links between pages of one variable shape', () => {
+    expect(shapeChain('http://a.test/day/2', 'http://a.test/day/1', 7)).toBe(8);
+    expect(shapeChain('http://a.test/item/2.html', 'http://a.test/list?page=1', 7)).toBe(0);
+    expect(shapeChain('http://a.test/about', 'http://a.test/about', 3)).toBe(0); // no variable part: not a template
+    expect(shapeChain('http://a.test/day/2', undefined, 3)).toBe(0);
+  });
+
+  it('gives session-id paths one shape, so a chain of new session ids is a chain', () => {
+    expect(urlShape('http://a.test/s/a81f3c09e2b74d/index.html')).toBe('a.test/s/*/index.html');
+    expect(urlShape('http://a.test/s/zz0912ab77c3de/index.html')).toBe(urlShape('http://a.test/s/a81f3c09e2b74d/index.html'));
+    expect(shapeChain('http://a.test/s/zz0912ab77c3de/index.html', 'http://a.test/s/a81f3c09e2b74d/index.html', 0)).toBe(1);
+    // Words are not ids: an ordinary long path segment keeps its letters.
+    expect(urlShape('http://a.test/documentation/page-2')).toBe('a.test/documentation/page-#');
+    expect(urlShape('http://a.test/blog/how-to-use-python3-today')).toBe('a.test/blog/how-to-use-python#-today');
+    expect(variableShape('http://a.test/documentation/')).toBeUndefined();
+  });
+
+  it('cuts a shape whose stored pages mostly repeat content, as repeated-content', () => {
+    expect(reason('http://a.test/item/9', 0, { shapePages: 30, shapeDuplicates: 19 })).toBe('ok');
+    expect(check('http://a.test/item/9', 0, { shapePages: 30, shapeDuplicates: 20 })).toEqual({
+      ok: false,
+      reason: 'repeated-content',
+      detail: '20 of 30 stored pages of the shape a.test/item/# repeat earlier content, limit 20',
+    });
+    // A big listing with a few copies among many distinct pages is not a trap.
+    expect(reason('http://a.test/item/9', 0, { shapePages: 2_000, shapeDuplicates: 40 })).toBe('ok');
+    expect(reason('http://a.test/item/9', 0, { shapePages: 30, shapeDuplicates: 30 }, { maxRepeatsPerShape: 0 })).toBe('ok');
+  });
+
+  it('TrapGuard counts duplicates per shape from stored pages', () => {
+    const t = new TrapGuard({ maxRepeatsPerShape: 3 }, () => 2026);
+    t.countPage('http://a.test/print?id=1');
+    for (let i = 2; i <= 4; i++) t.countPage(`http://a.test/print?id=${i}`, true);
+    expect(t.check('http://a.test/print?id=5', 1)).toMatchObject({ ok: false, reason: 'repeated-content' });
+    expect(t.check('http://a.test/page?id=5', 1).ok).toBe(true);
+  });
+
+  it('keeps a last-resort cap per shape, as shape-limit, never as calendar', () => {
+    expect(DEFAULT_TRAP_OPTIONS.maxUrlsPerShape).toBe(100_000);
+    expect(reason('http://a.test/cal?page=501', 0, { shapeUrls: 99_999 })).toBe('ok');
+    expect(check('http://a.test/cal?page=501', 0, { shapeUrls: 10 }, { maxUrlsPerShape: 10 })).toEqual({
+      ok: false,
+      reason: 'shape-limit',
+      detail: '10 URLs already of the shape a.test/cal?page=#, limit 10',
+    });
+    expect(reason('http://a.test/x/1', 0, { shapeUrls: 10_000_000 }, { maxUrlsPerShape: 0 })).toBe('ok');
+    const t = new TrapGuard({ maxUrlsPerShape: 2 }, () => 2026);
+    t.countPage('http://a.test/p/1');
+    t.countQueued('http://a.test/p/2');
+    expect(t.check('http://a.test/p/1', 0).ok).toBe(true); // already counted: stays accepted
+    expect(t.check('http://a.test/p/3', 0)).toMatchObject({ ok: false, reason: 'shape-limit' });
+  });
+
+  it('does not count a chain for URLs found on a page of another shape, whatever the depth', () => {
+    // Items found from deep index pages: same depth as their index page + 1, chain 0.
+    expect(reason('http://a.test/item/5.html', 19, { shapeChain: 0 }, { maxShapeChain: 5 })).toBe('ok');
+    expect(reason('http://a.test/item/5.html', 19, { shapeChain: 6 }, { maxShapeChain: 5 })).toBe('shape-chain');
+    expect(reason('http://a.test/item/5.html', 19, { shapeChain: 600 }, { maxShapeChain: 0 })).toBe('ok');
   });
 });

@@ -1,23 +1,35 @@
 // Crawler traps (seed 003: "avoiding loops and dups"): the heuristics that refuse a URL before it is
 // queued. The decision is the pure `checkTrap(url, depth, context, options)`; the counters it needs (pages
-// per host, distinct URLs per shape) live in the small `TrapGuard` class, which the crawl loop feeds.
+// per host, URLs, pages and repeats per shape) live in the small `TrapGuard` class, which the crawl loop feeds.
 //
-// The checks, in order, each with the reason the log line shows:
+// A URL's *shape* is its host, then its path and query with every digit run replaced by `#` and every id-like token
+// (12+ letters and digits mixed, as session ids are) by `*`: URLs of one template share it.
+// What tells a trap from a large listing (issue 12): a listing is many URLs of one shape found on pages of
+// OTHER shapes (index pages) at about the same depth; a trap is self-similar, a page of shape S linking a
+// new URL of shape S one hop deeper, again and again (next-day, next-month, next-page, session-id paths),
+// or a shape whose pages keep repeating content already stored.
+//
+// The checks, in order, each with the reason the log line and the summary show:
 // - `url-too-long`: longer than maxUrlLength characters (seed 003: "usually 1KB"); loops that grow the URL
-//   end here. The caller should log it (seed 003: so users can see what happened on a site).
+//   end here.
 // - `max-depth`: more link hops from a seed than maxDepth.
 // - `repeated-segments` (seed 003's pattern detection: symlink loops, relative-link loops):
 //   a path segment occurs more than maxSegmentRepeats times anywhere in the path (`/a/x/a/y/a`), or a
 //   block of 2 or 3 segments repeats cycleRepeatsCut times in a row (`/a/b/a/b`, `/a/b/c/a/b/c`).
 //   A single segment twice in a row is allowed: real sites have `/alloc/alloc/` (the Rust docs do).
-// - `calendar` (seed 003's CGI calendar that always links to next month):
-//   a date in the path or query (`/2031/07/`, `2031-07-01`, `20310701`, `?year=2031`, `?date=...`) whose
-//   year is outside [now - yearsBack, now + yearsAhead]; or the URL's shape (host, path and query with
-//   every digit run replaced by `#`) already has maxUrlsPerShape distinct URLs: a template whose numbers
-//   keep producing new pages. A bare 4-digit segment without a month after it is not a date (`/rfc/1945`).
+// - `calendar` (seed 003's CGI calendar that always links to next month): a date in the path or query
+//   (`/2031/07/`, `2031-07-01`, `20310701`, `?year=2031`, `?date=...`) whose year is outside
+//   [now - yearsBack, now + yearsAhead]. A bare 4-digit segment without a month after it is not a date.
+// - `shape-chain`: the URL was reached by more than maxShapeChain same-shape hops in a row (each page of
+//   the chain found on the one before, of the same shape): an endless next-link. A listing of 2,000 items
+//   linked from its index pages has a chain of 0 for every item, however many there are.
+// - `repeated-content`: the shape already has maxRepeatsPerShape stored pages that were duplicates of
+//   content stored before, and they are more than half of its stored pages (soft-404s, "no events" pages).
+// - `shape-limit`: the shape already has maxUrlsPerShape distinct URLs. A last resort against what the
+//   rules above miss; large on purpose, so a big numbered listing is never cut by it.
 // - `host-page-limit`: the host already has maxPagesPerHost URLs admitted.
 // These are lossy on purpose (seed 003: every trap heuristic may cut real content); every cut says why.
-// Defaults: DEFAULT_TRAP_OPTIONS in options.ts.
+// Every limit is a CrawlOptions field (flags and --config); defaults: DEFAULT_TRAP_OPTIONS in options.ts.
 
 import { DEFAULT_TRAP_OPTIONS } from './options.js';
 
@@ -29,7 +41,11 @@ export interface TrapOptions {
   maxSegmentRepeats: number;
   /** A block of 2-3 segments repeated this many times in a row is a loop. */
   cycleRepeatsCut: number;
-  /** Distinct URLs per shape (digits replaced) before the shape counts as an endless space. 0: no limit. */
+  /** Same-shape hops in a row (a page linking the next URL of its own shape) before the chain is a trap. 0: no limit. */
+  maxShapeChain: number;
+  /** Stored duplicates among a shape's pages before the shape counts as repeating content. 0: no limit. */
+  maxRepeatsPerShape: number;
+  /** Distinct URLs per shape, a last resort against what the other rules miss. 0: no limit. */
   maxUrlsPerShape: number;
   /** Dates further back than this many years from now are calendar pages. */
   yearsBack: number;
@@ -37,8 +53,15 @@ export interface TrapOptions {
   yearsAhead: number;
 }
 
-
-export type TrapReason = 'url-too-long' | 'repeated-segments' | 'max-depth' | 'host-page-limit' | 'calendar';
+export type TrapReason =
+  | 'url-too-long'
+  | 'repeated-segments'
+  | 'max-depth'
+  | 'host-page-limit'
+  | 'calendar'
+  | 'shape-chain'
+  | 'repeated-content'
+  | 'shape-limit';
 export type TrapVerdict = { ok: true } | { ok: false; reason: TrapReason; detail: string };
 
 /** What the decision needs to know about URLs seen before. */
@@ -47,6 +70,11 @@ export interface TrapContext {
   hostPages: number;
   /** Distinct URLs already admitted with this URL's shape (`urlShape`), not counting this one. */
   shapeUrls: number;
+  /** Same-shape hops in a row that lead to this URL (`shapeChain`): 0 when found on a page of another shape. */
+  shapeChain: number;
+  /** Stored pages of this URL's shape, and how many of them were duplicates of content stored before. */
+  shapePages: number;
+  shapeDuplicates: number;
   /** The current year, for the calendar window. */
   nowYear: number;
 }
@@ -54,10 +82,34 @@ export interface TrapContext {
 const OK: TrapVerdict = { ok: true };
 const cut = (reason: TrapReason, detail: string): TrapVerdict => ({ ok: false, reason, detail });
 
-/** Host, path and query with every run of digits replaced by `#`: URLs of one template share a shape. */
+/** Whole tokens of 12+ letters and digits mixed: session ids, hashes. Not slugs: `-` and `_` split tokens,
+ * so `how-to-use-python-3` keeps its words (and its `3` becomes `#`). */
+const ID_TOKEN = /(?<![A-Za-z0-9])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{12,}(?![A-Za-z0-9])/g;
+
+/** Host, then path and query with id-like tokens replaced by `*` and every run of digits by `#`: URLs of
+ * one template on one host share a shape. */
 export function urlShape(url: string): string {
   const u = new URL(url);
-  return `${u.host}${u.pathname}${u.search}`.replace(/\d+/g, '#');
+  return u.host + `${u.pathname}${u.search}`.replace(ID_TOKEN, '*').replace(/\d+/g, '#');
+}
+
+/** The URL's shape when it has a variable part (digits or an id-like token), else undefined: a URL
+ * without one is a single page, not a template. */
+export function variableShape(url: string): string | undefined {
+  const u = new URL(url);
+  const rest = `${u.pathname}${u.search}`;
+  if (!/\d/.test(rest)) return undefined;
+  return urlShape(url);
+}
+
+/**
+ * Same-shape hops in a row that lead to `url` when it is found on `referrer` (whose own chain is
+ * `referrerChain`): one more than the referrer's when both have the same variable shape, else 0.
+ */
+export function shapeChain(url: string, referrer: string | undefined, referrerChain: number): number {
+  if (referrer === undefined) return 0;
+  const shape = variableShape(url);
+  return shape !== undefined && shape === variableShape(referrer) ? referrerChain + 1 : 0;
 }
 
 function pathSegments(pathname: string): string[] {
@@ -122,24 +174,52 @@ export function checkTrap(url: string, depth: number, context: TrapContext, opti
   const to = context.nowYear + o.yearsAhead;
   const outside = datesInUrl(url).find((y) => y < from || y > to);
   if (outside !== undefined) return cut('calendar', `date in year ${outside}, outside ${from}-${to}`);
+  if (o.maxShapeChain > 0 && context.shapeChain > o.maxShapeChain) {
+    return cut('shape-chain', `${context.shapeChain} same-shape hops in a row to ${urlShape(url)}, limit ${o.maxShapeChain}`);
+  }
+  const repeats = checkRepeats(url, context, o);
+  if (!repeats.ok) return repeats;
   if (o.maxUrlsPerShape > 0 && context.shapeUrls >= o.maxUrlsPerShape) {
-    return cut('calendar', `${context.shapeUrls} URLs already of the shape ${urlShape(url)}, limit ${o.maxUrlsPerShape}`);
+    return cut('shape-limit', `${context.shapeUrls} URLs already of the shape ${urlShape(url)}, limit ${o.maxUrlsPerShape}`);
   }
   if (context.hostPages >= o.maxPagesPerHost) return cut('host-page-limit', `${context.hostPages} pages on ${u.hostname}, limit ${o.maxPagesPerHost}`);
   return OK;
 }
 
 /**
+ * The repeated-content rule alone. Pure. A shape's URLs are often all found (one breadth-first level)
+ * before any of its pages is stored, so the crawl loop asks this again just before fetching a queued URL.
+ */
+export function checkRepeats(url: string, context: Pick<TrapContext, 'shapePages' | 'shapeDuplicates'>, options: Pick<TrapOptions, 'maxRepeatsPerShape'>): TrapVerdict {
+  const { shapePages, shapeDuplicates } = context;
+  const limit = options.maxRepeatsPerShape;
+  if (limit > 0 && shapeDuplicates >= limit && shapeDuplicates * 2 > shapePages) {
+    return cut('repeated-content', `${shapeDuplicates} of ${shapePages} stored pages of the shape ${urlShape(url)} repeat earlier content, limit ${limit}`);
+  }
+  return OK;
+}
+
+interface ShapeCounts {
+  /** Distinct URLs admitted or stored, up to the maxUrlsPerShape limit (past it all are refused anyway). */
+  urls: Set<string>;
+  pages: number;
+  duplicates: number;
+}
+
+/**
  * The counters checkTrap needs, per crawl, around the pure decision:
- * - `check(url, depth)` decides, and when the URL is accepted counts it for its shape (a Set, so a URL
- *   found on many pages counts once);
- * - `countPage(url)` counts a stored page for its host (the pages-per-host limit is about pages stored)
- *   and for its shape. In memory only: on resume, call countPage for every stored page to restore both.
+ * - `check(url, depth, chain)` decides, and when the URL is accepted counts it for its shape (a Set, so a
+ *   URL found on many pages counts once); `chain` is the URL's `shapeChain`, which the frontier entry
+ *   carries so that a resumed crawl knows it;
+ * - `countPage(url, duplicate)` counts a stored page for its host (the pages-per-host limit is about pages
+ *   stored) and for its shape, with whether it repeated stored content;
+ * - `countQueued(url)` counts a URL queued by an earlier run for its shape.
+ * In memory only: on resume, call countPage for every stored page and countQueued for every queued URL.
  */
 export class TrapGuard {
   readonly #options: TrapOptions;
   readonly #hostPages = new Map<string, number>();
-  readonly #shapes = new Map<string, Set<string>>();
+  readonly #shapes = new Map<string, ShapeCounts>();
   readonly #nowYear: () => number;
 
   constructor(options: Partial<TrapOptions> = {}, nowYear: () => number = () => new Date().getUTCFullYear()) {
@@ -147,40 +227,61 @@ export class TrapGuard {
     this.#nowYear = nowYear;
   }
 
-  contextFor(url: string): TrapContext {
+  contextFor(url: string, chain = 0): TrapContext {
     const u = new URL(url);
-    const shape = hasDigits(u) ? this.#shapes.get(urlShape(url)) : undefined;
-    const seen = shape?.size ?? 0;
+    const shapeKey = variableShape(url);
+    const shape = shapeKey === undefined ? undefined : this.#shapes.get(shapeKey);
+    const seen = shape?.urls.size ?? 0;
     return {
       hostPages: this.#hostPages.get(u.host) ?? 0,
-      shapeUrls: shape?.has(url) === true ? seen - 1 : seen,
+      shapeUrls: shape?.urls.has(url) === true ? seen - 1 : seen,
+      shapeChain: chain,
+      shapePages: shape?.pages ?? 0,
+      shapeDuplicates: shape?.duplicates ?? 0,
       nowYear: this.#nowYear(),
     };
   }
 
-  check(url: string, depth: number): TrapVerdict {
-    const verdict = checkTrap(url, depth, this.contextFor(url), this.#options);
-    if (verdict.ok) this.#countShape(url);
+  check(url: string, depth: number, chain = 0): TrapVerdict {
+    const verdict = checkTrap(url, depth, this.contextFor(url, chain), this.#options);
+    if (verdict.ok) this.countQueued(url);
     return verdict;
   }
 
-  /** One more stored page for the URL's host (host and port), and the URL counted for its shape. */
-  countPage(url: string): void {
+  /** A queued URL about to be fetched: has its shape started repeating content since it was queued? */
+  recheck(url: string): TrapVerdict {
+    return checkRepeats(url, this.contextFor(url), this.#options);
+  }
+
+  /** One more stored page for the URL's host (host and port), and for its shape. */
+  countPage(url: string, duplicate = false): void {
     const host = new URL(url).host;
     this.#hostPages.set(host, (this.#hostPages.get(host) ?? 0) + 1);
-    this.#countShape(url);
+    const shape = this.#shape(url);
+    if (shape === undefined) return;
+    this.#addUrl(shape, url);
+    shape.pages++;
+    if (duplicate) shape.duplicates++;
   }
 
-  #countShape(url: string): void {
-    if (!hasDigits(new URL(url))) return;
-    const shape = urlShape(url);
-    let set = this.#shapes.get(shape);
-    if (set === undefined) this.#shapes.set(shape, (set = new Set()));
+  /** A URL queued (by check, or by an earlier run): counted for its shape. */
+  countQueued(url: string): void {
+    const shape = this.#shape(url);
+    if (shape !== undefined) this.#addUrl(shape, url);
+  }
+
+  /** The counts of the URL's shape (made on first use), or undefined when it has no variable part. */
+  #shape(url: string): ShapeCounts | undefined {
+    const key = variableShape(url);
+    if (key === undefined) return undefined;
+    let counts = this.#shapes.get(key);
+    if (counts === undefined) this.#shapes.set(key, (counts = { urls: new Set(), pages: 0, duplicates: 0 }));
+    return counts;
+  }
+
+  #addUrl(shape: ShapeCounts, url: string): void {
     // Past the limit every new URL of the shape is refused anyway; no need to remember more.
-    if (set.size <= this.#options.maxUrlsPerShape) set.add(url);
+    const limit = this.#options.maxUrlsPerShape;
+    if (limit === 0 || shape.urls.size <= limit) shape.urls.add(url);
   }
-}
-
-function hasDigits(u: URL): boolean {
-  return /\d/.test(u.pathname) || /\d/.test(u.search);
 }

@@ -33,8 +33,9 @@ export interface Frontier {
   queued(): AsyncIterable<QueuedEntry>;
   /** Whether the URL was ever queued (whether or not it has been fetched since). */
   seen(url: string): Promise<boolean>;
-  /** Takes an entry off the queue without a page (cut as a trap, blocked by robots, out of scope). */
-  drop(entry: QueuedEntry): Promise<void>;
+  /** Takes an entry off the queue without a page (cut as a trap, blocked by robots, out of scope);
+   * `stats`, when given, are written in the same atomic batch. */
+  drop(entry: QueuedEntry, stats?: CrawlStats): Promise<void>;
 }
 
 export interface Store {
@@ -46,8 +47,10 @@ export interface Store {
    * Stores a fetched page with its outgoing links, queues the URLs it led to, and takes the fetched
    * entry off the queue, all in one atomic write: after a crash either all of it is there or none,
    * so no page is lost and none is stored twice. Returns the discovered entries that were new.
+   * `stats`, when given, are written in the same batch: counters that cannot be recounted from the pages
+   * (requests, traps cut) then match the pages stored, whenever the process dies.
    */
-  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[]): Promise<QueuedEntry[]>;
+  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats): Promise<QueuedEntry[]>;
   getRobots(origin: string): Promise<RobotsCacheEntry | undefined>;
   putRobots(entry: RobotsCacheEntry): Promise<void>;
   getMeta<T>(key: string): Promise<T | undefined>;
@@ -82,6 +85,8 @@ interface SeenRecord {
 
 type Json = Record<string, unknown>;
 
+const CRAWL_STATS_KEY = 'crawlStats';
+
 export class LevelStore implements Store {
   readonly frontier: Frontier;
   private readonly db: Level<string, Json>;
@@ -107,7 +112,8 @@ export class LevelStore implements Store {
       add: (entries, options) => this.addToFrontier(entries, options?.force ?? false),
       queued: () => this.iterateQueue(),
       seen: async (url) => (await this.seenDb.get(url)) !== undefined,
-      drop: (entry) => this.dropEntry(entry),
+      // In line with commits, so the stats a drop writes never run ahead of the pages written.
+      drop: (entry, stats) => this.serially(() => this.dropEntry(entry, stats)),
     };
   }
 
@@ -212,16 +218,23 @@ export class LevelStore implements Store {
     for await (const [id, entry] of this.queueDb.iterator()) yield { ...entry, id };
   }
 
-  private async dropEntry(entry: QueuedEntry): Promise<void> {
+  private async dropEntry(entry: QueuedEntry, stats: CrawlStats | undefined): Promise<void> {
     const ops: BatchOp[] = [
       { type: 'del', sublevel: this.queueDb, key: entry.id },
       { type: 'put', sublevel: this.seenDb, key: entry.url, value: { depth: entry.depth, id: '' } },
     ];
+    if (stats) ops.push(this.statsOp(stats));
     await this.db.batch(ops as never);
   }
 
-  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[]): Promise<QueuedEntry[]> {
+  /** The write of the crawl stats, for a batch; the copy keeps later changes of `stats` out of it. */
+  private statsOp(stats: CrawlStats): BatchOp {
+    return { type: 'put', sublevel: this.metaDb, key: CRAWL_STATS_KEY, value: structuredClone(stats) };
+  }
+
+  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats): Promise<QueuedEntry[]> {
     const ops: BatchOp[] = [{ type: 'put', sublevel: this.pagesDb, key: page.url, value: page }];
+    if (stats) ops.push(this.statsOp(stats));
     if (done) {
       ops.push({ type: 'del', sublevel: this.queueDb, key: done.id });
       ops.push({ type: 'put', sublevel: this.seenDb, key: done.url, value: { depth: done.depth, id: '' } });
@@ -260,11 +273,11 @@ export class LevelStore implements Store {
   }
 
   getCrawlStats(): Promise<CrawlStats | undefined> {
-    return this.getMeta<CrawlStats>('crawlStats');
+    return this.getMeta<CrawlStats>(CRAWL_STATS_KEY);
   }
 
   putCrawlStats(stats: CrawlStats): Promise<void> {
-    return this.putMeta('crawlStats', stats);
+    return this.putMeta(CRAWL_STATS_KEY, stats);
   }
 
   async close(): Promise<void> {

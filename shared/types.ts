@@ -87,6 +87,8 @@ export interface FrontierEntry {
   redirects?: number;
   /** A sitemap file to read for URLs, rather than a page. */
   sitemap?: boolean;
+  /** Same-shape hops in a row that led here (crawler/traps.ts shapeChain); absent means 0. */
+  shapeChain?: number;
 }
 
 /** A robots.txt fetch as cached in the store, per origin (scheme, host, port). */
@@ -105,7 +107,12 @@ export interface RobotsCacheEntry {
   failures: number;
 }
 
-/** Counters a crawl leaves in the store for the stats page. */
+/**
+ * Counters a crawl leaves in the store for the stats page: of the whole crawl, all runs together. The
+ * per-page counts (pagesByState, pagesByStatus, errors, duplicates) count each stored page once, by its
+ * latest fetch (a 304 counts as status 304); they are recounted from the stored pages when a crawl starts.
+ * The rest are written in the same atomic batch as each page, so a killed crawl resumes with them right.
+ */
 export interface CrawlStats {
   startedAt: string;
   finishedAt?: string;
@@ -120,6 +127,8 @@ export interface CrawlStats {
   blockedByRule: Record<string, number>;
   /** URLs cut as traps, keyed by reason. */
   trapsCut: Record<string, number>;
+  /** The first URL cut for each reason, to show what the rule cut. */
+  trapExamples?: Record<string, string>;
   duplicates: number;
   outOfScope: number;
 }

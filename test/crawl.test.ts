@@ -112,9 +112,10 @@ describe('a full crawl of the crawl-cases site', () => {
     expect(pages.has('/from-sitemap-offsite.html')).toBe(false);
   });
 
-  it('cuts traps with a logged reason: calendar, endless numbers, repeated segments, cycles, growing URLs, depth', () => {
+  it('cuts traps with a logged reason: calendar, endless numbers, repeated segments, cycles, growing URLs, next-link chains', () => {
     const cut = summary.stats.trapsCut;
-    for (const reason of ['calendar', 'repeated-segments', 'url-too-long', 'max-depth']) expect(cut[reason], reason).toBeGreaterThan(0);
+    // /events?day=N and /deep/N are next-link chains: cut after 50 same-shape hops, before depth 60.
+    for (const reason of ['calendar', 'repeated-segments', 'url-too-long', 'shape-chain']) expect(cut[reason], reason).toBeGreaterThan(0);
     const calendar = requested().filter((p) => p.startsWith('/calendar/')).length;
     const events = requested().filter((p) => p.startsWith('/events')).length;
     expect(calendar).toBeLessThan(200);

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CRAWL_OPTIONS } from '../../crawler/options.js';
+import { DEFAULT_CRAWL_OPTIONS, DEFAULT_TRAP_OPTIONS } from '../../crawler/options.js';
 import { GleanerError } from '../../shared/errors.js';
 import { crawlOptionsFromArgs } from './crawl.js';
 
@@ -45,7 +45,24 @@ describe('gleaner crawl flags', () => {
     expect(o).toMatchObject({ seeds: ['http://a/', 'http://b/'], dataDir: 'd', maxPages: 10, maxDepth: 3, agent: 'My_Bot', from: 'me@example.org', robotsMode: 'draft', scope: 'domain', include: ['x'], exclude: ['y', 'z'], concurrency: 2, useSitemaps: false, useRobotsHost: true, recrawl: true, sites: { 'http://b': 'never' }, logLevel: 'debug' });
   });
 
+  it('maps every trap limit flag onto its option (issue 12: none was settable before but --max-depth)', () => {
+    const o = parse('http://a/', '--max-url-length', '2048', '--max-pages-per-host', '500', '--max-segment-repeats', '3', '--cycle-repeats', '4', '--max-shape-chain', '80', '--max-repeats-per-shape', '0', '--max-urls-per-shape', '0', '--years-back', '10', '--years-ahead', '5');
+    expect(o).toMatchObject({ maxUrlLength: 2048, maxPagesPerHost: 500, maxSegmentRepeats: 3, cycleRepeatsCut: 4, maxShapeChain: 80, maxRepeatsPerShape: 0, maxUrlsPerShape: 0, yearsBack: 10, yearsAhead: 5 });
+  });
+
+  it('trap limits default to DEFAULT_TRAP_OPTIONS, and a config file sets them under their option names', async () => {
+    expect(parse('http://a/')).toMatchObject(DEFAULT_TRAP_OPTIONS);
+    const file = join(dir, 'traps.json');
+    const limits = { maxUrlLength: 300, maxPagesPerHost: 7, maxSegmentRepeats: 4, cycleRepeatsCut: 3, maxShapeChain: 9, maxRepeatsPerShape: 2, maxUrlsPerShape: 11, yearsBack: 1, yearsAhead: 1 };
+    await writeFile(file, JSON.stringify(limits));
+    expect(parse('--config', file, 'http://a/')).toMatchObject(limits);
+    expect(parse('--config', file, 'http://a/', '--max-shape-chain', '12').maxShapeChain).toBe(12);
+  });
+
   it.each([
+    [['http://a/', '--max-shape-chain=-1'], /--max-shape-chain must be a number/],
+    [['http://a/', '--cycle-repeats', '1'], /--cycle-repeats must be a number from 2/],
+    [['http://a/', '--years-ahead', 'two'], /--years-ahead must be a number/],
     [[], /seed URL/],
     [['ftp://a/'], /not an http/],
     [['not a url'], /not an http/],

@@ -31,7 +31,7 @@ Options (flag > --config file > default):
   --config FILE         JSON object of crawl options (crawler/options.ts names, e.g. "delayMs",
                         "sites", "seeds"); flags given on the command line win
   --data DIR            data dir (default: data)
-  --max-pages N         stop after N pages stored in total (default: ${d.maxPages})
+  --max-pages N         stop when the store holds N pages, all runs together; exact (default: ${d.maxPages})
   --max-depth N         link hops from a seed (default: ${d.maxDepth})
   --delay SECONDS       pause between two requests to one host, decimals allowed; a larger robots.txt
                         Crawl-delay wins (default: ${d.delayMs / 1000}; 0 only for servers you run)
@@ -51,7 +51,20 @@ Options (flag > --config file > default):
   --parse-threads N     worker threads that parse pages, 0 for none (default: cores - 1, ${d.parseThreads} here)
   --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
   --use-robots-host     fetch from the host a robots.txt Host line names, as Geoportal does
-  --recrawl             fetch every stored page again, with conditional GET
+  --recrawl             fetch every stored page again, with conditional GET; stored pages it fetches
+                        again do not count against --max-pages a second time
+Trap limits (crawler/traps.ts; each cut is logged and counted by rule in the summary):
+  --max-url-length N    longer URLs are cut (default: ${d.maxUrlLength})
+  --max-pages-per-host N  pages per host (default: ${d.maxPagesPerHost})
+  --max-segment-repeats N  times one path segment may occur (default: ${d.maxSegmentRepeats})
+  --cycle-repeats N     a block of 2-3 path segments repeated N times in a row is a loop (default: ${d.cycleRepeatsCut})
+  --max-shape-chain N   same-shape hops in a row (next-day, next-page links) before the chain is cut,
+                        0 for no limit (default: ${d.maxShapeChain})
+  --max-repeats-per-shape N  duplicate pages of one URL shape before the shape is cut, 0 for no limit
+                        (default: ${d.maxRepeatsPerShape})
+  --max-urls-per-shape N  URLs of one shape, a last resort, 0 for no limit (default: ${d.maxUrlsPerShape})
+  --years-back N        dates further back are calendar pages (default: ${d.yearsBack})
+  --years-ahead N       dates further ahead are calendar pages (default: ${d.yearsAhead})
   --log FILE            JSON-lines log (default: DATA/crawl.log.jsonl)
   --log-level LEVEL     debug, info, warn or error (default: ${d.logLevel})
   -h, --help            this help
@@ -78,6 +91,15 @@ const FLAGS = {
   'no-sitemaps': { type: 'boolean' },
   'use-robots-host': { type: 'boolean' },
   recrawl: { type: 'boolean' },
+  'max-url-length': { type: 'string' },
+  'max-pages-per-host': { type: 'string' },
+  'max-segment-repeats': { type: 'string' },
+  'cycle-repeats': { type: 'string' },
+  'max-shape-chain': { type: 'string' },
+  'max-repeats-per-shape': { type: 'string' },
+  'max-urls-per-shape': { type: 'string' },
+  'years-back': { type: 'string' },
+  'years-ahead': { type: 'string' },
   log: { type: 'string' },
   'log-level': { type: 'string' },
 } as const;
@@ -174,6 +196,15 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     useSitemaps: v['no-sitemaps'] ? false : base.useSitemaps,
     useRobotsHost: v['use-robots-host'] ?? base.useRobotsHost,
     recrawl: v.recrawl ?? base.recrawl,
+    maxUrlLength: integerFlag(name, 'max-url-length', v['max-url-length'], base.maxUrlLength, 16),
+    maxPagesPerHost: integerFlag(name, 'max-pages-per-host', v['max-pages-per-host'], base.maxPagesPerHost, 1),
+    maxSegmentRepeats: integerFlag(name, 'max-segment-repeats', v['max-segment-repeats'], base.maxSegmentRepeats, 1),
+    cycleRepeatsCut: integerFlag(name, 'cycle-repeats', v['cycle-repeats'], base.cycleRepeatsCut, 2),
+    maxShapeChain: integerFlag(name, 'max-shape-chain', v['max-shape-chain'], base.maxShapeChain, 0),
+    maxRepeatsPerShape: integerFlag(name, 'max-repeats-per-shape', v['max-repeats-per-shape'], base.maxRepeatsPerShape, 0),
+    maxUrlsPerShape: integerFlag(name, 'max-urls-per-shape', v['max-urls-per-shape'], base.maxUrlsPerShape, 0),
+    yearsBack: integerFlag(name, 'years-back', v['years-back'], base.yearsBack, 0, 10_000),
+    yearsAhead: integerFlag(name, 'years-ahead', v['years-ahead'], base.yearsAhead, 0, 10_000),
     logLevel,
   };
   return { options, logFile: v.log ?? join(dataDir, 'crawl.log.jsonl'), help };
@@ -183,18 +214,25 @@ export function formatProgress(p: CrawlProgress): string {
   return `crawl: ${p.pages} pages (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s) | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
 }
 
+const STATUS_NAMES: Record<string, string> = { '0': 'no response', '304': '304 not modified' };
+const byState = (m: Record<string, number | undefined>) => Object.entries(m).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+const byStatus = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${STATUS_NAMES[k] ?? k} ${n}`).join(', ') || 'none';
+
 export function formatSummary(s: CrawlSummary): string {
   const st = s.stats;
-  const byState = Object.entries(st.pagesByState).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
-  const byStatus = Object.entries(st.pagesByStatus).map(([k, n]) => `${k === '0' ? 'no response' : k} ${n}`).join(', ') || 'none';
+  const run = s.thisRun;
+  const total = Object.values(st.pagesByState).reduce<number>((a, b) => a + (b ?? 0), 0);
   const blocked = Object.values(st.blockedByRule).reduce((a, b) => a + b, 0);
-  const traps = Object.entries(st.trapsCut).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+  const traps = Object.entries(st.trapsCut).map(([k, n]) => `${k} ${n}${st.trapExamples?.[k] ? ` (e.g. ${st.trapExamples[k]})` : ''}`).join('; ') || 'none';
   const why = { done: 'nothing left to crawl', 'max-pages': 'reached --max-pages', aborted: 'stopped; run again to resume' }[s.stoppedBecause];
   return [
     `crawled ${s.pagesThisRun} pages in ${s.seconds.toFixed(1)} s (${why})`,
-    `  pages by state:   ${byState}`,
-    `  pages by status:  ${byStatus}`,
-    `  blocked by robots.txt: ${blocked}; cut as traps: ${traps}; duplicates: ${st.duplicates}; out of scope: ${st.outOfScope}`,
+    `  this run:     ${run.pages} pages stored, ${run.requests} requests; by state: ${byState(run.pagesByState)}; by status: ${byStatus(run.pagesByStatus)}`,
+    `  whole crawl:  ${total} pages stored, ${st.requests} requests (every run so far)`,
+    `  pages by state:   ${byState(st.pagesByState)}`,
+    `  pages by status:  ${byStatus(st.pagesByStatus)}`,
+    `  blocked by robots.txt: ${blocked}; duplicates: ${st.duplicates}; out of scope: ${st.outOfScope}`,
+    `  cut as traps: ${traps}`,
   ].join('\n');
 }
 

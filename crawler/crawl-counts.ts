@@ -1,0 +1,49 @@
+// Counting a crawl's pages so the counts are of the crawl, not of the run (issue 12): each stored page is
+// counted once, by its latest fetch. A page stored again (a recrawl) moves from its old state and status
+// to the new ones; a 304 counts as status 304. The crawl loop recounts these from the stored pages when it
+// starts, so they are right after any kind of stop (kill -9 included), and it counts this run's figures apart.
+
+import type { CrawlStats, PageRecord } from '../shared/types.js';
+
+/** What this run did, beside the whole crawl's counters. */
+export interface RunFigures {
+  /** Pages stored by this run, re-stored pages of a recrawl included. */
+  pages: number;
+  pagesByState: CrawlStats['pagesByState'];
+  pagesByStatus: CrawlStats['pagesByStatus'];
+  /** HTTP requests for pages and sitemaps this run (robots.txt not counted). */
+  requests: number;
+}
+
+export function newRunFigures(): RunFigures {
+  return { pages: 0, pagesByState: {}, pagesByStatus: {}, requests: 0 };
+}
+
+type PageCounts = Pick<CrawlStats, 'pagesByState' | 'pagesByStatus'> & Partial<Pick<CrawlStats, 'errors' | 'duplicates'>>;
+
+/** Adds (`sign` +1) or takes away (-1) one page from the per-page counts; a count that reaches 0 goes. */
+export function countPage(counts: PageCounts, page: Pick<PageRecord, 'state' | 'status'>, sign: 1 | -1): void {
+  bump(counts.pagesByState, page.state, sign);
+  bump(counts.pagesByStatus, String(page.status), sign);
+  if (page.state === 'error' && counts.errors !== undefined) counts.errors += sign;
+  if (page.state === 'duplicate' && counts.duplicates !== undefined) counts.duplicates += sign;
+}
+
+function bump<K extends string>(map: Partial<Record<K, number>>, key: K, sign: 1 | -1): void {
+  const n = (map[key] ?? 0) + sign;
+  if (n > 0) map[key] = n;
+  else delete map[key];
+}
+
+/**
+ * The URLs the crawl judged for the frontier when it stored `page` (crawler/page.ts decides them): an
+ * ok page's followed links and its canonical, a redirect's target. A resumed crawl marks them judged, so a
+ * URL an earlier run cut or found out of scope is not counted again when a later page links it.
+ */
+export function followedUrls(page: PageRecord): string[] {
+  if (page.state === 'redirect') return [page.finalUrl];
+  if (page.state !== 'ok' || !page.robots.follow) return [];
+  const urls = page.links.filter((l) => !l.rel.includes('nofollow')).map((l) => l.url);
+  if (page.canonical && page.canonical !== page.url) urls.push(page.canonical);
+  return urls;
+}
