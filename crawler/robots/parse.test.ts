@@ -127,16 +127,15 @@ describe('RFC 9309 2.2 / seed 001 error 6: an HTML page served as robots.txt', (
     expect(checkUrl(p, 'Gleaner', 'http://h/drafts/y', 'rfc9309').allowed).toBe(false);
     expect(checkUrl(p, 'Gleaner', 'http://h/public', 'rfc9309').allowed).toBe(true);
     expect(p.lines.map((l) => l.kind)).toEqual(['markup', 'markup', 'user-agent', 'disallow', 'markup', 'markup', 'disallow', 'markup']);
+    // Only a page with no parseable rule at all is read as empty.
+    const none = parseRobots('<!DOCTYPE html>\n<html><body>\n<h1>Not found</h1>\n<p>Sorry: gone</p>\n</body></html>\n');
+    expect(none.looksLikeHtml).toBe(true);
+    expect(none.groups).toEqual([]);
+    expect(checkUrl(none, 'Gleaner', 'http://h/x', 'rfc9309').allowed).toBe(true);
   });
   it('in draft mode too, and markup lines do not end a draft record as blank lines do', () => {
     const p = parseRobots('<html><body>\nUser-agent: *\n<br>\nDisallow: /private/\n</body></html>\n');
     expect(checkUrl(p, 'Gleaner', 'http://h/private/x', 'draft').allowed).toBe(false);
-  });
-  it('a page with no parseable rule yields no groups: read as empty', () => {
-    const p = parseRobots('<!DOCTYPE html>\n<html><body>\n<h1>Not found</h1>\n<p>Sorry: gone</p>\n</body></html>\n');
-    expect(p.looksLikeHtml).toBe(true);
-    expect(p.groups).toEqual([]);
-    expect(checkUrl(p, 'Gleaner', 'http://h/x', 'rfc9309').allowed).toBe(true);
   });
 });
 
