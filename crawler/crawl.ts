@@ -262,6 +262,7 @@ class CrawlRun {
         timeoutMs: this.options.headersTimeoutMs,
         backoffMs: this.options.robotsBackoffMs,
         maxBackoffMs: this.options.maxBackoffMs,
+        retryUnreachable: true,
         respect: this.options.sites[origin] ?? 'inherit',
         log: this.log,
       }).then((robots) => this.onRobotsLoaded(origin, robots));
@@ -426,8 +427,7 @@ class CrawlRun {
       this.freeHostAtOnce(host);
       return;
     }
-    // The crawl's schedule, unless the store remembers a later retry (an earlier run's failures).
-    const wait = Math.max(backoffMs(step.failures, this.options.robotsBackoffMs, this.options.maxBackoffMs), robots.retryAfterMs ?? 0);
+    const wait = backoffMs(step.failures, this.options.robotsBackoffMs, this.options.maxBackoffMs);
     this.robotsWaits.waitFor(origin, why, step, Date.now() + wait);
     // A warning, not info: when every seed's robots.txt is unreachable (a typo, a server down), this
     // line is all a user sees while the crawl waits, and RFC 9309 2.3.1.4 makes it wait.

@@ -105,6 +105,26 @@ describe('class 3: a robots.txt that answers 503 or never answers, beside a heal
   });
 });
 
+describe('class 3: a seed whose robots.txt always answers 503', () => {
+  it('ends as `unreachable`; resumed, it keeps this run\'s schedule, not a failure cached by the last run', async () => {
+    const failing = await host('status-503');
+    const dataDir = await tmp();
+    // Run 1 waits 30 s after its first failure (the store caches the failure that long); stopped meanwhile.
+    const stop = new AbortController();
+    const first = await crawl(
+      { dataDir, seeds: [failing.url], delayMs: 0, parseThreads: 0, ...SCHEDULE, robotsBackoffMs: 30_000 },
+      { signal: stop.signal, progressIntervalMs: 20, onProgress: (p) => (p.robotsWaiting.length > 0 ? stop.abort() : undefined) },
+    );
+    expect(first.stoppedBecause).toBe('aborted');
+    expect(failing.hits('/robots.txt')).toBe(1);
+    // Run 2 resumes with the short schedule: robots.txt is asked at once and on that schedule, every try a request.
+    const second = await crawl({ dataDir, seeds: [failing.url], delayMs: 0, parseThreads: 0, ...SCHEDULE });
+    expect(second.stoppedBecause).toBe('unreachable');
+    expect(failing.hits('/robots.txt')).toBe(1 + TRIES);
+    expect(second.seconds).toBeLessThan(DEADLINE_S);
+  }, 120_000);
+});
+
 describe('class 3: a host that takes no connection', () => {
   it('is given up at once while a healthy host beside it is crawled', async () => {
     const [healthy, refused] = await Promise.all([host('healthy'), refusedOrigin()]);

@@ -29,6 +29,9 @@ export interface RobotsOptions {
    * failure is cached (defaults ROBOTS_DEFAULTS.backoffMs / maxBackoffMs; a crawl passes its own). */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** Ask again even while the store holds a fresh failure: the caller (a crawl) keeps its own retry
+   * schedule, so failures remembered from earlier runs do not stretch this run's waits. */
+  retryUnreachable?: boolean;
   /** Per-site override, resolved by the caller against the global default: `never` ignores the rules. */
   respect?: RobotsRespect;
   /** Debug lines for every decision: fetched, cache hit, allowed, blocked by which line. */
@@ -59,7 +62,7 @@ export async function robotsForOrigin(origin: string, store: Store, options: Rob
     log('warn', 'robots.txt ignored for this site (respect: never): Gleaner is a bad robot here', { origin });
   }
   const cached = await store.getRobots(origin);
-  if (cached && Date.parse(cached.expiresAt) > now.getTime()) {
+  if (cached && Date.parse(cached.expiresAt) > now.getTime() && !(options.retryUnreachable && cached.outcome === 'unreachable')) {
     log('debug', 'robots.txt cache hit', { origin, outcome: cached.outcome, status: cached.status, expiresAt: cached.expiresAt });
     const retryAfterMs = cached.outcome === 'unreachable' ? Date.parse(cached.expiresAt) - now.getTime() : undefined;
     const hr = hostRobots(origin, fromEntry(cached, options.mode), cached.body, true, options, retryAfterMs);
