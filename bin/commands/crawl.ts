@@ -191,16 +191,17 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
 }
 
 export function formatProgress(p: CrawlProgress, now: number = Date.now()): string {
-  const line = `crawl: ${p.pages} pages (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s) | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
-  return line + robotsHostsNote(p, now);
+  // The robots note comes before the counters: a terminal cuts the line at its width.
+  return `crawl: ${p.pages} pages (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s)${robotsHostsNote(p, now)} | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
 }
 
-/** Which host waits for its robots.txt and why (the first; a count of the others), and how many were given up. */
+/** Which host waits for its robots.txt and why (the first; a count of the others), and which were given up. */
 function robotsHostsNote(p: CrawlProgress, now: number): string {
   const [first, ...more] = p.robotsWaiting;
   const waiting = first ? ` | waiting: ${describeWait(first, now)}${more.length > 0 ? ` (+${more.length} more)` : ''}` : '';
-  const givenUp = p.hostsGivenUp.length > 0 ? ` | given up ${p.hostsGivenUp.length}: ${p.hostsGivenUp.map((h) => `${h.origin} (${h.reason})`).join(', ')}` : '';
-  return waiting + givenUp;
+  const shown = p.hostsGivenUp.slice(0, 3).map((h) => `${h.origin} (${h.reason})`);
+  if (p.hostsGivenUp.length > shown.length) shown.push(`+${p.hostsGivenUp.length - shown.length} more`);
+  return waiting + (shown.length > 0 ? ` | given up ${p.hostsGivenUp.length}: ${shown.join(', ')}` : '');
 }
 
 export function formatSummary(s: CrawlSummary): string {
