@@ -422,7 +422,7 @@ class CrawlRun {
         this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + dropped.length;
       }
       this.robotsWaits.givenUp(origin, why, dropped.length);
-      this.log('warn', `robots.txt ${why.reason}; giving up the site (${step.failures} ${step.failures === 1 ? 'try' : 'tries'}, ${dropped.length} URLs skipped)`, { origin, reason: why.reason, urls: dropped.length });
+      this.log('warn', `robots.txt ${why.reason}; giving up the site (${step.failures} ${step.failures === 1 ? 'try' : 'tries'}, ${dropped.length} URL${dropped.length === 1 ? '' : 's'} skipped)`, { origin, reason: why.reason, urls: dropped.length });
       for (const e of dropped) await this.store.frontier.drop(e);
       this.freeHostAtOnce(host);
       return;
