@@ -133,6 +133,13 @@ describe('RFC 9309 2.2 / seed 001 error 6: an HTML page served as robots.txt', (
     expect(none.groups).toEqual([]);
     expect(checkUrl(none, 'Gleaner', 'http://h/x', 'rfc9309').allowed).toBe(true);
   });
+  it('a body that starts with any tag is read the same way, a tag before a directive on its line included', () => {
+    const p = parseRobots('<pre>User-agent: *\nDisallow: /private/</pre>\n');
+    expect(p.looksLikeHtml).toBe(true);
+    expect(checkUrl(p, 'Gleaner', 'http://h/private/x', 'rfc9309').allowed).toBe(false);
+    expect(parseRobots('<!-- rules -->\nUser-agent: *\nDisallow: /private/\n').looksLikeHtml).toBe(true);
+    expect(parseRobots('User-agent: *\n<br />\nDisallow: /private/\n').looksLikeHtml).toBe(false);
+  });
   it('in draft mode too, and markup lines do not end a draft record as blank lines do', () => {
     const p = parseRobots('<html><body>\nUser-agent: *\n<br>\nDisallow: /private/\n</body></html>\n');
     expect(checkUrl(p, 'Gleaner', 'http://h/private/x', 'draft').allowed).toBe(false);

@@ -152,8 +152,10 @@ export function parseRobots(body: string | Uint8Array): ParsedRobots {
   return parsed;
 }
 
+/** A body that starts with a tag (`<!DOCTYPE html>`, `<html>`, `<pre>`, `<!-- -->`...) is markup: no
+ * robots.txt line starts with `<`. */
 function sniffHtml(head: string): boolean {
-  return /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<\?xml[^>]*>\s*<html)/i.test(head);
+  return /^\s*(<!doctype\s+html|<!--|<[a-z][a-z0-9]*[\s/>]|<\?xml[^>]*>\s*<html)/i.test(head);
 }
 
 // ASCII whitespace only: a BOM or a no-break space in the middle of a file is not whitespace, it is
