@@ -138,6 +138,8 @@ describe('RFC 9309 2.2 / seed 001 error 6: an HTML page served as robots.txt', (
     expect(p.looksLikeHtml).toBe(true);
     expect(checkUrl(p, 'Gleaner', 'http://h/private/x', 'rfc9309').allowed).toBe(false);
     expect(parseRobots('<!-- rules -->\nUser-agent: *\nDisallow: /private/\n').looksLikeHtml).toBe(true);
+    const entities = parseRobots('<pre>\nUser-agent: *\nDisallow: /search?q=1&amp;print=yes\n</pre>\n');
+    expect(checkUrl(entities, 'Gleaner', 'http://h/search?q=1&print=yes', 'rfc9309').allowed).toBe(false);
     expect(parseRobots('User-agent: *\n<br />\nDisallow: /private/\n').looksLikeHtml).toBe(false);
   });
   it('in draft mode too, and markup lines do not end a draft record as blank lines do', () => {

@@ -209,11 +209,14 @@ export function classifyKey(key: string): { kind: DirectiveKind; typo: boolean }
 
 /** A tag, or the start of one that goes on past the line: removed from the lines of an HTML-looking body. */
 const TAG = /<[a-zA-Z!/?][^>]*>|<[a-zA-Z!/?][^>]*$/g;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", nbsp: ' ' };
+const ENTITY = /&(amp|lt|gt|quot|apos|#39|nbsp);/g;
 const DIRECTIVE_KINDS: ReadonlySet<RobotsLine['kind']> = new Set(['user-agent', 'allow', 'disallow', 'crawl-delay', 'host', 'sitemap']);
 
 function tokenizeLine(line: number, raw: string, cut: boolean, html: boolean): RobotsLine {
   if (!html) return tokenizeText(line, raw, cut);
-  const result = tokenizeText(line, raw.replace(TAG, ''), cut);
+  // Tags go, and the entities a page writes for `&` and friends in a path (`/a?x=1&amp;y=2`) are decoded.
+  const result = tokenizeText(line, raw.replace(TAG, '').replace(ENTITY, (_, name: string) => ENTITIES[name]!), cut);
   // Page text and tags are not robots.txt lines: only directives count, the rest is markup.
   if (!DIRECTIVE_KINDS.has(result.kind) && (result.kind !== 'blank' || raw.trim() !== '')) {
     return { ...result, kind: 'markup', key: '', value: raw.trim(), typo: false, missingColon: false };
