@@ -11,8 +11,17 @@ import { serveCommand } from './commands/serve.js';
 
 export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, robotsCommand];
 
-/** Exit codes: 0 ok, 1 failed, 2 bad usage, 70 internal error (BSD sysexits' EX_SOFTWARE). */
-export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 70 } as const;
+/** Exit codes: 0 ok, 1 failed, 2 bad usage, 70 internal error (BSD sysexits' EX_SOFTWARE). `crawl` also
+ * exits 130 after Ctrl-C (stopped; run again to resume). */
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  /** No seed host of a crawl could be reached (robots.txt: connection refused, DNS failure, 5xx or no
+   * answer until given up), so nothing was crawled: sysexits' EX_UNAVAILABLE. */
+  unreachable: 69,
+  internal: 70,
+} as const;
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -50,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
       // Commands may name themselves in their messages already ("crawl: ..."): say it once.
       const message = e.message.startsWith(`${name}: `) ? e.message : `${name}: ${e.message}`;
       process.stderr.write(`gleaner ${message}\n`);
-      return e.code === 'BAD_ARGUMENT' ? EXIT.usage : EXIT.failed;
+      return e.code === 'BAD_ARGUMENT' ? EXIT.usage : e.code === 'UNREACHABLE' ? EXIT.unreachable : EXIT.failed;
     }
     const err = e as Error;
     process.stderr.write(`gleaner ${name}: unexpected error: ${err?.message ?? String(e)}\n`);

@@ -15,6 +15,7 @@ import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
 import { backoffMs, effectiveDelayMs, retryAfterMs } from './politeness.js';
 import { robotsForOrigin, type HostRobots } from './robots/index.js';
+import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
 import { makeScopeFilter } from './scope.js';
@@ -38,6 +39,10 @@ export interface CrawlProgress {
   errors: number;
   blocked: number;
   pagesPerSecond: number;
+  /** Hosts waiting to ask for robots.txt again, and why. */
+  robotsWaiting: RobotsWait[];
+  /** Hosts given up because their robots.txt could not be had, and why. */
+  hostsGivenUp: HostGivenUp[];
 }
 
 export interface CrawlHooks {
@@ -54,7 +59,9 @@ export interface CrawlSummary {
   /** This run's own figures (pages it stored, re-stored pages of a recrawl included). */
   thisRun: RunFigures;
   seconds: number;
-  stoppedBecause: 'done' | 'max-pages' | 'aborted';
+  /** `unreachable`: every seed host was given up (robots.txt could not be had) and no page was fetched. */
+  stoppedBecause: 'done' | 'max-pages' | 'aborted' | 'unreachable';
+  hostsGivenUp: HostGivenUp[];
 }
 
 /** Crawls from `given.seeds` into the store in `given.dataDir`, resuming whatever an earlier run left queued. */
@@ -81,7 +88,7 @@ class CrawlRun {
   private readonly analyzer: BodyAnalyzer;
   private readonly scheduler: HostScheduler;
   private readonly robots = new Map<string, Promise<HostRobots>>();
-  private readonly robotsFailures = new Map<string, number>();
+  private readonly robotsWaits: RobotsWaits;
   private readonly attempts = new Map<string, number>();
   private readonly hashes = new Map<string, string>();
   /** URLs already judged for the frontier in this run (queued or refused); the store dedupes across runs. */
@@ -116,6 +123,7 @@ class CrawlRun {
     this.analyzer = createBodyAnalyzer(options.parseThreads);
     this.scheduler = new HostScheduler(originOf, options.delayMs, options.hostConnections);
     this.userAgent = userAgentHeader(options.agent);
+    this.robotsWaits = new RobotsWaits(options.robotsRetries);
     this.traps = new TrapGuard(options);
   }
 
@@ -163,12 +171,16 @@ class CrawlRun {
     this.stats.finishedAt = new Date().toISOString();
     this.stats.hosts = Math.max(this.stats.hosts, this.scheduler.hostCount);
     await store.putCrawlStats(this.stats);
+    if (this.stoppedBecause === 'done' && this.pagesThisRun === 0 && this.robotsWaits.allGivenUp(new Set(options.seeds.map(originOf)))) {
+      this.stoppedBecause = 'unreachable';
+    }
     this.hooks.onProgress?.(this.progress());
     for (const [reason, urls] of Object.entries(this.stats.trapsCut)) {
       this.log('info', 'trap rule total', { reason, urls, example: this.stats.trapExamples?.[reason] });
     }
     this.thisRun.requests = this.stats.requests - this.requestsBefore;
-    const summary = { stats: this.stats, pagesThisRun: this.pagesThisRun, thisRun: this.thisRun, seconds: (Date.now() - this.started) / 1000, stoppedBecause: this.stoppedBecause };
+    const hostsGivenUp = this.robotsWaits.givenUpHosts;
+    const summary = { stats: this.stats, pagesThisRun: this.pagesThisRun, thisRun: this.thisRun, seconds: (Date.now() - this.started) / 1000, stoppedBecause: this.stoppedBecause, hostsGivenUp };
     this.log('info', 'crawl finished', { pagesThisRun: this.pagesThisRun, seconds: summary.seconds, stoppedBecause: this.stoppedBecause });
     return summary;
   }
@@ -184,6 +196,8 @@ class CrawlRun {
       errors: this.stats.errors,
       blocked: Object.values(this.stats.blockedByRule).reduce((a, b) => a + b, 0),
       pagesPerSecond: this.pagesThisRun / seconds,
+      robotsWaiting: this.robotsWaits.waitingHosts,
+      hostsGivenUp: this.robotsWaits.givenUpHosts,
     };
   }
 
@@ -289,6 +303,9 @@ class CrawlRun {
         from: this.options.from,
         maxCacheSeconds: this.options.robotsMaxCacheSeconds,
         timeoutMs: this.options.headersTimeoutMs,
+        backoffMs: this.options.robotsBackoffMs,
+        maxBackoffMs: this.options.maxBackoffMs,
+        retryUnreachable: true,
         respect: this.options.sites[origin] ?? 'inherit',
         log: this.log,
       }).then((robots) => this.onRobotsLoaded(origin, robots));
@@ -326,7 +343,7 @@ class CrawlRun {
       await this.robotsUnreachable(entry, host, robots);
       return;
     }
-    this.robotsFailures.delete(origin);
+    this.robotsWaits.ok(origin);
     if (this.respectsRobots(origin)) {
       const verdict = robots.check(entry.url);
       if (!verdict.allowed) {
@@ -448,23 +465,28 @@ class CrawlRun {
 
   private async robotsUnreachable(entry: QueuedEntry, host: string, robots: HostRobots): Promise<void> {
     const origin = host;
-    const failures = (this.robotsFailures.get(origin) ?? 0) + 1;
-    this.robotsFailures.set(origin, failures);
+    const why = robots.unreachable ?? { reason: 'unreachable', cannotConnect: false };
+    const step = this.robotsWaits.failed(origin, why);
     this.robots.delete(origin); // ask again after the backoff
-    if (failures > this.options.maxRetries) {
-      // RFC 9309 2.3.1.4: an unreachable robots.txt means the whole site is disallowed.
+    if (step.giveUp) {
+      // RFC 9309 2.3.1.4: an unreachable robots.txt means the whole site is disallowed. A host that takes no
+      // connection at all is given up at once: waiting for it would only hold the crawl.
       const dropped = [entry, ...this.scheduler.clearHost(host)];
-      const key = `${origin} robots.txt unreachable`;
-      this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + dropped.length;
-      this.log('warn', 'robots.txt unreachable; skipping the site', { origin, urls: dropped.length });
+      if (!why.cannotConnect) {
+        const key = `${origin} robots.txt unreachable`;
+        this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + dropped.length;
+      }
+      this.robotsWaits.givenUp(origin, why, dropped.length);
+      this.log('warn', `robots.txt ${why.reason}; giving up the site (${step.failures} ${step.failures === 1 ? 'try' : 'tries'}, ${dropped.length} URL${dropped.length === 1 ? '' : 's'} skipped)`, { origin, reason: why.reason, urls: dropped.length });
       for (const e of dropped) await this.store.frontier.drop(e, this.stats);
       this.freeHostAtOnce(host);
       return;
     }
-    const wait = robots.retryAfterMs ?? backoffMs(failures, this.options.backoffMs, this.options.maxBackoffMs);
+    const wait = backoffMs(step.failures, this.options.robotsBackoffMs, this.options.maxBackoffMs);
+    this.robotsWaits.waitFor(origin, why, step, Date.now() + wait);
     // A warning, not info: when every seed's robots.txt is unreachable (a typo, a server down), this
     // line is all a user sees while the crawl waits, and RFC 9309 2.3.1.4 makes it wait.
-    this.log('warn', `robots.txt unreachable; asking again in ${Math.round(wait / 1000)} s (attempt ${failures} of ${this.options.maxRetries + 1})`, { origin, failures, waitMs: wait });
+    this.log('warn', `robots.txt ${why.reason}; asking again in ${Math.round(wait / 1000)} s (attempt ${step.failures} of ${step.attempts})`, { origin, reason: why.reason, failures: step.failures, waitMs: wait });
     this.freeHost(host, Date.now(), wait);
     this.scheduler.add(entry);
   }

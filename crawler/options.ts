@@ -37,6 +37,12 @@ export interface CrawlOptions extends TrapOptions {
   respectRobots: boolean;
   /** Per-site override as Geoportal has it: origin -> inherit | always | never. */
   sites: Record<string, RobotsRespect>;
+  /** Tries after the first failed robots.txt fetch (5xx, no answer) before the host is given up, i.e.
+   * disallowed for the crawl (RFC 9309 2.3.1.4). A host that takes no connection is given up at once. */
+  robotsRetries: number;
+  /** Wait before asking an unreachable robots.txt again; doubles per failure, capped at maxBackoffMs. The
+   * other hosts go on meanwhile. */
+  robotsBackoffMs: number;
   /** Seconds a robots.txt stays cached at most (24 h in rfc9309 mode). */
   robotsMaxCacheSeconds: number;
   /** Follow the robots.txt Host directive (Geoportal substitutes the preferred host). */
@@ -99,6 +105,9 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   robotsMode: 'rfc9309',
   respectRobots: true,
   sites: {},
+  // 2 + 4 + 8 s: a host whose robots.txt fails is given up about 14 s (plus its fetch timeouts) after its first try.
+  robotsRetries: 3,
+  robotsBackoffMs: 2_000,
   robotsMaxCacheSeconds: ROBOTS_DEFAULTS.maxCacheSeconds,
   useRobotsHost: false,
   useSitemaps: true,

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'STORE_LOCKED' // another Gleaner process has the data dir open
   | 'NOT_FOUND' // something the command needs does not exist yet (e.g. no index built)
   | 'FETCH_FAILED' // a network fetch failed (retryable)
+  | 'UNREACHABLE' // no host the command needed (e.g. every crawl seed) could be reached at all
   | 'INDEX_FORMAT'; // the index on disk has a format this version cannot read
 
 export class GleanerError extends Error {

@@ -90,6 +90,18 @@ describe('gleaner crawl flags', () => {
     expect(o.sites).toEqual({ 'http://wiki.example': 'never' });
   });
 
+  it('--robots-retries and --robots-backoff (seconds) set the robots.txt retry schedule, as the config keys do', async () => {
+    expect(parse('http://a/').robotsRetries).toBe(DEFAULT_CRAWL_OPTIONS.robotsRetries);
+    expect(parse('http://a/').robotsBackoffMs).toBe(DEFAULT_CRAWL_OPTIONS.robotsBackoffMs);
+    const o = parse('http://a/', '--robots-retries', '0', '--robots-backoff', '0.5');
+    expect(o.robotsRetries).toBe(0);
+    expect(o.robotsBackoffMs).toBe(500);
+    const file = join(dir, 'robots.json');
+    await writeFile(file, JSON.stringify({ robotsRetries: 5, robotsBackoffMs: 1500 }));
+    expect(parse('http://a/', '--config', file)).toMatchObject({ robotsRetries: 5, robotsBackoffMs: 1500 });
+    expect(fails(['http://a/', '--robots-retries', '-1'])).toMatch(/robots-retries/);
+  });
+
   it('a config file with an unknown key, a wrong type or bad JSON is refused', async () => {
     const bad = join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ delay: 1 }));

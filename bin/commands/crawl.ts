@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import {
   crawl,
   DEFAULT_CRAWL_OPTIONS,
+  describeGivenUp,
+  describeWait,
   jsonLinesLogger,
   teeLogger,
   type CrawlOptions,
@@ -41,6 +43,11 @@ Options (flag > --config file > default):
   --mode MODE           robots.txt semantics: rfc9309 or draft (the 1996 draft) (default: ${d.robotsMode})
   --ignore-robots       do not obey robots.txt anywhere (makes Gleaner a bad robot)
   --site ORIGIN=MODE    per-site robots.txt override: inherit, always or never (repeatable)
+  --robots-retries N    tries after a robots.txt fetch fails (5xx, no answer) before its host is given up
+                        (whole site disallowed); the other hosts go on meanwhile; a host that takes no
+                        connection (refused, DNS failure) is given up at once (default: ${d.robotsRetries})
+  --robots-backoff S    seconds before asking a failed robots.txt again, doubling each time, at most
+                        maxBackoffMs (default: ${d.robotsBackoffMs / 1000})
   --scope SCOPE         host, domain or any (default: ${d.scope})
   --include PATTERN     only URLs matching one of these: a regular expression, /re/flags,
                         or glob:GLOB over the whole URL (repeatable)
@@ -82,6 +89,8 @@ const FLAGS = {
   mode: { type: 'string' },
   'ignore-robots': { type: 'boolean' },
   site: { type: 'string', multiple: true },
+  'robots-retries': { type: 'string' },
+  'robots-backoff': { type: 'string' },
   scope: { type: 'string' },
   include: { type: 'string', multiple: true },
   exclude: { type: 'string', multiple: true },
@@ -187,6 +196,8 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     robotsMode: mode,
     respectRobots: v['ignore-robots'] ? false : base.respectRobots,
     sites,
+    robotsRetries: integerFlag(name, 'robots-retries', v['robots-retries'], base.robotsRetries, 0, 100),
+    robotsBackoffMs: Math.round(numberFlag(name, 'robots-backoff', v['robots-backoff'], base.robotsBackoffMs / 1000, 0, 86400) * 1000),
     scope,
     include: v.include ?? base.include,
     exclude: v.exclude ?? base.exclude,
@@ -210,8 +221,18 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
   return { options, logFile: v.log ?? join(dataDir, 'crawl.log.jsonl'), help };
 }
 
-export function formatProgress(p: CrawlProgress): string {
-  return `crawl: ${p.pages} pages (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s) | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
+export function formatProgress(p: CrawlProgress, now: number = Date.now()): string {
+  // The robots note comes before the counters: a terminal cuts the line at its width.
+  return `crawl: ${p.pages} pages (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s)${robotsHostsNote(p, now)} | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
+}
+
+/** Which host waits for its robots.txt and why (the first; a count of the others), and which were given up. */
+function robotsHostsNote(p: CrawlProgress, now: number): string {
+  const [first, ...more] = p.robotsWaiting;
+  const waiting = first ? ` | waiting: ${describeWait(first, now)}${more.length > 0 ? ` (+${more.length} more)` : ''}` : '';
+  const shown = p.hostsGivenUp.slice(0, 3).map((h) => `${h.origin} (${h.reason})`);
+  if (p.hostsGivenUp.length > shown.length) shown.push(`+${p.hostsGivenUp.length - shown.length} more`);
+  return waiting + (shown.length > 0 ? ` | given up ${p.hostsGivenUp.length}: ${shown.join(', ')}` : '');
 }
 
 const STATUS_NAMES: Record<string, string> = { '0': 'no response', '304': '304 not modified' };
@@ -224,7 +245,7 @@ export function formatSummary(s: CrawlSummary): string {
   const total = Object.values(st.pagesByState).reduce<number>((a, b) => a + (b ?? 0), 0);
   const blocked = Object.values(st.blockedByRule).reduce((a, b) => a + b, 0);
   const traps = Object.entries(st.trapsCut).map(([k, n]) => `${k} ${n}${st.trapExamples?.[k] ? ` (e.g. ${st.trapExamples[k]})` : ''}`).join('; ') || 'none';
-  const why = { done: 'nothing left to crawl', 'max-pages': 'reached --max-pages', aborted: 'stopped; run again to resume' }[s.stoppedBecause];
+  const why = { done: 'nothing left to crawl', 'max-pages': 'reached --max-pages', aborted: 'stopped; run again to resume', unreachable: 'no seed host could be reached' }[s.stoppedBecause];
   return [
     `crawled ${s.pagesThisRun} pages in ${s.seconds.toFixed(1)} s (${why})`,
     `  this run:     ${run.pages} pages stored, ${run.requests} requests; by state: ${byState(run.pagesByState)}; by status: ${byStatus(run.pagesByStatus)}`,
@@ -233,6 +254,7 @@ export function formatSummary(s: CrawlSummary): string {
     `  pages by status:  ${byStatus(st.pagesByStatus)}`,
     `  blocked by robots.txt: ${blocked}; duplicates: ${st.duplicates}; out of scope: ${st.outOfScope}`,
     `  cut as traps: ${traps}`,
+    ...s.hostsGivenUp.map((h) => `  given up: ${describeGivenUp(h)}`),
   ].join('\n');
 }
 
@@ -276,6 +298,11 @@ export const crawlCommand: Command = {
       progress.done();
       process.stdout.write(formatSummary(summary) + '\n');
       process.stdout.write(`log: ${logFile}\n`);
+      if (summary.stoppedBecause === 'unreachable') {
+        // Not "blocked by robots.txt": nothing could be asked. cli.ts turns this into one line and exit 69.
+        const hosts = summary.hostsGivenUp.map((h) => `${h.origin} (robots.txt ${h.reason})`).join(', ');
+        throw new GleanerError('UNREACHABLE', `crawl: no seed host could be reached, nothing was crawled: ${hosts}`);
+      }
       return summary.stoppedBecause === 'aborted' ? 130 : 0;
     } finally {
       progress.done();

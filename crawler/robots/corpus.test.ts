@@ -27,6 +27,8 @@ interface MatchCase {
 }
 
 function load<T>(file: string): T[] {
+  // vitest still runs the bodies of skipped describes to collect their tests: read nothing then.
+  if (!present) return [];
   return readFileSync(join(DIR, file), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')

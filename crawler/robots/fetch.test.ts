@@ -213,6 +213,17 @@ describe('RFC9309 2.3.1 fetch outcomes', () => {
     expect(second.retryAfterMs).toBe(2 * first.retryAfterMs!);
     expect((await store.getRobots(origin))?.failures).toBe(2);
   });
+  it('2.3.1.4: the wait follows the caller\'s schedule (a crawl\'s robotsBackoffMs), and the failure says why', async () => {
+    plan.status = 503;
+    const first = await robotsForOrigin(origin, store, options('rfc9309', { backoffMs: 300, maxBackoffMs: 500 }), NOW);
+    expect(first.retryAfterMs).toBe(300);
+    expect(first.unreachable).toEqual({ reason: 'HTTP 503', cannotConnect: false });
+    const second = await robotsForOrigin(origin, store, options('rfc9309', { backoffMs: 300, maxBackoffMs: 500 }), new Date(NOW.getTime() + 301));
+    expect(second.retryAfterMs).toBe(500);
+    // A crawl keeps its own schedule: a fresh cached failure is asked again, not answered from the store.
+    await robotsForOrigin(origin, store, options('rfc9309', { retryUnreachable: true }), new Date(NOW.getTime() + 302));
+    expect(requests).toHaveLength(3);
+  });
   it('2.3.1.4: when the server becomes unreachable, the cached copy is obeyed', async () => {
     await robotsForOrigin(origin, store, options('rfc9309'), NOW);
     plan.status = 500;

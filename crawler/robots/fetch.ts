@@ -8,6 +8,7 @@ import type { RobotsCacheEntry } from '../../shared/types.js';
 import type { Logger } from '../log.js';
 import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
 import { parseRobots, type ParsedRobots } from './parse.js';
+import { whyUnreachable, whyUnreachableCached, type Unreachable } from './unreachable.js';
 import { backoffMs, decide, decideStatus, freshnessSeconds, ROBOTS_DEFAULTS, type Access, type Decision, type FetchOutcome, type RobotsOutcome } from './policy.js';
 
 export type RobotsRespect = 'inherit' | 'always' | 'never';
@@ -24,6 +25,13 @@ export interface RobotsOptions {
   maxCacheSeconds?: number;
   /** Whole fetch, redirects included (default ROBOTS_DEFAULTS.timeoutMs). */
   timeoutMs?: number;
+  /** First wait after an unreachable robots.txt, doubling per failure up to maxBackoffMs: how long the
+   * failure is cached (defaults ROBOTS_DEFAULTS.backoffMs / maxBackoffMs; a crawl passes its own). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Ask again even while the store holds a fresh failure: the caller (a crawl) keeps its own retry
+   * schedule, so failures remembered from earlier runs do not stretch this run's waits. */
+  retryUnreachable?: boolean;
   /** Per-site override, resolved by the caller against the global default: `never` ignores the rules. */
   respect?: RobotsRespect;
   /** Debug lines for every decision: fetched, cache hit, allowed, blocked by which line. */
@@ -43,6 +51,8 @@ export interface HostRobots {
   sitemaps: string[];
   /** For `unreachable`: when to ask again (exponential backoff over consecutive failures). */
   retryAfterMs?: number;
+  /** For `unreachable`: why, for the progress line and the summary. */
+  unreachable?: Unreachable;
 }
 
 /** The robots.txt of `origin` (`scheme://host[:port]`) for the crawler: cached, fetched, or decided. */
@@ -52,10 +62,12 @@ export async function robotsForOrigin(origin: string, store: Store, options: Rob
     log('warn', 'robots.txt ignored for this site (respect: never): Gleaner is a bad robot here', { origin });
   }
   const cached = await store.getRobots(origin);
-  if (cached && Date.parse(cached.expiresAt) > now.getTime()) {
+  if (cached && Date.parse(cached.expiresAt) > now.getTime() && !(options.retryUnreachable && cached.outcome === 'unreachable')) {
     log('debug', 'robots.txt cache hit', { origin, outcome: cached.outcome, status: cached.status, expiresAt: cached.expiresAt });
     const retryAfterMs = cached.outcome === 'unreachable' ? Date.parse(cached.expiresAt) - now.getTime() : undefined;
-    return hostRobots(origin, fromEntry(cached, options.mode), cached.body, true, options, retryAfterMs);
+    const hr = hostRobots(origin, fromEntry(cached, options.mode), cached.body, true, options, retryAfterMs);
+    if (cached.outcome === 'unreachable') hr.unreachable = whyUnreachableCached(cached.status);
+    return hr;
   }
 
   const url = `${origin}/robots.txt`;
@@ -65,7 +77,7 @@ export async function robotsForOrigin(origin: string, store: Store, options: Rob
 
   if (decision.outcome === 'unreachable') {
     const failures = (cached?.failures ?? 0) + 1;
-    const waitMs = backoffMs(failures);
+    const waitMs = backoffMs(failures, options.backoffMs, options.maxBackoffMs);
     const expiresAt = new Date(now.getTime() + waitMs).toISOString();
     if (cached && cached.outcome === 'ok') {
       // RFC 9309 2.3.1.4 / 2.4: keep obeying the last rules we had while the server is unreachable. A
@@ -83,7 +95,7 @@ export async function robotsForOrigin(origin: string, store: Store, options: Rob
       body: '',
       failures,
     });
-    return hostRobots(origin, decision, '', false, options, waitMs);
+    return { ...hostRobots(origin, decision, '', false, options, waitMs), unreachable: whyUnreachable(result) };
   }
 
   const headers = result.kind === 'response' ? result.headers : {};

@@ -51,10 +51,17 @@ describe('checks on the whole file', () => {
     expect(has('User-agent: *\rDisallow: /\r', 'cr-line-endings')).toBe(true);
     expect(has('User-agent: *\nDisallow: /\n', 'dos-line-endings')).toBe(false);
   });
-  it('HTML served as robots.txt (seed 001 error 6), by content or by Content-Type', () => {
-    expect(has('<!DOCTYPE html><html><body>Not found</body></html>', 'html')).toBe(true);
-    expect(has('User-agent: *\nDisallow: /\n', 'html', { contentType: 'text/html; charset=utf-8' })).toBe(true);
-    expect(has('User-agent: *\nDisallow: /\n', 'html', { contentType: 'text/plain' })).toBe(false);
+  it('HTML served as robots.txt (seed 001 error 6), by content or by Content-Type, says whether rules were found', () => {
+    expect(codes(lintRobots('<!DOCTYPE html><html><body>Not found</body></html>'))).toEqual(['file error html']);
+    expect(lintRobots('<!DOCTYPE html>\n<p>Not found</p>').findings[0]?.message).toContain('read as empty');
+    // RFC 9309 2.2: rules in an HTML body are obeyed, and the linter says so rather than "no rule applies".
+    const withRules = lintRobots('<!DOCTYPE html>\n<html><body><pre>\nUser-agent: *\nDisallow: /private/\n</pre></body></html>\n');
+    expect(codes(withRules)).toEqual(['file error html-with-rules']);
+    expect(withRules.findings[0]?.message).toContain('1 Allow/Disallow line(s)');
+    expect(withRules.findings[0]?.message).toContain('Gleaner obeys them');
+    expect(has('User-agent: *\nDisallow: /\n', 'html-with-rules', { contentType: 'text/html; charset=utf-8' })).toBe(true);
+    expect(has('User-agent: *\nDisallow: /\n', 'html', { contentType: 'text/html; charset=utf-8' })).toBe(false);
+    expect(has('User-agent: *\nDisallow: /\n', 'html-with-rules', { contentType: 'text/plain' })).toBe(false);
   });
   it('a file larger than the parse limit', () => {
     const big = 'User-agent: *\n' + '# filler line\n'.repeat(Math.ceil(PARSE_LIMIT_BYTES / 14) + 10);
@@ -67,6 +74,11 @@ describe('checks on the whole file', () => {
 });
 
 describe('checks on lines', () => {
+  it('a misspelt Allow is an error (ignored, it opens nothing); a misspelt Disallow a warning (obeyed)', () => {
+    const r = lintRobots('User-agent: *\nDisallow: /private/\nalow: /private/open.html\ndissallow: /tmp/\n');
+    expect(codes(r)).toEqual(['3 error allow-typo', '4 warning key-typo']);
+    expect(r.findings[0]?.message).toContain('Gleaner ignores this line');
+  });
   it('User-agent values that are not product tokens', () => {
     expect(lintRobots('User-agent: Slurp Webcrawler\nDisallow: /\n').findings[0]?.message).toContain('"Slurp"');
   });

@@ -82,7 +82,14 @@ function checkFile(parsed: ParsedRobots, options: LintOptions, add: Add): void {
   }
   const type = (options.contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (parsed.looksLikeHtml || type === 'text/html' || type === 'application/xhtml+xml') {
-    add('error', 'html', null, 'this is an HTML page, not robots.txt (a redirect to an error or home page?): robots ignore it, so no rule applies; serve a text/plain robots.txt or a 404');
+    // RFC 9309 2.2: the parseable rules of the body are used whatever surrounds them; say which case this is.
+    const rules = parsed.groups.reduce((n, g) => n + g.rules.length, 0);
+    const what = parsed.looksLikeHtml ? 'an HTML page' : `served as ${type}`;
+    if (rules > 0) {
+      add('error', 'html-with-rules', null, `this is ${what}, but ${rules} Allow/Disallow line(s) in it parse: Gleaner obeys them and ignores the markup (RFC 9309 2.2), other robots may ignore the whole file; serve the rules alone as text/plain`);
+    } else {
+      add('error', 'html', null, `this is ${what}, not robots.txt (a redirect to an error or home page?), and no rule line in it parses: it is read as empty, so every robot may fetch everything; serve a text/plain robots.txt or a 404`);
+    }
   } else if (type !== '' && type !== 'text/plain') {
     add('warning', 'content-type', null, `served as ${type}; robots.txt should be text/plain`);
   }
@@ -100,7 +107,7 @@ function checkFile(parsed: ParsedRobots, options: LintOptions, add: Add): void {
 
 function checkLine(l: RobotsLine, add: Add): void {
   if (l.cut) add('warning', 'line-too-long', l.line, `the line is longer than ${MAX_LINE_BYTES} bytes; the rest is ignored`);
-  if (l.kind === 'blank' || l.kind === 'comment') return;
+  if (l.kind === 'blank' || l.kind === 'comment' || l.kind === 'markup') return;
   if (l.leadingWhitespace) add('warning', 'leading-whitespace', l.line, 'the line starts with whitespace: some robots do not recognise the field; start lines at the first column');
   if (l.comment === 'end-of-line') add('warning', 'end-of-line-comment', l.line, 'comment at the end of a directive: valid, but some robots read it as part of the value; put comments on their own line');
   if (l.kind === 'invalid') {
@@ -113,7 +120,9 @@ function checkLine(l: RobotsLine, add: Add): void {
     return;
   }
   const name = CANONICAL_KEY[l.kind]!;
-  if (l.typo) add('warning', 'key-typo', l.line, `"${l.key}" is read as ${name} by lenient robots only; spell it "${name}"`);
+  if (l.typo && l.kind === 'allow') {
+    add('error', 'allow-typo', l.line, `"${l.key}" is not Allow: Gleaner ignores this line, so it opens nothing a Disallow closed (lenient robots may read it as Allow); spell it "Allow"`);
+  } else if (l.typo) add('warning', 'key-typo', l.line, `"${l.key}" is read as ${name} by lenient robots only; spell it "${name}"`);
   if (l.missingColon) add('warning', 'missing-colon', l.line, `no colon after "${l.key}": lenient robots read it as ${name}, others ignore the line; write "${name}: ${l.value}"`);
   switch (l.kind) {
     case 'user-agent':

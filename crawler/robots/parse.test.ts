@@ -108,12 +108,67 @@ describe('RFC9309 2.5 limits', () => {
   });
 });
 
-describe('seed 001 error 6: an HTML page served as robots.txt', () => {
-  it('yields no rules, whatever the page says', () => {
-    const p = parseRobots('<!DOCTYPE html>\n<html><body>\nUser-agent: *\nDisallow: /\n</body></html>\n');
+describe('RFC 9309 2.2 / seed 001 error 6: an HTML page served as robots.txt', () => {
+  const HTML_WITH_RULES = [
+    '<!DOCTYPE html>',
+    '<html><head><title>robots.txt</title></head><body>',
+    '<pre>User-agent: *',
+    'Disallow: /private/</pre>',
+    '<p>Disallow everything? <a href="https://example.org/x">no</a></p>',
+    '<div>',
+    'Disallow: /<b>drafts</b>/',
+    '</div></body></html>',
+  ].join('\n');
+  it('the lines that parse are rules and the markup is ignored', () => {
+    const p = parseRobots(HTML_WITH_RULES);
     expect(p.looksLikeHtml).toBe(true);
-    expect(p.groups).toEqual([]);
-    expect(checkUrl(p, 'Gleaner', 'http://h/x', 'rfc9309').allowed).toBe(true);
+    expect(rulesOf(HTML_WITH_RULES)).toEqual(['disallow /private/ @4', 'disallow /drafts/ @7']);
+    expect(checkUrl(p, 'Gleaner', 'http://h/private/x', 'rfc9309').allowed).toBe(false);
+    expect(checkUrl(p, 'Gleaner', 'http://h/drafts/y', 'rfc9309').allowed).toBe(false);
+    expect(checkUrl(p, 'Gleaner', 'http://h/public', 'rfc9309').allowed).toBe(true);
+    expect(p.lines.map((l) => l.kind)).toEqual(['markup', 'markup', 'user-agent', 'disallow', 'markup', 'markup', 'disallow', 'markup']);
+    // Only a page with no parseable rule at all is read as empty.
+    const none = parseRobots('<!DOCTYPE html>\n<html><body>\n<h1>Not found</h1>\n<p>Sorry: gone</p>\n</body></html>\n');
+    expect(none.looksLikeHtml).toBe(true);
+    expect(none.groups).toEqual([]);
+    expect(checkUrl(none, 'Gleaner', 'http://h/x', 'rfc9309').allowed).toBe(true);
+  });
+  it('a body that starts with any tag is read the same way, a tag before a directive on its line included', () => {
+    const p = parseRobots('<pre>User-agent: *\nDisallow: /private/</pre>\n');
+    expect(p.looksLikeHtml).toBe(true);
+    expect(checkUrl(p, 'Gleaner', 'http://h/private/x', 'rfc9309').allowed).toBe(false);
+    expect(parseRobots('<!-- rules -->\nUser-agent: *\nDisallow: /private/\n').looksLikeHtml).toBe(true);
+    const entities = parseRobots('<pre>\nUser-agent: *\nDisallow: /search?q=1&amp;print=yes\n</pre>\n');
+    expect(checkUrl(entities, 'Gleaner', 'http://h/search?q=1&print=yes', 'rfc9309').allowed).toBe(false);
+    expect(parseRobots('User-agent: *\n<br />\nDisallow: /private/\n').looksLikeHtml).toBe(false);
+  });
+  it('in draft mode too, and markup lines do not end a draft record as blank lines do', () => {
+    const p = parseRobots('<html><body>\nUser-agent: *\n<br>\nDisallow: /private/\n</body></html>\n');
+    expect(checkUrl(p, 'Gleaner', 'http://h/private/x', 'draft').allowed).toBe(false);
+  });
+});
+
+describe('typo leniency errs toward the site owner', () => {
+  it('a misspelt Disallow is obeyed', () => {
+    for (const key of ['dissallow', 'disalow', 'Disallw', 'disalllow']) {
+      const p = parseRobots(`User-agent: *\n${key}: /private/\n`);
+      expect(checkUrl(p, 'Gleaner', 'http://h/private/x', 'rfc9309').allowed, key).toBe(false);
+      expect(checkUrl(p, 'Gleaner', 'http://h/private/x', 'draft').allowed, key).toBe(false);
+    }
+  });
+  it('a misspelt Allow does not open what a Disallow closed, in either mode', () => {
+    for (const key of ['alow', 'Allw', 'alllow', 'allows']) {
+      const p = parseRobots(`User-agent: *\nDisallow: /private/\n${key}: /private/open.html\n`);
+      expect(p.ignoredAllows.map((r) => `${r.pattern} @${r.line}`), key).toEqual(['/private/open.html @3']);
+      expect(checkUrl(p, 'Gleaner', 'http://h/private/open.html', 'rfc9309').allowed, key).toBe(false);
+      expect(checkUrl(p, 'Gleaner', 'http://h/private/open.html', 'draft').allowed, key).toBe(false);
+    }
+    // The same file spelt right opens the page: the typo, not the rule, is what closes it.
+    expect(checkUrl(parseRobots('User-agent: *\nDisallow: /private/\nAllow: /private/open.html\n'), 'Gleaner', 'http://h/private/open.html', 'rfc9309').allowed).toBe(true);
+    // An ignored Allow still ends its group: the next User-agent starts a new one, as the owner meant.
+    const p = parseRobots('User-agent: Gleaner\nalow: /x\nUser-agent: other\nDisallow: /\n');
+    expect(p.groups.map((g) => g.agents)).toEqual([['Gleaner'], ['other']]);
+    expect(checkUrl(p, 'Gleaner', 'http://h/y', 'rfc9309').allowed).toBe(true);
   });
 });
 

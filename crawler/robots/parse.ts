@@ -32,8 +32,9 @@ export interface CompiledRule extends RobotsRule {
 
 export interface RobotsLine {
   line: number;
-  /** `blank` and `comment` carry nothing; `invalid` is text without a key/value separator. */
-  kind: DirectiveKind | 'blank' | 'comment' | 'invalid';
+  /** `blank` and `comment` carry nothing; `invalid` is text without a key/value separator; `markup` is a
+   * line of an HTML-looking body that holds no directive (tags, page text), ignored without a finding. */
+  kind: DirectiveKind | 'blank' | 'comment' | 'invalid' | 'markup';
   /** The key as written, trimmed ('' for blank, comment and invalid lines). */
   key: string;
   /** The value, comment and surrounding whitespace removed; for `invalid`, the whole text. */
@@ -72,6 +73,9 @@ export interface ParsedRobots {
   records: RobotsGroup[];
   /** Allow/Disallow lines before any User-agent line (ignored by both modes). */
   orphanRules: RobotsRule[];
+  /** Misspelt Allow lines (`alow`, `allw`): never matched, so a typo cannot open what a Disallow closes;
+   * they still end a group, as the rule the site owner meant would have. */
+  ignoredAllows: RobotsRule[];
   /** Sitemap URLs as written, in file order. */
   sitemaps: string[];
   /** The first Host value of the file. */
@@ -80,7 +84,9 @@ export interface ParsedRobots {
   sizeBytes: number;
   /** The body was longer than PARSE_LIMIT_BYTES: only the lines before the limit were parsed. */
   truncated: boolean;
-  /** The body starts like an HTML document (a server answering every path with a page). */
+  /** The body starts like an HTML document (a server answering every path with a page, or rules pasted
+   * into a page). Its lines are still parsed with the tags removed (RFC 9309 2.2: use the parseable
+   * rules); lines without a directive are `markup`. */
   looksLikeHtml: boolean;
   /** How many lines ended with each kind of line ending. */
   lineEndings: { lf: number; crlf: number; cr: number };
@@ -92,7 +98,7 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** Parses a robots.txt body. An HTML page yields no groups (seed 001, error 6). */
+/** Parses a robots.txt body. An HTML page yields the rule lines it holds, if any (RFC 9309 2.2). */
 export function parseRobots(body: string | Uint8Array): ParsedRobots {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   let start = 0;
@@ -116,7 +122,7 @@ export function parseRobots(body: string | Uint8Array): ParsedRobots {
     const b = i < end ? bytes[i] : undefined;
     if (b !== undefined && b !== LF && b !== CR) continue;
     const cutAt = Math.min(i, lineStart + MAX_LINE_BYTES);
-    lines.push(tokenizeLine(lines.length + 1, bytes.toString('utf8', lineStart, cutAt), cutAt < i));
+    lines.push(tokenizeLine(lines.length + 1, bytes.toString('utf8', lineStart, cutAt), cutAt < i, looksLikeHtml));
     if (b === CR && i + 1 < end && bytes[i + 1] === LF) {
       lineEndings.crlf++;
       i++;
@@ -133,6 +139,7 @@ export function parseRobots(body: string | Uint8Array): ParsedRobots {
     groups: [],
     records: [],
     orphanRules: [],
+    ignoredAllows: [],
     sitemaps: [],
     host: null,
     sizeBytes: bytes.length,
@@ -141,12 +148,14 @@ export function parseRobots(body: string | Uint8Array): ParsedRobots {
     lineEndings,
     bom,
   };
-  if (!looksLikeHtml) buildGroups(parsed);
+  buildGroups(parsed);
   return parsed;
 }
 
+/** A body that starts with a tag (`<!DOCTYPE html>`, `<html>`, `<pre>`, `<!-- -->`...) is markup: no
+ * robots.txt line starts with `<`. */
 function sniffHtml(head: string): boolean {
-  return /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<\?xml[^>]*>\s*<html)/i.test(head);
+  return /^\s*(<!doctype\s+html|<!--|<[a-z][a-z0-9]*[\s/>]|<\?xml[^>]*>\s*<html)/i.test(head);
 }
 
 // ASCII whitespace only: a BOM or a no-break space in the middle of a file is not whitespace, it is
@@ -179,8 +188,9 @@ interface KeySpelling {
 // Typos are the ones Google's parser accepts (user agent, useragent, disalow, ...) plus a few of the same kind.
 const KEYS: KeySpelling[] = [
   { kind: 'user-agent', names: ['user-agent'], typos: ['useragent', 'user agent', 'user_agent', 'user-agents'] },
-  { kind: 'allow', names: ['allow'], typos: ['alow', 'allows'] },
-  { kind: 'disallow', names: ['disallow'], typos: ['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw', 'dissalow', 'disallows'] },
+  // An Allow typo is recognised only to be ignored and flagged (buildGroups); a Disallow typo is obeyed.
+  { kind: 'allow', names: ['allow'], typos: ['alow', 'allw', 'alllow', 'allows'] },
+  { kind: 'disallow', names: ['disallow'], typos: ['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw', 'disallw', 'disalllow', 'disallows'] },
   { kind: 'sitemap', names: ['sitemap'], typos: ['site-map', 'site map', 'sitemaps'] },
   { kind: 'crawl-delay', names: ['crawl-delay'], typos: ['crawldelay', 'crawl delay', 'crawl_delay'] },
   { kind: 'host', names: ['host'], typos: [] },
@@ -197,7 +207,24 @@ export function classifyKey(key: string): { kind: DirectiveKind; typo: boolean }
   return { kind: 'unknown', typo: false };
 }
 
-function tokenizeLine(line: number, raw: string, cut: boolean): RobotsLine {
+/** A tag, or the start of one that goes on past the line: removed from the lines of an HTML-looking body. */
+const TAG = /<[a-zA-Z!/?][^>]*>|<[a-zA-Z!/?][^>]*$/g;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", nbsp: ' ' };
+const ENTITY = /&(amp|lt|gt|quot|apos|#39|nbsp);/g;
+const DIRECTIVE_KINDS: ReadonlySet<RobotsLine['kind']> = new Set(['user-agent', 'allow', 'disallow', 'crawl-delay', 'host', 'sitemap']);
+
+function tokenizeLine(line: number, raw: string, cut: boolean, html: boolean): RobotsLine {
+  if (!html) return tokenizeText(line, raw, cut);
+  // Tags go, and the entities a page writes for `&` and friends in a path (`/a?x=1&amp;y=2`) are decoded.
+  const result = tokenizeText(line, raw.replace(TAG, '').replace(ENTITY, (_, name: string) => ENTITIES[name]!), cut);
+  // Page text and tags are not robots.txt lines: only directives count, the rest is markup.
+  if (!DIRECTIVE_KINDS.has(result.kind) && (result.kind !== 'blank' || raw.trim() !== '')) {
+    return { ...result, kind: 'markup', key: '', value: raw.trim(), typo: false, missingColon: false };
+  }
+  return result;
+}
+
+function tokenizeText(line: number, raw: string, cut: boolean): RobotsLine {
   const hash = raw.indexOf('#');
   const content = trim(hash === -1 ? raw : raw.slice(0, hash));
   const result: RobotsLine = {
@@ -276,6 +303,11 @@ class GroupCollector {
     return true;
   }
 
+  /** A rule line that is not obeyed (a misspelt Allow) still ends the group's User-agent lines. */
+  ignoredRule(): void {
+    if (this.current !== null) this.hasRules = true;
+  }
+
   end(): void {
     this.current = null;
     this.hasRules = false;
@@ -294,6 +326,12 @@ function buildGroups(parsed: ParsedRobots): void {
         break;
       case 'allow':
       case 'disallow': {
+        if (l.kind === 'allow' && l.typo) {
+          // Erring toward the site owner: a misspelt Allow must not open what a Disallow closed.
+          parsed.ignoredAllows.push({ type: 'allow', pattern: l.value, line: l.line });
+          for (const c of both) c.ignoredRule();
+          break;
+        }
         const rule: CompiledRule = { type: l.kind, pattern: l.value, line: l.line, compiled: compilePattern(l.value) };
         if (!rfc.rule(rule)) parsed.orphanRules.push({ type: rule.type, pattern: rule.pattern, line: rule.line });
         draft.rule(rule);

@@ -1,0 +1,93 @@
+// Hosts whose robots.txt could not be had: which wait for their next try and why, which were given up
+// and why. The crawl asks this what to do after each failure; the progress line and the summary read it.
+// RFC 9309 2.3.1.4: while robots.txt is unreachable the site is disallowed; the other hosts go on.
+
+import type { Unreachable } from './robots/unreachable.js';
+
+export interface RobotsWait {
+  origin: string;
+  reason: string;
+  /** Failed tries so far, and how many are allowed before the host is given up. */
+  failures: number;
+  attempts: number;
+  /** Date.now() of the next try. */
+  retryAt: number;
+}
+
+export interface HostGivenUp {
+  origin: string;
+  reason: string;
+  /** Tries made; 1 for a host that could not be connected to at all. */
+  failures: number;
+  cannotConnect: boolean;
+  /** Queued URLs of the host that were dropped with it. */
+  urls: number;
+}
+
+export type RobotsFailureStep = { giveUp: true; failures: number } | { giveUp: false; failures: number; attempts: number };
+
+export class RobotsWaits {
+  private readonly waiting = new Map<string, RobotsWait>();
+  private readonly failures = new Map<string, number>();
+  private readonly gaveUp = new Map<string, HostGivenUp>();
+
+  /** `retries`: tries after the first failure before the host is given up (CrawlOptions.robotsRetries). */
+  constructor(private readonly retries: number) {}
+
+  /** One more failed try: give the host up (no connection at all, or out of tries) or ask again later. */
+  failed(origin: string, why: Unreachable): RobotsFailureStep {
+    const failures = (this.failures.get(origin) ?? 0) + 1;
+    this.failures.set(origin, failures);
+    this.waiting.delete(origin);
+    if (why.cannotConnect || failures > this.retries) return { giveUp: true, failures };
+    return { giveUp: false, failures, attempts: this.retries + 1 };
+  }
+
+  waitFor(origin: string, why: Unreachable, step: { failures: number; attempts: number }, retryAt: number): void {
+    this.waiting.set(origin, { origin, reason: why.reason, failures: step.failures, attempts: step.attempts, retryAt });
+  }
+
+  givenUp(origin: string, why: Unreachable, urls: number): HostGivenUp {
+    this.waiting.delete(origin);
+    const host: HostGivenUp = { origin, reason: why.reason, failures: this.failures.get(origin) ?? 1, cannotConnect: why.cannotConnect, urls };
+    this.gaveUp.set(origin, host);
+    return host;
+  }
+
+  /** robots.txt was had after all. */
+  ok(origin: string): void {
+    this.waiting.delete(origin);
+    this.failures.delete(origin);
+  }
+
+  get waitingHosts(): RobotsWait[] {
+    return [...this.waiting.values()];
+  }
+
+  get givenUpHosts(): HostGivenUp[] {
+    return [...this.gaveUp.values()];
+  }
+
+  /** Every one of `origins` was given up: nothing of the crawl's seeds could be fetched. */
+  allGivenUp(origins: Iterable<string>): boolean {
+    let any = false;
+    for (const o of origins) {
+      if (!this.gaveUp.has(o)) return false;
+      any = true;
+    }
+    return any;
+  }
+}
+
+/** `http://h:1 robots.txt HTTP 503, asking again in 4 s (2 of 4)`. */
+export function describeWait(w: RobotsWait, now: number): string {
+  const seconds = Math.max(0, Math.ceil((w.retryAt - now) / 1000));
+  return `${w.origin} robots.txt ${w.reason}, asking again in ${seconds} s (${w.failures} of ${w.attempts})`;
+}
+
+/** `http://h:1: robots.txt connection refused; site skipped (3 URLs)`. */
+export function describeGivenUp(h: HostGivenUp): string {
+  const tries = h.cannotConnect ? '' : ` after ${h.failures} ${h.failures === 1 ? 'try' : 'tries'}`;
+  const what = h.cannotConnect ? 'host cannot be reached' : 'whole site disallowed (RFC 9309 2.3.1.4)';
+  return `${h.origin}: robots.txt ${h.reason}${tries}; ${what}, ${h.urls} URL${h.urls === 1 ? '' : 's'} skipped`;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { whyUnreachable, whyUnreachableCached } from './unreachable.js';
+
+const net = (message: string) => whyUnreachable({ kind: 'network-error', message });
+
+describe('why a robots.txt could not be had', () => {
+  it('a host that takes no connection cannot be reached: asking again soon will not help', () => {
+    expect(net('connect ECONNREFUSED 127.0.0.1:9')).toEqual({ reason: 'connection refused', cannotConnect: true });
+    expect(net('getaddrinfo ENOTFOUND no-such-host.invalid')).toEqual({ reason: 'host name not found (DNS)', cannotConnect: true });
+    expect(net('getaddrinfo EAI_AGAIN intranet')).toMatchObject({ cannotConnect: true });
+    expect(net('connect EHOSTUNREACH 10.0.0.1:80')).toEqual({ reason: 'no route to the host', cannotConnect: true });
+  });
+  it('a server that answers 5xx or too slowly may recover: asked again on the schedule', () => {
+    const response = { kind: 'response' as const, status: 503, body: new Uint8Array(), headers: {} };
+    expect(whyUnreachable(response)).toEqual({ reason: 'HTTP 503', cannotConnect: false });
+    expect(net('The operation was aborted due to timeout')).toEqual({ reason: 'no answer (timed out)', cannotConnect: false });
+    expect(net('other side closed')).toEqual({ reason: 'network error: other side closed', cannotConnect: false });
+    expect(whyUnreachableCached(500)).toMatchObject({ reason: 'HTTP 500 (an earlier try, cached)', cannotConnect: false });
+  });
+});
