@@ -4,20 +4,20 @@
 // robots/ (may we?), politeness.ts and scheduler.ts (when?), fetch.ts (HTTP), page.ts (what did we get?),
 // scope.ts and traps.ts (should this URL be queued?).
 
-import { GleanerError } from '../shared/errors.js';
+import { GleanerError, isGleanerError } from '../shared/errors.js';
 import { openStore, type QueuedEntry, type Store } from '../shared/store.js';
 import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/types.js';
 import { canonicalizeUrl, originOf } from '../shared/url.js';
 import { createHttpClient, fetchOnce, headerValue, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { silentLogger, type Logger } from './log.js';
-import { resolveCrawlOptions, userAgentHeader, type CrawlOptions } from './options.js';
+import { userAgentHeader, type CrawlOptions } from './options.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
 import { backoffMs, effectiveDelayMs, retryAfterMs } from './politeness.js';
 import { robotsForOrigin, type HostRobots } from './robots/index.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
-import { makeScopeFilter } from './scope.js';
+import { prepareCrawl } from './prepare.js';
 import { TrapGuard } from './traps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import type { Dispatcher } from 'undici';
@@ -55,17 +55,11 @@ export interface CrawlSummary {
 
 /** Crawls from `given.seeds` into the store in `given.dataDir`, resuming whatever an earlier run left queued. */
 export async function crawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'dataDir' | 'seeds'>, hooks: CrawlHooks = {}): Promise<CrawlSummary> {
-  const options = resolveCrawlOptions(given);
-  const seeds = options.seeds.map((s) => {
-    const url = canonicalizeUrl(s, undefined, { stripParams: options.stripParams });
-    if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `not an http(s) URL: ${s}`);
-    return url;
-  });
-  // Compiled before the store opens, so a bad --include/--exclude pattern is a message, not a half-run crawl.
-  const scope = makeScopeFilter(seeds, { scope: options.scope, include: options.include, exclude: options.exclude });
+  // Checked before the store opens, so a bad --include/--exclude pattern is a message, not a half-run crawl.
+  const { options, inScope } = prepareCrawl(given);
   const store = await openStore(options.dataDir);
   try {
-    return await new CrawlRun(store, { ...options, seeds }, scope, hooks).execute();
+    return await new CrawlRun(store, options, inScope, hooks).execute();
   } finally {
     await store.close();
   }
@@ -90,6 +84,8 @@ class CrawlRun {
   private inFlight = 0;
   private stopLaunching = false;
   private stoppedBecause: CrawlSummary['stoppedBecause'] = 'done';
+  /** The data dir failed under the crawl (disk full, gone read-only): the crawl stops once and throws it. */
+  private dataDirFailure: GleanerError | undefined;
   private wake: () => void = () => {};
   private readonly started = Date.now();
 
@@ -142,6 +138,10 @@ class CrawlRun {
       if (timer) clearInterval(timer);
       await this.client.close();
       await this.analyzer.close();
+    }
+    if (this.dataDirFailure) {
+      const f = this.dataDirFailure;
+      throw new GleanerError('DATA_DIR', `crawl stopped: ${f.message}; the ${this.pagesStored} pages stored so far are kept (make room, then run again to resume)`, { cause: f });
     }
     this.stats.finishedAt = new Date().toISOString();
     this.stats.hosts = Math.max(this.stats.hosts, this.scheduler.hostCount);
@@ -211,6 +211,13 @@ class CrawlRun {
     this.inFlight++;
     this.process(entry, host)
       .catch((e: unknown) => {
+        if (isGleanerError(e) && e.code === 'DATA_DIR') {
+          // Every write after the first failure fails the same way: one message, thrown by execute().
+          this.dataDirFailure ??= e;
+          this.stopLaunching = true;
+          this.freeHost(host, Date.now());
+          return;
+        }
         // A bug or a store failure: stop cleanly rather than crawl on with a broken store.
         this.log('error', 'crawl stopped by an unexpected error', { url: entry.url, error: String((e as Error)?.stack ?? e) });
         this.stopLaunching = true;

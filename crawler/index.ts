@@ -2,5 +2,6 @@
 // internal to the stage; its one output is the store (shared/store.ts).
 
 export { crawl, type CrawlHooks, type CrawlProgress, type CrawlSummary } from './crawl.js';
+export { prepareCrawl, type PreparedCrawl } from './prepare.js';
 export { DEFAULT_CRAWL_OPTIONS, resolveCrawlOptions, userAgentHeader, GLEANER_VERSION, type CrawlOptions, type RobotsRespect, type Scope } from './options.js';
 export { jsonLinesLogger, silentLogger, teeLogger, type Logger, type LogLevel } from './log.js';
