@@ -139,13 +139,17 @@ class CrawlRun {
       await this.client.close();
       await this.analyzer.close();
     }
+    this.stats.finishedAt = new Date().toISOString();
+    this.stats.hosts = Math.max(this.stats.hosts, this.scheduler.hostCount);
+    if (!this.dataDirFailure) {
+      await store.putCrawlStats(this.stats).catch((e: unknown) => {
+        if (!this.failedOnDataDir(e)) throw e;
+      });
+    }
     if (this.dataDirFailure) {
       const f = this.dataDirFailure;
       throw new GleanerError('DATA_DIR', `crawl stopped: ${f.message}; the ${this.pagesStored} pages stored so far are kept (make room, then run again to resume)`, { cause: f });
     }
-    this.stats.finishedAt = new Date().toISOString();
-    this.stats.hosts = Math.max(this.stats.hosts, this.scheduler.hostCount);
-    await store.putCrawlStats(this.stats);
     this.hooks.onProgress?.(this.progress());
     const summary = { stats: this.stats, pagesThisRun: this.pagesThisRun, seconds: (Date.now() - this.started) / 1000, stoppedBecause: this.stoppedBecause };
     this.log('info', 'crawl finished', { pagesThisRun: this.pagesThisRun, seconds: summary.seconds, stoppedBecause: this.stoppedBecause });
@@ -211,10 +215,7 @@ class CrawlRun {
     this.inFlight++;
     this.process(entry, host)
       .catch((e: unknown) => {
-        if (isGleanerError(e) && e.code === 'DATA_DIR') {
-          // Every write after the first failure fails the same way: one message, thrown by execute().
-          this.dataDirFailure ??= e;
-          this.stopLaunching = true;
+        if (this.failedOnDataDir(e)) {
           this.freeHost(host, Date.now());
           return;
         }
@@ -228,6 +229,17 @@ class CrawlRun {
         this.inFlight--;
         this.wake();
       });
+  }
+
+  /**
+   * A write the data dir refused (disk full, gone read-only) stops the crawl; every write after the first
+   * fails the same way, so only the first is kept, for execute() to throw. False for any other error.
+   */
+  private failedOnDataDir(e: unknown): boolean {
+    if (!isGleanerError(e) || e.code !== 'DATA_DIR') return false;
+    this.dataDirFailure ??= e;
+    this.stopLaunching = true;
+    return true;
   }
 
   /** The request to `host` is over: the next may start after the delay. Wakes the loop so the next

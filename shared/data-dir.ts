@@ -4,7 +4,7 @@
 // writes a page. The same classifier turns a write that fails later (the disk fills mid-crawl) into the
 // same kind of line.
 
-import { mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { GleanerError } from './errors.js';
 
@@ -127,12 +127,23 @@ export function checkDataDir(path: string, { create, write }: DataDirCheck): voi
   if (!exists && !create) return;
   let created: string | undefined;
   try {
-    if (!exists) created = mkdirSync(path, { recursive: true });
+    if (!exists) created = makeDirs(path);
     if (write) probeWrite(path);
   } catch (e) {
     if (created !== undefined) rmSync(created, { recursive: true, force: true });
     throw dataDirError(e, path) ?? e;
   }
+}
+
+/**
+ * mkdir -p, one level at a time: a recursive mkdirSync reports a read-only parent as ENOENT, where a
+ * plain mkdir says EROFS. Returns the first dir it made.
+ */
+function makeDirs(path: string): string | undefined {
+  const missing: string[] = [];
+  for (let dir = resolve(path); !existsSync(dir); dir = dirname(dir)) missing.unshift(dir);
+  for (const dir of missing) mkdirSync(dir);
+  return missing[0];
 }
 
 /** Writes and removes a small file: the one sure test of permissions, read-only mounts and free space. */

@@ -13,6 +13,9 @@ export interface ServedUrl {
   close(): Promise<void>;
 }
 
+/** How long a stopping worker may take to finish its requests before it is ended anyway. */
+const WORKER_STOP_MS = 3_000;
+
 type WorkerMessage = { type: 'gleaner-ready'; url: string } | { type: 'gleaner-failed'; message: string; usage: boolean };
 
 /** Whether this process is a worker started by serveInWorkers (which then serves, and reports nothing). */
@@ -50,7 +53,13 @@ export async function serveInWorkers(workers: number, start: () => Promise<Runni
   const stopAll = async () => {
     stopping = true;
     await Promise.all([...live].map((w) => new Promise<void>((resolve) => {
-      w.once('exit', () => resolve());
+      if (w.isDead()) return resolve();
+      // A worker that does not go in time (a request that never ends) is killed: stopping must stop.
+      const force = setTimeout(() => w.process.kill('SIGKILL'), WORKER_STOP_MS * 2);
+      w.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
       w.kill();
     })));
   };
@@ -73,7 +82,17 @@ async function runWorker(start: () => Promise<RunningServer>): Promise<ServedUrl
     process.exit(1);
   }
   process.send?.({ type: 'gleaner-ready', url: running.url } satisfies WorkerMessage);
-  // The primary stopping (Ctrl-C, a crash) disconnects the channel: stop serving with it.
-  process.once('disconnect', () => void running.close().finally(() => process.exit(0)));
-  return running;
+  // A worker's server shares the primary's port: once the channel is gone (the primary stopping on
+  // SIGTERM, Ctrl-C or a crash), server.close() may never call back. So the worker finishes what it can
+  // in WORKER_STOP_MS and exits, whether the primary went away or a signal reached the worker itself.
+  let exiting = false;
+  const exit = () => {
+    if (exiting) return;
+    exiting = true;
+    setTimeout(() => process.exit(0), WORKER_STOP_MS).unref();
+    void running.close().finally(() => process.exit(0));
+  };
+  process.once('disconnect', exit);
+  // In a worker, close() ends the process: nothing after it is meant to run.
+  return { url: running.url, close: () => new Promise<void>(() => exit()) };
 }

@@ -242,10 +242,15 @@ export const crawlCommand: Command = {
       process.once('SIGINT', () => process.exit(130));
     };
     process.once('SIGINT', stop);
+    let stored = 0;
+    const onProgress = (p: CrawlProgress) => {
+      stored = p.pages;
+      progress.update(formatProgress(p));
+    };
     try {
-      const summary = await crawl(options, { log, onProgress: (p) => progress.update(formatProgress(p)), signal: controller.signal });
+      const summary = await crawl(options, { log, onProgress, signal: controller.signal });
       progress.done();
-      if (logFailure) throw new GleanerError('DATA_DIR', `crawl stopped: ${logFailure.message}; the pages stored so far are kept (run again to resume)`);
+      if (logFailure) throw new GleanerError('DATA_DIR', `crawl stopped: ${logFailure.message}; the ${stored} pages stored so far are kept (make room, then run again to resume)`);
       process.stdout.write(formatSummary(summary) + '\n');
       process.stdout.write(`log: ${logFile}\n`);
       return summary.stoppedBecause === 'aborted' ? 130 : 0;
