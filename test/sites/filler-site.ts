@@ -29,11 +29,16 @@ function fillerText(n: number, bytes: number): string {
   return words.join(' ');
 }
 
-export async function startFillerSite(pages: number, bytesPerPage: number): Promise<FillerSite> {
+/** `robotsTxt`: the body of /robots.txt (a 404 when undefined). */
+export async function startFillerSite(pages: number, bytesPerPage: number, robotsTxt?: string): Promise<FillerSite> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
+    if (path === '/robots.txt' && robotsTxt !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(robotsTxt);
+      return;
+    }
     if (path === '/') {
       const links = Array.from({ length: pages }, (_, i) => `<a href="/p/${i}">page ${i}</a>`).join('\n');
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Filler</title><h1>Filler</h1>${links}`);
