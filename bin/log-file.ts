@@ -2,7 +2,7 @@
 // message before any request) and watched while it runs: a write that fails (the disk filled) is reported
 // once, as a DATA_DIR error naming the file, never as an unhandled stream error with a stack trace.
 
-import { createWriteStream, openSync } from 'node:fs';
+import { createWriteStream, openSync, rmSync } from 'node:fs';
 import { dataDirError } from '../shared/data-dir.js';
 import { GleanerError } from '../shared/errors.js';
 
@@ -13,15 +13,21 @@ export interface LogFile {
 }
 
 function logFileError(e: unknown, path: string): GleanerError {
+  if ((e as NodeJS.ErrnoException).code === 'ENOENT') return new GleanerError('DATA_DIR', `cannot create the log ${path}: its folder does not exist`, { cause: e });
   return dataDirError(e, path) ?? new GleanerError('DATA_DIR', `cannot write the log ${path}: ${(e as Error).message}`, { cause: e });
 }
 
-/** Opens `path` for appending (throws DATA_DIR when it cannot); `onFailure` hears of the first failed write. */
-export function openLogFile(path: string, onFailure: (e: GleanerError) => void): LogFile {
+/**
+ * Opens `path` for appending; `onFailure` hears of the first failed write. When it cannot be opened,
+ * removes `madeDir` (the data dir the command just made for it, so a refused command leaves no files)
+ * and throws DATA_DIR.
+ */
+export function openLogFile(path: string, onFailure: (e: GleanerError) => void, madeDir?: string): LogFile {
   let fd: number;
   try {
     fd = openSync(path, 'a');
   } catch (e) {
+    if (madeDir !== undefined) rmSync(madeDir, { recursive: true, force: true });
     throw logFileError(e, path);
   }
   const stream = createWriteStream(path, { fd });

@@ -103,9 +103,10 @@ export interface DataDirCheck {
 
 /**
  * Checks `path` as a data dir before a command uses it: throws GleanerError DATA_DIR with one line naming
- * the path and the cause. With `create`, a dir it makes and then finds unusable is removed again.
+ * the path and the cause. With `create`, a dir it makes and then finds unusable is removed again; returns
+ * the first dir it made, for a caller that is refused later to remove (undefined when none).
  */
-export function checkDataDir(path: string, { create, write }: DataDirCheck): void {
+export function checkDataDir(path: string, { create, write }: DataDirCheck): string | undefined {
   const inside = enclosingDataDir(path, looksLikeDataDir);
   if (inside) {
     // Said the way the user wrote the path: relative stays relative.
@@ -124,7 +125,7 @@ export function checkDataDir(path: string, { create, write }: DataDirCheck): voi
     if (code !== 'ENOENT') throw dataDirError(e, path) ?? e;
     exists = false;
   }
-  if (!exists && !create) return;
+  if (!exists && !create) return undefined;
   let created: string | undefined;
   try {
     if (!exists) created = makeDirs(path);
@@ -133,6 +134,7 @@ export function checkDataDir(path: string, { create, write }: DataDirCheck): voi
     if (created !== undefined) rmSync(created, { recursive: true, force: true });
     throw dataDirError(e, path) ?? e;
   }
+  return created;
 }
 
 /**

@@ -92,17 +92,21 @@ describe.skipIf(!BUILT)('CLI edges (real CLI)', () => {
   it('a refused command leaves no files: no data dir, no log', async () => {
     const empty = join(work, 'empty');
     mkdirSync(empty);
-    for (const args of [
-      ['crawl', 'http://x/', '--include', '('],
-      ['crawl', 'http://x/', '--data', 'dd', '--exclude', '['],
-      ['crawl', 'http://x/', '--data', 'dd', '--log', 'crawl.jsonl', '--include', 're:(', '--max-pages', '5'],
-      ['crawl', 'http://x/', '--data', 'dd', '--max-pages', '-5'],
-      ['crawl', 'http://x/', '--data', 'dd', '--scope', 'planet'],
-      ['demo', '--data', 'dd', '--port', '-1'],
-      ['index', '--data', 'dd', '--bogus'],
-    ]) {
+    // Exit 2 for bad usage; 1 for a log that cannot be opened, found after the data dir is made (which goes again).
+    const refused: [string[], number][] = [
+      [['crawl', 'http://x/', '--include', '('], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--exclude', '['], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--log', 'crawl.jsonl', '--include', 're:(', '--max-pages', '5'], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--max-pages', '-5'], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--scope', 'planet'], 2],
+      [['demo', '--data', 'dd', '--port', '-1'], 2],
+      [['index', '--data', 'dd', '--bogus'], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--log', join(work, 'no-such-folder', 'crawl.jsonl')], 1],
+      [['crawl', 'http://x/', '--data', 'dd', '--log', work], 1],
+    ];
+    for (const [args, code] of refused) {
       const r = await runCli(args, empty);
-      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.code, args.join(' ')).toBe(code);
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(readdirSync(empty), args.join(' ')).toEqual([]);
     }

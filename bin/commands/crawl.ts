@@ -222,13 +222,13 @@ export const crawlCommand: Command = {
     }
     // Everything that can be refused is refused before the data dir or the log is created.
     prepareCrawl(options);
-    checkDataDir(options.dataDir, { create: true, write: true });
+    const madeDir = checkDataDir(options.dataDir, { create: true, write: true });
     const controller = new AbortController();
     let logFailure: GleanerError | undefined;
     const file = openLogFile(logFile, (e) => {
       logFailure = e;
       controller.abort();
-    });
+    }, madeDir);
     const log = teeLogger(jsonLinesLogger((line) => file.write(line), options.logLevel), terminalLogger());
     if (!options.respectRobots || Object.values(options.sites).includes('never')) {
       process.stderr.write('warning: robots.txt will be ignored for some or all sites; Gleaner is then a bad robot. Site owners may block it.\n');
