@@ -145,7 +145,7 @@ describe.skipIf(!BUILT)('bad data dirs (real CLI)', () => {
     } finally {
       serve.kill('SIGTERM');
       await serve.exited;
-      if (!IS_ROOT) chmodSync(ro, 0o755);
+      if (!IS_ROOT) for (const dir of [ro, join(ro, 'data')]) chmodSync(dir, 0o755);
     }
   });
 
