@@ -39,6 +39,9 @@ describe.skipIf(!BUILT)('CLI edges (real CLI)', () => {
     work = await mkdtemp(join(tmpdir(), 'gleaner-edges-'));
     // A Crawl-delay above --max-crawl-delay makes the crawl warn, so the test sees a warning line.
     site = await startFillerSite(3, 200, 'User-agent: *\nCrawl-delay: 5\n');
+    // The data dir the serve tests serve.
+    expect((await runCli(['crawl', site.url, '--data', 'd', '--max-crawl-delay', '0'], work)).code).toBe(0);
+    expect((await runCli(['index', '--data', 'd'], work)).code).toBe(0);
   });
   afterAll(async () => {
     await site.close();
@@ -46,29 +49,37 @@ describe.skipIf(!BUILT)('CLI edges (real CLI)', () => {
   });
 
   it('no escape codes or carriage returns when output is not a terminal (warnings included)', async () => {
-    const crawl = await runCli(['crawl', site.url, '--data', 'd', '--max-crawl-delay', '0'], work);
+    const crawl = await runCli(['crawl', site.url, '--data', 'esc', '--max-crawl-delay', '0'], work);
     expect(crawl.code, crawl.stderr).toBe(0);
     expect(crawl.stderr).toContain('warn: robots.txt Crawl-delay above the cap');
-    const index = await runCli(['index', '--data', 'd'], work);
+    const index = await runCli(['index', '--data', 'esc'], work);
     expect(index.code, index.stderr).toBe(0);
     for (const text of [crawl.stdout, crawl.stderr, index.stdout, index.stderr]) {
       expect(text).not.toMatch(/[\r\x1b]/);
     }
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('serve --workers 2 ends, primary and workers, on %s', async (signal) => {
+  it.each([
+    ['SIGTERM', 'the primary'],
+    ['SIGINT', 'the primary'],
+    ['SIGINT', 'the process group (Ctrl-C in a terminal)'],
+  ] as const)('serve --workers 2 ends, primary and workers, on %s to %s', async (signal, to) => {
     const dataDir = join(work, 'd');
-    const serve = startCli(['serve', '--data', dataDir, '--port', '0', '--workers', '2'], work);
+    const group = to !== 'the primary';
+    const serve = startCli(['serve', '--data', dataDir, '--port', '0', '--workers', '2'], work, { detached: group });
     try {
       await expect.poll(() => serve.output().stdout, { timeout: 30_000 }).toMatch(/Gleaner search: http:\/\/[^ ]+ \(2 workers\)/);
       const url = /Gleaner search: (http:\/\/\S+)/.exec(serve.output().stdout)![1]!;
       expect((await fetch(`${url}api/search?q=filler`)).status).toBe(200);
       const workers = childPids(serve.pid!);
       expect(workers).toHaveLength(2);
-      serve.kill(signal);
+      if (group) process.kill(-serve.pid!, signal);
+      else serve.kill(signal);
       const code = await Promise.race([serve.exited, new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
       expect(code).toBe(0);
       await expect.poll(() => workers.filter(alive), { timeout: 5_000 }).toEqual([]);
+      // Stopping is not mistaken for a crash: no worker is started again on the way out.
+      expect(serve.output().stderr).not.toContain('starting another');
     } finally {
       if (serve.exitCode === null) serve.kill('SIGKILL');
       for (const pid of childPids(serve.pid!)) process.kill(pid, 'SIGKILL');

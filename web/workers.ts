@@ -43,7 +43,9 @@ export async function serveInWorkers(workers: number, start: () => Promise<Runni
       worker.once('exit', (code) => {
         live.delete(worker);
         reject(new Error(`a serve worker exited (code ${code}) before it listened`));
-        if (!stopping) {
+        // Exit code 0 is a worker asked to stop (Ctrl-C reaches the whole process group, and a worker
+        // may hear it before the primary does): only a crash is replaced.
+        if (!stopping && code !== 0) {
           log(`a serve worker stopped (code ${code}); starting another`);
           fork().catch((e: unknown) => log(`could not replace the worker: ${(e as Error).message}`));
         }

@@ -16,9 +16,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Starts `gleaner ...args` in `cwd` with stdout and stderr piped (so not terminals). */
-export function startCli(args: readonly string[], cwd: string = ROOT): ChildProcess & { output: () => CliResult; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `gleaner ...args` in `cwd` with stdout and stderr piped (so not terminals); `detached` gives it
+ * its own process group, as a shell gives a command (so a test can Ctrl-C the group). */
+export function startCli(args: readonly string[], cwd: string = ROOT, { detached = false } = {}): ChildProcess & { output: () => CliResult; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, detached, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let code: number | null = null;
