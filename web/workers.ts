@@ -84,9 +84,10 @@ async function runWorker(start: () => Promise<RunningServer>): Promise<ServedUrl
     process.exit(1);
   }
   process.send?.({ type: 'gleaner-ready', url: running.url } satisfies WorkerMessage);
-  // A worker's server shares the primary's port: once the channel is gone (the primary stopping on
-  // SIGTERM, Ctrl-C or a crash), server.close() may never call back. So the worker finishes what it can
-  // in WORKER_STOP_MS and exits, whether the primary went away or a signal reached the worker itself.
+  // Each worker runs the command too, so its own SIGINT/SIGTERM handler (untilInterrupted) catches the
+  // primary's kill, and server.close() waits for open connections and for a channel that may be gone:
+  // workers outlived the primary's SIGTERM. So a stopping worker (the primary went away, or a signal
+  // reached it) finishes what it can in WORKER_STOP_MS and exits, whatever close() does.
   let exiting = false;
   const exit = () => {
     if (exiting) return;
