@@ -188,6 +188,9 @@ describe.skipIf(!BUILT)('bad data dirs (real CLI)', () => {
       expectOneLine(again, 'gleaner crawl: the disk holding small/other is full');
       expect(big.requests.length).toBe(asked);
       expect(existsSync(join(small, 'other'))).toBe(false);
+      const indexHere = await runCli(['index', '--data', 'small/data'], work);
+      expect(indexHere.code).toBe(1);
+      expectOneLine(indexHere, 'gleaner index: the disk holding small/data is full');
     } finally {
       await big.close();
     }
