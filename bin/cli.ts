@@ -1,6 +1,7 @@
 // `gleaner <command>`: finds the command, runs it, and turns every failure into one line and an exit
 // code. A stack trace is shown only with GLEANER_DEBUG=1.
 
+import { dataDirError } from '../shared/data-dir.js';
 import { isGleanerError } from '../shared/errors.js';
 import type { Command } from './command.js';
 import { crawlCommand } from './commands/crawl.js';
@@ -54,7 +55,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     return await command.run(rest);
-  } catch (e) {
+  } catch (caught) {
+    // A file-system failure that names its path (a full disk, a read-only mount) is a message, not a bug.
+    const path = (caught as NodeJS.ErrnoException | undefined)?.path;
+    const e = (typeof path === 'string' ? dataDirError(caught, path) : undefined) ?? caught;
     if (isGleanerError(e)) {
       // Commands may name themselves in their messages already ("crawl: ..."): say it once.
       const message = e.message.startsWith(`${name}: `) ? e.message : `${name}: ${e.message}`;

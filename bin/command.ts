@@ -22,11 +22,42 @@ export interface Parsed<O extends Options> {
   help: boolean;
 }
 
+/** A value that starts with "-" but is a number (`--max-pages -5`): a value, not a flag. */
+const NEGATIVE_NUMBER = /^-[\d.]/;
+
+/**
+ * Joins `--flag -5` into `--flag=-5`, so that a negative number reaches the flag's own range check (one
+ * line) instead of parseArgs' three-line "ambiguous" text; a value flag with no value is a one-line error.
+ */
+export function joinFlagValues(command: string, argv: readonly string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+    if (name === undefined || options[name]?.type !== 'string') {
+      out.push(arg);
+      continue;
+    }
+    const value = argv[i + 1];
+    if (value === undefined || (value.startsWith('-') && !NEGATIVE_NUMBER.test(value))) {
+      throw new GleanerError('BAD_ARGUMENT', `${command}: --${name} needs a value (see \`gleaner ${command} --help\`)`);
+    }
+    out.push(`${arg}=${value}`);
+    i++;
+  }
+  return out;
+}
+
 /** Parses argv for a command; unknown flags and missing values become BAD_ARGUMENT errors. */
 export function parseCommandArgs<O extends Options>(command: string, argv: string[], options: O): Parsed<O> {
+  const args = joinFlagValues(command, argv, options);
   try {
     const { values, positionals } = parseArgs({
-      args: argv,
+      args,
       options: { ...options, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
@@ -34,7 +65,8 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
     const { help, ...rest } = values as Record<string, unknown>;
     return { values: rest as Parsed<O>['values'], positionals, help: help === true };
   } catch (e) {
-    const message = (e as Error).message.replace(/\. To specify a positional argument.*$/, '');
+    // parseArgs' messages run to several lines: the first says what is wrong.
+    const message = (e as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '');
     throw new GleanerError('BAD_ARGUMENT', `${command}: ${message} (see \`gleaner ${command} --help\`)`);
   }
 }
@@ -49,10 +81,14 @@ export function numberFlag(command: string, flag: string, raw: string | undefine
   return n;
 }
 
-/** An integer flag. */
+/** An integer flag: rejects what is not a whole number in [min, max], saying the range. */
 export function integerFlag(command: string, flag: string, raw: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const n = numberFlag(command, flag, raw, fallback, min, max);
-  if (!Number.isInteger(n)) throw new GleanerError('BAD_ARGUMENT', `${command}: --${flag} must be a whole number, not "${raw}"`);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of ${min} or more` : `from ${min} to ${max}`;
+    throw new GleanerError('BAD_ARGUMENT', `${command}: --${flag} must be a whole number ${range}, not "${raw}"`);
+  }
   return n;
 }
 

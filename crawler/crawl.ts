@@ -4,13 +4,13 @@
 // robots/ (may we?), politeness.ts and scheduler.ts (when?), fetch.ts (HTTP), page.ts (what did we get?),
 // scope.ts and traps.ts (should this URL be queued?).
 
-import { GleanerError } from '../shared/errors.js';
+import { GleanerError, isGleanerError } from '../shared/errors.js';
 import { openStore, type QueuedEntry, type Store } from '../shared/store.js';
 import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/types.js';
 import { canonicalizeUrl, originOf } from '../shared/url.js';
 import { createHttpClient, fetchOnce, headerValue, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { silentLogger, type Logger } from './log.js';
-import { resolveCrawlOptions, userAgentHeader, type CrawlOptions } from './options.js';
+import { userAgentHeader, type CrawlOptions } from './options.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
 import { backoffMs, effectiveDelayMs, retryAfterMs } from './politeness.js';
@@ -18,9 +18,9 @@ import { robotsForOrigin, type HostRobots } from './robots/index.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
-import { makeScopeFilter } from './scope.js';
 import { shapeChain, TrapGuard, type TrapVerdict } from './traps.js';
 import { countPage, followedUrls, newRunFigures, type RunFigures } from './crawl-counts.js';
+import { prepareCrawl } from './prepare.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import type { Dispatcher } from 'undici';
 
@@ -66,17 +66,11 @@ export interface CrawlSummary {
 
 /** Crawls from `given.seeds` into the store in `given.dataDir`, resuming whatever an earlier run left queued. */
 export async function crawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'dataDir' | 'seeds'>, hooks: CrawlHooks = {}): Promise<CrawlSummary> {
-  const options = resolveCrawlOptions(given);
-  const seeds = options.seeds.map((s) => {
-    const url = canonicalizeUrl(s, undefined, { stripParams: options.stripParams });
-    if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `not an http(s) URL: ${s}`);
-    return url;
-  });
-  // Compiled before the store opens, so a bad --include/--exclude pattern is a message, not a half-run crawl.
-  const scope = makeScopeFilter(seeds, { scope: options.scope, include: options.include, exclude: options.exclude });
+  // Checked before the store opens, so a bad --include/--exclude pattern is a message, not a half-run crawl.
+  const { options, inScope } = prepareCrawl(given);
   const store = await openStore(options.dataDir);
   try {
-    return await new CrawlRun(store, { ...options, seeds }, scope, hooks).execute();
+    return await new CrawlRun(store, options, inScope, hooks).execute();
   } finally {
     await store.close();
   }
@@ -109,6 +103,8 @@ class CrawlRun {
   private inFlight = 0;
   private stopLaunching = false;
   private stoppedBecause: CrawlSummary['stoppedBecause'] = 'done';
+  /** The data dir failed under the crawl (disk full, gone read-only): the crawl stops once and throws it. */
+  private dataDirFailure: GleanerError | undefined;
   private wake: () => void = () => {};
   private readonly started = Date.now();
 
@@ -170,7 +166,15 @@ class CrawlRun {
     }
     this.stats.finishedAt = new Date().toISOString();
     this.stats.hosts = Math.max(this.stats.hosts, this.scheduler.hostCount);
-    await store.putCrawlStats(this.stats);
+    if (!this.dataDirFailure) {
+      await store.putCrawlStats(this.stats).catch((e: unknown) => {
+        if (!this.failedOnDataDir(e)) throw e;
+      });
+    }
+    if (this.dataDirFailure) {
+      const f = this.dataDirFailure;
+      throw new GleanerError('DATA_DIR', `crawl stopped: ${f.message}; the ${this.pagesStored} pages stored so far are kept (make room, then run again to resume)`, { cause: f });
+    }
     if (this.stoppedBecause === 'done' && this.pagesThisRun === 0 && this.robotsWaits.allGivenUp(new Set(options.seeds.map(originOf)))) {
       this.stoppedBecause = 'unreachable';
     }
@@ -263,6 +267,10 @@ class CrawlRun {
     if (slot) this.slots++;
     this.process(entry, host)
       .catch((e: unknown) => {
+        if (this.failedOnDataDir(e)) {
+          this.freeHost(host, Date.now());
+          return;
+        }
         // A bug or a store failure: stop cleanly rather than crawl on with a broken store.
         this.log('error', 'crawl stopped by an unexpected error', { url: entry.url, error: String((e as Error)?.stack ?? e) });
         this.stopLaunching = true;
@@ -278,6 +286,17 @@ class CrawlRun {
         }
         this.wake();
       });
+  }
+
+  /**
+   * A write the data dir refused (disk full, gone read-only) stops the crawl; every write after the first
+   * fails the same way, so only the first is kept, for execute() to throw. False for any other error.
+   */
+  private failedOnDataDir(e: unknown): boolean {
+    if (!isGleanerError(e) || e.code !== 'DATA_DIR') return false;
+    this.dataDirFailure ??= e;
+    this.stopLaunching = true;
+    return true;
   }
 
   /** The request to `host` is over: the next may start after the delay. Wakes the loop so the next

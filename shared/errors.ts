@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'BAD_ARGUMENT' // the user gave a flag, URL or file we cannot use: fix the input
   | 'SCHEMA_MISMATCH' // the data dir was written by another version of Gleaner
   | 'STORE_LOCKED' // another Gleaner process has the data dir open
+  | 'DATA_DIR' // the data dir (or log file) is a file, read-only, full, or inside another data dir: fix the disk or the path
   | 'NOT_FOUND' // something the command needs does not exist yet (e.g. no index built)
   | 'FETCH_FAILED' // a network fetch failed (retryable)
   | 'UNREACHABLE' // no host the command needed (e.g. every crawl seed) could be reached at all

@@ -12,6 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Level } from 'level';
 import type { AbstractSublevel } from 'abstract-level';
+import { dataDirError, errnoCode } from './data-dir.js';
 import { GleanerError } from './errors.js';
 import { PAGE_ENCODING } from './page-codec.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
@@ -98,7 +99,10 @@ export class LevelStore implements Store {
   private seq = 0;
   private frontierWrites: Promise<unknown> = Promise.resolve();
 
-  private constructor(db: Level<string, Json>) {
+  private constructor(
+    db: Level<string, Json>,
+    private readonly dataDir: string,
+  ) {
     this.db = db;
     const json = { valueEncoding: 'json' } as const;
     this.pagesDb = db.sublevel<string, PageRecord>('pages', { valueEncoding: PAGE_ENCODING });
@@ -126,7 +130,7 @@ export class LevelStore implements Store {
     } catch (e) {
       throw openError(e, dataDir);
     }
-    const store = new LevelStore(db);
+    const store = new LevelStore(db, dataDir);
     try {
       await store.checkSchema(dataDir);
       store.seq = await store.lastSeq();
@@ -191,7 +195,7 @@ export class LevelStore implements Store {
   private async addToFrontierNow(entries: FrontierEntry[], force: boolean): Promise<QueuedEntry[]> {
     const ops: BatchOp[] = [];
     const added = await this.planAdd(entries, force, ops);
-    if (ops.length > 0) await this.db.batch(ops as never);
+    if (ops.length > 0) await this.written(this.db.batch(ops as never));
     return added;
   }
 
@@ -224,7 +228,7 @@ export class LevelStore implements Store {
       { type: 'put', sublevel: this.seenDb, key: entry.url, value: { depth: entry.depth, id: '' } },
     ];
     if (stats) ops.push(this.statsOp(stats));
-    await this.db.batch(ops as never);
+    await this.written(this.db.batch(ops as never));
   }
 
   /** The write of the crawl stats, for a batch; the copy keeps later changes of `stats` out of it. */
@@ -241,7 +245,7 @@ export class LevelStore implements Store {
     }
     return this.serially(async () => {
       const added = await this.planAdd(discovered, false, ops);
-      await this.db.batch(ops as never);
+      await this.written(this.db.batch(ops as never));
       return added;
     });
   }
@@ -261,7 +265,7 @@ export class LevelStore implements Store {
   }
 
   async putRobots(entry: RobotsCacheEntry): Promise<void> {
-    await this.robotsDb.put(entry.origin, entry);
+    await this.written(this.robotsDb.put(entry.origin, entry));
   }
 
   async getMeta<T>(key: string): Promise<T | undefined> {
@@ -269,7 +273,7 @@ export class LevelStore implements Store {
   }
 
   async putMeta(key: string, value: unknown): Promise<void> {
-    await this.metaDb.put(key, value);
+    await this.written(this.metaDb.put(key, value));
   }
 
   getCrawlStats(): Promise<CrawlStats | undefined> {
@@ -282,6 +286,15 @@ export class LevelStore implements Store {
 
   async close(): Promise<void> {
     await this.db.close();
+  }
+
+  /** A failed write as a DATA_DIR error ("the disk holding DIR is full") when the disk is the cause. */
+  private async written<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (e) {
+      throw dataDirError(e, this.dataDir) ?? e;
+    }
   }
 }
 
@@ -296,6 +309,8 @@ function openError(e: unknown, dataDir: string): GleanerError {
   if (code === 'LEVEL_LOCKED') {
     return new GleanerError('STORE_LOCKED', `${dataDir} is in use by another Gleaner process (a crawl or index running?)`, { cause: e });
   }
+  const disk = dataDirError(e, dataDir);
+  if (disk && errnoCode(e) !== 'ENOENT') return disk;
   if (code === 'LEVEL_DATABASE_NOT_OPEN' || code === 'LEVEL_IO_ERROR') {
     return new GleanerError('NOT_FOUND', `no crawl store in ${dataDir}: run \`gleaner crawl\` first`, { cause: e });
   }

@@ -13,6 +13,9 @@ export interface ServedUrl {
   close(): Promise<void>;
 }
 
+/** How long a stopping worker may take to finish its requests before it is ended anyway. */
+const WORKER_STOP_MS = 3_000;
+
 type WorkerMessage = { type: 'gleaner-ready'; url: string } | { type: 'gleaner-failed'; message: string; usage: boolean };
 
 /** Whether this process is a worker started by serveInWorkers (which then serves, and reports nothing). */
@@ -40,7 +43,9 @@ export async function serveInWorkers(workers: number, start: () => Promise<Runni
       worker.once('exit', (code) => {
         live.delete(worker);
         reject(new Error(`a serve worker exited (code ${code}) before it listened`));
-        if (!stopping) {
+        // Exit code 0 is a worker asked to stop (Ctrl-C reaches the whole process group, and a worker
+        // may hear it before the primary does): only a crash is replaced.
+        if (!stopping && code !== 0) {
           log(`a serve worker stopped (code ${code}); starting another`);
           fork().catch((e: unknown) => log(`could not replace the worker: ${(e as Error).message}`));
         }
@@ -50,7 +55,13 @@ export async function serveInWorkers(workers: number, start: () => Promise<Runni
   const stopAll = async () => {
     stopping = true;
     await Promise.all([...live].map((w) => new Promise<void>((resolve) => {
-      w.once('exit', () => resolve());
+      if (w.isDead()) return resolve();
+      // A worker that does not go in time (a request that never ends) is killed: stopping must stop.
+      const force = setTimeout(() => w.process.kill('SIGKILL'), WORKER_STOP_MS * 2);
+      w.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
       w.kill();
     })));
   };
@@ -73,7 +84,18 @@ async function runWorker(start: () => Promise<RunningServer>): Promise<ServedUrl
     process.exit(1);
   }
   process.send?.({ type: 'gleaner-ready', url: running.url } satisfies WorkerMessage);
-  // The primary stopping (Ctrl-C, a crash) disconnects the channel: stop serving with it.
-  process.once('disconnect', () => void running.close().finally(() => process.exit(0)));
-  return running;
+  // Each worker runs the command too, so its own SIGINT/SIGTERM handler (untilInterrupted) catches the
+  // primary's kill, and server.close() waits for open connections and for a channel that may be gone:
+  // workers outlived the primary's SIGTERM. So a stopping worker (the primary went away, or a signal
+  // reached it) finishes what it can in WORKER_STOP_MS and exits, whatever close() does.
+  let exiting = false;
+  const exit = () => {
+    if (exiting) return;
+    exiting = true;
+    setTimeout(() => process.exit(0), WORKER_STOP_MS).unref();
+    void running.close().finally(() => process.exit(0));
+  };
+  process.once('disconnect', exit);
+  // In a worker, close() ends the process: nothing after it is meant to run.
+  return { url: running.url, close: () => new Promise<void>(() => exit()) };
 }

@@ -1,8 +1,7 @@
 // `gleaner crawl URL... [options]`: flags become CrawlOptions (flag > default, defaults in
 // crawler/options.ts), the crawl runs with a progress line, and a summary closes it.
 
-import { createWriteStream, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   crawl,
@@ -10,6 +9,7 @@ import {
   describeGivenUp,
   describeWait,
   jsonLinesLogger,
+  prepareCrawl,
   teeLogger,
   type CrawlOptions,
   type CrawlProgress,
@@ -19,8 +19,10 @@ import {
   type RobotsRespect,
   type Scope,
 } from '../../crawler/index.js';
+import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { integerFlag, numberFlag, parseCommandArgs, type Command } from '../command.js';
+import { openLogFile } from '../log-file.js';
 import { progressLine } from '../progress.js';
 
 const d = DEFAULT_CRAWL_OPTIONS;
@@ -258,12 +260,13 @@ export function formatSummary(s: CrawlSummary): string {
   ].join('\n');
 }
 
-/** A logger for the terminal: warnings and errors as short lines. */
+/** A logger for the terminal: warnings and errors as short lines (clearing the progress line on a terminal). */
 function terminalLogger(): Logger {
+  const clear = process.stderr.isTTY ? '\r\x1b[K' : '';
   return (level, msg, fields) => {
     if (level !== 'warn' && level !== 'error') return;
     const where = fields && typeof fields.origin === 'string' ? ` (${fields.origin})` : fields && typeof fields.url === 'string' ? ` (${fields.url})` : '';
-    process.stderr.write(`\r\x1b[K${level}: ${msg}${where}\n`);
+    process.stderr.write(`${clear}${level}: ${msg}${where}\n`);
   };
 }
 
@@ -277,14 +280,20 @@ export const crawlCommand: Command = {
       process.stdout.write(HELP);
       return 0;
     }
-    await mkdir(options.dataDir, { recursive: true });
-    const file = createWriteStream(logFile, { flags: 'a' });
+    // Everything that can be refused is refused before the data dir or the log is created.
+    prepareCrawl(options);
+    const madeDir = checkDataDir(options.dataDir, { create: true, write: true });
+    const controller = new AbortController();
+    let logFailure: GleanerError | undefined;
+    const file = openLogFile(logFile, (e) => {
+      logFailure = e;
+      controller.abort();
+    }, madeDir);
     const log = teeLogger(jsonLinesLogger((line) => file.write(line), options.logLevel), terminalLogger());
     if (!options.respectRobots || Object.values(options.sites).includes('never')) {
       process.stderr.write('warning: robots.txt will be ignored for some or all sites; Gleaner is then a bad robot. Site owners may block it.\n');
     }
     const progress = progressLine();
-    const controller = new AbortController();
     const stop = () => {
       if (controller.signal.aborted) return;
       progress.done();
@@ -293,9 +302,15 @@ export const crawlCommand: Command = {
       process.once('SIGINT', () => process.exit(130));
     };
     process.once('SIGINT', stop);
+    let stored = 0;
+    const onProgress = (p: CrawlProgress) => {
+      stored = p.pages;
+      progress.update(formatProgress(p));
+    };
     try {
-      const summary = await crawl(options, { log, onProgress: (p) => progress.update(formatProgress(p)), signal: controller.signal });
+      const summary = await crawl(options, { log, onProgress, signal: controller.signal });
       progress.done();
+      if (logFailure) throw new GleanerError('DATA_DIR', `crawl stopped: ${logFailure.message}; the ${stored} pages stored so far are kept (make room, then run again to resume)`);
       process.stdout.write(formatSummary(summary) + '\n');
       process.stdout.write(`log: ${logFile}\n`);
       if (summary.stoppedBecause === 'unreachable') {
@@ -307,7 +322,7 @@ export const crawlCommand: Command = {
     } finally {
       progress.done();
       process.removeListener('SIGINT', stop);
-      await new Promise<void>((resolve) => file.end(resolve));
+      await file.close();
     }
   },
 };

@@ -7,6 +7,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crawl } from '../../crawler/index.js';
 import { buildIndex } from '../../indexer/index.js';
+import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { serve, untilInterrupted } from '../../web/server.js';
 import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
@@ -65,6 +66,7 @@ export const demoCommand: Command = {
     rejectPositionals('demo', positionals);
     const port = integerFlag('demo', 'port', v.port, DEMO_DEFAULTS.port, 0, 65535);
     const dataDir = v.data ?? DEMO_DEFAULTS.dataDir;
+    checkDataDir(dataDir, { create: true, write: true });
     await prepareDemoDir(dataDir);
 
     const site = await startDemoSite();

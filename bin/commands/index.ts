@@ -1,6 +1,7 @@
 // `gleaner index [--data DIR] [--full]`: builds <data>/index/ from the crawl store, with a progress line
 // on a terminal and a closing summary. Defaults live in indexer/options.ts.
 
+import { checkDataDir, dataDirError } from '../../shared/data-dir.js';
 import { buildIndex, type IndexBuildSummary, type IndexProgress } from '../../indexer/index.js';
 import { parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { progressLine } from '../progress.js';
@@ -62,15 +63,20 @@ export const indexCommand: Command = {
       process.stdout.write(HELP);
       return 0;
     }
+    const dataDir = values.data ?? 'data';
+    // The index is written into the data dir: it must be a writable dir with room (a missing one is the store's message).
+    checkDataDir(dataDir, { create: false, write: true });
     const progress = progressLine();
     try {
-      const summary = await buildIndex(values.data ?? 'data', {
+      const summary = await buildIndex(dataDir, {
         full: values.full ?? false,
         onProgress: (p) => progress.update(formatIndexProgress(p)),
       });
       progress.done();
       process.stdout.write(formatIndexSummary(summary) + '\n');
       return 0;
+    } catch (e) {
+      throw dataDirError(e, dataDir) ?? e;
     } finally {
       progress.done();
     }

@@ -1,6 +1,7 @@
 // `gleaner serve [--data DIR] [--port N] [--host ADDR]`: the search gateway over what `gleaner index`
 // built, until Ctrl-C.
 
+import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { serve, untilInterrupted } from '../../web/server.js';
 import { isServeWorker, serveInWorkers } from '../../web/workers.js';
@@ -55,8 +56,10 @@ export const serveCommand: Command = {
     if (host.trim() === '') throw new GleanerError('BAD_ARGUMENT', 'serve: --host needs an address, e.g. 127.0.0.1');
     const workers = integerFlag('serve', 'workers', v.workers, SERVE_DEFAULTS.workers, 1, 64);
     const robotsFetch = v['robots-fetch'] === true || isLoopback(host);
+    const dataDir = v.data ?? SERVE_DEFAULTS.dataDir;
+    checkDataDir(dataDir, { create: false, write: false });
     const log = (m: string) => process.stderr.write(`gleaner serve: ${m}\n`);
-    const running = await serveInWorkers(workers, () => serve({ dataDir: v.data ?? SERVE_DEFAULTS.dataDir, port, host, web: { robotsFetch } }), log);
+    const running = await serveInWorkers(workers, () => serve({ dataDir, port, host, web: { robotsFetch } }), log);
     if (!isServeWorker()) {
       if (!robotsFetch) process.stdout.write('/robots fetches no URLs on this address (see --robots-fetch)\n');
       process.stdout.write(`Gleaner search: ${running.url}${workers > 1 ? ` (${workers} workers)` : ''}  (Ctrl-C stops)\n`);

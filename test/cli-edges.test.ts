@@ -1,0 +1,125 @@
+// Issue 12, class 8, with the real CLI (dist/): `serve --workers 2` ends on SIGTERM and SIGINT with all
+// its workers; negative or missing numbers are Gleaner's one line; no escape codes when output is not a
+// terminal; a command that is refused leaves no files.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFillerSite, type FillerSite } from './sites/filler-site.js';
+import { BUILT, runCli, startCli } from './support/run-cli.js';
+
+if (!BUILT) console.warn('CLI edge tests skipped: dist/ is not built (run `npm run build`; `npm test` does)');
+
+/** Pids of the direct children of `pid` (the serve workers). */
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe.skipIf(!BUILT)('CLI edges (real CLI)', () => {
+  let work: string;
+  let site: FillerSite;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'gleaner-edges-'));
+    // A Crawl-delay above --max-crawl-delay makes the crawl warn, so the test sees a warning line.
+    site = await startFillerSite(3, 200, 'User-agent: *\nCrawl-delay: 5\n');
+    // The data dir the serve tests serve.
+    expect((await runCli(['crawl', site.url, '--data', 'd', '--max-crawl-delay', '0'], work)).code).toBe(0);
+    expect((await runCli(['index', '--data', 'd'], work)).code).toBe(0);
+  });
+  afterAll(async () => {
+    await site.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('no escape codes or carriage returns when output is not a terminal (warnings included)', async () => {
+    const crawl = await runCli(['crawl', site.url, '--data', 'esc', '--max-crawl-delay', '0'], work);
+    expect(crawl.code, crawl.stderr).toBe(0);
+    expect(crawl.stderr).toContain('warn: robots.txt Crawl-delay above the cap');
+    const index = await runCli(['index', '--data', 'esc'], work);
+    expect(index.code, index.stderr).toBe(0);
+    for (const text of [crawl.stdout, crawl.stderr, index.stdout, index.stderr]) {
+      expect(text).not.toMatch(/[\r\x1b]/);
+    }
+  });
+
+  it.each([
+    ['SIGTERM', 'the primary'],
+    ['SIGINT', 'the primary'],
+    ['SIGINT', 'the process group (Ctrl-C in a terminal)'],
+  ] as const)('serve --workers 2 ends, primary and workers, on %s to %s', async (signal, to) => {
+    const dataDir = join(work, 'd');
+    const group = to !== 'the primary';
+    const serve = startCli(['serve', '--data', dataDir, '--port', '0', '--workers', '2'], work, { detached: group });
+    try {
+      await expect.poll(() => serve.output().stdout, { timeout: 30_000 }).toMatch(/Gleaner search: http:\/\/[^ ]+ \(2 workers\)/);
+      const url = /Gleaner search: (http:\/\/\S+)/.exec(serve.output().stdout)![1]!;
+      expect((await fetch(`${url}api/search?q=filler`)).status).toBe(200);
+      const workers = childPids(serve.pid!);
+      expect(workers).toHaveLength(2);
+      if (group) process.kill(-serve.pid!, signal);
+      else serve.kill(signal);
+      const code = await Promise.race([serve.exited, new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+      expect(code).toBe(0);
+      await expect.poll(() => workers.filter(alive), { timeout: 5_000 }).toEqual([]);
+      // Stopping is not mistaken for a crash: no worker is started again on the way out.
+      expect(serve.output().stderr).not.toContain('starting another');
+    } finally {
+      if (serve.exitCode === null) serve.kill('SIGKILL');
+      for (const pid of childPids(serve.pid!)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  it.each([
+    [['crawl', 'http://x/', '--max-pages', '-5'], 'gleaner crawl: --max-pages must be a whole number of 1 or more, not "-5"'],
+    [['crawl', 'http://x/', '--max-pages'], 'gleaner crawl: --max-pages needs a value (see `gleaner crawl --help`)'],
+    [['crawl', 'http://x/', '--max-pages', '--delay', '0'], 'gleaner crawl: --max-pages needs a value (see `gleaner crawl --help`)'],
+    [['crawl', 'http://x/', '--delay', '-1'], 'gleaner crawl: --delay must be a number from 0 to 3600, not "-1"'],
+    [['serve', '--port', '-1'], 'gleaner serve: --port must be a whole number from 0 to 65535, not "-1"'],
+    [['serve', '--workers'], 'gleaner serve: --workers needs a value (see `gleaner serve --help`)'],
+    [['demo', '--port', '-3000'], 'gleaner demo: --port must be a whole number from 0 to 65535, not "-3000"'],
+  ])('%j is one line of Gleaner\'s, exit 2', async (args, line) => {
+    const r = await runCli(args, work);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${line}\n`);
+  });
+
+  it('a refused command leaves no files: no data dir, no log', async () => {
+    const empty = join(work, 'empty');
+    mkdirSync(empty);
+    // Exit 2 for bad usage; 1 for a log that cannot be opened, found after the data dir is made (which goes again).
+    const refused: [string[], number][] = [
+      [['crawl', 'http://x/', '--include', '('], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--exclude', '['], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--log', 'crawl.jsonl', '--include', 're:(', '--max-pages', '5'], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--max-pages', '-5'], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--scope', 'planet'], 2],
+      [['demo', '--data', 'dd', '--port', '-1'], 2],
+      [['index', '--data', 'dd', '--bogus'], 2],
+      [['crawl', 'http://x/', '--data', 'dd', '--log', join(work, 'no-such-folder', 'crawl.jsonl')], 1],
+      [['crawl', 'http://x/', '--data', 'dd', '--log', work], 1],
+    ];
+    for (const [args, code] of refused) {
+      const r = await runCli(args, empty);
+      expect(r.code, args.join(' ')).toBe(code);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(readdirSync(empty), args.join(' ')).toEqual([]);
+    }
+  });
+});
