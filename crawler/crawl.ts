@@ -91,6 +91,8 @@ class CrawlRun {
   private readonly userAgent: string;
   private stats!: CrawlStats;
   private pagesStored = 0;
+  /** Pages whose write reached the store: pagesStored counts a page before its write, to put the stats in its batch. */
+  private pagesCommitted = 0;
   private pagesThisRun = 0;
   private readonly thisRun = newRunFigures();
   private requestsBefore = 0;
@@ -141,6 +143,7 @@ class CrawlRun {
       this.traps.countPage(page.url, page.state === 'duplicate');
       for (const url of followedUrls(page)) this.judge(url);
     }
+    this.pagesCommitted = this.pagesStored;
     const seedEntries: FrontierEntry[] = options.seeds.map((url) => ({ url, depth: 0, via: 'seed' }));
     await store.frontier.add(seedEntries);
     if (options.recrawl) {
@@ -173,7 +176,7 @@ class CrawlRun {
     }
     if (this.dataDirFailure) {
       const f = this.dataDirFailure;
-      throw new GleanerError('DATA_DIR', `crawl stopped: ${f.message}; the ${this.pagesStored} pages stored so far are kept (make room, then run again to resume)`, { cause: f });
+      throw new GleanerError('DATA_DIR', `crawl stopped: ${f.message}; the ${this.pagesCommitted} pages stored so far are kept (make room, then run again to resume)`, { cause: f });
     }
     if (this.stoppedBecause === 'done' && this.pagesThisRun === 0 && this.robotsWaits.allGivenUp(new Set(options.seeds.map(originOf)))) {
       this.stoppedBecause = 'unreachable';
@@ -399,7 +402,7 @@ class CrawlRun {
       for (const e of added) this.scheduler.add(e);
       this.freeHostAtOnce(host);
       this.log('debug', 'moved to the robots.txt Host', { url: entry.url, to: preferred });
-      this.afterCommit(page);
+      this.afterCommit(page, true);
       return;
     }
 
@@ -441,7 +444,7 @@ class CrawlRun {
     this.countStored(page, previous ?? undefined);
     const added = await this.store.commitFetch(entry, page, discovered, this.stats);
     for (const e of added) this.scheduler.add(e);
-    this.afterCommit(page);
+    this.afterCommit(page, previous === null);
   }
 
   private context(entry: QueuedEntry, previous: PageRecord | undefined): PageContext {
@@ -592,8 +595,10 @@ class CrawlRun {
     if (page.state === 'ok' && HAS_TEXT.test(page.text) && !this.hashes.has(page.contentHash)) this.hashes.set(page.contentHash, page.url);
   }
 
-  private afterCommit(page: PageRecord): void {
+  /** `isNew`: the page was not in the store before this commit (a recrawl re-stores pages). */
+  private afterCommit(page: PageRecord, isNew: boolean): void {
     this.pagesThisRun++;
+    if (isNew) this.pagesCommitted++;
     this.rememberContent(page);
     this.log('debug', 'page stored', { url: page.url, state: page.state, status: page.status, links: page.links.length });
   }

@@ -60,9 +60,9 @@ describe('gleaner crawl flags', () => {
   });
 
   it.each([
-    [['http://a/', '--max-shape-chain=-1'], /--max-shape-chain must be a number/],
-    [['http://a/', '--cycle-repeats', '1'], /--cycle-repeats must be a number from 2/],
-    [['http://a/', '--years-ahead', 'two'], /--years-ahead must be a number/],
+    [['http://a/', '--max-shape-chain=-1'], /--max-shape-chain must be a whole number of 0 or more/],
+    [['http://a/', '--cycle-repeats', '1'], /--cycle-repeats must be a whole number (of|from) 2/],
+    [['http://a/', '--years-ahead', 'two'], /--years-ahead must be a whole number/],
     [[], /seed URL/],
     [['ftp://a/'], /not an http/],
     [['not a url'], /not an http/],
