@@ -216,4 +216,22 @@ describe.skipIf(!BUILT)('Ctrl-C during a drip (real CLI, dist/)', () => {
       await site.close();
     }
   }, 90_000);
+
+  it('SIGTERM stops the same way, with exit 143', async () => {
+    const site = await startHostileHttp({ dripIntervalMs: 1_000 });
+    const dataDir = await tmp();
+    try {
+      const stopped = await run(['crawl', site.origin + C.drip, '--data', dataDir, '--delay', '0', '--no-sitemaps', '--request-timeout', String(REQUEST_TIMEOUT_S)], (kill) => {
+        const poll = setInterval(() => {
+          if (site.open(C.drip).length === 0) return;
+          clearInterval(poll);
+          kill('SIGTERM');
+        }, 20);
+      });
+      expect(stopped.code, stopped.stderr).toBe(143);
+      expect((await view(dataDir)).queued).toEqual([C.drip]);
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 });
