@@ -47,10 +47,12 @@ describe('RateMeter (curl --speed-limit/--speed-time over a sliding window)', ()
     expect(m.tooSlow(31_000)).toBe(true);
   });
 
-  it('0 bytes/s turns the check off', () => {
-    const m = new RateMeter({ minBytesPerSecond: 0, minRateWindowMs: 1_000 });
-    m.start(0);
-    expect(m.tooSlow(1_000_000)).toBe(false);
+  it('0 bytes/s, or a window of 0, turns the check off', () => {
+    for (const limits of [{ minBytesPerSecond: 0, minRateWindowMs: 1_000 }, { minBytesPerSecond: 100, minRateWindowMs: 0 }]) {
+      const m = new RateMeter(limits);
+      m.start(0);
+      expect(m.tooSlow(1_000_000)).toBe(false);
+    }
   });
 
   it('forgets buckets that left the window', () => {

@@ -5,7 +5,8 @@
 export interface TransferLimits {
   /** The whole request, connecting, headers and body, in milliseconds. */
   requestTimeoutMs: number;
-  /** Below this many bytes per second, averaged over `minRateWindowMs`, the request is abandoned; 0 never. */
+  /** Below this many bytes per second, averaged over `minRateWindowMs`, the request is abandoned; 0 never
+   * (nor with a window of 0). */
   minBytesPerSecond: number;
   /** The window the rate is averaged over, and the grace period after the headers before it is judged. */
   minRateWindowMs: number;
@@ -66,7 +67,7 @@ export class RateMeter {
 
   tooSlow(nowMs: number): boolean {
     const { minBytesPerSecond, minRateWindowMs } = this.limits;
-    if (minBytesPerSecond <= 0 || this.startedAt === undefined || nowMs - this.startedAt < minRateWindowMs) return false;
+    if (minBytesPerSecond <= 0 || minRateWindowMs <= 0 || this.startedAt === undefined || nowMs - this.startedAt < minRateWindowMs) return false;
     const { bytes, spanMs } = this.recent(nowMs);
     return bytes < (minBytesPerSecond * spanMs) / 1000;
   }
