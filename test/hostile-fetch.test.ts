@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { openStore } from '../shared/store.js';
 import type { PageRecord } from '../shared/types.js';
-import { HOSTILE_CASES as C, startHostileHttp, type HostileHttpSite } from './sites/hostile-http.js';
+import { CHARSET_DROPPED_PHRASE, HOSTILE_CASES as C, startHostileHttp, type HostileHttpSite } from './sites/hostile-http.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'bin', 'gleaner');
@@ -109,6 +109,9 @@ describe('crawl() against hostile but ordinary HTTP: deadline', () => {
     expect(one(v, C.typeClash.htmlLast)).toMatchObject({ state: 'ok', contentType: 'text/html', title: 'Clash' });
     expect(one(v, C.typeClash.jsonLast)).toMatchObject({ state: 'skipped', contentType: 'application/json' });
     expect(one(v, C.typeClash.invalidLast)).toMatchObject({ state: 'skipped', contentType: 'application/pdf' });
+    // The charset goes with the media type it came with: a koi8-r on the dropped text/plain value is not used.
+    expect(one(v, C.typeClash.charsetDropped)).toMatchObject({ state: 'ok', contentType: 'text/html' });
+    expect(one(v, C.typeClash.charsetDropped).text).toContain(CHARSET_DROPPED_PHRASE);
   });
 
   it('cuts the gzip page at the body cap instead of crashing', () => {
@@ -180,9 +183,9 @@ describe.skipIf(!BUILT)('Ctrl-C during a drip (real CLI, dist/)', () => {
   it('the first SIGINT stops within seconds (exit 130), the drip stays queued, and the same command resumes and finishes', async () => {
     const site = await startHostileHttp({ dripIntervalMs: 1_000 });
     const dataDir = await tmp();
-    const config = join(dataDir, '..', `${dataDir.split('/').pop()}-config.json`);
+    // No retries, so the resumed run ends the drip at its first deadline.
+    const config = join(await tmp(), 'crawl.json');
     await writeFile(config, JSON.stringify({ maxRetries: 0 }));
-    dirs.push(config);
     const args = ['crawl', site.url, '--data', dataDir, '--delay', '0', '--no-sitemaps', '--request-timeout', String(REQUEST_TIMEOUT_S), '--min-rate', '0', '--config', config];
     try {
       let signalledAt = 0;

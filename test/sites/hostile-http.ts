@@ -28,7 +28,7 @@ export const HOSTILE_CASES = {
   home: '/',
   robotsTxt: '/robots.txt',
   /** HTML pages stored once each as `ok` (the type-clash page whose last Content-Type is HTML included). */
-  good: ['/', '/pages/one.html', '/pages/two.html', '/pages/three.html', '/type-clash/html-last.html', '/big-gzip.html'],
+  good: ['/', '/pages/one.html', '/pages/two.html', '/pages/three.html', '/type-clash/html-last.html', '/type-clash/charset-dropped.html', '/big-gzip.html'],
   /** Small non-HTML files sent whole with the headers: stored as `skipped` with this media type. */
   binaries: {
     '/files/logo.png': 'image/png',
@@ -45,6 +45,9 @@ export const HOSTILE_CASES = {
     jsonLast: '/type-clash/json-last',
     /** `application/pdf` then `nonsense` (invalid, skipped): a PDF, stored `skipped`. */
     invalidLast: '/type-clash/invalid-last',
+    /** `text/plain; charset=koi8-r; format=flowed` then `text/html`: HTML whose header charset went with the plain type,
+     * so the page's own `<meta charset="utf-8">` decodes it (text holds CHARSET_DROPPED_PHRASE). */
+    charsetDropped: '/type-clash/charset-dropped.html',
   },
   /** gzip-encoded HTML decoding to bigGzipBytes: stored `ok` and truncated under a smaller body cap. */
   bigGzip: '/big-gzip.html',
@@ -55,6 +58,9 @@ export const HOSTILE_CASES = {
   /** A robots.txt-like text file that drips (for fetchRobots called with this URL). */
   dripRobots: '/drip/robots.txt',
 } as const;
+
+/** Text of the charsetDropped page, which decodes wrongly when the first header's koi8-r is used. */
+export const CHARSET_DROPPED_PHRASE = 'Привет, интранет';
 
 export interface HostileRequest {
   path: string;
@@ -125,6 +131,7 @@ export async function startHostileHttp(options: Partial<HostileHttpOptions> = {}
     [HOSTILE_CASES.typeClash.htmlLast, (res) => whole(res, ['image/png', 'text/html; charset=utf-8'], html('Clash', '<p>Two types, HTML last.</p>'))],
     [HOSTILE_CASES.typeClash.jsonLast, (res) => whole(res, ['text/html', 'application/json'], '{"clash":true}')],
     [HOSTILE_CASES.typeClash.invalidLast, (res) => whole(res, ['application/pdf', 'nonsense'], PDF)],
+    [HOSTILE_CASES.typeClash.charsetDropped, (res) => whole(res, ['text/plain; charset=koi8-r; format=flowed', 'text/html'], html('Charset', `<p>${CHARSET_DROPPED_PHRASE}</p>`))],
     [HOSTILE_CASES.bigGzip, (res) => whole(res, 'text/html; charset=utf-8', bigGzip, { 'Content-Encoding': 'gzip' })],
     [HOSTILE_CASES.drip, (res) => drip(res, 'text/html; charset=utf-8', '<!doctype html><html><head><title>Drip</title></head><body><p>')],
     [HOSTILE_CASES.dripSitemap, (res) => drip(res, 'application/xml', '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')],
