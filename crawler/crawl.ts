@@ -164,7 +164,8 @@ class CrawlRun {
       await this.loop();
     } finally {
       if (timer) clearInterval(timer);
-      await this.client.close();
+      // Stopped: whatever a server still holds open is dropped, not waited for.
+      await (this.stoppedBecause === 'aborted' ? this.client.destroy() : this.client.close());
       await this.analyzer.close();
     }
     this.stats.finishedAt = new Date().toISOString();
@@ -328,6 +329,8 @@ class CrawlRun {
         backoffMs: this.options.robotsBackoffMs,
         maxBackoffMs: this.options.maxBackoffMs,
         retryUnreachable: true,
+        minRate: this.options,
+        signal: this.hooks.signal,
         respect: this.options.sites[origin] ?? 'inherit',
         log: this.log,
       }).then((robots) => this.onRobotsLoaded(origin, robots));
@@ -361,6 +364,7 @@ class CrawlRun {
   private async process(entry: QueuedEntry, host: string): Promise<void> {
     const origin = host; // the scheduler keys hosts by origin, the unit robots.txt applies to
     const robots = await this.robotsFor(origin);
+    if (this.interrupted(host)) return;
     if (robots.outcome === 'unreachable' && this.respectsRobots(origin)) {
       await this.robotsUnreachable(entry, host, robots);
       return;
@@ -420,7 +424,15 @@ class CrawlRun {
       if (previous.etag) headers['if-none-match'] = previous.etag;
       if (previous.lastModified) headers['if-modified-since'] = previous.lastModified;
     }
-    const outcome = await fetchOnce(this.client, { url: entry.url, headers, maxBodyBytes: this.options.maxBodyBytes, wantedTypes: PAGE_TYPES });
+    const outcome = await fetchOnce(this.client, {
+      url: entry.url,
+      headers,
+      maxBodyBytes: this.options.maxBodyBytes,
+      wantedTypes: PAGE_TYPES,
+      limits: this.options,
+      signal: this.hooks.signal,
+    });
+    if (outcome.kind === 'network-error' && this.interrupted(host)) return;
     this.stats.requests++;
     if (outcome.kind === 'body') this.stats.bytes += outcome.body.byteLength;
 
@@ -445,6 +457,14 @@ class CrawlRun {
     const added = await this.store.commitFetch(entry, page, discovered, this.stats);
     for (const e of added) this.scheduler.add(e);
     this.afterCommit(page, previous === null);
+  }
+
+  /** Stopped (Ctrl-C) while this URL's request was under way: it stays queued for the next run rather
+   * than being stored as an error, and the host is let go. */
+  private interrupted(host: string): boolean {
+    if (!this.hooks.signal?.aborted) return false;
+    this.freeHostAtOnce(host);
+    return true;
   }
 
   private context(entry: QueuedEntry, previous: PageRecord | undefined): PageContext {
@@ -514,7 +534,13 @@ class CrawlRun {
   }
 
   private async readSitemap(entry: QueuedEntry, host: string): Promise<void> {
-    const found = await fetchSitemapUrls(this.client, entry.url, { userAgent: this.userAgent, maxBodyBytes: this.options.maxBodyBytes });
+    const found = await fetchSitemapUrls(this.client, entry.url, {
+      userAgent: this.userAgent,
+      maxBodyBytes: this.options.maxBodyBytes,
+      limits: this.options,
+      signal: this.hooks.signal,
+    });
+    if (found.error !== undefined && this.interrupted(host)) return;
     this.stats.requests++;
     this.freeHost(host, Date.now());
     const entries: FrontierEntry[] = [];

@@ -1,10 +1,13 @@
 // The crawler's HTTP edge: one GET, no automatic redirects (the crawler follows them itself so that each
 // hop is checked against scope and robots), compression accepted, timeouts for connect, headers and body,
-// a body size cap, and bodies of unwanted types never read. The outcome is a value, never an exception.
+// a deadline and a minimum rate for the whole request (transfer-guard.ts), a body size cap, and bodies of
+// unwanted types never read (http-body.ts). The outcome is a value, never an exception.
 
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
+import { adoptBody, discardBody, readBody } from './http-body.js';
+import { mediaType } from './media-type.js';
+import { guardTransfer, type TransferGuard } from './transfer-guard.js';
+import type { TransferLimits } from './transfer-limits.js';
 
 export interface FetchRequest {
   url: string;
@@ -12,6 +15,10 @@ export interface FetchRequest {
   maxBodyBytes: number;
   /** Media types whose bodies are read; others answer `unwanted-type` without reading. */
   wantedTypes: readonly string[];
+  /** The request's deadline and minimum rate: past them it ends as a `network-error` saying which. */
+  limits: TransferLimits;
+  /** The caller's stop (Ctrl-C): aborts the request under way; it ends as a `network-error`. */
+  signal?: AbortSignal;
 }
 
 export type FetchOutcome =
@@ -37,6 +44,8 @@ export interface HttpClientOptions {
   bodyTimeoutMs: number;
 }
 
+export { mediaType };
+
 /** HTML and plain text are what Gleaner indexes. */
 export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain'];
 
@@ -53,98 +62,54 @@ export function createHttpClient(options: HttpClientOptions): Dispatcher {
   });
 }
 
-export function mediaType(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  return (value ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
 export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
 export async function fetchOnce(client: Dispatcher, req: FetchRequest): Promise<FetchOutcome> {
-  let res: Dispatcher.ResponseData;
+  const guard = guardTransfer(req.limits, req.signal);
   try {
-    res = await request(req.url, { method: 'GET', headers: req.headers, dispatcher: client });
+    return await fetchGuarded(client, req, guard);
   } catch (e) {
-    return { kind: 'network-error', error: describeError(e) };
+    return { kind: 'network-error', error: guard.reason() ?? describeError(e) };
+  } finally {
+    guard.dispose();
   }
+}
+
+async function fetchGuarded(client: Dispatcher, req: FetchRequest, guard: TransferGuard): Promise<FetchOutcome> {
+  const res = await request(req.url, { method: 'GET', headers: req.headers, dispatcher: client, signal: guard.signal });
+  adoptBody(res.body);
+  guard.bodyStarted();
   const { statusCode: status, headers } = res;
   const contentType = mediaType(headers['content-type']);
-  const discard = async () => {
-    try {
-      await res.body.dump({ limit: 64 * 1024 });
-    } catch {
-      /* the connection is dropped instead of reused: harmless */
-    }
-  };
   if (status >= 300 && status < 400 && status !== 304) {
-    await discard();
+    await discardBody(res.body);
     const location = headerValue(headers, 'location');
     if (location === undefined) return { kind: 'status', status, headers, contentType };
     return { kind: 'redirect', status, location, headers };
   }
   if (status === 304) {
-    await discard();
+    await discardBody(res.body);
     return { kind: 'not-modified', status: 304, headers };
   }
   if (status < 200 || status >= 300) {
-    await discard();
+    await discardBody(res.body);
     return { kind: 'status', status, headers, contentType };
   }
   if (!req.wantedTypes.includes(contentType)) {
-    // Not read: an image or an archive costs the site bandwidth and us nothing useful.
-    res.body.destroy();
+    // Not read beyond a small body that came with the headers: an image or an archive costs the site
+    // bandwidth and us nothing useful.
+    await discardBody(res.body);
     return { kind: 'unwanted-type', status, contentType, headers };
   }
-  try {
-    const { body, truncated } = await readCapped(res.body, headerValue(headers, 'content-encoding'), req.maxBodyBytes);
-    return { kind: 'body', status, headers, contentType, body, truncated };
-  } catch (e) {
-    return { kind: 'network-error', error: describeError(e) };
-  }
-}
-
-/** Reads at most `maxBytes` decoded bytes; stops reading (and drops the connection) beyond that. */
-async function readCapped(raw: Readable, encoding: string | undefined, maxBytes: number): Promise<{ body: Uint8Array; truncated: boolean }> {
-  const decoder = decompressorFor(encoding);
-  const stream: Readable = decoder ? raw.pipe(decoder) : raw;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let truncated = false;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      if (size + chunk.length > maxBytes) {
-        chunks.push(chunk.subarray(0, maxBytes - size));
-        size = maxBytes;
-        truncated = true;
-        break;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
-    }
-  } finally {
-    if (truncated) {
-      raw.destroy();
-      decoder?.destroy();
-    }
-  }
-  return { body: Buffer.concat(chunks, size), truncated };
-}
-
-function decompressorFor(encoding: string | undefined) {
-  switch ((encoding ?? '').trim().toLowerCase()) {
-    case 'gzip':
-    case 'x-gzip':
-      return createGunzip();
-    case 'deflate':
-      return createInflate();
-    case 'br':
-      return createBrotliDecompress();
-    default:
-      return undefined;
-  }
+  const { body, truncated } = await readBody(res.body, {
+    encoding: headerValue(headers, 'content-encoding'),
+    maxBytes: req.maxBodyBytes,
+    onBytes: (n) => guard.received(n),
+  });
+  return { kind: 'body', status, headers, contentType, body, truncated };
 }
 
 function describeError(e: unknown): string {

@@ -64,6 +64,14 @@ export interface CrawlOptions extends TrapOptions {
   connectTimeoutMs: number;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
+  /** Deadline of every request (pages, robots.txt, sitemaps), headers and body together; past it the
+   * request is a network error ("deadline of 60 s exceeded"), retried like one. The idle timeouts above
+   * never see a server that drips a byte every few seconds; this does. */
+  requestTimeoutMs: number;
+  /** Minimum transfer rate of a body, averaged over minRateWindowMs once that long has passed since the
+   * headers (like curl's --speed-limit/--speed-time); slower is a network error. 0 turns it off. */
+  minBytesPerSecond: number;
+  minRateWindowMs: number;
   /** Bodies longer than this are cut and the page marked truncated. */
   maxBodyBytes: number;
   maxRedirects: number;
@@ -122,6 +130,9 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 15_000,
   bodyTimeoutMs: 30_000,
+  requestTimeoutMs: 60_000,
+  minBytesPerSecond: 1_024,
+  minRateWindowMs: 10_000,
   maxBodyBytes: 5 * 1024 * 1024,
   maxRedirects: 5,
   maxRetries: 3,

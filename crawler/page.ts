@@ -6,6 +6,7 @@ import type { FrontierEntry, PageRecord } from '../shared/types.js';
 import { canonicalizeUrl } from '../shared/url.js';
 import { analyzeBody, type BodyAnalysis, type BodyInput } from './analyze.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
+import { contentTypeValue } from './media-type.js';
 
 export interface PageContext {
   entry: QueuedEntry;
@@ -106,7 +107,8 @@ export function bodyInput(outcome: Extract<FetchOutcome, { kind: 'body' }>, url:
   return {
     url,
     body: outcome.body,
-    contentTypeHeader: headerValue(outcome.headers, 'content-type'),
+    // The charset of the media type fetch.ts decided on (a repeated header's last valid value), not of the first.
+    contentTypeHeader: contentTypeValue(outcome.headers['content-type']),
     contentType: outcome.contentType,
     xRobotsTag: headerList(outcome.headers['x-robots-tag']),
     agent: ctx.agent,

@@ -3,6 +3,7 @@
 
 import type { Dispatcher } from 'undici';
 import { fetchOnce } from './fetch.js';
+import type { TransferLimits } from './transfer-limits.js';
 import { gunzipIfNeeded, parseSitemap } from './sitemaps.js';
 
 const SITEMAP_TYPES: readonly string[] = [
@@ -21,12 +22,18 @@ export interface SitemapUrls {
   error?: string;
 }
 
-export async function fetchSitemapUrls(client: Dispatcher, url: string, options: { userAgent: string; maxBodyBytes: number }): Promise<SitemapUrls> {
+export async function fetchSitemapUrls(
+  client: Dispatcher,
+  url: string,
+  options: { userAgent: string; maxBodyBytes: number; limits: TransferLimits; signal?: AbortSignal },
+): Promise<SitemapUrls> {
   const outcome = await fetchOnce(client, {
     url,
     headers: { 'user-agent': options.userAgent, accept: 'application/xml,text/xml,text/plain;q=0.5', 'accept-encoding': 'gzip' },
     maxBodyBytes: options.maxBodyBytes,
     wantedTypes: SITEMAP_TYPES,
+    limits: options.limits,
+    signal: options.signal,
   });
   if (outcome.kind !== 'body') {
     const error = outcome.kind === 'network-error' ? outcome.error : `${outcome.kind} ${'status' in outcome ? outcome.status : ''}`.trim();

@@ -102,6 +102,23 @@ describe('gleaner crawl flags', () => {
     expect(fails(['http://a/', '--robots-retries', '-1'])).toMatch(/robots-retries/);
   });
 
+  it('request deadline and minimum rate: seconds on the command line, defaults from crawler/options.ts', () => {
+    expect(parse('http://a/')).toMatchObject({
+      requestTimeoutMs: DEFAULT_CRAWL_OPTIONS.requestTimeoutMs,
+      minBytesPerSecond: DEFAULT_CRAWL_OPTIONS.minBytesPerSecond,
+      minRateWindowMs: DEFAULT_CRAWL_OPTIONS.minRateWindowMs,
+    });
+    expect(parse('http://a/', '--request-timeout', '2.5', '--min-rate', '0', '--min-rate-window', '3')).toMatchObject({ requestTimeoutMs: 2500, minBytesPerSecond: 0, minRateWindowMs: 3000 });
+    expect(fails(['http://a/', '--request-timeout', '0'])).toMatch(/--request-timeout must be a number/);
+    expect(fails(['http://a/', '--min-rate', '1.5'])).toMatch(/--min-rate must be a whole number/);
+  });
+
+  it('a config file sets options that have no flag', async () => {
+    const file = join(dir, 'no-flag.json');
+    await writeFile(file, JSON.stringify({ maxRetries: 0, backoffMs: 100, requestTimeoutMs: 5000 }));
+    expect(parse('http://a/', '--config', file)).toMatchObject({ maxRetries: 0, backoffMs: 100, requestTimeoutMs: 5000 });
+  });
+
   it('a config file with an unknown key, a wrong type or bad JSON is refused', async () => {
     const bad = join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ delay: 1 }));

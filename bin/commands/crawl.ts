@@ -58,6 +58,11 @@ Options (flag > --config file > default):
   --host-connections N  requests under way at once to one host (default: ${d.hostConnections}; more only for
                         servers you run, like --delay 0)
   --parse-threads N     worker threads that parse pages, 0 for none (default: cores - 1, ${d.parseThreads} here)
+  --request-timeout S   deadline of every request, headers and body, in seconds; past it the request
+                        is retried like a network error (default: ${d.requestTimeoutMs / 1000})
+  --min-rate BYTES      abandon a body slower than this many bytes/s over --min-rate-window,
+                        0 never (default: ${d.minBytesPerSecond})
+  --min-rate-window S   seconds the rate is averaged over, counted from the headers (default: ${d.minRateWindowMs / 1000})
   --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
   --use-robots-host     fetch from the host a robots.txt Host line names, as Geoportal does
   --recrawl             fetch every stored page again, with conditional GET; stored pages it fetches
@@ -99,6 +104,9 @@ const FLAGS = {
   concurrency: { type: 'string' },
   'host-connections': { type: 'string' },
   'parse-threads': { type: 'string' },
+  'request-timeout': { type: 'string' },
+  'min-rate': { type: 'string' },
+  'min-rate-window': { type: 'string' },
   'no-sitemaps': { type: 'boolean' },
   'use-robots-host': { type: 'boolean' },
   recrawl: { type: 'boolean' },
@@ -141,6 +149,11 @@ export function readConfigFile(path: string | undefined): Partial<CrawlOptions> 
   }
   return parsed as Partial<CrawlOptions>;
 }
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+type StopSignal = (typeof STOP_SIGNALS)[number];
+/** 128 + the signal's number, as shells report a process killed by it. */
+const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143 };
 
 const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 /** RFC 9309 2.2.1: a product token is letters, underscores and hyphens. */
@@ -186,7 +199,7 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     if (!ok) throw new GleanerError('BAD_ARGUMENT', `crawl: not an http(s) URL: "${seed}"`);
   }
   const options: CrawlOptions = {
-    ...d,
+    ...base, // config keys no flag sets (maxRetries, backoffMs...) are kept, not reset to the defaults
     dataDir,
     seeds: positionals,
     maxPages: integerFlag(name, 'max-pages', v['max-pages'], base.maxPages, 1),
@@ -206,6 +219,9 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     concurrency: integerFlag(name, 'concurrency', v.concurrency, base.concurrency, 1, 256),
     hostConnections: integerFlag(name, 'host-connections', v['host-connections'], base.hostConnections, 1, 64),
     parseThreads: integerFlag(name, 'parse-threads', v['parse-threads'], base.parseThreads, 0, 64),
+    requestTimeoutMs: Math.round(numberFlag(name, 'request-timeout', v['request-timeout'], base.requestTimeoutMs / 1000, 0.1, 86400) * 1000),
+    minBytesPerSecond: integerFlag(name, 'min-rate', v['min-rate'], base.minBytesPerSecond, 0),
+    minRateWindowMs: Math.round(numberFlag(name, 'min-rate-window', v['min-rate-window'], base.minRateWindowMs / 1000, 0.1, 86400) * 1000),
     useSitemaps: v['no-sitemaps'] ? false : base.useSitemaps,
     useRobotsHost: v['use-robots-host'] ?? base.useRobotsHost,
     recrawl: v.recrawl ?? base.recrawl,
@@ -294,14 +310,18 @@ export const crawlCommand: Command = {
       process.stderr.write('warning: robots.txt will be ignored for some or all sites; Gleaner is then a bad robot. Site owners may block it.\n');
     }
     const progress = progressLine();
-    const stop = () => {
+    // The first SIGINT/SIGTERM aborts the requests under way (they stay queued for the next run), the
+    // store is closed and the summary printed; a second one exits at once.
+    let stoppedBy: StopSignal | undefined;
+    const stop = (signal: NodeJS.Signals) => {
       if (controller.signal.aborted) return;
+      stoppedBy = signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
       progress.done();
-      process.stderr.write('stopping after the requests under way (Ctrl-C again to force)...\n');
+      process.stderr.write('stopping: abandoning the requests under way, they stay queued (Ctrl-C again to force)...\n');
       controller.abort();
-      process.once('SIGINT', () => process.exit(130));
+      for (const s of STOP_SIGNALS) process.once(s, () => process.exit(SIGNAL_EXIT[s]));
     };
-    process.once('SIGINT', stop);
+    for (const s of STOP_SIGNALS) process.once(s, stop);
     let stored = 0;
     const onProgress = (p: CrawlProgress) => {
       stored = p.pages;
@@ -318,10 +338,11 @@ export const crawlCommand: Command = {
         const hosts = summary.hostsGivenUp.map((h) => `${h.origin} (robots.txt ${h.reason})`).join(', ');
         throw new GleanerError('UNREACHABLE', `crawl: no seed host could be reached, nothing was crawled: ${hosts}`);
       }
+      if (stoppedBy !== undefined) return SIGNAL_EXIT[stoppedBy];
       return summary.stoppedBecause === 'aborted' ? 130 : 0;
     } finally {
       progress.done();
-      process.removeListener('SIGINT', stop);
+      for (const s of STOP_SIGNALS) process.removeListener(s, stop);
       await file.close();
     }
   },

@@ -4,6 +4,9 @@
 
 import { request } from 'undici';
 import type { Store } from '../../shared/store.js';
+import { adoptBody, discardBody, readBody } from '../http-body.js';
+import { guardTransfer } from '../transfer-guard.js';
+import type { TransferLimits } from '../transfer-limits.js';
 import type { RobotsCacheEntry } from '../../shared/types.js';
 import type { Logger } from '../log.js';
 import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
@@ -32,6 +35,10 @@ export interface RobotsOptions {
   /** Ask again even while the store holds a fresh failure: the caller (a crawl) keeps its own retry
    * schedule, so failures remembered from earlier runs do not stretch this run's waits. */
   retryUnreachable?: boolean;
+  /** The crawl's minimum transfer rate (none when absent): a robots.txt dripping slower fails sooner. */
+  minRate?: Pick<TransferLimits, 'minBytesPerSecond' | 'minRateWindowMs'>;
+  /** The crawl's stop (Ctrl-C): aborts the fetch under way, whose failure is then neither decided nor cached. */
+  signal?: AbortSignal;
   /** Per-site override, resolved by the caller against the global default: `never` ignores the rules. */
   respect?: RobotsRespect;
   /** Debug lines for every decision: fetched, cache hit, allowed, blocked by which line. */
@@ -72,6 +79,11 @@ export async function robotsForOrigin(origin: string, store: Store, options: Rob
 
   const url = `${origin}/robots.txt`;
   const result = await fetchRobots(url, options);
+  if (options.signal?.aborted && result.kind === 'network-error') {
+    // Stopped by the caller, not by the server: nothing is known about the site, so nothing is cached
+    // (a next run asks again at once). The caller that stopped does not use this answer.
+    return hostRobots(origin, decide(result, options.mode), '', false, options, 0);
+  }
   const decision = decide(result, options.mode);
   log('debug', 'robots.txt fetched', { origin, url, result: describeResult(result), outcome: decision.outcome, access: decision.access, why: decision.why });
 
@@ -181,46 +193,42 @@ export function describeResult(result: FetchOutcome): string {
 }
 
 /** GET robots.txt, following up to five redirects ourselves (RFC 9309 2.3.1.2), reading a capped body. */
-export async function fetchRobots(url: string, options: Pick<RobotsOptions, 'userAgentHeader' | 'from' | 'timeoutMs'>): Promise<FetchOutcome> {
+export async function fetchRobots(
+  url: string,
+  options: Pick<RobotsOptions, 'userAgentHeader' | 'from' | 'timeoutMs' | 'minRate' | 'signal'>,
+): Promise<FetchOutcome> {
   const headers: Record<string, string> = { 'user-agent': options.userAgentHeader, accept: 'text/plain, */*;q=0.1' };
   if (options.from) headers['from'] = options.from;
-  const signal = AbortSignal.timeout(options.timeoutMs ?? ROBOTS_DEFAULTS.timeoutMs);
+  // One deadline for the whole fetch, redirects included; the minimum rate is judged on the final body.
+  const guard = guardTransfer(
+    { requestTimeoutMs: options.timeoutMs ?? ROBOTS_DEFAULTS.timeoutMs, minBytesPerSecond: options.minRate?.minBytesPerSecond ?? 0, minRateWindowMs: options.minRate?.minRateWindowMs ?? 0 },
+    options.signal,
+  );
   let current = url;
   try {
     for (let hops = 0; ; hops++) {
-      const res = await request(current, { method: 'GET', headers, signal });
+      const res = await request(current, { method: 'GET', headers, signal: guard.signal });
+      adoptBody(res.body);
       const location = headerValue(res.headers['location']);
       if (res.statusCode >= 300 && res.statusCode < 400 && location !== undefined) {
-        await res.body.dump();
+        await discardBody(res.body);
         if (hops + 1 > ROBOTS_DEFAULTS.maxRedirects) return { kind: 'too-many-redirects', hops: hops + 1, status: res.statusCode };
         current = new URL(location, current).href;
         continue;
       }
-      const body = await readCapped(res.body, ROBOTS_DEFAULTS.maxBodyBytes);
+      guard.bodyStarted();
+      const { body } = await readBody(res.body, { maxBytes: ROBOTS_DEFAULTS.maxBodyBytes, onBytes: (n) => guard.received(n) });
       const flat: Record<string, string | undefined> = {};
       for (const [k, v] of Object.entries(res.headers)) flat[k.toLowerCase()] = headerValue(v);
       return { kind: 'response', status: res.statusCode, body, headers: flat };
     }
   } catch (e) {
-    return { kind: 'network-error', message: (e as Error).message };
+    return { kind: 'network-error', message: guard.reason() ?? (e as Error).message };
+  } finally {
+    guard.dispose();
   }
 }
 
 function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v.join(', ') : v;
-}
-
-async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(): void }, maxBytes: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const room = maxBytes - size;
-    chunks.push(chunk.byteLength > room ? chunk.subarray(0, room) : chunk);
-    size += Math.min(chunk.byteLength, room);
-    if (size >= maxBytes) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks);
 }

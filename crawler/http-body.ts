@@ -1,0 +1,94 @@
+// Response bodies from undici, read or thrown away safely: the one place that touches them. undici
+// answers a body destroyed before its end with an 'error' event (RequestAbortedError, also when the
+// whole small body had already arrived), and an 'error' with no listener kills the process. So every
+// body gets a listener before anything else is done with it, and readers turn errors into exceptions
+// their callers catch, never into events nobody hears.
+
+import { pipeline, type Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+
+const noop = (): void => {};
+const adopted = new WeakSet<Readable>();
+
+/** Bytes read from a body that is thrown away: enough to keep the connection for a small error page. */
+export const DISCARD_LIMIT_BYTES = 64 * 1024;
+
+/** Gives `body` an error listener (once), so destroying or aborting it can never crash the process. */
+export function adoptBody<T extends Readable>(body: T): T {
+  if (!adopted.has(body)) {
+    adopted.add(body);
+    body.on('error', noop);
+  }
+  return body;
+}
+
+/**
+ * Throws a body away: read to its end when small (the connection can then be reused), dropped with the
+ * connection when larger. Never rejects; bounded by the request's own abort signal.
+ */
+export async function discardBody(body: Readable & { dump(opts?: { limit?: number }): Promise<unknown> }): Promise<void> {
+  adoptBody(body);
+  try {
+    await body.dump({ limit: DISCARD_LIMIT_BYTES });
+  } catch {
+    /* the connection is dropped instead of reused: harmless */
+  }
+}
+
+export interface ReadBodyOptions {
+  /** Content-Encoding of the body: gzip, deflate and br are decoded, anything else read as is. */
+  encoding?: string;
+  /** Decoded bytes kept at most; reading stops (and the connection is dropped) beyond that. */
+  maxBytes: number;
+  /** Told of every chunk as it comes off the wire, before decoding (the transfer rate is of these). */
+  onBytes?: (bytes: number) => void;
+}
+
+/** Reads a body up to `maxBytes` decoded bytes. Rejects when the body breaks (aborted, reset, bad gzip). */
+export async function readBody(raw: Readable, options: ReadBodyOptions): Promise<{ body: Uint8Array; truncated: boolean }> {
+  adoptBody(raw);
+  const onBytes = options.onBytes ?? noop;
+  const decoder = decompressorFor(options.encoding);
+  let stream: Readable = raw;
+  if (decoder) {
+    raw.on('data', (chunk: Buffer) => onBytes(chunk.length));
+    // pipeline, not pipe: an error or early end of either stream destroys both, so a broken raw body
+    // ends the read instead of leaving it waiting on a decoder that will never finish.
+    stream = pipeline(raw, adoptBody(decoder), noop);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (!decoder) onBytes(chunk.length);
+      if (size + chunk.length > options.maxBytes) {
+        chunks.push(chunk.subarray(0, options.maxBytes - size));
+        size = options.maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+  } finally {
+    // Whatever ended the loop, nothing is left half-read holding the connection.
+    if (!raw.readableEnded) raw.destroy();
+    decoder?.destroy();
+  }
+  return { body: Buffer.concat(chunks, size), truncated };
+}
+
+function decompressorFor(encoding: string | undefined) {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
