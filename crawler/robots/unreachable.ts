@@ -21,7 +21,7 @@ const NO_CONNECTION: ReadonlyArray<[RegExp, string]> = [
   [/\bEADDRNOTAVAIL\b/, 'address not available'],
 ];
 
-const TIMED_OUT = /\b(timeout|timed out|aborted|ETIMEDOUT|UND_ERR_\w*TIMEOUT)\b/i;
+const TIMED_OUT = /\b(timeout|timed out|aborted|deadline|ETIMEDOUT|UND_ERR_\w*TIMEOUT)\b/i;
 
 /** Why `result` (an outcome that policy.ts decided is `unreachable`) gave no robots.txt. */
 export function whyUnreachable(result: FetchOutcome): Unreachable {
