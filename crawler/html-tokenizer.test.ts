@@ -2,13 +2,14 @@
 // document, event for event, on generated markup (broken, cut off, full of entities and odd comments)
 // and on real documentation pages when this machine has them.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Parser, type ParserOptions } from 'htmlparser2';
 import { attributeNames, MIRRORED_HTMLPARSER2, ScanTokenizer, type AttributeFilter, type AttributeNames } from './html-tokenizer.js';
-import { DOC_SITE_ROOTS, listHtml } from '../test/support/doc-pages.js';
+import { DOC_SITES, listHtml } from '../test/support/doc-pages.js';
+import { requireResource } from '../test/support/resources.js';
 
 /** Tags whose attributes the recording handler asks for, as extraction asks for a few; and which of them. */
 const WANTED = new Set(['a', 'img', 'meta', 'html', 'svg', 'p']);
@@ -230,7 +231,7 @@ describe('ScanTokenizer reports what htmlparser2 reports', () => {
 // Real pages: the doc sites' HTML, when this machine has the Debian packages.
 const PAGES_PER_SITE = 150;
 
-const present = DOC_SITE_ROOTS.filter((d) => existsSync(d));
+const present = DOC_SITES.filter((s) => requireResource(`ScanTokenizer on ${s.name} doc pages (Debian ${s.debianPackage})`, s.root)).map((s) => s.root);
 describe.skipIf(present.length === 0)('ScanTokenizer on real documentation pages', () => {
   it(`agrees on ${PAGES_PER_SITE} pages of each doc site installed (${present.join(', ') || 'none: skipped'})`, () => {
     let pages = 0;
@@ -245,4 +246,3 @@ describe.skipIf(present.length === 0)('ScanTokenizer on real documentation pages
     expect(pages).toBeGreaterThan(0);
   });
 });
-if (present.length === 0) console.log('html-tokenizer.test: no Debian doc packages installed; the real-page comparison is skipped');
