@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { getEncoding } from 'encoding-sniffer/sniffer';
 import { charsetFromContentType, charsetFromMeta, decodeBody, normalizeCharset } from './charset.js';
 
 // Real encoded bytes, written out by hand from the code tables (not produced by the decoder under test).
@@ -78,6 +79,24 @@ describe('the WHATWG prescan, not a pattern over the bytes', () => {
   it('reads the encoding of an XML declaration', () => {
     const bytes = Uint8Array.from([...ascii('<?xml version="1.0" encoding="windows-1251"?><p>'), ...CP1251_PRIVET_MIR]);
     expect(decodeBody(bytes)).toMatchObject({ charset: 'windows-1251', source: 'xml', text: '<?xml version="1.0" encoding="windows-1251"?><p>Привет, мир' });
+  });
+});
+
+describe('the prescan stopping early', () => {
+  it('finds what the whole 1,024-byte prescan finds', () => {
+    const fragment = fc.constantFrom(
+      '<meta charset="gbk">', '<meta charset=koi8-r>', '<!-- <meta charset=windows-1251> -->', '<meta http-equiv="content-type" content="text/html; charset=shift_jis">',
+      '<meta content="charset=euc-jp">', '<p>', 'text ', '<!--', '-->', '<?xml version="1.0" encoding="windows-1251"?>', '<a href="x">', '\ufeff', 'é',
+    );
+    const page = fc.array(fc.oneof(fragment, fc.string({ maxLength: 80 })), { maxLength: 60 }).map((parts) => new Uint8Array(Buffer.from(parts.join(''))));
+    const header = fc.constantFrom(undefined, 'text/html', 'text/html; charset=windows-1252', 'text/html; charset=bogus');
+    fc.assert(
+      fc.property(page, header, (bytes, contentType) => {
+        const label = charsetFromContentType(contentType);
+        const whole = getEncoding(bytes.subarray(0, 1024), { defaultEncoding: 'utf-8', ...(label ? { transportLayerEncodingLabel: label } : {}) });
+        expect(decodeBody(bytes, contentType).charset).toBe(whole.toLowerCase());
+      }),
+    );
   });
 });
 

@@ -65,9 +65,21 @@ interface Sniffed {
   source: Decoded['source'];
 }
 
+/** Bytes handed to the prescan at a time, so that it can stop once the answer is known. */
+const SNIFF_CHUNK_BYTES = 64;
+
 function sniff(bytes: Uint8Array, transportLabel: string | undefined): Sniffed {
   const sniffer = new Sniffer({ transportLayerEncodingLabel: transportLabel, defaultEncoding: 'utf-8', maxBytes: META_SNIFF_BYTES });
-  sniffer.write(bytes.subarray(0, META_SNIFF_BYTES));
+  // The sniffer reads all 1,024 bytes whatever it has found, a tenth of a page's decoding time. Only a
+  // BOM (the first 3 bytes) beats a charset the header names, and nothing after the first META with a
+  // charset changes the answer (the spec's prescan returns there), so it is fed until then only.
+  if (sniffer.resultType === ResultType.PASSED) sniffer.write(bytes.subarray(0, 3));
+  else {
+    const end = Math.min(bytes.length, META_SNIFF_BYTES);
+    for (let i = 0; i < end && sniffer.resultType > ResultType.META_TAG; i += SNIFF_CHUNK_BYTES) {
+      sniffer.write(bytes.subarray(i, Math.min(i + SNIFF_CHUNK_BYTES, end)));
+    }
+  }
   return { charset: usable(sniffer.encoding), source: SOURCE[sniffer.resultType] };
 }
 
