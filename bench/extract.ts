@@ -44,6 +44,7 @@ if (!existsSync(dir)) {
     const links = $('a[href], area[href]').map((_i, el) => $(el).attr('href')).get();
     return $('title').text().length + $('body').text().length + links.length;
   });
+  measure('decodeBody alone', pages, totalBytes, (p) => decodeBody(p.bytes, 'text/html').text.length);
   measure('decodeBody + extractHtml', pages, totalBytes, (p) => {
     const { text } = decodeBody(p.bytes, 'text/html');
     const e = extractHtml(text, p.url);

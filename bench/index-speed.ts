@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFromDocuments, buildIndex, DEFAULT_INDEXER_OPTIONS, type IndexDocument } from '../indexer/index.js';
 import { openSearchEngine } from '../web/search/index.js';
-import { anyOf, pageRecord, query } from '../test/helpers/index-fixtures.js';
+import { anyOf, pageRecord, query } from '../test/support/index-fixture.js';
 import { openStore } from '../shared/store.js';
 import { isStopword, tokenize } from '../shared/tokenize.js';
 import type { ParsedQuery } from '../shared/query.js';

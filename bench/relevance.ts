@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildFromDocuments, DEFAULT_INDEXER_OPTIONS } from '../indexer/index.js';
 import { DEFAULT_RANK_PARAMS, openSearchEngine, type RankParams } from '../web/search/index.js';
-import { anyOf } from '../test/helpers/index-fixtures.js';
+import { anyOf } from '../test/support/index-fixture.js';
 import { COLLECTIONS, IR_DIR, PlainBm25, docIdOf, indexDocuments, irAvailable, loadCollection, type Collection } from './ir-collections.js';
 import { METRIC_NAMES, meanMetrics, type Metrics } from './metrics.js';
 

@@ -1,7 +1,7 @@
 // Body analysis off the crawl loop's thread. Parsing HTML is most of a crawl's CPU; with it in worker
 // threads, the loop's thread only fetches and stores, and a 2-core machine uses both cores.
 // When the compiled worker script is not there (tests running the TypeScript sources), analysis runs
-// in this thread: same function, same answers.
+// in this thread: same function, same answers. A pool that has started never falls back to it.
 
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -17,15 +17,25 @@ export interface BodyAnalyzer {
 
 type Reply = { id: number; result: PackedAnalysis } | { id: number; error: string };
 
+interface Waiter {
+  resolve: (a: BodyAnalysis) => void;
+  reject: (e: Error) => void;
+}
+
 interface Slot {
   worker: Worker;
-  pending: Map<number, { resolve: (a: BodyAnalysis) => void; reject: (e: Error) => void }>;
-  alive: boolean;
+  pending: Map<number, Waiter>;
+  /** Replies this worker gave; a worker that dies before its first is taken as one that cannot start. */
+  answered: number;
 }
 
 /** A worker's heap: a young generation smaller than V8's default keeps a crawl's resident memory down
  * (each worker is a whole V8 heap); the old generation leaves room for the largest page the body cap lets in. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 } as const;
+
+/** Workers in a row that may die before answering anything before a place in the pool is given up:
+ * a worker that cannot even start (a broken build) would otherwise be replaced forever. */
+const MAX_FAILED_STARTS = 3;
 
 const inline: BodyAnalyzer = {
   analyze: async (input) => analyzeBody(input),
@@ -33,36 +43,58 @@ const inline: BodyAnalyzer = {
   threads: 0,
 };
 
-export function createBodyAnalyzer(threads: number): BodyAnalyzer {
-  const script = new URL('./analyze-worker.js', import.meta.url);
+export interface BodyAnalyzerOptions {
+  /** The worker script; default the compiled analyze-worker.js beside this module. Tests pass another. */
+  workerScript?: URL;
+}
+
+/**
+ * `threads` worker threads, each replaced when it dies (out of memory on a monstrous page, a crash):
+ * the pages it held fail with an error to their callers, and the pool keeps its size. Pages are never
+ * parsed on the calling thread once the pool has started, even when workers die.
+ */
+export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions = {}): BodyAnalyzer {
+  const script = options.workerScript ?? new URL('./analyze-worker.js', import.meta.url);
   if (threads <= 0 || !existsSync(script)) return inline;
   let nextId = 0;
-  const slots: Slot[] = [];
-  for (let i = 0; i < threads; i++) {
-    const slot: Slot = { worker: new Worker(script, { resourceLimits: WORKER_LIMITS }), pending: new Map(), alive: true };
+  let closing = false;
+  /** One place per thread; undefined once given up (MAX_FAILED_STARTS). */
+  const slots: (Slot | undefined)[] = [];
+  const failedStarts: number[] = [];
+  let lastDeath = '';
+
+  const start = (place: number): Slot => {
+    const slot: Slot = { worker: new Worker(script, { resourceLimits: WORKER_LIMITS }), pending: new Map(), answered: 0 };
     slot.worker.on('message', (reply: Reply) => {
+      slot.answered++;
       const waiter = slot.pending.get(reply.id);
       if (!waiter) return;
       slot.pending.delete(reply.id);
       if ('error' in reply) waiter.reject(new Error(`analysing a page failed: ${reply.error}`));
       else waiter.resolve(unpackAnalysis(reply.result));
     });
-    const fail = (e: Error) => {
-      slot.alive = false;
+    // Called on 'error' (an uncaught exception, out of memory: it says more) and on the 'exit' that
+    // always follows: the first call replaces the worker, so no new page is sent to a dying one.
+    const retire = (e: Error) => {
+      lastDeath = e.message;
       for (const w of slot.pending.values()) w.reject(e);
       slot.pending.clear();
+      if (closing || slots[place] !== slot) return;
+      failedStarts[place] = slot.answered === 0 ? (failedStarts[place] ?? 0) + 1 : 0;
+      slots[place] = (failedStarts[place] ?? 0) < MAX_FAILED_STARTS ? start(place) : undefined;
     };
-    slot.worker.on('error', fail);
-    slot.worker.on('exit', (code) => fail(new Error(`analysis worker exited (${code})`)));
-    slots.push(slot);
-  }
+    slot.worker.on('error', (e) => retire(new Error(`the parse worker died: ${e.message}`)));
+    slot.worker.on('exit', (code) => retire(new Error(`the parse worker exited (code ${code})`)));
+    return slot;
+  };
+  for (let i = 0; i < threads; i++) slots.push(start(i));
+
   return {
     threads,
     analyze(input) {
-      // The least busy live worker; none left (they crashed): this thread.
       let best: Slot | undefined;
-      for (const s of slots) if (s.alive && (!best || s.pending.size < best.pending.size)) best = s;
-      if (!best) return inline.analyze(input);
+      for (const s of slots) if (s && (!best || s.pending.size < best.pending.size)) best = s;
+      if (!best) return Promise.reject(new Error(`no parse worker could be started: ${lastDeath}`));
       const slot = best;
       const id = nextId++;
       return new Promise<BodyAnalysis>((resolve, reject) => {
@@ -75,8 +107,8 @@ export function createBodyAnalyzer(threads: number): BodyAnalyzer {
       });
     },
     async close() {
-      for (const s of slots) s.alive = false;
-      await Promise.all(slots.map((s) => s.worker.terminate()));
+      closing = true;
+      await Promise.all(slots.map((s) => s?.worker.terminate()));
     },
   };
 }

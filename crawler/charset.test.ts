@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { getEncoding } from 'encoding-sniffer/sniffer';
 import { charsetFromContentType, charsetFromMeta, decodeBody, normalizeCharset } from './charset.js';
 
 // Real encoded bytes, written out by hand from the code tables (not produced by the decoder under test).
@@ -59,6 +60,65 @@ describe('charset from META in the first 1,024 bytes', () => {
   });
   it('treats a META claiming UTF-16 as UTF-8', () => {
     expect(decodeBody(Uint8Array.from(ascii('<meta charset="utf-16"><p>hi</p>')))).toMatchObject({ charset: 'utf-8', text: '<meta charset="utf-16"><p>hi</p>' });
+  });
+});
+
+describe('the WHATWG prescan, not a pattern over the bytes', () => {
+  const utf8Page = (head: string): Uint8Array => Uint8Array.from([...ascii(`<html><head>${head}</head><body><p>`), ...Buffer.from('Привет, мир'), ...ascii('</p></body></html>')]);
+  it('ignores a <meta charset> inside a comment', () => {
+    expect(decodeBody(utf8Page('<!-- <meta charset=windows-1251> --><meta charset="utf-8">'))).toMatchObject({ charset: 'utf-8', source: 'meta' });
+    const d = decodeBody(utf8Page('<!-- old: <meta charset=windows-1251> -->'));
+    expect(d).toMatchObject({ charset: 'utf-8', source: 'default' });
+    expect(d.text).toContain('<p>Привет, мир</p>');
+  });
+  it('ignores charset= in the content of a META that is not http-equiv=content-type', () => {
+    const d = decodeBody(utf8Page('<meta name="description" content="pages in charset=koi8-r and others">'));
+    expect(d).toMatchObject({ charset: 'utf-8', source: 'default' });
+    expect(d.text).toContain('<p>Привет, мир</p>');
+  });
+  it('reads the encoding of an XML declaration', () => {
+    const bytes = Uint8Array.from([...ascii('<?xml version="1.0" encoding="windows-1251"?><p>'), ...CP1251_PRIVET_MIR]);
+    expect(decodeBody(bytes)).toMatchObject({ charset: 'windows-1251', source: 'xml', text: '<?xml version="1.0" encoding="windows-1251"?><p>Привет, мир' });
+  });
+});
+
+describe('the prescan stopping early', () => {
+  it('finds what the whole 1,024-byte prescan finds', () => {
+    const fragment = fc.constantFrom(
+      '<meta charset="gbk">', '<meta charset=koi8-r>', '<!-- <meta charset=windows-1251> -->', '<meta http-equiv="content-type" content="text/html; charset=shift_jis">',
+      '<meta content="charset=euc-jp">', '<p>', 'text ', '<!--', '-->', '<?xml version="1.0" encoding="windows-1251"?>', '<a href="x">', '\ufeff', 'é',
+    );
+    const page = fc.array(fc.oneof(fragment, fc.string({ maxLength: 80 })), { maxLength: 60 }).map((parts) => new Uint8Array(Buffer.from(parts.join(''))));
+    const header = fc.constantFrom(undefined, 'text/html', 'text/html; charset=windows-1252', 'text/html; charset=bogus');
+    fc.assert(
+      fc.property(page, header, (bytes, contentType) => {
+        const label = charsetFromContentType(contentType);
+        const whole = getEncoding(bytes.subarray(0, 1024), { defaultEncoding: 'utf-8', ...(label ? { transportLayerEncodingLabel: label } : {}) });
+        expect(decodeBody(bytes, contentType).charset).toBe(whole.toLowerCase());
+      }),
+    );
+  });
+});
+
+describe('windows-1252 bytes 0x80-0x9F (Node 20 TextDecoder reads them as ISO-8859-1 C1 controls)', () => {
+  // The code page table, by hand. The five bytes it leaves undefined become U+FFFD (iconv-lite); no
+  // byte may become a C1 control character (U+0080-U+009F), which is what leaked into the index.
+  const CP1252: Record<number, string> = {
+    0x80: '\u20ac', 0x82: '\u201a', 0x83: '\u0192', 0x84: '\u201e', 0x85: '\u2026', 0x86: '\u2020', 0x87: '\u2021',
+    0x88: '\u02c6', 0x89: '\u2030', 0x8a: '\u0160', 0x8b: '\u2039', 0x8c: '\u0152', 0x8e: '\u017d',
+    0x91: '\u2018', 0x92: '\u2019', 0x93: '\u201c', 0x94: '\u201d', 0x95: '\u2022', 0x96: '\u2013', 0x97: '\u2014',
+    0x98: '\u02dc', 0x99: '\u2122', 0x9a: '\u0161', 0x9b: '\u203a', 0x9c: '\u0153', 0x9e: '\u017e', 0x9f: '\u0178',
+  };
+  const bytes = Array.from({ length: 32 }, (_, i) => 0x80 + i);
+  it('decodes each byte to its code page character, under the header and under META iso-8859-1', () => {
+    const expected = bytes.map((b) => CP1252[b] ?? '\ufffd').join('');
+    expect(decodeBody(Uint8Array.from(bytes), 'text/html; charset=windows-1252')).toEqual({ text: expected, charset: 'windows-1252', source: 'header' });
+    expect(decodeBody(page('<meta charset="iso-8859-1">', bytes)).text).toContain(`<p>${expected}</p>`);
+    expect(decodeBody(page('<meta charset="iso-8859-1">', bytes)).text).not.toMatch(/[\u0080-\u009f]/);
+  });
+  it('keeps the apostrophe of l’argument and the em dash', () => {
+    const legacy = [...ascii('l'), 0x92, ...ascii('argument '), 0x97, ...ascii(' fin')];
+    expect(decodeBody(Uint8Array.from(legacy), 'text/html; charset=ISO-8859-1').text).toBe('l\u2019argument \u2014 fin');
   });
 });
 

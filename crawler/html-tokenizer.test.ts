@@ -2,12 +2,14 @@
 // document, event for event, on generated markup (broken, cut off, full of entities and odd comments)
 // and on real documentation pages when this machine has them.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Parser, type ParserOptions } from 'htmlparser2';
-import { attributeNames, ScanTokenizer, type AttributeFilter, type AttributeNames } from './html-tokenizer.js';
-import { DOC_SITE_ROOTS, listHtml } from '../test/support/doc-pages.js';
+import { attributeNames, MIRRORED_HTMLPARSER2, ScanTokenizer, type AttributeFilter, type AttributeNames } from './html-tokenizer.js';
+import { DOC_SITES, listHtml } from '../test/support/doc-pages.js';
+import { requireResource } from '../test/support/resources.js';
 
 /** Tags whose attributes the recording handler asks for, as extraction asks for a few; and which of them. */
 const WANTED = new Set(['a', 'img', 'meta', 'html', 'svg', 'p']);
@@ -79,6 +81,18 @@ function expectSame(html: string): void {
   expect(events(html, true), html).toEqual(events(html, false));
   expect(events(html, true, WANTED_NAMES), html).toEqual(events(html, false, WANTED_NAMES));
 }
+
+describe('the htmlparser2 this tokenizer mirrors', () => {
+  it('is the exact version package.json pins and node_modules holds', () => {
+    const require = createRequire(import.meta.url);
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+    // The main entry point's folder holds the package.json (the package's exports do not list it).
+    const manifest = require.resolve('htmlparser2').replace(/(\/node_modules\/htmlparser2\/).*$/, '$1package.json');
+    const installed = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+    expect(pkg.dependencies.htmlparser2).toBe(MIRRORED_HTMLPARSER2);
+    expect(installed.version).toBe(MIRRORED_HTMLPARSER2);
+  });
+});
 
 describe('ScanTokenizer reports what htmlparser2 reports', () => {
   const cases: Record<string, string[]> = {
@@ -217,7 +231,7 @@ describe('ScanTokenizer reports what htmlparser2 reports', () => {
 // Real pages: the doc sites' HTML, when this machine has the Debian packages.
 const PAGES_PER_SITE = 150;
 
-const present = DOC_SITE_ROOTS.filter((d) => existsSync(d));
+const present = DOC_SITES.filter((s) => requireResource(`ScanTokenizer on ${s.name} doc pages (Debian ${s.debianPackage})`, s.root)).map((s) => s.root);
 describe.skipIf(present.length === 0)('ScanTokenizer on real documentation pages', () => {
   it(`agrees on ${PAGES_PER_SITE} pages of each doc site installed (${present.join(', ') || 'none: skipped'})`, () => {
     let pages = 0;
@@ -232,4 +246,3 @@ describe.skipIf(present.length === 0)('ScanTokenizer on real documentation pages
     expect(pages).toBeGreaterThan(0);
   });
 });
-if (present.length === 0) console.log('html-tokenizer.test: no Debian doc packages installed; the real-page comparison is skipped');

@@ -17,6 +17,11 @@
 import { DecodingMode, EntityDecoder, htmlDecodeTree } from 'entities/decode';
 import { QuoteType, type TokenizerCallbacks } from 'htmlparser2';
 
+/** The htmlparser2 release whose Tokenizer this one mirrors, quirk for quirk. package.json pins exactly
+ * this version; html-tokenizer.test.ts fails when either moves, so an upgrade means re-checking the
+ * mirror (that test's generated and real-page comparisons) before changing this line. */
+export const MIRRORED_HTMLPARSER2 = '12.0.0';
+
 /** A Parser that can say, after each tag name, whether that tag's attributes are wanted, and which. */
 export interface AttributeFilter {
   wantAttributes: boolean;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { INDEX_FILES, currentGeneration, indexRoot } from '../shared/index-format.js';
 import { openSearchEngine, readIndexStats } from '../web/search/index.js';
 import { openStore } from '../shared/store.js';
-import { query, tempDataDir, writePages, type PageSpec } from '../test/helpers/index-fixtures.js';
+import { query, tempDataDir, writePages, type PageSpec } from '../test/support/index-fixture.js';
 import { buildIndex } from './index.js';
 
 const S = 'http://site.test';

@@ -2,9 +2,11 @@
 // compiled build (dist/, made by `npm test`): worker threads run JavaScript, not the TypeScript sources.
 
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeBody, type BodyInput } from '../crawler/analyze.js';
 import type { createBodyAnalyzer as CreateBodyAnalyzer } from '../crawler/analyze-pool.js';
 
@@ -29,6 +31,80 @@ describe.skipIf(!existsSync(POOL))('parse worker pool', () => {
       expect(got).toEqual(expected);
       expect(got[3]!.robots.index).toBe(false);
       expect(got[5]!.links.every((l) => l.rel.includes('nofollow'))).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+// A worker that dies: it does what analyze-worker.js does, except that for a few test URLs it exits the
+// thread, throws out of it, or says which thread it is (as an error reply, so that answer cannot be
+// mistaken for an analysis done on the calling thread). It does not import analyze-worker.js: messages
+// that arrive while that module loads would reach this listener alone.
+const DYING_WORKER = (dist: string) => `
+import { parentPort, threadId } from 'node:worker_threads';
+import { analyzeBody } from ${JSON.stringify(`${dist}/crawler/analyze.js`)};
+import { packAnalysis } from ${JSON.stringify(`${dist}/crawler/analysis-wire.js`)};
+parentPort.on('message', (msg) => {
+  const url = msg.input.url;
+  if (url.endsWith('/exit')) process.exit(7);
+  if (url.endsWith('/throw')) throw new Error('boom in the worker');
+  if (url.endsWith('/whoami')) return parentPort.postMessage({ id: msg.id, error: 'thread ' + threadId });
+  parentPort.postMessage({ id: msg.id, result: packAnalysis(analyzeBody(msg.input)) });
+});
+`;
+
+describe.skipIf(!existsSync(POOL))('parse worker pool when a worker dies', () => {
+  let dir = '';
+  let createBodyAnalyzer: typeof CreateBodyAnalyzer;
+  const page = (path: string): BodyInput => ({ ...input(1), url: `http://127.0.0.1${path}` });
+  /** The thread that answers, from a worker that says so. */
+  const whoami = (pool: ReturnType<typeof CreateBodyAnalyzer>): Promise<string> =>
+    pool.analyze(page('/whoami')).then(
+      () => 'the calling thread',
+      (e: Error) => e.message.replace(/^.*thread /, 'thread '),
+    );
+
+  beforeAll(async () => {
+    ({ createBodyAnalyzer } = (await import(pathToFileURL(POOL).href)) as { createBodyAnalyzer: typeof CreateBodyAnalyzer });
+    dir = await mkdtemp(join(tmpdir(), 'gleaner-pool-'));
+    await writeFile(join(dir, 'dying-worker.mjs'), DYING_WORKER(pathToFileURL(join(ROOT, 'dist')).href));
+    await writeFile(join(dir, 'broken-worker.mjs'), "throw new Error('this build is broken');\n");
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('fails the page a killed worker held, replaces the worker, and never parses on the calling thread', async () => {
+    const pool = createBodyAnalyzer(2, { workerScript: pathToFileURL(join(dir, 'dying-worker.mjs')) });
+    try {
+      const before = new Set(await Promise.all([whoami(pool), whoami(pool)]));
+      expect([...before].every((t) => t.startsWith('thread '))).toBe(true);
+      // Both workers die, one by process.exit, one by an uncaught exception; each page is an error.
+      const [exited, thrown] = await Promise.allSettled([pool.analyze(page('/exit')), pool.analyze(page('/throw'))]);
+      expect(exited).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/exited \(code 7\)/) } });
+      expect(thrown).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/boom in the worker/) } });
+      // New threads answer; the calling thread does not.
+      const after = await Promise.all([whoami(pool), whoami(pool), whoami(pool), whoami(pool)]);
+      for (const t of after) {
+        expect(t).toMatch(/^thread \d+$/);
+        expect(before.has(t)).toBe(false);
+      }
+      expect(new Set(after).size).toBe(2);
+      // And they parse as analyzeBody does.
+      const inputs = Array.from({ length: 20 }, (_, i) => input(i));
+      const expected = inputs.map((x) => analyzeBody({ ...x, body: x.body.slice() }));
+      expect(await Promise.all(inputs.map((x) => pool.analyze(x)))).toEqual(expected);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives up a worker that cannot start, with its reason, instead of restarting it forever', async () => {
+    const pool = createBodyAnalyzer(1, { workerScript: pathToFileURL(join(dir, 'broken-worker.mjs')) });
+    try {
+      for (let i = 0; i < 5; i++) await expect(pool.analyze(input(i))).rejects.toThrow(/this build is broken/);
+      await expect(pool.analyze(input(9))).rejects.toThrow(/no parse worker could be started: .*this build is broken/);
     } finally {
       await pool.close();
     }

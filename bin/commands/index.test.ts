@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tempDataDir, writePages } from '../../test/helpers/index-fixtures.js';
+import { tempDataDir, writePages } from '../../test/support/index-fixture.js';
 import { indexCommand } from './index.js';
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -3,16 +3,16 @@
 // after the RFC section it proves; the few deliberate deviations are pinned in their own tests, prefixed
 // DEVIATION with the reason, asserting Gleaner's answer (the opposite of the suite's).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkUrl, isValidProductToken, pathParamsQuery, type RobotsMode } from './match.js';
 import { parseRobots } from './parse.js';
 import { normalizeForMatching } from './pattern.js';
+import { requireResource } from '../../test/support/resources.js';
 
 const DIR = new URL('../../../shared/robots/', import.meta.url).pathname;
-const present = existsSync(DIR);
-if (!present) console.warn(`robots corpora not found at ${DIR}: corpus tests skipped`);
+const present = requireResource('the robots.txt conformance corpora tests', DIR);
 
 interface MatchCase {
   id: string;
@@ -26,8 +26,8 @@ interface MatchCase {
   test_type?: 'STANDARD' | 'GOOGLE_SPECIFIC';
 }
 
+/** The cases of one corpus file; none when the corpora are absent (describe.skipIf still runs the describe bodies that call this). */
 function load<T>(file: string): T[] {
-  // vitest still runs the bodies of skipped describes to collect their tests: read nothing then.
   if (!present) return [];
   return readFileSync(join(DIR, file), 'utf8')
     .split('\n')

@@ -2,7 +2,7 @@
 // status-cases.jsonl (RFC 9309 section 2.3, and the older crawlers in draft mode), then caching,
 // backoff, headers, the per-site override and the debug log.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openStore, type Store } from '../../shared/store.js';
 import { robotsForOrigin, type RobotsOptions } from './fetch.js';
 import type { RobotsMode } from './match.js';
+import { requireResource } from '../../test/support/resources.js';
 
 interface Plan {
   status: number;
@@ -94,8 +95,7 @@ async function deadOrigin(): Promise<string> {
 }
 
 const DIR = new URL('../../../shared/robots/', import.meta.url).pathname;
-const present = existsSync(DIR);
-if (!present) console.warn(`robots corpora not found at ${DIR}: status-cases tests skipped`);
+const present = requireResource('the robots.txt status-cases tests', DIR);
 
 interface StatusCase {
   id: string;

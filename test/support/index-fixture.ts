@@ -1,45 +1,76 @@
-// A real data dir for gateway tests and benches: pages written to a real LevelDB store the way the
-// crawler writes them (commitFetch), then indexed by the real indexer. Nothing is mocked.
+// Index fixtures for tests and benches: page records written to a real LevelDB store in a temp data
+// dir the way the crawler writes them (commitFetch), optionally indexed by the real indexer; and
+// ParsedQuery values built without the gateway's parser (so indexer tests do not depend on it).
+// Nothing is mocked.
 
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { buildIndex } from '../../indexer/index.js';
 import { openStore } from '../../shared/store.js';
-import type { CrawlStats, PageRecord } from '../../shared/types.js';
+import type { ParsedQuery, QueryAtom } from '../../shared/query.js';
+import type { CrawlStats, OutLink, PageRecord } from '../../shared/types.js';
+import { tokenize } from '../../shared/tokenize.js';
 
-export interface FixturePage {
+export interface PageSpec {
   url: string;
-  title: string;
-  text: string;
-  /** Absolute URLs this page links to. */
-  links?: string[];
-  language?: string;
+  title?: string;
+  text?: string;
   headings?: string[];
-  /** META robots noindex. */
-  noindex?: boolean;
+  language?: string;
+  /** Target URLs, or [url, anchor text, rel] triples. */
+  links?: (string | [string, string, string[]?])[];
+  state?: PageRecord['state'];
+  index?: boolean;
+  follow?: boolean;
+  duplicateOf?: string;
+  finalUrl?: string;
+  canonical?: string;
 }
 
-export function pageRecord(p: FixturePage, fetchedAt = new Date().toISOString()): PageRecord {
+/** The record the crawler would store for `spec`. */
+export function pageRecord(spec: PageSpec, fetchedAt = '2026-01-01T00:00:00.000Z'): PageRecord {
+  const links: OutLink[] = (spec.links ?? []).map((l) =>
+    typeof l === 'string' ? { url: l, text: '', rel: [], kind: 'a' } : { url: l[0], text: l[1], rel: l[2] ?? [], kind: 'a' },
+  );
   return {
-    url: p.url,
-    finalUrl: p.url,
-    state: 'ok',
-    status: 200,
+    url: spec.url,
+    finalUrl: spec.finalUrl ?? spec.url,
+    state: spec.state ?? 'ok',
+    status: spec.state === 'gone' ? 404 : 200,
     fetchedAt,
     contentType: 'text/html',
-    title: p.title,
+    title: spec.title ?? '',
     description: '',
-    headings: p.headings ?? [],
-    text: p.text,
-    language: p.language ?? 'en',
-    links: (p.links ?? []).map((url) => ({ url, text: '', rel: [], kind: 'a' as const })),
-    contentHash: createHash('sha1').update(p.text).digest('hex'),
-    robots: { index: !p.noindex, follow: true },
+    headings: spec.headings ?? [],
+    text: spec.text ?? '',
+    language: spec.language ?? 'en',
+    links,
+    ...(spec.canonical ? { canonical: spec.canonical } : {}),
+    contentHash: createHash('sha1').update(spec.text ?? '').digest('hex'),
+    robots: { index: spec.index ?? true, follow: spec.follow ?? true },
     truncated: false,
+    ...(spec.duplicateOf ? { duplicateOf: spec.duplicateOf } : {}),
     depth: 0,
   };
+}
+
+/** A fresh data dir; `cleanup` removes it. */
+export async function tempDataDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'gleaner-index-'));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Writes the pages into the data dir's store, as the crawler would (one commitFetch each). */
+export async function writePages(dataDir: string, pages: readonly PageSpec[], options: { fetchedAt?: string; crawl?: CrawlStats } = {}): Promise<void> {
+  const store = await openStore(dataDir);
+  try {
+    for (const spec of pages) await store.commitFetch(undefined, pageRecord(spec, options.fetchedAt), []);
+    if (options.crawl) await store.putCrawlStats(options.crawl);
+  } finally {
+    await store.close();
+  }
 }
 
 export interface FixtureDir {
@@ -47,16 +78,42 @@ export interface FixtureDir {
   cleanup(): Promise<void>;
 }
 
-/** Writes `pages` (and optional crawl counters) into a fresh temp data dir and builds its index. */
-export async function buildFixtureIndex(pages: readonly FixturePage[], crawl?: CrawlStats): Promise<FixtureDir> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'gleaner-web-'));
-  const store = await openStore(dataDir);
-  try {
-    for (const page of pages) await store.commitFetch(undefined, pageRecord(page), []);
-    if (crawl) await store.putCrawlStats(crawl);
-  } finally {
-    await store.close();
+/** Writes `pages` fetched now (and optional crawl counters) into a fresh temp data dir and builds its index. */
+export async function buildFixtureIndex(pages: readonly PageSpec[], crawl?: CrawlStats): Promise<FixtureDir> {
+  const { dir, cleanup } = await tempDataDir();
+  await writePages(dir, pages, { fetchedAt: new Date().toISOString(), ...(crawl ? { crawl } : {}) });
+  await buildIndex(dir, { full: true });
+  return { dataDir: dir, cleanup };
+}
+
+function atom(text: string, field?: QueryAtom['field']): QueryAtom {
+  const phrase = text.startsWith('"');
+  const body = phrase ? text.slice(1, -1) : text;
+  return { kind: phrase ? 'phrase' : 'term', text: body, tokens: tokenize(body), ...(field ? { field } : {}) };
+}
+
+/**
+ * A ParsedQuery from a tiny subset of the query language: space-separated words (all required),
+ * `"phrases"` (write `_` for a space inside one), `a|b` alternatives, `-word`,
+ * `intitle:word`, `inurl:word`, `site:host`, `-site:host`, `lang:xx`.
+ */
+export function query(input: string): ParsedQuery {
+  const q: ParsedQuery = { required: [], excluded: [], sites: [], excludedSites: [], languages: [], understood: input, ignored: [] };
+  for (const part of input.split(' ').filter(Boolean)) {
+    const word = part.replace(/_/g, ' ');
+    if (word.startsWith('site:')) q.sites.push(word.slice(5));
+    else if (word.startsWith('-site:')) q.excludedSites.push(word.slice(6));
+    else if (word.startsWith('lang:')) q.languages.push(word.slice(5));
+    else if (word.startsWith('-')) q.excluded.push(atom(word.slice(1)));
+    else if (word.startsWith('intitle:')) q.required.push([atom(word.slice(8), 'title')]);
+    else if (word.startsWith('inurl:')) q.required.push([atom(word.slice(6), 'url')]);
+    else q.required.push(word.split('|').map((w) => atom(w)));
   }
-  await buildIndex(dataDir, { full: true });
-  return { dataDir, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+  return q;
+}
+
+/** Every word of `text` as one OR group: how the relevance bench asks natural-language queries. */
+export function anyOf(text: string): ParsedQuery {
+  const words = text.split(/\s+/).filter((w) => tokenize(w).length > 0);
+  return { required: [words.map((w) => atom(w))], excluded: [], sites: [], excludedSites: [], languages: [], understood: text, ignored: [] };
 }

@@ -2,7 +2,7 @@
 // every guide links to, pages in four languages, a noindex page, a second host for site:, and a page
 // whose title and text are hostile HTML (a crawled page is untrusted input).
 
-import type { FixturePage } from './index-fixture.js';
+import type { PageSpec } from './index-fixture.js';
 
 export const HOST = 'http://intranet.test';
 export const HUB_URL = `${HOST}/handbook`;
@@ -16,8 +16,8 @@ export const HOSTILE_TEXT = `Before ${HOSTILE_WORD} <script>window.__xss = 'text
 
 const topics = ['politeness', 'frontier', 'canonicalization', 'sitemaps', 'duplicates', 'traps', 'charset', 'redirects'];
 
-export function gatewayPages(): FixturePage[] {
-  const guides: FixturePage[] = Array.from({ length: GUIDE_COUNT }, (_, i) => ({
+export function gatewayPages(): PageSpec[] {
+  const guides: PageSpec[] = Array.from({ length: GUIDE_COUNT }, (_, i) => ({
     url: `${HOST}/guide/${i + 1}`,
     title: `Crawler guide part ${i + 1}: ${topics[i % topics.length]}`,
     headings: [`Part ${i + 1}`],
@@ -41,7 +41,7 @@ export function gatewayPages(): FixturePage[] {
     { url: `${HOST}/es/biblioteca`, title: 'La biblioteca', text: 'La biblioteca abre a las ocho. Los estudiantes pueden reservar salas de estudio.', language: 'es' },
     { url: `${HOST}/zh/library`, title: '图书馆', text: '图书馆早上八点开门。学生可以预订自习室。网络爬虫会抓取网页。', language: 'zh' },
     { url: `${HOST}/ru/library`, title: 'Библиотека', text: 'Библиотека открывается в восемь часов. Поисковый робот обходит страницы.', language: 'ru' },
-    { url: `${HOST}/secret`, title: 'Salaries', text: 'The zanzibarsecret salary table is not for search engines.', noindex: true },
+    { url: `${HOST}/secret`, title: 'Salaries', text: 'The zanzibarsecret salary table is not for search engines.', index: false },
     { url: 'http://docs.test/crawler-api', title: 'Crawler API reference', text: 'The crawler API of the docs site: start, stop and inspect a crawler.', links: [HUB_URL] },
   ];
 }

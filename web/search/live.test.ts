@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../indexer/index.js';
 import { CURRENT_FILE, INDEX_FILES, currentGeneration, indexRoot } from '../../shared/index-format.js';
-import { query, tempDataDir, writePages } from '../../test/helpers/index-fixtures.js';
+import { query, tempDataDir, writePages } from '../../test/support/index-fixture.js';
 import { openLiveSearchEngine } from './index.js';
 
 const cleanups: (() => Promise<void>)[] = [];

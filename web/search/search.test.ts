@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../indexer/index.js';
 import { DEFAULT_RANK_PARAMS, openSearchEngine, type GleanerSearchEngine, type RankParams } from './index.js';
-import { anyOf, query, tempDataDir, writePages, type PageSpec } from '../../test/helpers/index-fixtures.js';
+import { anyOf, query, tempDataDir, writePages, type PageSpec } from '../../test/support/index-fixture.js';
 import { isStopword, tokenize } from '../../shared/tokenize.js';
 
 const S = 'http://intranet.test';
