@@ -325,7 +325,9 @@ class CrawlRun {
         userAgentHeader: this.userAgent,
         from: this.options.from,
         maxCacheSeconds: this.options.robotsMaxCacheSeconds,
-        timeoutMs: this.options.headersTimeoutMs,
+        // robots.txt is small: its whole fetch must come within the time to a page's headers, and never
+        // past the deadline every request has.
+        timeoutMs: Math.min(this.options.headersTimeoutMs, this.options.requestTimeoutMs),
         backoffMs: this.options.robotsBackoffMs,
         maxBackoffMs: this.options.maxBackoffMs,
         retryUnreachable: true,
