@@ -69,7 +69,7 @@ async function benchCorpus(label: string, makeDocs: () => IndexDocument[], makeI
     const count = docs.length;
     globalThis.gc?.();
     const t0 = performance.now();
-    const summary = await buildFromDocuments(dir, docs, { skipped: {}, pageRankIterations: 0 }, { ...DEFAULT_INDEXER_OPTIONS, full: true });
+    const summary = await buildFromDocuments(dir, docs, { skipped: {} }, { ...DEFAULT_INDEXER_OPTIONS, full: true });
     const buildSeconds = (performance.now() - t0) / 1000;
     docs = undefined;
     console.log(`\n## ${label}: ${count} docs`);

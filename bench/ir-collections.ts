@@ -84,7 +84,6 @@ export function indexDocuments(c: Collection, copy = 0, useLinks = true): IndexD
     host: 'ir.test',
     inbound: useLinks ? (c.inlinks?.get(d.id) ?? 0) : 0,
     inboundHosts: 0,
-    pageRank: 0,
   }));
 }
 

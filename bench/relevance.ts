@@ -29,7 +29,7 @@ interface Evaluator {
 async function gleanerRuns(c: Collection, paramSets: RankParams[], useLinks: boolean): Promise<Run[]> {
   const dir = await mkdtemp(join(tmpdir(), `gleaner-rel-${c.name}-`));
   try {
-    await buildFromDocuments(dir, indexDocuments(c, 0, useLinks), { skipped: {}, pageRankIterations: 0 }, { ...DEFAULT_INDEXER_OPTIONS, full: true });
+    await buildFromDocuments(dir, indexDocuments(c, 0, useLinks), { skipped: {} }, { ...DEFAULT_INDEXER_OPTIONS, full: true });
     const runs: Run[] = [];
     for (const rank of paramSets) {
       const engine = await openSearchEngine(dir, { rank });

@@ -1,6 +1,7 @@
-// Relevance on a real site: a hand-judged query set over the Python 3.11 docs (bench/python-docs-queries.tsv),
-// Gleaner against Xapian Omega (Debian xapian-omega) indexing the same pages, in the same run:
-// success@1 (the first result answers) and MRR@10.
+// Relevance on a real site: a hand-judged query set over the Python 3.11 docs (bench/python-docs-queries.tsv)
+// or the Rust 1.63 docs (bench/rust-docs-queries.tsv), Gleaner against Xapian Omega (Debian xapian-omega)
+// indexing the same pages, in the same run: success@1 (the first result answers), MRR@10 and nDCG@10
+// (every judged page of a query a relevant one, grade 1).
 //
 // Run from the project folder, with the docs served (../shared/sites/serve-docs.sh start):
 //   node bin/gleaner crawl http://127.0.0.1:8081/ --data /tmp/pydocs-data --delay 0 --max-pages 3000
@@ -8,6 +9,12 @@
 //   npx tsc -p tsconfig.json && node dist/bench/site-relevance.js --data /tmp/pydocs-data \
 //        [--site http://127.0.0.1:8081/] [--docroot /usr/share/doc/python3.11/html] [--per-query]
 //        [--explain]   (with --per-query: Gleaner's field contributions for its top 3 and the answer)
+//        [--no-omega]  (Gleaner's rows only)
+// The Rust docs:
+//   node bin/gleaner crawl http://127.0.0.1:8082/ --data /tmp/rust-data --delay 0 --max-pages 40000
+//   node bin/gleaner index --data /tmp/rust-data
+//   node dist/bench/site-relevance.js --data /tmp/rust-data --queries bench/rust-docs-queries.tsv \
+//        --site http://127.0.0.1:8082/ --docroot /usr/share/doc/rust-doc/html
 //
 // The query file is read in sets: a comment line after queries starts a new set (queries added later,
 // judged before any system ran on them); the table has a column per set and one for all of them.
@@ -24,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openSearchEngine, type GleanerSearchEngine } from '../web/search/index.js';
 import { parseQuery } from '../web/query/index.js';
+import { queryMetrics } from './metrics.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -33,6 +41,7 @@ const flag = (name: string, fallback: string) => {
 const DATA = flag('--data', '/tmp/pydocs-data');
 const SITE = flag('--site', 'http://127.0.0.1:8081/');
 const DOCROOT = flag('--docroot', '/usr/share/doc/python3.11/html');
+const QUERIES = flag('--queries', join('bench', 'python-docs-queries.tsv'));
 const OMEGA_CGI = '/usr/lib/cgi-bin/omega/omega';
 
 interface Judged {
@@ -43,7 +52,7 @@ interface Judged {
 }
 
 function loadJudged(): Judged[] {
-  const text = readFileSync(join(process.cwd(), 'bench', 'python-docs-queries.tsv'), 'utf8');
+  const text = readFileSync(QUERIES, 'utf8');
   const judged: Judged[] = [];
   let set = 0;
   let afterQueries = false;
@@ -61,17 +70,19 @@ function loadJudged(): Judged[] {
   return judged;
 }
 
-/** success@1 and MRR@10 of ranked URL lists against the judged answers. */
-function score(judged: Judged[], runs: string[][]): { success1: number; mrr10: number } {
+/** success@1, MRR@10 and nDCG@10 of ranked URL lists against the judged answers. */
+function score(judged: Judged[], runs: string[][]): { success1: number; mrr10: number; ndcg10: number } {
   let success = 0;
   let rr = 0;
+  let ndcg = 0;
   judged.forEach((j, i) => {
     const ranked = runs[i]!.slice(0, 10);
     if (ranked[0] !== undefined && j.answers.has(ranked[0])) success++;
     const at = ranked.findIndex((u) => j.answers.has(u));
     if (at >= 0) rr += 1 / (at + 1);
+    ndcg += queryMetrics(ranked, new Map([...j.answers].map((a) => [a, 1]))).ndcg10;
   });
-  return { success1: success / judged.length, mrr10: rr / judged.length };
+  return { success1: success / judged.length, mrr10: rr / judged.length, ndcg10: ndcg / judged.length };
 }
 
 function gleanerRun(engine: GleanerSearchEngine, q: string, any: boolean): string[] {
@@ -130,14 +141,19 @@ async function main(): Promise<void> {
   }
   const engine = await openSearchEngine(DATA);
   const indexed = new Set(engine.rankedUrls({ required: [], excluded: [], sites: [new URL(SITE).hostname], excludedSites: [], languages: [], understood: '', ignored: [] }, 1e6).map((h) => h.url));
-  const judged = loadJudged().filter((j) => [...j.answers].some((a) => indexed.has(a)));
+  // A judged page Gleaner did not index (not reachable, robots.txt) is no answer either system can give.
+  const judged = loadJudged()
+    .map((j) => ({ ...j, answers: new Set([...j.answers].filter((a) => indexed.has(a))) }))
+    .filter((j) => j.answers.size > 0);
   console.log(`${judged.length} judged queries over ${indexed.size} pages Gleaner indexed from ${SITE}`);
   const rows: [string, string[][]][] = [];
   const gleanerAll = judged.map((j) => gleanerRun(engine, j.query, false));
   rows.push(['Gleaner (every word, as the gateway asks)', gleanerAll]);
   rows.push(['Gleaner, any word (OR)', judged.map((j) => gleanerRun(engine, j.query, true))]);
   let omegaAll: string[][] = [];
-  if (existsSync(OMEGA_CGI)) {
+  if (args.includes('--no-omega')) {
+    // Gleaner's rows only: ranking variants compared among themselves.
+  } else if (existsSync(OMEGA_CGI)) {
     const o = omega([...indexed]);
     try {
       omegaAll = judged.map((j) => o.run(j.query, false));
@@ -156,12 +172,12 @@ async function main(): Promise<void> {
     members: judged.flatMap((j, i) => (j.set === s ? [i] : [])),
   }));
   if (sets.length > 1) columns.push({ name: `all (${judged.length} q)`, members: judged.map((_, i) => i) });
-  console.log(`| system | ${columns.map((c) => `${c.name} success@1 | MRR@10`).join(' | ')} |`);
-  console.log(`|---|${columns.map(() => '---|---').join('|')}|`);
+  console.log(`| system | ${columns.map((c) => `${c.name} success@1 | MRR@10 | nDCG@10`).join(' | ')} |`);
+  console.log(`|---|${columns.map(() => '---|---|---').join('|')}|`);
   for (const [name, runs] of rows) {
     const cells = columns.map((c) => {
       const s = score(c.members.map((i) => judged[i]!), c.members.map((i) => runs[i]!));
-      return `${s.success1.toFixed(3)} | ${s.mrr10.toFixed(3)}`;
+      return `${s.success1.toFixed(3)} | ${s.mrr10.toFixed(3)} | ${s.ndcg10.toFixed(3)}`;
     });
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }

@@ -28,13 +28,11 @@ export interface IndexDocument {
   host: string;
   inbound: number;
   inboundHosts: number;
-  pageRank: number;
 }
 
 export interface BuildExtras {
   crawl?: CrawlStats;
   skipped: Record<string, number>;
-  pageRankIterations: number;
 }
 
 export interface IndexBuildSummary {
@@ -125,7 +123,6 @@ export async function buildFromDocuments(
     crawl: extras.crawl,
     topLinked: topLinked(docs, options.topLinkedCount),
     skipped: extras.skipped,
-    pageRankIterations: extras.pageRankIterations,
   };
   const { dir } = await writeGeneration(dataDir, {
     manifest: {
@@ -188,7 +185,6 @@ function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: 
     host: docs.map((d) => d.host),
     inbound: docs.map((d) => d.inbound),
     inboundHosts: docs.map((d) => d.inboundHosts),
-    pageRank: docs.map((d) => d.pageRank),
     fieldLength,
     storedOffset: [],
     storedLength: [],
@@ -216,7 +212,7 @@ function storedBuffer(docs: StoredDoc[], columns: DocColumns): Buffer {
 function topLinked(docs: DocColumns, count: number): LinkedPage[] {
   return [...docs.url.keys()]
     .filter((i) => docs.inbound[i]! > 0)
-    .sort((a, b) => docs.inbound[b]! - docs.inbound[a]! || docs.pageRank[b]! - docs.pageRank[a]!)
+    .sort((a, b) => docs.inbound[b]! - docs.inbound[a]! || docs.inboundHosts[b]! - docs.inboundHosts[a]!)
     .slice(0, count)
-    .map((i) => ({ url: docs.url[i]!, title: docs.title[i]!, inbound: docs.inbound[i]!, inboundHosts: docs.inboundHosts[i]!, pageRank: docs.pageRank[i]! }));
+    .map((i) => ({ url: docs.url[i]!, title: docs.title[i]!, inbound: docs.inbound[i]!, inboundHosts: docs.inboundHosts[i]! }));
 }

@@ -29,7 +29,7 @@ export async function buildIndex(dataDir: string, options: Partial<IndexerOption
   return buildFromDocuments(
     dataDir,
     read.documents,
-    { crawl, skipped: read.skipped, pageRankIterations: read.pageRankIterations },
+    { crawl, skipped: read.skipped },
     resolved,
     startedAt,
   );

@@ -1,4 +1,5 @@
-// The link graph, from the store's edges to per-page counts, anchor texts and PageRank. Pure.
+// The link graph, from the store's edges to per-page counts and anchor texts. Pure.
+// (PageRank was computed here until it measured no better than the link count: web/search/rank.ts.)
 //
 // Counting rules: an edge counts once per (linking page, target page) pair, after both ends are resolved
 // to the page that is indexed for them (a redirect counts for its target, a duplicate for its original);
@@ -26,8 +27,8 @@ export interface PageLinks {
 export interface LinkGraph {
   /** Resolved targets to their inbound figures; a page no one links to is absent. */
   byTarget: Map<string, PageLinks>;
-  /** Distinct counted edges, resolved: what PageRank walks. */
-  edges: [from: string, to: string][];
+  /** Distinct counted edges, resolved (linking page, target page). */
+  edgeCount: number;
 }
 
 /**
@@ -52,18 +53,18 @@ export function buildLinkGraph(edges: Iterable<GraphEdge>, resolve: (url: string
     else if (text !== '' && !texts.includes(text)) texts.push(text);
   }
   const byTarget = new Map<string, PageLinks>();
-  const counted: [string, string][] = [];
+  let edgeCount = 0;
   for (const [to, bySource] of sources) {
     const hosts = new Set<string>();
     const anchors: string[] = [];
     for (const [from, texts] of bySource) {
-      counted.push([from, to]);
+      edgeCount++;
       hosts.add(safeHost(from));
       if (texts.length > 0 && anchors.length < maxAnchors) anchors.push(texts.join(' '));
     }
     byTarget.set(to, { inbound: bySource.size, inboundHosts: hosts.size, anchors });
   }
-  return { byTarget, edges: counted };
+  return { byTarget, edgeCount };
 }
 
 function safeHost(url: string): string {
@@ -72,64 +73,4 @@ function safeHost(url: string): string {
   } catch {
     return url;
   }
-}
-
-export interface PageRankOptions {
-  damping: number;
-  /** Stop when the L1 change of the rank vector in one iteration is below this. */
-  tolerance: number;
-  maxIterations: number;
-}
-
-export interface PageRankResult {
-  rank: Map<string, number>;
-  iterations: number;
-  /** L1 change of the last iteration: below `tolerance` unless `maxIterations` was reached. */
-  delta: number;
-}
-
-/**
- * PageRank by power iteration over `nodes` and the distinct `edges` between them (edges touching other
- * URLs are ignored). A dangling page (no counted out-links) spreads its rank evenly over all pages, so
- * the ranks always sum to 1. Every page gets the teleport share (1 - d) / N.
- */
-export function pageRank(nodes: readonly string[], edges: readonly (readonly [string, string])[], options: PageRankOptions): PageRankResult {
-  const n = nodes.length;
-  const rank = new Map<string, number>();
-  if (n === 0) return { rank, iterations: 0, delta: 0 };
-  const id = new Map<string, number>();
-  nodes.forEach((url, i) => id.set(url, i));
-  const outDegree = new Uint32Array(n);
-  const pairs: number[] = [];
-  const seen = new Set<number>();
-  for (const [from, to] of edges) {
-    const a = id.get(from);
-    const b = id.get(to);
-    if (a === undefined || b === undefined || a === b) continue;
-    const key = a * n + b; // exact below 2^53, i.e. for up to ~90 million pages
-    if (seen.has(key)) continue;
-    seen.add(key);
-    pairs.push(a, b);
-    outDegree[a]!++;
-  }
-  const d = options.damping;
-  let current = new Float64Array(n).fill(1 / n);
-  let next = new Float64Array(n);
-  let iterations = 0;
-  let delta = Infinity;
-  while (iterations < options.maxIterations && delta >= options.tolerance) {
-    let dangling = 0;
-    for (let i = 0; i < n; i++) if (outDegree[i] === 0) dangling += current[i]!;
-    next.fill((1 - d) / n + (d * dangling) / n);
-    for (let k = 0; k < pairs.length; k += 2) {
-      const a = pairs[k]!;
-      next[pairs[k + 1]!]! += (d * current[a]!) / outDegree[a]!;
-    }
-    delta = 0;
-    for (let i = 0; i < n; i++) delta += Math.abs(next[i]! - current[i]!);
-    [current, next] = [next, current];
-    iterations++;
-  }
-  nodes.forEach((url, i) => rank.set(url, current[i]!));
-  return { rank, iterations, delta };
 }

@@ -10,12 +10,6 @@ export interface IndexProgress {
 export interface IndexerOptions {
   /** Rebuild everything instead of re-analysing only changed pages. Default false. */
   full: boolean;
-  /** PageRank damping factor. Default 0.85 (Brin & Page). */
-  pageRankDamping: number;
-  /** PageRank stops when the L1 change of the rank vector in one iteration falls below this. Default 1e-9. */
-  pageRankTolerance: number;
-  /** PageRank gives up converging after this many iterations. Default 200. */
-  pageRankMaxIterations: number;
   /** Characters of a page's text indexed; the rest is ignored (a 10 MB log file is not 10 MB of words). Default 500,000. */
   maxBodyChars: number;
   /** Inbound anchor texts kept per page (one per linking page). Default 500. */
@@ -28,9 +22,6 @@ export interface IndexerOptions {
 
 export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
   full: false,
-  pageRankDamping: 0.85,
-  pageRankTolerance: 1e-9,
-  pageRankMaxIterations: 200,
   maxBodyChars: 500_000,
   maxAnchorsPerPage: 500,
   topLinkedCount: 20,

@@ -1,5 +1,5 @@
 // Reads the crawl store into documents to index: decides which pages are indexed (and which URL stands
-// for which page), counts links and computes PageRank. The only indexer module that touches the store.
+// for which page) and counts links. The only indexer module that touches the store.
 
 import type { StoredDoc } from '../shared/index-format.js';
 import { linkEdgesOf } from '../shared/links.js';
@@ -7,14 +7,13 @@ import type { Store } from '../shared/store.js';
 import type { PageRecord } from '../shared/types.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import type { IndexDocument } from './build.js';
-import { buildLinkGraph, pageRank, type GraphEdge } from './link-graph.js';
+import { buildLinkGraph, type GraphEdge } from './link-graph.js';
 import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
 
 export interface StoreDocuments {
   documents: IndexDocument[];
   skipped: Record<string, number>;
-  pageRankIterations: number;
 }
 
 /** Why a stored page is not indexed itself, or undefined when it is. */
@@ -73,15 +72,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     for (const edge of linkEdgesOf(page)) edges.push(edge);
   }
   const graph = buildLinkGraph(edges, resolve, options.maxAnchorsPerPage);
-  // PageRank runs over every fetched page that links or is linked, indexed or not (a noindex hub still passes rank).
-  const nodes = new Set<string>(indexed);
-  for (const [from, to] of graph.edges) nodes.add(from).add(to);
-  const pr = pageRank([...nodes], graph.edges, {
-    damping: options.pageRankDamping,
-    tolerance: options.pageRankTolerance,
-    maxIterations: options.pageRankMaxIterations,
-  });
-  progress({ phase: 'links', done: graph.edges.length, total: graph.edges.length });
+  progress({ phase: 'links', done: graph.edgeCount, total: graph.edgeCount });
 
   const urls = [...indexed].sort();
   const titlesByHost = new Map<string, string[]>();
@@ -104,10 +95,9 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
       host,
       inbound: links?.inbound ?? 0,
       inboundHosts: links?.inboundHosts ?? 0,
-      pageRank: pr.rank.get(url) ?? 0,
     });
   }
-  return { documents, skipped, pageRankIterations: pr.iterations };
+  return { documents, skipped };
 }
 
 function storedDocOf(page: PageRecord, anchors: string[], maxBodyChars: number): StoredDoc {

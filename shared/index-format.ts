@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from './types.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 3; // 2: word-pair terms; 3: raw bodies in stored.bin
+export const INDEX_FORMAT_VERSION = 4; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank
 
 /** The BM25F fields, in the order of the per-posting frequencies in tfs.bin. */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -61,8 +61,6 @@ export interface DocColumns {
   inbound: number[];
   /** Distinct hosts of those pages. */
   inboundHosts: number[];
-  /** PageRank, summing to 1 over the link graph's pages. */
-  pageRank: number[];
   /** Field lengths in tokens, FIELDS.length per document, flattened. */
   fieldLength: number[];
   storedOffset: number[];
@@ -96,7 +94,6 @@ export interface LinkedPage {
   title: string;
   inbound: number;
   inboundHosts: number;
-  pageRank: number;
 }
 
 /** What the /stats page shows; copied here because the web process cannot open the store during a crawl. */
@@ -110,7 +107,6 @@ export interface IndexStats {
   topLinked: LinkedPage[];
   /** Pages the last build skipped, by reason (noindex, duplicate, gone, ...). */
   skipped: Record<string, number>;
-  pageRankIterations: number;
 }
 
 export function indexRoot(dataDir: string): string {

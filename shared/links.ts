@@ -1,4 +1,4 @@
-// A page's link edges: what the link graph (inbound counts, anchor text, PageRank) is built from.
+// A page's link edges: what the link graph (inbound counts, anchor text) is built from.
 // The store keeps each page's links inside its record, written in the same put as the page, so a
 // page and its edges can never disagree and a recrawl replaces both at once. Pure.
 

@@ -8,13 +8,12 @@ export interface Explanation {
   textScore: number;
   /** Per query token and field: the BM25F contribution. */
   terms: { token: string; field: string; tf: number; contribution: number }[];
-  /** Distinct pages linking here (self-links and nofollow excluded), and distinct linking hosts. */
+  /** Distinct pages linking here (self-links and nofollow excluded). */
   inboundLinks: number;
-  inboundHosts: number;
-  pageRank: number;
-  /** What the link authority added or multiplied; see the ranking formula in web/search. */
+  /** The link boost's weight: linkBoost = 1 + linkWeight * ln(1 + inboundLinks) (web/search/rank.ts). */
+  linkWeight: number;
   linkBoost: number;
-  /** Final score. */
+  /** Final score: textScore * linkBoost. Every part shown here ranks, and nothing else does. */
   score: number;
 }
 

@@ -127,13 +127,17 @@ describe('GET /search', () => {
     for (const url of all(last.body, /<h2 class="title"><a href="([^"]+)"/g)) expect(pageUrls.has(url)).toBe(false);
   });
 
-  it('shows "why this result" per hit: text score by word and field, links, PageRank', async () => {
+  it('shows "why this result" per hit: text score by word and field, links, and the formula that ranks', async () => {
     const { body } = await html('/search?q=handbook');
-    const first = body.slice(body.indexOf('<li class="result"'));
+    const first = body.slice(body.indexOf('<li class="result"'), body.indexOf('</details>'));
     expect(first).toMatch(/<details class="why">\s*<summary>Why this result<\/summary>/);
     expect(first).toContain('Text relevance (BM25F)');
-    expect(first).toMatch(/Inbound links<\/dt><dd>\d+ pages? on \d+ hosts?/);
-    expect(first).toContain('PageRank');
+    expect(first).toMatch(/Inbound links<\/dt><dd>\d+ linking pages?</);
+    expect(first).toMatch(/Link boost<\/dt><dd>[\d.]+ = 1 \+ 0\.02 × ln\(1 \+ \d+\)</);
+    expect(first).toMatch(/Final score<\/dt><dd>[\d.]+ = [\d.]+ × [\d.]+</);
+    // Nothing shown that the score does not use.
+    expect(first).not.toContain('PageRank');
+    expect(first).not.toMatch(/host/i);
     expect(first).toMatch(/<tr><td>handbook<\/td><td>(title|body|headings|url|anchor)<\/td>/);
   });
 
@@ -302,6 +306,13 @@ describe('GET /stats, /about, /opensearch.xml, /healthz', () => {
     const { body } = await html('/about');
     for (const stage of ['crawler/', 'shared/store.ts', 'indexer/', 'web/query/', 'web/search/', 'crawler/robots/']) expect(body).toContain(stage);
     for (const fn of ['crawl()', 'buildIndex()', 'parseQuery()', 'openSearchEngine()', 'createApp()']) expect(body).toContain(`<code>${fn}</code>`);
+  });
+
+  it('/about shows the formula that ranks, with the weights in use, and nothing that does not rank', async () => {
+    const { body } = await html('/about');
+    expect(body).toContain('score = text score × (1 + 0.02 × ln(1 + linking pages))');
+    expect(body).toMatch(/title 3, headings 1\.5, body 1, url 1, anchor 1\.5/);
+    expect(body).not.toContain('PageRank');
   });
 
   it('/opensearch.xml describes search and suggestions at this server', async () => {

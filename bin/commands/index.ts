@@ -10,7 +10,7 @@ const HELP = `Usage: gleaner index [options]
 
 Builds the search index from the pages a crawl stored in the data dir. A second run re-analyses only
 pages that changed (or whose inbound anchor texts changed), drops pages that are gone, and recomputes
-link counts and PageRank. The new index replaces the old one atomically: \`gleaner serve\` keeps
+link counts. The new index replaces the old one atomically: \`gleaner serve\` keeps
 answering from the old one meanwhile, and a crash leaves the old one intact.
 
 Options:

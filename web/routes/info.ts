@@ -3,6 +3,8 @@
 
 import { Router, type Request } from 'express';
 import type { AppContext } from '../app.js';
+import { FIELDS } from '../../shared/index-format.js';
+import { DEFAULT_RANK_PARAMS } from '../search/index.js';
 
 /** The origin this request reached, for absolute links in opensearch.xml. */
 function originOf(req: Request): string {
@@ -15,7 +17,13 @@ export function infoRoutes(ctx: AppContext): Router {
   const router = Router();
 
   router.get('/about', (_req, res) => {
-    res.render('about', { title: 'How Gleaner works', q: '' });
+    // The formula /about shows is written from the parameters `gleaner serve` ranks with, never copied.
+    const rank = DEFAULT_RANK_PARAMS;
+    res.render('about', {
+      title: 'How Gleaner works',
+      q: '',
+      ranking: { k1: rank.k1, pairWeight: rank.pairWeight, linkWeight: rank.linkWeight, fields: FIELDS.map((f, i) => `${f} ${rank.fieldWeight[i]!}`).join(', ') },
+    });
   });
 
   router.get('/opensearch.xml', (req, res) => {

@@ -118,7 +118,7 @@ export class IndexSearcher implements GleanerSearchEngine {
         this.inverseNorm[d * FIELD_COUNT + f] = inv;
         weighted[d * FIELD_COUNT + f] = options.rank.fieldWeight[f]! * inv;
       }
-      this.boost[d] = linkBoost(options.rank, { inbound: docs.inbound[d]!, inboundHosts: docs.inboundHosts[d]!, pageRank: docs.pageRank[d]! });
+      this.boost[d] = linkBoost(options.rank, { inbound: docs.inbound[d]! });
     }
     // k1's unit: the mean normalised body frequency over all postings (word pairs have no body text).
     const BODY = FIELDS.indexOf('body');
@@ -562,13 +562,12 @@ export class IndexSearcher implements GleanerSearchEngine {
         if (fieldTfs[f]! > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf: fieldTfs[f]!, contribution });
       });
     }
-    const links = { inbound: docs.inbound[d]!, inboundHosts: docs.inboundHosts[d]!, pageRank: docs.pageRank[d]! };
+    const links = { inbound: docs.inbound[d]! };
     return {
       textScore: c.textScore,
       terms,
       inboundLinks: links.inbound,
-      inboundHosts: links.inboundHosts,
-      pageRank: links.pageRank,
+      linkWeight: this.rank.linkWeight,
       linkBoost: linkBoost(this.rank, links),
       score: c.score,
     };

@@ -42,6 +42,18 @@
 //   On CACM (citation counts as links) linkWeight 0.02 measured best: 0.522 against 0.519 without links
 //   (52 queries: not significant); 0.05 gave 0.520, 0.1 0.513, 0.2 0.499. It stays at 0.02, where it
 //   does no harm on citations; on a crawled site it breaks near-ties in favour of the page others link to.
+// - PageRank does not enter the boost, and is no longer computed (issue 13 item 8). Measured against
+//   this boost (w = 0.02), each with PageRank as N * PR (1 = an average page) log-scaled like the link
+//   count: "pr" 1 + w ln(1 + N PR), "blend" 1 + w (ln(1 + in) + ln(1 + N PR)) / 2, "both" 1 + w
+//   (ln(1 + in) + ln(1 + N PR)). Python docs (105 queries; success@1 / MRR@10 / nDCG@10): this boost
+//   .876 / .919 / .922, pr .857 / .909 / .918, blend .867 / .914 / .920, both .867 / .914 / .918, no
+//   links .810 / .885 / .901; every PageRank variant lost queries and won none. Rust docs
+//   (bench/rust-docs-queries.tsv, 80 queries judged before any run): this boost .650 / .764 / .713, pr
+//   .700 / .799 / .742, blend .688 / .784 / .736, both .688 / .789 / .744, no links .675 / .767 / .711;
+//   pr's MRR gain +0.035 (standard error .019) is 8 queries better and 5 worse (sign test p .58). CACM
+//   gives citation counts, not edges, so PageRank cannot be computed there; "pr" drops CACM to its
+//   no-link .521 (this boost .525). Better on one site within noise, worse on the other: not worth an
+//   index column, an iteration at every build, and a figure in "why this result" that ranks nothing.
 
 export interface RankParams {
   /** BM25's saturation constant, in units of the index's mean normalised body frequency (see the header). */
@@ -108,10 +120,10 @@ export function termScore(params: RankParams, termIdf: number, tfs: ArrayLike<nu
   return { score, byField };
 }
 
+/** What link authority is computed from: the only figure "why this result" shows for it. */
 export interface LinkFigures {
+  /** Distinct pages linking here (self-links and nofollow excluded). */
   inbound: number;
-  inboundHosts: number;
-  pageRank: number;
 }
 
 /** The multiplier link authority puts on the text score (1 = no boost). */

@@ -114,7 +114,20 @@ describe('search over an indexed store', () => {
     expect(hit.explain.terms.map((t) => t.field)).toEqual(expect.arrayContaining(['title', 'anchor', 'body']));
     // /, /travel, /canteen, /library, /secret (noindex pages still link), other.test
     expect(hit.explain.inboundLinks).toBe(6);
-    expect(hit.explain.inboundHosts).toBe(2);
+  });
+  it('"why this result" shows exactly the parts that rank: each hit\'s score follows from them alone', () => {
+    const hits = engine.search(query('handbook'), { offset: 0, limit: 10 }).hits;
+    expect(hits.length).toBeGreaterThan(1);
+    for (const hit of hits) {
+      const e = hit.explain;
+      // A figure shown here that the score does not use (PageRank, linking hosts) would be a part that does not rank.
+      expect(Object.keys(e).sort()).toEqual(['inboundLinks', 'linkBoost', 'linkWeight', 'score', 'terms', 'textScore']);
+      expect(e.terms.reduce((s, t) => s + t.contribution, 0)).toBeCloseTo(e.textScore, 6);
+      expect(e.linkWeight).toBe(DEFAULT_RANK_PARAMS.linkWeight);
+      expect(e.linkBoost).toBeCloseTo(1 + e.linkWeight * Math.log(1 + e.inboundLinks), 12);
+      expect(e.textScore * e.linkBoost).toBeCloseTo(hit.score, 6);
+      expect(e.score).toBe(hit.score);
+    }
   });
   it('snippets highlight the query words', () => {
     const hit = engine.search(query('librarian'), { offset: 0, limit: 1 }).hits[0]!;
