@@ -35,15 +35,4 @@ function bump<K extends string>(map: Partial<Record<K, number>>, key: K, sign: 1
   else delete map[key];
 }
 
-/**
- * The URLs the crawl judged for the frontier when it stored `page` (crawler/page.ts decides them): an
- * ok page's followed links and its canonical, a redirect's target. A resumed crawl marks them judged, so a
- * URL an earlier run cut or found out of scope is not counted again when a later page links it.
- */
-export function followedUrls(page: PageRecord): string[] {
-  if (page.state === 'redirect') return [page.finalUrl];
-  if (page.state !== 'ok' || !page.robots.follow) return [];
-  const urls = page.links.filter((l) => !l.rel.includes('nofollow')).map((l) => l.url);
-  if (page.canonical && page.canonical !== page.url) urls.push(page.canonical);
-  return urls;
-}
+export { followedUrls } from '../shared/page-facts.js';
