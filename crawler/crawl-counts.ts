@@ -1,6 +1,6 @@
 // Counting a crawl's pages so the counts are of the crawl, not of the run (issue 12): each stored page is
 // counted once, by its latest fetch. A page stored again (a recrawl) moves from its old state and status
-// to the new ones; a 304 counts as status 304. The crawl loop recounts these from the stored pages when it
+// to the new ones; a 304 counts as status 304. The crawl loop recounts these from the stored page facts when it
 // starts, so they are right after any kind of stop (kill -9 included), and it counts this run's figures apart.
 
 import type { CrawlStats, PageRecord } from '../shared/types.js';

@@ -18,6 +18,7 @@ import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
 import { effectiveDelayMs, FailureCounts, isTransient, retryStep, type RequestFailure } from './politeness.js';
 import { robotsForOrigin, type HostRobots } from './robots/index.js';
+import { crawlRobotsOptions, respectsRobots } from './robots-options.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
@@ -319,23 +320,8 @@ class CrawlRun {
   private robotsFor(origin: string): Promise<HostRobots> {
     let p = this.robots.get(origin);
     if (!p) {
-      p = robotsForOrigin(origin, this.store, {
-        agent: this.options.agent,
-        mode: this.options.robotsMode,
-        userAgentHeader: this.userAgent,
-        from: this.options.from,
-        maxCacheSeconds: this.options.robotsMaxCacheSeconds,
-        // robots.txt is small: its whole fetch must come within the time to a page's headers, and never
-        // past the deadline every request has.
-        timeoutMs: Math.min(this.options.headersTimeoutMs, this.options.requestTimeoutMs),
-        backoffMs: this.options.robotsBackoffMs,
-        maxBackoffMs: this.options.maxBackoffMs,
-        retryUnreachable: true,
-        minRate: this.options,
-        signal: this.hooks.signal,
-        respect: this.options.sites[origin] ?? 'inherit',
-        log: this.log,
-      }).then((robots) => this.onRobotsLoaded(origin, robots));
+      const robotsOptions = crawlRobotsOptions(this.options, origin, { userAgentHeader: this.userAgent, signal: this.hooks.signal, log: this.log });
+      p = robotsForOrigin(origin, this.store, robotsOptions).then((robots) => this.onRobotsLoaded(origin, robots));
       this.robots.set(origin, p);
     }
     return p;
@@ -353,23 +339,18 @@ class CrawlRun {
     return robots;
   }
 
-  private respectsRobots(origin: string): boolean {
-    const site = this.options.sites[origin] ?? 'inherit';
-    return site === 'always' || (site === 'inherit' && this.options.respectRobots);
-  }
-
   private async process(entry: QueuedEntry, host: string): Promise<void> {
     const origin = host; // the scheduler keys hosts by origin, the unit robots.txt applies to
     const robots = await this.robotsFor(origin);
     if (this.interrupted(host)) return;
     // robots/fetch.ts gives every unreachable answer its reason, except the one of a stopped crawl, which
     // `interrupted` has just let go.
-    if (robots.outcome === 'unreachable' && robots.unreachable && this.respectsRobots(origin)) {
+    if (robots.outcome === 'unreachable' && robots.unreachable && respectsRobots(this.options, origin)) {
       await this.robotsUnreachable(entry, host, robots.unreachable);
       return;
     }
     this.robotsWaits.ok(origin);
-    if (this.respectsRobots(origin)) {
+    if (respectsRobots(this.options, origin)) {
       const verdict = robots.check(entry.url);
       if (!verdict.allowed) {
         const rule = verdict.rule ? `line ${verdict.rule.line}: ${verdict.rule.type} ${verdict.rule.pattern}` : (verdict.reason ?? 'whole site');
