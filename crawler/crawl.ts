@@ -22,7 +22,8 @@ import { crawlRobotsOptions, respectsRobots } from './robots-options.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
-import { shapeChain, TrapGuard, type TrapVerdict } from './traps.js';
+import { TrapGuard } from './traps.js';
+import { Admission } from './admission.js';
 import type { RunFigures } from './crawl-counts.js';
 import { CrawlCounters } from './crawl-stats.js';
 import { prepareCrawl } from './prepare.js';
@@ -30,9 +31,6 @@ import { pageRequestHeaders } from './request.js';
 import { originSitemaps, sitemapFollowUps } from './sitemaps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import type { Dispatcher } from 'undici';
-
-/** Bound on the per-run cache of judged URLs (~100 bytes each); past it the cache starts again. */
-const JUDGED_CACHE_LIMIT = 1_000_000;
 
 export interface CrawlProgress {
   pages: number;
@@ -90,8 +88,7 @@ class CrawlRun {
   /** Transient failures in a row per URL, for its retries. */
   private readonly attempts = new FailureCounts();
   private readonly hashes = new Map<string, string>();
-  /** URLs already judged for the frontier in this run (queued or refused); the store dedupes across runs. */
-  private readonly judged = new Set<string>();
+  private admission!: Admission;
   private readonly traps: TrapGuard;
   private readonly userAgent: string;
   /** The one canonicalizer of the crawl, recorded in the store for the indexer. */
@@ -135,6 +132,7 @@ class CrawlRun {
   async execute(): Promise<CrawlSummary> {
     const { store, options } = this;
     this.counts = new CrawlCounters(await store.getCrawlStats(), options.seeds);
+    this.admission = new Admission(this.inScope, this.traps, this.counts, this.log);
     await recordCanonicalizer(store, this.canonicalizer);
 
     // What earlier runs stored, from the pages' small facts (no page body read): per-page counts (right
@@ -148,8 +146,8 @@ class CrawlRun {
       this.traps.countPage(url, fact.state === 'duplicate');
       if (options.recrawl && fact.state !== 'redirect') again.push({ url, depth: fact.depth, via: 'link' });
     }
-    for await (const url of store.refusedUrls()) this.judge(url);
-    for await (const url of store.seenUrls()) this.judge(url);
+    for await (const url of store.refusedUrls()) this.admission.judge(url);
+    for await (const url of store.seenUrls()) this.admission.judge(url);
     const seedEntries: FrontierEntry[] = options.seeds.map((url) => ({ url, depth: 0, via: 'seed' }));
     await store.frontier.add(seedEntries);
     for (const e of await store.frontier.add(again, { force: true })) this.restoring.add(e.url);
@@ -368,7 +366,7 @@ class CrawlRun {
     // A recrawl fetches stored pages again whatever their shape; a new URL is checked once more here.
     const repeating = this.restoring.has(entry.url) ? undefined : this.traps.recheck(entry.url);
     if (repeating && !repeating.ok) {
-      this.countCut(entry.url, repeating);
+      this.admission.cut(entry.url, repeating);
       await this.store.frontier.drop(entry, this.stats);
       this.freeHostAtOnce(host);
       return;
@@ -379,7 +377,7 @@ class CrawlRun {
       // Stored like a redirect, so the preferred URL goes through scope and robots like any other.
       const page: PageRecord = { ...blankPage(entry, new Date()), state: 'redirect', finalUrl: preferred };
       const follow: FrontierEntry[] = [{ url: preferred, depth: entry.depth, via: 'redirect', redirects: (entry.redirects ?? 0) + 1 }];
-      const { queue, refused } = this.queueable(follow, entry);
+      const { queue, refused } = this.admission.queueable(follow, entry);
       this.countStored(page, undefined);
       const added = await this.store.commitFetch(entry, page, queue, this.stats, refused);
       for (const e of added) this.scheduler.add(e);
@@ -416,7 +414,7 @@ class CrawlRun {
       }
     }
     const { page, follow } = pageFromOutcome(analysed, context);
-    const { queue, refused } = this.queueable(follow, entry);
+    const { queue, refused } = this.admission.queueable(follow, entry);
     // Counted before the write, in the same synchronous step, so the stats in the batch match the pages.
     this.countStored(page, previous ?? undefined);
     const added = await this.store.commitFetch(entry, page, queue, this.stats, refused);
@@ -502,55 +500,10 @@ class CrawlRun {
     this.counts.request();
     this.freeHost(host, Date.now());
     const next = sitemapFollowUps(found, entry, host, this.canonicalizer.canonicalize);
-    const entries = [...next.sitemaps, ...next.pages.filter((e) => this.admissible(e.url, e.depth, 0))];
+    const entries = [...next.sitemaps, ...next.pages.filter((e) => this.admission.admissible(e.url, e.depth, 0))];
     this.log('debug', 'sitemap read', { url: entry.url, urls: found.urls.length, sitemaps: found.sitemaps.length, error: found.error });
     for (const e of await this.store.frontier.add(entries)) this.scheduler.add(e);
     await this.store.frontier.drop(entry, this.stats);
-  }
-
-  /** Marks the URL judged; false when it was already. */
-  private judge(url: string): boolean {
-    if (this.judged.has(url)) return false;
-    if (this.judged.size >= JUDGED_CACHE_LIMIT) this.judged.clear();
-    this.judged.add(url);
-    return true;
-  }
-
-  /** In scope and not a trap: may this URL be queued at this depth, `chain` same-shape hops from a page of another shape? */
-  private admissible(url: string, depth: number, chain: number): boolean {
-    // A page links to the same navigation URLs as its neighbours: judge each URL once per crawl (stored
-    // pages' links are judged again at start, uncounted). Breadth-first order means the first sighting is
-    // (nearly always) the shallowest, so depth limits stay right.
-    if (!this.judge(url)) return false;
-    if (!this.inScope(url)) {
-      this.counts.outOfScope();
-      return false;
-    }
-    const trap = this.traps.check(url, depth, chain);
-    if (!trap.ok) {
-      this.countCut(url, trap);
-      return false;
-    }
-    return true;
-  }
-
-  private countCut(url: string, trap: Extract<TrapVerdict, { ok: false }>): void {
-    this.counts.cut(url, trap);
-    this.log('info', 'URL cut as a trap', { url, reason: trap.reason, detail: trap.detail });
-  }
-
-  /** The URLs found on `from`'s page that may be queued, each with its same-shape chain, and those judged
-   * here and refused (the store remembers them, so a resumed crawl does not count them again). */
-  private queueable(follow: FrontierEntry[], from: QueuedEntry): { queue: FrontierEntry[]; refused: string[] } {
-    const queue: FrontierEntry[] = [];
-    const refused: string[] = [];
-    for (const e of follow) {
-      if (this.judged.has(e.url)) continue;
-      const chain = shapeChain(e.url, from.url, from.shapeChain ?? 0);
-      if (this.admissible(e.url, e.depth, chain)) queue.push(chain > 0 ? { ...e, shapeChain: chain } : e);
-      else refused.push(e.url);
-    }
-    return { queue, refused };
   }
 
   /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */
