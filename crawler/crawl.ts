@@ -11,14 +11,14 @@ import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/types.js';
 import { makeCanonicalizer, originOf, type Canonicalizer } from '../shared/url.js';
 import { recordCanonicalizer } from '../shared/canonicalizer-record.js';
 import { pageFact } from '../shared/page-facts.js';
-import { createHttpClient, fetchOnce, headerValue, PAGE_TYPES, type FetchOutcome } from './fetch.js';
+import { createHttpClient, fetchOnce, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { silentLogger, type Logger } from './log.js';
 import { userAgentHeader, type CrawlOptions } from './options.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
-import { effectiveDelayMs, FailureCounts, isTransient, retryStep, type RequestFailure } from './politeness.js';
+import { effectiveDelayMs, FailureCounts, retryStep, transientFailure } from './politeness.js';
 import { robotsForOrigin, type HostRobots } from './robots/index.js';
-import { crawlRobotsOptions, respectsRobots } from './robots-options.js';
+import { blockingRule, crawlRobotsOptions, respectsRobots } from './robots-options.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
@@ -351,8 +351,7 @@ class CrawlRun {
     if (respectsRobots(this.options, origin)) {
       const verdict = robots.check(entry.url);
       if (!verdict.allowed) {
-        const rule = verdict.rule ? `line ${verdict.rule.line}: ${verdict.rule.type} ${verdict.rule.pattern}` : (verdict.reason ?? 'whole site');
-        this.counts.blocked(`${origin} ${rule}`);
+        this.counts.blocked(`${origin} ${blockingRule(verdict)}`);
         await this.store.frontier.drop(entry, this.stats);
         this.freeHostAtOnce(host);
         return;
@@ -446,13 +445,12 @@ class CrawlRun {
    * after a wait, false when the page is to be stored (a transient failure past maxRetries as an error). */
   private retryLater(entry: QueuedEntry, host: string, outcome: FetchOutcome): boolean {
     const now = Date.now();
-    if (!isTransient(outcome)) {
+    const failure = transientFailure(outcome);
+    if (!failure) {
       this.attempts.forget(entry.url);
       this.freeHost(host, now);
       return false;
     }
-    const failure: RequestFailure =
-      outcome.kind === 'status' ? { kind: 'status', status: outcome.status, retryAfter: headerValue(outcome.headers, 'retry-after') } : { kind: 'network-error' };
     const attempt = this.attempts.failed(entry.url);
     const step = retryStep(attempt, failure, now, this.options);
     this.freeHost(host, now, step.waitMs);
@@ -460,7 +458,7 @@ class CrawlRun {
       this.attempts.forget(entry.url);
       return false; // stored as an error page by pageFromOutcome
     }
-    this.log('info', 'will retry', { url: entry.url, attempt, waitMs: step.waitMs, reason: outcome.kind === 'status' ? `HTTP ${outcome.status}` : outcome.error });
+    this.log('info', 'will retry', { url: entry.url, attempt, waitMs: step.waitMs, reason: failure.kind === 'status' ? `HTTP ${failure.status}` : 'error' in outcome ? outcome.error : '' });
     this.scheduler.add(entry);
     return true;
   }

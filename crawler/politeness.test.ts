@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, effectiveDelayMs, FailureCounts, isTransient, retryAfterMs, retryStep } from './politeness.js';
+import { backoffMs, effectiveDelayMs, FailureCounts, isTransient, retryAfterMs, retryStep, transientFailure } from './politeness.js';
 
 describe('politeness rules', () => {
   it('a robots Crawl-delay larger than our delay wins; a smaller one does not', () => {
@@ -40,5 +40,12 @@ describe('politeness rules', () => {
     expect([f.failed('a'), f.failed('a'), f.failed('b')]).toEqual([1, 2, 1]);
     f.forget('a');
     expect([f.count('a'), f.failed('a'), f.count('b')]).toEqual([0, 1, 1]);
+  });
+  it('a fetch outcome as a transient failure, with its Retry-After; an answer is none', () => {
+    const headers = { 'retry-after': '5' };
+    expect(transientFailure({ kind: 'status', status: 503, headers, contentType: '' })).toEqual({ kind: 'status', status: 503, retryAfter: '5' });
+    expect(transientFailure({ kind: 'network-error', error: 'ECONNRESET' })).toEqual({ kind: 'network-error' });
+    expect(transientFailure({ kind: 'status', status: 404, headers, contentType: '' })).toBeUndefined();
+    expect(transientFailure({ kind: 'not-modified', status: 304, headers })).toBeUndefined();
   });
 });

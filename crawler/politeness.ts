@@ -1,4 +1,5 @@
-// How long to wait before the next request to a host. Pure rules; the scheduler applies them.
+// How long to wait before the next request to a host, and whether to ask for a URL again after a failure.
+// Pure rules; the scheduler applies them.
 // "Host" here is the origin (scheme, host, port), the unit robots.txt applies to.
 
 /** The pause between two requests to one host: our delay, or the robots Crawl-delay when larger, capped. */
@@ -24,6 +25,8 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number): numbe
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
+import { headerValue, type FetchOutcome } from './fetch.js';
+
 /** What a failed request looked like, as much as the retry rule needs. */
 export type RequestFailure = { kind: 'network-error' } | { kind: 'status'; status: number; retryAfter?: string };
 
@@ -31,6 +34,13 @@ export type RequestFailure = { kind: 'network-error' } | { kind: 'status'; statu
 export function isTransient<T extends { kind: string; status?: number }>(failure: T): failure is Extract<T, { kind: 'network-error' | 'status' }> {
   if (failure.kind === 'network-error') return true;
   return failure.kind === 'status' && failure.status !== undefined && (failure.status === 429 || failure.status >= 500);
+}
+
+/** The outcome as a transient failure, with the Retry-After the server sent; undefined when it is an answer. */
+export function transientFailure(outcome: FetchOutcome): RequestFailure | undefined {
+  if (!isTransient(outcome)) return undefined;
+  if (outcome.kind === 'network-error') return { kind: 'network-error' };
+  return { kind: 'status', status: outcome.status, retryAfter: headerValue(outcome.headers, 'retry-after') };
 }
 
 export interface RetryOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCrawlOptions } from './options.js';
-import { crawlRobotsOptions, respectsRobots } from './robots-options.js';
+import { blockingRule, crawlRobotsOptions, respectsRobots } from './robots-options.js';
 
 const O = 'http://a.test';
 
@@ -18,5 +18,11 @@ describe('how the crawl asks for and obeys robots.txt', () => {
     const r = crawlRobotsOptions(options, O, { userAgentHeader: 'UA', log: () => {} });
     expect([r.timeoutMs, r.backoffMs, r.respect, r.userAgentHeader, r.retryUnreachable]).toEqual([4_000, 123, 'never', 'UA', true]);
     expect(crawlRobotsOptions({ ...options, requestTimeoutMs: 60_000 }, 'http://b.test', { userAgentHeader: 'UA', log: () => {} })).toMatchObject({ timeoutMs: 9_000, respect: 'inherit' });
+  });
+  it('names the blocking rule by line, or says why the whole site is blocked', () => {
+    const rule = { type: 'disallow' as const, pattern: '/private', line: 4 };
+    expect(blockingRule({ allowed: false, rule } as never)).toBe('line 4: disallow /private');
+    expect(blockingRule({ allowed: false, rule: null, reason: 'robots.txt 401: whole site' })).toBe('robots.txt 401: whole site');
+    expect(blockingRule({ allowed: false, rule: null })).toBe('whole site');
   });
 });

@@ -3,7 +3,7 @@
 
 import type { Logger } from './log.js';
 import type { CrawlOptions } from './options.js';
-import type { RobotsOptions } from './robots/index.js';
+import type { RobotsOptions, RobotsVerdict } from './robots/index.js';
 
 /** Whether the crawl obeys robots.txt on `origin`: a --site setting wins over --respect-robots. */
 export function respectsRobots(options: Pick<CrawlOptions, 'sites' | 'respectRobots'>, origin: string): boolean {
@@ -30,4 +30,9 @@ export function crawlRobotsOptions(options: CrawlOptions, origin: string, edge: 
     respect: options.sites[origin] ?? 'inherit',
     log: edge.log,
   };
+}
+
+/** The rule that blocked a URL as the summary lists it: `line 4: disallow /private`, or why the whole site is. */
+export function blockingRule(verdict: RobotsVerdict): string {
+  return verdict.rule ? `line ${verdict.rule.line}: ${verdict.rule.type} ${verdict.rule.pattern}` : (verdict.reason ?? 'whole site');
 }
