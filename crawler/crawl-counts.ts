@@ -1,6 +1,6 @@
 // Counting a crawl's pages so the counts are of the crawl, not of the run (issue 12): each stored page is
 // counted once, by its latest fetch. A page stored again (a recrawl) moves from its old state and status
-// to the new ones; a 304 counts as status 304. The crawl loop recounts these from the stored pages when it
+// to the new ones; a 304 counts as status 304. The crawl loop recounts these from the stored page facts when it
 // starts, so they are right after any kind of stop (kill -9 included), and it counts this run's figures apart.
 
 import type { CrawlStats, PageRecord } from '../shared/types.js';
@@ -35,15 +35,4 @@ function bump<K extends string>(map: Partial<Record<K, number>>, key: K, sign: 1
   else delete map[key];
 }
 
-/**
- * The URLs the crawl judged for the frontier when it stored `page` (crawler/page.ts decides them): an
- * ok page's followed links and its canonical, a redirect's target. A resumed crawl marks them judged, so a
- * URL an earlier run cut or found out of scope is not counted again when a later page links it.
- */
-export function followedUrls(page: PageRecord): string[] {
-  if (page.state === 'redirect') return [page.finalUrl];
-  if (page.state !== 'ok' || !page.robots.follow) return [];
-  const urls = page.links.filter((l) => !l.rel.includes('nofollow')).map((l) => l.url);
-  if (page.canonical && page.canonical !== page.url) urls.push(page.canonical);
-  return urls;
-}
+export { followedUrls } from '../shared/page-facts.js';

@@ -1,34 +1,36 @@
 // The crawl loop: take the shallowest URL of a host that may be asked now, ask robots.txt, fetch,
 // turn the response into a page record, and commit page + discovered URLs + frontier update in one
 // atomic store write. Everything a crawler decides lives in the modules this file calls:
-// robots/ (may we?), politeness.ts and scheduler.ts (when?), fetch.ts (HTTP), page.ts (what did we get?),
-// scope.ts and traps.ts (should this URL be queued?).
+// robots/ and robots-give-up.ts (may we?), politeness.ts and scheduler.ts (when? again?), request.ts and
+// fetch.ts (HTTP), page.ts (what did we get?), scope.ts and traps.ts (should this URL be queued?),
+// sitemaps.ts (what do sitemaps list?), crawl-stats.ts (the counters).
 
 import { GleanerError, isGleanerError } from '../shared/errors.js';
 import { openStore, type QueuedEntry, type Store } from '../shared/store.js';
 import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/types.js';
-import { canonicalizeUrl, originOf } from '../shared/url.js';
-import { createHttpClient, fetchOnce, headerValue, PAGE_TYPES, type FetchOutcome } from './fetch.js';
+import { makeCanonicalizer, originOf, type Canonicalizer } from '../shared/url.js';
+import { recordCanonicalizer } from '../shared/canonicalizer-record.js';
+import { pageFact } from '../shared/page-facts.js';
+import { createHttpClient, fetchOnce, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { silentLogger, type Logger } from './log.js';
 import { userAgentHeader, type CrawlOptions } from './options.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
-import { backoffMs, effectiveDelayMs, retryAfterMs } from './politeness.js';
+import { effectiveDelayMs, FailureCounts, retryStep, transientFailure } from './politeness.js';
 import { robotsForOrigin, type HostRobots } from './robots/index.js';
+import { blockingRule, crawlRobotsOptions, respectsRobots } from './robots-options.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';
-import { shapeChain, TrapGuard, type TrapVerdict } from './traps.js';
-import { countPage, followedUrls, newRunFigures, type RunFigures } from './crawl-counts.js';
+import { TrapGuard } from './traps.js';
+import { Admission } from './admission.js';
+import type { RunFigures } from './crawl-counts.js';
+import { CrawlCounters } from './crawl-stats.js';
 import { prepareCrawl } from './prepare.js';
+import { pageRequestHeaders } from './request.js';
+import { originSitemaps, sitemapFollowUps } from './sitemaps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import type { Dispatcher } from 'undici';
-
-/** Text that is not only whitespace: what dedup.ts's duplicateKey needs to give a key. */
-const HAS_TEXT = /[^\s\u00a0]/;
-
-/** Bound on the per-run cache of judged URLs (~100 bytes each); past it the cache starts again. */
-const JUDGED_CACHE_LIMIT = 1_000_000;
 
 export interface CrawlProgress {
   pages: number;
@@ -83,19 +85,15 @@ class CrawlRun {
   private readonly scheduler: HostScheduler;
   private readonly robots = new Map<string, Promise<HostRobots>>();
   private readonly robotsWaits: RobotsWaits;
-  private readonly attempts = new Map<string, number>();
+  /** Transient failures in a row per URL, for its retries. */
+  private readonly attempts = new FailureCounts();
   private readonly hashes = new Map<string, string>();
-  /** URLs already judged for the frontier in this run (queued or refused); the store dedupes across runs. */
-  private readonly judged = new Set<string>();
+  private admission!: Admission;
   private readonly traps: TrapGuard;
   private readonly userAgent: string;
-  private stats!: CrawlStats;
-  private pagesStored = 0;
-  /** Pages whose write reached the store: pagesStored counts a page before its write, to put the stats in its batch. */
-  private pagesCommitted = 0;
-  private pagesThisRun = 0;
-  private readonly thisRun = newRunFigures();
-  private requestsBefore = 0;
+  /** The one canonicalizer of the crawl, recorded in the store for the indexer. */
+  private readonly canonicalizer: Canonicalizer;
+  private counts!: CrawlCounters;
   /** In-flight entries that may store a new page: with pagesStored, never more than maxPages. */
   private slots = 0;
   /** Entries picked while every page slot was taken: back to the scheduler when one frees. */
@@ -121,41 +119,43 @@ class CrawlRun {
     this.analyzer = createBodyAnalyzer(options.parseThreads);
     this.scheduler = new HostScheduler(originOf, options.delayMs, options.hostConnections);
     this.userAgent = userAgentHeader(options.agent);
-    this.robotsWaits = new RobotsWaits(options.robotsRetries);
+    this.robotsWaits = new RobotsWaits(options);
     this.traps = new TrapGuard(options);
+    this.canonicalizer = makeCanonicalizer(options);
+  }
+
+  /** The whole crawl's stats, as the store keeps them. */
+  private get stats(): CrawlStats {
+    return this.counts.stats;
   }
 
   async execute(): Promise<CrawlSummary> {
     const { store, options } = this;
-    this.stats = (await store.getCrawlStats()) ?? emptyStats(options.seeds);
-    this.stats.finishedAt = undefined;
-    this.stats.seeds = [...new Set([...this.stats.seeds, ...options.seeds])];
-    // Per-page counts are recounted from the pages themselves: right whenever and however the last run ended.
-    Object.assign(this.stats, { pagesByState: {}, pagesByStatus: {}, errors: 0, duplicates: 0 });
-    this.requestsBefore = this.stats.requests;
+    this.counts = new CrawlCounters(await store.getCrawlStats(), options.seeds);
+    this.admission = new Admission(this.inScope, this.traps, this.counts, this.log);
+    await recordCanonicalizer(store, this.canonicalizer);
 
-    // What earlier runs stored: page counts, content fingerprints for duplicates, per-host and per-shape
-    // counts for traps, and the links already judged (so a resumed crawl does not count a cut twice).
-    for await (const page of store.pages()) {
-      this.pagesStored++;
-      countPage(this.stats, page, +1);
-      this.rememberContent(page);
-      this.traps.countPage(page.url, page.state === 'duplicate');
-      for (const url of followedUrls(page)) this.judge(url);
+    // What earlier runs stored, from the pages' small facts (no page body read): per-page counts (right
+    // whenever and however the last run ended: each fact is written with its page), content fingerprints
+    // for duplicates, per-host and per-shape counts for traps; then the URLs already judged (so a resumed
+    // crawl does not count a cut twice).
+    const again: FrontierEntry[] = [];
+    for await (const [url, fact] of store.pageFacts()) {
+      this.counts.storedBefore(fact);
+      if (fact.hash !== undefined && !this.hashes.has(fact.hash)) this.hashes.set(fact.hash, url);
+      this.traps.countPage(url, fact.state === 'duplicate');
+      if (options.recrawl && fact.state !== 'redirect') again.push({ url, depth: fact.depth, via: 'link' });
     }
-    this.pagesCommitted = this.pagesStored;
+    for await (const url of store.refusedUrls()) this.admission.judge(url);
+    for await (const url of store.seenUrls()) this.admission.judge(url);
     const seedEntries: FrontierEntry[] = options.seeds.map((url) => ({ url, depth: 0, via: 'seed' }));
     await store.frontier.add(seedEntries);
-    if (options.recrawl) {
-      const again: FrontierEntry[] = [];
-      for await (const page of store.pages()) if (page.state !== 'redirect') again.push({ url: page.url, depth: page.depth, via: 'link' });
-      for (const e of await store.frontier.add(again, { force: true })) this.restoring.add(e.url);
-    }
+    for (const e of await store.frontier.add(again, { force: true })) this.restoring.add(e.url);
     for await (const entry of store.frontier.queued()) {
       this.scheduler.add(entry);
       this.traps.countQueued(entry.url);
     }
-    this.log('info', 'crawl started', { seeds: options.seeds, queued: this.scheduler.size, storedBefore: this.pagesStored });
+    this.log('info', 'crawl started', { seeds: options.seeds, queued: this.scheduler.size, storedBefore: this.counts.pagesStored });
 
     const timer = this.hooks.onProgress
       ? setInterval(() => this.hooks.onProgress!(this.progress()), this.hooks.progressIntervalMs ?? 500)
@@ -168,8 +168,7 @@ class CrawlRun {
       await (this.stoppedBecause === 'aborted' ? this.client.destroy() : this.client.close());
       await this.analyzer.close();
     }
-    this.stats.finishedAt = new Date().toISOString();
-    this.stats.hosts = Math.max(this.stats.hosts, this.scheduler.hostCount);
+    this.counts.finish(this.scheduler.hostCount);
     if (!this.dataDirFailure) {
       await store.putCrawlStats(this.stats).catch((e: unknown) => {
         if (!this.failedOnDataDir(e)) throw e;
@@ -177,33 +176,33 @@ class CrawlRun {
     }
     if (this.dataDirFailure) {
       const f = this.dataDirFailure;
-      throw new GleanerError('DATA_DIR', `crawl stopped: ${f.message}; the ${this.pagesCommitted} pages stored so far are kept (make room, then run again to resume)`, { cause: f });
+      throw new GleanerError('DATA_DIR', `crawl stopped: ${f.message}; the ${this.counts.pagesCommitted} pages stored so far are kept (make room, then run again to resume)`, { cause: f });
     }
-    if (this.stoppedBecause === 'done' && this.pagesThisRun === 0 && this.robotsWaits.allGivenUp(new Set(options.seeds.map(originOf)))) {
+    if (this.stoppedBecause === 'done' && this.counts.pagesThisRun === 0 && this.robotsWaits.allGivenUp(new Set(options.seeds.map(originOf)))) {
       this.stoppedBecause = 'unreachable';
     }
     this.hooks.onProgress?.(this.progress());
     for (const [reason, urls] of Object.entries(this.stats.trapsCut)) {
       this.log('info', 'trap rule total', { reason, urls, example: this.stats.trapExamples?.[reason] });
     }
-    this.thisRun.requests = this.stats.requests - this.requestsBefore;
     const hostsGivenUp = this.robotsWaits.givenUpHosts;
-    const summary = { stats: this.stats, pagesThisRun: this.pagesThisRun, thisRun: this.thisRun, seconds: (Date.now() - this.started) / 1000, stoppedBecause: this.stoppedBecause, hostsGivenUp };
-    this.log('info', 'crawl finished', { pagesThisRun: this.pagesThisRun, seconds: summary.seconds, stoppedBecause: this.stoppedBecause });
+    const { pagesThisRun, thisRun } = this.counts;
+    const summary = { stats: this.stats, pagesThisRun, thisRun, seconds: (Date.now() - this.started) / 1000, stoppedBecause: this.stoppedBecause, hostsGivenUp };
+    this.log('info', 'crawl finished', { pagesThisRun, seconds: summary.seconds, stoppedBecause: this.stoppedBecause });
     return summary;
   }
 
   private progress(): CrawlProgress {
     const seconds = Math.max(0.001, (Date.now() - this.started) / 1000);
     return {
-      pages: this.pagesStored,
-      pagesThisRun: this.pagesThisRun,
+      pages: this.counts.pagesStored,
+      pagesThisRun: this.counts.pagesThisRun,
       queued: this.scheduler.size,
       inFlight: this.inFlight,
       hosts: this.scheduler.hostCount,
       errors: this.stats.errors,
-      blocked: Object.values(this.stats.blockedByRule).reduce((a, b) => a + b, 0),
-      pagesPerSecond: this.pagesThisRun / seconds,
+      blocked: this.counts.blockedTotal,
+      pagesPerSecond: this.counts.pagesThisRun / seconds,
       robotsWaiting: this.robotsWaits.waitingHosts,
       hostsGivenUp: this.robotsWaits.givenUpHosts,
     };
@@ -220,7 +219,7 @@ class CrawlRun {
     if (signal?.aborted) onAbort();
     try {
       for (;;) {
-        if (!this.stopLaunching && this.pagesStored >= this.options.maxPages && this.restoring.size === 0) {
+        if (!this.stopLaunching && this.counts.pagesStored >= this.options.maxPages && this.restoring.size === 0) {
           this.stopLaunching = true;
           this.stoppedBecause = 'max-pages';
         }
@@ -230,7 +229,7 @@ class CrawlRun {
             const pick = this.scheduler.next(Date.now());
             if ('entry' in pick) {
               const slot = this.takesSlot(pick.entry);
-              if (slot && this.pagesStored + this.slots >= this.options.maxPages) {
+              if (slot && this.counts.pagesStored + this.slots >= this.options.maxPages) {
                 // Every page left under --max-pages is being fetched: this one waits, queued, for one
                 // that ends without storing a page (blocked, retried later), or for a later run.
                 this.parked.push(pick.entry);
@@ -284,7 +283,7 @@ class CrawlRun {
       .finally(() => {
         this.inFlight--;
         if (slot) this.slots--;
-        if (this.parked.length > 0 && this.pagesStored + this.slots < this.options.maxPages) {
+        if (this.parked.length > 0 && this.counts.pagesStored + this.slots < this.options.maxPages) {
           for (const e of this.parked) this.scheduler.add(e);
           this.parked = [];
         }
@@ -319,23 +318,8 @@ class CrawlRun {
   private robotsFor(origin: string): Promise<HostRobots> {
     let p = this.robots.get(origin);
     if (!p) {
-      p = robotsForOrigin(origin, this.store, {
-        agent: this.options.agent,
-        mode: this.options.robotsMode,
-        userAgentHeader: this.userAgent,
-        from: this.options.from,
-        maxCacheSeconds: this.options.robotsMaxCacheSeconds,
-        // robots.txt is small: its whole fetch must come within the time to a page's headers, and never
-        // past the deadline every request has.
-        timeoutMs: Math.min(this.options.headersTimeoutMs, this.options.requestTimeoutMs),
-        backoffMs: this.options.robotsBackoffMs,
-        maxBackoffMs: this.options.maxBackoffMs,
-        retryUnreachable: true,
-        minRate: this.options,
-        signal: this.hooks.signal,
-        respect: this.options.sites[origin] ?? 'inherit',
-        log: this.log,
-      }).then((robots) => this.onRobotsLoaded(origin, robots));
+      const robotsOptions = crawlRobotsOptions(this.options, origin, { userAgentHeader: this.userAgent, signal: this.hooks.signal, log: this.log });
+      p = robotsForOrigin(origin, this.store, robotsOptions).then((robots) => this.onRobotsLoaded(origin, robots));
       this.robots.set(origin, p);
     }
     return p;
@@ -347,37 +331,27 @@ class CrawlRun {
     this.scheduler.setDelay(origin, delayMs);
     if (capped) this.log('warn', 'robots.txt Crawl-delay above the cap; using the cap', { origin, crawlDelaySeconds: robots.crawlDelaySeconds, capMs: this.options.maxCrawlDelayMs });
     if (this.options.useSitemaps) {
-      const sitemaps = [...new Set([...robots.sitemaps, `${origin}/sitemap.xml`])];
-      const entries: FrontierEntry[] = [];
-      for (const url of sitemaps) {
-        const canonical = canonicalizeUrl(url, undefined, { stripParams: this.options.stripParams });
-        if (canonical && originOf(canonical) === origin) entries.push({ url: canonical, depth: 0, via: 'sitemap', sitemap: true });
-      }
+      const entries = originSitemaps(origin, robots.sitemaps, this.canonicalizer.canonicalize);
       for (const e of await this.store.frontier.add(entries)) this.scheduler.add(e);
     }
     return robots;
-  }
-
-  private respectsRobots(origin: string): boolean {
-    const site = this.options.sites[origin] ?? 'inherit';
-    return site === 'always' || (site === 'inherit' && this.options.respectRobots);
   }
 
   private async process(entry: QueuedEntry, host: string): Promise<void> {
     const origin = host; // the scheduler keys hosts by origin, the unit robots.txt applies to
     const robots = await this.robotsFor(origin);
     if (this.interrupted(host)) return;
-    if (robots.outcome === 'unreachable' && this.respectsRobots(origin)) {
-      await this.robotsUnreachable(entry, host, robots);
+    // robots/fetch.ts gives every unreachable answer its reason, except the one of a stopped crawl, which
+    // `interrupted` has just let go.
+    if (robots.outcome === 'unreachable' && robots.unreachable && respectsRobots(this.options, origin)) {
+      await this.robotsUnreachable(entry, host, robots.unreachable);
       return;
     }
     this.robotsWaits.ok(origin);
-    if (this.respectsRobots(origin)) {
+    if (respectsRobots(this.options, origin)) {
       const verdict = robots.check(entry.url);
       if (!verdict.allowed) {
-        const rule = verdict.rule ? `line ${verdict.rule.line}: ${verdict.rule.type} ${verdict.rule.pattern}` : (verdict.reason ?? 'whole site');
-        const key = `${origin} ${rule}`;
-        this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + 1;
+        this.counts.blocked(`${origin} ${blockingRule(verdict)}`);
         await this.store.frontier.drop(entry, this.stats);
         this.freeHostAtOnce(host);
         return;
@@ -391,20 +365,20 @@ class CrawlRun {
     // A recrawl fetches stored pages again whatever their shape; a new URL is checked once more here.
     const repeating = this.restoring.has(entry.url) ? undefined : this.traps.recheck(entry.url);
     if (repeating && !repeating.ok) {
-      this.countCut(entry.url, repeating);
+      this.admission.cut(entry.url, repeating);
       await this.store.frontier.drop(entry, this.stats);
       this.freeHostAtOnce(host);
       return;
     }
 
-    const preferred = this.options.useRobotsHost && robots.host ? preferredHostUrl(entry.url, robots.host) : undefined;
+    const preferred = this.options.useRobotsHost && robots.host ? preferredHostUrl(entry.url, robots.host, this.canonicalizer.canonicalize) : undefined;
     if (preferred) {
       // Stored like a redirect, so the preferred URL goes through scope and robots like any other.
       const page: PageRecord = { ...blankPage(entry, new Date()), state: 'redirect', finalUrl: preferred };
       const follow: FrontierEntry[] = [{ url: preferred, depth: entry.depth, via: 'redirect', redirects: (entry.redirects ?? 0) + 1 }];
-      const discovered = this.queueable(follow, entry);
+      const { queue, refused } = this.admission.queueable(follow, entry);
       this.countStored(page, undefined);
-      const added = await this.store.commitFetch(entry, page, discovered, this.stats);
+      const added = await this.store.commitFetch(entry, page, queue, this.stats, refused);
       for (const e of added) this.scheduler.add(e);
       this.freeHostAtOnce(host);
       this.log('debug', 'moved to the robots.txt Host', { url: entry.url, to: preferred });
@@ -415,32 +389,18 @@ class CrawlRun {
     // Only a recrawl requeues stored pages; any other queued URL has no record yet (its commit is what
     // takes it off the queue), so the read is skipped on the hot path.
     const previous = this.options.recrawl ? ((await this.store.getPage(entry.url)) ?? null) : null;
-    const headers: Record<string, string> = {
-      'user-agent': this.userAgent,
-      accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',
-      'accept-encoding': 'gzip, deflate, br',
-    };
-    if (this.options.from) headers.from = this.options.from;
-    if (entry.referrer) headers.referer = entry.referrer;
-    if (previous?.state === 'ok') {
-      if (previous.etag) headers['if-none-match'] = previous.etag;
-      if (previous.lastModified) headers['if-modified-since'] = previous.lastModified;
-    }
     const outcome = await fetchOnce(this.client, {
       url: entry.url,
-      headers,
+      headers: pageRequestHeaders({ userAgent: this.userAgent, from: this.options.from }, entry, previous ?? undefined),
       maxBodyBytes: this.options.maxBodyBytes,
       wantedTypes: PAGE_TYPES,
       limits: this.options,
       signal: this.hooks.signal,
     });
     if (outcome.kind === 'network-error' && this.interrupted(host)) return;
-    this.stats.requests++;
-    if (outcome.kind === 'body') this.stats.bytes += outcome.body.byteLength;
+    this.counts.request(outcome.kind === 'body' ? outcome.body.byteLength : 0);
 
-    if (await this.retryLater(entry, host, outcome)) return;
-    this.freeHost(host, Date.now());
-    this.attempts.delete(entry.url);
+    if (this.retryLater(entry, host, outcome)) return;
 
     const context = this.context(entry, previous ?? undefined);
     let analysed: FetchOutcome = outcome;
@@ -453,10 +413,10 @@ class CrawlRun {
       }
     }
     const { page, follow } = pageFromOutcome(analysed, context);
-    const discovered = this.queueable(follow, entry);
+    const { queue, refused } = this.admission.queueable(follow, entry);
     // Counted before the write, in the same synchronous step, so the stats in the batch match the pages.
     this.countStored(page, previous ?? undefined);
-    const added = await this.store.commitFetch(entry, page, discovered, this.stats);
+    const added = await this.store.commitFetch(entry, page, queue, this.stats, refused);
     for (const e of added) this.scheduler.add(e);
     this.afterCommit(page, previous === null);
   }
@@ -481,52 +441,44 @@ class CrawlRun {
     };
   }
 
-  /** 429/503 with Retry-After, other 5xx and network errors: back off and try again, a bounded number of times. */
-  private async retryLater(entry: QueuedEntry, host: string, outcome: FetchOutcome): Promise<boolean> {
-    const transient =
-      outcome.kind === 'network-error' || (outcome.kind === 'status' && (outcome.status === 429 || outcome.status >= 500));
-    if (!transient) return false;
-    const attempt = (this.attempts.get(entry.url) ?? 0) + 1;
-    this.attempts.set(entry.url, attempt);
-    if (attempt > this.options.maxRetries) {
-      this.freeHost(host, Date.now(), backoffMs(attempt, this.options.backoffMs, this.options.maxBackoffMs));
-      this.attempts.delete(entry.url);
+  /** Frees the host; true when the outcome was transient (politeness.ts) and the entry is queued again
+   * after a wait, false when the page is to be stored (a transient failure past maxRetries as an error). */
+  private retryLater(entry: QueuedEntry, host: string, outcome: FetchOutcome): boolean {
+    const now = Date.now();
+    const failure = transientFailure(outcome);
+    if (!failure) {
+      this.attempts.forget(entry.url);
+      this.freeHost(host, now);
+      return false;
+    }
+    const attempt = this.attempts.failed(entry.url);
+    const step = retryStep(attempt, failure, now, this.options);
+    this.freeHost(host, now, step.waitMs);
+    if (!step.retry) {
+      this.attempts.forget(entry.url);
       return false; // stored as an error page by pageFromOutcome
     }
-    const now = Date.now();
-    const asked = outcome.kind === 'status' ? retryAfterMs(headerValue(outcome.headers, 'retry-after'), now) : undefined;
-    const wait = asked ?? backoffMs(attempt, this.options.backoffMs, this.options.maxBackoffMs);
-    this.log('info', 'will retry', {
-      url: entry.url,
-      attempt,
-      waitMs: wait,
-      reason: outcome.kind === 'status' ? `HTTP ${outcome.status}` : outcome.error,
-    });
-    this.freeHost(host, now, Math.min(wait, this.options.maxBackoffMs));
+    this.log('info', 'will retry', { url: entry.url, attempt, waitMs: step.waitMs, reason: failure.kind === 'status' ? `HTTP ${failure.status}` : 'error' in outcome ? outcome.error : '' });
     this.scheduler.add(entry);
     return true;
   }
 
-  private async robotsUnreachable(entry: QueuedEntry, host: string, robots: HostRobots): Promise<void> {
+  private async robotsUnreachable(entry: QueuedEntry, host: string, why: NonNullable<HostRobots['unreachable']>): Promise<void> {
     const origin = host;
-    const why = robots.unreachable ?? { reason: 'unreachable', cannotConnect: false };
     const step = this.robotsWaits.failed(origin, why);
     this.robots.delete(origin); // ask again after the backoff
     if (step.giveUp) {
       // RFC 9309 2.3.1.4: an unreachable robots.txt means the whole site is disallowed. A host that takes no
       // connection at all is given up at once: waiting for it would only hold the crawl.
       const dropped = [entry, ...this.scheduler.clearHost(host)];
-      if (!why.cannotConnect) {
-        const key = `${origin} robots.txt unreachable`;
-        this.stats.blockedByRule[key] = (this.stats.blockedByRule[key] ?? 0) + dropped.length;
-      }
+      if (!why.cannotConnect) this.counts.blocked(`${origin} robots.txt unreachable`, dropped.length);
       this.robotsWaits.givenUp(origin, why, dropped.length);
       this.log('warn', `robots.txt ${why.reason}; giving up the site (${step.failures} ${step.failures === 1 ? 'try' : 'tries'}, ${dropped.length} URL${dropped.length === 1 ? '' : 's'} skipped)`, { origin, reason: why.reason, urls: dropped.length });
       for (const e of dropped) await this.store.frontier.drop(e, this.stats);
       this.freeHostAtOnce(host);
       return;
     }
-    const wait = backoffMs(step.failures, this.options.robotsBackoffMs, this.options.maxBackoffMs);
+    const wait = step.waitMs;
     this.robotsWaits.waitFor(origin, why, step, Date.now() + wait);
     // A warning, not info: when every seed's robots.txt is unreachable (a typo, a server down), this
     // line is all a user sees while the crawl waits, and RFC 9309 2.3.1.4 makes it wait.
@@ -543,108 +495,28 @@ class CrawlRun {
       signal: this.hooks.signal,
     });
     if (found.error !== undefined && this.interrupted(host)) return;
-    this.stats.requests++;
+    this.counts.request();
     this.freeHost(host, Date.now());
-    const entries: FrontierEntry[] = [];
-    for (const url of found.sitemaps) {
-      const c = canonicalizeUrl(url, undefined, { stripParams: this.options.stripParams });
-      if (c && originOf(c) === host) entries.push({ url: c, depth: entry.depth, via: 'sitemap', sitemap: true });
-    }
-    for (const url of found.urls) {
-      const c = canonicalizeUrl(url, undefined, { stripParams: this.options.stripParams });
-      if (c && this.admissible(c, 1, 0)) entries.push({ url: c, depth: 1, via: 'sitemap', referrer: entry.url });
-    }
+    const next = sitemapFollowUps(found, entry, host, this.canonicalizer.canonicalize);
+    const entries = [...next.sitemaps, ...next.pages.filter((e) => this.admission.admissible(e.url, e.depth, 0))];
     this.log('debug', 'sitemap read', { url: entry.url, urls: found.urls.length, sitemaps: found.sitemaps.length, error: found.error });
     for (const e of await this.store.frontier.add(entries)) this.scheduler.add(e);
     await this.store.frontier.drop(entry, this.stats);
   }
 
-  /** Marks the URL judged; false when it was already. */
-  private judge(url: string): boolean {
-    if (this.judged.has(url)) return false;
-    if (this.judged.size >= JUDGED_CACHE_LIMIT) this.judged.clear();
-    this.judged.add(url);
-    return true;
-  }
-
-  /** In scope and not a trap: may this URL be queued at this depth, `chain` same-shape hops from a page of another shape? */
-  private admissible(url: string, depth: number, chain: number): boolean {
-    // A page links to the same navigation URLs as its neighbours: judge each URL once per crawl (stored
-    // pages' links are judged again at start, uncounted). Breadth-first order means the first sighting is
-    // (nearly always) the shallowest, so depth limits stay right.
-    if (!this.judge(url)) return false;
-    if (!this.inScope(url)) {
-      this.stats.outOfScope++;
-      return false;
-    }
-    const trap = this.traps.check(url, depth, chain);
-    if (!trap.ok) {
-      this.countCut(url, trap);
-      return false;
-    }
-    return true;
-  }
-
-  private countCut(url: string, trap: Extract<TrapVerdict, { ok: false }>): void {
-    this.stats.trapsCut[trap.reason] = (this.stats.trapsCut[trap.reason] ?? 0) + 1;
-    this.stats.trapExamples ??= {};
-    this.stats.trapExamples[trap.reason] ??= url;
-    this.log('info', 'URL cut as a trap', { url, reason: trap.reason, detail: trap.detail });
-  }
-
-  /** The URLs found on `from`'s page that may be queued, each with its same-shape chain. */
-  private queueable(follow: FrontierEntry[], from: QueuedEntry): FrontierEntry[] {
-    const out: FrontierEntry[] = [];
-    for (const e of follow) {
-      const chain = shapeChain(e.url, from.url, from.shapeChain ?? 0);
-      if (this.admissible(e.url, e.depth, chain)) out.push(chain > 0 ? { ...e, shapeChain: chain } : e);
-    }
-    return out;
-  }
-
   /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */
   private countStored(page: PageRecord, previous: PageRecord | undefined): void {
-    if (previous) {
-      countPage(this.stats, previous, -1);
-      this.restoring.delete(page.url);
-    } else {
-      this.pagesStored++;
-      this.traps.countPage(page.url, page.state === 'duplicate');
-    }
-    countPage(this.stats, page, +1);
-    countPage(this.thisRun, page, +1);
-    this.thisRun.pages++;
-  }
-
-  /** The first copy of each content fingerprint, so later copies are stored as duplicates of it. */
-  private rememberContent(page: PageRecord): void {
-    // A page with text has its duplicate key as contentHash (analyze.ts); testing for text is enough,
-    // rather than hashing 30 KB again on the loop's thread.
-    if (page.state === 'ok' && HAS_TEXT.test(page.text) && !this.hashes.has(page.contentHash)) this.hashes.set(page.contentHash, page.url);
+    if (previous) this.restoring.delete(page.url);
+    else this.traps.countPage(page.url, page.state === 'duplicate');
+    this.counts.stored(page, previous);
   }
 
   /** `isNew`: the page was not in the store before this commit (a recrawl re-stores pages). */
   private afterCommit(page: PageRecord, isNew: boolean): void {
-    this.pagesThisRun++;
-    if (isNew) this.pagesCommitted++;
-    this.rememberContent(page);
+    this.counts.committed(isNew);
+    // The first copy of each content fingerprint, so later copies are stored as duplicates of it.
+    const hash = pageFact(page).hash;
+    if (hash !== undefined && !this.hashes.has(hash)) this.hashes.set(hash, page.url);
     this.log('debug', 'page stored', { url: page.url, state: page.state, status: page.status, links: page.links.length });
   }
-}
-
-function emptyStats(seeds: string[]): CrawlStats {
-  return {
-    startedAt: new Date().toISOString(),
-    seeds,
-    pagesByState: {},
-    pagesByStatus: {},
-    hosts: 0,
-    requests: 0,
-    bytes: 0,
-    errors: 0,
-    blockedByRule: {},
-    trapsCut: {},
-    duplicates: 0,
-    outOfScope: 0,
-  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { preferredHostUrl } from './host-directive.js';
+import { makeCanonicalizer } from '../shared/url.js';
 
 describe('robots.txt Host directive (Geoportal, seed 000)', () => {
   it('a full origin moves scheme, host and port: "must use https no matter what"', () => {
@@ -14,5 +15,10 @@ describe('robots.txt Host directive (Geoportal, seed 000)', () => {
     expect(preferredHostUrl('http://www.example.com/a', '   ')).toBeUndefined();
     expect(preferredHostUrl('http://www.example.com/a', 'ftp://files.example.com')).toBeUndefined();
     expect(preferredHostUrl('http://www.example.com/a', 'not a host name')).toBeUndefined();
+  });
+  it('the moved URL is canonical as the crawl canonicalizes: its parameters kept or stripped as the crawl was told', () => {
+    const url = 'http://mirror.example/a?sid=7&ref=x';
+    expect(preferredHostUrl(url, 'www.example.com', makeCanonicalizer({ stripParams: ['ref'] }).canonicalize)).toBe('http://www.example.com/a?sid=7');
+    expect(preferredHostUrl(url, 'www.example.com', makeCanonicalizer().canonicalize)).toBe('http://www.example.com/a?ref=x');
   });
 });

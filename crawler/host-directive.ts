@@ -4,8 +4,12 @@
 
 import { canonicalizeUrl } from '../shared/url.js';
 
-/** `url` moved to the host the Host directive names, or undefined when the value is unusable or the same. */
-export function preferredHostUrl(url: string, hostDirective: string): string | undefined {
+type Canonicalize = (url: string) => string | undefined;
+
+/** `url` moved to the host the Host directive names, or undefined when the value is unusable or the same.
+ * `canonicalize`: the crawl's canonicalizer (shared/url.ts makeCanonicalizer), so the moved URL is in the
+ * form the crawl keys pages by. */
+export function preferredHostUrl(url: string, hostDirective: string, canonicalize: Canonicalize = (u) => canonicalizeUrl(u)): string | undefined {
   const value = hostDirective.trim();
   if (value === '') return undefined;
   const current = new URL(url);
@@ -17,5 +21,5 @@ export function preferredHostUrl(url: string, hostDirective: string): string | u
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
   if (target.origin === current.origin) return undefined;
-  return canonicalizeUrl(`${target.origin}${current.pathname}${current.search}`);
+  return canonicalize(`${target.origin}${current.pathname}${current.search}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, effectiveDelayMs, retryAfterMs } from './politeness.js';
+import { backoffMs, effectiveDelayMs, FailureCounts, isTransient, retryAfterMs, retryStep, transientFailure } from './politeness.js';
 
 describe('politeness rules', () => {
   it('a robots Crawl-delay larger than our delay wins; a smaller one does not', () => {
@@ -20,5 +20,32 @@ describe('politeness rules', () => {
   });
   it('backoff doubles and stops at the maximum', () => {
     expect([1, 2, 3, 4].map((a) => backoffMs(a, 1000, 5000))).toEqual([1000, 2000, 4000, 5000]);
+  });
+  it('transient: 429, every 5xx and no answer; other statuses are answers', () => {
+    expect([429, 500, 503, 599].map((status) => isTransient({ kind: 'status', status }))).toEqual([true, true, true, true]);
+    expect([200, 304, 404, 410, 403].map((status) => isTransient({ kind: 'status', status }))).toEqual([false, false, false, false, false]);
+    expect(isTransient({ kind: 'network-error' })).toBe(true);
+    expect(isTransient({ kind: 'body' })).toBe(false);
+  });
+  it('retry: Retry-After when given (capped), else the backoff; past maxRetries give up with the backoff as the host wait', () => {
+    const o = { maxRetries: 2, backoffMs: 1000, maxBackoffMs: 10_000 };
+    expect(retryStep(1, { kind: 'network-error' }, 0, o)).toEqual({ retry: true, waitMs: 1000 });
+    expect(retryStep(2, { kind: 'status', status: 503 }, 0, o)).toEqual({ retry: true, waitMs: 2000 });
+    expect(retryStep(1, { kind: 'status', status: 429, retryAfter: '7' }, 0, o)).toEqual({ retry: true, waitMs: 7000 });
+    expect(retryStep(1, { kind: 'status', status: 429, retryAfter: '3600' }, 0, o)).toEqual({ retry: true, waitMs: 10_000 });
+    expect(retryStep(3, { kind: 'status', status: 429, retryAfter: '7' }, 0, o)).toEqual({ retry: false, waitMs: 4000 });
+  });
+  it('failure counts are per key and start again after a success', () => {
+    const f = new FailureCounts();
+    expect([f.failed('a'), f.failed('a'), f.failed('b')]).toEqual([1, 2, 1]);
+    f.forget('a');
+    expect([f.count('a'), f.failed('a'), f.count('b')]).toEqual([0, 1, 1]);
+  });
+  it('a fetch outcome as a transient failure, with its Retry-After; an answer is none', () => {
+    const headers = { 'retry-after': '5' };
+    expect(transientFailure({ kind: 'status', status: 503, headers, contentType: '' })).toEqual({ kind: 'status', status: 503, retryAfter: '5' });
+    expect(transientFailure({ kind: 'network-error', error: 'ECONNRESET' })).toEqual({ kind: 'network-error' });
+    expect(transientFailure({ kind: 'status', status: 404, headers, contentType: '' })).toBeUndefined();
+    expect(transientFailure({ kind: 'not-modified', status: 304, headers })).toBeUndefined();
   });
 });

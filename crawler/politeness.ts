@@ -1,4 +1,5 @@
-// How long to wait before the next request to a host. Pure rules; the scheduler applies them.
+// How long to wait before the next request to a host, and whether to ask for a URL again after a failure.
+// Pure rules; the scheduler applies them.
 // "Host" here is the origin (scheme, host, port), the unit robots.txt applies to.
 
 /** The pause between two requests to one host: our delay, or the robots Crawl-delay when larger, capped. */
@@ -22,4 +23,62 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
 /** Exponential backoff: base, 2x base, 4x base ... for attempt 1, 2, 3 ..., never above max. */
 export function backoffMs(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+import { headerValue, type FetchOutcome } from './fetch.js';
+
+/** What a failed request looked like, as much as the retry rule needs. */
+export type RequestFailure = { kind: 'network-error' } | { kind: 'status'; status: number; retryAfter?: string };
+
+/** 429 (too many requests), any 5xx and no answer at all: the server may be fine later, so ask again. */
+export function isTransient<T extends { kind: string; status?: number }>(failure: T): failure is Extract<T, { kind: 'network-error' | 'status' }> {
+  if (failure.kind === 'network-error') return true;
+  return failure.kind === 'status' && failure.status !== undefined && (failure.status === 429 || failure.status >= 500);
+}
+
+/** The outcome as a transient failure, with the Retry-After the server sent; undefined when it is an answer. */
+export function transientFailure(outcome: FetchOutcome): RequestFailure | undefined {
+  if (!isTransient(outcome)) return undefined;
+  if (outcome.kind === 'network-error') return { kind: 'network-error' };
+  return { kind: 'status', status: outcome.status, retryAfter: headerValue(outcome.headers, 'retry-after') };
+}
+
+export interface RetryOptions {
+  /** Tries after the first before the URL is stored as an error. */
+  maxRetries: number;
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+/**
+ * After the `attempt`-th transient failure of one URL (1 for the first): try again after `waitMs` (the
+ * server's Retry-After when it gave one, else the backoff; never above maxBackoffMs), or give up (the URL
+ * is stored as an error) and keep the host waiting the backoff, so the next URL of a failing server does
+ * not hit it at once. Pure.
+ */
+export function retryStep(attempt: number, failure: RequestFailure, now: number, options: RetryOptions): { retry: boolean; waitMs: number } {
+  const backoff = backoffMs(attempt, options.backoffMs, options.maxBackoffMs);
+  if (attempt > options.maxRetries) return { retry: false, waitMs: backoff };
+  const asked = failure.kind === 'status' ? retryAfterMs(failure.retryAfter, now) : undefined;
+  return { retry: true, waitMs: Math.min(asked ?? backoff, options.maxBackoffMs) };
+}
+
+/** Consecutive failures per key (a URL, an origin); a success forgets the key. */
+export class FailureCounts {
+  readonly #counts = new Map<string, number>();
+
+  /** One more failure; returns how many in a row so far. */
+  failed(key: string): number {
+    const n = (this.#counts.get(key) ?? 0) + 1;
+    this.#counts.set(key, n);
+    return n;
+  }
+
+  count(key: string): number {
+    return this.#counts.get(key) ?? 0;
+  }
+
+  forget(key: string): void {
+    this.#counts.delete(key);
+  }
 }

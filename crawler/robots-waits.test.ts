@@ -6,10 +6,10 @@ const e503 = { reason: 'HTTP 503', cannotConnect: false };
 
 describe('hosts waiting for their robots.txt', () => {
   it('a failing host waits for its retries, then is given up; the wait is described as the progress line shows it', () => {
-    const w = new RobotsWaits(3);
-    expect(w.failed(H, e503)).toEqual({ giveUp: false, failures: 1, attempts: 4 });
+    const w = new RobotsWaits({ robotsRetries: 3, robotsBackoffMs: 2000, maxBackoffMs: 60_000 });
+    expect(w.failed(H, e503)).toEqual({ giveUp: false, failures: 1, attempts: 4, waitMs: 2000 });
     const step = w.failed(H, e503);
-    expect(step).toEqual({ giveUp: false, failures: 2, attempts: 4 });
+    expect(step).toEqual({ giveUp: false, failures: 2, attempts: 4, waitMs: 4000 });
     if (step.giveUp) throw new Error('unreachable');
     w.waitFor(H, e503, step, 10_000);
     expect(w.waitingHosts.map((x) => describeWait(x, 6_000))).toEqual([`${H} robots.txt HTTP 503, asking again in 4 s (2 of 4)`]);
@@ -21,13 +21,13 @@ describe('hosts waiting for their robots.txt', () => {
     expect(w.allGivenUp([H])).toBe(true);
   });
   it('a host that takes no connection is given up at the first failure', () => {
-    const w = new RobotsWaits(3);
+    const w = new RobotsWaits({ robotsRetries: 3, robotsBackoffMs: 2000, maxBackoffMs: 60_000 });
     const refused = { reason: 'connection refused', cannotConnect: true };
     expect(w.failed(H, refused)).toEqual({ giveUp: true, failures: 1 });
     expect(describeGivenUp(w.givenUp(H, refused, 1))).toBe(`${H}: robots.txt connection refused; host cannot be reached, 1 URL skipped`);
   });
   it('a success clears the count; allGivenUp needs every origin and at least one', () => {
-    const w = new RobotsWaits(1);
+    const w = new RobotsWaits({ robotsRetries: 1, robotsBackoffMs: 2000, maxBackoffMs: 60_000 });
     w.failed(H, e503);
     w.ok(H);
     expect(w.failed(H, e503).giveUp).toBe(false);

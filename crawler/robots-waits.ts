@@ -3,6 +3,10 @@
 // RFC 9309 2.3.1.4: while robots.txt is unreachable the site is disallowed; the other hosts go on.
 
 import type { Unreachable } from './robots/unreachable.js';
+import { FailureCounts } from './politeness.js';
+import { robotsFailureStep, type RobotsFailureStep, type RobotsGiveUpOptions } from './robots-give-up.js';
+
+export type { RobotsFailureStep } from './robots-give-up.js';
 
 export interface RobotsWait {
   origin: string;
@@ -24,23 +28,17 @@ export interface HostGivenUp {
   urls: number;
 }
 
-export type RobotsFailureStep = { giveUp: true; failures: number } | { giveUp: false; failures: number; attempts: number };
-
 export class RobotsWaits {
   private readonly waiting = new Map<string, RobotsWait>();
-  private readonly failures = new Map<string, number>();
+  private readonly failures = new FailureCounts();
   private readonly gaveUp = new Map<string, HostGivenUp>();
 
-  /** `retries`: tries after the first failure before the host is given up (CrawlOptions.robotsRetries). */
-  constructor(private readonly retries: number) {}
+  constructor(private readonly options: RobotsGiveUpOptions) {}
 
   /** One more failed try: give the host up (no connection at all, or out of tries) or ask again later. */
   failed(origin: string, why: Unreachable): RobotsFailureStep {
-    const failures = (this.failures.get(origin) ?? 0) + 1;
-    this.failures.set(origin, failures);
     this.waiting.delete(origin);
-    if (why.cannotConnect || failures > this.retries) return { giveUp: true, failures };
-    return { giveUp: false, failures, attempts: this.retries + 1 };
+    return robotsFailureStep(this.failures.failed(origin), why, this.options);
   }
 
   waitFor(origin: string, why: Unreachable, step: { failures: number; attempts: number }, retryAt: number): void {
@@ -49,7 +47,7 @@ export class RobotsWaits {
 
   givenUp(origin: string, why: Unreachable, urls: number): HostGivenUp {
     this.waiting.delete(origin);
-    const host: HostGivenUp = { origin, reason: why.reason, failures: this.failures.get(origin) ?? 1, cannotConnect: why.cannotConnect, urls };
+    const host: HostGivenUp = { origin, reason: why.reason, failures: Math.max(1, this.failures.count(origin)), cannotConnect: why.cannotConnect, urls };
     this.gaveUp.set(origin, host);
     return host;
   }
@@ -57,7 +55,7 @@ export class RobotsWaits {
   /** robots.txt was had after all. */
   ok(origin: string): void {
     this.waiting.delete(origin);
-    this.failures.delete(origin);
+    this.failures.forget(origin);
   }
 
   get waitingHosts(): RobotsWait[] {

@@ -3,6 +3,7 @@
 
 import type { Dispatcher } from 'undici';
 import { fetchOnce } from './fetch.js';
+import { sitemapRequestHeaders } from './request.js';
 import type { TransferLimits } from './transfer-limits.js';
 import { gunzipIfNeeded, parseSitemap } from './sitemaps.js';
 
@@ -29,7 +30,7 @@ export async function fetchSitemapUrls(
 ): Promise<SitemapUrls> {
   const outcome = await fetchOnce(client, {
     url,
-    headers: { 'user-agent': options.userAgent, accept: 'application/xml,text/xml,text/plain;q=0.5', 'accept-encoding': 'gzip' },
+    headers: sitemapRequestHeaders(options.userAgent),
     maxBodyBytes: options.maxBodyBytes,
     wantedTypes: SITEMAP_TYPES,
     limits: options.limits,

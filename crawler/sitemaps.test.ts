@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { gunzipIfNeeded, isGzip, parseSitemap } from './sitemaps.js';
+import { gunzipIfNeeded, isGzip, originSitemaps, parseSitemap, sitemapFollowUps } from './sitemaps.js';
+import { makeCanonicalizer } from '../shared/url.js';
 
 const URLSET = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -98,5 +99,26 @@ describe('gzip', () => {
     const bomb = gzipSync(Buffer.alloc(1_000_000));
     await expect(gunzipIfNeeded(bomb, { maxBytes: 10_000 })).rejects.toThrow();
     expect((await gunzipIfNeeded(bomb, { maxBytes: 2_000_000 })).length).toBe(1_000_000);
+  });
+});
+
+describe('sitemap discovery', () => {
+  const { canonicalize } = makeCanonicalizer();
+  it('an origin reads the sitemaps its robots.txt lists and /sitemap.xml, each once, of this origin only', () => {
+    const entries = originSitemaps('http://a.test', ['http://a.test/s1.xml?sid=9', 'http://a.test/sitemap.xml', 'http://b.test/s.xml', 'mailto:x@a.test'], canonicalize);
+    expect(entries).toEqual([
+      { url: 'http://a.test/s1.xml', depth: 0, via: 'sitemap', sitemap: true },
+      { url: 'http://a.test/sitemap.xml', depth: 0, via: 'sitemap', sitemap: true },
+    ]);
+  });
+  it('a sitemap file leads to its nested sitemaps of the same origin and to its pages, canonical, at depth 1', () => {
+    const found = { sitemaps: ['http://a.test/more.xml', 'http://b.test/other.xml'], urls: ['HTTP://a.test/p#x', 'http://b.test/q', 'ftp://a.test/f'] };
+    expect(sitemapFollowUps(found, { url: 'http://a.test/sitemap.xml', depth: 0 }, 'http://a.test', canonicalize)).toEqual({
+      sitemaps: [{ url: 'http://a.test/more.xml', depth: 0, via: 'sitemap', sitemap: true }],
+      pages: [
+        { url: 'http://a.test/p', depth: 1, via: 'sitemap', referrer: 'http://a.test/sitemap.xml' },
+        { url: 'http://b.test/q', depth: 1, via: 'sitemap', referrer: 'http://a.test/sitemap.xml' },
+      ],
+    });
   });
 });

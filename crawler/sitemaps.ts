@@ -17,6 +17,8 @@ import { Parser } from 'htmlparser2';
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { DEFAULT_SITEMAP_OPTIONS } from './options.js';
+import type { FrontierEntry } from '../shared/types.js';
+import { originOf } from '../shared/url.js';
 
 /** Defaults: DEFAULT_SITEMAP_OPTIONS in options.ts. */
 export interface SitemapOptions {
@@ -116,4 +118,38 @@ export async function gunzipIfNeeded(bytes: Uint8Array, options: Partial<Pick<Si
   const maxOutputLength = options.maxBytes ?? DEFAULT_SITEMAP_OPTIONS.maxBytes;
   const out = await gunzipAsync(bytes, { maxOutputLength });
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+}
+
+/** A URL in the crawl's canonical form, or undefined when it is no http(s) URL. */
+type Canonicalize = (url: string) => string | undefined;
+
+/**
+ * The sitemap files to queue for `origin` once its robots.txt is read: those robots.txt lists and
+ * /sitemap.xml, canonical, and only of this origin (a sitemap speaks for its own site only).
+ */
+export function originSitemaps(origin: string, listed: readonly string[], canonicalize: Canonicalize): FrontierEntry[] {
+  const entries: FrontierEntry[] = [];
+  for (const url of new Set([...listed, `${origin}/sitemap.xml`])) {
+    const canonical = canonicalize(url);
+    if (canonical && originOf(canonical) === origin) entries.push({ url: canonical, depth: 0, via: 'sitemap', sitemap: true });
+  }
+  return entries;
+}
+
+/**
+ * What one read sitemap file (`from`, of `origin`) leads to: its nested sitemaps of the same origin, and
+ * its page URLs at depth 1 with the sitemap as referrer, all canonical. Scope and traps are the caller's.
+ */
+export function sitemapFollowUps(found: Pick<SitemapEntries, 'urls' | 'sitemaps'>, from: Pick<FrontierEntry, 'url' | 'depth'>, origin: string, canonicalize: Canonicalize): { sitemaps: FrontierEntry[]; pages: FrontierEntry[] } {
+  const sitemaps: FrontierEntry[] = [];
+  for (const url of found.sitemaps) {
+    const c = canonicalize(url);
+    if (c && originOf(c) === origin) sitemaps.push({ url: c, depth: from.depth, via: 'sitemap', sitemap: true });
+  }
+  const pages: FrontierEntry[] = [];
+  for (const url of found.urls) {
+    const c = canonicalize(url);
+    if (c) pages.push({ url: c, depth: 1, via: 'sitemap', referrer: from.url });
+  }
+  return { sitemaps, pages };
 }

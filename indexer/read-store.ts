@@ -5,6 +5,7 @@ import type { StoredDoc } from '../shared/index-format.js';
 import { linkEdgesOf } from '../shared/links.js';
 import type { Store } from '../shared/store.js';
 import type { PageRecord } from '../shared/types.js';
+import { recordedCanonicalizer } from '../shared/canonicalizer-record.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import type { IndexDocument } from './build.js';
 import { buildLinkGraph, type GraphEdge } from './link-graph.js';
@@ -24,9 +25,10 @@ export function skipReason(page: PageRecord): string | undefined {
 }
 
 /** Where a page's links and identity go: a redirect to its target, a duplicate to its original, a page
- * naming another stored page as rel=canonical to that page. Pure; `pages` holds the store's pages. */
-export function aliasTarget(page: PageRecord, pages: ReadonlyMap<string, PageRecord>): string | undefined {
-  if (page.state === 'redirect') return canonicalizeUrl(page.finalUrl);
+ * naming another stored page as rel=canonical to that page. Pure; `pages` holds the store's pages,
+ * `canonicalize` is the crawl's canonicalizer (recorded in the store), so targets match the stored keys. */
+export function aliasTarget(page: PageRecord, pages: ReadonlyMap<string, PageRecord>, canonicalize: (url: string) => string | undefined = (u) => canonicalizeUrl(u)): string | undefined {
+  if (page.state === 'redirect') return canonicalize(page.finalUrl);
   if (page.state === 'duplicate') return page.duplicateOf;
   if (page.state === 'ok' && page.canonical !== undefined && page.canonical !== page.url) {
     const target = pages.get(page.canonical);
@@ -39,6 +41,7 @@ const MAX_ALIAS_HOPS = 5;
 
 export async function readStoreDocuments(store: Store, options: IndexerOptions): Promise<StoreDocuments> {
   const progress = options.onProgress ?? (() => {});
+  const { canonicalize } = await recordedCanonicalizer(store);
   // Pages are held lightly: the text of indexed pages is needed later, the rest only for routing.
   const pages = new Map<string, PageRecord>();
   let read = 0;
@@ -51,7 +54,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   const indexed = new Set<string>();
   const skipped: Record<string, number> = {};
   for (const page of pages.values()) {
-    const reason = skipReason(page) ?? (aliasTarget(page, pages) !== undefined ? 'canonical elsewhere' : undefined);
+    const reason = skipReason(page) ?? (aliasTarget(page, pages, canonicalize) !== undefined ? 'canonical elsewhere' : undefined);
     if (reason === undefined) indexed.add(page.url);
     else skipped[reason] = (skipped[reason] ?? 0) + 1;
   }
@@ -60,7 +63,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     for (let hop = 0; hop <= MAX_ALIAS_HOPS && current !== undefined; hop++) {
       if (indexed.has(current)) return current;
       const page = pages.get(current);
-      current = page === undefined ? undefined : aliasTarget(page, pages);
+      current = page === undefined ? undefined : aliasTarget(page, pages, canonicalize);
     }
     return undefined;
   };

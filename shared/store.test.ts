@@ -126,6 +126,42 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     store = await openStore(dir);
   });
 
+  it('commitFetch writes the page fact and the refused URLs in the page batch; a recrawl replaces the fact', async () => {
+    await store.commitFetch(undefined, page('http://a/', ['http://a/x', 'http://b/out']), [{ url: 'http://a/x', depth: 1, via: 'link' }], undefined, ['http://b/out']);
+    await store.commitFetch(undefined, page('http://a/2', [], { text: '  ' }), []);
+    expect(await collect(store.pageFacts())).toEqual([
+      ['http://a/', { state: 'ok', status: 200, depth: 0, hash: 'http://a/' }],
+      ['http://a/2', { state: 'ok', status: 200, depth: 0 }], // no text: never the first copy of anything
+    ]);
+    expect(await collect(store.refusedUrls())).toEqual(['http://b/out']);
+    await store.commitFetch(undefined, page('http://a/', [], { state: 'error', status: 500 }), []);
+    expect((await collect(store.pageFacts()))[0]).toEqual(['http://a/', { state: 'error', status: 500, depth: 0 }]);
+    expect(await collect(store.seenUrls())).toEqual(['http://a/x']);
+  });
+
+  it('upgrades a v3 store (pages without facts) to v4: facts and refused URLs built once from the pages', async () => {
+    const [seed] = await store.frontier.add([{ url: 'http://a/', depth: 0, via: 'seed' }]);
+    await store.commitFetch(seed, page('http://a/', ['http://a/x', 'http://b/out']), [{ url: 'http://a/x', depth: 1, via: 'link' }]);
+    await store.commitFetch(undefined, page('http://a/r', [], { state: 'redirect', status: 301, finalUrl: 'http://c/' }), []);
+    await store.close();
+    // What a v3 Gleaner left: no facts, no refused URLs, the schema key at 3.
+    const raw = new Level<string, unknown>(storePath(dir), { valueEncoding: 'json' });
+    await raw.sublevel('facts').clear();
+    await raw.sublevel('refused').clear();
+    await raw.sublevel<string, unknown>('meta', { valueEncoding: 'json' }).put('schema', { version: 3 });
+    await raw.close();
+
+    store = await openStore(dir);
+    expect(await store.getMeta('schema')).toEqual({ version: STORE_SCHEMA_VERSION });
+    expect(await collect(store.pageFacts())).toEqual([
+      ['http://a/', { state: 'ok', status: 200, depth: 0, hash: 'http://a/' }],
+      ['http://a/r', { state: 'redirect', status: 301, depth: 0 }],
+    ]);
+    // Followed but never queued: refused by the v3 crawl (http://a/x was queued, so it is not).
+    expect(await collect(store.refusedUrls())).toEqual(['http://b/out', 'http://c/']);
+    expect((await collect(store.frontier.queued())).map((e) => e.url)).toEqual(['http://a/x']);
+  });
+
   it('a second process-level open of the same dir is refused as locked', async () => {
     const err = await openStore(dir).catch((e: unknown) => e);
     expect((err as GleanerError).code).toBe('STORE_LOCKED');

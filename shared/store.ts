@@ -3,7 +3,9 @@
 // several crawlers on several machines; `LevelStore` is the embedded default, LevelDB in data/store.
 //
 // Sublevels: pages (url -> PageRecord, its outgoing links inside), frontier (queue + seen),
-// robots (origin -> RobotsCacheEntry), meta (schema version, crawl stats, anything small).
+// robots (origin -> RobotsCacheEntry), meta (schema version, crawl stats, anything small),
+// facts (url -> PageFact: state, status, fingerprint) and refused (URLs a commit judged and did not queue):
+// what a resumed crawl reads at start instead of decoding every page, written in each page's own batch.
 // A page's links live in its record rather than as one key per edge: a page links 100-300 times, and one
 // write per page instead of hundreds is what lets the store keep up with the crawler (issue 4's bench).
 // The link graph is read from the records (shared/links.ts).
@@ -15,11 +17,13 @@ import type { AbstractSublevel } from 'abstract-level';
 import { dataDirError, errnoCode } from './data-dir.js';
 import { GleanerError } from './errors.js';
 import { PAGE_ENCODING } from './page-codec.js';
+import { followedUrls, pageFact, type PageFact } from './page-facts.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
 
 /** Bump when a record's shape or a key layout changes; `openStore` upgrades the versions it knows
- * (checkSchema) and refuses any other. v3: link edges no longer kept apart from page records. */
-export const STORE_SCHEMA_VERSION = 3;
+ * (checkSchema) and refuses any other. v3: link edges no longer kept apart from page records.
+ * v4: page facts and refused URLs kept beside the pages, so a crawl resumes without reading page bodies. */
+export const STORE_SCHEMA_VERSION = 4;
 
 /** A frontier entry with the store's handle on its place in the queue. */
 export interface QueuedEntry extends FrontierEntry {
@@ -44,14 +48,21 @@ export interface Store {
   getPage(url: string): Promise<PageRecord | undefined>;
   /** Every stored page, in URL order; each carries its outgoing links (shared/links.ts makes the edges). */
   pages(): AsyncIterable<PageRecord>;
+  /** Every stored page's fact (shared/page-facts.ts), in URL order: small, no page body decoded. */
+  pageFacts(): AsyncIterable<[string, PageFact]>;
+  /** URLs a commit judged and did not queue (out of scope, cut as a trap). */
+  refusedUrls(): AsyncIterable<string>;
+  /** Every URL ever queued, fetched or not. */
+  seenUrls(): AsyncIterable<string>;
   /**
    * Stores a fetched page with its outgoing links, queues the URLs it led to, and takes the fetched
    * entry off the queue, all in one atomic write: after a crash either all of it is there or none,
    * so no page is lost and none is stored twice. Returns the discovered entries that were new.
    * `stats`, when given, are written in the same batch: counters that cannot be recounted from the pages
-   * (requests, traps cut) then match the pages stored, whenever the process dies.
+   * (requests, traps cut) then match the pages stored, whenever the process dies. `refused`: the URLs
+   * found on the page that the crawl judged and did not queue, remembered so a resumed crawl judges them once.
    */
-  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats): Promise<QueuedEntry[]>;
+  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats, refused?: readonly string[]): Promise<QueuedEntry[]>;
   getRobots(origin: string): Promise<RobotsCacheEntry | undefined>;
   putRobots(entry: RobotsCacheEntry): Promise<void>;
   getMeta<T>(key: string): Promise<T | undefined>;
@@ -96,6 +107,8 @@ export class LevelStore implements Store {
   private readonly seenDb;
   private readonly robotsDb;
   private readonly metaDb;
+  private readonly factsDb;
+  private readonly refusedDb;
   private seq = 0;
   private frontierWrites: Promise<unknown> = Promise.resolve();
 
@@ -112,6 +125,8 @@ export class LevelStore implements Store {
     this.seenDb = frontierDb.sublevel<string, SeenRecord>('s', json);
     this.robotsDb = db.sublevel<string, RobotsCacheEntry>('robots', json);
     this.metaDb = db.sublevel<string, unknown>('meta', json);
+    this.factsDb = db.sublevel<string, PageFact>('facts', json);
+    this.refusedDb = db.sublevel<string, string>('refused', { valueEncoding: 'utf8' });
     this.frontier = {
       add: (entries, options) => this.addToFrontier(entries, options?.force ?? false),
       queued: () => this.iterateQueue(),
@@ -152,10 +167,11 @@ export class LevelStore implements Store {
       return;
     }
     const version = (found as { version?: unknown }).version;
-    if (version === 2) {
+    if (version === 2 || version === 3) {
       // v2 kept each link edge under its own key as well; the page records hold the same links, so
       // dropping the copies loses nothing. Safe to repeat if interrupted: the version moves last.
-      await this.db.sublevel('links').clear();
+      if (version === 2) await this.db.sublevel('links').clear();
+      await this.buildFacts();
       await this.metaDb.put('schema', { version: STORE_SCHEMA_VERSION });
       return;
     }
@@ -169,6 +185,25 @@ export class LevelStore implements Store {
         `${dataDir} has store schema v${String(version)} but this Gleaner reads v${STORE_SCHEMA_VERSION}; ${hint}`,
       );
     }
+  }
+
+  /** v3 -> v4: the facts and refused URLs of the pages stored so far, read once from the pages. */
+  private async buildFacts(): Promise<void> {
+    let ops: BatchOp[] = [];
+    const flush = async () => {
+      if (ops.length > 0) await this.written(this.db.batch(ops as never));
+      ops = [];
+    };
+    for await (const page of this.pagesDb.values()) {
+      ops.push({ type: 'put', sublevel: this.factsDb, key: page.url, value: pageFact(page) });
+      const followed = followedUrls(page);
+      const seen = followed.length > 0 ? await this.seenDb.getMany(followed) : [];
+      followed.forEach((url, i) => {
+        if (seen[i] === undefined) ops.push({ type: 'put', sublevel: this.refusedDb, key: url, value: '' });
+      });
+      if (ops.length >= 1000) await flush();
+    }
+    await flush();
   }
 
   private async lastSeq(): Promise<number> {
@@ -186,6 +221,18 @@ export class LevelStore implements Store {
 
   async *pages(): AsyncIterable<PageRecord> {
     for await (const value of this.pagesDb.values()) yield value;
+  }
+
+  pageFacts(): AsyncIterable<[string, PageFact]> {
+    return this.factsDb.iterator();
+  }
+
+  refusedUrls(): AsyncIterable<string> {
+    return this.refusedDb.keys();
+  }
+
+  seenUrls(): AsyncIterable<string> {
+    return this.seenDb.keys();
   }
 
   private addToFrontier(entries: FrontierEntry[], force: boolean): Promise<QueuedEntry[]> {
@@ -236,8 +283,12 @@ export class LevelStore implements Store {
     return { type: 'put', sublevel: this.metaDb, key: CRAWL_STATS_KEY, value: structuredClone(stats) };
   }
 
-  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats): Promise<QueuedEntry[]> {
-    const ops: BatchOp[] = [{ type: 'put', sublevel: this.pagesDb, key: page.url, value: page }];
+  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats, refused: readonly string[] = []): Promise<QueuedEntry[]> {
+    const ops: BatchOp[] = [
+      { type: 'put', sublevel: this.pagesDb, key: page.url, value: page },
+      { type: 'put', sublevel: this.factsDb, key: page.url, value: pageFact(page) },
+    ];
+    for (const url of refused) ops.push({ type: 'put', sublevel: this.refusedDb, key: url, value: '' });
     if (stats) ops.push(this.statsOp(stats));
     if (done) {
       ops.push({ type: 'del', sublevel: this.queueDb, key: done.id });

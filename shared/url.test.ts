@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalizeUrl, hostOf, normalizePercentEncoding, originOf } from './url.js';
+import { canonicalizeUrl, DEFAULT_STRIP_PARAMS, hostOf, makeCanonicalizer, normalizePercentEncoding, originOf } from './url.js';
 
 const c = (url: string, base?: string) => canonicalizeUrl(url, base);
 
@@ -140,5 +140,22 @@ describe('originOf and hostOf', () => {
     expect(originOf('http://example.com:8080/a?b')).toBe('http://example.com:8080');
     expect(originOf('https://example.com/')).toBe('https://example.com');
     expect(hostOf('http://Example.com:8080/')).toBe('example.com');
+  });
+});
+
+describe('makeCanonicalizer', () => {
+  it('canonicalizes with the crawl options and says what it was built from', () => {
+    const keepSid = makeCanonicalizer({ stripParams: ['utm_*'] });
+    expect(keepSid.settings).toEqual({ stripParams: ['utm_*'] });
+    expect(keepSid.canonicalize('HTTP://A.test/x?sid=1&utm_source=m#f')).toBe('http://a.test/x?sid=1');
+    expect(keepSid.canonicalize('y?sid=2', 'http://a.test/x')).toBe('http://a.test/y?sid=2');
+    const defaults = makeCanonicalizer();
+    expect(defaults.settings.stripParams).toEqual([...DEFAULT_STRIP_PARAMS]);
+    expect(defaults.canonicalize('http://a.test/x?sid=1&utm_source=m')).toBe('http://a.test/x');
+  });
+  it('rebuilt from its recorded settings, it canonicalizes the same', () => {
+    const crawl = makeCanonicalizer({ stripParams: ['ref', 'utm_*'] });
+    const again = makeCanonicalizer(JSON.parse(JSON.stringify(crawl.settings)) as { stripParams: string[] });
+    for (const u of ['http://a.test/?ref=1&sid=2', 'http://a.test/p;jsessionid=9?utm_x=1']) expect(again.canonicalize(u)).toBe(crawl.canonicalize(u));
   });
 });

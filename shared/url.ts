@@ -107,6 +107,26 @@ export function canonicalizeUrl(input: string, base?: string, options: Canonical
   return `${url.protocol}//${url.host}${path}${query}`;
 }
 
+/** What a canonicalizer was built from: recorded in the store (shared/canonicalizer-record.ts) so every
+ * stage that reads the crawl canonicalizes as the crawl did. */
+export interface CanonicalizerSettings {
+  stripParams: string[];
+}
+
+export interface Canonicalizer {
+  readonly settings: CanonicalizerSettings;
+  /** canonicalizeUrl with these settings. */
+  readonly canonicalize: (input: string, base?: string) => string | undefined;
+}
+
+/** The crawl's one canonicalizer, from its options (DEFAULT_STRIP_PARAMS when none are given). */
+export function makeCanonicalizer(options: CanonicalizeOptions = {}): Canonicalizer {
+  const settings: CanonicalizerSettings = { stripParams: [...(options.stripParams ?? DEFAULT_STRIP_PARAMS)] };
+  // One array for every call, so canonicalizeUrl compiles the parameter matcher once.
+  const compiled: CanonicalizeOptions = { stripParams: settings.stripParams };
+  return { settings, canonicalize: (input, base) => canonicalizeUrl(input, base, compiled) };
+}
+
 function decodeSafely(s: string): string {
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));

@@ -1,0 +1,67 @@
+// Which discovered URLs go into the frontier: in scope (scope.ts), not a trap (traps.ts), and judged once
+// per crawl. A page links to the same navigation URLs as its neighbours, so each URL is judged at its
+// first sighting only; breadth-first order makes that (nearly always) the shallowest, so depth limits stay
+// right. A resumed crawl marks judged what earlier runs queued or refused (the store keeps both), so a
+// cut or an out-of-scope URL is counted once per crawl. No I/O: the loop writes what this decides.
+
+import type { FrontierEntry } from '../shared/types.js';
+import type { CrawlCounters } from './crawl-stats.js';
+import type { Logger } from './log.js';
+import { shapeChain, type TrapGuard, type TrapVerdict } from './traps.js';
+
+/** Bound on the per-run cache of judged URLs (~100 bytes each); past it the cache starts again. */
+const JUDGED_CACHE_LIMIT = 1_000_000;
+
+export class Admission {
+  readonly #judged = new Set<string>();
+
+  constructor(
+    private readonly inScope: (url: string) => boolean,
+    private readonly traps: TrapGuard,
+    private readonly counts: CrawlCounters,
+    private readonly log: Logger,
+  ) {}
+
+  /** Marks the URL judged; false when it was already. */
+  judge(url: string): boolean {
+    if (this.#judged.has(url)) return false;
+    if (this.#judged.size >= JUDGED_CACHE_LIMIT) this.#judged.clear();
+    this.#judged.add(url);
+    return true;
+  }
+
+  /** In scope and not a trap: may this URL be queued at this depth, `chain` same-shape hops from a page of
+   * another shape? Counts what it refuses; false without counting for a URL judged before. */
+  admissible(url: string, depth: number, chain: number): boolean {
+    if (!this.judge(url)) return false;
+    if (!this.inScope(url)) {
+      this.counts.outOfScope();
+      return false;
+    }
+    const trap = this.traps.check(url, depth, chain);
+    if (!trap.ok) {
+      this.cut(url, trap);
+      return false;
+    }
+    return true;
+  }
+
+  cut(url: string, trap: Extract<TrapVerdict, { ok: false }>): void {
+    this.counts.cut(url, trap);
+    this.log('info', 'URL cut as a trap', { url, reason: trap.reason, detail: trap.detail });
+  }
+
+  /** The URLs found on `from`'s page that may be queued, each with its same-shape chain, and those judged
+   * here and refused (for the store to remember with the page). */
+  queueable(follow: readonly FrontierEntry[], from: Pick<FrontierEntry, 'url' | 'shapeChain'>): { queue: FrontierEntry[]; refused: string[] } {
+    const queue: FrontierEntry[] = [];
+    const refused: string[] = [];
+    for (const e of follow) {
+      if (this.#judged.has(e.url)) continue;
+      const chain = shapeChain(e.url, from.url, from.shapeChain ?? 0);
+      if (this.admissible(e.url, e.depth, chain)) queue.push(chain > 0 ? { ...e, shapeChain: chain } : e);
+      else refused.push(e.url);
+    }
+    return { queue, refused };
+  }
+}

@@ -1,0 +1,103 @@
+// The crawl's counters: the whole crawl's CrawlStats (saved in the store with each page, so they survive
+// any stop), this run's own figures, and the page tallies the loop needs for --max-pages. The loop calls
+// one method per event; no I/O here.
+
+import type { PageFact } from '../shared/page-facts.js';
+import type { CrawlStats, PageRecord } from '../shared/types.js';
+import { countPage, newRunFigures, type RunFigures } from './crawl-counts.js';
+import type { TrapVerdict } from './traps.js';
+
+export function emptyStats(seeds: string[]): CrawlStats {
+  return {
+    startedAt: new Date().toISOString(),
+    seeds,
+    pagesByState: {},
+    pagesByStatus: {},
+    hosts: 0,
+    requests: 0,
+    bytes: 0,
+    errors: 0,
+    blockedByRule: {},
+    trapsCut: {},
+    duplicates: 0,
+    outOfScope: 0,
+  };
+}
+
+export class CrawlCounters {
+  readonly stats: CrawlStats;
+  readonly thisRun: RunFigures = newRunFigures();
+  /** Pages in the store, counted before their write (so the stats in its batch include it). */
+  pagesStored = 0;
+  /** Pages whose write reached the store. */
+  pagesCommitted = 0;
+  /** Pages this run stored, re-stored pages of a recrawl included. */
+  pagesThisRun = 0;
+  readonly #requestsBefore: number;
+
+  /** `saved`: the stats an earlier run left, if any. Per-page counts start at zero: `storedBefore`
+   * recounts them from the stored pages' facts, right however the last run ended. */
+  constructor(saved: CrawlStats | undefined, seeds: readonly string[]) {
+    const stats = saved ?? emptyStats([...seeds]);
+    stats.finishedAt = undefined;
+    stats.seeds = [...new Set([...stats.seeds, ...seeds])];
+    Object.assign(stats, { pagesByState: {}, pagesByStatus: {}, errors: 0, duplicates: 0 });
+    this.stats = stats;
+    this.#requestsBefore = stats.requests;
+  }
+
+  /** A page an earlier run stored. */
+  storedBefore(fact: Pick<PageFact, 'state' | 'status'>): void {
+    this.pagesStored++;
+    this.pagesCommitted++;
+    countPage(this.stats, fact, +1);
+  }
+
+  /** One HTTP request for a page or a sitemap, with the body bytes it brought. */
+  request(bytes = 0): void {
+    this.stats.requests++;
+    this.stats.bytes += bytes;
+  }
+
+  /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */
+  stored(page: Pick<PageRecord, 'state' | 'status'>, previous: Pick<PageRecord, 'state' | 'status'> | undefined): void {
+    if (previous) countPage(this.stats, previous, -1);
+    else this.pagesStored++;
+    countPage(this.stats, page, +1);
+    countPage(this.thisRun, page, +1);
+    this.thisRun.pages++;
+  }
+
+  /** The page's write reached the store; `isNew`: it was not stored before (a recrawl re-stores pages). */
+  committed(isNew: boolean): void {
+    this.pagesThisRun++;
+    if (isNew) this.pagesCommitted++;
+  }
+
+  /** `n` URLs not fetched because of `rule` (`origin rule`, as the summary lists it). */
+  blocked(rule: string, n = 1): void {
+    this.stats.blockedByRule[rule] = (this.stats.blockedByRule[rule] ?? 0) + n;
+  }
+
+  /** A URL cut as a trap; the first of each reason is kept as its example. */
+  cut(url: string, trap: Extract<TrapVerdict, { ok: false }>): void {
+    this.stats.trapsCut[trap.reason] = (this.stats.trapsCut[trap.reason] ?? 0) + 1;
+    this.stats.trapExamples ??= {};
+    this.stats.trapExamples[trap.reason] ??= url;
+  }
+
+  outOfScope(): void {
+    this.stats.outOfScope++;
+  }
+
+  get blockedTotal(): number {
+    return Object.values(this.stats.blockedByRule).reduce((a, b) => a + b, 0);
+  }
+
+  /** The crawl ends: when, over how many hosts, and this run's share of the requests. */
+  finish(hosts: number): void {
+    this.stats.finishedAt = new Date().toISOString();
+    this.stats.hosts = Math.max(this.stats.hosts, hosts);
+    this.thisRun.requests = this.stats.requests - this.#requestsBefore;
+  }
+}

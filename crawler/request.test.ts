@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { PageRecord } from '../shared/types.js';
+import { pageRequestHeaders, sitemapRequestHeaders } from './request.js';
+
+const who = { userAgent: 'Gleaner/1 (+https://example.org/bot)' };
+const stored = (extra: Partial<PageRecord>) => ({ state: 'ok', etag: '"v1"', lastModified: 'Sun, 22 Nov 2026 10:00:00 GMT', ...extra }) as PageRecord;
+
+describe('request headers', () => {
+  it('a first fetch says who we are, what we take and where the link was found; From only when given', () => {
+    expect(pageRequestHeaders(who, { referrer: 'http://a/' }, undefined)).toEqual({
+      'user-agent': who.userAgent,
+      accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',
+      'accept-encoding': 'gzip, deflate, br',
+      referer: 'http://a/',
+    });
+    expect(pageRequestHeaders({ ...who, from: 'me@example.org' }, {}, undefined).from).toBe('me@example.org');
+  });
+  it('a recrawl of a good page is a conditional GET with its validators; of an error page, not', () => {
+    const h = pageRequestHeaders(who, {}, stored({}));
+    expect([h['if-none-match'], h['if-modified-since']]).toEqual(['"v1"', 'Sun, 22 Nov 2026 10:00:00 GMT']);
+    const e = pageRequestHeaders(who, {}, stored({ state: 'error' }));
+    expect([e['if-none-match'], e['if-modified-since']]).toEqual([undefined, undefined]);
+  });
+  it('a sitemap request takes XML and text', () => {
+    expect(sitemapRequestHeaders('UA')).toEqual({ 'user-agent': 'UA', accept: 'application/xml,text/xml,text/plain;q=0.5', 'accept-encoding': 'gzip' });
+  });
+});
