@@ -2,14 +2,14 @@
 // which bit each sets so the match rules (AND of ORs, exclusions, field restrictions) can be checked
 // per document from a bit mask. Pure given the `lookup` function.
 //
-// Stopwords (shared/tokenize.ts `isStopword`) do not score when the query has other words, and an
+// Stopwords (shared/analysis `isStopword`) do not score when the query has other words, and an
 // alternative or group made only of stopwords is dropped when the query has others: "the python
 // tutorial" finds pages about a Python tutorial whether or not they say "the". Inside a phrase every
 // word must be there (checked on the text).
 
 import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
 import { FIELDS } from '../../shared/index-format.js';
-import { analyze, isStopword, tokenize, wordPairs } from '../../shared/tokenize.js';
+import { analyze, isStopword, tokenize, wordPairs } from '../../shared/analysis/index.js';
 
 export interface KeyPlan {
   term: number;
@@ -73,7 +73,7 @@ export function tokenVariants(atom: QueryAtom): { tokens: string[]; phraseTokens
 
 const isStopAtom = (atom: QueryAtom) => atom.kind === 'term' && atom.tokens.length > 0 && atom.tokens.every(isStopword);
 
-/** The word pairs of a query (shared/tokenize.ts wordPairs): its term atoms' words in the order typed. */
+/** The word pairs of a query (shared/analysis wordPairs): its term atoms' words in the order typed. */
 export function queryPairs(query: ParsedQuery): string[] {
   const tokens = query.required.flat().filter((a) => a.kind === 'term').flatMap((a) => tokenVariants(a)[0]!.phraseTokens);
   return [...new Set(wordPairs(tokens))];

@@ -1,7 +1,7 @@
 // Phrase matching against a stored document's text, re-analysed with the tokenizer. Pure.
 
 import { FIELDS, fieldTexts, type Field, type StoredDoc } from '../../shared/index-format.js';
-import { detectScript, nextWordStart, scanTokens, tokenAt } from '../../shared/tokenize.js';
+import { detectScript, nextWordStart, scanTokens, tokenAt } from '../../shared/analysis/index.js';
 import { escapeRegExp } from './regexp.js';
 
 /**

@@ -1,6 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
-import { scanTokens, tokenAt } from '../../shared/tokenize.js';
+import { scanTokens, tokenAt } from '../../shared/analysis/index.js';
 import { escapeRegExp } from './regexp.js';
 
 export interface SnippetOptions {
