@@ -9,7 +9,7 @@
 
 import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
 import { FIELDS } from '../../shared/index-format.js';
-import { analyze, isStopword, tokenize, wordPairs } from '../../shared/analysis/index.js';
+import { analyze, isStopword, queryVariantLanguages, tokenize, wordPairs } from '../../shared/analysis/index.js';
 
 export interface KeyPlan {
   term: number;
@@ -59,15 +59,17 @@ const FIELD_INDEX: Record<NonNullable<QueryAtom['field']>, number> = {
 
 const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
-/** The token lists an atom may match: the parser's, and the Spanish stems when they differ (see
- * tokenize.ts); each with the tokens a phrase needs in a row. */
+/** The token lists an atom may match: the parser's, and the stems of each query-variant language
+ * (Spanish: shared/analysis/languages/) when they differ; each with the tokens a phrase needs in a row. */
 export function tokenVariants(atom: QueryAtom): { tokens: string[]; phraseTokens: string[]; language?: string }[] {
   // Only when the atom's text is what produced its tokens (it is not, e.g., a field prefix form).
   if (!sameTokens(tokenize(atom.text), atom.tokens)) return [{ tokens: atom.tokens, phraseTokens: atom.tokens }];
   const primary = (language: string) => analyze(atom.text, language).filter((s) => !s.extra).map((s) => s.token);
   const variants: { tokens: string[]; phraseTokens: string[]; language?: string }[] = [{ tokens: atom.tokens, phraseTokens: primary('') }];
-  const spanish = tokenize(atom.text, 'es');
-  if (!sameTokens(spanish, atom.tokens)) variants.push({ tokens: spanish, phraseTokens: primary('es'), language: 'es' });
+  for (const language of queryVariantLanguages()) {
+    const stems = tokenize(atom.text, language);
+    if (!sameTokens(stems, atom.tokens)) variants.push({ tokens: stems, phraseTokens: primary(language), language });
+  }
   return variants;
 }
 
