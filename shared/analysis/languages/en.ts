@@ -1,5 +1,5 @@
 // English, and the analyzer of pages whose language is unknown: ASCII words get the Porter stemmer
-// (porter.ts, ours: see there and stemmer-compare.test.ts for why not a package's); other Latin words
+// (porter.ts, ours: see there and porter-reference.test.ts for why not a package's); other Latin words
 // (accented) are left as folded.
 
 import { registerLanguage } from '../registry.js';
