@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildIndex } from '../indexer/index.js';
 import { openStore } from '../shared/store.js';
-import { isStopword, tokenize } from '../shared/tokenize.js';
+import { isStopword, tokenize } from '../shared/analysis/index.js';
 import { pageRecord } from '../test/support/index-fixture.js';
 import { createApp } from '../web/app.js';
 import { WEB_DEFAULTS } from '../web/defaults.js';

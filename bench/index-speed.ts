@@ -23,7 +23,7 @@ import { buildFromDocuments, buildIndex, DEFAULT_INDEXER_OPTIONS, type IndexDocu
 import { openSearchEngine } from '../web/search/index.js';
 import { anyOf, pageRecord, query } from '../test/support/index-fixture.js';
 import { openStore } from '../shared/store.js';
-import { isStopword, tokenize } from '../shared/tokenize.js';
+import { isStopword, tokenize } from '../shared/analysis/index.js';
 import type { ParsedQuery } from '../shared/query.js';
 import { IR_DIR, PlainBm25, indexDocuments, irAvailable, loadCollection, type Collection } from './ir-collections.js';
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexDocument } from '../indexer/index.js';
-import { tokenize } from '../shared/tokenize.js';
+import { tokenize } from '../shared/analysis/index.js';
 
 /** ../shared/ir from the project folder (benches run from there), or GLEANER_IR_DIR. */
 export const IR_DIR = process.env.GLEANER_IR_DIR ?? join(process.cwd(), '..', 'shared', 'ir');

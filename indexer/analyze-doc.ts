@@ -1,7 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, FIELDS, MAX_TF, fieldTexts, type StoredDoc } from '../shared/index-format.js';
-import { primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/tokenize.js';
+import { primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -44,7 +44,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
     fieldLength[field]!++;
   };
   for (field = 0; field < FIELD_COUNT; field++) scanTokens(texts[field]!, doc.language, sink);
-  // Word pairs of the short fields (see shared/tokenize.ts wordPairs); they are not words, so the
+  // Word pairs of the short fields (see shared/analysis wordPairs); they are not words, so the
   // field lengths stay as counted.
   const pairSources: [number, readonly string[]][] = [
     [FIELDS.indexOf('title'), [doc.title]],

@@ -11,7 +11,7 @@ import { buildIndex } from '../../indexer/index.js';
 import { openStore } from '../../shared/store.js';
 import type { ParsedQuery, QueryAtom } from '../../shared/query.js';
 import type { CrawlStats, OutLink, PageRecord } from '../../shared/types.js';
-import { tokenize } from '../../shared/tokenize.js';
+import { tokenize } from '../../shared/analysis/index.js';
 
 export interface PageSpec {
   url: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseQuery as parseWith, siteHost, languageCode } from './parse.js';
-import { tokenize } from '../../shared/tokenize.js';
+import { tokenize } from '../../shared/analysis/index.js';
 
 const parse = (q: string, limits?: { maxQueryChars?: number; maxQueryAtoms?: number }) => parseWith(q, { tokenize, limits });
 const term = (text: string) => ({ kind: 'term', text, tokens: tokenize(text) });

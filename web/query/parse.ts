@@ -8,7 +8,7 @@
 import type { ParsedQuery, QueryAtom } from '../../shared/query.js';
 import { WEB_DEFAULTS, type QueryLimits } from '../defaults.js';
 import { cleanInput, lex, type Item } from './lex.js';
-import { tokenize as sharedTokenize } from '../../shared/tokenize.js';
+import { tokenize as sharedTokenize } from '../../shared/analysis/index.js';
 
 /** Text to index tokens, as the indexer does it. */
 export type Tokenize = (text: string) => string[];

@@ -2,14 +2,14 @@
 // which bit each sets so the match rules (AND of ORs, exclusions, field restrictions) can be checked
 // per document from a bit mask. Pure given the `lookup` function.
 //
-// Stopwords (shared/tokenize.ts `isStopword`) do not score when the query has other words, and an
+// Stopwords (shared/analysis `isStopword`) do not score when the query has other words, and an
 // alternative or group made only of stopwords is dropped when the query has others: "the python
 // tutorial" finds pages about a Python tutorial whether or not they say "the". Inside a phrase every
 // word must be there (checked on the text).
 
 import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
 import { FIELDS } from '../../shared/index-format.js';
-import { analyze, isStopword, tokenize, wordPairs } from '../../shared/tokenize.js';
+import { analyze, isStopword, queryVariantLanguages, tokenize, wordPairs } from '../../shared/analysis/index.js';
 
 export interface KeyPlan {
   term: number;
@@ -59,21 +59,23 @@ const FIELD_INDEX: Record<NonNullable<QueryAtom['field']>, number> = {
 
 const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
-/** The token lists an atom may match: the parser's, and the Spanish stems when they differ (see
- * tokenize.ts); each with the tokens a phrase needs in a row. */
+/** The token lists an atom may match: the parser's, and the stems of each query-variant language
+ * (Spanish: shared/analysis/languages/) when they differ; each with the tokens a phrase needs in a row. */
 export function tokenVariants(atom: QueryAtom): { tokens: string[]; phraseTokens: string[]; language?: string }[] {
   // Only when the atom's text is what produced its tokens (it is not, e.g., a field prefix form).
   if (!sameTokens(tokenize(atom.text), atom.tokens)) return [{ tokens: atom.tokens, phraseTokens: atom.tokens }];
   const primary = (language: string) => analyze(atom.text, language).filter((s) => !s.extra).map((s) => s.token);
   const variants: { tokens: string[]; phraseTokens: string[]; language?: string }[] = [{ tokens: atom.tokens, phraseTokens: primary('') }];
-  const spanish = tokenize(atom.text, 'es');
-  if (!sameTokens(spanish, atom.tokens)) variants.push({ tokens: spanish, phraseTokens: primary('es'), language: 'es' });
+  for (const language of queryVariantLanguages()) {
+    const stems = tokenize(atom.text, language);
+    if (!sameTokens(stems, atom.tokens)) variants.push({ tokens: stems, phraseTokens: primary(language), language });
+  }
   return variants;
 }
 
 const isStopAtom = (atom: QueryAtom) => atom.kind === 'term' && atom.tokens.length > 0 && atom.tokens.every(isStopword);
 
-/** The word pairs of a query (shared/tokenize.ts wordPairs): its term atoms' words in the order typed. */
+/** The word pairs of a query (shared/analysis wordPairs): its term atoms' words in the order typed. */
 export function queryPairs(query: ParsedQuery): string[] {
   const tokens = query.required.flat().filter((a) => a.kind === 'term').flatMap((a) => tokenVariants(a)[0]!.phraseTokens);
   return [...new Set(wordPairs(tokens))];

@@ -15,7 +15,7 @@ import { FIELD_COUNT, FIELDS, type IndexStats, type StoredDoc } from '../../shar
 import type { IndexGeneration } from '../../shared/index-read.js';
 import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
 import type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from '../../shared/search.js';
-import { PAIR_SEPARATOR } from '../../shared/tokenize.js';
+import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import { compileQuery, type AtomPlan, type KeyPlan, type QueryPlan } from './compile.js';
 import { containsPhrase } from './phrase.js';
 import { atomMatches, compiledAtom, documentFilter, flatten } from './match-rules.js';

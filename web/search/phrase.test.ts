@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { StoredDoc } from '../../shared/index-format.js';
-import { analyze, tokenize } from '../../shared/tokenize.js';
+import { analyze, tokenize } from '../../shared/analysis/index.js';
 import { containsPhrase } from './phrase.js';
 
 const doc = (over: Partial<StoredDoc>): StoredDoc => ({ title: '', headings: [], body: '', url: 'http://x.test/', anchor: [], language: 'en', ...over });

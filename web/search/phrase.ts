@@ -1,7 +1,7 @@
 // Phrase matching against a stored document's text, re-analysed with the tokenizer. Pure.
 
 import { FIELDS, fieldTexts, type Field, type StoredDoc } from '../../shared/index-format.js';
-import { detectScript, nextWordStart, scanTokens, tokenAt } from '../../shared/tokenize.js';
+import { isCjk, nextWordStart, scanTokens, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
 import { escapeRegExp } from './regexp.js';
 
 /**
@@ -17,7 +17,7 @@ export function containsPhrase(doc: StoredDoc, tokens: readonly string[], field?
   const segments: string[][] = texts.map((t) => [t]);
   segments[FIELDS.indexOf('headings')] = doc.headings;
   segments[FIELDS.indexOf('anchor')] = doc.anchor;
-  const cjk = text !== undefined && tokens.every((t) => detectScript(t) === 'zh' || detectScript(t) === 'ja' || detectScript(t) === 'ko');
+  const cjk = text !== undefined && tokens.every(isCjk);
   const cjkText = cjk ? squeeze(text) : undefined;
   for (let f = 0; f < FIELDS.length; f++) {
     if (field !== undefined && FIELDS[f] !== field) continue;
@@ -29,8 +29,8 @@ export function containsPhrase(doc: StoredDoc, tokens: readonly string[], field?
 function inText(text: string, language: string, tokens: readonly string[], cjkText: string | undefined): boolean {
   if (cjkText !== undefined && squeeze(text).includes(cjkText)) return true;
   // Latin and Cyrillic phrases: find the first word by its stem prefix, then read the words after it.
-  // (Spanish stems drop accents, which a prefix search would miss: those are tokenized in full.)
-  if (cjkText === undefined && language !== 'es') return bySearch(text, language, tokens);
+  // (Where stems are not prefixes, as Spanish ones that drop accents, a page is tokenized in full.)
+  if (cjkText === undefined && stemsArePrefixes(language)) return bySearch(text, language, tokens);
   // The last n words seen, in a ring; compared with the phrase whenever a word ends a possible match.
   const n = tokens.length;
   const ring = new Array<string>(n).fill('');

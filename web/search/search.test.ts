@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../indexer/index.js';
 import { DEFAULT_RANK_PARAMS, openSearchEngine, type GleanerSearchEngine, type RankParams } from './index.js';
 import { anyOf, query, tempDataDir, writePages, type PageSpec } from '../../test/support/index-fixture.js';
-import { isStopword, tokenize } from '../../shared/tokenize.js';
+import { isStopword, tokenize } from '../../shared/analysis/index.js';
 
 const S = 'http://intranet.test';
 const PAGES: PageSpec[] = [

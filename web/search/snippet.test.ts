@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { analyze, tokenize } from '../../shared/tokenize.js';
+import { analyze, tokenize } from '../../shared/analysis/index.js';
 import { bestSnippet } from './snippet.js';
 
 const q = (s: string) => new Set(tokenize(s));

@@ -1,6 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
-import { scanTokens, tokenAt } from '../../shared/tokenize.js';
+import { scanTokens, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
 import { escapeRegExp } from './regexp.js';
 
 export interface SnippetOptions {
@@ -27,8 +27,8 @@ const ELLIPSIS = '…';
 export function bestSnippet(text: string, language: string, queryTokens: ReadonlySet<string>, options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS): Snippet {
   const scanned = text.length > options.scanChars ? text.slice(0, options.scanChars) : text;
   let spans = findBySearch(scanned, language, queryTokens);
-  // Spanish stems drop accents ("públicas" -> "public"), which a prefix search misses: tokenize then.
-  if (spans.length === 0 && language === 'es') spans = findByTokenizing(scanned, language, queryTokens);
+  // Where stems are not prefixes (Spanish drops accents: "públicas" -> "public"), a prefix search misses: tokenize then.
+  if (spans.length === 0 && !stemsArePrefixes(language)) spans = findByTokenizing(scanned, language, queryTokens);
   if (spans.length === 0) return { text: cut(text, 0, options.maxChars), highlights: [] };
 
   // Slide a window over the matches: [i, j] fits when its span is at most maxChars.

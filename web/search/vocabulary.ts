@@ -1,7 +1,7 @@
 // The index vocabulary as the user sees it: display words with their document frequencies, for prefix
 // completions and "did you mean" corrections.
 
-import { foldWord } from '../../shared/tokenize.js';
+import { foldWord } from '../../shared/analysis/index.js';
 
 // Three rows of the distance table, reused across calls (grown when a longer word comes).
 let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];

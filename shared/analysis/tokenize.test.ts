@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { analyze, detectScript, isStopword, primaryTokens, tokenize, wordPairs } from './tokenize.js';
+import { analyze, foldWord, isCjk, isStopword, languages, primaryTokens, stemWord, tokenize, wordPairs } from './index.js';
 
 describe('tokenize: English', () => {
   it('folds case and stems with Porter, so inflections meet', () => {
@@ -82,12 +82,10 @@ describe('wordPairs', () => {
   });
 });
 
-describe('detectScript', () => {
-  it('tells the four seed scripts apart', () => {
-    expect(detectScript('книга')).toBe('ru');
-    expect(detectScript('北京')).toBe('zh');
-    expect(detectScript('ラーメン')).toBe('ja');
-    expect(detectScript('library')).toBe('');
+describe('isCjk', () => {
+  it('tells Han, kana and Hangul words from others', () => {
+    expect(['北京', 'ラーメン', '한국어'].every(isCjk)).toBe(true);
+    expect(['книга', 'library', 'café'].some(isCjk)).toBe(false);
   });
 });
 
@@ -111,6 +109,35 @@ describe('tokenize: properties', () => {
         const inSentence = tokenize(`${a} ${b}, ${c}.`);
         const before = tokenize(a).length;
         expect(inSentence.slice(before, before + alone.length)).toEqual(alone);
+      }),
+    );
+  });
+  it('in every registered language, a word alone yields the token it has in a sentence (query and page meet)', () => {
+    const word = fc.stringMatching(/^[A-Za-zÀ-ÿА-я]{1,12}$/);
+    const language = fc.constantFrom(...languages().map((l) => l.code));
+    fc.assert(
+      fc.property(language, word, word, word, (lang, a, b, c) => {
+        const alone = tokenize(b, lang);
+        const inSentence = tokenize(`${a} ${b}, ${c}.`, lang);
+        const before = tokenize(a, lang).length;
+        expect(inSentence.slice(before, before + alone.length)).toEqual(alone);
+      }),
+    );
+  });
+  it('a page in an unregistered language is analysed as a page of unknown language (the default analyzer)', () => {
+    const text = fc.stringMatching(/^[A-Za-zÀ-ÿА-я北京ラー한 ,.'-]{0,40}$/);
+    fc.assert(
+      fc.property(text, fc.constantFrom('de', 'xx', 'pt'), (t, lang) => {
+        expect(analyze(t, lang)).toEqual(analyze(t, ''));
+      }),
+    );
+  });
+  it('the token of each (non-CJK) word is its folded word stemmed by the registry for the page language', () => {
+    const text = fc.stringMatching(/^[A-Za-zÀ-ÿА-я0-9 ,.'-]{0,40}$/);
+    const language = fc.constantFrom('', ...languages().map((l) => l.code));
+    fc.assert(
+      fc.property(text, language, (t, lang) => {
+        for (const span of analyze(t, lang)) expect(span.token).toBe(stemWord(foldWord(t.slice(span.start, span.end)), lang));
       }),
     );
   });

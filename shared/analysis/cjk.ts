@@ -1,0 +1,65 @@
+// Chinese, Japanese and Korean have no spaces between words: a run of Han, Hiragana, Katakana or
+// Hangul characters is cut into words by `Intl.Segmenter` in the locale the registry picks
+// (registry.ts segmentationLocale). Every two adjacent Han characters of a run also yield a bigram
+// token (marked `extra`), because the segmenter cuts finely and may cut a query differently from the
+// same characters inside a sentence: "互联" then still finds a page saying "互联网".
+
+import { foldWord } from './fold.js';
+import { segmentationLocale, stemWord } from './registry.js';
+import { MAX_WORD_LENGTH } from './words.js';
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const HAN_ONLY = /^\p{Script=Han}+$/u;
+
+/** Whether a word (or token) has a Han, kana or Hangul character. The segmenter never mixes scripts in one word. */
+export function isCjk(word: string): boolean {
+  return CJK.test(word);
+}
+
+/** Receives each token: its word's offsets in the text, its position, and whether it is a CJK bigram. */
+export type TokenSink = (token: string, word: string, start: number, end: number, position: number, extra: boolean) => void;
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function segmenter(locale: string): Intl.Segmenter {
+  let s = segmenters.get(locale);
+  if (!s) {
+    s = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, s);
+  }
+  return s;
+}
+
+/** Sends the tokens of one CJK run (at `offset` of the text) to `sink`, from word `position`; returns the next position. */
+export function scanCjk(run: string, offset: number, language: string, position: number, sink: TokenSink): number {
+  // Han characters of the run with the position of the word each fell in, for the bigrams below.
+  const han: { char: string; start: number; position: number; word: string }[] = [];
+  for (const seg of segmenter(segmentationLocale(run, language)).segment(run)) {
+    if (!seg.isWordLike) continue;
+    const start = offset + seg.index;
+    const end = start + seg.segment.length;
+    const word = foldWord(seg.segment);
+    if (word === '' || word.length > MAX_WORD_LENGTH) continue;
+    // Latin letters or digits glued to CJK text ("iPhone手机") come out as their own segments.
+    const token = CJK.test(word) ? word : stemWord(word, language);
+    sink(token, word, start, end, position, false);
+    if (HAN_ONLY.test(word)) {
+      let at = start;
+      for (const char of word) {
+        han.push({ char, start: at, position, word });
+        at += char.length;
+      }
+    } else {
+      han.push({ char: '', start, position, word });
+    }
+    position++;
+  }
+  for (let i = 0; i + 1 < han.length; i++) {
+    const a = han[i]!;
+    const b = han[i + 1]!;
+    if (a.char === '' || b.char === '' || b.start !== a.start + a.char.length) continue;
+    const bigram = a.char + b.char;
+    if (bigram === a.word || bigram === b.word) continue; // already a token
+    sink(bigram, bigram, a.start, b.start + b.char.length, a.position, true);
+  }
+  return position;
+}

@@ -1,0 +1,20 @@
+// Text analysis, the one way page text and query text become index tokens: the indexer and the
+// searcher import it only through this entry. Every file of languages/ registers one language when
+// loaded here, so adding a language is adding one file (languages.test.ts proves it with French).
+
+import { readdirSync } from 'node:fs';
+import { extname } from 'node:path';
+
+export { foldWord } from './fold.js';
+export { MAX_WORD_LENGTH, nextWordStart } from './words.js';
+export { isCjk, type TokenSink } from './cjk.js';
+export { PAIR_SEPARATOR, wordPairs } from './pairs.js';
+export { analyzerFor, isStopword, languages, queryVariantLanguages, registerLanguage, stemsArePrefixes, stemWord, type Language } from './registry.js';
+export { analyze, primaryTokens, scanTokens, tokenAt, tokenize, type TokenSpan } from './tokenize.js';
+
+// .ts when run from source (vitest), .js when built; tests and declarations are not languages.
+const EXT = extname(new URL(import.meta.url).pathname);
+const LANGUAGES = new URL('./languages/', import.meta.url);
+for (const name of readdirSync(LANGUAGES).sort()) {
+  if (name.endsWith(EXT) && !name.endsWith(`.test${EXT}`) && !name.endsWith(`.d${EXT}`)) await import(/* @vite-ignore */ new URL(name, LANGUAGES).href);
+}

@@ -1,0 +1,113 @@
+// The one tokenizer: the indexer turns page text into index tokens with it, and the query parser turns
+// what the user typed into the same tokens, so a query word and an indexed word meet.
+//
+// The pipeline, each step in its own file and applied to a word alone, never to its context, so query
+// and page always agree:
+// - words.ts splits the text into words; words longer than MAX_WORD_LENGTH are dropped;
+// - fold.ts normalises each word (NFKC, case, apostrophes);
+// - registry.ts stems it with the stemmer its script or the page's language declares (languages/);
+//   words with digits are not stemmed;
+// - cjk.ts cuts Han, kana and Hangul runs into words, and adds Han bigrams beside them;
+// - pairs.ts makes word-pair tokens of short fields.
+// Stopwords are NOT removed here (phrases like "to be or not to be" must stay searchable); the searcher
+// leaves them out of scoring when a query has other words: see registry.ts `isStopword`.
+
+import { isCjk, scanCjk, type TokenSink } from './cjk.js';
+import { ASCII, foldWord } from './fold.js';
+import { stemmerKey, stemWord } from './registry.js';
+import { MAX_WORD_LENGTH, WORD, wordAt } from './words.js';
+
+/** One index token with where its word sits in the analysed text. */
+export interface TokenSpan {
+  /** The index token (folded, stemmed). */
+  token: string;
+  /** The word as folded but not stemmed: what a suggestion shows. */
+  word: string;
+  /** [start, end) offsets of the word in the original text (UTF-16 code units). */
+  start: number;
+  end: number;
+  /** Word position; a CJK bigram takes the position of the word its first character is in. */
+  position: number;
+  /** A CJK bigram added beside its word: matched by term search, skipped by phrase matching. */
+  extra?: true;
+}
+
+// Raw word -> [token, folded word], per stemmer chain: indexing sees the same words again and again.
+const WORD_CACHE_LIMIT = 200_000;
+const wordCaches = new Map<string, Map<string, readonly [string, string]>>();
+
+function wordCache(language: string): Map<string, readonly [string, string]> {
+  const key = stemmerKey(language);
+  let cache = wordCaches.get(key);
+  if (!cache) wordCaches.set(key, (cache = new Map()));
+  return cache;
+}
+
+function wordToken(raw: string, language: string, cache: Map<string, readonly [string, string]>): readonly [string, string] {
+  let entry = cache.get(raw);
+  if (entry === undefined) {
+    const word = foldWord(raw);
+    entry = [word === '' ? '' : stemWord(word, language), word];
+    if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
+    cache.set(raw, entry);
+  }
+  return entry;
+}
+
+/** Calls `sink` for every token of `text` in order: the one tokenizing loop behind `analyze` and `tokenize`.
+ * Not re-entrant (one shared regex): a sink must not tokenize. */
+export function scanTokens(text: string, language: string, sink: TokenSink): void {
+  const cache = wordCache(language);
+  let position = 0;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
+    const raw = m[0];
+    const start = m.index;
+    if (!ASCII.test(raw) && isCjk(raw)) {
+      position = scanCjk(raw, start, language, position, sink);
+      continue;
+    }
+    if (raw.length > MAX_WORD_LENGTH) continue;
+    const [token, word] = wordToken(raw, language, cache);
+    if (token === '') continue;
+    sink(token, word, start, start + raw.length, position++, false);
+  }
+}
+
+/**
+ * The (non-CJK) word starting at `index` of `text`: where it ends, and its token, which is undefined
+ * for a word the tokenizer skips (longer than MAX_WORD_LENGTH). Undefined when no word starts there.
+ */
+export function tokenAt(text: string, index: number, language = ''): { token: string | undefined; end: number } | undefined {
+  const raw = wordAt(text, index);
+  if (raw === undefined) return undefined;
+  const end = index + raw.length;
+  if (raw.length > MAX_WORD_LENGTH) return { token: undefined, end };
+  const [token] = wordToken(raw, language, wordCache(language));
+  return { token: token === '' ? undefined : token, end };
+}
+
+/** Every token of `text` with its offsets and positions, in order. `language` is a primary subtag or ''. */
+export function analyze(text: string, language = ''): TokenSpan[] {
+  const out: TokenSpan[] = [];
+  scanTokens(text, language, (token, word, start, end, position, extra) => {
+    out.push(extra ? { token, word, start, end, position, extra } : { token, word, start, end, position });
+  });
+  return out;
+}
+
+/** The index tokens of `text`, in order (with repeats). */
+export function tokenize(text: string, language?: string): string[] {
+  const out: string[] = [];
+  scanTokens(text, language ?? '', (token) => out.push(token));
+  return out;
+}
+
+/** The primary tokens of a text: without the CJK bigrams added beside words. */
+export function primaryTokens(text: string, language = ''): string[] {
+  const out: string[] = [];
+  scanTokens(text, language, (token, _w, _s, _e, _p, extra) => {
+    if (!extra) out.push(token);
+  });
+  return out;
+}
