@@ -123,3 +123,12 @@ export function linkBoost(params: RankParams, links: LinkFigures): number {
 export function rankScore(params: RankParams, textScore: number, links: LinkFigures): number {
   return textScore * linkBoost(params, links);
 }
+
+/**
+ * The final score from a text score and a page's link boost (linkBoost, which the searcher computes
+ * once per page at load): every result's score, and every bound the pruned scan compares with one, is
+ * this. A query without words (only site: or lang:) passes text score 1: pages rank by links alone.
+ */
+export function finalScore(textScore: number, boost: number): number {
+  return textScore * boost;
+}
