@@ -1,5 +1,5 @@
 // What the gateway's query parser understood, in the form the searcher executes. The parser lives in
-// web/query/; the searcher (web/search/) only reads this shape. Tokens come from shared/tokenize.ts,
+// web/query/; the searcher (web/search/) only reads this shape. Tokens come from shared/analysis/,
 // the same tokenizer the indexer used, so a query word and an indexed word meet.
 
 /** A word or an "exact phrase" the user typed, with the index tokens it became. */

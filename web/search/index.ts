@@ -1,5 +1,6 @@
 // The query-time side of the index: `openSearchEngine(dataDir)` loads what `gleaner index` wrote,
-// read-only, and answers searches (web/search/engine.ts) ranked by web/search/rank.ts.
+// read-only, and answers searches (web/search/engine.ts, which wires precompute.ts, posting-loop.ts,
+// match-rules.ts, phrase-check.ts, stored-fields.ts and hits.ts) ranked by web/search/rank.ts.
 
 import { currentGeneration, type IndexStats } from '../../shared/index-format.js';
 import { noIndexError, readCurrentGeneration, readIndexStatsFile, readManifest } from '../../shared/index-read.js';

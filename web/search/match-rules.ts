@@ -2,7 +2,7 @@
 // need in a document's mask (web/search/compile.ts assigns the bits), and the site:/lang: filter. Pure.
 
 import type { ParsedQuery } from '../../shared/query.js';
-import type { AtomPlan } from './compile.js';
+import type { AtomPlan, QueryPlan } from './compile.js';
 
 export interface CompiledAtom {
   phrase: boolean;
@@ -69,4 +69,51 @@ function siteFilter(sites: readonly string[], excluded: readonly string[]): (hos
   const inc = sites.map(norm);
   const exc = excluded.map(norm);
   return (host) => (inc.length === 0 || inc.some((s) => under(host, s))) && !exc.some((s) => under(host, s));
+}
+
+/** A document's verdict from its mask: no match, a match, or a match if its phrases are found in its text. */
+export const NO_MATCH = 0;
+export const MATCH = 1;
+export const MATCH_IF_PHRASES = 2;
+export type Verdict = typeof NO_MATCH | typeof MATCH | typeof MATCH_IF_PHRASES;
+
+/**
+ * The verdict per document for the plan's required groups and exclusions, reading the masks of the
+ * query whose documents carry `stamp[d] === epoch` (a document no key touched has no bits).
+ */
+export function maskVerdict(plan: QueryPlan, masks: Uint32Array, stamp: Uint32Array, epoch: number): (doc: number) => Verdict {
+  const W = plan.maskWords;
+  const req = flatten(plan.groups.map((g) => g.map((a) => compiledAtom(a, W))), W);
+  const exc = flatten(plan.excluded.map((a) => [compiledAtom(a, W)]), W);
+  const matchesAlt = (base: number, need: Uint32Array, at: number): boolean => {
+    for (let w = 0; w < W; w++) {
+      const n = need[at + w]!;
+      if ((masks[base + w]! & n) !== n) return false;
+    }
+    return true;
+  };
+  return (d) => {
+    if (stamp[d] !== epoch) return req.groupEnd.length === 0 ? MATCH : NO_MATCH;
+    const base = d * W;
+    let needsText = false;
+    let alt = 0;
+    for (let g = 0; g < req.groupEnd.length; g++) {
+      let found: Verdict = NO_MATCH;
+      const end = req.groupEnd[g]!;
+      for (; alt < end; alt++) {
+        if (!matchesAlt(base, req.need, alt * W)) continue;
+        found = req.phrase[alt] ? MATCH_IF_PHRASES : MATCH;
+        if (found === MATCH) break;
+      }
+      if (found === NO_MATCH) return NO_MATCH;
+      if (found === MATCH_IF_PHRASES) needsText = true;
+      alt = end;
+    }
+    for (let a = 0; a < exc.phrase.length; a++) {
+      if (!matchesAlt(base, exc.need, a * W)) continue;
+      if (!exc.phrase[a]) return NO_MATCH;
+      needsText = true;
+    }
+    return needsText ? MATCH_IF_PHRASES : MATCH;
+  };
 }

@@ -30,7 +30,7 @@
 //   body b 0.5-0.9, title weight 1-3, title b 0.5/0.8): 0.5025 against 0.4969 for BM25's textbook
 //   k1 1.2 / b 0.75 with title weight 2. Gains are small (Cranfield +0.008, the others +0.004 or
 //   less) and no collection got worse.
-// - Word pairs (shared/tokenize.ts wordPairs) at 0.1 of a word: mean 0.5050 against 0.5018 without
+// - Word pairs (shared/analysis/pairs.ts) at 0.1 of a word: mean 0.5050 against 0.5018 without
 //   (0.388 / 0.411 / 0.522 / 0.698); 0.25 gave 0.5032, 0.5 0.4922, 1 0.4717. On the Python docs
 //   (bench/site-relevance.ts) they lifted success@1 from 0.82 to 0.84, and restricting Spanish query
 //   stems to Spanish pages (web/search/compile.ts) to 0.88.
@@ -134,4 +134,13 @@ export function linkBoost(params: RankParams, links: LinkFigures): number {
 /** The final score of a document. */
 export function rankScore(params: RankParams, textScore: number, links: LinkFigures): number {
   return textScore * linkBoost(params, links);
+}
+
+/**
+ * The final score from a text score and a page's link boost (linkBoost, which the searcher computes
+ * once per page at load): every result's score, and every bound the pruned scan compares with one, is
+ * this. A query without words (only site: or lang:) passes text score 1: pages rank by links alone.
+ */
+export function finalScore(textScore: number, boost: number): number {
+  return textScore * boost;
 }

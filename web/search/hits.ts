@@ -1,0 +1,87 @@
+// A ranked candidate made into what the user sees: the snippet from the page's stored text
+// (snippet.ts) and the "why this result" explanation, recomputed for the one document from rank.ts's
+// own formula (the hot loop's precomputed arithmetic gives the same figures).
+
+import { FIELD_COUNT, FIELDS } from '../../shared/index-format.js';
+import type { IndexGeneration } from '../../shared/index-read.js';
+import type { Explanation, SearchHit } from '../../shared/search.js';
+import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
+import type { QueryPlan } from './compile.js';
+import type { Precomputed } from './precompute.js';
+import { idf, linkBoost, termScore } from './rank.js';
+import { bestSnippet, type SnippetOptions } from './snippet.js';
+import type { StoredFields } from './stored-fields.js';
+
+export interface Candidate {
+  doc: number;
+  score: number;
+  textScore: number;
+}
+
+export class HitBuilder {
+  constructor(
+    private readonly gen: IndexGeneration,
+    private readonly pre: Precomputed,
+    private readonly stored: StoredFields,
+    private readonly snippetOptions: SnippetOptions,
+  ) {}
+
+  hit(c: Candidate, plan: QueryPlan): SearchHit {
+    const { docs } = this.gen;
+    const stored = this.stored.read(c.doc, this.snippetOptions.scanChars);
+    // Words, not word pairs (shared/analysis/pairs.ts), are highlighted.
+    const tokens = plan.scoredTokens.size > 0 ? [...plan.scoredTokens] : plan.keys.map((k) => k.token);
+    const snippetTokens = new Set(tokens.filter((t) => !t.includes(PAIR_SEPARATOR)));
+    const snippet = bestSnippet(stored.body, stored.language, snippetTokens, this.snippetOptions);
+    return {
+      url: docs.url[c.doc]!,
+      title: docs.title[c.doc]!,
+      snippet: snippet.text,
+      highlights: snippet.highlights,
+      language: docs.language[c.doc]!,
+      score: c.score,
+      explain: this.explain(c, plan),
+    };
+  }
+
+  explain(c: Candidate, plan: QueryPlan): Explanation {
+    const { docs, offsets, postings, tfs } = this.gen;
+    const { rank, inverseNorm } = this.pre;
+    const n = docs.url.length;
+    const d = c.doc;
+    const norms = inverseNorm.subarray(d * FIELD_COUNT, (d + 1) * FIELD_COUNT);
+    const terms: Explanation['terms'] = [];
+    for (const key of plan.keys) {
+      if (!key.scored || (key.language !== undefined && key.language !== docs.language[d])) continue;
+      const p = findPosting(postings, offsets[key.term]!, offsets[key.term + 1]!, d);
+      if (p < 0) continue;
+      const fieldTfs = tfs.subarray(p * FIELD_COUNT, (p + 1) * FIELD_COUNT);
+      const docFreq = offsets[key.term + 1]! - offsets[key.term]!;
+      const { byField } = termScore(rank, key.weight * idf(n, docFreq), fieldTfs, norms);
+      byField.forEach((contribution, f) => {
+        if (fieldTfs[f]! > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf: fieldTfs[f]!, contribution });
+      });
+    }
+    const links = { inbound: docs.inbound[d]! };
+    return {
+      textScore: c.textScore,
+      terms,
+      inboundLinks: links.inbound,
+      linkWeight: rank.linkWeight,
+      linkBoost: linkBoost(rank, links),
+      score: c.score,
+    };
+  }
+}
+
+/** Binary search for `doc` in postings[lo, hi); -1 when absent. */
+function findPosting(postings: Uint32Array, lo: number, hi: number, doc: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = postings[mid]!;
+    if (v === doc) return mid;
+    if (v < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return -1;
+}

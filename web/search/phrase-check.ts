@@ -1,0 +1,64 @@
+// Phrase verification and the total it implies. The masks (posting-loop.ts) say a document has every
+// word of a phrase; only its text says they are in a row (phrase.ts), and reading text is the
+// expensive part of a query. So candidates are checked best first until the page of results asked for
+// is settled (no unchecked candidate could enter it), and how many of the rest pass is estimated from
+// an evenly spread sample of them (the best ones pass more often than the rest).
+
+import type { StoredDoc } from '../../shared/index-format.js';
+import type { AtomPlan, QueryPlan } from './compile.js';
+import { atomMatches, compiledAtom } from './match-rules.js';
+import { containsPhrase } from './phrase.js';
+import { topDocuments } from './top-k.js';
+
+export interface PhraseCheckOptions {
+  /** SearcherOptions.maxPhraseChecks and phraseSampleSize. */
+  maxPhraseChecks: number;
+  phraseSampleSize: number;
+}
+
+/** Whether document `d`, whose mask words start at masks[d * maskWords], matches the plan once its phrases are read in its text. */
+export function phrasePasses(plan: QueryPlan, masks: Uint32Array, read: (doc: number) => StoredDoc): (doc: number) => boolean {
+  const W = plan.maskWords;
+  return (d) => {
+    const stored = read(d);
+    const phraseOk = (atom: AtomPlan) => atom.alternatives.some((alt) => containsPhrase(stored, alt.phraseTokens, atom.atom.field, atom.atom.text));
+    const bitsMatch = (atom: AtomPlan) => atomMatches(masks, d * W, compiledAtom(atom, W));
+    const groupsOk = plan.groups.every((g) => g.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a))));
+    return groupsOk && !plan.excluded.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a)));
+  };
+}
+
+/**
+ * The best `wanted` of `sure` (matches without a phrase to check) and of the `unsure` that pass, by
+ * `score`, and how many documents match in all (exact for the checked, estimated for the rest).
+ */
+export function settlePhrases(
+  sure: ArrayLike<number>,
+  unsure: readonly number[],
+  score: ArrayLike<number>,
+  wanted: number,
+  passes: (doc: number) => boolean,
+  options: PhraseCheckOptions,
+): { docs: number[]; total: number } {
+  const ordered = topDocuments(unsure, score, options.maxPhraseChecks);
+  const sureTop = topDocuments(sure, score, wanted);
+  const passedDocs: number[] = [];
+  const checked = new Set<number>();
+  for (const d of ordered) {
+    if (passedDocs.length + sureTop.length >= wanted) {
+      const floor = topDocuments([...sureTop, ...passedDocs], score, wanted)[wanted - 1]!;
+      if (score[d]! < score[floor]!) break;
+    }
+    checked.add(d);
+    if (passes(d)) passedDocs.push(d);
+  }
+  const rest = unsure.filter((d) => !checked.has(d));
+  let estimate = 0;
+  if (rest.length > 0) {
+    const size = Math.min(rest.length, options.phraseSampleSize);
+    let sampled = 0;
+    for (let i = 0; i < size; i++) if (passes(rest[Math.floor((i * rest.length) / size)]!)) sampled++;
+    estimate = Math.round((rest.length * sampled) / size);
+  }
+  return { docs: topDocuments([...sureTop, ...passedDocs], score, wanted), total: sure.length + passedDocs.length + estimate };
+}

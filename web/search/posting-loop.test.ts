@@ -1,0 +1,110 @@
+// Properties of the searcher's shortcuts on generated indexes (real store, real indexer): each shortcut
+// must give what the plain computation gives, to the last bit.
+// - The pruned scan (one OR group, MaxScore) returns the same top k, scores and total as asking for
+//   every match, where nothing can be pruned.
+// - Galloping through an update-only key's postings finds what reading all of them finds.
+// - Every hit's explanation combines to its score through rank.ts finalScore.
+
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { anyOf, buildFixtureIndex, query, type PageSpec } from '../../test/support/index-fixture.js';
+import { openSearchEngine, type GleanerSearchEngine, type SearcherOptions } from './index.js';
+import { finalScore } from './rank.js';
+
+const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'omega', 'river', 'stone', 'cloud', 'ember', 'frost', 'grove', 'harbor'];
+const HOST = 'http://gen.test';
+
+const word = fc.constantFrom(...WORDS);
+const page = fc.record({
+  title: fc.array(word, { minLength: 0, maxLength: 4 }),
+  headings: fc.array(word, { minLength: 0, maxLength: 3 }),
+  text: fc.array(word, { minLength: 0, maxLength: 40 }),
+  links: fc.array(fc.nat(60), { maxLength: 6 }),
+});
+const site = fc.array(page, { minLength: 3, maxLength: 40 }).map((pages): PageSpec[] =>
+  pages.map((p, i) => ({
+    url: `${HOST}/p${i}`,
+    title: p.title.join(' '),
+    headings: p.headings.length > 0 ? [p.headings.join(' ')] : [],
+    text: p.text.join(' '),
+    links: p.links.map((l) => [`${HOST}/p${l % pages.length}`, WORDS[l % WORDS.length]!]),
+  })),
+);
+const queryWords = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+
+const RUNS = { numRuns: 25 };
+
+/** Indexes `pages`, opens one engine per options object, runs `check` on them, then cleans up. */
+async function withEngines(pages: PageSpec[], options: Partial<SearcherOptions>[], check: (engines: GleanerSearchEngine[]) => void): Promise<void> {
+  const fixture = await buildFixtureIndex(pages);
+  const engines: GleanerSearchEngine[] = [];
+  try {
+    for (const o of options) engines.push(await openSearchEngine(fixture.dataDir, o));
+    check(engines);
+  } finally {
+    for (const e of engines) e.close();
+    await fixture.cleanup();
+  }
+}
+
+describe('the searcher shortcuts give what the plain computation gives (property)', () => {
+  it('the pruned scan of an OR query returns the exhaustive scan\'s top k, scores and total', { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(site, fc.array(queryWords, { minLength: 1, maxLength: 8 }), (pages, texts) =>
+        withEngines(pages, [{}], ([engine]) => {
+          for (const text of texts) {
+            const q = anyOf(text);
+            // Asking for every page leaves nothing to prune.
+            const all = engine!.rankedUrls(q, pages.length);
+            const fullTotal = engine!.search(q, { offset: 0, limit: pages.length }).total;
+            for (const k of [1, 2, 3, 5]) {
+              expect(engine!.rankedUrls(q, k)).toEqual(all.slice(0, k));
+              expect(engine!.search(q, { offset: 0, limit: k }).total).toBe(fullTotal);
+            }
+          }
+        }),
+      ),
+      RUNS,
+    );
+  });
+
+  it('galloping through update-only keys finds what scanning them finds', { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(site, fc.array(queryWords, { minLength: 1, maxLength: 8 }), (pages, texts) =>
+        withEngines(pages, [{ gallopRatio: 0 }, { gallopRatio: Number.MAX_SAFE_INTEGER }], ([galloping, scanning]) => {
+          for (const text of texts) {
+            for (const q of [query(text), query(`${text} -${WORDS[text.length % WORDS.length]}`)]) {
+              expect(galloping!.rankedUrls(q, pages.length)).toEqual(scanning!.rankedUrls(q, pages.length));
+              expect(galloping!.search(q, { offset: 0, limit: 3 }).total).toBe(scanning!.search(q, { offset: 0, limit: 3 }).total);
+            }
+          }
+        }),
+      ),
+      RUNS,
+    );
+  });
+
+  it('every hit\'s explanation combines to its score through rank.ts finalScore', { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(site, fc.array(queryWords, { minLength: 1, maxLength: 6 }), (pages, texts) =>
+        withEngines(pages, [{}], ([engine]) => {
+          for (const text of texts) {
+            for (const q of [anyOf(text), query(text), query(`"${text.split(' ').slice(0, 2).join('_')}"`), query(`site:gen.test`)]) {
+              for (const hit of engine!.search(q, { offset: 0, limit: 10 }).hits) {
+                const { explain } = hit;
+                expect(explain.score).toBe(hit.score);
+                // A query without words (site: alone) ranks by links alone: text score 1.
+                const text = q.required.length === 0 ? 1 : explain.textScore;
+                expect(finalScore(text, explain.linkBoost)).toBe(hit.score);
+                // The hot loop's per-posting norms are 32-bit floats, the explanation's 64-bit: equal to 1e-6.
+                const sum = explain.terms.reduce((s, t) => s + t.contribution, 0);
+                if (q.required.length > 0) expect(Math.abs(sum - explain.textScore)).toBeLessThanOrEqual(1e-6 * explain.textScore);
+              }
+            }
+          }
+        }),
+      ),
+      RUNS,
+    );
+  });
+});
