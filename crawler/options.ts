@@ -3,7 +3,7 @@
 
 import { availableParallelism } from 'node:os';
 import { DEFAULT_STRIP_PARAMS } from '../shared/url.js';
-import { ROBOTS_DEFAULTS, type RobotsMode } from './robots/index.js';
+import { ROBOTS_DEFAULTS, type RobotsMode } from '../shared/robots/index.js';
 import type { ExtractOptions } from './extract.js';
 import type { SitemapOptions } from './sitemaps.js';
 import type { TrapOptions } from './traps.js';

@@ -10,10 +10,10 @@ import {
   type IndexStats,
   type LinkedPage,
   type StoredDoc,
-} from '../shared/index-format.js';
+} from '../shared/index-format/index-format.js';
 import { isGleanerError } from '../shared/errors.js';
-import { readCurrentGeneration, type IndexGeneration } from '../shared/index-read.js';
-import type { CrawlStats } from '../shared/types.js';
+import { readCurrentGeneration, type IndexGeneration } from '../shared/index-format/index-read.js';
+import type { CrawlStats } from '../shared/store/types.js';
 import { analyzeDoc } from './analyze-doc.js';
 import type { IndexerOptions } from './options.js';
 import { PostingsBuilder } from './postings.js';

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchEngine } from '../shared/search.js';
+import type { SearchEngine } from './search/types.js';
 import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixture.js';
 import { GUIDE_COUNT, HOSTILE_URL, HOSTILE_WORD, HUB_URL, gatewayPages } from '../test/support/web-corpus.js';
 import { createApp, type AppDeps } from './app.js';

@@ -1,8 +1,8 @@
 // One search as both the HTML page and the JSON API run it: parse, check the page bounds, ask the
 // engine, time it. Pure apart from the clock; the routes only read request parameters and render.
 
-import type { ParsedQuery } from '../shared/query.js';
-import type { SearchEngine, SearchResult } from '../shared/search.js';
+import type { ParsedQuery } from './query/types.js';
+import type { SearchEngine, SearchResult } from './search/types.js';
 import type { WebOptions } from './defaults.js';
 import { HttpError } from './http-error.js';
 import type { LruCache } from './lru.js';

@@ -3,9 +3,9 @@
 // (stats.json: crawl counters, most-linked pages, skipped pages) as the engine loaded it; tests may
 // give any function.
 
-import type { IndexStats, LinkedPage } from '../shared/index-format.js';
-import type { IndexSummary, SearchEngine } from '../shared/search.js';
-import type { CrawlStats } from '../shared/types.js';
+import type { IndexStats, LinkedPage } from '../shared/index-format/index-format.js';
+import type { IndexSummary, SearchEngine } from './search/types.js';
+import type { CrawlStats } from '../shared/store/types.js';
 
 export interface GatewayStats {
   index: IndexSummary;

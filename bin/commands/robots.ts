@@ -16,7 +16,7 @@ import {
   type LintReport,
   type RobotsMode,
   type RobotsVerdict,
-} from '../../crawler/robots/index.js';
+} from '../../shared/robots/index.js';
 import { GleanerError } from '../../shared/errors.js';
 import { parseCommandArgs, type Command } from '../command.js';
 

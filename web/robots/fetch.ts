@@ -2,7 +2,7 @@
 // crawler's own robots edge (crawler/robots), so the checker and the crawl can never disagree on a 404,
 // a 503 or a redirect chain. The page only reads the answer.
 
-import { describeResult, robotsFromUrl, type RobotsMode, type RobotsOutcome, type RobotsVerdict } from '../../crawler/robots/index.js';
+import { describeResult, robotsFromUrl, type RobotsMode, type RobotsOutcome, type RobotsVerdict } from '../../shared/robots/index.js';
 import { DEFAULT_CRAWL_OPTIONS, userAgentHeader } from '../../crawler/index.js';
 
 export interface FetchedRobots {

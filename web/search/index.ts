@@ -1,8 +1,8 @@
 // The query-time side of the index: `openSearchEngine(dataDir)` loads what `gleaner index` wrote,
 // read-only, and answers searches (web/search/engine.ts) ranked by web/search/rank.ts.
 
-import { currentGeneration, type IndexStats } from '../../shared/index-format.js';
-import { noIndexError, readCurrentGeneration, readIndexStatsFile, readManifest } from '../../shared/index-read.js';
+import { currentGeneration, type IndexStats } from '../../shared/index-format/index-format.js';
+import { noIndexError, readCurrentGeneration, readIndexStatsFile, readManifest } from '../../shared/index-format/index-read.js';
 import { DEFAULT_SEARCHER_OPTIONS, IndexSearcher, type GleanerSearchEngine, type SearcherOptions } from './engine.js';
 import { DEFAULT_LIVE_OPTIONS, openLive, type LiveOptions } from './live.js';
 
@@ -10,7 +10,7 @@ export type { GleanerSearchEngine, SearcherOptions } from './engine.js';
 export { DEFAULT_SEARCHER_OPTIONS } from './engine.js';
 export { DEFAULT_LIVE_OPTIONS, type LiveOptions } from './live.js';
 export { DEFAULT_RANK_PARAMS, rankScore, linkBoost, termScore, type RankParams } from './rank.js';
-export type { IndexStats, LinkedPage } from '../../shared/index-format.js';
+export type { IndexStats, LinkedPage } from '../../shared/index-format/index-format.js';
 
 /**
  * Loads the live index of `dataDir`. Throws GleanerError NOT_FOUND ("run gleaner index first") when

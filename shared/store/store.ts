@@ -12,8 +12,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Level } from 'level';
 import type { AbstractSublevel } from 'abstract-level';
-import { dataDirError, errnoCode } from './data-dir.js';
-import { GleanerError } from './errors.js';
+import { dataDirError, errnoCode } from '../data-dir.js';
+import { GleanerError } from '../errors.js';
 import { PAGE_ENCODING } from './page-codec.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
 

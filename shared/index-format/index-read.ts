@@ -3,7 +3,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GleanerError } from './errors.js';
+import { GleanerError } from '../errors.js';
 import {
   INDEX_FILES,
   INDEX_FORMAT_VERSION,

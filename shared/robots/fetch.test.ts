@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../shared/store.js';
+import { openStore, type Store } from '../store/store.js';
 import { robotsForOrigin, type RobotsOptions } from './fetch.js';
 import type { RobotsMode } from './match.js';
 import { requireResource } from '../../test/support/resources.js';
