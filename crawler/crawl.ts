@@ -9,7 +9,7 @@ import { openStore, type QueuedEntry, type Store } from '../shared/store/store.j
 import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/store/types.js';
 import { canonicalizeUrl, originOf } from '../shared/url.js';
 import { createHttpClient, fetchOnce, headerValue, PAGE_TYPES, type FetchOutcome } from './fetch.js';
-import { silentLogger, type Logger } from './log.js';
+import { silentLogger, type Logger } from '../shared/log.js';
 import { userAgentHeader, type CrawlOptions } from './options.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';

@@ -5,4 +5,4 @@ export { crawl, type CrawlHooks, type CrawlProgress, type CrawlSummary } from '.
 export { describeGivenUp, describeWait, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 export { prepareCrawl, type PreparedCrawl } from './prepare.js';
 export { DEFAULT_CRAWL_OPTIONS, resolveCrawlOptions, userAgentHeader, GLEANER_VERSION, type CrawlOptions, type RobotsRespect, type Scope } from './options.js';
-export { jsonLinesLogger, silentLogger, teeLogger, type Logger, type LogLevel } from './log.js';
+export { jsonLinesLogger, silentLogger, teeLogger, type Logger, type LogLevel } from '../shared/log.js';

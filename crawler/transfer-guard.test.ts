@@ -12,8 +12,8 @@ import { HOSTILE_CASES as C, startHostileHttp, type HostileHttpSite } from '../t
 import { fetchOnce, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { fetchRobots, robotsForOrigin } from '../shared/robots/index.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
-import { INTERRUPTED_REASON } from './transfer-guard.js';
-import type { TransferLimits } from './transfer-limits.js';
+import { INTERRUPTED_REASON } from '../shared/http/transfer-guard.js';
+import type { TransferLimits } from '../shared/http/transfer-limits.js';
 
 /** Slack for timers on a loaded machine; the limits under test are a few seconds. */
 const SLACK_MS = 2_500;

@@ -4,11 +4,11 @@
 
 import { request } from 'undici';
 import type { Store } from '../store/store.js';
-import { adoptBody, discardBody, readBody } from '../../crawler/http-body.js';
-import { guardTransfer } from '../../crawler/transfer-guard.js';
-import type { TransferLimits } from '../../crawler/transfer-limits.js';
+import { adoptBody, discardBody, readBody } from '../http/http-body.js';
+import { guardTransfer } from '../http/transfer-guard.js';
+import type { TransferLimits } from '../http/transfer-limits.js';
 import type { RobotsCacheEntry } from '../store/types.js';
-import type { Logger } from '../../crawler/log.js';
+import type { Logger } from '../log.js';
 import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
 import { parseRobots, type ParsedRobots } from './parse.js';
 import { whyUnreachable, whyUnreachableCached, type Unreachable } from './unreachable.js';
