@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildIndex } from '../indexer/index.js';
-import { openStore } from '../shared/store/store.js';
+import { openStore } from '../shared/store/index.js';
 import { isStopword, tokenize } from '../shared/tokenize.js';
 import { pageRecord } from '../test/support/index-fixture.js';
 import { createApp } from '../web/app.js';

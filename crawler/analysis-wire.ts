@@ -2,7 +2,7 @@
 // by field (structured clone), and a page's ~50-300 links were most of that work on both threads: as
 // objects, each link is four named fields and an array. Packed (shared/links.ts), they are string arrays.
 
-import { packLinks, unpackLinks, type PackedLinks } from '../shared/store/links.js';
+import { packLinks, unpackLinks, type PackedLinks } from '../shared/store/index.js';
 import type { BodyAnalysis } from './analyze.js';
 
 export interface PackedAnalysis {

@@ -3,7 +3,7 @@
 // to the new ones; a 304 counts as status 304. The crawl loop recounts these from the stored pages when it
 // starts, so they are right after any kind of stop (kill -9 included), and it counts this run's figures apart.
 
-import type { CrawlStats, PageRecord } from '../shared/store/types.js';
+import type { CrawlStats, PageRecord } from '../shared/store/index.js';
 
 /** What this run did, beside the whole crawl's counters. */
 export interface RunFigures {

@@ -5,8 +5,7 @@
 // scope.ts and traps.ts (should this URL be queued?).
 
 import { GleanerError, isGleanerError } from '../shared/errors.js';
-import { openStore, type QueuedEntry, type Store } from '../shared/store/store.js';
-import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/store/types.js';
+import { openStore, type QueuedEntry, type Store, type CrawlStats, type FrontierEntry, type PageRecord } from '../shared/store/index.js';
 import { canonicalizeUrl, originOf } from '../shared/url.js';
 import { createHttpClient, fetchOnce, headerValue, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { silentLogger, type Logger } from '../shared/log.js';
@@ -14,7 +13,8 @@ import { userAgentHeader, type CrawlOptions } from './options.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
 import { backoffMs, effectiveDelayMs, retryAfterMs } from './politeness.js';
-import { robotsForOrigin, type HostRobots } from '../shared/robots/index.js';
+import type { HostRobots } from '../shared/robots/index.js';
+import { robotsForOrigin } from './robots-cache.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 import { HostScheduler } from './scheduler.js';
 import { preferredHostUrl } from './host-directive.js';

@@ -23,7 +23,7 @@
 import { Parser, type ParserOptions } from 'htmlparser2';
 import { attributeNames, ScanTokenizer, type AttributeFilter } from './html-tokenizer.js';
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
-import type { OutLink, PageRecord, RobotsDirectives } from '../shared/store/types.js';
+import type { OutLink, PageRecord, RobotsDirectives } from '../shared/store/index.js';
 import { DEFAULT_EXTRACT_OPTIONS } from './options.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../shared/store/store.js';
-import { robotsForOrigin, type RobotsOptions } from '../shared/robots/fetch.js';
-import type { RobotsMode } from '../shared/robots/match.js';
+import { openStore, type Store } from '../shared/store/index.js';
+import { robotsForOrigin } from './robots-cache.js';
+import type { RobotsOptions, RobotsMode } from '../shared/robots/index.js';
 import { requireResource } from '../test/support/resources.js';
 
 interface Plan {

@@ -3,7 +3,7 @@
 // for more) and at its delay, so a slow host never stalls the others.
 // The persistent frontier (shared/store.ts) is the truth; this is rebuilt from it on resume.
 
-import type { QueuedEntry } from '../shared/store/store.js';
+import type { QueuedEntry } from '../shared/store/index.js';
 
 interface HostState {
   /** Entries by depth; each bucket in the order queued. */

@@ -3,7 +3,7 @@
 
 import type { Dispatcher } from 'undici';
 import { fetchOnce } from './fetch.js';
-import type { TransferLimits } from '../shared/http/transfer-limits.js';
+import type { TransferLimits } from '../shared/http/index.js';
 import { gunzipIfNeeded, parseSitemap } from './sitemaps.js';
 
 const SITEMAP_TYPES: readonly string[] = [

@@ -1,10 +1,8 @@
 // Reads the crawl store into documents to index: decides which pages are indexed (and which URL stands
 // for which page), counts links and computes PageRank. The only indexer module that touches the store.
 
-import type { StoredDoc } from '../shared/index-format/index-format.js';
-import { linkEdgesOf } from '../shared/store/links.js';
-import type { Store } from '../shared/store/store.js';
-import type { PageRecord } from '../shared/store/types.js';
+import type { StoredDoc } from '../shared/index-format/index.js';
+import { linkEdgesOf, type Store, type PageRecord } from '../shared/store/index.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import type { IndexDocument } from './build.js';
 import { buildLinkGraph, pageRank, type GraphEdge } from './link-graph.js';

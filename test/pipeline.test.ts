@@ -9,8 +9,7 @@ import { DEMO_FACTS as F } from '../bin/demo/facts.js';
 import { startDemoSite, type DemoSite } from '../bin/demo/server.js';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
-import { openStore } from '../shared/store/store.js';
-import type { PageRecord } from '../shared/store/types.js';
+import { openStore, type PageRecord } from '../shared/store/index.js';
 import { serve, type RunningServer } from '../web/server.js';
 
 interface ApiResult {

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../indexer/index.js';
-import { openStore } from '../shared/store/store.js';
-import type { PageRecord } from '../shared/store/types.js';
+import { openStore, type PageRecord } from '../shared/store/index.js';
 import { serve } from '../web/server.js';
 
 function page(url: string, title: string, text: string): PageRecord {

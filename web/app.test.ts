@@ -4,12 +4,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchEngine } from './search/types.js';
+import { openSearchEngine, type SearchEngine, type GleanerSearchEngine } from './search/index.js';
 import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixture.js';
 import { GUIDE_COUNT, HOSTILE_URL, HOSTILE_WORD, HUB_URL, gatewayPages } from '../test/support/web-corpus.js';
 import { createApp, type AppDeps } from './app.js';
 import { WEB_DEFAULTS } from './defaults.js';
-import { openSearchEngine, type GleanerSearchEngine } from './search/index.js';
 import { listen, type RunningServer } from './server.js';
 import { indexStats } from './stats.js';
 

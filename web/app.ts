@@ -3,7 +3,7 @@
 
 import express, { type Express } from 'express';
 import ejs from 'ejs';
-import type { SearchEngine, SearchResult } from './search/types.js';
+import type { SearchEngine, SearchResult } from './search/index.js';
 import { assetDir } from './assets.js';
 import { WEB_DEFAULTS, type WebOptions } from './defaults.js';
 import { errorHandler, notFound } from './errors.js';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isGleanerError } from '../../shared/errors.js';
 import { listen } from '../../web/server.js';
 import { createApp } from '../../web/app.js';
-import type { SearchEngine } from '../../web/search/types.js';
+import type { SearchEngine } from '../../web/search/index.js';
 import { isLoopback, serveCommand, SERVE_DEFAULTS } from './serve.js';
 
 afterEach(() => vi.restoreAllMocks());

@@ -8,9 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIndex } from '../../indexer/index.js';
-import { openStore } from '../../shared/store/store.js';
-import type { ParsedQuery, QueryAtom } from '../../web/query/types.js';
-import type { CrawlStats, OutLink, PageRecord } from '../../shared/store/types.js';
+import { openStore, type CrawlStats, type OutLink, type PageRecord } from '../../shared/store/index.js';
+import type { ParsedQuery, QueryAtom } from '../../web/query/index.js';
 import { tokenize } from '../../shared/tokenize.js';
 
 export interface PageSpec {

@@ -7,8 +7,8 @@
 // tutorial" finds pages about a Python tutorial whether or not they say "the". Inside a phrase every
 // word must be there (checked on the text).
 
-import type { QueryAtom, ParsedQuery } from '../query/types.js';
-import { FIELDS } from '../../shared/index-format/index-format.js';
+import type { QueryAtom, ParsedQuery } from '../query/index.js';
+import { FIELDS } from '../../shared/index-format/index.js';
 import { analyze, isStopword, tokenize, wordPairs } from '../../shared/tokenize.js';
 
 export interface KeyPlan {

@@ -11,9 +11,8 @@
 // Read-only: nothing here writes to the index.
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import { FIELD_COUNT, FIELDS, type IndexStats, type StoredDoc } from '../../shared/index-format/index-format.js';
-import type { IndexGeneration } from '../../shared/index-format/index-read.js';
-import type { QueryAtom, ParsedQuery } from '../query/types.js';
+import { FIELD_COUNT, FIELDS, type IndexStats, type StoredDoc, type IndexGeneration } from '../../shared/index-format/index.js';
+import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
 import { PAIR_SEPARATOR } from '../../shared/tokenize.js';
 import { compileQuery, type AtomPlan, type KeyPlan, type QueryPlan } from './compile.js';

@@ -1,6 +1,6 @@
 // Phrase matching against a stored document's text, re-analysed with the tokenizer. Pure.
 
-import { FIELDS, fieldTexts, type Field, type StoredDoc } from '../../shared/index-format/index-format.js';
+import { FIELDS, fieldTexts, type Field, type StoredDoc } from '../../shared/index-format/index.js';
 import { detectScript, nextWordStart, scanTokens, tokenAt } from '../../shared/tokenize.js';
 import { escapeRegExp } from './regexp.js';
 
