@@ -9,7 +9,8 @@ import { openStore, type QueuedEntry, type Store, type CrawlStats, type Frontier
 import { canonicalizeUrl, originOf } from '../shared/url.js';
 import { createHttpClient, fetchOnce, headerValue, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { silentLogger, type Logger } from '../shared/log.js';
-import { userAgentHeader, type CrawlOptions } from './options.js';
+import type { CrawlOptions } from './options.js';
+import { userAgentHeader } from '../shared/agent.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
 import { backoffMs, effectiveDelayMs, retryAfterMs } from './politeness.js';

@@ -3,7 +3,7 @@
 // `check --json` line by line.
 
 import { readFile } from 'node:fs/promises';
-import { userAgentHeader } from '../../crawler/index.js';
+import { userAgentHeader } from '../../shared/agent.js';
 import {
   checkUrl,
   describeResult,
