@@ -2,7 +2,7 @@
 // its own /robots.txt, and /healthz (for monitors: 200 while the index answers).
 
 import { Router, type Request } from 'express';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 /** The origin this request reached, for absolute links in opensearch.xml. */
 function originOf(req: Request): string {
