@@ -1,5 +1,5 @@
 // The crawler stage's entry: what the CLI, the demo and the tests use. Everything else in crawler/ is
-// internal to the stage; its one output is the store (shared/store.ts).
+// internal to the stage; its one output is the store (shared/store/).
 
 export { crawl, type CrawlHooks, type CrawlProgress, type CrawlSummary } from './crawl.js';
 export { describeGivenUp, describeWait, type HostGivenUp, type RobotsWait } from './robots-waits.js';

@@ -299,7 +299,7 @@ describe('GET /stats, /about, /opensearch.xml, /healthz', () => {
 
   it('/about names the stages as the code does', async () => {
     const { body } = await html('/about');
-    for (const stage of ['crawler/', 'shared/store.ts', 'indexer/', 'web/query/', 'web/search/', 'crawler/robots/']) expect(body).toContain(stage);
+    for (const stage of ['crawler/', 'shared/store/', 'indexer/', 'web/query/', 'web/search/', 'shared/robots/']) expect(body).toContain(stage);
     for (const fn of ['crawl()', 'buildIndex()', 'parseQuery()', 'openSearchEngine()', 'createApp()']) expect(body).toContain(`<code>${fn}</code>`);
   });
 

@@ -6,7 +6,7 @@
 // robots (origin -> RobotsCacheEntry), meta (schema version, crawl stats, anything small).
 // A page's links live in its record rather than as one key per edge: a page links 100-300 times, and one
 // write per page instead of hundreds is what lets the store keep up with the crawler (issue 4's bench).
-// The link graph is read from the records (shared/links.ts).
+// The link graph is read from the records (shared/store/links.ts).
 
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -42,7 +42,7 @@ export interface Frontier {
 export interface Store {
   readonly frontier: Frontier;
   getPage(url: string): Promise<PageRecord | undefined>;
-  /** Every stored page, in URL order; each carries its outgoing links (shared/links.ts makes the edges). */
+  /** Every stored page, in URL order; each carries its outgoing links (shared/store/links.ts makes the edges). */
   pages(): AsyncIterable<PageRecord>;
   /**
    * Stores a fetched page with its outgoing links, queues the URLs it led to, and takes the fetched
