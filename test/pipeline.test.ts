@@ -10,7 +10,7 @@ import { startDemoSite, type DemoSite } from '../bin/demo/server.js';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
-import { serve, type RunningServer } from '../web/server.js';
+import { serve, type RunningServer } from '../web/index.js';
 
 interface ApiResult {
   total: number;

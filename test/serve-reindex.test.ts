@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../indexer/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
-import { serve } from '../web/server.js';
+import { serve } from '../web/index.js';
 
 function page(url: string, title: string, text: string): PageRecord {
   return {
