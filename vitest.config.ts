@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests live next to the module they prove (`crawler/robots/match.test.ts`) and end-to-end ones in test/.
+// Tests live next to the module they prove (`shared/robots/match.test.ts`) and end-to-end ones in test/.
 export default defineConfig({
   test: {
     include: ['{shared,crawler,indexer,web,bin,test}/**/*.test.ts'],

@@ -22,7 +22,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkUrl, parseRobots } from '../crawler/robots/index.js';
+import { checkUrl, parseRobots } from '../shared/robots/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)); // dist/bench -> project
 const SHARED = join(ROOT, '..', 'shared');

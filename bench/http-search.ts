@@ -22,15 +22,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildIndex } from '../indexer/index.js';
-import { openStore } from '../shared/store.js';
+import { openStore } from '../shared/store/index.js';
 import { isStopword, tokenize } from '../shared/analysis/index.js';
 import { pageRecord } from '../test/support/index-fixture.js';
-import { createApp } from '../web/app.js';
-import { WEB_DEFAULTS } from '../web/defaults.js';
+import { createApp, isServeWorker, listen, serveInWorkers, WEB_DEFAULTS } from '../web/index.js';
 import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine } from '../web/search/index.js';
-import { listen } from '../web/server.js';
-import { isServeWorker, serveInWorkers } from '../web/workers.js';
 import { COLLECTIONS, IR_DIR, irAvailable, loadCollection } from './ir-collections.js';
 
 // ---- autocannon, wrapped once in the few types this bench uses (the package ships none) ----

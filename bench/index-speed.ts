@@ -22,9 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { buildFromDocuments, buildIndex, DEFAULT_INDEXER_OPTIONS, type IndexDocument } from '../indexer/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { anyOf, pageRecord, query } from '../test/support/index-fixture.js';
-import { openStore } from '../shared/store.js';
+import { openStore } from '../shared/store/index.js';
 import { isStopword, tokenize } from '../shared/analysis/index.js';
-import type { ParsedQuery } from '../shared/query.js';
+import type { ParsedQuery } from '../web/query/index.js';
 import { IR_DIR, PlainBm25, indexDocuments, irAvailable, loadCollection, type Collection } from './ir-collections.js';
 
 const args = process.argv.slice(2);

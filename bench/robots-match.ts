@@ -9,9 +9,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkPath, checkUrl, pathParamsQuery, selectRules } from '../crawler/robots/match.js';
-import { parseRobots } from '../crawler/robots/parse.js';
-import { compilePattern, matchesPath, type MatchWork } from '../crawler/robots/pattern.js';
+import { checkPath, checkUrl, pathParamsQuery, selectRules, parseRobots, compilePattern, matchesPath, type MatchWork } from '../shared/robots/index.js';
 
 const dir = process.argv[2] ?? new URL('../../../shared/robots/', import.meta.url).pathname;
 

@@ -4,9 +4,9 @@
 // right. A resumed crawl marks judged what earlier runs queued or refused (the store keeps both), so a
 // cut or an out-of-scope URL is counted once per crawl. No I/O: the loop writes what this decides.
 
-import type { FrontierEntry } from '../shared/types.js';
+import type { FrontierEntry } from '../shared/store/index.js';
 import type { CrawlCounters } from './crawl-stats.js';
-import type { Logger } from './log.js';
+import type { Logger } from '../shared/log.js';
 import { shapeChain, type TrapGuard, type TrapVerdict } from './traps.js';
 
 /** Bound on the per-run cache of judged URLs (~100 bytes each); past it the cache starts again. */

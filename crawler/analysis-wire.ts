@@ -1,8 +1,8 @@
 // How a page's analysis crosses from a parse thread to the crawl loop. postMessage copies objects field
 // by field (structured clone), and a page's ~50-300 links were most of that work on both threads: as
-// objects, each link is four named fields and an array. Packed (shared/links.ts), they are string arrays.
+// objects, each link is four named fields and an array. Packed (shared/store/links.ts), they are string arrays.
 
-import { packLinks, unpackLinks, type PackedLinks } from '../shared/links.js';
+import { packLinks, unpackLinks, type PackedLinks } from '../shared/store/index.js';
 import type { BodyAnalysis } from './analyze.js';
 
 export interface PackedAnalysis {

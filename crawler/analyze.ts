@@ -2,7 +2,7 @@
 // X-Robots-Tag, fingerprint the text. Pure and self-contained (its input and output are plain data), so
 // it can run in a worker thread: it is most of a crawl's CPU (crawler/analyze-pool.ts).
 
-import type { OutLink, RobotsDirectives } from '../shared/types.js';
+import type { OutLink, RobotsDirectives } from '../shared/store/index.js';
 import { decodeBody } from './charset.js';
 import { contentFingerprint, duplicateKey } from './dedup.js';
 import { extractHtml, extractPlainText, type Extracted } from './extract.js';

@@ -3,7 +3,7 @@
 // to the new ones; a 304 counts as status 304. The crawl loop recounts these from the stored page facts when it
 // starts, so they are right after any kind of stop (kill -9 included), and it counts this run's figures apart.
 
-import type { CrawlStats, PageRecord } from '../shared/types.js';
+import type { CrawlStats, PageRecord } from '../shared/store/index.js';
 
 /** What this run did, beside the whole crawl's counters. */
 export interface RunFigures {
@@ -35,4 +35,4 @@ function bump<K extends string>(map: Partial<Record<K, number>>, key: K, sign: 1
   else delete map[key];
 }
 
-export { followedUrls } from '../shared/page-facts.js';
+export { followedUrls } from '../shared/store/index.js';

@@ -2,8 +2,8 @@
 // any stop), this run's own figures, and the page tallies the loop needs for --max-pages. The loop calls
 // one method per event; no I/O here.
 
-import type { PageFact } from '../shared/page-facts.js';
-import type { CrawlStats, PageRecord } from '../shared/types.js';
+import type { PageFact } from '../shared/store/index.js';
+import type { CrawlStats, PageRecord } from '../shared/store/index.js';
 import { countPage, newRunFigures, type RunFigures } from './crawl-counts.js';
 import type { TrapVerdict } from './traps.js';
 

@@ -6,18 +6,20 @@
 // sitemaps.ts (what do sitemaps list?), crawl-stats.ts (the counters).
 
 import { GleanerError, isGleanerError } from '../shared/errors.js';
-import { openStore, type QueuedEntry, type Store } from '../shared/store.js';
-import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/types.js';
+import { openStore, type QueuedEntry, type Store } from '../shared/store/index.js';
+import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/store/index.js';
 import { makeCanonicalizer, originOf, type Canonicalizer } from '../shared/url.js';
-import { recordCanonicalizer } from '../shared/canonicalizer-record.js';
-import { pageFact } from '../shared/page-facts.js';
+import { recordCanonicalizer } from '../shared/store/index.js';
+import { pageFact } from '../shared/store/index.js';
 import { createHttpClient, fetchOnce, PAGE_TYPES, type FetchOutcome } from './fetch.js';
-import { silentLogger, type Logger } from './log.js';
-import { userAgentHeader, type CrawlOptions } from './options.js';
+import { silentLogger, type Logger } from '../shared/log.js';
+import type { CrawlOptions } from './options.js';
+import { userAgentHeader } from '../shared/agent.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
 import { effectiveDelayMs, FailureCounts, retryStep, transientFailure } from './politeness.js';
-import { robotsForOrigin, type HostRobots } from './robots/index.js';
+import type { HostRobots } from '../shared/robots/index.js';
+import { robotsForOrigin } from './robots-cache.js';
 import { blockingRule, crawlRobotsOptions, respectsRobots } from './robots-options.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 import { HostScheduler } from './scheduler.js';

@@ -23,15 +23,15 @@
 import { Parser, type ParserOptions } from 'htmlparser2';
 import { attributeNames, ScanTokenizer, type AttributeFilter } from './html-tokenizer.js';
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
-import type { OutLink, PageRecord, RobotsDirectives } from '../shared/types.js';
-import { DEFAULT_EXTRACT_OPTIONS } from './options.js';
+import type { OutLink, PageRecord, RobotsDirectives } from '../shared/store/index.js';
+import { DEFAULT_AGENT } from '../shared/agent.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
 export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'language' | 'links' | 'canonical' | 'robots'>;
 
-/** Defaults: DEFAULT_EXTRACT_OPTIONS in options.ts. */
+/** Defaults: DEFAULT_EXTRACT_OPTIONS below. */
 export interface ExtractOptions {
   /** Product token whose agent-specific META (`<meta name="gleaner">`) applies, case-insensitive. */
   agent: string;
@@ -42,6 +42,12 @@ export interface ExtractOptions {
   /** Visible text after this many characters is cut (the body cap bounds it already; this bounds memory). */
   maxTextChars: number;
 }
+
+export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = {
+  agent: DEFAULT_AGENT,
+  maxLinks: 10_000,
+  maxTextChars: 1_000_000,
+};
 
 
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'title']);

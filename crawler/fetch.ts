@@ -4,10 +4,8 @@
 // unwanted types never read (http-body.ts). The outcome is a value, never an exception.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import { adoptBody, discardBody, readBody } from './http-body.js';
+import { adoptBody, discardBody, readBody, guardTransfer, type TransferGuard, type TransferLimits } from '../shared/http/index.js';
 import { mediaType } from './media-type.js';
-import { guardTransfer, type TransferGuard } from './transfer-guard.js';
-import type { TransferLimits } from './transfer-limits.js';
 
 export interface FetchRequest {
   url: string;

@@ -1,15 +1,12 @@
 // Every crawler option, its default and its unit, in one place. The CLI and the demo merge flags over
-// these once (flag > default); nothing below this file carries its own default.
+// these once (flag > default). The building blocks own their defaults (traps.ts DEFAULT_TRAP_OPTIONS,
+// extract.ts, sitemaps.ts) and this file takes them from there, so imports go one way only.
 
 import { availableParallelism } from 'node:os';
 import { DEFAULT_STRIP_PARAMS } from '../shared/url.js';
-import { ROBOTS_DEFAULTS, type RobotsMode } from './robots/index.js';
-import type { ExtractOptions } from './extract.js';
-import type { SitemapOptions } from './sitemaps.js';
-import type { TrapOptions } from './traps.js';
-
-export const GLEANER_VERSION = '0.1.0';
-export const GLEANER_INFO_URL = 'https://github.com/gleaner-search/gleaner#crawler';
+import { ROBOTS_DEFAULTS, type RobotsMode } from '../shared/robots/index.js';
+import { DEFAULT_AGENT } from '../shared/agent.js';
+import { DEFAULT_TRAP_OPTIONS, type TrapOptions } from './traps.js';
 
 export type Scope = 'host' | 'domain' | 'any';
 export type RobotsRespect = 'inherit' | 'always' | 'never';
@@ -90,26 +87,11 @@ export interface CrawlOptions extends TrapOptions {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
-/** The trap limits CrawlOptions does not list above (traps.ts explains each); DEFAULT_TRAP_OPTIONS below
- * holds them all. A next-link chain is cut after 50 same-shape hops (with the default maxDepth of 20,
- * max-depth ends it first; the chain rule is what cuts when maxDepth is raised); 100,000 URLs of one shape
- * is only a last resort, so a numbered listing of any size an intranet has is kept whole. */
-const TRAP_RULE_DEFAULTS = {
-  maxSegmentRepeats: 2,
-  cycleRepeatsCut: 2,
-  maxShapeChain: 50,
-  maxRepeatsPerShape: 20,
-  maxUrlsPerShape: 100_000,
-  yearsBack: 30,
-  yearsAhead: 2,
-};
-
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   maxPages: 10_000,
-  maxDepth: 20,
   delayMs: 1_000,
   maxCrawlDelayMs: 60_000,
-  agent: 'Gleaner',
+  agent: DEFAULT_AGENT,
   robotsMode: 'rfc9309',
   respectRobots: true,
   sites: {},
@@ -138,9 +120,8 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   maxRetries: 3,
   backoffMs: 2_000,
   maxBackoffMs: 5 * 60_000,
-  maxUrlLength: 1_024,
-  maxPagesPerHost: 100_000,
-  ...TRAP_RULE_DEFAULTS,
+  // maxDepth, maxUrlLength, maxPagesPerHost and the trap rules: traps.ts owns them.
+  ...DEFAULT_TRAP_OPTIONS,
   stripParams: [...DEFAULT_STRIP_PARAMS],
   recrawl: false,
   logLevel: 'info',
@@ -150,32 +131,3 @@ export function resolveCrawlOptions(given: Partial<CrawlOptions> & Pick<CrawlOpt
   const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_CRAWL_OPTIONS, ...defined } as CrawlOptions;
 }
-
-/** The User-Agent header: product token, version and where to read about the crawler (seed 003). */
-export function userAgentHeader(agent: string): string {
-  return `${agent}/${GLEANER_VERSION} (+${GLEANER_INFO_URL})`;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Building-block defaults: tuning of traps.ts, extract.ts and sitemaps.ts that the CLI does not expose.
-// What they share with CrawlOptions (maxUrlLength, maxDepth, maxPagesPerHost, agent) is taken from
-// DEFAULT_CRAWL_OPTIONS above, so every default is written once. Each module documents what its knobs do.
-
-export const DEFAULT_TRAP_OPTIONS: TrapOptions = {
-  maxUrlLength: DEFAULT_CRAWL_OPTIONS.maxUrlLength,
-  maxDepth: DEFAULT_CRAWL_OPTIONS.maxDepth,
-  maxPagesPerHost: DEFAULT_CRAWL_OPTIONS.maxPagesPerHost,
-  ...TRAP_RULE_DEFAULTS,
-};
-
-export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = {
-  agent: DEFAULT_CRAWL_OPTIONS.agent,
-  maxLinks: 10_000,
-  maxTextChars: 1_000_000,
-};
-
-export const DEFAULT_SITEMAP_OPTIONS: SitemapOptions = {
-  // The sitemaps.org protocol's own limits per file.
-  maxUrls: 50_000,
-  maxBytes: 50 * 1024 * 1024,
-};

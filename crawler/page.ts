@@ -1,8 +1,7 @@
 // What a fetch outcome becomes: the page record to store and the URLs it leads to. Pure: the crawl loop
 // does the I/O and hands the outcome and what it knows (earlier copy, fingerprints seen) to this file.
 
-import type { QueuedEntry } from '../shared/store.js';
-import type { FrontierEntry, PageRecord } from '../shared/types.js';
+import type { QueuedEntry, FrontierEntry, PageRecord } from '../shared/store/index.js';
 import { canonicalizeUrl } from '../shared/url.js';
 import { analyzeBody, type BodyAnalysis, type BodyInput } from './analyze.js';
 import { headerValue, type FetchOutcome } from './fetch.js';

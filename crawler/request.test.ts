@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageRecord } from '../shared/types.js';
+import type { PageRecord } from '../shared/store/index.js';
 import { pageRequestHeaders, sitemapRequestHeaders } from './request.js';
 
 const who = { userAgent: 'Gleaner/1 (+https://example.org/bot)' };

@@ -2,7 +2,7 @@
 // a page stored ok before is asked for with its validators, so an unchanged page costs a 304. Pure.
 // (robots.txt requests are built by the robots library, which has its own headers.)
 
-import type { FrontierEntry, PageRecord } from '../shared/types.js';
+import type { FrontierEntry, PageRecord } from '../shared/store/index.js';
 
 export interface RequestIdentity {
   /** The User-Agent header (options.ts userAgentHeader). */

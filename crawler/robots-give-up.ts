@@ -5,7 +5,7 @@
 // only hold the crawl.
 
 import { backoffMs } from './politeness.js';
-import type { HostRobots } from './robots/index.js';
+import type { HostRobots } from '../shared/robots/index.js';
 
 /** Why robots.txt could not be had (robots/unreachable.ts), as the robots entry hands it out. */
 type Unreachable = NonNullable<HostRobots['unreachable']>;

@@ -12,7 +12,7 @@
 // - `ALL=` / `NONE=` (seed 002) switch the following directives on / off until the end of the list:
 //   `ALL=INDEX,FOLLOW` allows both, `NONE=INDEX,FOLLOW` is `noindex, nofollow`, `NONE=FOLLOW` is `nofollow`.
 
-import type { RobotsDirectives } from '../shared/types.js';
+import type { RobotsDirectives } from '../shared/store/index.js';
 
 export const ALLOW_ALL: RobotsDirectives = Object.freeze({ index: true, follow: true }) as RobotsDirectives;
 

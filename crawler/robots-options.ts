@@ -1,9 +1,9 @@
 // How this crawl asks for robots.txt and whether it obeys it, per origin, from the crawl options. Pure;
 // the robots library (robots/) does the asking.
 
-import type { Logger } from './log.js';
+import type { Logger } from '../shared/log.js';
 import type { CrawlOptions } from './options.js';
-import type { RobotsOptions, RobotsVerdict } from './robots/index.js';
+import type { RobotsOptions, RobotsVerdict } from '../shared/robots/index.js';
 
 /** Whether the crawl obeys robots.txt on `origin`: a --site setting wins over --respect-robots. */
 export function respectsRobots(options: Pick<CrawlOptions, 'sites' | 'respectRobots'>, origin: string): boolean {

@@ -2,7 +2,7 @@
 // and why. The crawl asks this what to do after each failure; the progress line and the summary read it.
 // RFC 9309 2.3.1.4: while robots.txt is unreachable the site is disallowed; the other hosts go on.
 
-import type { Unreachable } from './robots/unreachable.js';
+import type { Unreachable } from '../shared/robots/index.js';
 import { FailureCounts } from './politeness.js';
 import { robotsFailureStep, type RobotsFailureStep, type RobotsGiveUpOptions } from './robots-give-up.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueuedEntry } from '../shared/store.js';
+import type { QueuedEntry } from '../shared/store/index.js';
 import { originOf } from '../shared/url.js';
 import { HostScheduler } from './scheduler.js';
 

@@ -1,9 +1,9 @@
 // The in-memory side of the frontier: one queue per host, breadth-first inside each, and a pick rule
 // that keeps every host at its limit of requests under way (one, unless a crawl of one's own servers asks
 // for more) and at its delay, so a slow host never stalls the others.
-// The persistent frontier (shared/store.ts) is the truth; this is rebuilt from it on resume.
+// The persistent frontier (shared/store/store.ts) is the truth; this is rebuilt from it on resume.
 
-import type { QueuedEntry } from '../shared/store.js';
+import type { QueuedEntry } from '../shared/store/index.js';
 
 interface HostState {
   /** Entries by depth; each bucket in the order queued. */

@@ -4,7 +4,7 @@
 import type { Dispatcher } from 'undici';
 import { fetchOnce } from './fetch.js';
 import { sitemapRequestHeaders } from './request.js';
-import type { TransferLimits } from './transfer-limits.js';
+import type { TransferLimits } from '../shared/http/index.js';
 import { gunzipIfNeeded, parseSitemap } from './sitemaps.js';
 
 const SITEMAP_TYPES: readonly string[] = [

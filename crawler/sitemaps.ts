@@ -16,17 +16,22 @@
 import { Parser } from 'htmlparser2';
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { DEFAULT_SITEMAP_OPTIONS } from './options.js';
-import type { FrontierEntry } from '../shared/types.js';
+import type { FrontierEntry } from '../shared/store/index.js';
 import { originOf } from '../shared/url.js';
 
-/** Defaults: DEFAULT_SITEMAP_OPTIONS in options.ts. */
+/** Defaults: DEFAULT_SITEMAP_OPTIONS below. */
 export interface SitemapOptions {
   /** URLs (and, separately, nested sitemaps) kept per file. */
   maxUrls: number;
   /** Largest inflated size of a gzipped sitemap. */
   maxBytes: number;
 }
+
+export const DEFAULT_SITEMAP_OPTIONS: SitemapOptions = {
+  // The sitemaps.org protocol's own limits per file.
+  maxUrls: 50_000,
+  maxBytes: 50 * 1024 * 1024,
+};
 
 
 export interface SitemapEntries {

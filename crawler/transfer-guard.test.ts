@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../shared/store.js';
+import { openStore } from '../shared/store/index.js';
 import { HOSTILE_CASES as C, startHostileHttp, type HostileHttpSite } from '../test/sites/hostile-http.js';
 import { fetchOnce, PAGE_TYPES, type FetchOutcome } from './fetch.js';
-import { fetchRobots, robotsForOrigin } from './robots/index.js';
+import { fetchRobots } from '../shared/robots/index.js';
+import { robotsForOrigin } from './robots-cache.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
-import { INTERRUPTED_REASON } from './transfer-guard.js';
-import type { TransferLimits } from './transfer-limits.js';
+import { INTERRUPTED_REASON, type TransferLimits } from '../shared/http/index.js';
 
 /** Slack for timers on a loaded machine; the limits under test are a few seconds. */
 const SLACK_MS = 2_500;

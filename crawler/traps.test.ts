@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_TRAP_OPTIONS } from './options.js';
-import { checkTrap, datesInUrl, repeatedSegments, shapeChain, TrapGuard, urlShape, variableShape, type TrapContext } from './traps.js';
+import { DEFAULT_TRAP_OPTIONS, checkTrap, datesInUrl, repeatedSegments, shapeChain, TrapGuard, urlShape, variableShape, type TrapContext } from './traps.js';
 
 const CTX: TrapContext = { hostPages: 0, shapeUrls: 0, shapeChain: 0, shapePages: 0, shapeDuplicates: 0, nowYear: 2026 };
 const check = (url: string, depth = 0, ctx: Partial<TrapContext> = {}, opts = {}) => checkTrap(url, depth, { ...CTX, ...ctx }, opts);

@@ -29,9 +29,8 @@
 //   rules above miss; large on purpose, so a big numbered listing is never cut by it.
 // - `host-page-limit`: the host already has maxPagesPerHost URLs admitted.
 // These are lossy on purpose (seed 003: every trap heuristic may cut real content); every cut says why.
-// Every limit is a CrawlOptions field (flags and --config); defaults: DEFAULT_TRAP_OPTIONS in options.ts.
-
-import { DEFAULT_TRAP_OPTIONS } from './options.js';
+// Every limit is a CrawlOptions field (flags and --config); defaults: DEFAULT_TRAP_OPTIONS below, which
+// options.ts spreads into DEFAULT_CRAWL_OPTIONS.
 
 export interface TrapOptions {
   maxUrlLength: number;
@@ -52,6 +51,22 @@ export interface TrapOptions {
   /** Dates further ahead than this many years from now are calendar pages. */
   yearsAhead: number;
 }
+
+/** A next-link chain is cut after 50 same-shape hops (with the default maxDepth of 20, max-depth ends it
+ * first; the chain rule is what cuts when maxDepth is raised); 100,000 URLs of one shape is only a last
+ * resort, so a numbered listing of any size an intranet has is kept whole. */
+export const DEFAULT_TRAP_OPTIONS: TrapOptions = {
+  maxUrlLength: 1_024,
+  maxDepth: 20,
+  maxPagesPerHost: 100_000,
+  maxSegmentRepeats: 2,
+  cycleRepeatsCut: 2,
+  maxShapeChain: 50,
+  maxRepeatsPerShape: 20,
+  maxUrlsPerShape: 100_000,
+  yearsBack: 30,
+  yearsAhead: 2,
+};
 
 export type TrapReason =
   | 'url-too-long'

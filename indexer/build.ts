@@ -10,10 +10,11 @@ import {
   type IndexStats,
   type LinkedPage,
   type StoredDoc,
-} from '../shared/index-format.js';
+  readCurrentGeneration,
+  type IndexGeneration,
+} from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
-import { readCurrentGeneration, type IndexGeneration } from '../shared/index-read.js';
-import type { CrawlStats } from '../shared/types.js';
+import type { CrawlStats } from '../shared/store/index.js';
 import { analyzeDoc } from './analyze-doc.js';
 import type { IndexerOptions } from './options.js';
 import { PostingsBuilder } from './postings.js';

@@ -4,9 +4,9 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INDEX_FILES, currentGeneration, indexRoot } from '../shared/index-format.js';
+import { INDEX_FILES, currentGeneration, indexRoot } from '../shared/index-format/index.js';
 import { openSearchEngine, readIndexStats } from '../web/search/index.js';
-import { openStore } from '../shared/store.js';
+import { openStore } from '../shared/store/index.js';
 import { query, tempDataDir, writePages, type PageSpec } from '../test/support/index-fixture.js';
 import { buildIndex } from './index.js';
 

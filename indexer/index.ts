@@ -1,6 +1,6 @@
 // The indexer's entry: `buildIndex(dataDir)` reads the crawl store and writes <dataDir>/index/.
 
-import { openStore } from '../shared/store.js';
+import { openStore } from '../shared/store/index.js';
 import { buildFromDocuments, type IndexBuildSummary } from './build.js';
 import { resolveIndexerOptions, type IndexerOptions } from './options.js';
 import { readStoreDocuments } from './read-store.js';

@@ -2,7 +2,7 @@
 // the shape the searcher scans. Documents must be added in ascending number order, so every term's
 // postings come out ascending.
 
-import { FIELD_COUNT } from '../shared/index-format.js';
+import { FIELD_COUNT } from '../shared/index-format/index.js';
 
 export interface PostingsLayout {
   terms: string[];

@@ -1,11 +1,11 @@
 // Reads the crawl store into documents to index: decides which pages are indexed (and which URL stands
 // for which page) and counts links. The only indexer module that touches the store.
 
-import type { StoredDoc } from '../shared/index-format.js';
-import { linkEdgesOf } from '../shared/links.js';
-import type { Store } from '../shared/store.js';
-import type { PageRecord } from '../shared/types.js';
-import { recordedCanonicalizer } from '../shared/canonicalizer-record.js';
+import type { StoredDoc } from '../shared/index-format/index.js';
+import { linkEdgesOf } from '../shared/store/index.js';
+import type { Store } from '../shared/store/index.js';
+import type { PageRecord } from '../shared/store/index.js';
+import { recordedCanonicalizer } from '../shared/store/index.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import type { IndexDocument } from './build.js';
 import { buildLinkGraph, type GraphEdge } from './link-graph.js';

@@ -5,7 +5,7 @@
 
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CURRENT_FILE, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable } from '../shared/index-format.js';
+import { CURRENT_FILE, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } fr
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { GleanerError } from './errors.js';
 
-/** The folders a data dir holds (shared/store.ts storePath, indexer/write-index.ts indexRoot). */
+/** The folders a data dir holds (shared/store/store.ts storePath, indexer/write-index.ts indexRoot). */
 const DATA_DIR_FOLDERS = ['store', 'index'] as const;
 
 /** Bytes the write probe writes: a disk that cannot take this much cannot take one page. */

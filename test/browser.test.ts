@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawl } from '../crawler/crawl.js';
+import { crawl } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
-import { serve, type RunningServer } from '../web/server.js';
+import { serve, type RunningServer } from '../web/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);

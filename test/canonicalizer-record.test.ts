@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../crawler/crawl.js';
 import { readStoreDocuments } from '../indexer/read-store.js';
 import { resolveIndexerOptions } from '../indexer/options.js';
-import { recordedCanonicalizer } from '../shared/canonicalizer-record.js';
-import { openStore } from '../shared/store.js';
+import { recordedCanonicalizer } from '../shared/store/index.js';
+import { openStore } from '../shared/store/index.js';
 import { startRedirectParamsSite, type RedirectParamsSite } from './sites/redirect-params-site.js';
 
 describe('a crawl with non-default stripParams, then index', () => {

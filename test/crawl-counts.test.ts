@@ -15,9 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatSummary } from '../bin/commands/crawl.js';
 import { crawl, type CrawlOptions } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
-import { readCurrentGeneration, readIndexStatsFile } from '../shared/index-read.js';
-import { openStore } from '../shared/store.js';
-import type { CrawlStats } from '../shared/types.js';
+import { readCurrentGeneration, readIndexStatsFile } from '../shared/index-format/index.js';
+import { openStore, type CrawlStats } from '../shared/store/index.js';
 import { startNumberedSite, type NumberedSite } from './sites/numbered-and-traps.js';
 
 const dirs: string[] = [];

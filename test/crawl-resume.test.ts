@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../shared/store.js';
+import { openStore } from '../shared/store/index.js';
 import { startTreeSite, type TreeSite } from './sites/tree-site.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
-import { openStore } from '../shared/store.js';
-import type { PageRecord } from '../shared/types.js';
+import { openStore, type PageRecord } from '../shared/store/index.js';
 import { CASES, startCrawlCases, type CrawlCasesSite } from './sites/crawl-cases.js';
 import { startTreeSite } from './sites/tree-site.js';
 

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../shared/store.js';
+import { openStore } from '../shared/store/index.js';
 import { startFillerSite, type FillerSite } from './sites/filler-site.js';
 import { BUILT, runCli, startCli, type CliResult } from './support/run-cli.js';
 

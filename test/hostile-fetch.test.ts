@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
-import { openStore } from '../shared/store.js';
-import type { PageRecord } from '../shared/types.js';
+import { openStore, type PageRecord } from '../shared/store/index.js';
 import { CHARSET_DROPPED_PHRASE, HOSTILE_CASES as C, startHostileHttp, type HostileHttpSite } from './sites/hostile-http.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

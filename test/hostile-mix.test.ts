@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '../shared/store.js';
+import { openStore } from '../shared/store/index.js';
 import { HOSTILE_CASES, startHostileHttp } from './sites/hostile-http.js';
 import { startNumberedSite } from './sites/numbered-and-traps.js';
 import { PAGES, refusedOrigin, startRobotsHost, type RobotsHostKind } from './sites/robots-hostile.js';

@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSummary } from '../bin/commands/crawl.js';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
-import { openStore } from '../shared/store.js';
-import type { PageRecord } from '../shared/types.js';
+import { openStore, type PageRecord } from '../shared/store/index.js';
 import { sessionId, startNumberedSite, type NumberedSite } from './sites/numbered-and-traps.js';
 
 const ITEMS = 2_000;

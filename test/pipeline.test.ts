@@ -9,9 +9,8 @@ import { DEMO_FACTS as F } from '../bin/demo/facts.js';
 import { startDemoSite, type DemoSite } from '../bin/demo/server.js';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
-import { openStore } from '../shared/store.js';
-import type { PageRecord } from '../shared/types.js';
-import { serve, type RunningServer } from '../web/server.js';
+import { openStore, type PageRecord } from '../shared/store/index.js';
+import { serve, type RunningServer } from '../web/index.js';
 
 interface ApiResult {
   total: number;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatProgress, formatSummary } from '../bin/commands/crawl.js';
 import { crawl, type CrawlProgress, type CrawlSummary } from '../crawler/index.js';
-import { openStore } from '../shared/store.js';
+import { openStore } from '../shared/store/index.js';
 import { PAGES, refusedOrigin, startRobotsHost, type RobotsHost } from './sites/robots-hostile.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;

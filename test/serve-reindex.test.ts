@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../indexer/index.js';
-import { openStore } from '../shared/store.js';
-import type { PageRecord } from '../shared/types.js';
-import { serve } from '../web/server.js';
+import { openStore, type PageRecord } from '../shared/store/index.js';
+import { serve } from '../web/index.js';
 
 function page(url: string, title: string, text: string): PageRecord {
   return {

@@ -4,12 +4,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchEngine } from '../shared/search.js';
+import { openSearchEngine, type SearchEngine, type GleanerSearchEngine } from './search/index.js';
 import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixture.js';
 import { GUIDE_COUNT, HOSTILE_URL, HOSTILE_WORD, HUB_URL, gatewayPages } from '../test/support/web-corpus.js';
 import { createApp, type AppDeps } from './app.js';
 import { WEB_DEFAULTS } from './defaults.js';
-import { openSearchEngine, type GleanerSearchEngine } from './search/index.js';
 import { listen, type RunningServer } from './server.js';
 import { indexStats } from './stats.js';
 
@@ -304,7 +303,7 @@ describe('GET /stats, /about, /opensearch.xml, /healthz', () => {
 
   it('/about names the stages as the code does', async () => {
     const { body } = await html('/about');
-    for (const stage of ['crawler/', 'shared/store.ts', 'indexer/', 'web/query/', 'web/search/', 'crawler/robots/']) expect(body).toContain(stage);
+    for (const stage of ['crawler/', 'shared/store/', 'indexer/', 'web/query/', 'web/search/', 'shared/robots/']) expect(body).toContain(stage);
     for (const fn of ['crawl()', 'buildIndex()', 'parseQuery()', 'openSearchEngine()', 'createApp()']) expect(body).toContain(`<code>${fn}</code>`);
   });
 

@@ -3,7 +3,7 @@
 
 import express, { type Express } from 'express';
 import ejs from 'ejs';
-import type { SearchEngine, SearchResult } from '../shared/search.js';
+import type { SearchEngine, SearchResult } from './search/index.js';
 import { assetDir } from './assets.js';
 import { WEB_DEFAULTS, type WebOptions } from './defaults.js';
 import { errorHandler, notFound } from './errors.js';
@@ -17,27 +17,18 @@ import { infoRoutes } from './routes/info.js';
 import { robotsRoutes } from './routes/robots.js';
 import { searchRoutes } from './routes/search.js';
 import { statsRoutes } from './routes/stats.js';
+import type { AppContext } from './context.js';
 
 export interface AppDeps {
   engine: SearchEngine;
   /** Crawl and index figures for /stats; by default the engine's index summary alone. */
   stats?: StatsSource;
-  /** How /robots fetches a robots.txt named by URL; by default the crawler's robots edge (crawler/robots). */
+  /** How /robots fetches a robots.txt named by URL; by default the robots library's fetch (shared/robots), the crawler's too. */
   fetchRobots?: RobotsFetcher;
   /** Overrides of WEB_DEFAULTS. */
   options?: Partial<WebOptions>;
   /** Where server errors are logged (never shown to users); by default stderr. */
   log?: (message: string) => void;
-}
-
-/** What every route group is given. */
-export interface AppContext {
-  engine: SearchEngine;
-  stats: StatsSource;
-  fetchRobots: RobotsFetcher;
-  options: WebOptions;
-  /** Search results by query and page, shared by the HTML page and the API. */
-  cache: LruCache<SearchResult>;
 }
 
 export function createApp(deps: AppDeps): Express {

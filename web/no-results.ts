@@ -2,8 +2,7 @@
 // user can follow. Pure; the queries are written in the query language by formatQuery, which reads
 // only each atom's kind, text and field (the loosened query is parsed again when followed).
 
-import type { ParsedQuery, QueryAtom } from '../shared/query.js';
-import { formatQuery } from './query/index.js';
+import { formatQuery, type ParsedQuery, type QueryAtom } from './query/index.js';
 
 export interface Relaxation {
   label: string;

@@ -1,7 +1,7 @@
 // A SearchHit as the result page shows it: safe link, display URL, highlighted snippet segments and
 // the "why this result" figures. Pure.
 
-import type { Explanation, SearchHit } from '../shared/search.js';
+import type { Explanation, SearchHit } from './search/index.js';
 import { displayUrl, safeHref } from './format.js';
 import { segments, type Segment } from './highlight.js';
 

@@ -1,12 +1,11 @@
 // One search as both the HTML page and the JSON API run it: parse, check the page bounds, ask the
 // engine, time it. Pure apart from the clock; the routes only read request parameters and render.
 
-import type { ParsedQuery } from '../shared/query.js';
-import type { SearchEngine, SearchResult } from '../shared/search.js';
+import { parseQuery, type ParsedQuery } from './query/index.js';
+import type { SearchEngine, SearchResult } from './search/index.js';
 import type { WebOptions } from './defaults.js';
 import { HttpError } from './http-error.js';
 import type { LruCache } from './lru.js';
-import { parseQuery } from './query/index.js';
 
 export interface SearchRun {
   /** What the user typed (already capped by the parser's notice, shown back in the box). */

@@ -3,9 +3,9 @@
 // (stats.json: crawl counters, most-linked pages, skipped pages) as the engine loaded it; tests may
 // give any function.
 
-import type { IndexStats, LinkedPage } from '../shared/index-format.js';
-import type { IndexSummary, SearchEngine } from '../shared/search.js';
-import type { CrawlStats } from '../shared/types.js';
+import type { IndexStats, LinkedPage } from '../shared/index-format/index.js';
+import type { IndexSummary, SearchEngine } from './search/index.js';
+import type { CrawlStats } from '../shared/store/index.js';
 
 export interface GatewayStats {
   index: IndexSummary;

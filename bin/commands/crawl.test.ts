@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CRAWL_OPTIONS, DEFAULT_TRAP_OPTIONS } from '../../crawler/options.js';
+import { DEFAULT_CRAWL_OPTIONS, DEFAULT_TRAP_OPTIONS } from '../../crawler/index.js';
 import { GleanerError } from '../../shared/errors.js';
 import { crawlOptionsFromArgs } from './crawl.js';
 

@@ -9,7 +9,7 @@ import { crawl } from '../../crawler/index.js';
 import { buildIndex } from '../../indexer/index.js';
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
-import { serve, untilInterrupted } from '../../web/server.js';
+import { serve, untilInterrupted } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { startDemoSite } from '../demo/server.js';
 import { progressLine } from '../progress.js';

@@ -3,7 +3,7 @@
 // `check --json` line by line.
 
 import { readFile } from 'node:fs/promises';
-import { userAgentHeader } from '../../crawler/index.js';
+import { userAgentHeader } from '../../shared/agent.js';
 import {
   checkUrl,
   describeResult,
@@ -16,7 +16,7 @@ import {
   type LintReport,
   type RobotsMode,
   type RobotsVerdict,
-} from '../../crawler/robots/index.js';
+} from '../../shared/robots/index.js';
 import { GleanerError } from '../../shared/errors.js';
 import { parseCommandArgs, type Command } from '../command.js';
 

@@ -2,9 +2,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isGleanerError } from '../../shared/errors.js';
-import { listen } from '../../web/server.js';
-import { createApp } from '../../web/app.js';
-import type { SearchEngine } from '../../shared/search.js';
+import { createApp, listen } from '../../web/index.js';
+import type { SearchEngine } from '../../web/search/index.js';
 import { isLoopback, serveCommand, SERVE_DEFAULTS } from './serve.js';
 
 afterEach(() => vi.restoreAllMocks());

@@ -3,8 +3,7 @@
 
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
-import { serve, untilInterrupted } from '../../web/server.js';
-import { isServeWorker, serveInWorkers } from '../../web/workers.js';
+import { isServeWorker, serve, serveInWorkers, untilInterrupted } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 
 /** Flag defaults; the web gateway's own tunables are in web/defaults.ts. */

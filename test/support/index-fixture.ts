@@ -8,9 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIndex } from '../../indexer/index.js';
-import { openStore } from '../../shared/store.js';
-import type { ParsedQuery, QueryAtom } from '../../shared/query.js';
-import type { CrawlStats, OutLink, PageRecord } from '../../shared/types.js';
+import { openStore } from '../../shared/store/index.js';
+import type { ParsedQuery, QueryAtom } from '../../web/query/index.js';
+import type { CrawlStats, OutLink, PageRecord } from '../../shared/store/index.js';
 import { tokenize } from '../../shared/analysis/index.js';
 
 export interface PageSpec {

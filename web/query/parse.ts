@@ -5,7 +5,7 @@
 // Language: words (all required), "exact phrase", -word, -"phrase", `a OR b` (also `a | b`),
 // site:host and -site:host, intitle:word / intitle:"phrase", inurl:word, lang:xx.
 
-import type { ParsedQuery, QueryAtom } from '../../shared/query.js';
+import type { ParsedQuery, QueryAtom } from './types.js';
 import { WEB_DEFAULTS, type QueryLimits } from '../defaults.js';
 import { cleanInput, lex, type Item } from './lex.js';
 import { tokenize as sharedTokenize } from '../../shared/analysis/index.js';

@@ -11,7 +11,7 @@ import {
   type LintReport,
   type RobotsMode,
   type RobotsVerdict,
-} from '../../crawler/robots/index.js';
+} from '../../shared/robots/index.js';
 import type { FetchedRobots } from './fetch.js';
 
 export interface UrlVerdict {

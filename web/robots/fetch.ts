@@ -1,9 +1,9 @@
 // The /robots page's network edge: the robots.txt of the site a user named, fetched and decided by the
-// crawler's own robots edge (crawler/robots), so the checker and the crawl can never disagree on a 404,
-// a 503 or a redirect chain. The page only reads the answer.
+// robots library the crawler uses too (shared/robots), so the checker and the crawl can never disagree on
+// a 404, a 503 or a redirect chain. The page only reads the answer.
 
-import { describeResult, robotsFromUrl, type RobotsMode, type RobotsOutcome, type RobotsVerdict } from '../../crawler/robots/index.js';
-import { DEFAULT_CRAWL_OPTIONS, userAgentHeader } from '../../crawler/index.js';
+import { describeResult, robotsFromUrl, type RobotsMode, type RobotsOutcome, type RobotsVerdict } from '../../shared/robots/index.js';
+import { DEFAULT_AGENT, userAgentHeader } from '../../shared/agent.js';
 
 export interface FetchedRobots {
   /** The robots.txt URL asked for. */
@@ -40,7 +40,7 @@ export function robotsUrlFor(input: string): string | undefined {
 }
 
 // The request names Gleaner whatever agent the user checks for: the checker never poses as another robot.
-const CHECKER_USER_AGENT = userAgentHeader(DEFAULT_CRAWL_OPTIONS.agent);
+const CHECKER_USER_AGENT = userAgentHeader(DEFAULT_AGENT);
 
 export const fetchRobotsTxt: RobotsFetcher = async (robotsUrl, agent, mode, timeoutMs) => {
   const { robots, result, decision } = await robotsFromUrl(robotsUrl, { agent, mode, userAgentHeader: CHECKER_USER_AGENT, timeoutMs });

@@ -1,7 +1,7 @@
 // The /robots form: what it holds, read defensively from a query string or a form body, and the check
 // it asks for (a pasted file, or a site's robots.txt fetched through the app's fetcher).
 
-import type { RobotsMode } from '../../crawler/robots/index.js';
+import type { RobotsMode } from '../../shared/robots/index.js';
 import type { WebOptions } from '../defaults.js';
 import { stringParam } from '../params.js';
 import { checkFetched, checkPasted, urlList, type RobotsReport } from './check.js';

@@ -2,7 +2,7 @@
 // browsers that added Gleaner through opensearch.xml).
 
 import { Router } from 'express';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 import { HttpError } from '../http-error.js';
 import { intParam, stringParam } from '../params.js';
 import { runSearch } from '../run-search.js';

@@ -2,8 +2,8 @@
 // its own /robots.txt, and /healthz (for monitors: 200 while the index answers).
 
 import { Router, type Request } from 'express';
-import type { AppContext } from '../app.js';
-import { FIELDS } from '../../shared/index-format.js';
+import type { AppContext } from '../context.js';
+import { FIELDS } from '../../shared/index-format/index.js';
 import { DEFAULT_RANK_PARAMS } from '../search/index.js';
 
 /** The origin this request reached, for absolute links in opensearch.xml. */

@@ -3,7 +3,7 @@
 // report. GET with ?url= works too, so a check can be linked.
 
 import express, { Router } from 'express';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 import { stringParam } from '../params.js';
 import { EMPTY_FORM, readForm, runRobotsForm, type RobotsForm } from '../robots/form.js';
 

@@ -1,7 +1,7 @@
 // The search form and the result page.
 
 import { Router } from 'express';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 import { relaxations } from '../no-results.js';
 import { pageLinks } from '../pagination.js';
 import { intParam, stringParam } from '../params.js';

@@ -1,7 +1,7 @@
 // Crawl and index figures, as a page and as JSON.
 
 import { Router } from 'express';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 export function statsRoutes(ctx: AppContext): Router {
   const router = Router();

@@ -7,8 +7,8 @@
 // tutorial" finds pages about a Python tutorial whether or not they say "the". Inside a phrase every
 // word must be there (checked on the text).
 
-import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
-import { FIELDS } from '../../shared/index-format.js';
+import type { QueryAtom, ParsedQuery } from '../query/index.js';
+import { FIELDS } from '../../shared/index-format/index.js';
 import { analyze, isStopword, queryVariantLanguages, tokenize, wordPairs } from '../../shared/analysis/index.js';
 
 export interface KeyPlan {

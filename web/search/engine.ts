@@ -9,10 +9,10 @@
 // - hits.ts: the snippet and the explanation of each hit shown.
 // Read-only: nothing here writes to the index.
 
-import type { IndexStats } from '../../shared/index-format.js';
-import type { IndexGeneration } from '../../shared/index-read.js';
-import type { QueryAtom, ParsedQuery } from '../../shared/query.js';
-import type { IndexSummary, SearchEngine, SearchOptions, SearchResult } from '../../shared/search.js';
+import type { IndexStats } from '../../shared/index-format/index.js';
+import type { IndexGeneration } from '../../shared/index-format/index.js';
+import type { QueryAtom, ParsedQuery } from '../query/index.js';
+import type { IndexSummary, SearchEngine, SearchOptions, SearchResult } from './types.js';
 import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import { compileQuery, type QueryPlan } from './compile.js';
 import { HitBuilder, type Candidate } from './hits.js';

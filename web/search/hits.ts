@@ -2,9 +2,9 @@
 // (snippet.ts) and the "why this result" explanation, recomputed for the one document from rank.ts's
 // own formula (the hot loop's precomputed arithmetic gives the same figures).
 
-import { FIELD_COUNT, FIELDS } from '../../shared/index-format.js';
-import type { IndexGeneration } from '../../shared/index-read.js';
-import type { Explanation, SearchHit } from '../../shared/search.js';
+import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
+import type { IndexGeneration } from '../../shared/index-format/index.js';
+import type { Explanation, SearchHit } from './types.js';
 import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import type { QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';

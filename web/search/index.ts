@@ -2,16 +2,16 @@
 // read-only, and answers searches (web/search/engine.ts, which wires precompute.ts, posting-loop.ts,
 // match-rules.ts, phrase-check.ts, stored-fields.ts and hits.ts) ranked by web/search/rank.ts.
 
-import { currentGeneration, type IndexStats } from '../../shared/index-format.js';
-import { noIndexError, readCurrentGeneration, readIndexStatsFile, readManifest } from '../../shared/index-read.js';
+import { currentGeneration, noIndexError, readCurrentGeneration, readIndexStatsFile, readManifest, type IndexStats } from '../../shared/index-format/index.js';
 import { DEFAULT_SEARCHER_OPTIONS, IndexSearcher, type GleanerSearchEngine, type SearcherOptions } from './engine.js';
 import { DEFAULT_LIVE_OPTIONS, openLive, type LiveOptions } from './live.js';
 
 export type { GleanerSearchEngine, SearcherOptions } from './engine.js';
+export type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
 export { DEFAULT_SEARCHER_OPTIONS } from './engine.js';
 export { DEFAULT_LIVE_OPTIONS, type LiveOptions } from './live.js';
 export { DEFAULT_RANK_PARAMS, rankScore, linkBoost, termScore, type RankParams } from './rank.js';
-export type { IndexStats, LinkedPage } from '../../shared/index-format.js';
+export type { IndexStats, LinkedPage } from '../../shared/index-format/index.js';
 
 /**
  * Loads the live index of `dataDir`. Throws GleanerError NOT_FOUND ("run gleaner index first") when

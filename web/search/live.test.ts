@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../indexer/index.js';
-import { CURRENT_FILE, INDEX_FILES, currentGeneration, indexRoot } from '../../shared/index-format.js';
+import { CURRENT_FILE, INDEX_FILES, currentGeneration, indexRoot } from '../../shared/index-format/index.js';
 import { query, tempDataDir, writePages } from '../../test/support/index-fixture.js';
 import { openLiveSearchEngine } from './index.js';
 

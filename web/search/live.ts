@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CURRENT_FILE, indexRoot } from '../../shared/index-format.js';
+import { CURRENT_FILE, indexRoot } from '../../shared/index-format/index.js';
 import type { GleanerSearchEngine, SearcherOptions } from './engine.js';
 
 export interface LiveOptions {

@@ -1,7 +1,7 @@
 // The match rules as the searcher checks them per document: each atom's alternatives as the bits they
 // need in a document's mask (web/search/compile.ts assigns the bits), and the site:/lang: filter. Pure.
 
-import type { ParsedQuery } from '../../shared/query.js';
+import type { ParsedQuery } from '../query/index.js';
 import type { AtomPlan, QueryPlan } from './compile.js';
 
 export interface CompiledAtom {

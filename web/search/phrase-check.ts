@@ -4,7 +4,7 @@
 // is settled (no unchecked candidate could enter it), and how many of the rest pass is estimated from
 // an evenly spread sample of them (the best ones pass more often than the rest).
 
-import type { StoredDoc } from '../../shared/index-format.js';
+import type { StoredDoc } from '../../shared/index-format/index.js';
 import type { AtomPlan, QueryPlan } from './compile.js';
 import { atomMatches, compiledAtom } from './match-rules.js';
 import { containsPhrase } from './phrase.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { StoredDoc } from '../../shared/index-format.js';
+import type { StoredDoc } from '../../shared/index-format/index.js';
 import { analyze, tokenize } from '../../shared/analysis/index.js';
 import { containsPhrase } from './phrase.js';
 

@@ -1,6 +1,6 @@
 // Phrase matching against a stored document's text, re-analysed with the tokenizer. Pure.
 
-import { FIELDS, fieldTexts, type Field, type StoredDoc } from '../../shared/index-format.js';
+import { FIELDS, fieldTexts, type Field, type StoredDoc } from '../../shared/index-format/index.js';
 import { isCjk, nextWordStart, scanTokens, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
 import { escapeRegExp } from './regexp.js';
 

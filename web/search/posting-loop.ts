@@ -9,8 +9,8 @@
 //   (scanPruned, MaxScore-style).
 // Both scans run every key through the one posting loop, `addKey`.
 
-import { FIELD_COUNT } from '../../shared/index-format.js';
-import type { IndexGeneration } from '../../shared/index-read.js';
+import { FIELD_COUNT } from '../../shared/index-format/index.js';
+import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { KeyPlan, QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
 import { finalScore, idf } from './rank.js';

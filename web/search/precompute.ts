@@ -2,8 +2,8 @@
 // per posting: per posting its saturated frequency, per term the largest of them, per document its
 // field norms and link boost, and k1 in this index's units (rank.ts). Pure over the loaded arrays.
 
-import { FIELD_COUNT, FIELDS } from '../../shared/index-format.js';
-import type { IndexGeneration } from '../../shared/index-read.js';
+import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
+import type { IndexGeneration } from '../../shared/index-format/index.js';
 import { bodyFrequencyScale, forIndex, inverseFieldNorm, linkBoost, saturatedFrequency, type RankParams } from './rank.js';
 
 export interface Precomputed {

@@ -8,8 +8,8 @@
 // (posting-loop.ts), which are reused by every query to spare a 100k-entry allocation each.
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { StoredDoc } from '../../shared/index-format.js';
-import type { IndexGeneration } from '../../shared/index-read.js';
+import type { StoredDoc } from '../../shared/index-format/index.js';
+import type { IndexGeneration } from '../../shared/index-format/index.js';
 
 export class StoredFields {
   private fd: number | undefined;

@@ -1,9 +1,9 @@
-// Reads one index generation from disk (see shared/index-format.ts), checking the format version
+// Reads one index generation from disk (see index-format.ts), checking the format version
 // before anything else. Used by web/search to serve and by the indexer to re-index incrementally.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GleanerError } from './errors.js';
+import { GleanerError } from '../errors.js';
 import {
   INDEX_FILES,
   INDEX_FORMAT_VERSION,

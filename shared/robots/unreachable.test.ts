@@ -14,7 +14,7 @@ describe('why a robots.txt could not be had', () => {
     const response = { kind: 'response' as const, status: 503, body: new Uint8Array(), headers: {} };
     expect(whyUnreachable(response)).toEqual({ reason: 'HTTP 503', cannotConnect: false });
     expect(net('The operation was aborted due to timeout')).toEqual({ reason: 'no answer (timed out)', cannotConnect: false });
-    // The crawl's own request deadline (crawler/transfer-limits.ts) is a time-out too.
+    // The crawl's own request deadline (shared/http/transfer-limits.ts) is a time-out too.
     expect(net('deadline of 15 s exceeded')).toEqual({ reason: 'no answer (timed out)', cannotConnect: false });
     expect(net('other side closed')).toEqual({ reason: 'network error: other side closed', cannotConnect: false });
     expect(whyUnreachableCached(500)).toMatchObject({ reason: 'HTTP 500 (an earlier try, cached)', cannotConnect: false });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GleanerError } from './errors.js';
+import { GleanerError } from '../errors.js';
 import { Level } from 'level';
 import { LevelStore, openStore, STORE_SCHEMA_VERSION, storePath, type Store } from './store.js';
 import type { PageRecord } from './types.js';

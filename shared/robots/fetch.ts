@@ -1,18 +1,14 @@
-// The robots edge: fetch an origin's robots.txt (or take it from the store's cache), apply the fetch
-// policy, and hand the crawler a `HostRobots` to ask. All the I/O of robots/ is here; the decisions are
-// policy.ts, the rules parse.ts and match.ts.
+// The robots edge: fetch a robots.txt (no cache: the store-backed one is crawler/robots-cache.ts), apply
+// the fetch policy, and hand the caller a `HostRobots` to ask. All the I/O of robots/ is here; the
+// decisions are policy.ts, the rules parse.ts and match.ts.
 
 import { request } from 'undici';
-import type { Store } from '../../shared/store.js';
-import { adoptBody, discardBody, readBody } from '../http-body.js';
-import { guardTransfer } from '../transfer-guard.js';
-import type { TransferLimits } from '../transfer-limits.js';
-import type { RobotsCacheEntry } from '../../shared/types.js';
+import { adoptBody, discardBody, readBody, guardTransfer, type TransferLimits } from '../http/index.js';
 import type { Logger } from '../log.js';
 import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
 import { parseRobots, type ParsedRobots } from './parse.js';
-import { whyUnreachable, whyUnreachableCached, type Unreachable } from './unreachable.js';
-import { backoffMs, decide, decideStatus, freshnessSeconds, ROBOTS_DEFAULTS, type Access, type Decision, type FetchOutcome, type RobotsOutcome } from './policy.js';
+import type { Unreachable } from './unreachable.js';
+import { decide, ROBOTS_DEFAULTS, type Access, type Decision, type FetchOutcome, type RobotsOutcome } from './policy.js';
 
 export type RobotsRespect = 'inherit' | 'always' | 'never';
 
@@ -62,80 +58,8 @@ export interface HostRobots {
   unreachable?: Unreachable;
 }
 
-/** The robots.txt of `origin` (`scheme://host[:port]`) for the crawler: cached, fetched, or decided. */
-export async function robotsForOrigin(origin: string, store: Store, options: RobotsOptions, now: Date = new Date()): Promise<HostRobots> {
-  const log = options.log ?? (() => {});
-  if (options.respect === 'never') {
-    log('warn', 'robots.txt ignored for this site (respect: never): Gleaner is a bad robot here', { origin });
-  }
-  const cached = await store.getRobots(origin);
-  if (cached && Date.parse(cached.expiresAt) > now.getTime() && !(options.retryUnreachable && cached.outcome === 'unreachable')) {
-    log('debug', 'robots.txt cache hit', { origin, outcome: cached.outcome, status: cached.status, expiresAt: cached.expiresAt });
-    const retryAfterMs = cached.outcome === 'unreachable' ? Date.parse(cached.expiresAt) - now.getTime() : undefined;
-    const hr = hostRobots(origin, fromEntry(cached, options.mode), cached.body, true, options, retryAfterMs);
-    if (cached.outcome === 'unreachable') hr.unreachable = whyUnreachableCached(cached.status);
-    return hr;
-  }
-
-  const url = `${origin}/robots.txt`;
-  const result = await fetchRobots(url, options);
-  if (options.signal?.aborted && result.kind === 'network-error') {
-    // Stopped by the caller, not by the server: nothing is known about the site, so nothing is cached
-    // (a next run asks again at once). The caller that stopped does not use this answer.
-    return hostRobots(origin, decide(result, options.mode), '', false, options, 0);
-  }
-  const decision = decide(result, options.mode);
-  log('debug', 'robots.txt fetched', { origin, url, result: describeResult(result), outcome: decision.outcome, access: decision.access, why: decision.why });
-
-  if (decision.outcome === 'unreachable') {
-    const failures = (cached?.failures ?? 0) + 1;
-    const waitMs = backoffMs(failures, options.backoffMs, options.maxBackoffMs);
-    const expiresAt = new Date(now.getTime() + waitMs).toISOString();
-    if (cached && cached.outcome === 'ok') {
-      // RFC 9309 2.3.1.4 / 2.4: keep obeying the last rules we had while the server is unreachable. A
-      // cached 404 is not such a copy: "no rules" must not outlive a server asking us to back off.
-      await store.putRobots({ ...cached, expiresAt, failures });
-      log('debug', 'robots.txt unreachable: using the cached copy', { origin, fetchedAt: cached.fetchedAt, failures, retryAfterMs: waitMs });
-      return hostRobots(origin, fromEntry(cached, options.mode), cached.body, true, options);
-    }
-    await store.putRobots({
-      origin,
-      fetchedAt: now.toISOString(),
-      expiresAt,
-      outcome: 'unreachable',
-      status: result.kind === 'response' ? result.status : 0,
-      body: '',
-      failures,
-    });
-    return { ...hostRobots(origin, decision, '', false, options, waitMs), unreachable: whyUnreachable(result) };
-  }
-
-  const headers = result.kind === 'response' ? result.headers : {};
-  const body = result.kind === 'response' && decision.access === 'rules' ? Buffer.from(result.body).toString('utf8') : '';
-  const freshSeconds = freshnessSeconds(headers, options.mode, now, options.maxCacheSeconds);
-  await store.putRobots({
-    origin,
-    fetchedAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + freshSeconds * 1000).toISOString(),
-    // The store knows three outcomes; too many redirects is kept as `unavailable` with the 3xx status.
-    outcome: decision.outcome === 'too-many-redirects' ? 'unavailable' : decision.outcome,
-    status: result.kind === 'network-error' ? 0 : result.status,
-    body,
-    failures: 0,
-  });
-  return hostRobots(origin, decision, result.kind === 'response' ? result.body : '', false, options);
-}
-
-/** The decision a cached entry stands for, in the current mode (a 403 means something else in draft). */
-function fromEntry(entry: RobotsCacheEntry, mode: RobotsMode): Decision {
-  if (entry.outcome === 'unavailable' && entry.status >= 300 && entry.status < 400) {
-    return decide({ kind: 'too-many-redirects', hops: ROBOTS_DEFAULTS.maxRedirects + 1, status: entry.status }, mode);
-  }
-  if (entry.outcome === 'unreachable') return decide({ kind: 'network-error', message: 'cached failure' }, mode);
-  return decideStatus(entry.status, mode);
-}
-
-function hostRobots(origin: string, decision: Decision, body: string | Uint8Array, fromCache: boolean, options: RobotsOptions, retryAfterMs?: number): HostRobots {
+/** The crawler-facing answer for one origin, from a fetch decision and the body it read (or a cached one). */
+export function hostRobots(origin: string, decision: Decision, body: string | Uint8Array, fromCache: boolean, options: RobotsOptions, retryAfterMs?: number): HostRobots {
   const log = options.log ?? (() => {});
   const parsed: ParsedRobots = parseRobots(decision.access === 'rules' ? body : '');
   const summary = groupFor(parsed, options.agent, options.mode);

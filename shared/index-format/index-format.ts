@@ -17,7 +17,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CrawlStats } from './types.js';
+import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
 export const INDEX_FORMAT_VERSION = 4; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank

@@ -9,7 +9,7 @@
 // In both, /robots.txt itself is always allowed (RFC 9309 section 2.2.2).
 
 import type { CompiledRule, ParsedRobots, RobotsGroup, RobotsRule } from './parse.js';
-import { normalizePercentEncoding } from '../../shared/url.js';
+import { normalizePercentEncoding } from '../url.js';
 import { matchesPath, type MatchWork } from './pattern.js';
 
 export type RobotsMode = 'rfc9309' | 'draft';

@@ -1,6 +1,6 @@
 // What a search answers, between web/search (index + ranking) and the gateway's routes and pages.
 
-import type { ParsedQuery } from './query.js';
+import type { ParsedQuery } from '../query/index.js';
 
 /** Why a result scored what it did: shown to users as "why this result" and in the JSON API. */
 export interface Explanation {

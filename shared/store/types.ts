@@ -1,6 +1,6 @@
 // The records every stage hands to the next. The crawler writes them into the store, the indexer reads
 // them, the web gateway reads what the indexer derived. Changing a field's meaning means bumping
-// STORE_SCHEMA_VERSION in shared/store.ts.
+// STORE_SCHEMA_VERSION in shared/store/store.ts.
 
 /** A link found on a page, already resolved against the page's base URL and canonicalized. */
 export interface OutLink {
@@ -67,7 +67,7 @@ export interface PageRecord {
   error?: string;
 }
 
-/** One link of the link graph, made from a page record by shared/links.ts: `from` links to `to`. */
+/** One link of the link graph, made from a page record by shared/store/links.ts: `from` links to `to`. */
 export interface LinkEdge {
   from: string;
   to: string;

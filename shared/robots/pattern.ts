@@ -5,7 +5,7 @@
 // and each search is Knuth-Morris-Pratt over a part of the path no other segment scans. So a match costs
 // O(path + pattern) character steps whatever the pattern, which the property tests check on the counter.
 
-import { normalizePercentEncoding } from '../../shared/url.js';
+import { normalizePercentEncoding } from '../url.js';
 
 export interface CompiledPattern {
   /** The pattern in the form it is compared in (non-ASCII percent-encoded, unreserved escapes decoded). */

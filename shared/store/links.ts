@@ -26,7 +26,7 @@ export function linkEdgesOf(page: PageRecord): LinkEdge[] {
 
 /**
  * A page's links as parallel arrays instead of one object per link: how they are stored
- * (shared/page-codec.ts) and how they cross between threads (crawler/analysis-wire.ts). A page has
+ * (shared/store/page-codec.ts) and how they cross between threads (crawler/analysis-wire.ts). A page has
  * 50-300 links, and per-link objects were most of the bytes and of the copying work.
  */
 export interface PackedLinks {

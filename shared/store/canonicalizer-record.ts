@@ -2,7 +2,7 @@
 // a crawl) canonicalizes URLs exactly as the crawl that stored them did, whatever --strip-params it ran with.
 
 import type { Store } from './store.js';
-import { makeCanonicalizer, type Canonicalizer, type CanonicalizerSettings } from './url.js';
+import { makeCanonicalizer, type Canonicalizer, type CanonicalizerSettings } from '../url.js';
 
 const META_KEY = 'canonicalizer';
 

@@ -8,14 +8,14 @@
 // what a resumed crawl reads at start instead of decoding every page, written in each page's own batch.
 // A page's links live in its record rather than as one key per edge: a page links 100-300 times, and one
 // write per page instead of hundreds is what lets the store keep up with the crawler (issue 4's bench).
-// The link graph is read from the records (shared/links.ts).
+// The link graph is read from the records (shared/store/links.ts).
 
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Level } from 'level';
 import type { AbstractSublevel } from 'abstract-level';
-import { dataDirError, errnoCode } from './data-dir.js';
-import { GleanerError } from './errors.js';
+import { dataDirError, errnoCode } from '../data-dir.js';
+import { GleanerError } from '../errors.js';
 import { PAGE_ENCODING } from './page-codec.js';
 import { followedUrls, pageFact, type PageFact } from './page-facts.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
@@ -46,7 +46,7 @@ export interface Frontier {
 export interface Store {
   readonly frontier: Frontier;
   getPage(url: string): Promise<PageRecord | undefined>;
-  /** Every stored page, in URL order; each carries its outgoing links (shared/links.ts makes the edges). */
+  /** Every stored page, in URL order; each carries its outgoing links (shared/store/links.ts makes the edges). */
   pages(): AsyncIterable<PageRecord>;
   /** Every stored page's fact (shared/page-facts.ts), in URL order: small, no page body decoded. */
   pageFacts(): AsyncIterable<[string, PageFact]>;

@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../shared/store.js';
-import { robotsForOrigin, type RobotsOptions } from './fetch.js';
-import type { RobotsMode } from './match.js';
-import { requireResource } from '../../test/support/resources.js';
+import { openStore, type Store } from '../shared/store/index.js';
+import { robotsForOrigin } from './robots-cache.js';
+import type { RobotsOptions, RobotsMode } from '../shared/robots/index.js';
+import { requireResource } from '../test/support/resources.js';
 
 interface Plan {
   status: number;
@@ -94,7 +94,7 @@ async function deadOrigin(): Promise<string> {
   return url;
 }
 
-const DIR = new URL('../../../shared/robots/', import.meta.url).pathname;
+const DIR = new URL('../../shared/robots/', import.meta.url).pathname;
 const present = requireResource('the robots.txt status-cases tests', DIR);
 
 interface StatusCase {

@@ -1,0 +1,5 @@
+// The index format, the indexer -> web hand-off: what the indexer writes (index-format.ts) and how a
+// generation is read back (index-read.ts). The only entry the rest of Gleaner imports.
+
+export * from './index-format.js';
+export * from './index-read.js';

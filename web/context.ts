@@ -1,0 +1,18 @@
+// What every route group is given: its own file so web/routes/* and web/app.ts (which mounts them) do not
+// import each other.
+
+import type { SearchEngine, SearchResult } from './search/index.js';
+import type { WebOptions } from './defaults.js';
+import type { LruCache } from './lru.js';
+import type { StatsSource } from './stats.js';
+import type { RobotsFetcher } from './robots/fetch.js';
+
+/** What every route group is given. */
+export interface AppContext {
+  engine: SearchEngine;
+  stats: StatsSource;
+  fetchRobots: RobotsFetcher;
+  options: WebOptions;
+  /** Search results by query and page, shared by the HTML page and the API. */
+  cache: LruCache<SearchResult>;
+}
