@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMANDS, EXIT, main } from './cli.js';
 
@@ -23,6 +24,23 @@ describe('gleaner CLI', () => {
     const argv = name === 'robots' ? ['robots', 'check', '--help'] : [name, '--help'];
     expect(await main(argv)).toBe(EXIT.ok);
     expect(io.out()).toMatch(/Usage:\s+gleaner/);
+  });
+
+  it('--version prints the version package.json gives', async () => {
+    const io = capture();
+    expect(await main(['--version'])).toBe(EXIT.ok);
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(io.out()).toBe(`gleaner ${pkg.version}\n`);
+  });
+
+  it('`gleaner help crawl` prints the crawl help; help for no such command is a usage error', async () => {
+    let io = capture();
+    expect(await main(['help', 'crawl'])).toBe(EXIT.ok);
+    expect(io.out()).toBe(COMMANDS.find((c) => c.name === 'crawl')!.help);
+    vi.restoreAllMocks();
+    io = capture();
+    expect(await main(['help', 'frobnicate'])).toBe(EXIT.usage);
+    expect(io.err().trim().split('\n')).toHaveLength(1);
   });
 
   it('no command or an unknown one is a usage error on one line', async () => {

@@ -1,6 +1,7 @@
 // `gleaner <command>`: finds the command, runs it, and turns every failure into one line and an exit
 // code. A stack trace is shown only with GLEANER_DEBUG=1.
 
+import { GLEANER_VERSION } from '../shared/agent.js';
 import { dataDirError } from '../shared/data-dir.js';
 import { isGleanerError } from '../shared/errors.js';
 import type { Command } from './command.js';
@@ -29,7 +30,7 @@ function usage(): string {
   return [
     'Gleaner: a small search engine you run on one machine.',
     '',
-    'Usage: gleaner <command> [options]     (gleaner <command> --help for its options)',
+    'Usage: gleaner <command> [options]     (gleaner <command> --help for its options; gleaner --version)',
     '',
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
@@ -44,8 +45,18 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(usage() + '\n');
     return EXIT.usage;
   }
+  if (name === '--version' || name === '-V') {
+    process.stdout.write(`gleaner ${GLEANER_VERSION}\n`);
+    return EXIT.ok;
+  }
   if (name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage() + '\n');
+    // `gleaner help crawl` is `gleaner crawl --help`, as git and npm have it.
+    const topic = rest[0] === undefined ? undefined : COMMANDS.find((c) => c.name === rest[0]);
+    if (rest[0] !== undefined && topic === undefined) {
+      process.stderr.write(`gleaner: no command "${rest[0]}" to help with (see \`gleaner --help\`)\n`);
+      return EXIT.usage;
+    }
+    process.stdout.write(topic ? topic.help : usage() + '\n');
     return EXIT.ok;
   }
   const command = COMMANDS.find((c) => c.name === name);
