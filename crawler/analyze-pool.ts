@@ -103,7 +103,7 @@ export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions
         // loop does not read it again.
         const { body } = input;
         const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
-        slot.worker.postMessage({ id, input }, owned ? [body.buffer as ArrayBuffer] : []);
+        slot.worker.postMessage({ id, input }, owned ? [body.buffer] : []);
       });
     },
     async close() {

@@ -194,14 +194,14 @@ export class ScanTokenizer {
       const amp = this.nextAmp(i);
       if (amp !== -1 && (lt === -1 || amp < lt)) {
         i = this.entity(amp, false);
-        if (i === -1) return this.trailingText();
+        if (i === -1) { this.trailingText(); return; }
         continue;
       }
-      if (lt === -1) return this.trailingText();
+      if (lt === -1) { this.trailingText(); return; }
       if (lt > this.sectionStart) cbs.ontext(this.sectionStart, lt);
       this.sectionStart = lt;
       i = lt + 1;
-      if (i >= len) return this.trailingText();
+      if (i >= len) { this.trailingText(); return; }
       const c = html.charCodeAt(i);
       if (isAsciiAlpha(c)) {
         i = this.openTag(i);

@@ -21,7 +21,7 @@ describe('how the crawl asks for and obeys robots.txt', () => {
   });
   it('names the blocking rule by line, or says why the whole site is blocked', () => {
     const rule = { type: 'disallow' as const, pattern: '/private', line: 4 };
-    expect(blockingRule({ allowed: false, rule } as never)).toBe('line 4: disallow /private');
+    expect(blockingRule({ allowed: false, rule })).toBe('line 4: disallow /private');
     expect(blockingRule({ allowed: false, rule: null, reason: 'robots.txt 401: whole site' })).toBe('robots.txt 401: whole site');
     expect(blockingRule({ allowed: false, rule: null })).toBe('whole site');
   });

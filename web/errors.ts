@@ -36,7 +36,7 @@ export function wantsJson(req: Request): boolean {
 
 export function errorHandler(log: (message: string) => void): ErrorRequestHandler {
   return (err, req, res, next) => {
-    if (res.headersSent) return next(err);
+    if (res.headersSent) { next(err); return; }
     const answer = answerFor(err);
     if (answer.status >= 500) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${(err as Error)?.stack ?? String(err)}`);
     res.status(answer.status);

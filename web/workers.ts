@@ -55,7 +55,7 @@ export async function serveInWorkers(workers: number, start: () => Promise<Runni
   const stopAll = async () => {
     stopping = true;
     await Promise.all([...live].map((w) => new Promise<void>((resolve) => {
-      if (w.isDead()) return resolve();
+      if (w.isDead()) { resolve(); return; }
       // A worker that does not go in time (a request that never ends) is killed: stopping must stop.
       const force = setTimeout(() => w.process.kill('SIGKILL'), WORKER_STOP_MS * 2);
       w.once('exit', () => {

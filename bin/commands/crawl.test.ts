@@ -75,7 +75,7 @@ describe('gleaner crawl flags', () => {
     [['http://a/', '--site', 'nowhere'], /ORIGIN=inherit\|always\|never/],
     [['http://a/', '--bogus'], /Unknown option/],
   ])('refuses %j with one clear line', (argv, message) => {
-    const m = fails(argv as string[]);
+    const m = fails(argv);
     expect(m).toMatch(message);
     expect(m).not.toContain('\n');
   });

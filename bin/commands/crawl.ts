@@ -147,7 +147,7 @@ export function readConfigFile(path: string | undefined): Partial<CrawlOptions> 
     const got = Array.isArray(value) ? 'array' : typeof value;
     if (want !== got) throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path}: "${key}" must be ${want === 'object' ? 'an object' : `a ${want}`}`);
   }
-  return parsed as Partial<CrawlOptions>;
+  return parsed;
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;

@@ -30,7 +30,7 @@ export interface MatchWork {
  * percent-encoded, escapes of unreserved characters decoded (`%7E` -> `~`), other escapes upper-cased.
  */
 export function normalizeForMatching(s: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   const ascii = /[^\x00-\x7f]/.test(s) ? s.replace(/[^\x00-\x7f]+/g, (m) => percentEncodeUtf8(m)) : s;
   return ascii.includes('%') ? normalizePercentEncoding(ascii) : ascii;
 }

@@ -126,7 +126,7 @@ export class LevelStore implements Store {
     this.robotsDb = db.sublevel<string, RobotsCacheEntry>('robots', json);
     this.metaDb = db.sublevel<string, unknown>('meta', json);
     this.factsDb = db.sublevel<string, PageFact>('facts', json);
-    this.refusedDb = db.sublevel<string, string>('refused', { valueEncoding: 'utf8' });
+    this.refusedDb = db.sublevel('refused', { valueEncoding: 'utf8' });
     this.frontier = {
       add: (entries, options) => this.addToFrontier(entries, options?.force ?? false),
       queued: () => this.iterateQueue(),

@@ -57,16 +57,16 @@ export async function startRobotsHost(kind: RobotsHostKind): Promise<RobotsHost>
     requested.push(path);
     if (path === '/robots.txt') {
       if (kind === 'hang') return; // never answered; closeAllConnections ends it
-      if (kind === 'status-503') return send(res, 503, 'text/plain', 'Service Unavailable\n');
+      if (kind === 'status-503') { send(res, 503, 'text/plain', 'Service Unavailable\n'); return; }
       const robots = ROBOTS[kind];
-      return send(res, 200, robots.type, robots.body);
+      send(res, 200, robots.type, robots.body); return;
     }
     if (path === PAGES.home) {
       const links = [...PAGES.public, PAGES.secret, PAGES.open].map((p) => `<a href="${p}">${p}</a>`).join(' ');
-      return send(res, 200, 'text/html; charset=utf-8', page(`Home of ${kind}`, `<p>The ${kind} host.</p>${links}`));
+      send(res, 200, 'text/html; charset=utf-8', page(`Home of ${kind}`, `<p>The ${kind} host.</p>${links}`)); return;
     }
     if ([...PAGES.public, PAGES.secret, PAGES.open].includes(path as never)) {
-      return send(res, 200, 'text/html; charset=utf-8', page(`${kind} ${path}`, `<p>Page ${path} of the ${kind} host.</p>`));
+      send(res, 200, 'text/html; charset=utf-8', page(`${kind} ${path}`, `<p>Page ${path} of the ${kind} host.</p>`)); return;
     }
     send(res, 404, 'text/plain', 'not found\n');
   });

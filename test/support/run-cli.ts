@@ -23,8 +23,8 @@ export function startCli(args: readonly string[], cwd: string = ROOT, { detached
   let stdout = '';
   let stderr = '';
   let code: number | null = null;
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('close', (c) => resolve((code = c))));
   return Object.assign(child, { output: () => ({ code, stdout, stderr }), exited });
 }

@@ -22,7 +22,7 @@ export function robotsRoutes(ctx: AppContext): Router {
       res.render('robots', { title: 'robots.txt checker', q: '', form: EMPTY_FORM, report: undefined, error: undefined });
       return;
     }
-    await render(res, readForm(req.query as Record<string, unknown>));
+    await render(res, readForm(req.query));
   });
 
   router.post('/robots', formBody, async (req, res) => {

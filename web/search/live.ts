@@ -41,7 +41,7 @@ export async function openLive(open: Open, dataDir: string, searcher: Partial<Se
     if (name === '' || name === generation) return;
     loading = open(dataDir, searcher)
       .then((next) => {
-        if (closed) return next.close();
+        if (closed) { next.close(); return; }
         const old = engine;
         engine = next;
         generation = name;

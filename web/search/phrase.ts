@@ -56,7 +56,7 @@ function bySearch(text: string, language: string, tokens: readonly string[]): bo
     if (word?.token !== first) continue;
     for (let k = 1; k < tokens.length; k++) {
       // The next word that yields a token (one too long to index is skipped, as the tokenizer does).
-      let at = word!.end;
+      let at = word.end;
       let next: ReturnType<typeof tokenAt>;
       do {
         const start = nextWordStart(text, at);
