@@ -11,6 +11,7 @@
 //
 // Run from the project folder (needs root for apt-get the first time: nginx, the docs, wget, httrack):
 //   npx tsc -p tsconfig.json && node dist/bench/crawl.js [--sites rust,python] [--tools gleaner,gleaner-c2,wget,httrack] [--rounds N]
+//   GLEANER_BASE=<another built checkout> ... --tools gleaner,gleaner-base,wget: two versions in the same run
 // --rounds N runs the tools N times in turn, every other round in reverse order (A B C, C B A, ...), so a
 // machine that speeds up or slows down during the bench favours no tool; it adds, per tool, the median of
 // each round's pages/s against wget's in that round: a ratio measured side by side is steadier than any
@@ -37,9 +38,10 @@ const SITES: Site[] = [
   { name: 'rust', port: 8082 },
   { name: 'python', port: 8081 },
 ];
-const TOOLS = ['gleaner', 'gleaner-c2', 'wget', 'httrack'] as const;
+/** `gleaner-base`: the Gleaner checkout at $GLEANER_BASE (built), to compare two versions in one run. */
+const TOOLS = ['gleaner', 'gleaner-c2', 'gleaner-base', 'wget', 'httrack'] as const;
 type Tool = (typeof TOOLS)[number];
-const USER_AGENTS: Record<Tool, string> = { gleaner: 'Gleaner', 'gleaner-c2': 'Gleaner', wget: 'BenchWget', httrack: 'BenchHTTrack' };
+const USER_AGENTS: Record<Tool, string> = { gleaner: 'Gleaner', 'gleaner-c2': 'Gleaner', 'gleaner-base': 'Gleaner', wget: 'BenchWget', httrack: 'BenchHTTrack' };
 
 interface Row {
   site: string;
@@ -56,7 +58,7 @@ interface Row {
 }
 
 /** Seconds each tool may run before it is stopped (httrack, as Debian ships it, asks about once a second here). */
-const TIME_LIMIT_S: Record<Tool, number> = { gleaner: 900, 'gleaner-c2': 900, wget: 900, httrack: 60 };
+const TIME_LIMIT_S: Record<Tool, number> = { gleaner: 900, 'gleaner-c2': 900, 'gleaner-base': 900, wget: 900, httrack: 60 };
 
 function run(cmd: string, args: string[], cwd: string, limitS = 3600): Promise<{ code: number; stderr: string; stdout: string; seconds: number; stopped: boolean }> {
   const started = performance.now();
@@ -86,8 +88,10 @@ function run(cmd: string, args: string[], cwd: string, limitS = 3600): Promise<{
 function commandFor(tool: Tool, origin: string, out: string): string[] {
   switch (tool) {
     case 'gleaner':
-    case 'gleaner-c2': {
-      const gleaner = [process.execPath, join(ROOT, 'bin', 'gleaner'), 'crawl', `${origin}/`, '--data', out, '--delay', '0', '--max-pages', '1000000', '--max-depth', '1000', '--no-sitemaps', '--log-level', 'warn'];
+    case 'gleaner-c2':
+    case 'gleaner-base': {
+      const root = tool === 'gleaner-base' ? baseCheckout() : ROOT;
+      const gleaner = [process.execPath, join(root, 'bin', 'gleaner'), 'crawl', `${origin}/`, '--data', out, '--delay', '0', '--max-pages', '1000000', '--max-depth', '1000', '--no-sitemaps', '--log-level', 'warn'];
       return tool === 'gleaner' ? gleaner : [...gleaner, '--host-connections', '2'];
     }
     case 'wget':
@@ -95,6 +99,12 @@ function commandFor(tool: Tool, origin: string, out: string): string[] {
     case 'httrack':
       return ['httrack', `${origin}/`, '-O', out, '-s2', '-c1', '-%c999', '-A999999999', '--disable-security-limits', '-r999', '-q', '-%v0', '-F', USER_AGENTS.httrack];
   }
+}
+
+function baseCheckout(): string {
+  const dir = process.env.GLEANER_BASE;
+  if (dir === undefined || !existsSync(join(dir, 'dist', 'bin', 'cli.js'))) throw new Error('gleaner-base needs GLEANER_BASE=<a built Gleaner checkout>');
+  return dir;
 }
 
 async function logSize(site: Site): Promise<number> {

@@ -179,7 +179,12 @@ export function datesInUrl(url: string): number[] {
 
 /** Whether `url` at link depth `depth` should be refused as a trap. Pure. */
 export function checkTrap(url: string, depth: number, context: TrapContext, options: Partial<TrapOptions> = {}): TrapVerdict {
-  const o = { ...DEFAULT_TRAP_OPTIONS, ...options };
+  return decideTrap(url, depth, context, { ...DEFAULT_TRAP_OPTIONS, ...options });
+}
+
+/** checkTrap with every option given: the crawl's guard calls this once per new URL, so the options are
+ * merged once, in its constructor (a merge per call was most of a crawl loop's trap time). */
+function decideTrap(url: string, depth: number, context: TrapContext, o: TrapOptions): TrapVerdict {
   if (url.length > o.maxUrlLength) return cut('url-too-long', `${url.length} characters, limit ${o.maxUrlLength}`);
   if (depth > o.maxDepth) return cut('max-depth', `depth ${depth}, limit ${o.maxDepth}`);
   const u = new URL(url);
@@ -258,7 +263,7 @@ export class TrapGuard {
   }
 
   check(url: string, depth: number, chain = 0): TrapVerdict {
-    const verdict = checkTrap(url, depth, this.contextFor(url, chain), this.#options);
+    const verdict = decideTrap(url, depth, this.contextFor(url, chain), this.#options);
     if (verdict.ok) this.countQueued(url);
     return verdict;
   }
