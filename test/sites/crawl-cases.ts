@@ -152,7 +152,7 @@ const link = (href: string, text = href, rel?: string): string => `<a href="${hr
 /** windows-1251 bytes of ASCII and Cyrillic text (the Cyrillic block maps arithmetically). */
 function encodeCp1251(s: string): Buffer {
   return Buffer.from(
-    [...s].map((ch) => {
+    Array.from(s, (ch) => {
       const c = ch.codePointAt(0) ?? 0x3f;
       if (c < 0x80) return c;
       if (c >= 0x410 && c <= 0x44f) return c - 0x410 + 0xc0;
