@@ -260,7 +260,7 @@ export async function startCrawlCases(options: Partial<CrawlCasesOptions> = {}):
     ['/plain.txt', (_q, res) => send(res, 200, 'text/plain; charset=utf-8', 'A plain text file.\nIt is indexed as text.\n')],
     ['/compressed.html', (req, res) => {
       const body = html('Compressed', '<p>This page travels gzip-compressed when the client accepts it.</p>');
-      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) send(res, 200, 'text/html; charset=utf-8', gzipSync(body), { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) send(res, 200, 'text/html; charset=utf-8', gzipSync(body), { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
       else page(res, body);
     }],
     ['/area-target.html', (_q, res) => page(res, html('Area target', '<p>Reached through an area element.</p>'))],
