@@ -76,7 +76,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`gleaner ${message}\n`);
       return e.code === 'BAD_ARGUMENT' ? EXIT.usage : e.code === 'UNREACHABLE' ? EXIT.unreachable : EXIT.failed;
     }
-    const err = e as Error;
+    // Anything can be thrown (null included): only an Error has a message and a stack.
+    const err = e instanceof Error ? e : undefined;
     process.stderr.write(`gleaner ${name}: unexpected error: ${err?.message ?? String(e)}\n`);
     if (process.env.GLEANER_DEBUG === '1') process.stderr.write(`${err?.stack ?? ''}\n`);
     else process.stderr.write('(set GLEANER_DEBUG=1 to see where it happened)\n');

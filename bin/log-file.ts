@@ -41,6 +41,12 @@ export function openLogFile(path: string, onFailure: (e: GleanerError) => void, 
     write(line) {
       if (!failed) stream.write(line);
     },
-    close: () => new Promise<void>((resolve) => (failed || stream.destroyed ? (stream.destroy(), resolve()) : stream.end(resolve))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (failed || stream.destroyed) {
+          stream.destroy();
+          resolve();
+        } else stream.end(resolve);
+      }),
   };
 }

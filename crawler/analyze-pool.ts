@@ -38,7 +38,8 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 51
 const MAX_FAILED_STARTS = 3;
 
 const inline: BodyAnalyzer = {
-  analyze: async (input) => analyzeBody(input),
+  // A promise executor turns a throw into a rejection, as a worker's failure would be.
+  analyze: (input) => new Promise((resolve) => resolve(analyzeBody(input))),
   close: async () => {},
   threads: 0,
 };
@@ -108,7 +109,7 @@ export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions
     },
     async close() {
       closing = true;
-      await Promise.all(slots.map((s) => s?.worker.terminate()));
+      await Promise.all(slots.filter((s) => s !== undefined).map((s) => s.worker.terminate()));
     },
   };
 }

@@ -10,6 +10,6 @@ port.on('message', (msg: { id: number; input: BodyInput }) => {
   try {
     port.postMessage({ id: msg.id, result: packAnalysis(analyzeBody(msg.input)) });
   } catch (e) {
-    port.postMessage({ id: msg.id, error: (e as Error)?.message ?? String(e) });
+    port.postMessage({ id: msg.id, error: e instanceof Error ? e.message : String(e) });
   }
 });

@@ -50,7 +50,7 @@ export class CrawlCounters {
   storedBefore(fact: Pick<PageFact, 'state' | 'status'>): void {
     this.pagesStored++;
     this.pagesCommitted++;
-    countPage(this.stats, fact, +1);
+    countPage(this.stats, fact, 1);
   }
 
   /** One HTTP request for a page or a sitemap, with the body bytes it brought. */
@@ -63,8 +63,8 @@ export class CrawlCounters {
   stored(page: Pick<PageRecord, 'state' | 'status'>, previous: Pick<PageRecord, 'state' | 'status'> | undefined): void {
     if (previous) countPage(this.stats, previous, -1);
     else this.pagesStored++;
-    countPage(this.stats, page, +1);
-    countPage(this.thisRun, page, +1);
+    countPage(this.stats, page, 1);
+    countPage(this.thisRun, page, 1);
     this.thisRun.pages++;
   }
 

@@ -277,7 +277,7 @@ class CrawlRun {
           return;
         }
         // A bug or a store failure: stop cleanly rather than crawl on with a broken store.
-        this.log('error', 'crawl stopped by an unexpected error', { url: entry.url, error: String((e as Error)?.stack ?? e) });
+        this.log('error', 'crawl stopped by an unexpected error', { url: entry.url, error: String((e instanceof Error ? e.stack : undefined) ?? e) });
         this.stopLaunching = true;
         this.stoppedBecause = 'aborted';
         this.freeHost(host, Date.now());

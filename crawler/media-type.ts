@@ -92,7 +92,7 @@ export function parseMimeType(raw: string): { essence: string; params: Map<strin
     pos++; // past ';'
     while (pos < input.length && /[\t\n\r ]/.test(input[pos]!)) pos++;
     let name = '';
-    while (pos < input.length && input[pos] !== ';' && input[pos] !== '=') name += input[pos++];
+    while (pos < input.length && input[pos] !== ';' && input[pos] !== '=') name += input.charAt(pos++);
     name = name.toLowerCase();
     if (pos < input.length) {
       if (input[pos] === ';') continue;
@@ -104,11 +104,11 @@ export function parseMimeType(raw: string): { essence: string; params: Map<strin
       pos++;
       while (pos < input.length && input[pos] !== '"') {
         if (input[pos] === '\\' && pos + 1 < input.length) pos++;
-        value += input[pos++];
+        value += input.charAt(pos++);
       }
       while (pos < input.length && input[pos] !== ';') pos++;
     } else {
-      while (pos < input.length && input[pos] !== ';') value += input[pos++];
+      while (pos < input.length && input[pos] !== ';') value += input.charAt(pos++);
       value = value.replace(/[\t\n\r ]+$/, '');
       if (value === '') continue;
     }

@@ -128,6 +128,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
 };
 
 export function resolveCrawlOptions(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'dataDir' | 'seeds'>): CrawlOptions {
-  const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+  // Callers outside TypeScript (config files, CLI flags) do pass undefined: it means "the default".
+  const defined = Object.fromEntries(Object.entries(given as Record<string, unknown>).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_CRAWL_OPTIONS, ...defined } as CrawlOptions;
 }

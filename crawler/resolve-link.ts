@@ -31,7 +31,7 @@ const detached = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 export function linkResolver(base: string, options: CanonicalizeOptions): (href: string) => string | undefined {
   const paramsKey = options.stripParams === undefined ? '' : options.stripParams.join(' ');
   let byFolder = caches.get(paramsKey);
-  if (byFolder === undefined) caches.set(paramsKey, (byFolder = new Map()));
+  if (byFolder === undefined) caches.set(paramsKey, (byFolder = new Map<string, Map<string, string | undefined>>()));
   const folder = folderOf(base);
   let hrefs = byFolder.get(folder);
   return (whole) => {
@@ -49,7 +49,7 @@ export function linkResolver(base: string, options: CanonicalizeOptions): (href:
       cached = 0;
       hrefs = undefined;
     }
-    if (hrefs === undefined) byFolder.set(detached(folder), (hrefs = new Map()));
+    if (hrefs === undefined) byFolder.set(detached(folder), (hrefs = new Map<string, string | undefined>()));
     hrefs.set(detached(href), url);
     cached++;
     return url;

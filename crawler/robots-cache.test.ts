@@ -202,7 +202,7 @@ describe('RFC9309 2.3.1 fetch outcomes', () => {
     plan.status = 503;
     const first = await robotsForOrigin(origin, store, options('rfc9309'), NOW);
     expect(first).toMatchObject({ outcome: 'unreachable', fromCache: false });
-    expect(first.check(`${origin}/x`)).toMatchObject({ allowed: false, reason: expect.stringMatching(/503/) });
+    expect(first.check(`${origin}/x`)).toMatchObject({ allowed: false, reason: expect.stringMatching(/503/) as unknown });
     // Within the backoff the store answers; after it, the server is asked again and the wait doubles.
     const during = await robotsForOrigin(origin, store, options('rfc9309'), new Date(NOW.getTime() + 1000));
     expect(during).toMatchObject({ outcome: 'unreachable', fromCache: true });

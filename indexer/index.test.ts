@@ -100,7 +100,7 @@ describe('index format and atomic swap', () => {
     const manifestPath = join(gen, INDEX_FILES.manifest);
     const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
     await writeFile(manifestPath, JSON.stringify({ ...manifest, formatVersion: 999 }));
-    await expect(openSearchEngine(dir)).rejects.toMatchObject({ code: 'INDEX_FORMAT', message: expect.stringMatching(/v999.*newer Gleaner/) });
+    await expect(openSearchEngine(dir)).rejects.toMatchObject({ code: 'INDEX_FORMAT', message: expect.stringMatching(/v999.*newer Gleaner/) as unknown });
     // The indexer replaces an unreadable index with a full build.
     expect(await buildIndex(dir)).toMatchObject({ full: true, analysed: 3 });
     expect(await urlsFor(dir, 'apples')).toEqual([`${S}/a`]);
@@ -108,7 +108,7 @@ describe('index format and atomic swap', () => {
 
   it('without an index the searcher says to run gleaner index', async () => {
     const dir = await dataDir();
-    await expect(openSearchEngine(dir)).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('gleaner index') });
+    await expect(openSearchEngine(dir)).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('gleaner index') as unknown });
   });
 
   it('without a crawl the indexer says so', async () => {

@@ -46,7 +46,7 @@ export function buildLinkGraph(edges: Iterable<GraphEdge>, resolve: (url: string
     const from = resolve(edge.from) ?? edge.from;
     if (from === to) continue;
     let bySource = sources.get(to);
-    if (!bySource) sources.set(to, (bySource = new Map()));
+    if (!bySource) sources.set(to, (bySource = new Map<string, string[]>()));
     const texts = bySource.get(from);
     const text = edge.text.trim();
     if (!texts) bySource.set(from, text === '' ? [] : [text]);

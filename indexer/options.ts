@@ -29,6 +29,7 @@ export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
 
 export function resolveIndexerOptions(options: Partial<IndexerOptions> = {}): IndexerOptions {
   const merged = { ...DEFAULT_INDEXER_OPTIONS };
-  for (const [key, value] of Object.entries(options)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  // Callers outside TypeScript do pass undefined: it means "the default".
+  for (const [key, value] of Object.entries(options as Record<string, unknown>)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
   return merged;
 }

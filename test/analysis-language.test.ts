@@ -30,8 +30,8 @@ describe('French pages, indexed and searched through the registry', () => {
     engine = await openSearchEngine(fixture.dataDir);
   });
   afterAll(async () => {
-    engine?.close();
-    await fixture?.cleanup();
+    engine.close();
+    await fixture.cleanup();
   });
   const search = (q: string) => engine.search(query(q), { offset: 0, limit: 10 }).hits;
 

@@ -62,7 +62,7 @@ describe.skipIf(!existsSync(POOL))('parse worker pool when a worker dies', () =>
   const whoami = (pool: ReturnType<typeof CreateBodyAnalyzer>): Promise<string> =>
     pool.analyze(page('/whoami')).then(
       () => 'the calling thread',
-      (e: Error) => e.message.replace(/^.*thread /, 'thread '),
+      (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/^.*thread /, 'thread '),
     );
 
   beforeAll(async () => {
@@ -82,8 +82,8 @@ describe.skipIf(!existsSync(POOL))('parse worker pool when a worker dies', () =>
       expect([...before].every((t) => t.startsWith('thread '))).toBe(true);
       // Both workers die, one by process.exit, one by an uncaught exception; each page is an error.
       const [exited, thrown] = await Promise.allSettled([pool.analyze(page('/exit')), pool.analyze(page('/throw'))]);
-      expect(exited).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/exited \(code 7\)/) } });
-      expect(thrown).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/boom in the worker/) } });
+      expect(exited).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/exited \(code 7\)/) as unknown } });
+      expect(thrown).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/boom in the worker/) as unknown } });
       // New threads answer; the calling thread does not.
       const after = await Promise.all([whoami(pool), whoami(pool), whoami(pool), whoami(pool)]);
       for (const t of after) {

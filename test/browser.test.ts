@@ -86,9 +86,9 @@ describe.skipIf(!hasChromium)('the search page in Chromium', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
-    await gateway?.close();
-    await new Promise((resolve) => origin?.close(resolve));
+    await context.close();
+    await gateway.close();
+    await new Promise((resolve) => origin.close(resolve));
     for (const dir of [dataDir, profile]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 

@@ -64,7 +64,7 @@ describe('--max-pages is exact', () => {
       const second = await run(site, dir, { maxPages: 30, concurrency: 8, hostConnections: 8 });
       expect((await stored(dir)).pages).toBe(30);
       expect(second.pagesThisRun).toBe(10);
-      expect(Object.values(second.stats.pagesByState).reduce((a, b) => a + (b ?? 0), 0)).toBe(30);
+      expect(Object.values(second.stats.pagesByState).reduce((a, b) => a + b, 0)).toBe(30);
     } finally {
       await site.close();
     }
@@ -173,7 +173,7 @@ describe.skipIf(!BUILT)('kill -9 midway (real CLI, real LevelDB)', () => {
       // Killed: the stats written with the pages count exactly the pages stored (there were none before).
       const killed = await stored(dir);
       expect(killed.pages).toBeGreaterThan(0);
-      expect(Object.values(killed.stats?.pagesByState ?? {}).reduce((a, b) => a + (b ?? 0), 0)).toBe(killed.pages);
+      expect(Object.values(killed.stats?.pagesByState ?? {}).reduce((a, b) => a + b, 0)).toBe(killed.pages);
       expect(await cliCrawl(site, dir)).toBeNull();
       const resumed = (await stored(dir)).stats!;
       expect(totals(resumed)).toEqual(totals(whole));

@@ -47,7 +47,7 @@ describe('a full crawl of the crawl-cases site', () => {
     pages = await pagesOf(dataDir);
   }, 120_000);
   afterAll(async () => {
-    await site?.close();
+    await site.close();
   });
 
   it('reads robots.txt before anything else, and stores every ordinary page as ok', () => {

@@ -47,7 +47,7 @@ describe('a 2,000-item numbered listing beside a calendar trap, default options'
     site = await startNumberedSite({ items: ITEMS });
     ({ summary, pages } = await crawlSite(site));
   }, 180_000);
-  afterAll(() => site?.close());
+  afterAll(() => site.close());
 
   it('stores every item, ok (the old 500-per-shape rule kept a quarter of them, as "calendar")', () => {
     const items = [...pages].filter(([p, r]) => p.startsWith('/item/') && r.state === 'ok');
@@ -73,7 +73,7 @@ describe('the same site with --max-depth 1000: the chain rule cuts the calendar'
     site = await startNumberedSite({ items: ITEMS });
     ({ summary, pages, log } = await crawlSite(site, { maxDepth: 1_000 }));
   }, 180_000);
-  afterAll(() => site?.close());
+  afterAll(() => site.close());
 
   it('stores every item, and cuts the next-day chain after maxShapeChain hops with the reason shape-chain', () => {
     expect([...pages].filter(([p, r]) => p.startsWith('/item/') && r.state === 'ok')).toHaveLength(ITEMS);

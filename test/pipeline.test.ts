@@ -43,8 +43,8 @@ describe('crawl -> LevelDB -> index -> web, on the demo intranet', () => {
   });
 
   afterAll(async () => {
-    await server?.close();
-    await site?.close();
+    await server.close();
+    await site.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

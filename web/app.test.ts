@@ -45,9 +45,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  engine?.close();
-  await fixture?.cleanup();
+  await server.close();
+  engine.close();
+  await fixture.cleanup();
 });
 
 const get = (path: string, init?: RequestInit) => fetch(base + path, { redirect: 'manual', ...init });

@@ -47,7 +47,10 @@ export function createApp(deps: AppDeps): Express {
   // Result pages are computed per request; hashing each body for an ETag costs more than it saves.
   app.set('etag', false);
   app.set('query parser', 'simple');
-  app.engine('ejs', ejs.renderFile);
+  // Express passes a callback, so renderFile answers through it and returns nothing.
+  app.engine('ejs', (path, data, callback) => {
+    ejs.renderFile(path, data, callback);
+  });
   app.set('view engine', 'ejs');
   app.set('views', assetDir('views'));
   app.set('view cache', true);

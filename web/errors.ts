@@ -38,7 +38,7 @@ export function errorHandler(log: (message: string) => void): ErrorRequestHandle
   return (err, req, res, next) => {
     if (res.headersSent) { next(err); return; }
     const answer = answerFor(err);
-    if (answer.status >= 500) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${(err as Error)?.stack ?? String(err)}`);
+    if (answer.status >= 500) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${(err instanceof Error ? err.stack : undefined) ?? String(err)}`);
     res.status(answer.status);
     if (wantsJson(req)) {
       res.json({ error: { status: answer.status, message: answer.message } });

@@ -21,18 +21,18 @@ export type StatsSource = () => Promise<GatewayStats>;
 
 /** The fallback when nothing else is known: the index summary alone. */
 export function engineStats(engine: SearchEngine): StatsSource {
-  return async () => ({ index: engine.summary() });
+  return () => Promise.resolve({ index: engine.summary() });
 }
 
 /** The figures the indexer saved with the generation being served (the engine loaded them with it). */
 export function indexStats(engine: SearchEngine & { stats(): IndexStats }): StatsSource {
-  return async () => {
+  return () => {
     const stats = engine.stats();
-    return {
+    return Promise.resolve({
       index: engine.summary(),
       ...(stats.crawl ? { crawl: stats.crawl } : {}),
       mostLinked: stats.topLinked,
       skipped: stats.skipped,
-    };
+    });
   };
 }

@@ -260,7 +260,7 @@ const byStatus = (m: Record<string, number>) => Object.entries(m).map(([k, n]) =
 export function formatSummary(s: CrawlSummary): string {
   const st = s.stats;
   const run = s.thisRun;
-  const total = Object.values(st.pagesByState).reduce<number>((a, b) => a + (b ?? 0), 0);
+  const total = Object.values(st.pagesByState).reduce((a, b) => a + b, 0);
   const blocked = Object.values(st.blockedByRule).reduce((a, b) => a + b, 0);
   const traps = Object.entries(st.trapsCut).map(([k, n]) => `${k} ${n}${st.trapExamples?.[k] ? ` (e.g. ${st.trapExamples[k]})` : ''}`).join('; ') || 'none';
   const why = { done: 'nothing left to crawl', 'max-pages': 'reached --max-pages', aborted: 'stopped; run again to resume', unreachable: 'no seed host could be reached' }[s.stoppedBecause];

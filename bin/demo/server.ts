@@ -87,8 +87,10 @@ export function resolveSitePath(root: string, rawPath: string): SitePath {
 
 /** Starts the demo site on 127.0.0.1; resolves once it listens. */
 export async function startDemoSite(options: DemoSiteOptions = {}): Promise<DemoSite> {
-  const { port, host } = { ...DEMO_SITE_DEFAULTS, ...options };
-  if (host !== '127.0.0.1') throw new TypeError(`the demo site only listens on 127.0.0.1, not ${String(host)}`);
+  const { port, host: given } = { ...DEMO_SITE_DEFAULTS, ...options };
+  // JavaScript callers are not held to the type: anything but loopback is refused, not served.
+  const host: string = given;
+  if (host !== '127.0.0.1') throw new TypeError(`the demo site only listens on 127.0.0.1, not ${host}`);
   const root = demoSiteDir();
   const requests: DemoRequest[] = [];
   let origin = '';

@@ -12,6 +12,10 @@ export const PAIR_SEPARATOR = ' ';
 export function wordPairs(tokens: readonly string[]): string[] {
   const words = tokens.filter((t) => !isStopword(t));
   const pairs: string[] = [];
-  for (let i = 0; i + 1 < words.length; i++) if (words[i] !== words[i + 1]) pairs.push(words[i] + PAIR_SEPARATOR + words[i + 1]);
+  for (let i = 0; i + 1 < words.length; i++) {
+    const first = words[i]!;
+    const second = words[i + 1]!;
+    if (first !== second) pairs.push(first + PAIR_SEPARATOR + second);
+  }
   return pairs;
 }

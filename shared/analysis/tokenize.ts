@@ -39,7 +39,7 @@ const wordCaches = new Map<string, Map<string, readonly [string, string]>>();
 function wordCache(language: string): Map<string, readonly [string, string]> {
   const key = stemmerKey(language);
   let cache = wordCaches.get(key);
-  if (!cache) wordCaches.set(key, (cache = new Map()));
+  if (!cache) wordCaches.set(key, (cache = new Map<string, readonly [string, string]>()));
   return cache;
 }
 

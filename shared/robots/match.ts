@@ -87,7 +87,7 @@ const chosen = new WeakMap<ParsedRobots, Map<string, RuleSet>>();
 /** Chooses the rules that apply to `agent`. */
 export function selectRules(robots: ParsedRobots, agent: string, mode: RobotsMode): RuleSet {
   let perAgent = chosen.get(robots);
-  if (!perAgent) chosen.set(robots, (perAgent = new Map()));
+  if (!perAgent) chosen.set(robots, (perAgent = new Map<string, RuleSet>()));
   const key = `${mode}\n${agent}`;
   let set = perAgent.get(key);
   if (!set) perAgent.set(key, (set = chooseRules(robots, agent, mode)));

@@ -39,7 +39,7 @@ export interface PackedLinks {
 }
 
 export function packLinks(links: readonly OutLink[]): PackedLinks {
-  const packed: PackedLinks = { url: new Array(links.length), text: new Array(links.length) };
+  const packed: PackedLinks = { url: new Array<string>(links.length), text: new Array<string>(links.length) };
   let anyRel = false;
   let allA = true;
   for (let i = 0; i < links.length; i++) {
@@ -55,7 +55,7 @@ export function packLinks(links: readonly OutLink[]): PackedLinks {
 }
 
 export function unpackLinks(packed: PackedLinks): OutLink[] {
-  const links: OutLink[] = new Array(packed.url.length);
+  const links = new Array<OutLink>(packed.url.length);
   for (let i = 0; i < links.length; i++) {
     const rel = packed.rel?.[i] ?? '';
     links[i] = { url: packed.url[i]!, text: packed.text[i]!, rel: rel === '' ? [] : rel.split(' '), kind: packed.kind?.[i] ?? 'a' };

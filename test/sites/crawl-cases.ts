@@ -152,7 +152,7 @@ const link = (href: string, text = href, rel?: string): string => `<a href="${hr
 /** windows-1251 bytes of ASCII and Cyrillic text (the Cyrillic block maps arithmetically). */
 function encodeCp1251(s: string): Buffer {
   return Buffer.from(
-    [...s].map((ch) => {
+    Array.from(s, (ch) => {
       const c = ch.codePointAt(0) ?? 0x3f;
       if (c < 0x80) return c;
       if (c >= 0x410 && c <= 0x44f) return c - 0x410 + 0xc0;
@@ -260,7 +260,7 @@ export async function startCrawlCases(options: Partial<CrawlCasesOptions> = {}):
     ['/plain.txt', (_q, res) => send(res, 200, 'text/plain; charset=utf-8', 'A plain text file.\nIt is indexed as text.\n')],
     ['/compressed.html', (req, res) => {
       const body = html('Compressed', '<p>This page travels gzip-compressed when the client accepts it.</p>');
-      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) send(res, 200, 'text/html; charset=utf-8', gzipSync(body), { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) send(res, 200, 'text/html; charset=utf-8', gzipSync(body), { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
       else page(res, body);
     }],
     ['/area-target.html', (_q, res) => page(res, html('Area target', '<p>Reached through an area element.</p>'))],

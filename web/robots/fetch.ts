@@ -17,7 +17,7 @@ export interface FetchedRobots {
   /** The RFC clause the outcome follows, e.g. `503: server error, disallow all (RFC 9309 2.3.1.4)`. */
   why: string;
   /** The verdict for a URL of this site, the outcome's policy applied (a 503 disallows everything). */
-  check(url: string): RobotsVerdict;
+  check: (url: string) => RobotsVerdict;
   /** User-agent values of the group(s) that apply; [] when none does. */
   agents: string[];
   crawlDelaySeconds: number | null;

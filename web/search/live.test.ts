@@ -6,7 +6,7 @@ import { CURRENT_FILE, INDEX_FILES, currentGeneration, indexRoot } from '../../s
 import { query, tempDataDir, writePages } from '../../test/support/index-fixture.js';
 import { openLiveSearchEngine } from './index.js';
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
@@ -20,7 +20,9 @@ describe('openLiveSearchEngine', () => {
     let reloaded: (outcome: { ok: boolean }) => void = () => {};
     const next = () => new Promise<{ ok: boolean }>((resolve) => (reloaded = resolve));
     const engine = await openLiveSearchEngine(dir, {}, { checkIntervalMs: 0, onReload: (o) => reloaded(o) });
-    cleanups.push(async () => engine.close());
+    cleanups.push(() => {
+      engine.close();
+    });
     const urls = (q: string) => engine.search(query(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
     expect(urls('apples')).toEqual(['http://s.test/a']);
 

@@ -45,8 +45,8 @@ describe('search over an indexed store', () => {
     engine = await openSearchEngine(tmp.dir);
   });
   afterAll(async () => {
-    engine?.close();
-    await cleanup?.();
+    engine.close();
+    await cleanup();
   });
   const top = (q: string) => engine.search(query(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
 
@@ -209,7 +209,7 @@ describe('ranking over verbose pages', () => {
     await buildIndex(dir.dir);
   });
   afterAll(async () => {
-    await dir?.cleanup();
+    await dir.cleanup();
   });
   const top = async (rank: Partial<RankParams>, q: string) => {
     const engine = await openSearchEngine(dir.dir, { rank: { ...DEFAULT_RANK_PARAMS, ...rank } });

@@ -80,7 +80,7 @@ export class Vocabulary {
    */
   correct(word: string, ownDf: number, minRatio: number): string | undefined {
     const folded = foldWord(word);
-    const max = [...folded].length <= 4 ? 1 : 2;
+    const max = codePoints(folded) <= 4 ? 1 : 2;
     const need = Math.max(1, ownDf * minRatio);
     let best: number | undefined;
     let bestDistance = max + 1;
@@ -99,3 +99,13 @@ export class Vocabulary {
 }
 
 const bucket = (initial: string, length: number) => `${initial}${length}`;
+
+/** Code points in `s` (a surrogate pair is one letter), counted without building an array. */
+function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}
