@@ -92,7 +92,7 @@ function commandFor(tool: Tool, origin: string, out: string): string[] {
     case 'gleaner-base': {
       const root = tool === 'gleaner-base' ? baseCheckout() : ROOT;
       const gleaner = [process.execPath, join(root, 'bin', 'gleaner'), 'crawl', `${origin}/`, '--data', out, '--delay', '0', '--max-pages', '1000000', '--max-depth', '1000', '--no-sitemaps', '--log-level', 'warn'];
-      return tool === 'gleaner' ? gleaner : [...gleaner, '--host-connections', '2'];
+      return tool === 'gleaner-c2' ? [...gleaner, '--host-connections', '2'] : gleaner;
     }
     case 'wget':
       return ['wget', '-r', '-l', 'inf', '-nv', '-e', 'robots=on', '-U', USER_AGENTS.wget, '-P', out, `${origin}/`];
