@@ -36,4 +36,3 @@ function bump<K extends string>(map: Partial<Record<K, number>>, key: K, sign: 1
   else delete map[key];
 }
 
-export { followedUrls } from '../shared/store/index.js';
