@@ -7,7 +7,7 @@
 import type { FrontierEntry } from '../shared/store/index.js';
 import type { CrawlCounters } from './crawl-stats.js';
 import type { Logger } from '../shared/log.js';
-import { shapeChain, type TrapGuard, type TrapVerdict } from './traps.js';
+import { chainFromShape, variableShape, type TrapGuard, type TrapVerdict } from './traps.js';
 
 /** Bound on the per-run cache of judged URLs (~100 bytes each); past it the cache starts again. */
 const JUDGED_CACHE_LIMIT = 1_000_000;
@@ -32,13 +32,13 @@ export class Admission {
 
   /** In scope and not a trap: may this URL be queued at this depth, `chain` same-shape hops from a page of
    * another shape? Counts what it refuses; false without counting for a URL judged before. */
-  admissible(url: string, depth: number, chain: number): boolean {
+  admissible(url: string, depth: number, chain: number | (() => number)): boolean {
     if (!this.judge(url)) return false;
     if (!this.inScope(url)) {
       this.counts.outOfScope();
       return false;
     }
-    const trap = this.traps.check(url, depth, chain);
+    const trap = this.traps.check(url, depth, typeof chain === 'number' ? chain : chain());
     if (!trap.ok) {
       this.cut(url, trap);
       return false;
@@ -56,10 +56,13 @@ export class Admission {
   queueable(follow: readonly FrontierEntry[], from: Pick<FrontierEntry, 'url' | 'shapeChain'>): { queue: FrontierEntry[]; refused: string[] } {
     const queue: FrontierEntry[] = [];
     const refused: string[] = [];
+    const fromShape = variableShape(from.url);
     for (const e of follow) {
       if (this.#judged.has(e.url)) continue;
-      const chain = shapeChain(e.url, from.url, from.shapeChain ?? 0);
-      if (this.admissible(e.url, e.depth, chain)) queue.push(chain > 0 ? { ...e, shapeChain: chain } : e);
+      // Worked out only for URLs in scope (most links of a site's pages are not).
+      let chain = 0;
+      const chainOf = (): number => (chain = chainFromShape(e.url, fromShape, from.shapeChain ?? 0));
+      if (this.admissible(e.url, e.depth, chainOf)) queue.push(chain > 0 ? { ...e, shapeChain: chain } : e);
       else refused.push(e.url);
     }
     return { queue, refused };

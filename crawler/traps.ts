@@ -103,18 +103,17 @@ const ID_TOKEN = /(?<![A-Za-z0-9])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{12,}
 
 /** Host, then path and query with id-like tokens replaced by `*` and every run of digits by `#`: URLs of
  * one template on one host share a shape. */
-export function urlShape(url: string): string {
-  const u = new URL(url);
+export function urlShape(url: string | URL): string {
+  const u = typeof url === 'string' ? new URL(url) : url;
   return u.host + `${u.pathname}${u.search}`.replace(ID_TOKEN, '*').replace(/\d+/g, '#');
 }
 
 /** The URL's shape when it has a variable part (digits or an id-like token), else undefined: a URL
  * without one is a single page, not a template. */
-export function variableShape(url: string): string | undefined {
-  const u = new URL(url);
-  const rest = `${u.pathname}${u.search}`;
-  if (!/\d/.test(rest)) return undefined;
-  return urlShape(url);
+export function variableShape(url: string | URL): string | undefined {
+  const u = typeof url === 'string' ? new URL(url) : url;
+  if (!/\d/.test(u.pathname) && !/\d/.test(u.search)) return undefined;
+  return urlShape(u);
 }
 
 /**
@@ -123,8 +122,13 @@ export function variableShape(url: string): string | undefined {
  */
 export function shapeChain(url: string, referrer: string | undefined, referrerChain: number): number {
   if (referrer === undefined) return 0;
-  const shape = variableShape(url);
-  return shape !== undefined && shape === variableShape(referrer) ? referrerChain + 1 : 0;
+  return chainFromShape(url, variableShape(referrer), referrerChain);
+}
+
+/** shapeChain with the referrer's variableShape computed once, for the many links of one page. */
+export function chainFromShape(url: string, referrerShape: string | undefined, referrerChain: number): number {
+  if (referrerShape === undefined) return 0;
+  return variableShape(url) === referrerShape ? referrerChain + 1 : 0;
 }
 
 function pathSegments(pathname: string): string[] {
@@ -158,8 +162,8 @@ function sameBlock(segments: readonly string[], a: number, b: number, length: nu
 const DATE_QUERY_KEYS = /^(year|yr|y|date|day|month|mon|cal|calendar|d|m|from|to|start|end|week)$/i;
 
 /** Years of the dates the URL carries (path dates followed by a month, date tokens, date-ish query values). */
-export function datesInUrl(url: string): number[] {
-  const u = new URL(url);
+export function datesInUrl(url: string | URL): number[] {
+  const u = typeof url === 'string' ? new URL(url) : url;
   const years: number[] = [];
   const segments = pathSegments(u.pathname);
   segments.forEach((s, i) => {
@@ -184,23 +188,22 @@ export function checkTrap(url: string, depth: number, context: TrapContext, opti
 
 /** checkTrap with every option given: the crawl's guard calls this once per new URL, so the options are
  * merged once, in its constructor (a merge per call was most of a crawl loop's trap time). */
-function decideTrap(url: string, depth: number, context: TrapContext, o: TrapOptions): TrapVerdict {
+function decideTrap(url: string, depth: number, context: TrapContext, o: TrapOptions, u = new URL(url)): TrapVerdict {
   if (url.length > o.maxUrlLength) return cut('url-too-long', `${url.length} characters, limit ${o.maxUrlLength}`);
   if (depth > o.maxDepth) return cut('max-depth', `depth ${depth}, limit ${o.maxDepth}`);
-  const u = new URL(url);
   const loop = repeatedSegments(pathSegments(u.pathname), o.maxSegmentRepeats, o.cycleRepeatsCut);
   if (loop !== undefined) return cut('repeated-segments', loop);
   const from = context.nowYear - o.yearsBack;
   const to = context.nowYear + o.yearsAhead;
-  const outside = datesInUrl(url).find((y) => y < from || y > to);
+  const outside = datesInUrl(u).find((y) => y < from || y > to);
   if (outside !== undefined) return cut('calendar', `date in year ${outside}, outside ${from}-${to}`);
   if (o.maxShapeChain > 0 && context.shapeChain > o.maxShapeChain) {
-    return cut('shape-chain', `${context.shapeChain} same-shape hops in a row to ${urlShape(url)}, limit ${o.maxShapeChain}`);
+    return cut('shape-chain', `${context.shapeChain} same-shape hops in a row to ${urlShape(u)}, limit ${o.maxShapeChain}`);
   }
   const repeats = checkRepeats(url, context, o);
   if (!repeats.ok) return repeats;
   if (o.maxUrlsPerShape > 0 && context.shapeUrls >= o.maxUrlsPerShape) {
-    return cut('shape-limit', `${context.shapeUrls} URLs already of the shape ${urlShape(url)}, limit ${o.maxUrlsPerShape}`);
+    return cut('shape-limit', `${context.shapeUrls} URLs already of the shape ${urlShape(u)}, limit ${o.maxUrlsPerShape}`);
   }
   if (context.hostPages >= o.maxPagesPerHost) return cut('host-page-limit', `${context.hostPages} pages on ${u.hostname}, limit ${o.maxPagesPerHost}`);
   return OK;
@@ -248,11 +251,15 @@ export class TrapGuard {
   }
 
   contextFor(url: string, chain = 0): TrapContext {
-    const u = new URL(url);
-    const shapeKey = variableShape(url);
+    return this.#context(url, new URL(url), chain).context;
+  }
+
+  /** The context, and the counts of the URL's shape (undefined when it has none or none is counted yet). */
+  #context(url: string, u: URL, chain: number): { context: TrapContext; shapeKey: string | undefined } {
+    const shapeKey = variableShape(u);
     const shape = shapeKey === undefined ? undefined : this.#shapes.get(shapeKey);
     const seen = shape?.urls.size ?? 0;
-    return {
+    const context = {
       hostPages: this.#hostPages.get(u.host) ?? 0,
       shapeUrls: shape?.urls.has(url) === true ? seen - 1 : seen,
       shapeChain: chain,
@@ -260,11 +267,14 @@ export class TrapGuard {
       shapeDuplicates: shape?.duplicates ?? 0,
       nowYear: this.#nowYear(),
     };
+    return { context, shapeKey };
   }
 
   check(url: string, depth: number, chain = 0): TrapVerdict {
-    const verdict = decideTrap(url, depth, this.contextFor(url, chain), this.#options);
-    if (verdict.ok) this.countQueued(url);
+    const u = new URL(url);
+    const { context, shapeKey } = this.#context(url, u, chain);
+    const verdict = decideTrap(url, depth, context, this.#options, u);
+    if (verdict.ok && shapeKey !== undefined) this.#addUrl(this.#counts(shapeKey), url);
     return verdict;
   }
 
@@ -293,7 +303,10 @@ export class TrapGuard {
   /** The counts of the URL's shape (made on first use), or undefined when it has no variable part. */
   #shape(url: string): ShapeCounts | undefined {
     const key = variableShape(url);
-    if (key === undefined) return undefined;
+    return key === undefined ? undefined : this.#counts(key);
+  }
+
+  #counts(key: string): ShapeCounts {
     let counts = this.#shapes.get(key);
     if (counts === undefined) this.#shapes.set(key, (counts = { urls: new Set(), pages: 0, duplicates: 0 }));
     return counts;

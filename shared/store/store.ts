@@ -278,9 +278,10 @@ export class LevelStore implements Store {
     await this.written(this.db.batch(ops as never));
   }
 
-  /** The write of the crawl stats, for a batch; the copy keeps later changes of `stats` out of it. */
+  /** The write of the crawl stats, for a batch: encoded now, so later changes of `stats` stay out of it
+   * (JSON.stringify takes a few µs; the structuredClone it replaces took ~30 µs a page). */
   private statsOp(stats: CrawlStats): BatchOp {
-    return { type: 'put', sublevel: this.metaDb, key: CRAWL_STATS_KEY, value: structuredClone(stats) };
+    return { type: 'put', sublevel: this.metaDb, key: CRAWL_STATS_KEY, value: JSON.stringify(stats), valueEncoding: 'utf8' };
   }
 
   async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats, refused: readonly string[] = []): Promise<QueuedEntry[]> {
@@ -353,7 +354,7 @@ export class LevelStore implements Store {
 // so the ops are typed loosely here and checked where they are built.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySublevel = AbstractSublevel<any, any, string, any>;
-type BatchOp = { type: 'put'; sublevel: AnySublevel; key: string; value: unknown } | { type: 'del'; sublevel: AnySublevel; key: string };
+type BatchOp = { type: 'put'; sublevel: AnySublevel; key: string; value: unknown; valueEncoding?: 'utf8' } | { type: 'del'; sublevel: AnySublevel; key: string };
 
 function openError(e: unknown, dataDir: string): GleanerError {
   const code = (e as { code?: string; cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
