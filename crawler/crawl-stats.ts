@@ -3,7 +3,8 @@
 // one method per event; no I/O here.
 
 import type { PageFact } from '../shared/store/index.js';
-import type { CrawlStats, PageRecord } from '../shared/store/index.js';
+import type { CrawlStats, HostTally, PageRecord } from '../shared/store/index.js';
+import { originOf } from '../shared/url.js';
 import { countPage, newRunFigures, type RunFigures } from './crawl-counts.js';
 import type { TrapVerdict } from './traps.js';
 
@@ -42,15 +43,31 @@ export class CrawlCounters {
     stats.finishedAt = undefined;
     stats.seeds = [...new Set([...stats.seeds, ...seeds])];
     Object.assign(stats, { pagesByState: {}, pagesByStatus: {}, errors: 0, duplicates: 0 });
+    // Pages and errors per host are recounted like the totals; cuts are judged once per crawl and kept.
+    stats.byHost = Object.fromEntries(Object.entries(stats.byHost ?? {}).map(([origin, t]) => [origin, { pages: 0, errors: 0, cut: t.cut }]));
     this.stats = stats;
     this.#requestsBefore = stats.requests;
   }
 
-  /** A page an earlier run stored. */
-  storedBefore(fact: Pick<PageFact, 'state' | 'status'>): void {
+  /** A page an earlier run stored, at `url`. */
+  storedBefore(url: string, fact: Pick<PageFact, 'state' | 'status'>): void {
     this.pagesStored++;
     this.pagesCommitted++;
     countPage(this.stats, fact, 1);
+    this.#hostPage(url, fact, 1);
+  }
+
+  /** The tally of `url`'s origin, made on first use. */
+  #host(url: string): HostTally {
+    const byHost = (this.stats.byHost ??= {});
+    const origin = originOf(url);
+    return (byHost[origin] ??= { pages: 0, errors: 0, cut: 0 });
+  }
+
+  #hostPage(url: string, page: Pick<PageRecord, 'state'>, sign: 1 | -1): void {
+    const t = this.#host(url);
+    t.pages += sign;
+    if (page.state === 'error') t.errors += sign;
   }
 
   /** One HTTP request for a page or a sitemap, with the body bytes it brought. */
@@ -60,10 +77,13 @@ export class CrawlCounters {
   }
 
   /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */
-  stored(page: Pick<PageRecord, 'state' | 'status'>, previous: Pick<PageRecord, 'state' | 'status'> | undefined): void {
-    if (previous) countPage(this.stats, previous, -1);
-    else this.pagesStored++;
+  stored(page: Pick<PageRecord, 'url' | 'state' | 'status'>, previous: Pick<PageRecord, 'state' | 'status'> | undefined): void {
+    if (previous) {
+      countPage(this.stats, previous, -1);
+      this.#hostPage(page.url, previous, -1);
+    } else this.pagesStored++;
     countPage(this.stats, page, 1);
+    this.#hostPage(page.url, page, 1);
     countPage(this.thisRun, page, 1);
     this.thisRun.pages++;
   }
@@ -84,6 +104,7 @@ export class CrawlCounters {
     this.stats.trapsCut[trap.reason] = (this.stats.trapsCut[trap.reason] ?? 0) + 1;
     this.stats.trapExamples ??= {};
     this.stats.trapExamples[trap.reason] ??= url;
+    this.#host(url).cut++;
   }
 
   outOfScope(): void {

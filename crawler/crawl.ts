@@ -28,6 +28,7 @@ import { TrapGuard } from './traps.js';
 import { Admission } from './admission.js';
 import type { RunFigures } from './crawl-counts.js';
 import { CrawlCounters } from './crawl-stats.js';
+import { RecentRate, secondsLeft } from './eta.js';
 import { prepareCrawl } from './prepare.js';
 import { pageRequestHeaders } from './request.js';
 import { originSitemaps, sitemapFollowUps } from './sitemaps.js';
@@ -43,6 +44,13 @@ export interface CrawlProgress {
   errors: number;
   blocked: number;
   pagesPerSecond: number;
+  /** Pages stored plus those queued or under way: the work known so far (it grows as links are found). */
+  known: number;
+  /** Estimated seconds left for the known work (crawler/eta.ts), undefined before there is a rate or delay to go by. */
+  secondsLeft: number | undefined;
+  /** The host whose queue takes longest at its delay alone; `delaySource` says whether robots.txt's
+   * Crawl-delay or the crawl's own `delayMs` sets it. */
+  slowestHost?: { host: string; queued: number; delayMs: number; seconds: number; delaySource: 'crawl-delay' | 'delay' };
   /** Hosts waiting to ask for robots.txt again, and why. */
   robotsWaiting: RobotsWait[];
   /** Hosts given up because their robots.txt could not be had, and why. */
@@ -102,6 +110,7 @@ class CrawlRun {
   private parked: QueuedEntry[] = [];
   /** Stored URLs a recrawl fetches again: they re-store a page, so they take no page slot. */
   private readonly restoring = new Set<string>();
+  private readonly recentRate = new RecentRate();
   private inFlight = 0;
   private stopLaunching = false;
   private stoppedBecause: CrawlSummary['stoppedBecause'] = 'done';
@@ -143,7 +152,7 @@ class CrawlRun {
     // crawl does not count a cut twice).
     const again: FrontierEntry[] = [];
     for await (const [url, fact] of store.pageFacts()) {
-      this.counts.storedBefore(fact);
+      this.counts.storedBefore(url, fact);
       if (fact.hash !== undefined && !this.hashes.has(fact.hash)) this.hashes.set(fact.hash, url);
       this.traps.countPage(url, fact.state === 'duplicate');
       if (options.recrawl && fact.state !== 'redirect') again.push({ url, depth: fact.depth, via: 'link' });
@@ -195,8 +204,21 @@ class CrawlRun {
   }
 
   private progress(): CrawlProgress {
-    const seconds = Math.max(0.001, (Date.now() - this.started) / 1000);
+    const now = Date.now();
+    const seconds = Math.max(0.001, (now - this.started) / 1000);
+    const rate = this.recentRate.sample(now, this.counts.pagesThisRun);
+    const slowest = this.scheduler.slowestHost();
+    const known = this.counts.pagesStored + this.scheduler.size + this.inFlight;
     return {
+      known,
+      secondsLeft: secondsLeft(this.scheduler.size + this.inFlight, rate, slowest?.ms),
+      slowestHost: slowest && {
+        host: slowest.host,
+        queued: slowest.queued,
+        delayMs: slowest.delayMs,
+        seconds: slowest.ms / 1000,
+        delaySource: slowest.delayMs > this.options.delayMs ? 'crawl-delay' : 'delay',
+      },
       pages: this.counts.pagesStored,
       pagesThisRun: this.counts.pagesThisRun,
       queued: this.scheduler.size,

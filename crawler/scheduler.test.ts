@@ -27,6 +27,19 @@ describe('HostScheduler: one request per host at a time, at its delay, shallowes
     expect('entry' in again && again.entry.url).toBe('http://a/2');
   });
 
+  it('the slowest host is the longest queue at its delay, requests at once shared', () => {
+    const s = new HostScheduler(originOf, 1000, 2);
+    expect(s.slowestHost()).toBeUndefined();
+    for (let i = 0; i < 6; i++) s.add(entry(`http://a/${i}`));
+    for (let i = 0; i < 3; i++) s.add(entry(`http://b/${i}`));
+    s.setDelay('http://b', 5000);
+    // a: 6 x 1 s / 2 at once = 3 s; b: 3 x 5 s / 2 = 7.5 s.
+    expect(s.slowestHost()).toEqual({ host: 'http://b', queued: 3, delayMs: 5000, ms: 7500 });
+    const none = new HostScheduler(originOf, 0);
+    none.add(entry('http://a/1'));
+    expect(none.slowestHost()).toBeUndefined();
+  });
+
   it('a slow (busy or waiting) host does not stall another host', () => {
     const s = new HostScheduler(originOf, 1000);
     s.add(entry('http://slow/1'));

@@ -99,6 +99,17 @@ export class HostScheduler {
     this.state(host).delayMs = delayMs;
   }
 
+  /** The host whose queue takes longest at its delay alone (queued x delay / requests at once), or
+   * undefined when no host with a delay has work: the floor under any estimate of the time left. */
+  slowestHost(): { host: string; queued: number; delayMs: number; ms: number } | undefined {
+    let slowest: { host: string; queued: number; delayMs: number; ms: number } | undefined;
+    for (const [host, s] of this.hosts) {
+      const ms = (s.size * s.delayMs) / this.perHost;
+      if (ms > 0 && (!slowest || ms > slowest.ms)) slowest = { host, queued: s.size, delayMs: s.delayMs, ms };
+    }
+    return slowest;
+  }
+
   /** Whether any host has work or a request under way. */
   get idle(): boolean {
     if (this.queuedCount > 0) return false;

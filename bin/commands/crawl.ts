@@ -24,6 +24,7 @@ import { GleanerError } from '../../shared/errors.js';
 import { integerFlag, numberFlag, parseCommandArgs, type Command } from '../command.js';
 import { openLogFile } from '../log-file.js';
 import { progressLine } from '../progress.js';
+import { doneOfKnown, hostLines, longCrawlNote } from '../progress-format.js';
 
 const d = DEFAULT_CRAWL_OPTIONS;
 const HELP = `Usage: gleaner crawl URL... [options]
@@ -241,7 +242,7 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
 
 export function formatProgress(p: CrawlProgress, now: number = Date.now()): string {
   // The robots note comes before the counters: a terminal cuts the line at its width.
-  return `crawl: ${p.pages} pages (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s)${robotsHostsNote(p, now)} | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
+  return `crawl: ${doneOfKnown(p)} (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s)${robotsHostsNote(p, now)} | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
 }
 
 /** Which host waits for its robots.txt and why (the first; a count of the others), and which were given up. */
@@ -272,6 +273,7 @@ export function formatSummary(s: CrawlSummary): string {
     `  pages by status:  ${byStatus(st.pagesByStatus)}`,
     `  blocked by robots.txt: ${blocked}; duplicates: ${st.duplicates}; out of scope: ${st.outOfScope}`,
     `  cut as traps: ${traps}`,
+    ...hostLines(st),
     ...s.hostsGivenUp.map((h) => `  given up: ${describeGivenUp(h)}`),
   ].join('\n');
 }
@@ -323,8 +325,16 @@ export const crawlCommand: Command = {
     };
     for (const s of STOP_SIGNALS) process.once(s, stop);
     let stored = 0;
+    let noted = false;
     const onProgress = (p: CrawlProgress) => {
       stored = p.pages;
+      // Said once, on its own line (also when stderr is not a terminal): the crawl will take long.
+      const note = noted ? undefined : longCrawlNote(p);
+      if (note !== undefined) {
+        noted = true;
+        progress.done();
+        process.stderr.write(note + '\n');
+      }
       progress.update(formatProgress(p));
     };
     try {

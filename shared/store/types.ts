@@ -113,6 +113,13 @@ export interface RobotsCacheEntry {
  * latest fetch (a 304 counts as status 304); they are recounted from the stored pages when a crawl starts.
  * The rest are written in the same atomic batch as each page, so a killed crawl resumes with them right.
  */
+/** One origin's share of a crawl's counts. */
+export interface HostTally {
+  pages: number;
+  errors: number;
+  cut: number;
+}
+
 export interface CrawlStats {
   startedAt: string;
   finishedAt?: string;
@@ -129,6 +136,9 @@ export interface CrawlStats {
   trapsCut: Record<string, number>;
   /** The first URL cut for each reason, to show what the rule cut. */
   trapExamples?: Record<string, string>;
+  /** Per origin (`scheme://host:port`): pages stored, error pages among them, URLs cut as traps. Absent in
+   * stats written before it was kept; blocked URLs per origin are in `blockedByRule`'s keys. */
+  byHost?: Record<string, HostTally>;
   duplicates: number;
   outOfScope: number;
 }
