@@ -6,8 +6,6 @@
 
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
 import { serve, type RunningServer } from '../web/index.js';
+import { servePages } from './support/page-site.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -44,7 +43,7 @@ function site(): Map<string, string> {
 }
 
 describe.skipIf(!hasChromium)('the search page in Chromium', () => {
-  let origin: Server;
+  let origin: Awaited<ReturnType<typeof servePages>>;
   let dataDir: string;
   let gateway: RunningServer;
   let profile: string;
@@ -54,15 +53,8 @@ describe.skipIf(!hasChromium)('the search page in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const pages = site();
-    origin = createServer((req, res) => {
-      if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
-      const body = pages.get(req.url ?? '');
-      if (body === undefined) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    });
-    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
-    const siteUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}/`;
+    origin = await servePages(site());
+    const siteUrl = origin.url;
 
     dataDir = await mkdtemp(join(tmpdir(), 'gleaner-browser-'));
     await crawl({ dataDir, seeds: [siteUrl], delayMs: 0, useSitemaps: false });
@@ -88,7 +80,7 @@ describe.skipIf(!hasChromium)('the search page in Chromium', () => {
   afterAll(async () => {
     await context.close();
     await gateway.close();
-    await new Promise((resolve) => origin.close(resolve));
+    await origin.close();
     for (const dir of [dataDir, profile]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 

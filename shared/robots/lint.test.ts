@@ -125,3 +125,14 @@ describe('robustness', () => {
     );
   });
 });
+
+describe('seeds 001 and 004: the non-standard lines, with what each crawler family does with them', () => {
+  const report = lintRobots('User-agent: *\nCrawl-delay: 10\nDisallow: /tmp/\n\nHost: www.example.ru\n');
+  it('a valid Crawl-delay and Host are notes (not errors), naming who obeys them', () => {
+    expect(codes(report)).toEqual(['2 info crawl-delay-nonstandard', '5 info host-nonstandard']);
+    const [delay, host] = report.findings.map((f) => f.message);
+    expect(delay).toMatch(/not in RFC 9309.*Slurp.*Bingbot.*Googlebot ignores it.*Gleaner waits/);
+    expect(host).toMatch(/Yandex extension naming the main mirror.*--use-robots-host/);
+    expect([report.errors, report.warnings]).toEqual([0, 0]);
+  });
+});

@@ -47,6 +47,13 @@ export const FILE_LIST_THRESHOLD = 8;
 /** Fields some robots read (Yandex, old Inktomi, ...), not unknown but not part of RFC 9309 either. */
 const EXTENSIONS = new Set(['request-rate', 'visit-time', 'clean-param', 'noindex', 'nofollow']);
 
+/** What each crawler family does with the two best-known lines RFC 9309 left out (seeds 001 and 004). */
+const NON_STANDARD = {
+  'crawl-delay':
+    'Crawl-delay is not in RFC 9309. Yahoo\'s Slurp and MSN\'s msnbot (now Bingbot) wait that many seconds between requests; Yandex read it until 2018; Googlebot ignores it (its rate is set in Search Console); Gleaner waits the larger of it and its own --delay, up to --max-crawl-delay',
+  host: 'Host is not in RFC 9309: a Yandex extension naming the main mirror, a hint rather than an order (Yandex now reads redirects instead); Google, Bing and most robots ignore it; Gleaner follows it only when crawling with --use-robots-host',
+} as const;
+
 const CANONICAL_KEY: Record<string, string> = {
   'user-agent': 'User-agent',
   allow: 'Allow',
@@ -134,9 +141,11 @@ function checkLine(l: RobotsLine, add: Add): void {
       break;
     case 'crawl-delay':
       if (parseCrawlDelay(l.value) === null) add('error', 'crawl-delay-not-numeric', l.line, `Crawl-delay "${l.value}" is not a number of seconds; robots ignore it`);
+      else add('info', 'crawl-delay-nonstandard', l.line, NON_STANDARD['crawl-delay']);
       break;
     case 'host':
       if (!isHostValue(l.value)) add('error', 'host-not-a-host', l.line, `Host "${l.value}" is not a host name (optionally with scheme and port)`);
+      else add('info', 'host-nonstandard', l.line, NON_STANDARD.host);
       break;
     case 'sitemap':
       if (!isAbsoluteHttpUrl(l.value)) add('error', 'sitemap-relative', l.line, `Sitemap "${l.value}" is not an absolute http(s) URL; robots cannot resolve it`);

@@ -32,12 +32,14 @@ export interface RobotsReport {
   agentValid: boolean;
   mode: RobotsMode;
   /** Set when the file was fetched: what came back and what it means. */
-  fetched?: Omit<FetchedRobots, 'body' | 'check' | 'agents' | 'crawlDelaySeconds' | 'sitemaps'>;
+  fetched?: Omit<FetchedRobots, 'body' | 'check' | 'agents' | 'crawlDelaySeconds' | 'host' | 'sitemaps'>;
   /** The file's lines, for the listing (deciding lines are marked by number). */
   lines: string[];
   /** User-agent values of the applying group(s); [] when the agent falls under no group. */
   groupAgents: string[];
   crawlDelaySeconds: number | null;
+  /** The Host line that applies, as the CLI shows it; null when there is none. */
+  host: string | null;
   sitemaps: string[];
   verdicts: UrlVerdict[];
   lint: LintReport;
@@ -89,6 +91,7 @@ export function checkPasted(body: string, agent: string, mode: RobotsMode, urls:
     lines,
     groupAgents: group.agents,
     crawlDelaySeconds: group.crawlDelaySeconds,
+    host: group.host,
     sitemaps: group.sitemaps,
     verdicts: urls.map((u) => verdictRow(u, checkUrl(parsed, agent, u.url, mode), lines)),
     lint: lintRobots(body),
@@ -98,7 +101,7 @@ export function checkPasted(body: string, agent: string, mode: RobotsMode, urls:
 
 /** A report on a fetched robots.txt: verdicts follow the fetch outcome (a 5xx disallows everything). */
 export function checkFetched(fetched: FetchedRobots, agent: string, mode: RobotsMode, urls: { input: string; url: string }[], notices: string[]): RobotsReport {
-  const { body, check, agents, crawlDelaySeconds, sitemaps, ...about } = fetched;
+  const { body, check, agents, crawlDelaySeconds, host, sitemaps, ...about } = fetched;
   const text = new TextDecoder().decode(body);
   const lines = text === '' ? [] : splitLines(text);
   const offSite = urls.filter((u) => new URL(u.url).origin !== new URL(fetched.url).origin);
@@ -111,6 +114,7 @@ export function checkFetched(fetched: FetchedRobots, agent: string, mode: Robots
     lines,
     groupAgents: agents,
     crawlDelaySeconds,
+    host,
     sitemaps,
     verdicts: urls.map((u) => verdictRow(u, check(u.url), lines)),
     lint: lintRobots(body, fetched.contentType !== undefined ? { contentType: fetched.contentType } : {}),

@@ -21,6 +21,8 @@ export interface FetchedRobots {
   /** User-agent values of the group(s) that apply; [] when none does. */
   agents: string[];
   crawlDelaySeconds: number | null;
+  /** The Host directive that applies (a Yandex extension), or null. */
+  host: string | null;
   sitemaps: string[];
 }
 
@@ -55,6 +57,7 @@ export const fetchRobotsTxt: RobotsFetcher = async (robotsUrl, agent, mode, time
     check: (url) => robots.check(url),
     agents: robots.agents,
     crawlDelaySeconds: robots.crawlDelaySeconds,
+    host: robots.host,
     sitemaps: robots.sitemaps,
   };
 };

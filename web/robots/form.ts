@@ -47,6 +47,20 @@ export function readForm(source: Record<string, unknown>): RobotsForm {
   };
 }
 
+/** Longest link to a check the page offers: well under the 16 KiB request head Node accepts, and short
+ * enough to paste into a chat or an issue. */
+export const MAX_SHARE_URL_CHARS = 8000;
+
+/** A GET link that runs the same check again, or undefined when the pasted file makes it too long. */
+export function shareLink(form: RobotsForm): string | undefined {
+  const params = new URLSearchParams(form.source === 'url' ? { url: form.url } : { robots: form.robots });
+  params.set('urls', form.urls);
+  params.set('agent', form.agent);
+  params.set('mode', form.mode);
+  const link = `/robots?${params.toString()}#verdicts-h`;
+  return link.length <= MAX_SHARE_URL_CHARS ? link : undefined;
+}
+
 /** Cuts text to `maxBytes` of UTF-8 without splitting a character. */
 function capBytes(text: string, maxBytes: number): { text: string; cut: boolean } {
   const bytes = Buffer.from(text, 'utf8');

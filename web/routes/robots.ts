@@ -5,7 +5,7 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { stringParam } from '../params.js';
-import { EMPTY_FORM, readForm, runRobotsForm, type RobotsForm } from '../robots/form.js';
+import { EMPTY_FORM, readForm, runRobotsForm, shareLink, type RobotsForm } from '../robots/form.js';
 
 export function robotsRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -14,12 +14,12 @@ export function robotsRoutes(ctx: AppContext): Router {
 
   const render = async (res: express.Response, form: RobotsForm) => {
     const { report, error } = await runRobotsForm(form, options, ctx.fetchRobots);
-    res.status(error ? 400 : 200).render('robots', { title: 'robots.txt checker', q: '', form, report, error });
+    res.status(error ? 400 : 200).render('robots', { title: 'robots.txt checker', q: '', form, report, error, share: report && shareLink(form) });
   };
 
   router.get('/robots', async (req, res) => {
     if (stringParam(req.query.url) === '' && stringParam(req.query.robots) === '') {
-      res.render('robots', { title: 'robots.txt checker', q: '', form: EMPTY_FORM, report: undefined, error: undefined });
+      res.render('robots', { title: 'robots.txt checker', q: '', form: EMPTY_FORM, report: undefined, error: undefined, share: undefined });
       return;
     }
     await render(res, readForm(req.query));
