@@ -10,9 +10,11 @@ import { errorHandler, notFound } from './errors.js';
 import { fmt } from './format.js';
 import { LruCache } from './lru.js';
 import { securityHeaders } from './security.js';
+import { crossOrigin } from './cross-origin.js';
 import { engineStats, type StatsSource } from './stats.js';
 import { fetchRobotsTxt, type RobotsFetcher } from './robots/fetch.js';
 import { apiRoutes } from './routes/api.js';
+import { embedRoutes } from './routes/embed.js';
 import { infoRoutes } from './routes/info.js';
 import { robotsRoutes } from './routes/robots.js';
 import { searchRoutes } from './routes/search.js';
@@ -58,9 +60,11 @@ export function createApp(deps: AppDeps): Express {
   app.locals.options = options;
 
   app.use(securityHeaders());
+  app.use(crossOrigin(options.allowOrigins));
   app.use('/static', express.static(assetDir('public'), { index: false, maxAge: '1h', fallthrough: true }));
   app.use(searchRoutes(ctx));
   app.use(apiRoutes(ctx));
+  app.use(embedRoutes());
   app.use(robotsRoutes(ctx));
   app.use(statsRoutes(ctx));
   app.use(infoRoutes(ctx));

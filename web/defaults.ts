@@ -33,6 +33,9 @@ export interface WebOptions extends QueryLimits {
   robotsFetch: boolean;
   /** Search results kept in memory per query and page (0 turns the cache off). */
   searchCacheEntries: number;
+  /** Origins (`https://www.example.org`) whose pages may use /api/* and load /embed.js: the embedded
+   * search box. Empty (the default): every response stays same-origin only, as without the widget. */
+  allowOrigins: readonly string[];
 }
 
 export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
@@ -49,4 +52,5 @@ export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
   maxFormBytes: 600 * 1024,
   searchCacheEntries: 2000,
   robotsFetch: true,
+  allowOrigins: [],
 });

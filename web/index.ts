@@ -4,6 +4,7 @@
 export { createApp, type AppDeps } from './app.js';
 export { serve, listen, untilInterrupted, type ServeOptions, type RunningServer } from './server.js';
 export { WEB_DEFAULTS, type WebOptions, type QueryLimits } from './defaults.js';
+export { normalizeOrigin } from './cross-origin.js';
 export { parseQuery, formatQuery } from './query/index.js';
 export { indexStats, engineStats, type GatewayStats, type StatsSource } from './stats.js';
 export { serveInWorkers, isServeWorker, type ServedUrl } from './workers.js';

@@ -3,7 +3,7 @@
 
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
-import { isServeWorker, serve, serveInWorkers, untilInterrupted } from '../../web/index.js';
+import { isServeWorker, normalizeOrigin, serve, serveInWorkers, untilInterrupted } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 
 /** Flag defaults; the web gateway's own tunables are in web/defaults.ts. */
@@ -21,6 +21,12 @@ Options:
   --host ADDR    address to listen on; use 0.0.0.0 to let other machines in (default: ${SERVE_DEFAULTS.host})
   --workers N    processes answering on the port, e.g. one per CPU core; each loads the index, so memory
                  grows with N (default: ${SERVE_DEFAULTS.workers})
+  --allow-origin ORIGIN
+                 let pages of ORIGIN (e.g. https://www.example.org; repeatable) embed the search box:
+                 they may load /embed.js and read /api/* (CORS). Without it nothing is shared with
+                 other sites. Paste into a page of that site:
+                   <script src="http://HOST:PORT/embed.js" defer></script>
+                   <div data-gleaner></div>
   --robots-fetch let /robots fetch robots.txt files from URLs visitors give even when listening beyond
                  loopback (off there by default: the server would make requests on anyone's behalf)
   -h, --help     this help
@@ -31,6 +37,7 @@ const FLAGS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'robots-fetch': { type: 'boolean' },
+  'allow-origin': { type: 'string', multiple: true },
   workers: { type: 'string' },
 } as const;
 
@@ -55,12 +62,18 @@ export const serveCommand: Command = {
     if (host.trim() === '') throw new GleanerError('BAD_ARGUMENT', 'serve: --host needs an address, e.g. 127.0.0.1');
     const workers = integerFlag('serve', 'workers', v.workers, SERVE_DEFAULTS.workers, 1, 64);
     const robotsFetch = v['robots-fetch'] === true || isLoopback(host);
+    const allowOrigins = (v['allow-origin'] ?? []).map((o) => {
+      const origin = normalizeOrigin(o);
+      if (origin === undefined) throw new GleanerError('BAD_ARGUMENT', `serve: --allow-origin needs an origin such as https://www.example.org (scheme, host, optional port; no path), not "${o}"`);
+      return origin;
+    });
     const dataDir = v.data ?? SERVE_DEFAULTS.dataDir;
     checkDataDir(dataDir, { create: false, write: false });
     const log = (m: string) => process.stderr.write(`gleaner serve: ${m}\n`);
-    const running = await serveInWorkers(workers, () => serve({ dataDir, port, host, web: { robotsFetch } }), log);
+    const running = await serveInWorkers(workers, () => serve({ dataDir, port, host, web: { robotsFetch, allowOrigins } }), log);
     if (!isServeWorker()) {
       if (!robotsFetch) process.stdout.write('/robots fetches no URLs on this address (see --robots-fetch)\n');
+      if (allowOrigins.length > 0) process.stdout.write(`search box for other sites: ${running.url}embed.js, allowed from ${allowOrigins.join(', ')}\n`);
       process.stdout.write(`Gleaner search: ${running.url}${workers > 1 ? ` (${workers} workers)` : ''}  (Ctrl-C stops)\n`);
     }
     await untilInterrupted();

@@ -1,0 +1,118 @@
+// The embeddable search box in Chromium, as a site owner uses it: a page on another loopback origin,
+// under a strict Content-Security-Policy that names only Gleaner's origin, carries the two lines the
+// README gives. With `allowOrigins` naming that site, the box appears, a typed query shows results,
+// the keyboard picks one and the browser follows it. Without it, the browser refuses the script and
+// the API, and the page shows no box.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawl } from '../crawler/index.js';
+import { buildIndex } from '../indexer/index.js';
+import { serve, type RunningServer } from '../web/index.js';
+import { hasChromium, launchChromium } from './support/chromium.js';
+import { servePages } from './support/page-site.js';
+
+const run = hasChromium('the embedded search box test');
+
+/** The content Gleaner indexes. */
+function docs(): Map<string, string> {
+  const pages = new Map<string, string>();
+  const links = [1, 2, 3].map((i) => `<a href="/doc/${i}">doc ${i}</a>`).join(' ');
+  pages.set('/', `<!doctype html><html lang="en"><title>Docs home</title><h1>Docs</h1>${links}</html>`);
+  for (const i of [1, 2, 3]) pages.set(`/doc/${i}`, `<!doctype html><html lang="en"><title>Walrus guide ${i}</title><h1>Walrus ${i}</h1><p>How a walrus crawler works, part ${i}.</p><a href="/">home</a></html>`);
+  return pages;
+}
+
+describe.runIf(run)('the search box on another site, in Chromium', () => {
+  let content: Awaited<ReturnType<typeof servePages>>;
+  let site: Server;
+  let siteOrigin = '';
+  let dataDir: string;
+  let allowing: RunningServer;
+  let refusing: RunningServer;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let tab: Page;
+  const consoleErrors: string[] = [];
+
+  /** The owner's page: Gleaner's two lines, and a CSP that lets in only Gleaner's script and API. */
+  const ownerPage = (gleaner: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Owner page</title>
+<script src="${gleaner}embed.js" defer></script></head><body><h1>Our site</h1><div data-gleaner></div></body></html>`;
+
+  beforeAll(async () => {
+    content = await servePages(docs());
+    dataDir = await mkdtemp(join(tmpdir(), 'gleaner-embed-'));
+    await crawl({ dataDir, seeds: [content.url], delayMs: 0, useSitemaps: false });
+    await buildIndex(dataDir, { full: true });
+    // The owner's site, on its own origin: /allowing uses the gateway that allows it, /refusing the other.
+    site = createServer((req, res) => {
+      const gleaner = req.url === '/refusing' ? refusing.url : allowing.url;
+      const origin = gleaner.replace(/\/$/, '');
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': `default-src 'self'; script-src ${origin}; connect-src ${origin}`,
+      }).end(ownerPage(gleaner));
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    allowing = await serve({ dataDir, port: 0, host: '127.0.0.1', web: { allowOrigins: [siteOrigin] } });
+    refusing = await serve({ dataDir, port: 0, host: '127.0.0.1' });
+    browser = await launchChromium({ width: 1000, height: 800 });
+    tab = browser.context.pages()[0] ?? (await browser.context.newPage());
+    tab.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+  });
+  afterAll(async () => {
+    await browser.close();
+    await allowing.close();
+    await refusing.close();
+    await new Promise((resolve) => site.close(resolve));
+    await content.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('allowed: types a query, sees results, picks one with the keyboard and follows it', async () => {
+    await tab.goto(`${siteOrigin}/allowing`);
+    const box = tab.getByRole('combobox', { name: 'Search this site' });
+    await box.fill('walrus');
+    const options = tab.getByRole('option');
+    await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await options.first().innerText()).toMatch(/Walrus guide \d/);
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    const second = options.nth(1);
+    expect(await second.getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await second.getAttribute('id'));
+    const target = (await second.locator('small').innerText()).trim();
+    expect(target).toMatch(new RegExp(`^${content.url.replace(/\./g, '\\.')}doc/\\d$`));
+    await Promise.all([tab.waitForURL(target), box.press('Enter')]);
+    expect(tab.url()).toBe(target);
+  });
+
+  it('Escape closes the list', async () => {
+    await tab.goto(`${siteOrigin}/allowing`);
+    const box = tab.getByRole('combobox', { name: 'Search this site' });
+    await box.fill('walrus');
+    await expect.poll(() => tab.getByRole('option').count()).toBeGreaterThan(0);
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await tab.getByRole('listbox').isHidden()).toBe(true);
+  });
+
+  it('not allowed: the browser refuses the script and the API; no box appears', async () => {
+    consoleErrors.length = 0;
+    await tab.goto(`${siteOrigin}/refusing`);
+    await tab.waitForLoadState('load');
+    expect(await tab.locator('[data-gleaner] form').count()).toBe(0);
+    const api = `${refusing.url}api/search?q=walrus`;
+    const outcome = await tab.evaluate<string>(`fetch(${JSON.stringify(api)}).then(() => 'read', (e) => 'refused: ' + e.name)`);
+    expect(outcome).toBe('refused: TypeError');
+    expect(consoleErrors.join('\n')).toMatch(/embed\.js|CORS|Cross-Origin/i);
+  });
+});

@@ -1,0 +1,180 @@
+// Gleaner's embeddable search box. A site owner pastes two lines into a page:
+//   <script src="https://search.example.org/embed.js" defer></script>
+//   <div data-gleaner></div>
+// and runs `gleaner serve --allow-origin https://www.example.org`. Every element with `data-gleaner`
+// becomes a search box whose results open in a list under it, read from Gleaner's /api/search.
+// No framework and no inline code: styles are set through the DOM (allowed under any style-src), results
+// are text nodes (a crawled title can never become markup), and the page's CSP needs only Gleaner's
+// origin in script-src and connect-src. Keyboard: arrows move through the results, Enter opens one
+// (or Gleaner's full results page when none is chosen), Escape closes the list.
+// Options on the element: data-gleaner-label (the field's label, default "Search this site"),
+// data-gleaner-site (adds site:HOST to every query), data-gleaner-results (how many, 1-20, default 8).
+(function () {
+  'use strict';
+  var script = document.currentScript;
+  if (!script || !script.src || !window.fetch) return;
+  var GLEANER = new URL(script.src).origin;
+  var DEBOUNCE_MS = 150;
+  var count = 0;
+
+  function css(el, styles) {
+    for (var k in styles) el.style.setProperty(k, styles[k]);
+  }
+
+  function mount(host) {
+    if (host.getAttribute('data-gleaner-ready') === '1') return;
+    host.setAttribute('data-gleaner-ready', '1');
+    var id = 'gleaner-' + ++count;
+    var site = host.getAttribute('data-gleaner-site') || '';
+    var size = Math.min(20, Math.max(1, parseInt(host.getAttribute('data-gleaner-results') || '8', 10) || 8));
+
+    var form = document.createElement('form');
+    form.setAttribute('role', 'search');
+    form.action = GLEANER + '/search';
+    form.method = 'get';
+    css(form, { position: 'relative', 'max-width': '36rem' });
+    var label = document.createElement('label');
+    label.htmlFor = id + '-q';
+    label.textContent = host.getAttribute('data-gleaner-label') || 'Search this site';
+    css(label, { display: 'block', 'margin-bottom': '.25rem' });
+    var input = document.createElement('input');
+    input.type = 'search';
+    input.name = 'q';
+    input.id = id + '-q';
+    input.autocomplete = 'off';
+    input.setAttribute('role', 'combobox');
+    input.setAttribute('aria-autocomplete', 'list');
+    input.setAttribute('aria-expanded', 'false');
+    input.setAttribute('aria-controls', id + '-list');
+    css(input, { width: '100%', 'box-sizing': 'border-box', font: 'inherit', padding: '.5rem .6rem' });
+    var list = document.createElement('ul');
+    list.id = id + '-list';
+    list.setAttribute('role', 'listbox');
+    list.setAttribute('aria-label', 'Search results');
+    list.hidden = true;
+    css(list, {
+      position: 'absolute', left: '0', right: '0', 'z-index': '2147483000', margin: '.25rem 0 0', padding: '0',
+      'list-style': 'none', background: 'Canvas', color: 'CanvasText', border: '1px solid GrayText',
+      'border-radius': '6px', 'max-height': '24rem', 'overflow-y': 'auto', 'box-shadow': '0 4px 16px rgba(0,0,0,.15)',
+    });
+    var status = document.createElement('div');
+    status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
+    css(status, { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', 'white-space': 'nowrap' });
+    form.appendChild(label);
+    form.appendChild(input);
+    form.appendChild(list);
+    form.appendChild(status);
+    host.appendChild(form);
+
+    var hits = [];
+    var active = -1;
+    var timer = 0;
+    var asked = 0;
+    var controller = null;
+
+    function close() {
+      list.hidden = true;
+      input.setAttribute('aria-expanded', 'false');
+      input.removeAttribute('aria-activedescendant');
+      active = -1;
+    }
+
+    function choose(i) {
+      var items = list.children;
+      if (active >= 0 && items[active]) css(items[active], { background: 'transparent' });
+      active = i;
+      if (i < 0 || !items[i]) return input.removeAttribute('aria-activedescendant');
+      items[i].setAttribute('aria-selected', 'true');
+      css(items[i], { background: 'Highlight', color: 'HighlightText' });
+      for (var j = 0; j < items.length; j++) if (j !== i) { items[j].setAttribute('aria-selected', 'false'); css(items[j], { color: 'CanvasText' }); }
+      input.setAttribute('aria-activedescendant', items[i].id);
+      items[i].scrollIntoView({ block: 'nearest' });
+    }
+
+    function open(url) {
+      // Only web addresses: a crawled "javascript:" URL must never run here.
+      if (/^https?:\/\//i.test(url)) window.location.assign(url);
+    }
+
+    function show(results, total) {
+      while (list.firstChild) list.removeChild(list.firstChild);
+      hits = results;
+      results.forEach(function (hit, i) {
+        var item = document.createElement('li');
+        item.id = id + '-r' + i;
+        item.setAttribute('role', 'option');
+        item.setAttribute('aria-selected', 'false');
+        css(item, { padding: '.5rem .75rem', cursor: 'pointer', 'border-bottom': '1px solid rgba(128,128,128,.25)' });
+        var title = document.createElement('strong');
+        title.textContent = hit.title || hit.url;
+        css(title, { display: 'block' });
+        var where = document.createElement('small');
+        where.textContent = hit.url;
+        css(where, { display: 'block', opacity: '.75', 'overflow-wrap': 'anywhere' });
+        var snippet = document.createElement('span');
+        snippet.textContent = hit.snippet || '';
+        css(snippet, { display: 'block', 'font-size': '.9em' });
+        item.appendChild(title);
+        item.appendChild(where);
+        item.appendChild(snippet);
+        // mousedown keeps the focus in the field; click opens.
+        item.addEventListener('mousedown', function (e) { e.preventDefault(); });
+        item.addEventListener('click', function () { open(hit.url); });
+        list.appendChild(item);
+      });
+      active = -1;
+      list.hidden = results.length === 0;
+      input.setAttribute('aria-expanded', results.length > 0 ? 'true' : 'false');
+      status.textContent = results.length === 0 ? 'No results' : total + ' results';
+    }
+
+    function search() {
+      var q = input.value.trim();
+      if (q === '') return close();
+      var mine = ++asked;
+      if (controller) controller.abort();
+      controller = new AbortController();
+      var url = GLEANER + '/api/search?size=' + size + '&q=' + encodeURIComponent(site ? q + ' site:' + site : q);
+      fetch(url, { mode: 'cors', credentials: 'omit', signal: controller.signal })
+        .then(function (res) { return res.ok ? res.json() : { results: [], total: 0 }; })
+        .then(function (body) {
+          if (mine !== asked) return;
+          var results = Array.isArray(body.results) ? body.results.filter(function (h) { return h && typeof h.url === 'string'; }) : [];
+          show(results, typeof body.total === 'number' ? body.total : results.length);
+        })
+        .catch(function (e) {
+          if (e && e.name === 'AbortError') return;
+          status.textContent = 'Search is not available here';
+        });
+    }
+
+    input.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(search, DEBOUNCE_MS);
+    });
+    input.addEventListener('keydown', function (e) {
+      if (e.key === 'ArrowDown' && hits.length > 0) {
+        e.preventDefault();
+        if (list.hidden) { list.hidden = false; input.setAttribute('aria-expanded', 'true'); }
+        choose(Math.min(hits.length - 1, active + 1));
+      } else if (e.key === 'ArrowUp' && hits.length > 0) {
+        e.preventDefault();
+        choose(Math.max(0, active - 1));
+      } else if (e.key === 'Enter' && active >= 0 && hits[active]) {
+        e.preventDefault();
+        open(hits[active].url);
+      } else if (e.key === 'Escape') {
+        close();
+      }
+    });
+    input.addEventListener('blur', close);
+  }
+
+  function mountAll() {
+    var hosts = document.querySelectorAll('[data-gleaner]');
+    for (var i = 0; i < hosts.length; i++) mount(hosts[i]);
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);
+  else mountAll();
+})();
