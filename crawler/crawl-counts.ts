@@ -29,7 +29,7 @@ export function countPage(counts: PageCounts, page: Pick<PageRecord, 'state' | '
   if (page.state === 'duplicate' && counts.duplicates !== undefined) counts.duplicates += sign;
 }
 
-function bump<K extends string>(map: Partial<Record<K, number>>, key: K, sign: 1 | -1): void {
+export function bump<K extends string>(map: Partial<Record<K, number>>, key: K, sign: 1 | -1): void {
   const n = (map[key] ?? 0) + sign;
   if (n > 0) map[key] = n;
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a plain record by design (saved as JSON in the stats); a zero count is left out, not kept

@@ -5,7 +5,8 @@
 import type { PageFact } from '../shared/store/index.js';
 import type { CrawlStats, HostTally, PageRecord } from '../shared/store/index.js';
 import { originOf } from '../shared/url.js';
-import { countPage, newRunFigures, type RunFigures } from './crawl-counts.js';
+import { bump, countPage, newRunFigures, type RunFigures } from './crawl-counts.js';
+import { errorReason } from './error-reason.js';
 import type { TrapVerdict } from './traps.js';
 
 export function emptyStats(seeds: string[]): CrawlStats {
@@ -42,7 +43,7 @@ export class CrawlCounters {
     const stats = saved ?? emptyStats([...seeds]);
     stats.finishedAt = undefined;
     stats.seeds = [...new Set([...stats.seeds, ...seeds])];
-    Object.assign(stats, { pagesByState: {}, pagesByStatus: {}, errors: 0, duplicates: 0 });
+    Object.assign(stats, { pagesByState: {}, pagesByStatus: {}, errors: 0, duplicates: 0, errorsByReason: {} });
     // Pages and errors per host are recounted like the totals; cuts are judged once per crawl and kept.
     stats.byHost = Object.fromEntries(Object.entries(stats.byHost ?? {}).map(([origin, t]) => [origin, { pages: 0, errors: 0, cut: t.cut }]));
     this.stats = stats;
@@ -50,7 +51,7 @@ export class CrawlCounters {
   }
 
   /** A page an earlier run stored, at `url`. */
-  storedBefore(url: string, fact: Pick<PageFact, 'state' | 'status'>): void {
+  storedBefore(url: string, fact: Pick<PageFact, 'state' | 'status' | 'error'>): void {
     this.pagesStored++;
     this.pagesCommitted++;
     countPage(this.stats, fact, 1);
@@ -64,10 +65,13 @@ export class CrawlCounters {
     return (byHost[origin] ??= { pages: 0, errors: 0, cut: 0 });
   }
 
-  #hostPage(url: string, page: Pick<PageRecord, 'state'>, sign: 1 | -1): void {
+  /** The page's share of the per-host and per-reason counts, added or taken away. */
+  #hostPage(url: string, page: Pick<PageRecord, 'state'> & { error?: string | undefined }, sign: 1 | -1): void {
     const t = this.#host(url);
     t.pages += sign;
-    if (page.state === 'error') t.errors += sign;
+    if (page.state !== 'error') return;
+    t.errors += sign;
+    bump((this.stats.errorsByReason ??= {}), errorReason(page.error), sign);
   }
 
   /** One HTTP request for a page or a sitemap, with the body bytes it brought. */
@@ -77,7 +81,7 @@ export class CrawlCounters {
   }
 
   /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */
-  stored(page: Pick<PageRecord, 'url' | 'state' | 'status'>, previous: Pick<PageRecord, 'state' | 'status'> | undefined): void {
+  stored(page: Pick<PageRecord, 'url' | 'state' | 'status' | 'error'>, previous: Pick<PageRecord, 'state' | 'status' | 'error'> | undefined): void {
     if (previous) {
       countPage(this.stats, previous, -1);
       this.#hostPage(page.url, previous, -1);

@@ -29,6 +29,7 @@ import { Admission } from './admission.js';
 import type { RunFigures } from './crawl-counts.js';
 import { CrawlCounters } from './crawl-stats.js';
 import { RecentRate, secondsLeft } from './eta.js';
+import { writeCrawlStatus, type CrawlStatus, type HostStatus } from '../shared/crawl-status.js';
 import { prepareCrawl } from './prepare.js';
 import { pageRequestHeaders } from './request.js';
 import { originSitemaps, sitemapFollowUps } from './sitemaps.js';
@@ -111,6 +112,8 @@ class CrawlRun {
   /** Stored URLs a recrawl fetches again: they re-store a page, so they take no page slot. */
   private readonly restoring = new Set<string>();
   private readonly recentRate = new RecentRate();
+  private readonly hostRates = new Map<string, RecentRate>();
+  private statusWrite: Promise<void> | undefined;
   private inFlight = 0;
   private stopLaunching = false;
   private stoppedBecause: CrawlSummary['stoppedBecause'] = 'done';
@@ -171,10 +174,13 @@ class CrawlRun {
     const timer = this.hooks.onProgress
       ? setInterval(() => this.hooks.onProgress!(this.progress()), this.hooks.progressIntervalMs ?? 500)
       : undefined;
+    const statusTimer = options.statusIntervalMs > 0 ? setInterval(() => this.writeStatus(true), options.statusIntervalMs) : undefined;
+    this.writeStatus(true);
     try {
       await this.loop();
     } finally {
       if (timer) clearInterval(timer);
+      if (statusTimer) clearInterval(statusTimer);
       // Stopped: whatever a server still holds open is dropped, not waited for.
       await (this.stoppedBecause === 'aborted' ? this.client.destroy() : this.client.close());
       await this.analyzer.close();
@@ -193,6 +199,9 @@ class CrawlRun {
       this.stoppedBecause = 'unreachable';
     }
     this.hooks.onProgress?.(this.progress());
+    await this.statusWrite;
+    this.writeStatus(false);
+    await this.statusWrite;
     for (const [reason, urls] of Object.entries(this.stats.trapsCut)) {
       this.log('info', 'trap rule total', { reason, urls, example: this.stats.trapExamples?.[reason] });
     }
@@ -229,6 +238,53 @@ class CrawlRun {
       pagesPerSecond: this.counts.pagesThisRun / seconds,
       robotsWaiting: this.robotsWaits.waitingHosts,
       hostsGivenUp: this.robotsWaits.givenUpHosts,
+    };
+  }
+
+  /** Writes the live status file (shared/crawl-status.ts) unless a write is under way; a failure is
+   * logged and never stops the crawl (a full disk is caught where pages are written). */
+  private writeStatus(running: boolean): void {
+    if (this.options.statusIntervalMs === 0 || this.dataDirFailure) return;
+    if (running && this.statusWrite) return;
+    const write = writeCrawlStatus(this.options.dataDir, this.status(running))
+      .catch((e: unknown) => this.log('debug', 'live status not written', { error: String(e) }))
+      .finally(() => {
+        if (this.statusWrite === write) this.statusWrite = undefined;
+      });
+    this.statusWrite = write;
+  }
+
+  private status(running: boolean): CrawlStatus {
+    const p = this.progress();
+    const now = Date.now();
+    const byHost = this.stats.byHost ?? {};
+    const blocked = new Map<string, number>();
+    for (const [rule, n] of Object.entries(this.stats.blockedByRule)) {
+      const origin = rule.split(' ', 1)[0]!;
+      blocked.set(origin, (blocked.get(origin) ?? 0) + n);
+    }
+    const hosts: HostStatus[] = this.scheduler.hostStates().map((h) => {
+      const tally = byHost[h.host] ?? { pages: 0, errors: 0, cut: 0 };
+      let rate = this.hostRates.get(h.host);
+      if (!rate) this.hostRates.set(h.host, (rate = new RecentRate()));
+      const perSecond = rate.sample(now, tally.pages);
+      return { origin: h.host, pages: tally.pages, errors: tally.errors, queued: h.queued, inFlight: h.inFlight, delayMs: h.delayMs, pagesPerMinute: Math.round(perSecond * 600) / 10, blocked: blocked.get(h.host) ?? 0, cut: tally.cut };
+    });
+    hosts.sort((a, b) => b.pages - a.pages || a.origin.localeCompare(b.origin));
+    return {
+      running,
+      pid: process.pid,
+      updatedAt: new Date(now).toISOString(),
+      pages: p.pages,
+      pagesThisRun: p.pagesThisRun,
+      known: p.known,
+      queued: p.queued,
+      inFlight: p.inFlight,
+      pagesPerSecond: p.pagesPerSecond,
+      ...(p.secondsLeft !== undefined ? { secondsLeft: p.secondsLeft } : {}),
+      errorsByReason: { ...this.stats.errorsByReason },
+      hosts,
+      stats: this.stats,
     };
   }
 

@@ -25,6 +25,8 @@ export interface CrawlOptions extends TrapOptions {
   delayMs: number;
   /** Crawl-delay values above this are capped (with a warning) so one host cannot stall a crawl for hours. */
   maxCrawlDelayMs: number;
+  /** How often the live status file (shared/crawl-status.ts, read by /stats) is written; 0 writes none. */
+  statusIntervalMs: number;
   /** Product token matched against robots.txt User-agent lines and named in the User-Agent header. */
   agent: string;
   /** An e-mail address for the From header (seed 003: tell site owners whom to contact). */
@@ -91,6 +93,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   maxPages: 10_000,
   delayMs: 1_000,
   maxCrawlDelayMs: 60_000,
+  statusIntervalMs: 1_000,
   agent: DEFAULT_AGENT,
   robotsMode: 'rfc9309',
   respectRobots: true,

@@ -110,6 +110,11 @@ export class HostScheduler {
     return slowest;
   }
 
+  /** Each host's queue, requests under way and current delay, for the live status. */
+  hostStates(): { host: string; queued: number; inFlight: number; delayMs: number }[] {
+    return [...this.hosts].map(([host, s]) => ({ host, queued: s.size, inFlight: s.inFlight, delayMs: s.delayMs }));
+  }
+
   /** Whether any host has work or a request under way. */
   get idle(): boolean {
     if (this.queuedCount > 0) return false;

@@ -5,9 +5,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDirs } from './support/temp-dirs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, type CrawlProgress } from '../crawler/index.js';
 import { BUILT, runCli } from './support/run-cli.js';
@@ -15,7 +13,8 @@ import { BUILT, runCli } from './support/run-cli.js';
 const LINKS = 300;
 let server: Server;
 let origin = '';
-const dirs: string[] = [];
+const temp = tempDirs('gleaner-progress-');
+const tmp = temp.make;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -31,13 +30,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   server.close();
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  await temp.removeAll();
 });
-const tmp = async () => {
-  const d = await mkdtemp(join(tmpdir(), 'gleaner-progress-'));
-  dirs.push(d);
-  return d;
-};
 
 describe('a crawl tells how much is left and how long it takes', () => {
   it('progress: pages known, and a time left no shorter than the queue at its delay', async () => {

@@ -540,3 +540,30 @@ describe('/robots', () => {
     expect(odd).toContain('is not a URL or a path: skipped');
   });
 });
+
+describe('/api/stats/live and the live section of /stats', () => {
+  it('404 with a reason when no crawl wrote a status; the status and a live section when one did', async () => {
+    const none = await get('/api/stats/live');
+    expect(none.status).toBe(404);
+    const status = {
+      running: true, pid: 1, updatedAt: '2030-01-01T00:00:00.000Z', pages: 7, pagesThisRun: 7, known: 20, queued: 13, inFlight: 1, pagesPerSecond: 2.5,
+      errorsByReason: { ECONNRESET: 2 },
+      hosts: [{ origin: 'http://intranet.test', pages: 7, errors: 2, queued: 13, inFlight: 1, delayMs: 1500, pagesPerMinute: 42, blocked: 3, cut: 0 }],
+      stats: { ...CRAWL, finishedAt: undefined, errors: 2 },
+    };
+    const live = await start({ engine, stats: indexStats(engine), crawlStatus: () => Promise.resolve(status) });
+    try {
+      const res = await fetch(new URL('/api/stats/live', live.url));
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toMatchObject({ running: true, pages: 7, hosts: [{ origin: 'http://intranet.test', delayMs: 1500 }] });
+      const page = await (await fetch(new URL('/stats', live.url))).text();
+      expect(page).toMatch(/The crawl <span data-live="state">is running<\/span>/);
+      expect(page).toMatch(/<td>http:\/\/intranet\.test<\/td><td class="num">7<\/td><td class="num">42<\/td><td class="num">13<\/td><td class="num">1\.5 s<\/td>/);
+      expect(page).toContain('<td>ECONNRESET</td>');
+      expect(page).toContain('<script src="/static/live-stats.js" defer></script>');
+    } finally {
+      await live.close();
+    }
+  });
+});
+

@@ -20,6 +20,7 @@ import { robotsRoutes } from './routes/robots.js';
 import { searchRoutes } from './routes/search.js';
 import { statsRoutes } from './routes/stats.js';
 import type { AppContext } from './context.js';
+import type { CrawlStatus } from '../shared/crawl-status.js';
 
 export interface AppDeps {
   engine: SearchEngine;
@@ -27,6 +28,8 @@ export interface AppDeps {
   stats?: StatsSource;
   /** How /robots fetches a robots.txt named by URL; by default the robots library's fetch (shared/robots), the crawler's too. */
   fetchRobots?: RobotsFetcher;
+  /** The data dir's live crawl status (shared/crawl-status.ts); by default none. */
+  crawlStatus?: () => Promise<CrawlStatus | undefined>;
   /** Overrides of WEB_DEFAULTS. */
   options?: Partial<WebOptions>;
   /** Where server errors are logged (never shown to users); by default stderr. */
@@ -39,6 +42,7 @@ export function createApp(deps: AppDeps): Express {
     engine: deps.engine,
     stats: deps.stats ?? engineStats(deps.engine),
     fetchRobots: deps.fetchRobots ?? fetchRobotsTxt,
+    crawlStatus: deps.crawlStatus ?? (() => Promise.resolve(undefined)),
     options,
     cache: new LruCache<SearchResult>(options.searchCacheEntries),
   };

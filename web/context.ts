@@ -6,6 +6,7 @@ import type { WebOptions } from './defaults.js';
 import type { LruCache } from './lru.js';
 import type { StatsSource } from './stats.js';
 import type { RobotsFetcher } from './robots/fetch.js';
+import type { CrawlStatus } from '../shared/crawl-status.js';
 
 /** What every route group is given. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   stats: StatsSource;
   fetchRobots: RobotsFetcher;
   options: WebOptions;
+  /** The live status of the data dir's crawl (running or last), when there is one. */
+  crawlStatus: () => Promise<CrawlStatus | undefined>;
   /** Search results by query and page, shared by the HTML page and the API. */
   cache: LruCache<SearchResult>;
 }

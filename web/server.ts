@@ -9,6 +9,7 @@ import { createApp } from './app.js';
 import type { WebOptions } from './defaults.js';
 import { openLiveSearchEngine } from './search/index.js';
 import { indexStats } from './stats.js';
+import { readCrawlStatus } from '../shared/crawl-status.js';
 
 export interface ServeOptions {
   dataDir: string;
@@ -64,7 +65,7 @@ export async function listen(app: Express, host: string, port: number): Promise<
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   // Live: a `gleaner index` run while serving is picked up without a restart (web/search/live.ts).
   const engine = await openLiveSearchEngine(options.dataDir);
-  const app = createApp({ engine, stats: indexStats(engine), options: options.web ?? {} });
+  const app = createApp({ engine, stats: indexStats(engine), crawlStatus: () => readCrawlStatus(options.dataDir), options: options.web ?? {} });
   const running = await listen(app, options.host, options.port).catch((e: unknown) => {
     engine.close();
     throw e;

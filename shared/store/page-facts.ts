@@ -12,6 +12,8 @@ export interface PageFact {
   depth: number;
   /** The page's content fingerprint, when a later copy can be a duplicate of it (an ok page with text). */
   hash?: string;
+  /** An error page's error text (its reason is counted per crawl, also after a resume). */
+  error?: string;
 }
 
 /** Text that is not only whitespace: what crawler/dedup.ts's duplicateKey needs to give a key. */
@@ -22,6 +24,7 @@ export function pageFact(page: PageRecord): PageFact {
   // A page with text has its duplicate key as contentHash (crawler/analyze.ts); testing for text is
   // enough, rather than hashing 30 KB again.
   if (page.state === 'ok' && HAS_TEXT.test(page.text)) fact.hash = page.contentHash;
+  if (page.state === 'error' && page.error !== undefined) fact.error = page.error.slice(0, 200);
   return fact;
 }
 

@@ -139,6 +139,8 @@ export interface CrawlStats {
   /** Per origin (`scheme://host:port`): pages stored, error pages among them, URLs cut as traps. Absent in
    * stats written before it was kept; blocked URLs per origin are in `blockedByRule`'s keys. */
   byHost?: Record<string, HostTally>;
+  /** Error pages by reason (crawler/error-reason.ts), recounted on resume like the other page counts. */
+  errorsByReason?: Record<string, number>;
   duplicates: number;
   outOfScope: number;
 }

@@ -1,0 +1,112 @@
+// Issue 15, "a live crawl view": the crawler writes its live status (shared/crawl-status.ts) while it
+// runs and when it ends, with per-host figures and errors by reason; a resumed crawl's status has the
+// whole crawl's totals (the runs before included); /stats shows it and keeps it current without a
+// reload (Chromium).
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { tempDirs } from './support/temp-dirs.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawl, type CrawlOptions } from '../crawler/index.js';
+import { buildIndex } from '../indexer/index.js';
+import { readCrawlStatus, type CrawlStatus } from '../shared/crawl-status.js';
+import { serve, type RunningServer } from '../web/index.js';
+import { hasChromium, launchChromium } from './support/chromium.js';
+
+const SLOW_PAGES = 12;
+let server: Server;
+let origin = '';
+let slowMs = 0;
+const temp = tempDirs('gleaner-live-');
+const tmp = temp.make;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (path === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+    if (path === '/bad') return void res.writeHead(302, { location: 'mailto:nobody@example.org' }).end(); // an error page
+    const links = path === '/' ? '<a href="/a">a</a> <a href="/bad">bad</a> <a href="/private/x">x</a> <a href="/slow/0">slow</a>' : '';
+    const m = /^\/slow\/(\d+)$/.exec(path);
+    const next = m && Number(m[1]) + 1 < SLOW_PAGES ? `<a href="/slow/${Number(m[1]) + 1}">next</a>` : '';
+    setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Page ${path}</title><p>Words of ${path}.</p>${links}${next}`), m ? slowMs : 0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.close();
+  await temp.removeAll();
+});
+const options = (dataDir: string, more: Partial<CrawlOptions> = {}): CrawlOptions =>
+  ({ dataDir, seeds: [`${origin}/`], delayMs: 0, useSitemaps: false, statusIntervalMs: 20, ...more }) as CrawlOptions;
+
+describe('the live crawl status', () => {
+  it('is written while the crawl runs and when it ends: per host, errors by reason, robots-blocked', async () => {
+    slowMs = 60;
+    const dataDir = await tmp();
+    const seen: CrawlStatus[] = [];
+    const watch = setInterval(() => void readCrawlStatus(dataDir).then((s) => s && seen.push(s)), 25);
+    await crawl(options(dataDir));
+    clearInterval(watch);
+    const running = seen.find((s) => s.running && s.pages > 0);
+    expect(running, 'a status read while the crawl ran').toBeDefined();
+    expect(running!.pid).toBe(process.pid);
+    const end = (await readCrawlStatus(dataDir))!;
+    expect(end.running).toBe(false);
+    // /, /a, the 12 slow pages and /bad (an error page: it redirects to mailto:).
+    expect(end.pages).toBe(15);
+    expect(end.errorsByReason).toEqual({ 'redirect to an unusable location': 1 });
+    expect(end.hosts).toEqual([expect.objectContaining({ origin, pages: 15, errors: 1, queued: 0, inFlight: 0, delayMs: 0, blocked: 1, cut: 0 })]);
+    expect(end.stats.pagesByState).toMatchObject({ ok: 14, error: 1 });
+  });
+
+  it('a resumed crawl has the totals of the whole crawl, errors by reason recounted from the store', async () => {
+    slowMs = 0;
+    const dataDir = await tmp();
+    await crawl(options(dataDir, { maxPages: 5 }));
+    const first = (await readCrawlStatus(dataDir))!;
+    expect(first.pages).toBe(5);
+    await crawl(options(dataDir));
+    const whole = (await readCrawlStatus(dataDir))!;
+    expect([whole.pages, whole.pagesThisRun, whole.running]).toEqual([15, 10, false]);
+    expect(whole.errorsByReason).toEqual({ 'redirect to an unusable location': 1 });
+    expect(whole.hosts[0]).toMatchObject({ pages: 15, errors: 1, blocked: 1 });
+  });
+});
+
+describe.runIf(hasChromium('the live /stats browser test'))('/stats follows a running crawl in Chromium', () => {
+  let gateway: RunningServer;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let tab: Page;
+  afterAll(async () => {
+    await browser.close();
+    await gateway.close();
+  });
+
+  it('the figures change without a reload while a crawl runs, and say when it has ended', async () => {
+    const dataDir = await tmp();
+    slowMs = 0;
+    await crawl(options(dataDir, { maxPages: 2 }));
+    await buildIndex(dataDir, { full: true });
+    gateway = await serve({ dataDir, port: 0, host: '127.0.0.1' });
+    browser = await launchChromium({ width: 1000, height: 800 });
+    tab = browser.context.pages()[0] ?? (await browser.context.newPage());
+    // The crawl resumes slowly (a page every ~0.4 s): the page is opened while it runs.
+    slowMs = 400;
+    const running = crawl(options(dataDir, { statusIntervalMs: 100 }));
+    await expect.poll(async () => (await readCrawlStatus(dataDir))?.running, { timeout: 10_000 }).toBe(true);
+    await tab.goto(new URL('/stats', gateway.url).href);
+    await tab.evaluate('window.__sameDocument = true');
+    const pages = tab.locator('[data-live="pages"]');
+    const before = Number((await pages.innerText()).replace(/,/g, ''));
+    await expect.poll(async () => Number((await pages.innerText()).replace(/,/g, '')), { timeout: 15_000 }).toBeGreaterThan(before);
+    expect(await tab.evaluate('window.__sameDocument === true')).toBe(true);
+    expect(await tab.locator('[data-live="state"]').innerText()).toBe('is running');
+    await running;
+    await expect.poll(() => tab.locator('[data-live="state"]').innerText(), { timeout: 20_000 }).toBe('has ended');
+    expect(await tab.locator('[data-live="pages"]').innerText()).toBe('15');
+    expect(await tab.evaluate('window.__sameDocument === true')).toBe(true);
+    expect(await tab.locator('tbody[data-live="errorsByReason"]').innerText()).toMatch(/redirect to an unusable location\s+1/);
+  }, 60_000);
+});
