@@ -4,7 +4,9 @@
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { isServeWorker, normalizeOrigin, serve, serveInWorkers, untilInterrupted } from '../../web/index.js';
-import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
+import { integerFlag, numberFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
+import { parseDuration } from '../duration.js';
+import { startRecrawlLoop, type RecrawlLoop } from '../recrawl-loop.js';
 
 /** Flag defaults; the web gateway's own tunables are in web/defaults.ts. */
 export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1', workers: 1 } as const;
@@ -27,6 +29,13 @@ Options:
                  other sites. Paste into a page of that site:
                    <script src="http://HOST:PORT/embed.js" defer></script>
                    <div data-gleaner></div>
+  --recrawl-every DURATION
+                 keep the index fresh while serving: DURATION (e.g. 6h, 30m) after the last round
+                 ended, crawl the stored sites again from the crawl's seeds with conditional GET
+                 (a 304 keeps the stored page), rebuild the index and serve it, no restart
+  --recrawl-delay SECONDS
+                 wait between two requests to one host during those rounds (default: the crawl's,
+                 1 s; a site's robots.txt Crawl-delay wins when larger)
   --robots-fetch let /robots fetch robots.txt files from URLs visitors give even when listening beyond
                  loopback (off there by default: the server would make requests on anyone's behalf)
   -h, --help     this help
@@ -38,6 +47,8 @@ const FLAGS = {
   host: { type: 'string' },
   'robots-fetch': { type: 'boolean' },
   'allow-origin': { type: 'string', multiple: true },
+  'recrawl-every': { type: 'string' },
+  'recrawl-delay': { type: 'string' },
   workers: { type: 'string' },
 } as const;
 
@@ -67,6 +78,8 @@ export const serveCommand: Command = {
       if (origin === undefined) throw new GleanerError('BAD_ARGUMENT', `serve: --allow-origin needs an origin such as https://www.example.org (scheme, host, optional port; no path), not "${o}"`);
       return origin;
     });
+    const recrawlEveryMs = v['recrawl-every'] === undefined ? undefined : parseDuration('serve: --recrawl-every', v['recrawl-every']);
+    const recrawlDelayMs = v['recrawl-delay'] === undefined ? undefined : Math.round(numberFlag('serve', 'recrawl-delay', v['recrawl-delay'], 1, 0, 3600) * 1000);
     const dataDir = v.data ?? SERVE_DEFAULTS.dataDir;
     checkDataDir(dataDir, { create: false, write: false });
     const log = (m: string) => process.stderr.write(`gleaner serve: ${m}\n`);
@@ -76,7 +89,14 @@ export const serveCommand: Command = {
       if (allowOrigins.length > 0) process.stdout.write(`search box for other sites: ${running.url}embed.js, allowed from ${allowOrigins.join(', ')}\n`);
       process.stdout.write(`Gleaner search: ${running.url}${workers > 1 ? ` (${workers} workers)` : ''}  (Ctrl-C stops)\n`);
     }
+    // Only the primary recrawls: the workers share its data dir and pick up the new index themselves.
+    let recrawl: RecrawlLoop | undefined;
+    if (recrawlEveryMs !== undefined && !isServeWorker()) {
+      recrawl = startRecrawlLoop({ dataDir, everyMs: recrawlEveryMs, crawl: recrawlDelayMs === undefined ? {} : { delayMs: recrawlDelayMs }, log: (m) => process.stdout.write(`${m}\n`) });
+      process.stdout.write(`recrawling the stored sites every ${v['recrawl-every']!.trim()}\n`);
+    }
     await untilInterrupted();
+    await recrawl?.stop();
     await running.close();
     return 0;
   },

@@ -1,0 +1,74 @@
+// Issue 15, "fresh without a restart": `gleaner serve --recrawl-every` crawls the stored sites again in
+// the background with conditional GET, rebuilds the index and serves it, all while answering; the real
+// CLI against a site whose news page changes. Unchanged pages answer 304 and are said to be unchanged.
+
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDuration } from '../bin/duration.js';
+import { BUILT, runCli, startCli } from './support/run-cli.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const temp = tempDirs('gleaner-recrawl-');
+let server: Server;
+let origin = '';
+let news = 'Nothing new yet.';
+const conditional: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow:\n');
+    const pages: Record<string, string> = {
+      '/': '<title>Home</title><p>Welcome to the quay.</p><a href="/news">news</a> <a href="/about">about</a>',
+      '/news': `<title>News</title><p>${news}</p><a href="/">home</a>`,
+      '/about': '<title>About</title><p>About the harbour office.</p><a href="/">home</a>',
+    };
+    const body = pages[req.url ?? ''];
+    if (body === undefined) return void res.writeHead(404).end();
+    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+    if (req.headers['if-none-match'] === etag) {
+      conditional.push(`${req.url} 304`);
+      return void res.writeHead(304, { etag }).end();
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.close();
+  await temp.removeAll();
+});
+
+describe('durations', () => {
+  it('as people write them, with a clear error otherwise', () => {
+    expect([parseDuration('f', '90s'), parseDuration('f', '30m'), parseDuration('f', '6h'), parseDuration('f', '1d'), parseDuration('f', '2')]).toEqual([90_000, 1_800_000, 21_600_000, 86_400_000, 2000]);
+    expect(() => parseDuration('serve: --recrawl-every', 'often')).toThrow('serve: --recrawl-every needs a duration such as 90s, 30m, 6h or 1d (at least 1 s), not "often"');
+    expect(() => parseDuration('f', '10ms')).toThrow(/at least 1 s/);
+  });
+});
+
+describe.runIf(BUILT)('serve --recrawl-every (real CLI)', () => {
+  it('a changed page is searchable without a restart; unchanged pages come back 304', async () => {
+    const data = await temp.make();
+    expect((await runCli(['crawl', `${origin}/`, '--data', data, '--delay', '0', '--no-sitemaps'])).code).toBe(0);
+    expect((await runCli(['index', '--data', data])).code).toBe(0);
+    const serve = startCli(['serve', '--data', data, '--port', '0', '--recrawl-every', '1s', '--recrawl-delay', '0']);
+    try {
+      await expect.poll(() => serve.output().stdout, { timeout: 20_000 }).toMatch(/Gleaner search: (http:\S+)/);
+      const url = /Gleaner search: (http:\S+)/.exec(serve.output().stdout)![1]!;
+      const hits = async (q: string) => ((await (await fetch(new URL(`/api/search?q=${q}`, url))).json()) as { total: number }).total;
+      expect(await hits('lighthouse')).toBe(0);
+      news = 'The new lighthouse opens on Monday.';
+      await expect.poll(() => hits('lighthouse'), { timeout: 40_000, interval: 500 }).toBe(1);
+      // The round that found it asked every page conditionally: two were unchanged.
+      expect(serve.output().stdout).toMatch(/recrawl: 3 pages asked again in [\d.]+ s, 2 unchanged \(304\), 1 fetched anew; index rebuilt \(3 documents\), now served/);
+      expect(conditional).toEqual(expect.arrayContaining([`/ 304`, `/about 304`]));
+    } finally {
+      serve.kill('SIGINT');
+      // Ctrl-C ends serve promptly, a round under way included.
+      expect(await serve.exited).toBe(0);
+    }
+  }, 90_000);
+});
