@@ -94,6 +94,9 @@ function gleanerRun(engine: GleanerSearchEngine, q: string, any: boolean): strin
 function omega(urls: string[]): { run: (q: string, any: boolean) => string[]; cleanup: () => void } {
   const work = mkdtempSync(join(tmpdir(), 'gleaner-omega-'));
   const mirror = join(work, 'mirror');
+  // Omega names a result by its file under the mirror (SITE, a slash, the path, `index.html` kept): the
+  // page URL it stands for, so a directory URL (`/news/`, as the intranet bench serves) is matched too.
+  const pageOf = new Map<string, string>();
   for (const url of urls) {
     const path = url.slice(SITE.length).replace(/\?.*$/, '');
     const file = join(DOCROOT, path === '' || path.endsWith('/') ? path + 'index.html' : path);
@@ -101,6 +104,7 @@ function omega(urls: string[]): { run: (q: string, any: boolean) => string[]; cl
     const target = join(mirror, path === '' || path.endsWith('/') ? path + 'index.html' : path);
     mkdirSync(dirname(target), { recursive: true });
     if (!existsSync(target)) symlinkSync(file, target);
+    pageOf.set(SITE.replace(/\/?$/, '/') + target.slice(mirror.length + 1), url);
   }
   const dbDir = join(work, 'data');
   mkdirSync(dbDir);
@@ -117,7 +121,7 @@ function omega(urls: string[]): { run: (q: string, any: boolean) => string[]; cl
       encoding: 'utf8',
     });
     const body = out.slice(out.indexOf('\n\n') >= 0 ? out.indexOf('\n\n') + 2 : out.indexOf('\r\n\r\n') + 4);
-    return body.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('http'));
+    return body.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('http')).map((u) => pageOf.get(u) ?? u);
   };
   return { run, cleanup: () => rmSync(work, { recursive: true, force: true }) };
 }
