@@ -14,6 +14,7 @@ import { crossOrigin } from './cross-origin.js';
 import { engineStats, type StatsSource } from './stats.js';
 import { fetchRobotsTxt, type RobotsFetcher } from './robots/fetch.js';
 import { apiRoutes } from './routes/api.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
 import { embedRoutes } from './routes/embed.js';
 import { infoRoutes } from './routes/info.js';
 import { robotsRoutes } from './routes/robots.js';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/static', express.static(assetDir('public'), { index: false, maxAge: '1h', fallthrough: true }));
   app.use(searchRoutes(ctx));
   app.use(apiRoutes(ctx));
+  app.use(apiDocsRoutes(ctx));
   app.use(embedRoutes());
   app.use(robotsRoutes(ctx));
   app.use(statsRoutes(ctx));

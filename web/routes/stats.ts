@@ -18,7 +18,7 @@ export function statsRoutes(ctx: AppContext): Router {
   router.get('/api/stats/live', async (_req, res) => {
     const live = await ctx.crawlStatus();
     res.set('Cache-Control', 'no-store');
-    if (live === undefined) res.status(404).json({ error: 'no crawl has written a status in this data dir' });
+    if (live === undefined) res.status(404).json({ error: { status: 404, message: 'no crawl has written a status in this data dir' } });
     else res.json(live);
   });
 

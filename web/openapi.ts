@@ -1,0 +1,194 @@
+// The JSON API described for programs and people: an OpenAPI 3.1 document built from the gateway's
+// own limits (web/defaults.ts), so the numbers it states are the ones the server enforces. Served as
+// /openapi.json and rendered by /api. The response schemas forbid undocumented fields: the test that
+// validates real answers against them fails when the API grows a field this file does not describe.
+
+import { INDEX_FORMAT_VERSION } from '../shared/index-format/index.js';
+import { GLEANER_VERSION } from '../shared/agent.js';
+import type { WebOptions } from './defaults.js';
+
+type Schema = Record<string, unknown>;
+
+const int = (description: string, extra: Schema = {}): Schema => ({ type: 'integer', description, ...extra });
+const num = (description: string): Schema => ({ type: 'number', description });
+const str = (description: string, extra: Schema = {}): Schema => ({ type: 'string', description, ...extra });
+const counts = (description: string): Schema => ({ type: 'object', description, additionalProperties: { type: 'integer' } });
+/** An object whose every listed property is required, and nothing else allowed. */
+const strict = (description: string, properties: Record<string, Schema>, optional: readonly string[] = []): Schema => ({
+  type: 'object',
+  description,
+  properties,
+  required: Object.keys(properties).filter((k) => !optional.includes(k)),
+  additionalProperties: false,
+});
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const json = (description: string, schema: Schema) => ({ description, content: { 'application/json': { schema } } });
+const errorResponse = (description: string) => json(description, ref('Error'));
+
+export function openApiDocument(options: WebOptions): Schema {
+  const schemas: Record<string, Schema> = {
+    Error: strict('What went wrong.', { error: strict('The error.', { status: int('The HTTP status, again.'), message: str('What went wrong, in words a person understands.') }) }),
+    Explanation: strict('Why a result scored what it did ("why this result"): every part shown here ranks, and nothing else does.', {
+      textScore: num('Text relevance (BM25F) before the link boost.'),
+      terms: {
+        type: 'array',
+        description: 'Per query token and field: its term frequency and BM25F contribution.',
+        items: strict('One token in one field.', { token: str('The indexed token (a stem, a word pair, a CJK bigram).'), field: str('title, headings, body, url or anchor.'), tf: int('Occurrences in the field (capped at 255).'), contribution: num('Its share of textScore.') }),
+      },
+      inboundLinks: int('Distinct pages linking here (self-links and nofollow excluded).'),
+      linkWeight: num('The link boost weight: linkBoost = 1 + linkWeight * ln(1 + inboundLinks).'),
+      linkBoost: num('The multiplier from inbound links.'),
+      score: num('The final score: textScore * linkBoost.'),
+    }),
+    Hit: strict('One result.', {
+      url: str('The page address.', { format: 'uri' }),
+      title: str('The page title (or its address when it has none).'),
+      snippet: str('Plain text around the best matching passage.'),
+      highlights: { type: 'array', description: '[start, end) offsets into snippet, in UTF-16 code units, of the matched words.', items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 } },
+      language: str('Primary language subtag (en, es, zh, ...), empty when unknown.'),
+      score: num('The ranking score (higher first).'),
+      explain: ref('Explanation'),
+    }),
+    SearchAnswer: strict('A page of results.', {
+      query: str('The query as given.'),
+      understood: str('The query as the parser understood it, in the query language.'),
+      ignored: { type: 'array', items: { type: 'string' }, description: 'Parts of the query that were dropped, each with why.' },
+      total: int('Pages matching the query.'),
+      page: int('This page number (1-based).'),
+      size: int('Results per page.'),
+      pages: int('Pages of results.'),
+      tookMs: num('Server time, milliseconds.'),
+      didYouMean: str('A corrected query, when a word is unknown to (or rare in) the index and a close frequent word exists.'),
+      results: { type: 'array', items: ref('Hit') },
+    }, ['didYouMean']),
+    SuggestAnswer: strict('Completions of the last word.', {
+      query: str('The text typed so far.'),
+      suggestions: { type: 'array', items: { type: 'string' }, description: 'The text with its last word completed, most useful first.' },
+    }),
+    IndexSummary: strict('The index being served.', {
+      formatVersion: int('The index format version.', { const: INDEX_FORMAT_VERSION }),
+      builtAt: str('When it was built.', { format: 'date-time' }),
+      documents: int('Pages searchable.'),
+      terms: int('Distinct terms.'),
+      bytesOnDisk: int('Bytes of the index generation on disk.'),
+    }),
+    CrawlStats: {
+      type: 'object',
+      description: 'The counters of the crawl the index was built from (every run of it).',
+      properties: {
+        startedAt: str('When the crawl started.', { format: 'date-time' }),
+        finishedAt: str('When it ended; absent while running or after a stop.', { format: 'date-time' }),
+        seeds: { type: 'array', items: { type: 'string' } },
+        pagesByState: counts('Stored pages by outcome (ok, gone, error, redirect, duplicate, ...).'),
+        pagesByStatus: counts('Stored pages by HTTP status ("0" when no response came).'),
+        hosts: int('Hosts seen.'),
+        requests: int('HTTP requests for pages and sitemaps.'),
+        bytes: int('Body bytes downloaded.'),
+        errors: int('Error pages.'),
+        blockedByRule: counts('URLs robots.txt kept the crawl from, by "origin rule".'),
+        trapsCut: counts('URLs cut as crawler traps, by rule.'),
+        trapExamples: { type: 'object', additionalProperties: { type: 'string' }, description: 'The first URL each trap rule cut.' },
+        duplicates: int('Pages whose content repeated an earlier page.'),
+        outOfScope: int('Links outside the crawl scope.'),
+        byHost: { type: 'object', description: 'Per origin: pages stored, errors among them, URLs cut.', additionalProperties: strict('One origin.', { pages: { type: 'integer' }, errors: { type: 'integer' }, cut: { type: 'integer' } }) },
+        errorsByReason: counts('Error pages by reason (ECONNREFUSED, HTTP 5xx, ...).'),
+      },
+      required: ['startedAt', 'seeds', 'pagesByState', 'pagesByStatus', 'hosts', 'requests', 'bytes', 'errors', 'blockedByRule', 'trapsCut', 'duplicates', 'outOfScope'],
+      additionalProperties: false,
+    },
+    HostStatus: strict('One host of a running (or the last) crawl.', {
+      origin: str('scheme://host:port.'),
+      pages: int('Pages stored.'),
+      errors: int('Error pages among them.'),
+      queued: int('URLs waiting in its queue.'),
+      inFlight: int('Requests under way.'),
+      delayMs: int('The wait between two requests to it now, milliseconds (the crawl delay or its Crawl-delay).'),
+      pagesPerMinute: num('Pages stored per minute over the last half minute.'),
+      blocked: int('URLs its robots.txt kept the crawl from.'),
+      cut: int('URLs cut as crawler traps.'),
+    }),
+    CrawlStatus: strict('The live state of the data dir\'s crawl, written by the crawler about once a second.', {
+      running: { type: 'boolean', description: 'False once the crawl has ended.' },
+      pid: int('The crawling process.'),
+      updatedAt: str('When this was written.', { format: 'date-time' }),
+      pages: int('Pages stored, the whole crawl.'),
+      pagesThisRun: int('Pages stored by this run.'),
+      known: int('Pages stored plus queued or under way.'),
+      queued: int('URLs queued.'),
+      inFlight: int('Requests under way.'),
+      pagesPerSecond: num('This run\'s average rate.'),
+      secondsLeft: num('Estimated seconds left for the known work.'),
+      errorsByReason: counts('Error pages by reason.'),
+      hosts: { type: 'array', items: ref('HostStatus') },
+      stats: ref('CrawlStats'),
+    }, ['secondsLeft']),
+    StatsAnswer: strict('Crawl and index figures, as /stats shows them.', {
+      index: ref('IndexSummary'),
+      crawl: ref('CrawlStats'),
+      mostLinked: {
+        type: 'array',
+        description: 'The pages with the most inbound links, most first.',
+        items: strict('One page.', { url: str('The page.'), title: str('Its title.'), inbound: int('Distinct linking pages.'), inboundHosts: int('Distinct linking hosts.') }),
+      },
+      skipped: counts('Stored pages the indexer left out, by reason.'),
+    }, ['crawl', 'mostLinked', 'skipped']),
+  };
+
+  const q = { name: 'q', in: 'query', required: true, description: `The query in Gleaner's query language (words, "phrases", -exclusions, OR, site:host, lang:xx); at most ${options.maxQueryChars} characters and ${options.maxQueryAtoms} words or operators, the rest ignored and listed in \`ignored\`.`, schema: { type: 'string', minLength: 1 } };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Gleaner search API',
+      version: GLEANER_VERSION,
+      description: 'Search a crawled site from programs. Answers are JSON; errors are JSON with an `error` message and a 4xx status. Nothing here needs a key. By default only pages of this gateway may call it from a browser; `gleaner serve --allow-origin ORIGIN` opens it (CORS) to other sites.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    paths: {
+      '/api/search': {
+        get: {
+          summary: 'Search',
+          description: 'Every word must match (AND) unless OR is written. Results come in rank order with each one\'s explanation.',
+          parameters: [
+            q,
+            { name: 'page', in: 'query', description: `Result page, 1 to ${options.maxPage}.`, schema: { type: 'integer', minimum: 1, maximum: options.maxPage, default: 1 } },
+            { name: 'size', in: 'query', description: `Results per page, 1 to ${options.maxPageSize}.`, schema: { type: 'integer', minimum: 1, maximum: options.maxPageSize, default: options.pageSize } },
+          ],
+          responses: { 200: json('A page of results.', ref('SearchAnswer')), 400: errorResponse('No query, or a page or size out of range.') },
+        },
+      },
+      '/api/suggest': {
+        get: {
+          summary: 'Complete the last word',
+          description: `Completions of the last word of \`q\` from the index vocabulary (at most ${options.suggestLimit}); the words before it are kept. With format=opensearch the answer is an OpenSearch suggestions array, [query, [completions]], as browsers ask for it.`,
+          parameters: [
+            { name: 'q', in: 'query', description: `The text typed so far; only its first ${options.maxSuggestChars} characters are read.`, schema: { type: 'string' } },
+            { name: 'format', in: 'query', description: 'opensearch for the OpenSearch suggestions format.', schema: { type: 'string', enum: ['opensearch'] } },
+          ],
+          responses: {
+            200: {
+              description: 'Completions.',
+              content: {
+                'application/json': { schema: ref('SuggestAnswer') },
+                'application/x-suggestions+json': { schema: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], items: false } },
+              },
+            },
+          },
+        },
+      },
+      '/api/stats': {
+        get: {
+          summary: 'Crawl and index figures',
+          responses: { 200: json('The figures /stats shows.', ref('StatsAnswer')) },
+        },
+      },
+      '/api/stats/live': {
+        get: {
+          summary: 'The crawl, live',
+          description: 'What the crawl in this data dir is doing now (or did last), as /stats shows it while it runs.',
+          responses: { 200: json('The crawl status.', ref('CrawlStatus')), 404: errorResponse('No crawl has written a status in this data dir.') },
+        },
+      },
+    },
+    components: { schemas },
+  };
+}
