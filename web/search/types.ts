@@ -12,6 +12,11 @@ export interface Explanation {
   inboundLinks: number;
   /** The link boost's weight: linkBoost = 1 + linkWeight * ln(1 + inboundLinks) (web/search/rank.ts). */
   linkWeight: number;
+  /** Where the index knows template links: of inboundLinks, those from page content; the boost is then
+   * 1 + contentLinkWeight * ln(1 + contentLinks) + templateLinkWeight * ln(1 + inboundLinks - contentLinks). */
+  contentLinks?: number;
+  contentLinkWeight?: number;
+  templateLinkWeight?: number;
   linkBoost: number;
   /** Final score: textScore * linkBoost. Every part shown here ranks, and nothing else does. */
   score: number;
