@@ -180,7 +180,13 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           case 'a':
             closeAnchor();
             if (attribs.href !== undefined) {
-              anchor = { href: attribs.href, segment: segments + (pendingSpace ? 1 : 0), text: '', rel: relTokens(attribs.rel), kind: 'a' };
+              // The link's block starts here: a link without text then owns an empty segment, not the next block.
+              if (pendingSpace) {
+                textParts.push(BLOCK_MARK);
+                segments++;
+                pendingSpace = false;
+              }
+              anchor = { href: attribs.href, segment: segments, text: '', rel: relTokens(attribs.rel), kind: 'a' };
             }
             break;
           case 'area':
