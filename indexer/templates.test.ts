@@ -48,14 +48,13 @@ describe('detectTemplates', () => {
     const old = { ...pages[0]!, blockEnds: undefined };
     expect(detectTemplates([...pages, old]).of(old)).toBeUndefined();
   });
-  it('marks a run of link-only blocks between template blocks template (a section sidebar)', () => {
-    const pages = site(40).map((p, i) => (i === 5 ? page(p.url, ['Prev', 'Up', 'Sibling A', 'Sibling B', 'Home', 'Next', 'Body text here', 'Copyright 2024 The Docs Group'], [
-      { url: 'http://docs.test/a.html', text: 'Sibling A', block: 2 },
-      { url: 'http://docs.test/b.html', text: 'Sibling B', block: 3 },
-    ]) : p));
+  it('extends the header and footer over short blocks next to them (a chapter name), not into the content', () => {
+    const pages = site(40).map((p, i) =>
+      i === 5 ? page(p.url, ['Prev', 'Up', 'Chapter 7', 'Home', 'Next', 'Short content', 'A paragraph, 1 of 2', 'Up', 'Copyright 2024 The Docs Group', 'Section 7.2']) : p,
+    );
     const t = detectTemplates(pages).of(pages[5]!)!;
-    expect(t.contentText).toBe('Body text here');
-    expect(t.isTemplateLink(pages[5]!.links[0]!)).toBe(true);
+    // "Up" inside the content is template by count; the walk from the footer stops at the paragraph.
+    expect(t.contentText).toBe('Short content A paragraph, 1 of 2');
   });
   it('tells template links from content links, by their block or by the same link repeated', () => {
     const pages = site(40);

@@ -6,9 +6,12 @@
 // (PageRecord.blockEnds). Each block's fingerprint (a hash of its text) is counted once per page, per
 // host; a block is template on a host when it is on at least max(minPages, minShare * pages of the host)
 // of them, and only on hosts with at least minHostPages pages that have blocks (on a small site every
-// block would look shared). A run of blocks that are each one link's text, with template on both sides,
-// is template too: a sidebar listing a section's pages repeats on that section's
-// pages only, too few for the count, but sits inside the template that does repeat. A link is template
+// block would look shared). Walking in from either end of a page, a short block next to template is
+// template too (markHeaderAndFooter): a header naming the page's chapter repeats on that chapter's
+// pages only, too few for the count. (Runs of link-only blocks between template, to catch sidebars, were
+// tried and dropped: they took a chapter's whole table of contents, which sits between its "Table of
+// Contents" heading and the footer; so were short blocks between template anywhere: they took one-line
+// code examples between Rust's "Examples" and "Run".) A link is template
 // when its block is, or when the same target with the same anchor text is on as many of the host's pages.
 // Pages stored before blocks were kept have no block information: their text and links stay as they are.
 
@@ -106,7 +109,7 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
       const texts = blockTexts(page);
       if (min === undefined || h === undefined) return { blocks: texts.map(() => false), contentText: page.text, isTemplateLink: () => false };
       const blocks = texts.map((t) => (h.blocks.get(fingerprint(t)) ?? 0) >= min);
-      markLinkRuns(blocks, texts, page.links);
+      markHeaderAndFooter(blocks, texts);
       const contentText = texts.filter((_, i) => !blocks[i]).join(' ');
       return {
         blocks,
@@ -117,24 +120,27 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
   };
 }
 
+/** Blocks longer than this are never made template by their neighbours. */
+const MAX_INNER_CHARS = 80;
+
+/**
+ * Extends the page's header and footer: walking in from each end of the page, a short block is
+ * template when the blocks on both its sides are. PostgreSQL's header "Prev | Up | Part VII. Internals |
+ * Home | Next" names the chapter, which repeats only within the chapter, and its footer names the
+ * neighbouring pages; the walk stops at the first block that is neither, so content stays (a code line
+ * between two template "Examples" and "Run" blocks in the middle of a Rust page is not touched).
+ */
+function markHeaderAndFooter(blocks: boolean[], texts: string[]): void {
+  const counted = [...blocks];
+  const n = blocks.length;
+  const inner = (k: number): boolean => texts[k]!.length <= MAX_INNER_CHARS && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true);
+  for (let i = 0; i < n && (blocks[i] || inner(i)); i++) blocks[i] = true;
+  for (let i = n - 1; i >= 0 && (blocks[i] || inner(i)); i--) blocks[i] = true;
+  // A page whose content is one short block between header and footer keeps it.
+  if (blocks.every(Boolean)) blocks.splice(0, n, ...counted);
+}
+
 function countOnce(counts: Map<number, number>, keys: number[]): void {
   for (const k of new Set(keys)) counts.set(k, (counts.get(k) ?? 0) + 1);
 }
 
-/** Marks runs of link-only blocks that have template on both sides. */
-function markLinkRuns(blocks: boolean[], texts: string[], links: readonly OutLink[]): void {
-  const linkOnly = new Array<boolean>(blocks.length).fill(false);
-  for (const l of links) if (l.block !== undefined && l.block < texts.length && texts[l.block] === l.text) linkOnly[l.block] = true;
-  let i = 0;
-  while (i < blocks.length) {
-    if (blocks[i]) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < blocks.length && !blocks[j] && linkOnly[j]) j++;
-    // [i, j) are link-only content blocks; a run ended by a block that is neither stays content.
-    if (j > i && i > 0 && blocks[i - 1] === true && j < blocks.length && blocks[j] === true) for (let k = i; k < j; k++) blocks[k] = true;
-    i = Math.max(j, i + 1);
-  }
-}
