@@ -56,6 +56,12 @@ describe('detectTemplates', () => {
     // "Up" inside the content is template by count; the walk from the footer stops at the paragraph.
     expect(t.contentText).toBe('Short content A paragraph, 1 of 2');
   });
+  it('marks the other copy of a block the header or footer walk made template on the same page', () => {
+    const pages = site(40).map((p, i) =>
+      i === 5 ? page(p.url, ['Prev', 'Up', 'Chapter 7', 'Home', 'Next', 'A paragraph of text', 'Chapter 7', 'More text, longer', 'Copyright 2024 The Docs Group']) : p,
+    );
+    expect(detectTemplates(pages).of(pages[5]!)!.contentText).toBe('A paragraph of text More text, longer');
+  });
   it('tells template links from content links, by their block or by the same link repeated', () => {
     const pages = site(40);
     const t = detectTemplates(pages).of(pages[0]!)!;

@@ -137,7 +137,13 @@ function markHeaderAndFooter(blocks: boolean[], texts: string[]): void {
   for (let i = 0; i < n && (blocks[i] || inner(i)); i++) blocks[i] = true;
   for (let i = n - 1; i >= 0 && (blocks[i] || inner(i)); i--) blocks[i] = true;
   // A page whose content is one short block between header and footer keeps it.
-  if (blocks.every(Boolean)) blocks.splice(0, n, ...counted);
+  if (blocks.every(Boolean)) {
+    blocks.splice(0, n, ...counted);
+    return;
+  }
+  // Themes that print the same sidebar twice (Sphinx: one for narrow screens): its other copy is template too.
+  const template = new Set(texts.filter((t, k) => blocks[k] && !counted[k]));
+  for (let k = 0; k < n; k++) if (!blocks[k] && template.has(texts[k]!)) blocks[k] = true;
 }
 
 function countOnce(counts: Map<number, number>, keys: number[]): void {
