@@ -67,10 +67,10 @@ export class HitBuilder {
       textScore: c.textScore,
       terms,
       inboundLinks: links.inbound,
-      linkWeight: rank.linkWeight,
+      // Only the weights the boost used: with content links known, linkWeight ranks nothing.
       ...(links.contentInbound !== undefined
         ? { contentLinks: links.contentInbound, contentLinkWeight: rank.contentLinkWeight, templateLinkWeight: rank.templateLinkWeight }
-        : {}),
+        : { linkWeight: rank.linkWeight }),
       linkBoost: linkBoost(rank, links),
       score: c.score,
     };
