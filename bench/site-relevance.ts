@@ -10,6 +10,8 @@
 //        [--site http://127.0.0.1:8081/] [--docroot /usr/share/doc/python3.11/html] [--per-query]
 //        [--explain]   (with --per-query: Gleaner's field contributions for its top 3 and the answer)
 //        [--no-omega]  (Gleaner's rows only)
+//        [--rank JSON] (ranking parameters over the defaults, e.g. '{"contentLinkWeight":0.05}': variants)
+// It also prints the share of Gleaner's top-10 snippets that hold site template text (bench/snippet-template.ts).
 // The Rust docs:
 //   node bin/gleaner crawl http://127.0.0.1:8082/ --data /tmp/rust-data --delay 0 --max-pages 40000
 //   node bin/gleaner index --data /tmp/rust-data
@@ -32,6 +34,8 @@ import { dirname, join } from 'node:path';
 import { openSearchEngine, type GleanerSearchEngine } from '../web/search/index.js';
 import { parseQuery } from '../web/query/index.js';
 import { queryMetrics } from './metrics.js';
+import { holdsTemplate, templateRuns } from './snippet-template.js';
+import { DEFAULT_RANK_PARAMS, type RankParams } from '../web/search/index.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -143,7 +147,8 @@ async function main(): Promise<void> {
     console.log(`site relevance skipped: no Gleaner index in ${DATA} (see the header for the crawl and index commands)`);
     return;
   }
-  const engine = await openSearchEngine(DATA);
+  const rank: RankParams = { ...DEFAULT_RANK_PARAMS, ...(JSON.parse(flag('--rank', '{}')) as Partial<RankParams>) };
+  const engine = await openSearchEngine(DATA, { rank });
   const indexed = new Set(engine.rankedUrls({ required: [], excluded: [], sites: [new URL(SITE).hostname], excludedSites: [], languages: [], understood: '', ignored: [] }, 1e6).map((h) => h.url));
   // A judged page Gleaner did not index (not reachable, robots.txt) is no answer either system can give.
   const judged = loadJudged()
@@ -152,6 +157,16 @@ async function main(): Promise<void> {
   console.log(`${judged.length} judged queries over ${indexed.size} pages Gleaner indexed from ${SITE}`);
   const rows: [string, string[][]][] = [];
   const gleanerAll = judged.map((j) => gleanerRun(engine, j.query, false));
+  const runs = await templateRuns(DATA);
+  let snippets = 0;
+  let withTemplate = 0;
+  for (const j of judged) {
+    for (const h of engine.search(parseQuery(j.query), { offset: 0, limit: 10 }).hits) {
+      snippets++;
+      if (holdsTemplate(h.snippet, runs.get(h.url) ?? [])) withTemplate++;
+    }
+  }
+  console.log(`snippets holding template text: ${withTemplate} of ${snippets} (${(withTemplate / Math.max(1, snippets)).toFixed(3)}) in Gleaner's top 10s`);
   rows.push(['Gleaner (every word, as the gateway asks)', gleanerAll]);
   rows.push(['Gleaner, any word (OR)', judged.map((j) => gleanerRun(engine, j.query, true))]);
   let omegaAll: string[][] = [];

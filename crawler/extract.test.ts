@@ -71,8 +71,8 @@ describe('links (issue 4, seed 001: a and area href, never src)', () => {
         '<img src="/img.png"><script src="/s.js"></script><iframe src="/frame.html"></iframe><link href="/style.css" rel="stylesheet">',
     );
     expect(e.links).toEqual([
-      { url: 'http://example.test/dir/other.html', text: 'Other page', rel: [], kind: 'a' },
-      { url: 'http://example.test/x?b=1', text: 'X', rel: [], kind: 'a' },
+      { url: 'http://example.test/dir/other.html', text: 'Other page', rel: [], kind: 'a', block: 0 },
+      { url: 'http://example.test/x?b=1', text: 'X', rel: [], kind: 'a', block: 0 },
       { url: 'http://example.test/area', text: 'Area alt', rel: [], kind: 'area' },
     ]);
   });
@@ -176,8 +176,16 @@ describe('properties', () => {
           .map((s) => (s.area ? `<area href="${s.path.join('/')}" alt="${s.text.join(' ')}">` : `<p><a href="${s.path.join('/')}">${s.text.join('\n ')}</a></p>`))
           .join('');
         const e = ex(html);
+        // Each `a` with text is a block of its own (its <p>); an area or an empty link sits in none.
+        let blocks = 0;
         expect(e.links).toEqual(
-          specs.map((s) => ({ url: `http://example.test/dir/${s.path.join('/')}`, text: s.text.join(' '), rel: [], kind: s.area ? 'area' : 'a' })),
+          specs.map((s) => ({
+            url: `http://example.test/dir/${s.path.join('/')}`,
+            text: s.text.join(' '),
+            rel: [],
+            kind: s.area ? 'area' : 'a',
+            ...(!s.area && s.text.length > 0 ? { block: blocks++ } : {}),
+          })),
         );
       }),
     );

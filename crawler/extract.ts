@@ -29,7 +29,7 @@ import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
-export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'language' | 'links' | 'canonical' | 'robots'>;
+export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'language' | 'links' | 'canonical' | 'robots'>;
 
 /** Defaults: DEFAULT_EXTRACT_OPTIONS below. */
 export interface ExtractOptions {
@@ -112,6 +112,8 @@ export function refreshTarget(content: string): string | undefined {
 
 interface RawLink {
   href: string;
+  /** The raw text segment (block) the link opened in; see splitBlocks. */
+  segment: number;
   text: string;
   rel: string[];
   kind: OutLink['kind'];
@@ -131,6 +133,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   let textChars = 0;
   // A block boundary adds one space before the next text, not one array entry per tag (less garbage).
   let pendingSpace = false;
+  // Block boundaries are kept as BLOCK_MARK in the joined text (splitBlocks); `segments` counts them.
+  let segments = 0;
   let skipDepth = 0;
   let title: string | undefined;
   let titleBuf: string[] | undefined;
@@ -176,12 +180,18 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           case 'a':
             closeAnchor();
             if (attribs.href !== undefined) {
-              anchor = { href: attribs.href, text: '', rel: relTokens(attribs.rel), kind: 'a' };
+              // The link's block starts here: a link without text then owns an empty segment, not the next block.
+              if (pendingSpace) {
+                textParts.push(BLOCK_MARK);
+                segments++;
+                pendingSpace = false;
+              }
+              anchor = { href: attribs.href, segment: segments, text: '', rel: relTokens(attribs.rel), kind: 'a' };
             }
             break;
           case 'area':
             if (attribs.href !== undefined) {
-              raw.push({ href: attribs.href, text: collapseWhitespace(attribs.alt ?? ''), rel: relTokens(attribs.rel), kind: 'area' });
+              raw.push({ href: attribs.href, segment: -1, text: collapseWhitespace(attribs.alt ?? ''), rel: relTokens(attribs.rel), kind: 'area' });
             }
             break;
           case 'img':
@@ -215,7 +225,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         }
         if (textChars < opts.maxTextChars) {
           if (pendingSpace) {
-            textParts.push(' ');
+            textParts.push(BLOCK_MARK);
+            segments++;
             pendingSpace = false;
           }
           textParts.push(data);
@@ -262,7 +273,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
     const equiv = attribs['http-equiv']?.toLowerCase();
     if (equiv === 'refresh') {
       const target = refreshTarget(content);
-      if (target !== undefined) raw.push({ href: target, text: '', rel: [], kind: 'refresh' });
+      if (target !== undefined) raw.push({ href: target, segment: -1, text: '', rel: [], kind: 'refresh' });
     } else if (equiv === 'content-language') {
       metaLang ??= content;
     } else if (attribs.property?.toLowerCase() === 'og:description') {
@@ -277,6 +288,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   // `<base href>` is itself resolved against the page URL; a base that is not http(s) is ignored.
   const base = (baseHref !== undefined ? canonicalizeUrl(baseHref, pageUrl) : undefined) ?? pageUrl;
   const canon: CanonicalizeOptions = opts.stripParams === undefined ? {} : { stripParams: opts.stripParams };
+  const blocks = splitBlocks(textParts.join(''), opts.maxTextChars);
   const links: OutLink[] = [];
   const resolveLink = linkResolver(base, canon);
   for (const l of raw) {
@@ -284,14 +296,19 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
     const href = l.href.trim();
     if (href === '' || href.startsWith('#')) continue;
     const url = resolveLink(href);
-    if (url !== undefined) links.push({ url, text: l.text, rel: l.rel, kind: l.kind });
+    if (url === undefined) continue;
+    const link: OutLink = { url, text: l.text, rel: l.rel, kind: l.kind };
+    const block = l.segment >= 0 ? blocks.blockOfSegment[l.segment] : undefined;
+    if (block !== undefined && block >= 0) link.block = block;
+    links.push(link);
   }
 
   const extracted: Extracted = {
     title: title ?? '',
     description: collapseWhitespace(description ?? ogDescription ?? ''),
     headings,
-    text: collapseWhitespace(textParts.join('')).slice(0, opts.maxTextChars),
+    text: blocks.text,
+    blockEnds: blocks.ends,
     language: primaryLanguage(htmlLang ?? '') || primaryLanguage(metaLang ?? ''),
     links,
     robots: mergeRobots(...robots),
@@ -313,4 +330,39 @@ export function extractPlainText(text: string, _url: string, options: Partial<Pi
     links: [],
     robots: { index: true, follow: true },
   };
+}
+
+/** Marks a block boundary in the joined raw text: a control character pages hardly ever hold (one that does gains a boundary). */
+const BLOCK_MARK = '\u0001';
+
+interface Blocks {
+  /** The text, whitespace collapsed, blocks separated by one space, at most `maxChars`. */
+  text: string;
+  /** End offset in `text` of each non-empty block. */
+  ends: number[];
+  /** Per raw segment, the index of the block it became; -1 for a segment with no text. */
+  blockOfSegment: Int32Array;
+}
+
+/**
+ * The raw text's segments (between BLOCK_MARKs) collapsed and joined by one space, with where each
+ * non-empty one ends: the same text one collapse of the whole would give, plus its block structure.
+ */
+export function splitBlocks(raw: string, maxChars: number): Blocks {
+  const segments = raw.split(BLOCK_MARK);
+  const blockOfSegment = new Int32Array(segments.length).fill(-1);
+  const kept: string[] = [];
+  const ends: number[] = [];
+  let length = 0;
+  for (let i = 0; i < segments.length && length < maxChars; i++) {
+    const s = collapseWhitespace(segments[i]!);
+    if (s === '') continue;
+    if (kept.length > 0) length++;
+    length += s.length;
+    blockOfSegment[i] = kept.length;
+    kept.push(s);
+    ends.push(Math.min(length, maxChars));
+  }
+  const text = kept.join(' ');
+  return { text: text.length > maxChars ? text.slice(0, maxChars) : text, ends, blockOfSegment };
 }

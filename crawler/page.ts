@@ -80,6 +80,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     description: extracted.description,
     headings: extracted.headings,
     text: extracted.text,
+    ...(extracted.blockEnds !== undefined ? { blockEnds: extracted.blockEnds } : {}),
     language: extracted.language || languageFromHeader(headerValue(outcome.headers, 'content-language')),
     links,
     canonical: extracted.canonical,

@@ -29,6 +29,8 @@ export interface IndexDocument {
   host: string;
   inbound: number;
   inboundHosts: number;
+  /** Distinct pages linking here from their content, not their template; absent when templates are not known. */
+  contentInbound?: number;
 }
 
 export interface BuildExtras {
@@ -186,6 +188,7 @@ function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: 
     host: docs.map((d) => d.host),
     inbound: docs.map((d) => d.inbound),
     inboundHosts: docs.map((d) => d.inboundHosts),
+    ...(docs.some((d) => d.contentInbound !== undefined) ? { contentInbound: docs.map((d) => d.contentInbound ?? d.inbound) } : {}),
     fieldLength,
     storedOffset: [],
     storedLength: [],

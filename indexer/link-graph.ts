@@ -13,6 +13,8 @@ export interface GraphEdge {
   to: string;
   text: string;
   nofollow: boolean;
+  /** A link of the site's template (indexer/templates.ts); absent when not known (counted as content). */
+  template?: boolean;
 }
 
 export interface PageLinks {
@@ -22,6 +24,8 @@ export interface PageLinks {
   inboundHosts: number;
   /** One anchor text per linking page (its texts for this target joined), at most `maxAnchors`. */
   anchors: string[];
+  /** Distinct pages linking here from their content (not from their template). */
+  contentInbound: number;
 }
 
 export interface LinkGraph {
@@ -39,12 +43,19 @@ export interface LinkGraph {
 export function buildLinkGraph(edges: Iterable<GraphEdge>, resolve: (url: string) => string | undefined, maxAnchors: number): LinkGraph {
   // target -> source -> texts
   const sources = new Map<string, Map<string, string[]>>();
+  // target -> sources with a content link to it (not every link of theirs here is template)
+  const contentSources = new Map<string, Set<string>>();
   for (const edge of edges) {
     if (edge.nofollow) continue;
     const to = resolve(edge.to);
     if (to === undefined) continue;
     const from = resolve(edge.from) ?? edge.from;
     if (from === to) continue;
+    if (edge.template !== true) {
+      let c = contentSources.get(to);
+      if (!c) contentSources.set(to, (c = new Set<string>()));
+      c.add(from);
+    }
     let bySource = sources.get(to);
     if (!bySource) sources.set(to, (bySource = new Map<string, string[]>()));
     const texts = bySource.get(from);
@@ -57,12 +68,17 @@ export function buildLinkGraph(edges: Iterable<GraphEdge>, resolve: (url: string
   for (const [to, bySource] of sources) {
     const hosts = new Set<string>();
     const anchors: string[] = [];
+    const content = contentSources.get(to);
+    let contentInbound = 0;
     for (const [from, texts] of bySource) {
       edgeCount++;
       hosts.add(safeHost(from));
+      if (content?.has(from) === true) contentInbound++;
+      // Template links keep their anchor texts: counting a repeated template anchor once measured worse
+      // (Python docs success@1 .857 to .838, DESIGN.md "Site templates").
       if (texts.length > 0 && anchors.length < maxAnchors) anchors.push(texts.join(' '));
     }
-    byTarget.set(to, { inbound: bySource.size, inboundHosts: hosts.size, anchors });
+    byTarget.set(to, { inbound: bySource.size, inboundHosts: hosts.size, anchors, contentInbound });
   }
   return { byTarget, edgeCount };
 }

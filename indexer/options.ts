@@ -1,5 +1,7 @@
 // Every indexer option with its default, in one place. `gleaner index` flags map onto these.
 
+import { DEFAULT_TEMPLATE_OPTIONS, type TemplateOptions } from './templates.js';
+
 export interface IndexProgress {
   phase: 'read' | 'links' | 'analyze' | 'write';
   done: number;
@@ -16,6 +18,8 @@ export interface IndexerOptions {
   maxAnchorsPerPage: number;
   /** How many most-linked pages the stats page lists. Default 20. */
   topLinkedCount: number;
+  /** Site template detection (indexer/templates.ts), or false to index every page's whole text as before. */
+  templates: TemplateOptions | false;
   /** Called as the build advances; `gleaner index` draws its progress line from it. */
   onProgress?: (progress: IndexProgress) => void;
 }
@@ -25,6 +29,7 @@ export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
   maxBodyChars: 500_000,
   maxAnchorsPerPage: 500,
   topLinkedCount: 20,
+  templates: DEFAULT_TEMPLATE_OPTIONS,
 };
 
 export function resolveIndexerOptions(options: Partial<IndexerOptions> = {}): IndexerOptions {

@@ -11,6 +11,7 @@ import type { IndexDocument } from './build.js';
 import { buildLinkGraph, type GraphEdge } from './link-graph.js';
 import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
+import { detectTemplates, type PageTemplate } from './templates.js';
 
 export interface StoreDocuments {
   documents: IndexDocument[];
@@ -69,10 +70,14 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   };
 
   progress({ phase: 'links', done: 0, total: 0 });
+  const templates = options.templates === false ? undefined : detectTemplates([...indexed].map((url) => pages.get(url)!), options.templates);
+  const templateOf = new Map<string, PageTemplate>();
   const edges: GraphEdge[] = [];
   for (const page of pages.values()) {
     if (!page.robots.follow) continue; // META robots nofollow: none of its links count
-    for (const edge of linkEdgesOf(page)) edges.push(edge);
+    const template = indexed.has(page.url) ? templates?.of(page) : undefined;
+    if (template !== undefined) templateOf.set(page.url, template);
+    for (const edge of linkEdgesOf(page, template?.isTemplateLink)) edges.push(edge);
   }
   const graph = buildLinkGraph(edges, resolve, options.maxAnchorsPerPage);
   progress({ phase: 'links', done: graph.edgeCount, total: graph.edgeCount });
@@ -91,13 +96,16 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     const page = pages.get(url)!;
     const links = graph.byTarget.get(url);
     const host = hostOf(url);
-    const stored = storedDocOf(page, links?.anchors ?? [], options.maxBodyChars);
+    // Template text is left out of the body (and so of snippets); a page that is all template keeps its text.
+    const contentText = (templateOf.get(url) ?? templates?.of(page))?.contentText;
+    const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText }, links?.anchors ?? [], options.maxBodyChars);
     documents.push({
       stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!) },
       title: page.title,
       host,
       inbound: links?.inbound ?? 0,
       inboundHosts: links?.inboundHosts ?? 0,
+      ...(templates !== undefined ? { contentInbound: links?.contentInbound ?? 0 } : {}),
     });
   }
   return { documents, skipped };

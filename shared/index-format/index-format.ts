@@ -61,6 +61,9 @@ export interface DocColumns {
   inbound: number[];
   /** Distinct hosts of those pages. */
   inboundHosts: number[];
+  /** Distinct pages linking here from their content, not their site template (indexer/templates.ts);
+   * absent in indexes built without template detection. */
+  contentInbound?: number[];
   /** Field lengths in tokens, FIELDS.length per document, flattened. */
   fieldLength: number[];
   storedOffset: number[];

@@ -7,16 +7,26 @@ import type { LinkEdge, OutLink, PageRecord } from './types.js';
 /**
  * The edges a stored page contributes: only a page fetched as `ok` links anywhere. One edge per target:
  * a page that links to the same URL from its menu and its text links once, with the first non-empty
- * anchor text, and the edge is followed if any of those links is.
+ * anchor text, and the edge is followed if any of those links is. With `isTemplate`, the edge is a
+ * template edge when all of those links are template links.
  */
-export function linkEdgesOf(page: PageRecord): LinkEdge[] {
+export function linkEdgesOf(page: PageRecord, isTemplate?: (link: OutLink) => boolean): LinkEdge[] {
   if (page.state !== 'ok') return [];
   const byTarget = new Map<string, LinkEdge>();
   for (const link of page.links) {
     const nofollow = link.rel.includes('nofollow');
+    const template = isTemplate?.(link);
     const seen = byTarget.get(link.url);
-    if (seen === undefined) byTarget.set(link.url, { from: page.url, to: link.url, text: link.text, nofollow });
-    else {
+    if (seen === undefined) {
+      const edge: LinkEdge = { from: page.url, to: link.url, text: link.text, nofollow };
+      if (template !== undefined) edge.template = template;
+      byTarget.set(link.url, edge);
+    } else {
+      // A target linked from the content too is a content link, with the content's anchor text.
+      if (seen.template === true && template === false) {
+        seen.template = false;
+        if (link.text !== '') seen.text = link.text;
+      }
       if (seen.text === '') seen.text = link.text;
       seen.nofollow &&= nofollow;
     }
@@ -36,6 +46,8 @@ export interface PackedLinks {
   rel?: string[];
   /** left out when every link is an `a`. */
   kind?: OutLink['kind'][];
+  /** Each link's block (OutLink.block), -1 for none; left out when no link has one. */
+  block?: number[];
 }
 
 export function packLinks(links: readonly OutLink[]): PackedLinks {
@@ -51,6 +63,7 @@ export function packLinks(links: readonly OutLink[]): PackedLinks {
   }
   if (anyRel) packed.rel = links.map((l) => l.rel.join(' '));
   if (!allA) packed.kind = links.map((l) => l.kind);
+  if (links.some((l) => l.block !== undefined)) packed.block = links.map((l) => l.block ?? -1);
   return packed;
 }
 
@@ -59,6 +72,8 @@ export function unpackLinks(packed: PackedLinks): OutLink[] {
   for (let i = 0; i < links.length; i++) {
     const rel = packed.rel?.[i] ?? '';
     links[i] = { url: packed.url[i]!, text: packed.text[i]!, rel: rel === '' ? [] : rel.split(' '), kind: packed.kind?.[i] ?? 'a' };
+    const block = packed.block?.[i] ?? -1;
+    if (block >= 0) links[i]!.block = block;
   }
   return links;
 }

@@ -11,6 +11,9 @@ export interface OutLink {
   rel: string[];
   /** Where the link came from: an `a` or `area` element, or a `<meta http-equiv=refresh>`. */
   kind: 'a' | 'area' | 'refresh';
+  /** Index (into the page's blockEnds) of the text block the link sits in; absent for old records,
+   * area and refresh links, and links without text of their own block. */
+  block?: number;
 }
 
 /** What META robots and X-Robots-Tag allow for a page, merged (the most restrictive wins). */
@@ -47,6 +50,9 @@ export interface PageRecord {
   headings: string[];
   /** Visible text, whitespace collapsed, without script and style. */
   text: string;
+  /** End offsets in `text` of its blocks (text between block-level element boundaries, joined by one
+   * space), ascending; absent in records stored before blocks were kept. */
+  blockEnds?: number[];
   /** Primary language subtag (`en`, `es`, `zh`, `ru`), '' when unknown. */
   language: string;
   links: OutLink[];
@@ -73,6 +79,8 @@ export interface LinkEdge {
   to: string;
   text: string;
   nofollow: boolean;
+  /** Whether every link of the page to `to` is in the site's template (indexer/templates.ts); absent when not known. */
+  template?: boolean;
 }
 
 /** A URL waiting in the crawl frontier. */

@@ -8,7 +8,7 @@ import type { Explanation, SearchHit } from './types.js';
 import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import type { QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
-import { idf, linkBoost, termScore } from './rank.js';
+import { idf, linkBoost, linkFiguresOf, termScore } from './rank.js';
 import { bestSnippet, type SnippetOptions } from './snippet.js';
 import type { StoredFields } from './stored-fields.js';
 
@@ -62,12 +62,15 @@ export class HitBuilder {
         if (fieldTfs[f]! > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf: fieldTfs[f]!, contribution });
       });
     }
-    const links = { inbound: docs.inbound[d]! };
+    const links = linkFiguresOf(docs, d);
     return {
       textScore: c.textScore,
       terms,
       inboundLinks: links.inbound,
-      linkWeight: rank.linkWeight,
+      // Only the weights the boost used: with content links known, linkWeight ranks nothing.
+      ...(links.contentInbound !== undefined
+        ? { contentLinks: links.contentInbound, contentLinkWeight: rank.contentLinkWeight, templateLinkWeight: rank.templateLinkWeight }
+        : { linkWeight: rank.linkWeight }),
       linkBoost: linkBoost(rank, links),
       score: c.score,
     };

@@ -4,7 +4,7 @@
 
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
-import { bodyFrequencyScale, forIndex, inverseFieldNorm, linkBoost, saturatedFrequency, type RankParams } from './rank.js';
+import { bodyFrequencyScale, forIndex, inverseFieldNorm, linkBoost, linkFiguresOf, saturatedFrequency, type RankParams } from './rank.js';
 
 export interface Precomputed {
   /** Term string -> term number. */
@@ -36,7 +36,7 @@ export function precompute(gen: IndexGeneration, params: RankParams): Precompute
       inverseNorm[d * FIELD_COUNT + f] = inv;
       weighted[d * FIELD_COUNT + f] = params.fieldWeight[f]! * inv;
     }
-    boost[d] = linkBoost(params, { inbound: docs.inbound[d]! });
+    boost[d] = linkBoost(params, linkFiguresOf(docs, d));
   }
   // k1's unit: the mean normalised body frequency over all postings (word pairs have no body text).
   const BODY = FIELDS.indexOf('body');

@@ -61,8 +61,12 @@ export interface RankParams {
   /** Per field, in FIELDS order (title, headings, body, url, anchor). */
   fieldWeight: readonly number[];
   fieldB: readonly number[];
-  /** Multiplier on ln(1 + inbound links) in the link boost. */
+  /** Multiplier on ln(1 + inbound links) in the link boost, for an index that does not know which links are template. */
   linkWeight: number;
+  /** Where template links are known (DocColumns.contentInbound): the multiplier on ln(1 + content links)... */
+  contentLinkWeight: number;
+  /** ...and on ln(1 + template links), the links a site repeats on many pages (see linkBoost). */
+  templateLinkWeight: number;
   /** Weight of a query word pair found as neighbours in a title, heading or anchor text, relative to a word. */
   pairWeight: number;
 }
@@ -72,6 +76,8 @@ export const DEFAULT_RANK_PARAMS: Readonly<RankParams> = {
   fieldWeight: [3, 1.5, 1, 1, 1.5],
   fieldB: [0.8, 0.5, 0.6, 0.3, 0.5],
   linkWeight: 0.02,
+  contentLinkWeight: 0.02,
+  templateLinkWeight: 0.02,
   pairWeight: 0.1,
 };
 
@@ -124,11 +130,21 @@ export function termScore(params: RankParams, termIdf: number, tfs: ArrayLike<nu
 export interface LinkFigures {
   /** Distinct pages linking here (self-links and nofollow excluded). */
   inbound: number;
+  /** Of those, the pages linking here from their content rather than their template; absent when not known. */
+  contentInbound?: number;
 }
 
 /** The multiplier link authority puts on the text score (1 = no boost). */
 export function linkBoost(params: RankParams, links: LinkFigures): number {
-  return 1 + params.linkWeight * Math.log(1 + links.inbound);
+  if (links.contentInbound === undefined) return 1 + params.linkWeight * Math.log(1 + links.inbound);
+  const template = Math.max(0, links.inbound - links.contentInbound);
+  return 1 + params.contentLinkWeight * Math.log(1 + links.contentInbound) + params.templateLinkWeight * Math.log(1 + template);
+}
+
+/** A document's link figures from the index's columns (contentInbound only where the index has it). */
+export function linkFiguresOf(docs: { inbound: ArrayLike<number>; contentInbound?: ArrayLike<number> }, d: number): LinkFigures {
+  const content = docs.contentInbound?.[d];
+  return content === undefined ? { inbound: docs.inbound[d]! } : { inbound: docs.inbound[d]!, contentInbound: content };
 }
 
 /** The final score of a document. */

@@ -121,10 +121,13 @@ describe('search over an indexed store', () => {
     for (const hit of hits) {
       const e = hit.explain;
       // A figure shown here that the score does not use (PageRank, linking hosts) would be a part that does not rank.
-      expect(Object.keys(e).sort()).toEqual(['inboundLinks', 'linkBoost', 'linkWeight', 'score', 'terms', 'textScore']);
+      // The store was crawled with block boundaries: links from page content are told from template links.
+      expect(Object.keys(e).sort()).toEqual(['contentLinkWeight', 'contentLinks', 'inboundLinks', 'linkBoost', 'score', 'templateLinkWeight', 'terms', 'textScore']);
       expect(e.terms.reduce((s, t) => s + t.contribution, 0)).toBeCloseTo(e.textScore, 6);
-      expect(e.linkWeight).toBe(DEFAULT_RANK_PARAMS.linkWeight);
-      expect(e.linkBoost).toBeCloseTo(1 + e.linkWeight * Math.log(1 + e.inboundLinks), 12);
+      expect(e.contentLinkWeight).toBe(DEFAULT_RANK_PARAMS.contentLinkWeight);
+      expect(e.templateLinkWeight).toBe(DEFAULT_RANK_PARAMS.templateLinkWeight);
+      const content = e.contentLinks!;
+      expect(e.linkBoost).toBeCloseTo(1 + e.contentLinkWeight! * Math.log(1 + content) + e.templateLinkWeight! * Math.log(1 + e.inboundLinks - content), 12);
       expect(e.textScore * e.linkBoost).toBeCloseTo(hit.score, 6);
       expect(e.score).toBe(hit.score);
     }

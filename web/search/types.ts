@@ -10,8 +10,14 @@ export interface Explanation {
   terms: { token: string; field: string; tf: number; contribution: number }[];
   /** Distinct pages linking here (self-links and nofollow excluded). */
   inboundLinks: number;
-  /** The link boost's weight: linkBoost = 1 + linkWeight * ln(1 + inboundLinks) (web/search/rank.ts). */
-  linkWeight: number;
+  /** The link boost's weight: linkBoost = 1 + linkWeight * ln(1 + inboundLinks) (web/search/rank.ts);
+   * absent when contentLinks is known (then the boost is made of the two weights below). */
+  linkWeight?: number;
+  /** Where the index knows template links: of inboundLinks, those from page content; the boost is then
+   * 1 + contentLinkWeight * ln(1 + contentLinks) + templateLinkWeight * ln(1 + inboundLinks - contentLinks). */
+  contentLinks?: number;
+  contentLinkWeight?: number;
+  templateLinkWeight?: number;
   linkBoost: number;
   /** Final score: textScore * linkBoost. Every part shown here ranks, and nothing else does. */
   score: number;

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { OutLink, PageRecord } from '../shared/store/index.js';
+import { blockTexts, detectTemplates } from './templates.js';
+import { buildLinkGraph } from './link-graph.js';
+import { linkEdgesOf } from '../shared/store/index.js';
+
+/** A page whose text is `blocks` joined as the crawler joins them, with links given by block index. */
+function page(url: string, blocks: string[], links: { url: string; text: string; block?: number }[] = []): PageRecord {
+  const ends: number[] = [];
+  let length = 0;
+  blocks.forEach((b, i) => {
+    length += (i > 0 ? 1 : 0) + b.length;
+    ends.push(length);
+  });
+  return {
+    url, finalUrl: url, state: 'ok', status: 200, fetchedAt: '', contentType: 'text/html', title: '', description: '', headings: [],
+    text: blocks.join(' '), blockEnds: ends, language: 'en', contentHash: '', robots: { index: true, follow: true }, truncated: false, depth: 0,
+    links: links.map((l): OutLink => ({ url: l.url, text: l.text, rel: [], kind: 'a', ...(l.block !== undefined ? { block: l.block } : {}) })),
+  };
+}
+
+/** A site of `n` pages, each with the same header and footer around its own text. */
+function site(n: number, host = 'http://docs.test'): PageRecord[] {
+  return Array.from({ length: n }, (_, i) =>
+    page(`${host}/p${i}.html`, ['Prev', 'Up', 'Home', 'Next', `Unique content of page ${i} about topic ${i}`, 'Copyright 2024 The Docs Group'], [
+      { url: `${host}/index.html`, text: 'Home', block: 2 },
+      { url: `${host}/p${(i + 1) % n}.html`, text: 'Next', block: 3 },
+      { url: `${host}/special.html`, text: 'special page', block: 4 },
+    ]),
+  );
+}
+
+describe('detectTemplates', () => {
+  it('marks the blocks a host repeats on many pages template and keeps the rest as content', () => {
+    const pages = site(40);
+    const t = detectTemplates(pages).of(pages[3]!)!;
+    expect(t.blocks).toEqual([true, true, true, true, false, true]);
+    expect(t.contentText).toBe('Unique content of page 3 about topic 3');
+  });
+  it('finds no template on a host with fewer pages than minHostPages', () => {
+    const pages = site(10);
+    const t = detectTemplates(pages).of(pages[0]!)!;
+    expect(t.blocks.every((b) => !b)).toBe(true);
+    expect(t.contentText).toBe(pages[0]!.text);
+  });
+  it('leaves pages stored without blocks as they were', () => {
+    const pages = site(40);
+    const old = { ...pages[0]!, blockEnds: undefined };
+    expect(detectTemplates([...pages, old]).of(old)).toBeUndefined();
+  });
+  it('extends the header and footer over short blocks next to them (a chapter name), not into the content', () => {
+    const pages = site(40).map((p, i) =>
+      i === 5 ? page(p.url, ['Prev', 'Up', 'Chapter 7', 'Home', 'Next', 'Short content', 'A paragraph, 1 of 2', 'Up', 'Copyright 2024 The Docs Group', 'Section 7.2']) : p,
+    );
+    const t = detectTemplates(pages).of(pages[5]!)!;
+    // "Up" inside the content is template by count; the walk from the footer stops at the paragraph.
+    expect(t.contentText).toBe('Short content A paragraph, 1 of 2');
+  });
+  it('marks the other copy of a block the header or footer walk made template on the same page', () => {
+    const pages = site(40).map((p, i) =>
+      i === 5 ? page(p.url, ['Prev', 'Up', 'Chapter 7', 'Home', 'Next', 'A paragraph of text', 'Chapter 7', 'More text, longer', 'Copyright 2024 The Docs Group']) : p,
+    );
+    expect(detectTemplates(pages).of(pages[5]!)!.contentText).toBe('A paragraph of text More text, longer');
+  });
+  it('tells template links from content links, by their block or by the same link repeated', () => {
+    const pages = site(40);
+    const t = detectTemplates(pages).of(pages[0]!)!;
+    const [home, next, special] = pages[0]!.links;
+    expect(t.isTemplateLink(home!)).toBe(true);
+    expect(t.isTemplateLink(next!)).toBe(true);
+    // In a content block, but the same link with the same text on every page: template.
+    expect(t.isTemplateLink(special!)).toBe(true);
+    expect(t.isTemplateLink({ url: 'http://docs.test/x.html', text: 'x', rel: [], kind: 'a', block: 4 })).toBe(false);
+  });
+  it('blockTexts splits the text at blockEnds', () => {
+    expect(blockTexts(page('http://a/', ['one two', 'three']))).toEqual(['one two', 'three']);
+  });
+});
+
+describe('content links in the link graph', () => {
+  it('counts the pages linking from their content apart from those linking from their template', () => {
+    const pages = site(40);
+    pages[7] = page(pages[7]!.url, blockTexts(pages[7]!), [
+      ...pages[7]!.links,
+      { url: 'http://docs.test/index.html', text: 'the overview', block: 4 },
+    ]);
+    const t = detectTemplates(pages);
+    const edges = pages.flatMap((p) => linkEdgesOf(p, t.of(p)!.isTemplateLink));
+    const g = buildLinkGraph(edges, (u) => u, 100);
+    expect(g.byTarget.get('http://docs.test/index.html')).toMatchObject({ inbound: 40, contentInbound: 1 });
+  });
+});

@@ -1,0 +1,152 @@
+// Site templates: the text blocks and links a host repeats on many of its pages (navigation, headers,
+// footers, sidebars), found by counting block fingerprints per host. Pure. DESIGN.md "Site templates"
+// gives the method and the thresholds' reasons.
+//
+// A block is the text between two block-level element boundaries, as the crawler kept it
+// (PageRecord.blockEnds). Each block's fingerprint (a hash of its text) is counted once per page, per
+// host; a block is template on a host when it is on at least max(minPages, minShare * pages of the host)
+// of them, and only on hosts with at least minHostPages pages that have blocks (on a small site every
+// block would look shared). Walking in from either end of a page, a short block next to template is
+// template too (markHeaderAndFooter): a header naming the page's chapter repeats on that chapter's
+// pages only, too few for the count. (Runs of link-only blocks between template, to catch sidebars, were
+// tried and dropped: they took a chapter's whole table of contents, which sits between its "Table of
+// Contents" heading and the footer; so were short blocks between template anywhere: they took one-line
+// code examples between Rust's "Examples" and "Run".) A link is template
+// when its block is, or when the same target with the same anchor text is on as many of the host's pages.
+// Pages stored before blocks were kept have no block information: their text and links stay as they are.
+
+import type { OutLink, PageRecord } from '../shared/store/index.js';
+import { hostOf } from '../shared/url.js';
+
+/** Defaults: DEFAULT_TEMPLATE_OPTIONS. */
+export interface TemplateOptions {
+  /** Share of a host's pages a block must be on to be template. */
+  minShare: number;
+  /** Fewest pages a block must be on to be template, however large the host. */
+  minPages: number;
+  /** Hosts with fewer pages (with block information) get no template detection. */
+  minHostPages: number;
+}
+
+export const DEFAULT_TEMPLATE_OPTIONS: Readonly<TemplateOptions> = { minShare: 0.05, minPages: 8, minHostPages: 20 };
+
+/** What is template on a page. */
+export interface PageTemplate {
+  /** Per block of the page (blockEnds order), whether it is template. */
+  blocks: boolean[];
+  /** The page's text without its template blocks (blocks joined by one space). */
+  contentText: string;
+  /** Whether a link of this page is template. */
+  isTemplateLink: (link: OutLink) => boolean;
+}
+
+/** The template of a set of pages: per page URL, undefined for pages without block information. */
+export interface SiteTemplates {
+  of(page: PageRecord): PageTemplate | undefined;
+  /** Blocks found template, per host (distinct fingerprints), for the build's report and tests. */
+  templateBlocksByHost: Map<string, number>;
+}
+
+/** The blocks of a page's text; [] when it has no block information. */
+export function blockTexts(page: Pick<PageRecord, 'text' | 'blockEnds'>): string[] {
+  const ends = page.blockEnds;
+  if (ends === undefined) return [];
+  const blocks: string[] = [];
+  let start = 0;
+  for (const end of ends) {
+    blocks.push(page.text.slice(start, end));
+    start = end + 1; // blocks are joined by one space
+  }
+  return blocks;
+}
+
+/** A 52-bit fingerprint of a string (two FNV-1a hashes): a number, so a host's counts are a Map of numbers. */
+export function fingerprint(s: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 0) * 0x100000 + ((b >>> 0) & 0xfffff);
+}
+
+function linkKey(link: OutLink): number {
+  return fingerprint(`${link.url}\u0000${link.text}`);
+}
+
+/** Counts block and link fingerprints per host over `pages` (indexed pages of any hosts) and returns what is template. */
+export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<TemplateOptions> = {}): SiteTemplates {
+  const opts = { ...DEFAULT_TEMPLATE_OPTIONS, ...options };
+  const hosts = new Map<string, { pages: number; blocks: Map<number, number>; links: Map<number, number> }>();
+  for (const page of pages) {
+    if (page.blockEnds === undefined) continue;
+    const host = hostOf(page.url);
+    let h = hosts.get(host);
+    if (!h) hosts.set(host, (h = { pages: 0, blocks: new Map(), links: new Map() }));
+    h.pages++;
+    countOnce(h.blocks, blockTexts(page).map(fingerprint));
+    countOnce(h.links, page.links.map(linkKey));
+  }
+  const threshold = new Map<string, number>();
+  const templateBlocksByHost = new Map<string, number>();
+  for (const [host, h] of hosts) {
+    if (h.pages < opts.minHostPages) continue;
+    const min = Math.max(opts.minPages, opts.minShare * h.pages);
+    threshold.set(host, min);
+    let n = 0;
+    for (const c of h.blocks.values()) if (c >= min) n++;
+    templateBlocksByHost.set(host, n);
+  }
+  return {
+    templateBlocksByHost,
+    of(page) {
+      if (page.blockEnds === undefined) return undefined;
+      const host = hostOf(page.url);
+      const min = threshold.get(host);
+      const h = hosts.get(host);
+      const texts = blockTexts(page);
+      if (min === undefined || h === undefined) return { blocks: texts.map(() => false), contentText: page.text, isTemplateLink: () => false };
+      const blocks = texts.map((t) => (h.blocks.get(fingerprint(t)) ?? 0) >= min);
+      markHeaderAndFooter(blocks, texts);
+      const contentText = texts.filter((_, i) => !blocks[i]).join(' ');
+      return {
+        blocks,
+        contentText,
+        isTemplateLink: (link) => (link.block !== undefined && blocks[link.block] === true) || (h.links.get(linkKey(link)) ?? 0) >= min,
+      };
+    },
+  };
+}
+
+/** Blocks longer than this are never made template by their neighbours. */
+const MAX_INNER_CHARS = 80;
+
+/**
+ * Extends the page's header and footer: walking in from each end of the page, a short block is
+ * template when the blocks on both its sides are. PostgreSQL's header "Prev | Up | Part VII. Internals |
+ * Home | Next" names the chapter, which repeats only within the chapter, and its footer names the
+ * neighbouring pages; the walk stops at the first block that is neither, so content stays (a code line
+ * between two template "Examples" and "Run" blocks in the middle of a Rust page is not touched).
+ */
+function markHeaderAndFooter(blocks: boolean[], texts: string[]): void {
+  const counted = [...blocks];
+  const n = blocks.length;
+  const inner = (k: number): boolean => texts[k]!.length <= MAX_INNER_CHARS && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true);
+  for (let i = 0; i < n && (blocks[i] || inner(i)); i++) blocks[i] = true;
+  for (let i = n - 1; i >= 0 && (blocks[i] || inner(i)); i--) blocks[i] = true;
+  // A page whose content is one short block between header and footer keeps it.
+  if (blocks.every(Boolean)) {
+    blocks.splice(0, n, ...counted);
+    return;
+  }
+  // Themes that print the same sidebar twice (Sphinx: one for narrow screens): its other copy is template too.
+  const template = new Set(texts.filter((t, k) => blocks[k] && !counted[k]));
+  for (let k = 0; k < n; k++) if (!blocks[k] && template.has(texts[k]!)) blocks[k] = true;
+}
+
+function countOnce(counts: Map<number, number>, keys: number[]): void {
+  for (const k of new Set(keys)) counts.set(k, (counts.get(k) ?? 0) + 1);
+}
+
