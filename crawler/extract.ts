@@ -27,9 +27,10 @@ import type { OutLink, PageRecord, RobotsDirectives } from '../shared/store/inde
 import { DEFAULT_AGENT } from '../shared/agent.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';
+import { ID_CARRIERS, joinWithSections, SectionCollector } from './sections.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
-export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'language' | 'links' | 'canonical' | 'robots'>;
+export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'language' | 'links' | 'canonical' | 'robots' | 'sections'>;
 
 /** Defaults: DEFAULT_EXTRACT_OPTIONS below. */
 export interface ExtractOptions {
@@ -64,8 +65,8 @@ const BLOCKS = new Set([
 const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
 
 /** The elements whose attributes extraction reads, and the attributes it reads; the rest go unread. */
-const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta']);
-const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property']);
+const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', ...ID_CARRIERS]);
+const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id']);
 
 /**
  * htmlparser2's Parser on ScanTokenizer, which skips the attributes of the elements extraction does
@@ -147,6 +148,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const raw: RawLink[] = [];
   let anchor: RawLink | undefined;
   let anchorBuf: string[] = [];
+  const sectionMarks = new SectionCollector();
 
   const closeAnchor = (): void => {
     if (anchor === undefined) return;
@@ -162,6 +164,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         parser.wantAttributes = ATTRIBUTE_TAGS.has(name);
       },
       onopentag(name, attribs) {
+        sectionMarks.onOpen(name, attribs, textParts.length);
         if (SKIPPED.has(name)) {
           skipDepth++;
           if (name === 'title' && title === undefined && titleBuf === undefined) titleBuf = [];
@@ -223,8 +226,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         }
         if (anchor !== undefined) anchorBuf.push(data);
         if (headingBuf !== undefined) headingBuf.push(data);
+        sectionMarks.onText(data);
       },
       onclosetag(name) {
+        sectionMarks.onClose(name);
         if (SKIPPED.has(name)) {
           if (skipDepth > 0) skipDepth--;
           if (name === 'title' && titleBuf !== undefined) {
@@ -287,17 +292,20 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
     if (url !== undefined) links.push({ url, text: l.text, rel: l.rel, kind: l.kind });
   }
 
+  const { text, sections } =
+    sectionMarks.marks.length === 0 ? { text: collapseWhitespace(textParts.join('')).slice(0, opts.maxTextChars), sections: [] } : joinWithSections(textParts, sectionMarks.marks, opts.maxTextChars);
   const extracted: Extracted = {
     title: title ?? '',
     description: collapseWhitespace(description ?? ogDescription ?? ''),
     headings,
-    text: collapseWhitespace(textParts.join('')).slice(0, opts.maxTextChars),
+    text,
     language: primaryLanguage(htmlLang ?? '') || primaryLanguage(metaLang ?? ''),
     links,
     robots: mergeRobots(...robots),
   };
   const canonical = canonicalHref !== undefined ? canonicalizeUrl(canonicalHref, base, canon) : undefined;
   if (canonical !== undefined) extracted.canonical = canonical;
+  if (sections.length > 0) extracted.sections = sections;
   return extracted;
 }
 
