@@ -29,6 +29,8 @@ export interface IndexDocument {
   host: string;
   inbound: number;
   inboundHosts: number;
+  /** Share of the page's text that names or repeats other pages (indexer/hub.ts); 0 when absent. */
+  hub?: number;
 }
 
 export interface BuildExtras {
@@ -191,6 +193,7 @@ function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: 
     storedLength: [],
     storedHeaderLength: [],
     fingerprint: fingerprints,
+    hub: docs.map((d) => Math.round((d.hub ?? 0) * 1000) / 1000),
   };
 }
 
