@@ -88,6 +88,9 @@ describe('sections and hubs, crawled, indexed and served', () => {
     expect(hits[0]).toBe('/manual/gin-intro.html');
     expect(hits.indexOf('/manual/')).toBeGreaterThan(0);
     expect(hits.indexOf('/manual/bookindex.html')).toBeGreaterThan(0);
+    // "Why this result" shows the demotion that ranked it.
+    const html = await (await fetch(new URL('search?q=gin+index', server.url))).text();
+    expect(html).toMatch(/<dt>Hub \(a list of other pages\)<\/dt><dd>× 0\.\d+: \d+% of its text names or repeats other pages/);
   });
 
   it('ranks a post above the listing page whose teaser repeats it', async () => {

@@ -110,7 +110,7 @@ describe('search over an indexed store', () => {
     const hit = engine.search(query('handbook'), { offset: 0, limit: 1 }).hits[0]!;
     const sum = hit.explain.terms.reduce((s, t) => s + t.contribution, 0);
     expect(sum).toBeCloseTo(hit.explain.textScore, 6);
-    expect(hit.explain.textScore * hit.explain.linkBoost).toBeCloseTo(hit.score, 6);
+    expect(hit.explain.textScore * hit.explain.linkBoost * hit.explain.hubFactor).toBeCloseTo(hit.score, 6);
     expect(hit.explain.terms.map((t) => t.field)).toEqual(expect.arrayContaining(['title', 'anchor', 'body']));
     // /, /travel, /canteen, /library, /secret (noindex pages still link), other.test
     expect(hit.explain.inboundLinks).toBe(6);
@@ -121,11 +121,11 @@ describe('search over an indexed store', () => {
     for (const hit of hits) {
       const e = hit.explain;
       // A figure shown here that the score does not use (PageRank, linking hosts) would be a part that does not rank.
-      expect(Object.keys(e).sort()).toEqual(['inboundLinks', 'linkBoost', 'linkWeight', 'score', 'terms', 'textScore']);
+      expect(Object.keys(e).sort()).toEqual(['hubFactor', 'hubShare', 'inboundLinks', 'linkBoost', 'linkWeight', 'score', 'terms', 'textScore']);
       expect(e.terms.reduce((s, t) => s + t.contribution, 0)).toBeCloseTo(e.textScore, 6);
       expect(e.linkWeight).toBe(DEFAULT_RANK_PARAMS.linkWeight);
       expect(e.linkBoost).toBeCloseTo(1 + e.linkWeight * Math.log(1 + e.inboundLinks), 12);
-      expect(e.textScore * e.linkBoost).toBeCloseTo(hit.score, 6);
+      expect(e.textScore * e.linkBoost * e.hubFactor).toBeCloseTo(hit.score, 6);
       expect(e.score).toBe(hit.score);
     }
   });
