@@ -27,9 +27,10 @@ import type { OutLink, PageRecord, RobotsDirectives } from '../shared/store/inde
 import { DEFAULT_AGENT } from '../shared/agent.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';
+import { ID_CARRIERS, SectionCollector, sectionsFromBlocks } from './sections.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
-export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'language' | 'links' | 'canonical' | 'robots'>;
+export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'language' | 'links' | 'canonical' | 'robots' | 'sections'>;
 
 /** Defaults: DEFAULT_EXTRACT_OPTIONS below. */
 export interface ExtractOptions {
@@ -64,8 +65,8 @@ const BLOCKS = new Set([
 const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
 
 /** The elements whose attributes extraction reads, and the attributes it reads; the rest go unread. */
-const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta']);
-const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property']);
+const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', ...ID_CARRIERS]);
+const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id']);
 
 /**
  * htmlparser2's Parser on ScanTokenizer, which skips the attributes of the elements extraction does
@@ -151,6 +152,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const raw: RawLink[] = [];
   let anchor: RawLink | undefined;
   let anchorBuf: string[] = [];
+  const sectionMarks = new SectionCollector();
 
   const closeAnchor = (): void => {
     if (anchor === undefined) return;
@@ -166,6 +168,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         parser.wantAttributes = ATTRIBUTE_TAGS.has(name);
       },
       onopentag(name, attribs) {
+        sectionMarks.onOpen(name, attribs, textParts.length);
         if (SKIPPED.has(name)) {
           skipDepth++;
           if (name === 'title' && title === undefined && titleBuf === undefined) titleBuf = [];
@@ -234,8 +237,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         }
         if (anchor !== undefined) anchorBuf.push(data);
         if (headingBuf !== undefined) headingBuf.push(data);
+        sectionMarks.onText(data);
       },
       onclosetag(name) {
+        sectionMarks.onClose(name);
         if (SKIPPED.has(name)) {
           if (skipDepth > 0) skipDepth--;
           if (name === 'title' && titleBuf !== undefined) {
@@ -303,6 +308,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
     links.push(link);
   }
 
+  const sections = sectionMarks.marks.length === 0 ? [] : sectionsFromBlocks(textParts, sectionMarks.marks, { ...blocks, textLength: blocks.text.length }, BLOCK_MARK);
   const extracted: Extracted = {
     title: title ?? '',
     description: collapseWhitespace(description ?? ogDescription ?? ''),
@@ -315,6 +321,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   };
   const canonical = canonicalHref !== undefined ? canonicalizeUrl(canonicalHref, base, canon) : undefined;
   if (canonical !== undefined) extracted.canonical = canonical;
+  if (sections.length > 0) extracted.sections = sections;
   return extracted;
 }
 

@@ -90,6 +90,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     robots,
     truncated: outcome.truncated,
     duplicateOf,
+    ...(extracted.sections ? { sections: extracted.sections } : {}),
   };
   // A duplicate's links were followed from the first copy already (seed 003: content fingerprints).
   if (duplicateOf || !robots.follow) return { page, follow: [] };

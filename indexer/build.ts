@@ -31,6 +31,8 @@ export interface IndexDocument {
   inboundHosts: number;
   /** Distinct pages linking here from their content, not their template; absent when templates are not known. */
   contentInbound?: number;
+  /** Share of the page's text that names or repeats other pages (indexer/hub.ts); 0 when absent. */
+  hub?: number;
 }
 
 export interface BuildExtras {
@@ -194,6 +196,7 @@ function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: 
     storedLength: [],
     storedHeaderLength: [],
     fingerprint: fingerprints,
+    hub: docs.map((d) => Math.round((d.hub ?? 0) * 1000) / 1000),
   };
 }
 

@@ -4,11 +4,12 @@
 import type { StoredDoc } from '../shared/index-format/index.js';
 import { linkEdgesOf } from '../shared/store/index.js';
 import type { Store } from '../shared/store/index.js';
-import type { PageRecord } from '../shared/store/index.js';
+import type { PageRecord, PageSection } from '../shared/store/index.js';
 import { recordedCanonicalizer } from '../shared/store/index.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import type { IndexDocument } from './build.js';
 import { buildLinkGraph, type GraphEdge } from './link-graph.js';
+import { hubShare } from './hub.js';
 import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
 import { detectTemplates, type PageTemplate } from './templates.js';
@@ -91,6 +92,10 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     titles.push(pages.get(url)!.title);
   }
   const affixes = new Map([...titlesByHost].map(([host, titles]) => [host, commonAffixes(titles)]));
+  const textOfIndexed = (url: string): string | undefined => {
+    const target = resolve(url);
+    return target === undefined ? undefined : pages.get(target)?.text;
+  };
   const documents: IndexDocument[] = [];
   for (const url of urls) {
     const page = pages.get(url)!;
@@ -102,6 +107,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     documents.push({
       stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!) },
       title: page.title,
+      hub: hubShare(page, textOfIndexed),
       host,
       inbound: links?.inbound ?? 0,
       inboundHosts: links?.inboundHosts ?? 0,
@@ -113,6 +119,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
 
 function storedDocOf(page: PageRecord, anchors: string[], maxBodyChars: number): StoredDoc {
   const body = page.description === '' ? page.text : `${page.description}\n${page.text}`;
+  const sections = storedSections(page, body.length - page.text.length, maxBodyChars);
   return {
     title: page.title,
     headings: page.headings,
@@ -120,5 +127,11 @@ function storedDocOf(page: PageRecord, anchors: string[], maxBodyChars: number):
     url: page.url,
     anchor: anchors,
     language: page.language,
+    ...(sections.length > 0 ? { sections } : {}),
   };
+}
+
+/** The page's sections with their starts moved into the body (after the description), those cut off dropped. */
+function storedSections(page: PageRecord, shift: number, maxBodyChars: number): PageSection[] {
+  return (page.sections ?? []).map((s) => ({ ...s, start: s.start + shift })).filter((s) => s.start < maxBodyChars);
 }

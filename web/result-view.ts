@@ -11,6 +11,8 @@ export interface ResultView {
   href: string | undefined;
   url: string;
   title: string;
+  /** The heading of the section the result links to, when it links to one (SearchHit.section). */
+  section?: string;
   snippet: Segment[];
   language: string;
   explain: Explanation;
@@ -19,9 +21,10 @@ export interface ResultView {
 export function resultView(hit: SearchHit, rank: number): ResultView {
   return {
     rank,
-    href: safeHref(hit.url),
+    href: safeHref(hit.section?.url ?? hit.url),
     url: displayUrl(hit.url),
     title: hit.title.trim() === '' ? displayUrl(hit.url, 70) : hit.title,
+    ...(hit.section ? { section: hit.section.heading } : {}),
     snippet: segments(hit.snippet, hit.highlights),
     language: hit.language,
     explain: hit.explain,

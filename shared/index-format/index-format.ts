@@ -72,6 +72,9 @@ export interface DocColumns {
   storedHeaderLength: number[];
   /** Hash of what was analysed: an incremental build re-analyses a page only when it changes. */
   fingerprint: string[];
+  /** Hub share per document (indexer/hub.ts): how much of its text names or repeats other pages. Absent
+   * in generations written before it: no page is a hub then. */
+  hub?: number[];
 }
 
 export interface TermTable {
@@ -90,6 +93,8 @@ export interface StoredDoc {
   /** Inbound anchor texts, one per linking page. */
   anchor: string[];
   language: string;
+  /** Linkable sections with `start` offsets into `body` (shared/store PageSection); absent on pages without. */
+  sections?: { id: string; heading: string; start: number }[];
 }
 
 export interface LinkedPage {

@@ -16,6 +16,16 @@ export interface OutLink {
   block?: number;
 }
 
+/** A part of a page that starts at a linkable heading. */
+export interface PageSection {
+  /** The fragment that links to it (`url#id`), as written in the page. */
+  id: string;
+  /** The heading's text, whitespace collapsed. */
+  heading: string;
+  /** Offset in the page's `text` where the heading starts; the section runs to the next one's start. */
+  start: number;
+}
+
 /** What META robots and X-Robots-Tag allow for a page, merged (the most restrictive wins). */
 export interface RobotsDirectives {
   index: boolean;
@@ -53,6 +63,9 @@ export interface PageRecord {
   /** End offsets in `text` of its blocks (text between block-level element boundaries, joined by one
    * space), ascending; absent in records stored before blocks were kept. */
   blockEnds?: number[];
+  /** Headings that can be linked to (`url#id`), in order, with where each starts in `text`; absent in
+   * stores written before sections were extracted (crawler/sections.ts). */
+  sections?: PageSection[];
   /** Primary language subtag (`en`, `es`, `zh`, `ru`), '' when unknown. */
   language: string;
   links: OutLink[];

@@ -35,6 +35,7 @@ export function apiRoutes(ctx: AppContext): Router {
       ...(run.result.didYouMean ? { didYouMean: run.result.didYouMean.query } : {}),
       results: run.result.hits.map((hit) => ({
         url: hit.url,
+        ...(hit.section ? { section: hit.section } : {}),
         title: hit.title,
         snippet: hit.snippet,
         highlights: hit.highlights,

@@ -8,8 +8,9 @@ import type { Explanation, SearchHit } from './types.js';
 import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import type { QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
-import { idf, linkBoost, linkFiguresOf, termScore } from './rank.js';
+import { hubFactor, idf, linkBoost, linkFiguresOf, termScore } from './rank.js';
 import { bestSnippet, type SnippetOptions } from './snippet.js';
+import { bestSection, sectionUrl } from './sections.js';
 import type { StoredFields } from './stored-fields.js';
 
 export interface Candidate {
@@ -32,9 +33,11 @@ export class HitBuilder {
     // Words, not word pairs (shared/analysis/pairs.ts), are highlighted.
     const tokens = plan.scoredTokens.size > 0 ? [...plan.scoredTokens] : plan.keys.map((k) => k.token);
     const snippetTokens = new Set(tokens.filter((t) => !t.includes(PAIR_SEPARATOR)));
-    const snippet = bestSnippet(stored.body, stored.language, snippetTokens, this.snippetOptions);
+    const section = bestSection(stored, snippetTokens);
+    const snippet = bestSnippet(section ? stored.body.slice(section.start, section.end) : stored.body, stored.language, snippetTokens, this.snippetOptions);
     return {
       url: docs.url[c.doc]!,
+      ...(section ? { section: { id: section.id, heading: section.heading, url: sectionUrl(docs.url[c.doc]!, section.id) } } : {}),
       title: docs.title[c.doc]!,
       snippet: snippet.text,
       highlights: snippet.highlights,
@@ -63,6 +66,7 @@ export class HitBuilder {
       });
     }
     const links = linkFiguresOf(docs, d);
+    const hubShare = docs.hub?.[d] ?? 0;
     return {
       textScore: c.textScore,
       terms,
@@ -72,6 +76,8 @@ export class HitBuilder {
         ? { contentLinks: links.contentInbound, contentLinkWeight: rank.contentLinkWeight, templateLinkWeight: rank.templateLinkWeight }
         : { linkWeight: rank.linkWeight }),
       linkBoost: linkBoost(rank, links),
+      hubShare,
+      hubFactor: hubFactor(rank, hubShare),
       score: c.score,
     };
   }

@@ -4,7 +4,7 @@
 
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
-import { bodyFrequencyScale, forIndex, inverseFieldNorm, linkBoost, linkFiguresOf, saturatedFrequency, type RankParams } from './rank.js';
+import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, linkBoost, linkFiguresOf, saturatedFrequency, type RankParams } from './rank.js';
 
 export interface Precomputed {
   /** Term string -> term number. */
@@ -15,7 +15,7 @@ export interface Precomputed {
   saturated: Float64Array;
   /** Per term, the largest `saturated` of its postings: the most it can add to a score, over its idf. */
   maxSaturated: Float32Array;
-  /** Per document, its link boost (rank.ts `linkBoost`), and the largest (at least 1). */
+  /** Per document, its link boost (rank.ts `linkBoost`) times its hub factor (`hubFactor`), and the largest (at least 1). */
   boost: Float64Array;
   maxBoost: number;
   /** 1 / norm_f per document and field, for explanations. */
@@ -36,7 +36,7 @@ export function precompute(gen: IndexGeneration, params: RankParams): Precompute
       inverseNorm[d * FIELD_COUNT + f] = inv;
       weighted[d * FIELD_COUNT + f] = params.fieldWeight[f]! * inv;
     }
-    boost[d] = linkBoost(params, linkFiguresOf(docs, d));
+    boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub?.[d] ?? 0);
   }
   // k1's unit: the mean normalised body frequency over all postings (word pairs have no body text).
   const BODY = FIELDS.indexOf('body');

@@ -69,6 +69,10 @@ export interface RankParams {
   templateLinkWeight: number;
   /** Weight of a query word pair found as neighbours in a title, heading or anchor text, relative to a word. */
   pairWeight: number;
+  /** Hub demotion (hubFactor): a page whose hub share (indexer/hub.ts) is above `hubFrom` loses up to
+   * `hubWeight` of its score, in proportion to how far above it is. */
+  hubWeight: number;
+  hubFrom: number;
 }
 
 export const DEFAULT_RANK_PARAMS: Readonly<RankParams> = {
@@ -79,6 +83,8 @@ export const DEFAULT_RANK_PARAMS: Readonly<RankParams> = {
   contentLinkWeight: 0.02,
   templateLinkWeight: 0.02,
   pairWeight: 0.1,
+  hubWeight: 0.5,
+  hubFrom: 0.5,
 };
 
 /** Robertson-Sparck Jones idf as Lucene computes it (never negative). */
@@ -159,4 +165,14 @@ export function rankScore(params: RankParams, textScore: number, links: LinkFigu
  */
 export function finalScore(textScore: number, boost: number): number {
   return textScore * boost;
+}
+
+/**
+ * The multiplier a page's hub share puts on its score (1 = not a hub): 1 - hubWeight * (share - hubFrom)
+ * / (1 - hubFrom) above hubFrom. A table of contents, an index or a listing names the answers; it is not
+ * one (issue 14 item 3; the rule is in DESIGN.md).
+ */
+export function hubFactor(params: RankParams, hubShare: number): number {
+  if (hubShare <= params.hubFrom || params.hubFrom >= 1) return 1;
+  return 1 - (params.hubWeight * (Math.min(1, hubShare) - params.hubFrom)) / (1 - params.hubFrom);
 }

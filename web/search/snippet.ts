@@ -26,9 +26,7 @@ const ELLIPSIS = '…';
  */
 export function bestSnippet(text: string, language: string, queryTokens: ReadonlySet<string>, options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS): Snippet {
   const scanned = text.length > options.scanChars ? text.slice(0, options.scanChars) : text;
-  let spans = findBySearch(scanned, language, queryTokens);
-  // Where stems are not prefixes (Spanish drops accents: "públicas" -> "public"), a prefix search misses: tokenize then.
-  if (spans.length === 0 && !stemsArePrefixes(language)) spans = findByTokenizing(scanned, language, queryTokens);
+  const spans = querySpans(scanned, language, queryTokens);
   if (spans.length === 0) return { text: cut(text, 0, options.maxChars), highlights: [] };
 
   // Slide a window over the matches: [i, j] fits when its span is at most maxChars.
@@ -70,10 +68,17 @@ export function bestSnippet(text: string, language: string, queryTokens: Readonl
   return { text: prefix + text.slice(start, end) + suffix, highlights };
 }
 
-interface Span {
+export interface Span {
   token: string;
   start: number;
   end: number;
+}
+
+/** Every word of `text` whose token is a query token, in text order. */
+export function querySpans(text: string, language: string, queryTokens: ReadonlySet<string>): Span[] {
+  const spans = findBySearch(text, language, queryTokens);
+  // Where stems are not prefixes (Spanish drops accents: "públicas" -> "public"), a prefix search misses: tokenize then.
+  return spans.length === 0 && !stemsArePrefixes(language) ? findByTokenizing(text, language, queryTokens) : spans;
 }
 
 /** Every word of `text` whose token is a query token, by tokenizing all of it. */

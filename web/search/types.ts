@@ -19,12 +19,20 @@ export interface Explanation {
   contentLinkWeight?: number;
   templateLinkWeight?: number;
   linkBoost: number;
-  /** Final score: textScore * linkBoost. Every part shown here ranks, and nothing else does. */
+  /** Share of the page's text that names or repeats other pages (indexer/hub.ts), and the multiplier
+   * it puts on the score (rank.ts hubFactor; 1 = not a hub). */
+  hubShare: number;
+  hubFactor: number;
+  /** Final score: textScore * linkBoost * hubFactor. Every part shown here ranks, and nothing else does. */
   score: number;
 }
 
 export interface SearchHit {
+  /** The page. */
   url: string;
+  /** The part of the page that matches best, when it is not the page's top (web/search/sections.ts):
+   * results link to `section.url` (the page's URL with `#id`) and show its heading; the snippet is from it. */
+  section?: { id: string; heading: string; url: string };
   title: string;
   /** Plain text around the best matching passage; `highlights` are [start, end) offsets into it. */
   snippet: string;

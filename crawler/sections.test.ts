@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { extractHtml } from './extract.js';
+
+const PAGE = 'http://example.test/doc.html';
+const ex = (html: string, maxTextChars?: number) => extractHtml(html, PAGE, maxTextChars === undefined ? {} : { maxTextChars });
+
+/** The text from each section's start: what a result linking to `#id` shows first. */
+const startsWith = (html: string) => {
+  const e = ex(html);
+  return (e.sections ?? []).map((s) => ({ id: s.id, heading: s.heading, at: e.text.slice(s.start, s.start + s.heading.length + 8) }));
+};
+
+describe('sections at linkable headings', () => {
+  it('splits at headings with an id, each start pointing at its heading in the text', () => {
+    const html = '<h1 id="top">Guide</h1><p>Intro  text.</p><h2 id="install">Install\n it</h2><p>Run make.</p><h3 id="deps">Deps</h3><p>None.</p>';
+    expect(startsWith(html)).toEqual([
+      { id: 'top', heading: 'Guide', at: 'Guide Intro t' },
+      { id: 'install', heading: 'Install it', at: 'Install it Run mak' },
+      { id: 'deps', heading: 'Deps', at: 'Deps None.' },
+    ]);
+  });
+
+  it('takes the id of a wrapper opened right before the heading (Sphinx section, DocBook div, rustdoc)', () => {
+    const html =
+      '<section id="json-basic"><h2>Basic usage</h2><p>Text</p></section>' +
+      '<div class="sect1" id="GIN-INTRO"><div class="titlepage"><div><h2 class="title">70.1. Introduction</h2></div></div><p>GIN</p></div>' +
+      '<section id="method.push" class="method"><h4 class="code-header">pub fn push(&amp;mut self)</h4></section><p>Appends</p>';
+    expect(ex(html).sections?.map((s) => [s.id, s.heading])).toEqual([
+      ['json-basic', 'Basic usage'],
+      ['GIN-INTRO', '70.1. Introduction'],
+      ['method.push', 'pub fn push(&mut self)'],
+    ]);
+  });
+
+  it('takes a named anchor just before or at the start of a heading', () => {
+    const html = '<a name="old"></a><h2>Old style</h2><p>x</p><h2><a id="inner"></a>Inner anchor</h2><p>y</p>';
+    expect(ex(html).sections?.map((s) => s.id)).toEqual(['old', 'inner']);
+  });
+
+  it('ignores an id separated from the heading by text, headings without an id, empty headings and repeated ids', () => {
+    const html = '<div id="wrap"><p>Some text</p><h2>Plain</h2></div><h2 id="e"> </h2><h2 id="a">A</h2><h2 id="a">A again</h2><h5 id="small">Small</h5>';
+    expect(ex(html).sections?.map((s) => s.id)).toEqual(['a']);
+  });
+
+  it('leaves the field out of pages without sections, and drops sections cut off with the text', () => {
+    expect(ex('<h2>No id</h2><p>text</p>').sections).toBeUndefined();
+    const e = ex('<h2 id="a">A</h2><p>0123456789</p><h2 id="b">B</h2><p>more</p>', 10);
+    expect(e.sections?.map((s) => s.id)).toEqual(['a']);
+    expect(e.text).toBe('A 01234567');
+  });
+
+  it('each section starts at its heading text, in the same text a page without ids gives', () => {
+    const block = fc.oneof(
+      fc.constantFrom('<p>Some words here.</p>', '<p>  spaced\n out </p>', '<ul><li>one</li><li>two</li></ul>', '<div><a href="/x">link</a> text</div>', '<p></p>'),
+      fc.nat(99).map((n) => `<h2 id="s${n}">Heading ${n}</h2>`),
+      fc.nat(99).map((n) => `<a name="n${n}"></a><h3>Named ${n}</h3>`),
+    );
+    fc.assert(
+      fc.property(fc.array(block, { maxLength: 10 }), fc.integer({ min: 5, max: 200 }), (blocks, max) => {
+        const html = blocks.join('');
+        const e = ex(html, max);
+        expect(e.text).toBe(ex(html.replace(/ (id|name)="[^"]*"/g, ''), max).text);
+        for (const sec of e.sections ?? []) {
+          expect(sec.start).toBeLessThan(e.text.length);
+          expect(sec.heading.startsWith(e.text.slice(sec.start, sec.start + sec.heading.length))).toBe(true);
+        }
+      }),
+    );
+  });
+});
