@@ -27,6 +27,8 @@ describe('identifiers: the whole name is a token beside its parts', () => {
     // Plain text has none: sentence ends, spaced operators, open comparisons, trailing underscores.
     expect(extras('It ends. Then a < b and c > d; foo_ bar :: baz')).toEqual([]);
     expect(extras('if a<b then')).toEqual([]);
+    // Abbreviations and numbers joined by dots are not names.
+    expect(extras('e.g. the U.S. and Ph.D. holders, i.e. in 3.12 or 1.5')).toEqual([]);
   });
 
   it('tells identifier tokens from words', () => {

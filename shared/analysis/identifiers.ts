@@ -42,8 +42,16 @@ export function identifierAt(text: string, start: number): { raw: string; start:
   // A trailing dot or underscores alone (end of a sentence, `foo_`) are not part of a name.
   if (!raw.startsWith('_')) raw = raw.replace(/_+$/, '');
   const joined = /[\p{L}\p{N}\p{M}](?:_+|\.|::)[\p{L}\p{N}\p{M}]/u.test(raw) || raw.startsWith('_') || raw.includes('<');
-  if (!joined || raw.length > MAX_WORD_LENGTH) return undefined;
+  if (!joined || raw.length > MAX_WORD_LENGTH || abbreviation(raw)) return undefined;
   return { raw, start: from, end: from + raw.length };
+}
+
+/** Names joined by dots alone with a one-letter part ("e.g", "i.e", "U.S.", "Ph.D.", "J.R.R.") or
+ * without a letter ("3.12", "1.5") are abbreviations and numbers in running text, not identifiers. */
+function abbreviation(raw: string): boolean {
+  if (/_|::|</.test(raw)) return false;
+  const parts = raw.split('.');
+  return parts.some((p) => p.length < 2) || !/\p{L}/u.test(raw);
 }
 
 function depth(s: string): number {

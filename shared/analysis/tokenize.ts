@@ -17,8 +17,8 @@
 
 import { isCjk, scanCjk, type TokenSink } from './cjk.js';
 import { ASCII, foldWord } from './fold.js';
-import { foldToken } from './accents.js';
-import { identifierAt, mayStartIdentifier } from './identifiers.js';
+import { foldToken, isFoldToken } from './accents.js';
+import { identifierAt, isIdentifierToken, mayStartIdentifier } from './identifiers.js';
 import { stemmerKey, stemWord } from './registry.js';
 import { MAX_WORD_LENGTH, WORD, wordAt } from './words.js';
 
@@ -62,6 +62,10 @@ function wordToken(raw: string, language: string, cache: Map<string, WordEntry>)
   }
   return entry;
 }
+
+/** Whether a token counts in its field's length: identifier wholes and fold tokens stand beside words
+ * already counted (CJK bigrams, the segmenter's second opinion, are counted as they always were). */
+export const countsInLength = (token: string, extra: boolean): boolean => !extra || !(isIdentifierToken(token) || isFoldToken(token));
 
 /** Calls `sink` for every token of `text` in order: the one tokenizing loop behind `analyze` and `tokenize`.
  * Not re-entrant (one shared regex): a sink must not tokenize. */
