@@ -9,9 +9,11 @@ import { isFoldToken, isStopword, tokenize } from '../../shared/analysis/index.j
 export interface ContextOptions {
   /** Affinity is worked out for at most this many completions, the most frequent: a bound on the postings read per keystroke. */
   maxCandidates: number;
+  /** Postings read per keystroke at most (~1 ms per million); completions past it get no affinity and keep their frequency order. */
+  maxPostings: number;
 }
 
-export const DEFAULT_CONTEXT_OPTIONS: Readonly<ContextOptions> = { maxCandidates: 200 };
+export const DEFAULT_CONTEXT_OPTIONS: Readonly<ContextOptions> = { maxCandidates: 200, maxPostings: 1_000_000 };
 
 /** What the context needs of an index: term ids and postings lists. */
 export interface PostingsSource {
@@ -25,7 +27,7 @@ export interface PostingsSource {
  * The affinity of a term to the earlier words of a query, or undefined when those words give no context
  * (none, only stopwords, or none known to the index).
  */
-export function contextAffinity(context: string, source: PostingsSource): ((term: number) => number) | undefined {
+export function contextAffinity(context: string, source: PostingsSource, maxPostings = DEFAULT_CONTEXT_OPTIONS.maxPostings): ((term: number) => number) | undefined {
   const terms = [...new Set(tokenize(context).filter((t) => !isStopword(t) && !isFoldToken(t)))]
     .map((t) => source.termId(t))
     .filter((t): t is number => t !== undefined);
@@ -35,8 +37,11 @@ export function contextAffinity(context: string, source: PostingsSource): ((term
     const list = source.postings(term);
     for (let i = 0; i < list.length; i++) held[list[i]!] = Math.min(255, held[list[i]!]! + 1);
   }
+  let budget = maxPostings;
   return (term) => {
     const list = source.postings(term);
+    if (list.length > budget) return 0;
+    budget -= list.length;
     let sum = 0;
     for (let i = 0; i < list.length; i++) sum += held[list[i]!]!;
     return sum;
