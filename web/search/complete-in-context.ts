@@ -1,7 +1,8 @@
 // Completing the last word of a query in the context of the words before it: "vacuum fr" should offer
 // "freeze" (which pages about vacuum say) before "from" or "free" (which more pages say). A completion's
-// affinity is how many of its documents hold the earlier words (each document counted once per earlier
-// word it holds); the vocabulary ranks completions by affinity first, then by document frequency.
+// affinity is c·√(c/df): c how many of its documents hold the earlier words (each document counted once per
+// earlier word it holds), df its document count; the vocabulary ranks completions by affinity first,
+// then by document frequency.
 // Pure given the postings.
 
 import { isFoldToken, isStopword, tokenize } from '../../shared/analysis/index.js';
@@ -44,6 +45,8 @@ export function contextAffinity(context: string, source: PostingsSource, maxPost
     budget -= list.length;
     let sum = 0;
     for (let i = 0; i < list.length; i++) sum += held[list[i]!]!;
-    return sum;
+    // Co-occurrences times the share of the completion's documents that hold the earlier words: a word
+    // on every page ("in", "is") co-occurs with everything and says nothing of the context.
+    return list.length === 0 ? 0 : sum * Math.sqrt(sum / list.length);
   };
 }
