@@ -12,6 +12,7 @@ describe('identifiers: the whole name is a token beside its parts', () => {
     ['call os.path.join(a, b).', 'os.path.join'],
     ['see HashMap::entry for details', 'hashmap::entry'],
     ['a Vec<T> of items', 'vec<t>'],
+    ['a Vec<_> of items', 'vec<_>'],
     ['edit pg_hba.conf first', 'pg_hba.conf'],
     ['define __init__ in the class', '__init__'],
     ['std::collections::HashMap<K,V>', 'std::collections::hashmap<k,v>'],

@@ -20,8 +20,15 @@ export const isIdentifierToken = (token: string): boolean => /[_.:<]/.test(token
 /** Whether a word that starts at `start` and ends at `end` of `text` may begin an identifier: the cheap test before the regex. */
 export function mayStartIdentifier(text: string, start: number, end: number): boolean {
   const next = text.charCodeAt(end);
-  return next === UNDERSCORE || next === DOT || next === COLON || next === LT || (start > 0 && text.charCodeAt(start - 1) === UNDERSCORE);
+  if (next === UNDERSCORE || (start > 0 && text.charCodeAt(start - 1) === UNDERSCORE)) return true;
+  // Most dots end a sentence: only one with a word character right after it can join a name.
+  const after = text.charCodeAt(end + 1);
+  if (next === DOT) return isWordCode(after);
+  return (next === COLON && after === COLON) || (next === LT && (isWordCode(after) || after === UNDERSCORE));
 }
+
+/** A letter or digit (ASCII), or any non-ASCII code unit (the regex decides). */
+const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127;
 
 /**
  * The identifier whose first word starts at `start` of `text`: its raw text and where it begins (before
