@@ -1,7 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, FIELDS, MAX_TF, fieldTexts, type StoredDoc } from '../shared/index-format/index.js';
-import { primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
+import { countsInLength, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -24,7 +24,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   const fieldLength = new Array<number>(FIELD_COUNT).fill(0);
   const texts = fieldTexts(doc);
   let field = 0;
-  const sink: TokenSink = (token, word) => {
+  const sink: TokenSink = (token, word, _start, _end, _position, extra) => {
     let s = slot.get(token);
     if (s === undefined) {
       s = terms.length;
@@ -41,7 +41,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       words[s] = word;
     }
     scratch[s * FIELD_COUNT + field]!++;
-    fieldLength[field]!++;
+    if (countsInLength(token, extra)) fieldLength[field]!++;
   };
   for (field = 0; field < FIELD_COUNT; field++) scanTokens(texts[field]!, doc.language, sink);
   // Word pairs of the short fields (see shared/analysis wordPairs); they are not words, so the

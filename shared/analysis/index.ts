@@ -6,11 +6,13 @@ import { readdirSync } from 'node:fs';
 import { extname } from 'node:path';
 
 export { foldWord } from './fold.js';
+export { accentFold, FOLD_MARK, foldToken, isFoldToken } from './accents.js';
+export { isIdentifierToken } from './identifiers.js';
 export { MAX_WORD_LENGTH, nextWordStart } from './words.js';
 export { isCjk, type TokenSink } from './cjk.js';
 export { PAIR_SEPARATOR, wordPairs } from './pairs.js';
 export { analyzerFor, isStopword, languages, queryVariantLanguages, registerLanguage, stemsArePrefixes, stemWord, type Language } from './registry.js';
-export { analyze, primaryTokens, scanTokens, tokenAt, tokenize, type TokenSpan } from './tokenize.js';
+export { analyze, countsInLength, primaryTokens, scanTokens, tokenAt, tokenize, type TokenSpan } from './tokenize.js';
 
 // .ts when run from source (vitest), .js when built; tests and declarations are not languages.
 const EXT = extname(new URL(import.meta.url).pathname);

@@ -137,7 +137,8 @@ describe('tokenize: properties', () => {
     const language = fc.constantFrom('', ...languages().map((l) => l.code));
     fc.assert(
       fc.property(text, language, (t, lang) => {
-        for (const span of analyze(t, lang)) expect(span.token).toBe(stemWord(foldWord(t.slice(span.start, span.end)), lang));
+        // Extras (identifiers' whole tokens, accent folds) stand beside the words: see identifiers/accents tests.
+        for (const span of analyze(t, lang).filter((s) => !s.extra)) expect(span.token).toBe(stemWord(foldWord(t.slice(span.start, span.end)), lang));
       }),
     );
   });

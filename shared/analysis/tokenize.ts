@@ -8,12 +8,17 @@
 // - registry.ts stems it with the stemmer its script or the page's language declares (languages/);
 //   words with digits are not stemmed;
 // - cjk.ts cuts Han, kana and Hangul runs into words, and adds Han bigrams beside them;
-// - pairs.ts makes word-pair tokens of short fields.
+// - pairs.ts makes word-pair tokens of short fields;
+// - identifiers.ts adds the whole token of an identifier (`pg_database_size`) beside its parts;
+// - accents.ts adds the fold token of an accented word (`configurée` -> `~configure`) beside it.
+// Identifier and fold tokens are `extra` (as CJK bigrams): term search finds them, phrases skip them.
 // Stopwords are NOT removed here (phrases like "to be or not to be" must stay searchable); the searcher
 // leaves them out of scoring when a query has other words: see registry.ts `isStopword`.
 
 import { isCjk, scanCjk, type TokenSink } from './cjk.js';
 import { ASCII, foldWord } from './fold.js';
+import { foldToken, isFoldToken } from './accents.js';
+import { identifierAt, isIdentifierToken, mayStartIdentifier } from './identifiers.js';
 import { stemmerKey, stemWord } from './registry.js';
 import { MAX_WORD_LENGTH, WORD, wordAt } from './words.js';
 
@@ -32,33 +37,43 @@ export interface TokenSpan {
   extra?: true;
 }
 
-// Raw word -> [token, folded word], per stemmer chain: indexing sees the same words again and again.
+// Raw word -> [token, folded word, fold token or ''], per stemmer chain: indexing sees the same words again and again.
+type WordEntry = readonly [string, string, string];
 const WORD_CACHE_LIMIT = 200_000;
-const wordCaches = new Map<string, Map<string, readonly [string, string]>>();
+const wordCaches = new Map<string, Map<string, WordEntry>>();
 
-function wordCache(language: string): Map<string, readonly [string, string]> {
+function wordCache(language: string): Map<string, WordEntry> {
   const key = stemmerKey(language);
   let cache = wordCaches.get(key);
-  if (!cache) wordCaches.set(key, (cache = new Map<string, readonly [string, string]>()));
+  if (!cache) wordCaches.set(key, (cache = new Map<string, WordEntry>()));
   return cache;
 }
 
-function wordToken(raw: string, language: string, cache: Map<string, readonly [string, string]>): readonly [string, string] {
+function wordToken(raw: string, language: string, cache: Map<string, WordEntry>): WordEntry {
   let entry = cache.get(raw);
   if (entry === undefined) {
     const word = foldWord(raw);
-    entry = [word === '' ? '' : stemWord(word, language), word];
+    const token = word === '' ? '' : stemWord(word, language);
+    // Only a word whose unaccented spelling stems to another token needs a fold token.
+    const fold = token === '' || ASCII.test(word) ? '' : foldToken(word, language);
+    entry = [token, word, fold.slice(1) === token ? '' : fold];
     if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
     cache.set(raw, entry);
   }
   return entry;
 }
 
+/** Whether a token counts in its field's length: identifier wholes and fold tokens stand beside words
+ * already counted (CJK bigrams, the segmenter's second opinion, are counted as they always were). */
+export const countsInLength = (token: string, extra: boolean): boolean => !extra || !(isIdentifierToken(token) || isFoldToken(token));
+
 /** Calls `sink` for every token of `text` in order: the one tokenizing loop behind `analyze` and `tokenize`.
  * Not re-entrant (one shared regex): a sink must not tokenize. */
 export function scanTokens(text: string, language: string, sink: TokenSink): void {
   const cache = wordCache(language);
   let position = 0;
+  // The end of the last identifier found: its later parts do not start another.
+  let identEnd = 0;
   WORD.lastIndex = 0;
   for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
     const raw = m[0];
@@ -68,9 +83,20 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
       continue;
     }
     if (raw.length > MAX_WORD_LENGTH) continue;
-    const [token, word] = wordToken(raw, language, cache);
+    const end = start + raw.length;
+    const [token, word, fold] = wordToken(raw, language, cache);
     if (token === '') continue;
-    sink(token, word, start, start + raw.length, position++, false);
+    const at = position++;
+    sink(token, word, start, end, at, false);
+    if (fold !== '') sink(fold, word, start, end, at, true);
+    if (start >= identEnd && mayStartIdentifier(text, start, end)) {
+      const id = identifierAt(text, start);
+      if (id !== undefined) {
+        identEnd = id.end;
+        const whole = foldWord(id.raw);
+        sink(whole, whole, id.start, id.end, at, true);
+      }
+    }
   }
 }
 

@@ -49,7 +49,7 @@ export function apiRoutes(ctx: AppContext): Router {
   router.get('/api/suggest', (req, res) => {
     const q = Array.from(stringParam(req.query.q)).slice(0, options.maxSuggestChars).join('');
     const { head, last } = splitLastWord(q);
-    const completions = last === '' ? [] : ctx.engine.suggest(last.normalize('NFKC').toLowerCase(), options.suggestLimit);
+    const completions = last === '' ? [] : ctx.engine.suggest(last.normalize('NFKC').toLowerCase(), options.suggestLimit, head);
     const suggestions = completions.map((word) => head + word);
     // OpenSearch suggestions (what browsers ask for): [query, [completions]].
     if (stringParam(req.query.format) === 'opensearch') {

@@ -9,7 +9,31 @@
 
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import { FIELDS } from '../../shared/index-format/index.js';
-import { analyze, isStopword, queryVariantLanguages, tokenize, wordPairs } from '../../shared/analysis/index.js';
+import {
+  accentFold,
+  analyze,
+  foldToken,
+  isFoldToken,
+  isIdentifierToken,
+  isStopword,
+  queryVariantLanguages,
+  stemWord,
+  tokenize,
+  wordPairs,
+} from '../../shared/analysis/index.js';
+
+/** How much the optional tokens of a query word count, as a BM25 query-term weight (a word's own token: 1). */
+export interface TokenWeights {
+  /** An identifier's whole token (`pg_database_size`), scored beside the parts the page must have. */
+  identifier: number;
+  /** An accent-folded form of a word ("configuree" meeting "configurée"): below 1, so the exact form ranks first. */
+  fold: number;
+}
+
+export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5 };
+
+// Identifier and fold tokens are added beside a word's own tokens: a page need not have them.
+const isOptional = (t: string) => isIdentifierToken(t) || isFoldToken(t);
 
 export interface KeyPlan {
   term: number;
@@ -62,15 +86,42 @@ const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === 
 /** The token lists an atom may match: the parser's, and the stems of each query-variant language
  * (Spanish: shared/analysis/languages/) when they differ; each with the tokens a phrase needs in a row. */
 export function tokenVariants(atom: QueryAtom): { tokens: string[]; phraseTokens: string[]; language?: string }[] {
+  const required = atom.tokens.filter((t) => !isOptional(t));
   // Only when the atom's text is what produced its tokens (it is not, e.g., a field prefix form).
-  if (!sameTokens(tokenize(atom.text), atom.tokens)) return [{ tokens: atom.tokens, phraseTokens: atom.tokens }];
+  if (!sameTokens(tokenize(atom.text), atom.tokens)) return [{ tokens: required, phraseTokens: required }];
   const primary = (language: string) => analyze(atom.text, language).filter((s) => !s.extra).map((s) => s.token);
-  const variants: { tokens: string[]; phraseTokens: string[]; language?: string }[] = [{ tokens: atom.tokens, phraseTokens: primary('') }];
+  const variants: { tokens: string[]; phraseTokens: string[]; language?: string }[] = [{ tokens: required, phraseTokens: primary('') }];
   for (const language of queryVariantLanguages()) {
-    const stems = tokenize(atom.text, language);
-    if (!sameTokens(stems, atom.tokens)) variants.push({ tokens: stems, phraseTokens: primary(language), language });
+    const stems = tokenize(atom.text, language).filter((t) => !isOptional(t));
+    if (!sameTokens(stems, required)) variants.push({ tokens: stems, phraseTokens: primary(language), language });
   }
   return variants;
+}
+
+/** The identifiers' whole tokens of an atom (`os.path.join`): scored, not required. */
+export const identifierTokens = (atom: QueryAtom): string[] => atom.tokens.filter(isIdentifierToken);
+
+/**
+ * The accent-folded ways a one-word atom may match, each a token and the page language it applies to
+ * ('' for all pages): the fold token of its unaccented spelling per stemmer (an unaccented query meets
+ * accented words), and for an accented word also its unaccented spelling as a word (pages typed without
+ * accents). Language-scoped as tokenVariants' stems are.
+ */
+export function foldVariants(atom: QueryAtom): { token: string; language: string }[] {
+  const words = analyze(atom.text).filter((s) => !s.extra);
+  if (words.length !== 1 || words[0]!.token !== atom.tokens[0]) return [];
+  const word = words[0]!.word;
+  const plain = accentFold(word);
+  const out: { token: string; language: string }[] = [];
+  const seen = new Set(atom.tokens);
+  for (const language of ['', ...queryVariantLanguages()]) {
+    for (const token of [foldToken(word, language), ...(plain !== word ? [stemWord(plain, language)] : [])]) {
+      if (seen.has(token)) continue;
+      seen.add(token);
+      out.push({ token, language });
+    }
+  }
+  return out;
 }
 
 const isStopAtom = (atom: QueryAtom) => atom.kind === 'term' && atom.tokens.length > 0 && atom.tokens.every(isStopword);
@@ -82,7 +133,12 @@ export function queryPairs(query: ParsedQuery): string[] {
 }
 
 /** `pairWeight` scales the word-pair keys' scores (rank.ts RankParams.pairWeight); 0 leaves them out. */
-export function compileQuery(query: ParsedQuery, lookup: (token: string) => number | undefined, pairWeight = 0): QueryPlan {
+export function compileQuery(
+  query: ParsedQuery,
+  lookup: (token: string) => number | undefined,
+  pairWeight = 0,
+  weights: Readonly<TokenWeights> = DEFAULT_TOKEN_WEIGHTS,
+): QueryPlan {
   const keys: KeyPlan[] = [];
   const keyIndex = new Map<string, number>();
   let bits = 0;
@@ -95,7 +151,7 @@ export function compileQuery(query: ParsedQuery, lookup: (token: string) => numb
   const scoringTokens = groups.flat().flatMap((a) => a.tokens);
   const anyContentToken = scoringTokens.some((t) => !isStopword(t));
 
-  const key = (term: number, token: string, field: number, scored: boolean, needBit: boolean, language?: string): KeyPlan => {
+  const key = (term: number, token: string, field: number, scored: boolean, needBit: boolean, language?: string, weight = 1): KeyPlan => {
     const id = `${term}:${field}:${language ?? ''}`;
     let k = keys[keyIndex.get(id) ?? -1];
     if (!k) {
@@ -105,7 +161,7 @@ export function compileQuery(query: ParsedQuery, lookup: (token: string) => numb
     }
     if (scored) {
       k.scored = true;
-      k.weight++;
+      k.weight += weight;
     }
     if (needBit && k.bit < 0) k.bit = bits++;
     return k;
@@ -125,6 +181,20 @@ export function compileQuery(query: ParsedQuery, lookup: (token: string) => numb
         return key(terms[i]!, token, field, scored, true, only).bit;
       });
       alternatives.push({ bits: [...new Set(altBits)], tokens, phraseTokens });
+    }
+    for (const { token, language } of foldVariants(atom)) {
+      const term = lookup(token);
+      if (term === undefined) continue;
+      const scored = scoring && (!isStopword(token) || !anyContentToken);
+      const bit = key(term, token, field, scored, true, language === '' ? undefined : language, weights.fold).bit;
+      alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
+    }
+    // The whole identifier only scores: its parts are what a page must have.
+    if (scoring && alternatives.length > 0) {
+      for (const token of identifierTokens(atom)) {
+        const term = lookup(token);
+        if (term !== undefined) key(term, token, field, true, false, undefined, weights.identifier);
+      }
     }
     return { atom, phrase: atom.kind === 'phrase' && tokenVariants(atom)[0]!.phraseTokens.length > 1, alternatives };
   };

@@ -26,6 +26,7 @@ import { escapeRegExp } from './regexp.js';
 import { StoredFields } from './stored-fields.js';
 import { topDocuments } from './top-k.js';
 import { Vocabulary } from './vocabulary.js';
+import { contextAffinity, DEFAULT_CONTEXT_OPTIONS } from './complete-in-context.js';
 
 export type { Candidate } from './hits.js';
 
@@ -101,8 +102,13 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.stored.close();
   }
 
-  suggest(prefix: string, limit: number): string[] {
-    return this.vocabulary.complete(prefix, limit);
+  suggest(prefix: string, limit: number, context = ''): string[] {
+    // The earlier words: those the caller passes and those before the last word of `prefix`.
+    const words = `${context} ${/^(.*?)\S*$/su.exec(prefix.trimStart())?.[1] ?? ''}`;
+    const { gen } = this;
+    const source = { termId: (t: string) => this.pre.termIds.get(t), postings: (t: number) => gen.postings.subarray(gen.offsets[t], gen.offsets[t + 1]), documents: gen.docs.url.length };
+    const affinity = contextAffinity(words, source);
+    return this.vocabulary.complete(prefix, limit, affinity, DEFAULT_CONTEXT_OPTIONS.maxCandidates);
   }
 
   search(query: ParsedQuery, options: SearchOptions): SearchResult {

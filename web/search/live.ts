@@ -62,9 +62,9 @@ export async function openLive(open: Open, dataDir: string, searcher: Partial<Se
       check();
       return engine.search(query, options);
     },
-    suggest(prefix, limit) {
+    suggest(prefix, limit, context) {
       check();
-      return engine.suggest(prefix, limit);
+      return engine.suggest(prefix, limit, context);
     },
     summary() {
       check();

@@ -66,7 +66,8 @@ export interface IndexSummary {
 /** The searcher the gateway is given: opened read-only over what `gleaner index` wrote. */
 export interface SearchEngine {
   search(query: ParsedQuery, options: SearchOptions): SearchResult;
-  /** Prefix completions from the index vocabulary, most useful first. */
-  suggest(prefix: string, limit: number): string[];
+  /** Prefix completions from the index vocabulary, most useful first: with `context` (the words typed
+   * before), those that occur with them first. */
+  suggest(prefix: string, limit: number, context?: string): string[];
   summary(): IndexSummary;
 }

@@ -35,18 +35,25 @@ export class Vocabulary {
   /** Distinct display words, sorted, with the highest document frequency among their terms. */
   private readonly words: string[];
   private readonly df: number[];
+  /** The term each word's document frequency is from. */
+  private readonly term: number[];
   /** Word indexes by first character and length, for corrections. */
   private readonly byInitial = new Map<string, number[]>();
 
   /** `docFreq(i)` of 0 leaves word i out. */
   constructor(words: readonly string[], docFreq: (i: number) => number) {
     const best = new Map<string, number>();
+    const bestTerm = new Map<string, number>();
     words.forEach((w, i) => {
       const d = docFreq(i);
-      if (d > 0 && (best.get(w) ?? -1) < d) best.set(w, d);
+      if (d > 0 && (best.get(w) ?? -1) < d) {
+        best.set(w, d);
+        bestTerm.set(w, i);
+      }
     });
     this.words = [...best.keys()].sort();
     this.df = this.words.map((w) => best.get(w)!);
+    this.term = this.words.map((w) => bestTerm.get(w)!);
     this.words.forEach((w, i) => {
       const key = bucket(w[0] ?? '', w.length);
       let list = this.byInitial.get(key);
@@ -55,8 +62,12 @@ export class Vocabulary {
     });
   }
 
-  /** Up to `limit` words starting with the last word of `prefix`, most frequent first, with the words before it kept. */
-  complete(prefix: string, limit: number): string[] {
+  /**
+   * Up to `limit` words starting with the last word of `prefix`, most frequent first, with the words
+   * before it kept. With `affinity` (complete-in-context.ts), the `maxCandidates` most frequent are
+   * ranked by their affinity to the earlier words first.
+   */
+  complete(prefix: string, limit: number, affinity?: (term: number) => number, maxCandidates = Infinity): string[] {
     const match = /^(.*?)(\S*)$/su.exec(prefix.trimStart());
     const head = match?.[1] ?? '';
     const last = foldWord(match?.[2] ?? '');
@@ -71,6 +82,12 @@ export class Vocabulary {
     const found: number[] = [];
     for (let i = lo; i < this.words.length && this.words[i]!.startsWith(last); i++) found.push(i);
     found.sort((a, b) => this.df[b]! - this.df[a]! || (this.words[a]! < this.words[b]! ? -1 : 1));
+    if (affinity !== undefined) {
+      const ranked = found.slice(0, maxCandidates).map((i) => ({ i, a: affinity(this.term[i]!) }));
+      // A stable sort: equal affinities keep the frequency order.
+      ranked.sort((x, y) => y.a - x.a);
+      found.splice(0, ranked.length, ...ranked.map((r) => r.i));
+    }
     return found.slice(0, limit).map((i) => head + this.words[i]!);
   }
 

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { analyze, isIdentifierToken, tokenize } from './index.js';
+
+const extras = (text: string, language = '') => analyze(text, language).filter((s) => s.extra).map((s) => s.token);
+const primary = (text: string) => analyze(text).filter((s) => !s.extra).map((s) => s.token);
+
+describe('identifiers: the whole name is a token beside its parts', () => {
+  it.each([
+    ['SELECT pg_database_size(oid)', 'pg_database_size'],
+    ['use date_trunc here', 'date_trunc'],
+    ['set max_connections = 100', 'max_connections'],
+    ['call os.path.join(a, b).', 'os.path.join'],
+    ['see HashMap::entry for details', 'hashmap::entry'],
+    ['a Vec<T> of items', 'vec<t>'],
+    ['a Vec<_> of items', 'vec<_>'],
+    ['edit pg_hba.conf first', 'pg_hba.conf'],
+    ['define __init__ in the class', '__init__'],
+    ['std::collections::HashMap<K,V>', 'std::collections::hashmap<k,v>'],
+  ])('%s -> %s', (text, whole) => {
+    expect(extras(text)).toEqual([whole]);
+    expect(tokenize(text)).toContain(whole);
+  });
+
+  it('keeps the parts as words, at the positions they had', () => {
+    expect(primary('set max_connections = 100')).toEqual(['set', 'max', 'connect', '100']);
+    const whole = analyze('set max_connections now').find((s) => s.extra)!;
+    expect(whole).toMatchObject({ token: 'max_connections', word: 'max_connections', start: 4, end: 19, position: 1 });
+    // Plain text has none: sentence ends, spaced operators, open comparisons, trailing underscores.
+    expect(extras('It ends. Then a < b and c > d; foo_ bar :: baz')).toEqual([]);
+    expect(extras('if a<b then')).toEqual([]);
+    // Abbreviations and numbers joined by dots are not names.
+    expect(extras('e.g. the U.S. and Ph.D. holders, i.e. in 3.12 or 1.5')).toEqual([]);
+  });
+
+  it('tells identifier tokens from words', () => {
+    expect(isIdentifierToken('os.path.join')).toBe(true);
+    expect(isIdentifierToken('connect')).toBe(false);
+  });
+});

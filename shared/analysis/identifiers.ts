@@ -1,0 +1,71 @@
+// Identifiers: `pg_database_size`, `os.path.join`, `HashMap::entry`, `Vec<T>`, `__init__`. Words split
+// them into their parts ("pg", "database", "size"), which stay indexed so the parts still match; the
+// whole name is added as one more token beside them (folded, never stemmed), so a query for the exact
+// name scores the page that has it above pages that merely have the parts apart.
+
+import { MAX_WORD_LENGTH } from './words.js';
+
+const PART = '[\\p{L}\\p{N}\\p{M}]+';
+// Parts joined by `_`, `.` or `::` with nothing between, optional leading/trailing underscores (dunders),
+// an optional generic argument list without spaces (`Vec<T>`, `Result<T,E>`).
+const IDENT = new RegExp(`_*${PART}(?:(?:_+|\\.|::)${PART})*_*(?:<[\\p{L}\\p{N}\\p{M}_:.,<>]*>)?`, 'uy');
+const UNDERSCORE = 95;
+const DOT = 46;
+const COLON = 58;
+const LT = 60;
+
+/** Whether an index token is an identifier's whole token (words never hold these characters). */
+export const isIdentifierToken = (token: string): boolean => /[_.:<]/.test(token);
+
+/** Whether a word that starts at `start` and ends at `end` of `text` may begin an identifier: the cheap test before the regex. */
+export function mayStartIdentifier(text: string, start: number, end: number): boolean {
+  const next = text.charCodeAt(end);
+  if (next === UNDERSCORE || (start > 0 && text.charCodeAt(start - 1) === UNDERSCORE)) return true;
+  // Most dots end a sentence: only one with a word character right after it can join a name.
+  const after = text.charCodeAt(end + 1);
+  if (next === DOT) return isWordCode(after);
+  return (next === COLON && after === COLON) || (next === LT && (isWordCode(after) || after === UNDERSCORE));
+}
+
+/** A letter or digit (ASCII), or any non-ASCII code unit (the regex decides). */
+const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127;
+
+/**
+ * The identifier whose first word starts at `start` of `text`: its raw text and where it begins (before
+ * leading underscores) and ends; undefined when the word there is a plain word (or the name is too long).
+ */
+export function identifierAt(text: string, start: number): { raw: string; start: number; end: number } | undefined {
+  let from = start;
+  while (from > 0 && text.charCodeAt(from - 1) === UNDERSCORE) from--;
+  // Underscores after a word char belong to an identifier found at that word: not a start here.
+  if (from > 0 && from < start && /[\p{L}\p{N}\p{M}]/u.test(text[from - 1]!)) return undefined;
+  IDENT.lastIndex = from;
+  const m = IDENT.exec(text);
+  if (m === null) return undefined;
+  let raw = m[0];
+  // A generic must close: "a<b" in running text is a comparison, not a type.
+  const lt = raw.indexOf('<');
+  if (lt >= 0 && (depth(raw.slice(lt)) !== 0 || !raw.endsWith('>'))) raw = raw.slice(0, lt);
+  // A trailing dot or underscores alone (end of a sentence, `foo_`) are not part of a name.
+  if (!raw.startsWith('_')) raw = raw.replace(/_+$/, '');
+  const joined = /[\p{L}\p{N}\p{M}](?:_+|\.|::)[\p{L}\p{N}\p{M}]/u.test(raw) || raw.startsWith('_') || raw.includes('<');
+  if (!joined || raw.length > MAX_WORD_LENGTH || abbreviation(raw)) return undefined;
+  return { raw, start: from, end: from + raw.length };
+}
+
+/** Names joined by dots alone with a one-letter part ("e.g", "i.e", "U.S.", "Ph.D.", "J.R.R.") or
+ * without a letter ("3.12", "1.5") are abbreviations and numbers in running text, not identifiers. */
+function abbreviation(raw: string): boolean {
+  if (/_|::|</.test(raw)) return false;
+  const parts = raw.split('.');
+  return parts.some((p) => p.length < 2) || !/\p{L}/u.test(raw);
+}
+
+function depth(s: string): number {
+  let d = 0;
+  for (const c of s) {
+    if (c === '<') d++;
+    else if (c === '>' && --d < 0) return -1;
+  }
+  return d;
+}

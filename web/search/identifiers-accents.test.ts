@@ -1,0 +1,76 @@
+// Identifiers and accents over a small site written to a real store, indexed and searched (issue 14
+// items 5 and 7): queries go through the gateway's parser, as a user types them.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSearchEngine, type GleanerSearchEngine } from './index.js';
+import { parseQuery } from '../query/index.js';
+import { buildFixtureIndex, type FixtureDir, type PageSpec } from '../../test/support/index-fixture.js';
+
+const S = 'http://docs.test';
+const PAGES: PageSpec[] = [
+  // The page that defines the function, and a page that has its parts apart, more often and in its title.
+  { url: `${S}/functions-admin`, title: 'System administration functions', text: 'pg_database_size(name) computes the total disk space used by the named database.' },
+  { url: `${S}/disk-usage`, title: 'Database size on disk', text: 'The size of a database grows. Check the database size with pg tools; size matters, pg users watch database size.' },
+  { url: `${S}/os-path`, title: 'Common pathname manipulations', text: 'os.path.join(path, *paths) joins one or more path segments intelligently.' },
+  { url: `${S}/tutorial`, title: 'Join the tutorial', text: 'Join us: the os tutorial shows a path through the os. Join the path, the os path, join again.' },
+  { url: `${S}/runtime-config`, title: 'Connections and authentication', text: 'max_connections determines the maximum number of concurrent connections. Clients are listed in pg_hba.conf.' },
+  { url: `${S}/maxima`, title: 'Maxima', text: 'The max of a list, max connected components, max con artists.' },
+  // On a real site the parts are common words: a few pages that say them.
+  { url: `${S}/backup`, title: 'Backup', text: 'Back up the database with pg tools: the size of the dump, the path to the os directory, join the logs.' },
+  { url: `${S}/restore`, title: 'Restore', text: 'Restore a database from a dump of any size; pg and os path rules join here.' },
+  { url: `${S}/monitoring`, title: 'Monitoring', text: 'Watch the database size and pg statistics; the os path and join counters.' },
+  // Completion in context: "free" is the more frequent word, "freeze" the one pages about vacuum say.
+  { url: `${S}/routine-vacuuming`, title: 'Routine vacuuming', text: 'VACUUM FREEZE marks rows frozen; vacuum to freeze old transaction ids.' },
+  { url: `${S}/free-1`, title: 'Free space', text: 'free memory and free disk' },
+  { url: `${S}/free-2`, title: 'Free software', text: 'free as in freedom' },
+  { url: `${S}/free-3`, title: 'Free lunch', text: 'there is no free lunch' },
+  // Accents: a French page, an English one, a German page (no German analyzer) and one without the accent.
+  { url: `${S}/fr/serveur`, title: 'Le serveur', text: 'La base est configurée pour le serveur de production.', language: 'fr' },
+  { url: `${S}/en/server`, title: 'The server', text: 'The database is configured for the production server.', language: 'en' },
+  { url: `${S}/de/a`, title: 'Adresse', text: 'Die Straße ist lang und breit.', language: 'de' },
+  { url: `${S}/de/b`, title: 'Adresse', text: 'Die Strasse ist lang und breit.', language: 'de' },
+];
+
+describe('identifiers and accents, indexed and searched', () => {
+  let engine: GleanerSearchEngine;
+  let fixture: FixtureDir;
+  beforeAll(async () => {
+    fixture = await buildFixtureIndex(PAGES);
+    engine = await openSearchEngine(fixture.dataDir);
+  });
+  afterAll(async () => {
+    engine.close();
+    await fixture.cleanup();
+  });
+  const top = (q: string) => engine.search(parseQuery(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+
+  it('an identifier finds the page that has it whole before pages with its parts apart, and its parts still find it', () => {
+    expect(top('pg_database_size').slice(0, 2)).toEqual([`${S}/functions-admin`, `${S}/disk-usage`]);
+    expect(top('os.path.join').slice(0, 2)).toEqual([`${S}/os-path`, `${S}/tutorial`]);
+    expect(top('database size')).toContain(`${S}/functions-admin`);
+    expect(top('max connections')).toContain(`${S}/runtime-config`);
+  });
+
+  it('autocomplete completes identifiers', () => {
+    expect(engine.suggest('max_con', 5)).toContain('max_connections');
+    expect(engine.suggest('pg_hb', 5)).toContain('pg_hba.conf');
+  });
+
+  it('autocomplete completes the last word in the context of the words before it', () => {
+    expect(engine.suggest('fr', 1)).toEqual(['free']);
+    expect(engine.suggest('vacuum fr', 1)).toEqual(['vacuum freeze']);
+    expect(engine.suggest('fr', 1, 'vacuum ')).toEqual(['freeze']);
+  });
+
+  it('a word typed without accents finds the accented word, on a French page and a page of no analyzer', () => {
+    expect(top('configuree')).toEqual([`${S}/fr/serveur`]);
+    expect(top('strasse')).toContain(`${S}/de/a`);
+    // Typed with its accent, the French word still finds the French page alone.
+    expect(top('configurée')).toEqual([`${S}/fr/serveur`]);
+  });
+
+  it('the exact form ranks first, typed with or without the accent', () => {
+    expect(top('strasse')).toEqual([`${S}/de/b`, `${S}/de/a`]);
+    expect(top('straße')).toEqual([`${S}/de/a`, `${S}/de/b`]);
+  });
+});
