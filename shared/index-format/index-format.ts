@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 4; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank
+export const INDEX_FORMAT_VERSION = 5; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms
 
 /** The BM25F fields, in the order of the per-posting frequencies in tfs.bin. */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
