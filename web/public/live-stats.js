@@ -15,6 +15,8 @@
   function rows(name, list) {
     var body = field(name);
     if (!body) return;
+    // Each cell keeps its column's name, for the narrow-screen layout (style.css: table.live-hosts).
+    var labels = Array.prototype.map.call(body.parentNode.querySelectorAll('thead th'), function (th) { return th.textContent; });
     while (body.firstChild) body.removeChild(body.firstChild);
     if (list.length === 0) list = [['none']];
     list.forEach(function (cells) {
@@ -22,6 +24,7 @@
       cells.forEach(function (text, i) {
         var td = document.createElement('td');
         td.textContent = text;
+        if (labels[i]) td.setAttribute('data-label', labels[i]);
         if (i > 0) td.className = 'num';
         if (cells.length === 1) td.colSpan = 2;
         tr.appendChild(td);
