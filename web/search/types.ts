@@ -26,6 +26,8 @@ export interface SearchHit {
   language: string;
   score: number;
   explain: Explanation;
+  /** A partial match (web/search/partial.ts): the query's words, phrases or OR groups it lacks, as typed. */
+  missing?: string[];
 }
 
 export interface SearchResult {
