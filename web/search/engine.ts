@@ -82,7 +82,11 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.statsData = stats;
     this.options = options;
     // Word-pair terms are for scoring, not words to suggest.
-    this.vocabulary = new Vocabulary(gen.terms.words, (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!));
+    this.vocabulary = new Vocabulary(
+      gen.terms.words,
+      (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
+      (i) => gen.terms.forms?.[i],
+    );
     this.pre = precompute(gen, options.rank);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen);

@@ -14,6 +14,8 @@ const PAGES: PageSpec[] = [
   { url: `${A}/graphs`, title: 'Graphs', text: 'Breadth-first search visits a graph level by level.' },
   { url: `${B}/search`, title: 'Search on the other server', text: 'The other server also has a binary search tree page.' },
   { url: `${B}/cooking`, title: 'Cooking', text: 'Soup, bread and cake.' },
+  { url: `${A}/partitions`, title: 'Table partitions', text: 'Partitioning splits a table; each partition holds rows. Partitioned tables need a key.' },
+  { url: `${A}/partition-keys`, title: 'Partition keys', text: 'A partition key chooses the partition of a row.' },
 ];
 
 describe('partial matches and site: with a port', () => {
@@ -62,6 +64,10 @@ describe('partial matches and site: with a port', () => {
     const urls = run('binary search tree -heap').hits.map((h) => h.url);
     expect(urls).not.toContain(`${A}/heap`);
     expect(run('binary search tree site:127.0.0.1:8082').hits.map((h) => h.url)).toEqual([`${B}/search`]);
+  });
+
+  it('did you mean offers the surface word that was meant, not the display word of its stem', () => {
+    expect(run('partioning').didYouMean?.query).toBe('partitioning');
   });
 
   it('site:host:port keeps to that server; site:host to every port of the host', () => {

@@ -35,19 +35,33 @@ export class Vocabulary {
   /** Distinct display words, sorted, with the highest document frequency among their terms. */
   private readonly words: string[];
   private readonly df: number[];
-  /** Word indexes by first character and length, for corrections. */
+  /** The words corrections choose from: display words and every other surface word of a term (its
+   * term's document frequency), so "partioning" is offered "partitioning", not only "partition". */
+  private readonly spellings: string[];
+  private readonly spellingDf: number[];
+  /** Spelling indexes by first character and length, for corrections. */
   private readonly byInitial = new Map<string, number[]>();
 
-  /** `docFreq(i)` of 0 leaves word i out. */
-  constructor(words: readonly string[], docFreq: (i: number) => number) {
+  /** `docFreq(i)` of 0 leaves word i out; `forms(i)` are word i's term's other surface words,
+   * space-separated (TermTable.forms). */
+  constructor(words: readonly string[], docFreq: (i: number) => number, forms: (i: number) => string | undefined = () => undefined) {
     const best = new Map<string, number>();
+    const spelled = new Map<string, number>();
+    const keep = (map: Map<string, number>, w: string, d: number) => {
+      if ((map.get(w) ?? -1) < d) map.set(w, d);
+    };
     words.forEach((w, i) => {
       const d = docFreq(i);
-      if (d > 0 && (best.get(w) ?? -1) < d) best.set(w, d);
+      if (d <= 0) return;
+      keep(best, w, d);
+      keep(spelled, w, d);
+      for (const form of (forms(i) ?? '').split(' ')) if (form !== '') keep(spelled, form, d);
     });
     this.words = [...best.keys()].sort();
     this.df = this.words.map((w) => best.get(w)!);
-    this.words.forEach((w, i) => {
+    this.spellings = [...spelled.keys()];
+    this.spellingDf = this.spellings.map((w) => spelled.get(w)!);
+    this.spellings.forEach((w, i) => {
       const key = bucket(w[0] ?? '', w.length);
       let list = this.byInitial.get(key);
       if (!list) this.byInitial.set(key, (list = []));
@@ -86,15 +100,15 @@ export class Vocabulary {
     let bestDistance = max + 1;
     for (let length = folded.length - max; length <= folded.length + max; length++) {
       for (const i of this.byInitial.get(bucket(folded[0] ?? '', length)) ?? []) {
-        if (this.df[i]! < need || this.words[i] === folded) continue;
-        const d = editDistance(folded, this.words[i]!, max);
-        if (d < bestDistance || (d === bestDistance && best !== undefined && this.df[i]! > this.df[best]!)) {
+        if (this.spellingDf[i]! < need || this.spellings[i] === folded) continue;
+        const d = editDistance(folded, this.spellings[i]!, max);
+        if (d < bestDistance || (d === bestDistance && best !== undefined && this.spellingDf[i]! > this.spellingDf[best]!)) {
           best = i;
           bestDistance = d;
         }
       }
     }
-    return best === undefined || bestDistance > max ? undefined : this.words[best];
+    return best === undefined || bestDistance > max ? undefined : this.spellings[best];
   }
 }
 
