@@ -200,6 +200,13 @@ describe('GET /search', () => {
     expect(body).toContain('<li>&#34;NOT&#34; (to leave out pages with a word, write -word)</li>');
   });
 
+  it('lang: says how many pages it leaves out for want of a known language', async () => {
+    const { body } = await html('/search?q=' + encodeURIComponent('biblioteca lang:es'));
+    expect(body).toContain('1 page of the index has no known language (none declared, and the text too short or mixed to tell); lang: leaves it out.');
+    expect(body).toContain('href="http://intranet.test/es/biblioteca"');
+    expect((await html('/search?q=biblioteca')).body).not.toContain('no known language');
+  });
+
   it('site:host:port keeps the port in what it understood', async () => {
     const { body } = await html('/search?q=' + encodeURIComponent('crawler site:http://intranet.test:8080/guide/'));
     expect(body).toMatch(/Showing results for <strong class="q">crawler site:intranet.test:8080<\/strong>/);

@@ -76,6 +76,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly scanner: PostingScanner;
   private readonly stored: StoredFields;
   private readonly hits: HitBuilder;
+  private unknownLanguage: number | undefined;
 
   constructor(gen: IndexGeneration, stats: IndexStats, options: SearcherOptions = DEFAULT_SEARCHER_OPTIONS) {
     this.gen = gen;
@@ -95,7 +96,8 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   summary(): IndexSummary {
     const m = this.gen.manifest;
-    return { formatVersion: m.formatVersion, builtAt: m.builtAt, documents: m.documents, terms: m.terms, bytesOnDisk: m.bytesOnDisk };
+    const unknownLanguage = (this.unknownLanguage ??= this.gen.docs.language.filter((l) => l === '').length);
+    return { formatVersion: m.formatVersion, builtAt: m.builtAt, documents: m.documents, terms: m.terms, bytesOnDisk: m.bytesOnDisk, unknownLanguage };
   }
 
   stats(): IndexStats {

@@ -49,6 +49,8 @@ export interface IndexSummary {
   documents: number;
   terms: number;
   bytesOnDisk: number;
+  /** Pages whose language is unknown (none declared, none detected): `lang:` leaves them out. */
+  unknownLanguage?: number;
 }
 
 /** The searcher the gateway is given: opened read-only over what `gleaner index` wrote. */
