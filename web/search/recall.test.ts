@@ -57,9 +57,11 @@ describe('partial matches and site: with a port', () => {
     for (const h of r.hits) expect(h.missing).toEqual(['zebra']);
   });
 
-  it('a page full of every-word matches gets no partial ones; neither does a one-word query', () => {
+  it('a page full of every-word matches gets no partial ones; neither does a one-word query nor a pasted sentence', () => {
     expect(run('binary search tree', 2).hits.every((h) => h.missing === undefined)).toBe(true);
     expect(run('zebra').hits).toEqual([]);
+    expect(run('binary zebra').hits.length).toBeGreaterThan(0);
+    expect(run('binary zebra one two three four five six seven').hits).toEqual([]);
   });
 
   it('exclusions and filters hold for partial matches too', () => {
