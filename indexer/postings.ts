@@ -23,9 +23,9 @@ export class PostingsBuilder {
   private readonly ids = new Map<string, number>();
   private readonly terms: string[] = [];
   private readonly words: string[] = [];
-  /** Documents per term that had its display word, until a second surface word comes ... */
+  /** Documents per term that had its display word (the fast path: most postings) ... */
   private readonly displayDocs: number[] = [];
-  /** ... then documents per surface word (the few terms with several forms only). */
+  /** ... and per other surface word (the terms with several forms only). */
   private readonly formDocs = new Map<number, Map<string, number>>();
   private recTerm = new Uint32Array(1 << 16);
   private recDoc = new Uint32Array(1 << 16);
@@ -45,7 +45,6 @@ export class PostingsBuilder {
       return id;
     }
     this.countForm(id, word);
-    if (word.length < this.words[id]!.length) this.words[id] = word;
     return id;
   }
 
@@ -55,15 +54,21 @@ export class PostingsBuilder {
   }
 
   private countForm(id: number, word: string): void {
-    let counts = this.formDocs.get(id);
-    if (counts === undefined) {
-      if (word === this.words[id]) {
-        this.displayDocs[id]!++;
-        return;
-      }
-      this.formDocs.set(id, (counts = new Map([[this.words[id]!, this.displayDocs[id]!]])));
+    const display = this.words[id]!;
+    if (word === display) {
+      this.displayDocs[id]!++;
+      return;
     }
+    let counts = this.formDocs.get(id);
+    if (counts === undefined) this.formDocs.set(id, (counts = new Map()));
     counts.set(word, (counts.get(word) ?? 0) + 1);
+    if (word.length < display.length) {
+      // The shorter word becomes the display word: the two swap places in the counts.
+      counts.set(display, this.displayDocs[id]!);
+      this.displayDocs[id] = counts.get(word)!;
+      counts.delete(word);
+      this.words[id] = word;
+    }
   }
 
   /** A term's surface words other than its display word, most documents first, at most MAX_FORMS. */
@@ -71,7 +76,6 @@ export class PostingsBuilder {
     const counts = this.formDocs.get(id);
     if (counts === undefined) return '';
     return [...counts]
-      .filter(([w]) => w !== this.words[id])
       .sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))
       .slice(0, MAX_FORMS)
       .map(([w]) => w)
