@@ -60,7 +60,7 @@ export class PostingsBuilder {
       return;
     }
     let counts = this.formDocs.get(id);
-    if (counts === undefined) this.formDocs.set(id, (counts = new Map()));
+    if (counts === undefined) this.formDocs.set(id, (counts = new Map<string, number>()));
     counts.set(word, (counts.get(word) ?? 0) + 1);
     if (word.length < display.length) {
       // The shorter word becomes the display word: the two swap places in the counts.
