@@ -10,6 +10,9 @@ export interface AnalyzedDoc {
   tfs: Uint8Array;
   /** The shortest surface word seen per term, aligned with `terms`. */
   words: string[];
+  /** The other surface words of a term in this document ("partitioning" beside "partition"), aligned
+   * with `terms`; undefined (most terms) when there is none. "Did you mean" offers real words from them. */
+  forms: (string[] | undefined)[];
   /** Tokens per field, in FIELDS order. */
   fieldLength: number[];
 }
@@ -21,6 +24,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   const slot = new Map<string, number>();
   const terms: string[] = [];
   const words: string[] = [];
+  const forms: (string[] | undefined)[] = [];
   const fieldLength = new Array<number>(FIELD_COUNT).fill(0);
   const texts = fieldTexts(doc);
   let field = 0;
@@ -31,14 +35,18 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       slot.set(token, s);
       terms.push(token);
       words.push(word);
+      forms.push(undefined);
       if ((s + 1) * FIELD_COUNT > scratch.length) {
         const bigger = new Uint32Array(scratch.length * 2);
         bigger.set(scratch);
         scratch = bigger;
       }
       scratch.fill(0, s * FIELD_COUNT, (s + 1) * FIELD_COUNT);
-    } else if (word.length < words[s]!.length) {
-      words[s] = word;
+    } else if (word !== words[s]) {
+      const other = forms[s] ?? (forms[s] = []);
+      const kept = word.length < words[s]!.length ? words[s]! : word;
+      if (kept === words[s]) words[s] = word;
+      if (!other.includes(kept)) other.push(kept);
     }
     scratch[s * FIELD_COUNT + field]!++;
     if (countsInLength(token, extra)) fieldLength[field]!++;
@@ -59,5 +67,5 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   for (let f = 0; f < FIELD_COUNT; f++) fieldLength[f] = lengths[f]!;
   const tfs = new Uint8Array(terms.length * FIELD_COUNT);
   for (let i = 0; i < tfs.length; i++) tfs[i] = Math.min(scratch[i]!, MAX_TF);
-  return { terms, tfs, words, fieldLength };
+  return { terms, tfs, words, forms, fieldLength };
 }

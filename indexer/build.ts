@@ -106,7 +106,9 @@ export async function buildFromDocuments(
   for (let k = reuse.length; k < order.length; k++) {
     const analysed = analyzeDoc(documents[order[k]!]!.stored);
     for (let s = 0; s < analysed.terms.length; s++) {
-      builder.add(builder.termId(analysed.terms[s]!, analysed.words[s]!), k, analysed.tfs, s * FIELD_COUNT);
+      const id = builder.termId(analysed.terms[s]!, analysed.words[s]!);
+      builder.addForms(id, analysed.forms[s]);
+      builder.add(id, k, analysed.tfs, s * FIELD_COUNT);
     }
     for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = analysed.fieldLength[f]!;
     if (++done % 500 === 0) progress({ phase: 'analyze', done, total: fresh.length });
@@ -139,7 +141,7 @@ export async function buildFromDocuments(
       avgFieldLength,
     },
     docs,
-    terms: { terms: layout.terms, words: layout.words },
+    terms: { terms: layout.terms, words: layout.words, forms: layout.forms },
     offsets: layout.offsets,
     postings: layout.postings,
     tfs: layout.tfs,
@@ -176,7 +178,11 @@ function copyPostings(previous: IndexGeneration, reuse: { doc: number; old: numb
     for (let p = previous.offsets[t]!; p < previous.offsets[t + 1]!; p++) {
       const doc = newNumber[previous.postings[p]!]!;
       if (doc < 0) continue;
-      if (id < 0) id = builder.termId(terms[t]!, words[t]!);
+      if (id < 0) {
+        id = builder.termId(terms[t]!, words[t]!);
+        // Reused pages' other surface words, once each (their document counts are not kept).
+        builder.addForms(id, previous.terms.forms?.[t]?.split(' ').filter((w) => w !== ''));
+      }
       builder.add(id, doc, previous.tfs, p * FIELD_COUNT);
     }
   }

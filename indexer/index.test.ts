@@ -75,6 +75,21 @@ describe('buildIndex: incremental', () => {
     expect(await urlsFor(dir, 'salad')).toEqual([`${S}/a`]);
   });
 
+  it("keeps terms' other surface words, for corrections, also for the pages a later run reuses", async () => {
+    const dir = await dataDir();
+    await writePages(dir, [...BASE, { url: `${S}/p`, title: 'Partitions', text: 'Partitioning a table: one partition per month.' }]);
+    await buildIndex(dir);
+    const formsOf = async (word: string) => {
+      const gen = (await currentGeneration(dir))!;
+      const terms = JSON.parse(await readFile(join(gen, INDEX_FILES.terms), 'utf8')) as { words: string[]; forms: string[] };
+      return terms.forms[terms.words.indexOf(word)];
+    };
+    expect(await formsOf('partition')).toBe('partitioning partitions'); // one page each: ties alphabetical
+    await writePages(dir, [{ url: `${S}/d`, title: 'Delta', text: 'dates' }]);
+    expect(await buildIndex(dir)).toMatchObject({ analysed: 1, reused: 4 });
+    expect((await formsOf('partition'))!.split(' ').sort()).toEqual(['partitioning', 'partitions']);
+  });
+
   it('--full re-analyses everything', async () => {
     const dir = await dataDir();
     await writePages(dir, BASE);

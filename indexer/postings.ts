@@ -4,9 +4,15 @@
 
 import { FIELD_COUNT } from '../shared/index-format/index.js';
 
+/** Surface words kept per term beside its display word: "partition" keeps "partitions", "partitioning",
+ * "partitioned", "partitioner"... enough for a correction to offer the word that was meant. */
+export const MAX_FORMS = 6;
+
 export interface PostingsLayout {
   terms: string[];
   words: string[];
+  /** Per term, its other surface words, most documents first, space-separated ('' for none). */
+  forms: string[];
   /** terms.length + 1 entries. */
   offsets: Uint32Array;
   postings: Uint32Array;
@@ -17,12 +23,17 @@ export class PostingsBuilder {
   private readonly ids = new Map<string, number>();
   private readonly terms: string[] = [];
   private readonly words: string[] = [];
+  /** Documents per term that had its display word (the fast path: most postings) ... */
+  private readonly displayDocs: number[] = [];
+  /** ... and per other surface word (the terms with several forms only). */
+  private readonly formDocs = new Map<number, Map<string, number>>();
   private recTerm = new Uint32Array(1 << 16);
   private recDoc = new Uint32Array(1 << 16);
   private recTf = new Uint8Array((1 << 16) * FIELD_COUNT);
   private count = 0;
 
-  /** The term's number, creating it; keeps the shortest display word. */
+  /** The term's number, creating it; keeps the shortest display word. Called once per document with
+   * the term, so the surface words are counted in documents. */
   termId(term: string, word: string): number {
     let id = this.ids.get(term);
     if (id === undefined) {
@@ -30,10 +41,45 @@ export class PostingsBuilder {
       this.ids.set(term, id);
       this.terms.push(term);
       this.words.push(word);
-    } else if (word.length < this.words[id]!.length) {
+      this.displayDocs.push(1);
+      return id;
+    }
+    this.countForm(id, word);
+    return id;
+  }
+
+  /** More surface words of a term in one document (AnalyzedDoc.forms), after its termId. */
+  addForms(id: number, forms: readonly string[] | undefined): void {
+    if (forms) for (const word of forms) this.countForm(id, word);
+  }
+
+  private countForm(id: number, word: string): void {
+    const display = this.words[id]!;
+    if (word === display) {
+      this.displayDocs[id]!++;
+      return;
+    }
+    let counts = this.formDocs.get(id);
+    if (counts === undefined) this.formDocs.set(id, (counts = new Map<string, number>()));
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+    if (word.length < display.length) {
+      // The shorter word becomes the display word: the two swap places in the counts.
+      counts.set(display, this.displayDocs[id]!);
+      this.displayDocs[id] = counts.get(word)!;
+      counts.delete(word);
       this.words[id] = word;
     }
-    return id;
+  }
+
+  /** A term's surface words other than its display word, most documents first, at most MAX_FORMS. */
+  private formsOf(id: number): string {
+    const counts = this.formDocs.get(id);
+    if (counts === undefined) return '';
+    return [...counts]
+      .sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))
+      .slice(0, MAX_FORMS)
+      .map(([w]) => w)
+      .join(' ');
   }
 
   /** One posting; `tfs` holds FIELD_COUNT frequencies starting at `tfsAt`. */
@@ -83,6 +129,7 @@ export class PostingsBuilder {
     return {
       terms: order.map((t) => this.terms[t]!),
       words: order.map((t) => this.words[t]!),
+      forms: order.map((t) => this.formsOf(t)),
       offsets,
       postings,
       tfs,

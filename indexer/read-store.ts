@@ -7,6 +7,7 @@ import type { Store } from '../shared/store/index.js';
 import type { PageRecord, PageSection } from '../shared/store/index.js';
 import { recordedCanonicalizer } from '../shared/store/index.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
+import { DETECT_DEFAULTS, detectLanguage } from '../shared/analysis/index.js';
 import type { IndexDocument } from './build.js';
 import { buildLinkGraph, type GraphEdge } from './link-graph.js';
 import { hubShare } from './hub.js';
@@ -126,7 +127,9 @@ function storedDocOf(page: PageRecord, anchors: string[], maxBodyChars: number):
     body: body.length > maxBodyChars ? body.slice(0, maxBodyChars) : body,
     url: page.url,
     anchor: anchors,
-    language: page.language,
+    // A page that declares no language gets the one its text shows (or stays '' when unsure): lang:
+    // finds it and its words get their language's stemmer.
+    language: page.language !== '' ? page.language : detectLanguage(`${page.title}\n${body.slice(0, DETECT_DEFAULTS.sampleChars)}`),
     ...(sections.length > 0 ? { sections } : {}),
   };
 }

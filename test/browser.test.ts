@@ -106,6 +106,26 @@ describe.skipIf(!hasChromium)('the search page in Chromium', () => {
     await tab.screenshot({ path: join(SCREENSHOTS, 'search-page-2-why.png'), fullPage: true });
   });
 
+  it('a typo is searched corrected at once, and "search instead for" searches it as typed', async () => {
+    await tab.goto(`${gateway.url}search?q=crawlr`);
+    const notice = tab.locator('p.corrected');
+    await expect.poll(() => notice.innerText()).toBe('Showing results for crawler; search instead for crawlr');
+    expect(await tab.locator('ol.results > li.result').count()).toBe(10);
+    await Promise.all([tab.waitForURL(/literal=1/), notice.locator('a.literal').click()]);
+    expect(await tab.locator('ol.results > li.result').count()).toBe(0);
+    expect(await tab.locator('p.did-you-mean').innerText()).toBe('Did you mean crawler?');
+  });
+
+  it('no page with every word: pages with some of them are shown, each with the words it lacks', async () => {
+    await tab.goto(`${gateway.url}search?q=${encodeURIComponent(`politeness ${HOSTILE_WORD}`)}`);
+    await expect.poll(() => tab.locator('p.partial-note').innerText()).toMatch(/^No page has every word of the query/);
+    const missing = await tab.locator('ol.results > li.result p.missing').allInnerTexts();
+    expect(missing.length).toBeGreaterThan(1);
+    expect(missing).toContain('Missing: politeness');
+    expect(missing).toContain(`Missing: ${HOSTILE_WORD}`);
+    await tab.screenshot({ path: join(SCREENSHOTS, 'partial-matches.png'), fullPage: true });
+  });
+
   it('the autocomplete fills the datalist from /api/suggest', async () => {
     await tab.goto(gateway.url);
     await tab.locator('#q').pressSequentially('robots hand', { delay: 20 });

@@ -171,9 +171,48 @@ describe('GET /search', () => {
     expect(body).toContain(`input cut at ${WEB_DEFAULTS.maxQueryChars} characters`);
   });
 
-  it('offers "did you mean" from the index vocabulary for an unknown word', async () => {
+  it('a typo that matches nothing: the correction is searched at once, with a link to the query as typed', async () => {
     const { body } = await html('/search?q=handbok');
+    expect(body).toMatch(
+      /Showing results for <a href="\/search\?q=handbook"><strong class="q">handbook<\/strong><\/a>; search instead for <a class="literal" href="\/search\?q=handbok&amp;literal=1">handbok<\/a>/,
+    );
+    expect(body).toContain('href="http://intranet.test/handbook"');
+    expect(body).not.toContain('Did you mean');
+  });
+
+  it('literal=1 searches the query as typed and offers the correction as "did you mean"', async () => {
+    const { body } = await html('/search?q=handbok&literal=1');
     expect(body).toMatch(/Did you mean <a href="\/search\?q=handbook">handbook<\/a>\?/);
+    expect(body).toContain('No pages match');
+    expect(body).not.toContain('search instead for');
+  });
+
+  it('few every-word matches: partial matches follow, each saying which words it lacks', async () => {
+    const { body } = await html('/search?q=' + encodeURIComponent('robots canteen'));
+    expect(body).toContain('Few pages have every word of the query');
+    const urls = all(body, /<cite class="url" lang="en">([^<]*)<\/cite>/g);
+    expect(urls[0]).toBe('http://intranet.test/handbook');
+    const missing = all(body, /<p class="missing">Missing: ([^\n]*)<\/p>/g);
+    expect(missing).toContain('<s>canteen</s>');
+    expect(urls).toContain('http://intranet.test/robots-explained');
+  });
+
+  it('NOT is listed as ignored', async () => {
+    const { body } = await html('/search?q=' + encodeURIComponent('crawler NOT robots'));
+    expect(body).toContain('<li>&#34;NOT&#34; (to leave out pages with a word, write -word)</li>');
+  });
+
+  it('lang: says how many pages it leaves out for want of a known language', async () => {
+    const { body } = await html('/search?q=' + encodeURIComponent('biblioteca lang:es'));
+    expect(body).toContain('1 page of the index has no known language (none declared, and the text too short or mixed to tell); lang: leaves it out.');
+    expect(body).toContain('href="http://intranet.test/es/biblioteca"');
+    expect((await html('/search?q=biblioteca')).body).not.toContain('no known language');
+  });
+
+  it('site:host:port keeps the port in what it understood', async () => {
+    const { body } = await html('/search?q=' + encodeURIComponent('crawler site:http://intranet.test:8080/guide/'));
+    expect(body).toMatch(/Showing results for <strong class="q">crawler site:intranet.test:8080<\/strong>/);
+    expect(body).toContain('No pages match');
   });
 
   it('a query without results gets a helpful page with loosened queries', async () => {
@@ -243,11 +282,29 @@ describe('GET /api/search', () => {
     expect(results[0]!.score).toBeLessThanOrEqual(lastOfPage1);
   });
 
-  it('reports understood and ignored parts, and did-you-mean', async () => {
-    const { json } = await api('/api/search?q=' + encodeURIComponent('handbok OR'));
+  it('reports understood and ignored parts, and did-you-mean when searched literally', async () => {
+    const { json } = await api('/api/search?literal=1&q=' + encodeURIComponent('handbok OR'));
     expect(json.understood).toBe('handbok');
     expect(json.ignored).toEqual(['"OR" at the end']);
     expect(json.didYouMean).toBe('handbook');
+    expect(json.total).toBe(0);
+  });
+
+  it('a typo that matches nothing is corrected at once: correctedFrom says what was typed', async () => {
+    const { json } = await api('/api/search?q=' + encodeURIComponent('handbok NOT'));
+    expect(json).toMatchObject({ understood: 'handbook', correctedFrom: 'handbok NOT', ignored: ['"NOT" (to leave out pages with a word, write -word)'] });
+    expect(json.didYouMean).toBeUndefined();
+    expect((json.results as { url: string }[])[0]!.url).toBe('http://intranet.test/handbook');
+  });
+
+  it('partial matches carry the words they lack, after every full match', async () => {
+    const { json } = await api('/api/search?q=' + encodeURIComponent('robots canteen'));
+    const results = json.results as { url: string; missing?: string[] }[];
+    expect(json.total).toBe(1);
+    expect(results[0]).not.toHaveProperty('missing');
+    expect(results.length).toBeGreaterThan(1);
+    for (const r of results.slice(1)) expect(r.missing!.length).toBe(1);
+    expect(results.find((r) => r.url === 'http://intranet.test/robots-explained')?.missing).toEqual(['canteen']);
   });
 
   it('errors are JSON with a message and a proper status', async () => {
@@ -560,7 +617,7 @@ describe('/api/stats/live and the live section of /stats', () => {
       expect(await res.json()).toMatchObject({ running: true, pages: 7, hosts: [{ origin: 'http://intranet.test', delayMs: 1500 }] });
       const page = await (await fetch(new URL('/stats', live.url))).text();
       expect(page).toMatch(/The crawl <span data-live="state">is running<\/span>/);
-      expect(page).toMatch(/<td>http:\/\/intranet\.test<\/td><td class="num">7<\/td><td class="num">42<\/td><td class="num">13<\/td><td class="num">1\.5 s<\/td>/);
+      expect(page).toMatch(/<td data-label="Host">http:\/\/intranet\.test<\/td><td class="num" data-label="Pages">7<\/td><td class="num" data-label="Per minute">42<\/td><td class="num" data-label="Queued">13<\/td><td class="num" data-label="Delay">1\.5 s<\/td>/);
       expect(page).toContain('<td>ECONNRESET</td>');
       expect(page).toContain('<script src="/static/live-stats.js" defer></script>');
     } finally {

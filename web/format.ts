@@ -78,4 +78,9 @@ export function searchHref(q: string, page = 1): string {
   return `/search?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}`;
 }
 
-export const fmt = { count, score, seconds, bytes, ago, displayUrl, safeHref, searchHref };
+/** A search link for the query exactly as typed: no automatic spelling correction (`literal=1`). */
+export function literalHref(q: string): string {
+  return `${searchHref(q)}&literal=1`;
+}
+
+export const fmt = { count, score, seconds, bytes, ago, displayUrl, safeHref, searchHref, literalHref };

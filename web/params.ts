@@ -22,3 +22,9 @@ export function intParam(value: unknown, name: string, fallback: number, min: nu
   if (n < min || n > max) throw new HttpError(400, `${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
+
+/** A yes/no flag parameter: `1` or `true` is yes, anything else (or nothing) no. */
+export function flagParam(value: unknown): boolean {
+  const raw = stringParam(value).trim().toLowerCase();
+  return raw === '1' || raw === 'true';
+}

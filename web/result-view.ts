@@ -16,6 +16,8 @@ export interface ResultView {
   snippet: Segment[];
   language: string;
   explain: Explanation;
+  /** A partial match's missing query words ("Missing: binary"); empty for a full match. */
+  missing: string[];
 }
 
 export function resultView(hit: SearchHit, rank: number): ResultView {
@@ -28,5 +30,6 @@ export function resultView(hit: SearchHit, rank: number): ResultView {
     snippet: segments(hit.snippet, hit.highlights),
     language: hit.language,
     explain: hit.explain,
+    missing: hit.missing ?? [],
   };
 }

@@ -20,6 +20,16 @@ export interface SearchRun {
   elapsedMs: number;
   /** The query has nothing to look for (only exclusions, filters or ignored parts). */
   needsWord: boolean;
+  /** Set when the typed query matched nothing and its spelling correction was searched instead
+   * ("Showing results for vacuum freeze; search instead for vacum freeze"): `query` and `result` are
+   * then the correction's, `literal` what the user typed (searched as typed with `literal=1`). */
+  corrected?: { literal: string };
+}
+
+/** Search options of a run: `literal` turns the automatic spelling correction off (the "search instead
+ * for" link sets it, as large engines' `nfpr=1` does). Default false. */
+export interface RunOptions {
+  literal?: boolean;
 }
 
 const EMPTY: SearchResult = { total: 0, hits: [], tookMs: 0 };
@@ -31,22 +41,38 @@ export function runSearch(
   size: number,
   options: WebOptions,
   cache?: LruCache<SearchResult>,
+  run: RunOptions = {},
 ): SearchRun {
   const started = performance.now();
-  const query = parseQuery(input, { limits: options });
+  let query = parseQuery(input, { limits: options });
   const needsWord = query.required.length === 0;
   const offset = (page - 1) * size;
-  // `understood` writes out every part of the query that the engine reads, so with the index generation
-  // (a re-index is picked up by a running server) it names the answer.
-  const key = `${engine.summary().builtAt}\u0000${query.understood}\u0000${offset}\u0000${size}`;
-  let result = needsWord ? EMPTY : cache?.get(key);
-  if (result === undefined) {
-    result = engine.search(query, { offset, limit: size });
-    cache?.set(key, result);
+  const search = (q: ParsedQuery): SearchResult => {
+    // `understood` writes out every part of the query that the engine reads, so with the index
+    // generation (a re-index is picked up by a running server) it names the answer.
+    const key = `${engine.summary().builtAt}\u0000${q.understood}\u0000${offset}\u0000${size}`;
+    let found = cache?.get(key);
+    if (found === undefined) {
+      found = engine.search(q, { offset, limit: size });
+      cache?.set(key, found);
+    }
+    return found;
+  };
+  let result = needsWord ? EMPTY : search(query);
+  let corrected: SearchRun['corrected'];
+  // A typo that leaves no every-word match: the correction is searched at once, if it finds pages.
+  if (!needsWord && run.literal !== true && result.total === 0 && result.didYouMean) {
+    const fixed = parseQuery(result.didYouMean.query, { limits: options });
+    const fixedResult = search(fixed);
+    if (fixedResult.total > 0) {
+      corrected = { literal: input };
+      query = { ...fixed, ignored: query.ignored };
+      result = fixedResult;
+    }
   }
   const pages = Math.min(options.maxPage, Math.ceil(result.total / size));
   if (page > 1 && page > pages) {
     throw new HttpError(404, pages === 0 ? 'this search has no results' : `this search has ${pages} page${pages === 1 ? '' : 's'} of results, not ${page}`);
   }
-  return { input, query, result, page, size, pages, elapsedMs: performance.now() - started, needsWord };
+  return { input, query, result, page, size, pages, elapsedMs: performance.now() - started, needsWord, ...(corrected ? { corrected } : {}) };
 }

@@ -81,6 +81,9 @@ export interface TermTable {
   terms: string[];
   /** The shortest surface word seen for each term: what suggestions and "did you mean" show. */
   words: string[];
+  /** Each term's other surface words, most documents first, space-separated ('' for none): "did you
+   * mean" offers real words ("partitioning", not only "partition"). Absent in indexes written before. */
+  forms?: string[];
 }
 
 /** The text of a document as indexed: snippets, phrase checks and explanations read it back. */

@@ -41,6 +41,8 @@ export function gatewayPages(): PageSpec[] {
     { url: `${HOST}/es/biblioteca`, title: 'La biblioteca', text: 'La biblioteca abre a las ocho. Los estudiantes pueden reservar salas de estudio.', language: 'es' },
     { url: `${HOST}/zh/library`, title: '图书馆', text: '图书馆早上八点开门。学生可以预订自习室。网络爬虫会抓取网页。', language: 'zh' },
     { url: `${HOST}/ru/library`, title: 'Библиотека', text: 'Библиотека открывается в восемь часов. Поисковый робот обходит страницы.', language: 'ru' },
+    // Declares no language and has too little text to tell one: lang: cannot know it.
+    { url: `${HOST}/figures`, title: 'Q3', text: '2026: 17 417 / 3 912', language: '' },
     { url: `${HOST}/secret`, title: 'Salaries', text: 'The zanzibarsecret salary table is not for search engines.', index: false },
     { url: 'http://docs.test/crawler-api', title: 'Crawler API reference', text: 'The crawler API of the docs site: start, stop and inspect a crawler.', links: [HUB_URL] },
   ];

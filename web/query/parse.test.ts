@@ -161,12 +161,34 @@ describe('OR', () => {
   });
 });
 
+describe('operators of other query languages', () => {
+  it('NOT and AND in capitals are dropped and listed, with what to write instead', () => {
+    const q = parse('vacuum NOT freeze AND analyze');
+    expect(q.required).toEqual([[term('vacuum')], [term('freeze')], [term('analyze')]]);
+    expect(q.ignored).toEqual(['"NOT" (to leave out pages with a word, write -word)', '"AND" (every word is required already)']);
+    expect(q.understood).toBe('vacuum freeze analyze');
+  });
+
+  it('in lower case, or quoted, they are words', () => {
+    expect(parse('not and').required).toEqual([[term('not')], [term('and')]]);
+    expect(parse('"NOT"').required).toEqual([[phrase('NOT')]]);
+    expect(parse('NOT "a b').ignored).toEqual(['"NOT" (to leave out pages with a word, write -word)', 'the missing closing quote after "a b" (the phrase runs to the end)']);
+  });
+});
+
 describe('site:', () => {
   it('takes a host, lower-cased, from a bare host or a URL', () => {
     expect(parse('rust site:Docs.Example.COM').sites).toEqual(['docs.example.com']);
     expect(parse('site:https://example.org/a/b?x=1').sites).toEqual(['example.org']);
-    expect(parse('site:example.org:8080').sites).toEqual(['example.org']);
     expect(parse('site:*.example.org.').sites).toEqual(['example.org']);
+  });
+
+  it('keeps the port: two servers on one host are two sites', () => {
+    expect(parse('site:example.org:8080').sites).toEqual(['example.org:8080']);
+    expect(parse('site:http://127.0.0.1:8081/library/').sites).toEqual(['127.0.0.1:8081']);
+    expect(parse('rust site:127.0.0.1:8081').understood).toBe('rust site:127.0.0.1:8081');
+    expect(parse('site:127.0.0.1').sites).toEqual(['127.0.0.1']);
+    expect(parse('site:example.org:99999').ignored).toEqual(['site:example.org:99999 (not a host name)']);
   });
 
   it('IDN hosts become punycode, as the crawler stores them', () => {

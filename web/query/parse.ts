@@ -43,7 +43,8 @@ export function formatQuery(q: Pick<ParsedQuery, 'required' | 'excluded' | 'site
   ].join(' ');
 }
 
-/** The host a `site:` value names (`https://Docs.Example.com/x` -> `docs.example.com`), or undefined. */
+/** The host a `site:` value names (`https://Docs.Example.com/x` -> `docs.example.com`), with its port
+ * when one is given (`127.0.0.1:8081`: two servers on one host are two sites), or undefined. */
 export function siteHost(value: string): string | undefined {
   const bare = value
     .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
@@ -52,8 +53,11 @@ export function siteHost(value: string): string | undefined {
     .replace(/\.+$/, '');
   if (bare === '' || /[\s@]/u.test(bare)) return undefined;
   try {
-    const host = new URL(`http://${bare}/`).hostname;
-    return host === '' ? undefined : host;
+    const url = new URL(`http://${bare}/`);
+    if (url.hostname === '') return undefined;
+    // An explicit port is kept even when it is http's default: the filter compares it with the page's.
+    const port = /:(\d+)$/.exec(bare)?.[1];
+    return port === undefined ? url.hostname : `${url.hostname}:${Number(port)}`;
   } catch {
     return undefined;
   }
@@ -64,6 +68,13 @@ export function languageCode(value: string): string | undefined {
   const primary = value.toLowerCase().split(/[-_]/)[0] ?? '';
   return /^[a-z]{2,3}$/.test(primary) ? primary : undefined;
 }
+
+// Operators of other engines' query languages that this one does not have: written in capitals they are
+// meant as operators, not searched for as words, so they are dropped and the user told what to write.
+const BOOLEAN_WORDS = new Map([
+  ['NOT', '(to leave out pages with a word, write -word)'],
+  ['AND', '(every word is required already)'],
+]);
 
 /** Cuts input to `max` code points; says how much was cut. */
 function cap(input: string, max: number): { text: string; cut: boolean } {
@@ -134,6 +145,10 @@ export function parseQuery(input: string, options: ParseOptions = {}): ParsedQue
           used++;
         }
       }
+      continue;
+    }
+    if (item.type === 'word' && !item.negated && item.operator === undefined && BOOLEAN_WORDS.has(item.text)) {
+      ignored.push(`"${item.text}" ${BOOLEAN_WORDS.get(item.text)!}`);
       continue;
     }
     if (item.type === 'phrase' && item.unclosed) ignored.push(`the missing closing quote after ${show(item)} (the phrase runs to the end)`);

@@ -4,7 +4,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http-error.js';
-import { intParam, stringParam } from '../params.js';
+import { flagParam, intParam, stringParam } from '../params.js';
 import { runSearch } from '../run-search.js';
 
 /** The last word of `q` and what precedes it: completions replace the last word. */
@@ -22,7 +22,7 @@ export function apiRoutes(ctx: AppContext): Router {
     if (q.trim() === '') throw new HttpError(400, 'q is required: /api/search?q=words');
     const page = intParam(req.query.page, 'page', 1, 1, options.maxPage);
     const size = intParam(req.query.size, 'size', options.pageSize, 1, options.maxPageSize);
-    const run = runSearch(ctx.engine, q, page, size, options, ctx.cache);
+    const run = runSearch(ctx.engine, q, page, size, options, ctx.cache, { literal: flagParam(req.query.literal) });
     res.json({
       query: q,
       understood: run.query.understood,
@@ -32,7 +32,9 @@ export function apiRoutes(ctx: AppContext): Router {
       size: run.size,
       pages: run.pages,
       tookMs: Math.round(run.elapsedMs * 1000) / 1000,
-      ...(run.result.didYouMean ? { didYouMean: run.result.didYouMean.query } : {}),
+      ...(run.result.didYouMean && !run.corrected ? { didYouMean: run.result.didYouMean.query } : {}),
+      // The typed query matched nothing: these are the results of its correction, `understood`.
+      ...(run.corrected ? { correctedFrom: run.corrected.literal } : {}),
       results: run.result.hits.map((hit) => ({
         url: hit.url,
         ...(hit.section ? { section: hit.section } : {}),
@@ -42,6 +44,8 @@ export function apiRoutes(ctx: AppContext): Router {
         language: hit.language,
         score: hit.score,
         explain: hit.explain,
+        // A partial match: the query's words it lacks (full matches have none and come first).
+        ...(hit.missing ? { missing: hit.missing } : {}),
       })),
     });
   });

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { relaxations } from '../no-results.js';
 import { pageLinks } from '../pagination.js';
-import { intParam, stringParam } from '../params.js';
+import { flagParam, intParam, stringParam } from '../params.js';
 import { resultView } from '../result-view.js';
 import { runSearch } from '../run-search.js';
 
@@ -23,7 +23,7 @@ export function searchRoutes(ctx: AppContext): Router {
       return;
     }
     const page = intParam(req.query.page, 'page', 1, 1, options.maxPage);
-    const run = runSearch(ctx.engine, q, page, options.pageSize, options, ctx.cache);
+    const run = runSearch(ctx.engine, q, page, options.pageSize, options, ctx.cache, { literal: flagParam(req.query.literal) });
     const offset = (run.page - 1) * run.size;
     res.render('search', {
       title: Array.from(q).slice(0, 80).join(''),

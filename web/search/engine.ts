@@ -12,9 +12,10 @@
 import type { IndexStats } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
-import type { IndexSummary, SearchEngine, SearchOptions, SearchResult } from './types.js';
+import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
 import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
-import { compileQuery, type QueryPlan } from './compile.js';
+import { compileQuery, type AtomPlan, type QueryPlan } from './compile.js';
+import { anyWordQuery, atomPresent, DEFAULT_PARTIAL_OPTIONS, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
 import { documentFilter, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
 import { phrasePasses, settlePhrases } from './phrase-check.js';
@@ -76,13 +77,18 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly scanner: PostingScanner;
   private readonly stored: StoredFields;
   private readonly hits: HitBuilder;
+  private unknownLanguage: number | undefined;
 
   constructor(gen: IndexGeneration, stats: IndexStats, options: SearcherOptions = DEFAULT_SEARCHER_OPTIONS) {
     this.gen = gen;
     this.statsData = stats;
     this.options = options;
     // Word-pair terms are for scoring, not words to suggest.
-    this.vocabulary = new Vocabulary(gen.terms.words, (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!));
+    this.vocabulary = new Vocabulary(
+      gen.terms.words,
+      (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
+      (i) => gen.terms.forms?.[i],
+    );
     this.pre = precompute(gen, options.rank);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen);
@@ -91,7 +97,8 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   summary(): IndexSummary {
     const m = this.gen.manifest;
-    return { formatVersion: m.formatVersion, builtAt: m.builtAt, documents: m.documents, terms: m.terms, bytesOnDisk: m.bytesOnDisk };
+    const unknownLanguage = (this.unknownLanguage ??= this.gen.docs.language.filter((l) => l === '').length);
+    return { formatVersion: m.formatVersion, builtAt: m.builtAt, documents: m.documents, terms: m.terms, bytesOnDisk: m.bytesOnDisk, unknownLanguage };
   }
 
   stats(): IndexStats {
@@ -116,6 +123,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     const plan = this.plan(query);
     const { candidates, total } = this.match(query, plan, options.offset + options.limit);
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan));
+    if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, candidates, options.limit - hits.length));
     const didYouMean = this.didYouMean(query);
     return { total, hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
   }
@@ -132,7 +140,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   private match(query: ParsedQuery, plan: QueryPlan, wanted: number): { candidates: Candidate[]; total: number } {
     if (plan.groups.length === 0 && query.sites.length === 0 && query.languages.length === 0) return { candidates: [], total: 0 };
     if (plan.groups.some((g) => g.every((a) => a.alternatives.length === 0))) return { candidates: [], total: 0 };
-    const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language);
+    const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.gen.docs.url);
     const { scanner } = this;
     const epoch = scanner.begin(plan.maskWords);
     const { score, finalScore: final } = scanner;
@@ -174,6 +182,17 @@ export class IndexSearcher implements GleanerSearchEngine {
     const passes = phrasePasses(plan, scanner.masks, (d) => this.stored.read(d));
     const { docs, total } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
     return { candidates: docs.map(candidate), total };
+  }
+
+  /** Up to `limit` partial matches (partial.ts) to follow the full matches `full`. */
+  private partialHits(query: ParsedQuery, full: readonly Candidate[], limit: number): SearchHit[] {
+    const loose = anyWordQuery(query);
+    if (loose === undefined || limit <= 0) return [];
+    const plan = this.plan(query);
+    const loosePlan = this.plan(loose);
+    const pool = this.match(loose, loosePlan, full.length + limit * DEFAULT_PARTIAL_OPTIONS.poolPerResult).candidates;
+    const present = (atom: AtomPlan, doc: number) => atomPresent(this.gen, (t) => this.pre.termIds.get(t), atom, doc);
+    return pickPartial(pool, new Set(full.map((c) => c.doc)), plan, present, limit).map((c) => ({ ...this.hits.hit(c, loosePlan), missing: c.missing }));
   }
 
   /** Corrections for query words unknown to the index or rare in it. */

@@ -84,7 +84,7 @@ export class HitBuilder {
 }
 
 /** Binary search for `doc` in postings[lo, hi); -1 when absent. */
-function findPosting(postings: Uint32Array, lo: number, hi: number, doc: number): number {
+export function findPosting(postings: Uint32Array, lo: number, hi: number, doc: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const v = postings[mid]!;

@@ -48,24 +48,43 @@ export function atomMatches(masks: Uint32Array, base: number, atom: CompiledAtom
   return false;
 }
 
-/** site:, -site: and lang: as one test per document, or undefined when the query has none. */
-export function documentFilter(query: ParsedQuery, hosts: readonly string[], languages: readonly string[]): ((doc: number) => boolean) | undefined {
+/** site:, -site: and lang: as one test per document, or undefined when the query has none. `urls` give
+ * the port a `site:host:port` asks for (the hosts column holds host names only). */
+export function documentFilter(
+  query: ParsedQuery,
+  hosts: readonly string[],
+  languages: readonly string[],
+  urls: readonly string[] = [],
+): ((doc: number) => boolean) | undefined {
   if (query.sites.length === 0 && query.excludedSites.length === 0 && query.languages.length === 0) return undefined;
   const siteOk = siteFilter(query.sites, query.excludedSites);
+  const withPort = [...query.sites, ...query.excludedSites].some((s) => PORT.test(s));
   const hostOk = new Map<string, boolean>();
   const langs = new Set(query.languages.map((l) => l.toLowerCase()));
   return (d) => {
-    const host = hosts[d]!;
+    // With a port in some site:, the key is host:port (the URL's, '' when it has none: the default).
+    const host = withPort ? `${hosts[d]!}:${urlPort(urls[d] ?? '')}` : hosts[d]!;
     let ok = hostOk.get(host);
     if (ok === undefined) hostOk.set(host, (ok = siteOk(host)));
     return ok && (langs.size === 0 || langs.has(languages[d]!));
   };
 }
 
-/** `site:` keeps a host equal to or under one of the sites; `-site:` removes them. */
+const PORT = /:\d+$/;
+
+/** The explicit port of an absolute URL ('' for none): canonical URLs carry no default port. */
+export function urlPort(url: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:]*)(?::(\d*))?/i.exec(url)?.[1] ?? '';
+}
+
+/** `site:` keeps a host equal to or under one of the sites; `-site:` removes them. A site with a port
+ * matches that port only; `host` is `name:port` whenever a site has one. */
 function siteFilter(sites: readonly string[], excluded: readonly string[]): (host: string) => boolean {
   const norm = (s: string) => s.toLowerCase().replace(/^\.+|\.+$/g, '');
-  const under = (host: string, site: string) => host === site || host.endsWith('.' + site);
+  const under = (host: string, site: string) => {
+    const name = PORT.test(site) ? host : host.replace(/:\d*$/, '');
+    return name === site || name.endsWith('.' + site);
+  };
   const inc = sites.map(norm);
   const exc = excluded.map(norm);
   return (host) => (inc.length === 0 || inc.some((s) => under(host, s))) && !exc.some((s) => under(host, s));

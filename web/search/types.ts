@@ -40,6 +40,8 @@ export interface SearchHit {
   language: string;
   score: number;
   explain: Explanation;
+  /** A partial match (web/search/partial.ts): the query's words, phrases or OR groups it lacks, as typed. */
+  missing?: string[];
 }
 
 export interface SearchResult {
@@ -61,6 +63,8 @@ export interface IndexSummary {
   documents: number;
   terms: number;
   bytesOnDisk: number;
+  /** Pages whose language is unknown (none declared, none detected): `lang:` leaves them out. */
+  unknownLanguage?: number;
 }
 
 /** The searcher the gateway is given: opened read-only over what `gleaner index` wrote. */

@@ -35,4 +35,11 @@ describe('Vocabulary', () => {
     expect(v.correct('serch', 3, 20)).toBeUndefined(); // search is not 20 x 3 documents
     expect(v.correct('zzzz', 0, 20)).toBeUndefined();
   });
+  it('corrects to any surface word of a term, while completions keep its display word', () => {
+    const withForms = new Vocabulary(['partition', 'table'], (i) => [30, 40][i]!, (i) => ['partitions partitioning partitioned', ''][i]);
+    expect(withForms.correct('partioning', 0, 20)).toBe('partitioning');
+    expect(withForms.correct('partitionned', 0, 20)).toBe('partitioned');
+    expect(withForms.complete('parti', 5)).toEqual(['partition']);
+    expect(new Vocabulary(['partition'], () => 30).correct('partioning', 0, 20)).toBeUndefined();
+  });
 });

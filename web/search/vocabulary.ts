@@ -37,24 +37,37 @@ export class Vocabulary {
   private readonly df: number[];
   /** The term each word's document frequency is from. */
   private readonly term: number[];
-  /** Word indexes by first character and length, for corrections. */
+  /** The words corrections choose from: display words and every other surface word of a term (its
+   * term's document frequency), so "partioning" is offered "partitioning", not only "partition". */
+  private readonly spellings: string[];
+  private readonly spellingDf: number[];
+  /** Spelling indexes by first character and length, for corrections. */
   private readonly byInitial = new Map<string, number[]>();
 
-  /** `docFreq(i)` of 0 leaves word i out. */
-  constructor(words: readonly string[], docFreq: (i: number) => number) {
+  /** `docFreq(i)` of 0 leaves word i out; `forms(i)` are word i's term's other surface words,
+   * space-separated (TermTable.forms). */
+  constructor(words: readonly string[], docFreq: (i: number) => number, forms: (i: number) => string | undefined = () => undefined) {
     const best = new Map<string, number>();
     const bestTerm = new Map<string, number>();
+    const spelled = new Map<string, number>();
+    const keep = (map: Map<string, number>, w: string, d: number): boolean => {
+      if ((map.get(w) ?? -1) >= d) return false;
+      map.set(w, d);
+      return true;
+    };
     words.forEach((w, i) => {
       const d = docFreq(i);
-      if (d > 0 && (best.get(w) ?? -1) < d) {
-        best.set(w, d);
-        bestTerm.set(w, i);
-      }
+      if (d <= 0) return;
+      if (keep(best, w, d)) bestTerm.set(w, i);
+      keep(spelled, w, d);
+      for (const form of (forms(i) ?? '').split(' ')) if (form !== '') keep(spelled, form, d);
     });
     this.words = [...best.keys()].sort();
     this.df = this.words.map((w) => best.get(w)!);
     this.term = this.words.map((w) => bestTerm.get(w)!);
-    this.words.forEach((w, i) => {
+    this.spellings = [...spelled.keys()];
+    this.spellingDf = this.spellings.map((w) => spelled.get(w)!);
+    this.spellings.forEach((w, i) => {
       const key = bucket(w[0] ?? '', w.length);
       let list = this.byInitial.get(key);
       if (!list) this.byInitial.set(key, (list = []));
@@ -103,15 +116,15 @@ export class Vocabulary {
     let bestDistance = max + 1;
     for (let length = folded.length - max; length <= folded.length + max; length++) {
       for (const i of this.byInitial.get(bucket(folded[0] ?? '', length)) ?? []) {
-        if (this.df[i]! < need || this.words[i] === folded) continue;
-        const d = editDistance(folded, this.words[i]!, max);
-        if (d < bestDistance || (d === bestDistance && best !== undefined && this.df[i]! > this.df[best]!)) {
+        if (this.spellingDf[i]! < need || this.spellings[i] === folded) continue;
+        const d = editDistance(folded, this.spellings[i]!, max);
+        if (d < bestDistance || (d === bestDistance && best !== undefined && this.spellingDf[i]! > this.spellingDf[best]!)) {
           best = i;
           bestDistance = d;
         }
       }
     }
-    return best === undefined || bestDistance > max ? undefined : this.words[best];
+    return best === undefined || bestDistance > max ? undefined : this.spellings[best];
   }
 }
 

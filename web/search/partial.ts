@@ -1,0 +1,78 @@
+// Partial matches: when a query of several words has fewer every-word matches than a page of results,
+// the pages that have some of its words follow the full matches, each saying which words it lacks
+// ("Missing: binary"). Full matches always come first; partial ones are ordered by how many of the
+// query's groups they have, then by score. Pure given the index arrays.
+
+import { FIELD_COUNT, FIELDS, type IndexGeneration } from '../../shared/index-format/index.js';
+import type { ParsedQuery, QueryAtom } from '../query/index.js';
+import type { AtomPlan, QueryPlan } from './compile.js';
+import { findPosting, type Candidate } from './hits.js';
+
+export interface PartialOptions {
+  /** Partial matches are added when the every-word matches are fewer than this many (the engine passes
+   * the page size asked for: 10 by default, so a first page is never left short). */
+  belowFullMatches: number;
+  /** Candidates of the any-word query read per partial match wanted, to find those with the most words. */
+  poolPerResult: number;
+  /** Queries of more groups (words, phrases, OR groups) than this get none: a pasted sentence's partial
+   * matches would each lack a list of words and cost an any-word search with snippets (15-word
+   * every-word queries over the Rust docs went from 3 ms to 74 ms p50 on a loaded machine); the
+   * no-results page offers the any-word search as a link instead. */
+  maxGroups: number;
+}
+
+export const DEFAULT_PARTIAL_OPTIONS: Readonly<Omit<PartialOptions, 'belowFullMatches'>> = { poolPerResult: 5, maxGroups: 8 };
+
+/** A partial match: the candidate and what it lacks, as typed (`binary`, `"exact phrase"`, `a OR b`). */
+export interface PartialCandidate extends Candidate {
+  missing: string[];
+}
+
+/** The query loosened to "any of its words" (filters and exclusions kept), or undefined when it has
+ * fewer than two required groups (then there is nothing to leave out) or more than `maxGroups`. */
+export function anyWordQuery(query: ParsedQuery, maxGroups = DEFAULT_PARTIAL_OPTIONS.maxGroups): ParsedQuery | undefined {
+  if (query.required.length < 2 || query.required.length > maxGroups) return undefined;
+  return { ...query, required: [query.required.flat()] };
+}
+
+const showAtom = (atom: QueryAtom): string => (atom.kind === 'phrase' ? `"${atom.text}"` : atom.text);
+
+/** How a missing group is named: its alternatives joined by OR. */
+export const groupLabel = (group: readonly AtomPlan[]): string => group.map((a) => showAtom(a.atom)).join(' OR ');
+
+/** Whether `doc` has every token of one of the atom's alternatives (in the atom's field, if any). A
+ * phrase counts when its words are all there: a partial match is not checked for word order. */
+export function atomPresent(gen: IndexGeneration, lookup: (token: string) => number | undefined, atom: AtomPlan, doc: number): boolean {
+  const field = atom.atom.field === undefined ? -1 : FIELDS.indexOf(atom.atom.field);
+  return atom.alternatives.some((alt) =>
+    alt.tokens.every((token) => {
+      const term = lookup(token);
+      if (term === undefined) return false;
+      const p = findPosting(gen.postings, gen.offsets[term]!, gen.offsets[term + 1]!, doc);
+      return p >= 0 && (field < 0 || gen.tfs[p * FIELD_COUNT + field]! > 0);
+    }),
+  );
+}
+
+/**
+ * The best `limit` partial matches among `pool` (ranked candidates of the any-word query): documents
+ * not in `full`, missing at least one of the plan's groups and not all, most groups first, then score.
+ */
+export function pickPartial(
+  pool: readonly Candidate[],
+  full: ReadonlySet<number>,
+  plan: QueryPlan,
+  present: (atom: AtomPlan, doc: number) => boolean,
+  limit: number,
+): PartialCandidate[] {
+  const out: (PartialCandidate & { have: number })[] = [];
+  for (const c of pool) {
+    if (full.has(c.doc)) continue;
+    const missing = plan.groups.filter((g) => !g.some((a) => present(a, c.doc))).map(groupLabel);
+    // None missing: the words are there but not as a phrase asks; all missing: only a variant matched.
+    if (missing.length === 0 || missing.length === plan.groups.length) continue;
+    out.push({ ...c, missing, have: plan.groups.length - missing.length });
+  }
+  out.sort((a, b) => b.have - a.have || b.score - a.score);
+  return out.slice(0, limit).map(({ have: _have, ...c }) => c);
+}

@@ -1,0 +1,89 @@
+// Recall without giving up precision, over a small indexed store: partial matches follow the full ones
+// with the words they lack, and site: with a port keeps to that server.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSearchEngine, type GleanerSearchEngine } from './index.js';
+import { buildFixtureIndex, query, type FixtureDir, type PageSpec } from '../../test/support/index-fixture.js';
+
+const A = 'http://127.0.0.1:8081';
+const B = 'http://127.0.0.1:8082';
+const PAGES: PageSpec[] = [
+  { url: `${A}/search`, title: 'Binary search trees', text: 'A binary search tree keeps keys in order; search walks down the tree.' },
+  { url: `${A}/sorting`, title: 'Sorting', text: 'Merge sort and quicksort order a list; a tree sort uses a search tree.' },
+  { url: `${A}/heap`, title: 'Heaps', text: 'A binary heap is a tree kept in an array.' },
+  { url: `${A}/graphs`, title: 'Graphs', text: 'Breadth-first search visits a graph level by level.' },
+  { url: `${B}/search`, title: 'Search on the other server', text: 'The other server also has a binary search tree page.' },
+  { url: `${B}/cooking`, title: 'Cooking', text: 'Soup, bread and cake.' },
+  { url: `${A}/partitions`, title: 'Table partitions', text: 'Partitioning splits a table; each partition holds rows. Partitioned tables need a key.' },
+  { url: `${A}/es/arboles`, title: 'Árboles', text: 'Un árbol binario de búsqueda guarda las claves en orden y la búsqueda baja por el árbol.', language: '' },
+  { url: `${A}/partition-keys`, title: 'Partition keys', text: 'A partition key chooses the partition of a row.' },
+];
+
+describe('partial matches and site: with a port', () => {
+  let engine: GleanerSearchEngine;
+  let fixture: FixtureDir;
+  beforeAll(async () => {
+    fixture = await buildFixtureIndex(PAGES);
+    engine = await openSearchEngine(fixture.dataDir);
+  });
+  afterAll(async () => {
+    engine.close();
+    await fixture.cleanup();
+  });
+  const run = (q: string, limit = 10) => engine.search(query(q), { offset: 0, limit });
+
+  it('few every-word matches: partial ones follow, each naming the words it lacks, full ones first', () => {
+    const r = run('binary search tree');
+    expect(r.total).toBe(2);
+    const full = r.hits.slice(0, 2);
+    expect(full.map((h) => h.missing)).toEqual([undefined, undefined]);
+    expect(new Set(full.map((h) => h.url))).toEqual(new Set([`${A}/search`, `${B}/search`]));
+    const partial = r.hits.slice(2);
+    expect(partial.length).toBeGreaterThanOrEqual(3);
+    const byUrl = new Map(partial.map((h) => [h.url, h.missing]));
+    expect(byUrl.get(`${A}/heap`)).toEqual(['search']);
+    expect(byUrl.get(`${A}/sorting`)).toEqual(['binary']);
+    expect(byUrl.get(`${A}/graphs`)).toEqual(['binary', 'tree']);
+    // Pages with two of the three words come before the page with one.
+    const at = (url: string) => partial.findIndex((h) => h.url === url);
+    expect(at(`${A}/graphs`)).toBeGreaterThan(Math.max(at(`${A}/heap`), at(`${A}/sorting`)));
+    expect(byUrl.has(`${B}/cooking`)).toBe(false);
+  });
+
+  it('no every-word match: the partial matches are the results, and a word unknown to the index is named', () => {
+    const r = run('binary zebra');
+    expect(r.total).toBe(0);
+    expect(r.hits.length).toBeGreaterThan(0);
+    for (const h of r.hits) expect(h.missing).toEqual(['zebra']);
+  });
+
+  it('a page full of every-word matches gets no partial ones; neither does a one-word query nor a pasted sentence', () => {
+    expect(run('binary search tree', 2).hits.every((h) => h.missing === undefined)).toBe(true);
+    expect(run('zebra').hits).toEqual([]);
+    expect(run('binary zebra').hits.length).toBeGreaterThan(0);
+    expect(run('binary zebra one two three four five six seven').hits).toEqual([]);
+  });
+
+  it('exclusions and filters hold for partial matches too', () => {
+    const urls = run('binary search tree -heap').hits.map((h) => h.url);
+    expect(urls).not.toContain(`${A}/heap`);
+    expect(run('binary search tree site:127.0.0.1:8082').hits.map((h) => h.url)).toEqual([`${B}/search`]);
+  });
+
+  it('lang: finds a page that declares no language by the language of its text', () => {
+    expect(run('binario lang:es').hits.map((h) => h.url)).toEqual([`${A}/es/arboles`]);
+    expect(run('binario lang:en').hits).toEqual([]);
+  });
+
+  it('did you mean offers the surface word that was meant, not the display word of its stem', () => {
+    expect(run('partioning').didYouMean?.query).toBe('partitioning');
+  });
+
+  it('site:host:port keeps to that server; site:host to every port of the host', () => {
+    expect(run('search site:127.0.0.1:8082').hits.map((h) => h.url)).toEqual([`${B}/search`]);
+    expect(run('search site:127.0.0.1:8081').hits.every((h) => h.url.startsWith(A))).toBe(true);
+    expect(run('search site:127.0.0.1').hits.some((h) => h.url.startsWith(B))).toBe(true);
+    expect(run('search -site:127.0.0.1:8081').hits.map((h) => h.url)).toEqual([`${B}/search`]);
+    expect(run('search site:127.0.0.1:9999').hits).toEqual([]);
+  });
+});
