@@ -13,7 +13,7 @@ import { buildLinkGraph, type GraphEdge } from './link-graph.js';
 import { hubShare } from './hub.js';
 import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
-import { detectTemplates, type PageTemplate } from './templates.js';
+import { contentOffset, detectTemplates, type PageTemplate } from './templates.js';
 
 export interface StoreDocuments {
   documents: IndexDocument[];
@@ -103,8 +103,9 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     const links = graph.byTarget.get(url);
     const host = hostOf(url);
     // Template text is left out of the body (and so of snippets); a page that is all template keeps its text.
-    const contentText = (templateOf.get(url) ?? templates?.of(page))?.contentText;
-    const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText }, links?.anchors ?? [], options.maxBodyChars);
+    const template = templateOf.get(url) ?? templates?.of(page);
+    const contentText = template?.contentText;
+    const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText, ...contentSections(page, template!) }, links?.anchors ?? [], options.maxBodyChars);
     documents.push({
       stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!) },
       title: page.title,
@@ -132,6 +133,17 @@ function storedDocOf(page: PageRecord, anchors: string[], maxBodyChars: number):
     language: page.language !== '' ? page.language : detectLanguage(`${page.title}\n${body.slice(0, DETECT_DEFAULTS.sampleChars)}`),
     ...(sections.length > 0 ? { sections } : {}),
   };
+}
+
+/** The page's sections with their starts moved into its content text (template blocks left out). */
+function contentSections(page: PageRecord, template: PageTemplate): Pick<PageRecord, 'sections'> {
+  if (page.sections === undefined || page.blockEnds === undefined) return {};
+  const ends = page.blockEnds;
+  const sections = page.sections.flatMap((s) => {
+    const start = contentOffset(ends, template.blocks, s.start);
+    return start === undefined ? [] : [{ ...s, start }];
+  });
+  return { sections };
 }
 
 /** The page's sections with their starts moved into the body (after the description), those cut off dropped. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutLink, PageRecord } from '../shared/store/index.js';
-import { blockTexts, detectTemplates } from './templates.js';
+import { blockTexts, contentOffset, detectTemplates } from './templates.js';
 import { buildLinkGraph } from './link-graph.js';
 import { linkEdgesOf } from '../shared/store/index.js';
 
@@ -88,5 +88,22 @@ describe('content links in the link graph', () => {
     const edges = pages.flatMap((p) => linkEdgesOf(p, t.of(p)!.isTemplateLink));
     const g = buildLinkGraph(edges, (u) => u, 100);
     expect(g.byTarget.get('http://docs.test/index.html')).toMatchObject({ inbound: 40, contentInbound: 1 });
+  });
+});
+
+describe('offsets once template blocks are left out', () => {
+  // "Home | Docs" (template) "Intro text" "Nav" (template) "Body here"
+  const text = 'Home | Docs Intro text Nav Body here';
+  const ends = [11, 22, 26, 36];
+  const template = [true, false, true, false];
+  const content = 'Intro text Body here';
+  it('a content offset keeps its place; a template one moves to the next content block', () => {
+    expect(text.slice(0, 11)).toBe('Home | Docs');
+    expect(contentOffset(ends, template, 12)).toBe(0);
+    expect(content.slice(contentOffset(ends, template, 18)!)).toBe('text Body here');
+    expect(content.slice(contentOffset(ends, template, 27)!)).toBe('Body here');
+    expect(content.slice(contentOffset(ends, template, 23)!)).toBe('Body here');
+    expect(contentOffset(ends, template, 3)).toBe(0);
+    expect(contentOffset(ends, [false, false, false, true], 30)).toBeUndefined();
   });
 });

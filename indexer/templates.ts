@@ -150,3 +150,29 @@ function countOnce(counts: Map<number, number>, keys: number[]): void {
   for (const k of new Set(keys)) counts.set(k, (counts.get(k) ?? 0) + 1);
 }
 
+
+/**
+ * Where `offset` of a page's text lands in its content text (template blocks left out, the others
+ * joined by one space): inside a content block it keeps its place in that block; inside a template
+ * block it moves to the start of the next content block; undefined when no content block follows.
+ * Used to keep section starts (crawler/sections.ts) pointing at their headings once templates go.
+ */
+export function contentOffset(blockEnds: readonly number[], template: readonly boolean[], offset: number): number | undefined {
+  let length = 0;
+  let any = false;
+  let pending = false;
+  for (let i = 0; i < blockEnds.length; i++) {
+    const start = i === 0 ? 0 : blockEnds[i - 1]! + 1;
+    const end = blockEnds[i]!;
+    if (template[i] === true) {
+      if (offset < end && offset >= start) pending = true;
+      continue;
+    }
+    const at = any ? length + 1 : 0;
+    if (pending) return at;
+    if (offset < end) return at + Math.max(0, offset - start);
+    length = at + (end - start);
+    any = true;
+  }
+  return undefined;
+}

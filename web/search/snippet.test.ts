@@ -15,6 +15,11 @@ describe('bestSnippet', () => {
     expect(s.text.startsWith('…')).toBe(true);
     expect(s.text.length).toBeLessThanOrEqual(122);
   });
+  it('a match inside an identifier opens the snippet at the identifier, not mid-word', () => {
+    const body = 'gin_pending_list_limit sets the maximum size of the pending list used when fastupdate is enabled.';
+    const s = bestSnippet(body, 'en', q('pending list maximum size'), { maxChars: 60, scanChars: 50_000 });
+    expect(s.text.startsWith('gin_pending_list_limit sets the maximum size')).toBe(true);
+  });
   it('without a match, starts at the beginning with no highlights', () => {
     const s = bestSnippet('Short text here.', 'en', q('absent'));
     expect(s).toEqual({ text: 'Short text here.', highlights: [] });

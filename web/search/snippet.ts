@@ -24,6 +24,9 @@ const ELLIPSIS = '…';
  * The window of at most `maxChars` characters that holds the most distinct query tokens (then the most
  * matches), cut at word boundaries. Without any match: the text's beginning and no highlights.
  */
+/** How far back a snippet may start to begin at the start of the token its first match is part of. */
+const MAX_WORD_BACKTRACK_CHARS = 40;
+
 export function bestSnippet(text: string, language: string, queryTokens: ReadonlySet<string>, options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS): Snippet {
   const scanned = text.length > options.scanChars ? text.slice(0, options.scanChars) : text;
   const spans = querySpans(scanned, language, queryTokens);
@@ -50,6 +53,15 @@ export function bestSnippet(text: string, language: string, queryTokens: Readonl
     const space = text.indexOf(' ', start);
     if (space !== -1 && space < first.start) start = space + 1;
   }
+  // A match inside a longer token (an identifier's part: `pending` in gin_pending_list_limit) opens
+  // the snippet at that token's beginning, not mid-word.
+  if (start > 0 && text[start - 1] !== ' ') {
+    const wordStart = text.lastIndexOf(' ', start) + 1;
+    if (start - wordStart <= MAX_WORD_BACKTRACK_CHARS) {
+      start = wordStart;
+      end = Math.max(last.end, Math.min(end, start + options.maxChars));
+    }
+  }
   if (end < text.length) {
     const space = text.lastIndexOf(' ', end);
     if (space > last.end) end = space;
@@ -58,7 +70,8 @@ export function bestSnippet(text: string, language: string, queryTokens: Readonl
   const suffix = end < text.length ? ELLIPSIS : '';
   const shift = prefix.length - start;
   const highlights: [number, number][] = [];
-  for (const s of spans.slice(best.i, best.j + 1)) {
+  for (const s of spans) {
+    if (s.start < start || s.end > end) continue;
     const h: [number, number] = [s.start + shift, s.end + shift];
     const previous = highlights[highlights.length - 1];
     // Overlapping spans (a CJK word and its bigrams) become one highlight.
