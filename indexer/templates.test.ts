@@ -100,9 +100,9 @@ describe('offsets once template blocks are left out', () => {
   it('a content offset keeps its place; a template one moves to the next content block', () => {
     expect(text.slice(0, 11)).toBe('Home | Docs');
     expect(contentOffset(ends, template, 12)).toBe(0);
-    expect(content.slice(contentOffset(ends, template, 18)!)).toBe('text Body here');
-    expect(content.slice(contentOffset(ends, template, 27)!)).toBe('Body here');
-    expect(content.slice(contentOffset(ends, template, 23)!)).toBe('Body here');
+    expect(content.slice(contentOffset(ends, template, 18))).toBe('text Body here');
+    expect(content.slice(contentOffset(ends, template, 27))).toBe('Body here');
+    expect(content.slice(contentOffset(ends, template, 23))).toBe('Body here');
     expect(contentOffset(ends, template, 3)).toBe(0);
     expect(contentOffset(ends, [false, false, false, true], 30)).toBeUndefined();
   });
