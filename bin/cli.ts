@@ -7,11 +7,12 @@ import { isGleanerError } from '../shared/errors.js';
 import type { Command } from './command.js';
 import { crawlCommand } from './commands/crawl.js';
 import { demoCommand } from './commands/demo.js';
+import { extractCommand } from './commands/extract.js';
 import { indexCommand } from './commands/index.js';
 import { robotsCommand } from './commands/robots.js';
 import { serveCommand } from './commands/serve.js';
 
-export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, robotsCommand];
+export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, robotsCommand, extractCommand];
 
 /** Exit codes: 0 ok, 1 failed, 2 bad usage, 70 internal error (BSD sysexits' EX_SOFTWARE). `crawl` also
  * exits 130 after Ctrl-C (stopped; run again to resume). */

@@ -7,6 +7,7 @@ import { decodeBody } from './charset.js';
 import { contentFingerprint, duplicateKey } from './dedup.js';
 import { extractHtml, extractPlainText, type Extracted } from './extract.js';
 import { mergeRobots, robotsFromHeader } from './robots-meta.js';
+import { extractWithRules, type ExtractRules } from './site-rules.js';
 
 export interface BodyInput {
   url: string;
@@ -18,6 +19,8 @@ export interface BodyInput {
   xRobotsTag: string[];
   agent: string;
   stripParams: readonly string[];
+  /** The site's extraction rules (site-rules.ts), only for sites that set them: cheerio parses those pages. */
+  rules?: ExtractRules;
 }
 
 export interface BodyAnalysis {
@@ -36,7 +39,9 @@ export function analyzeBody(input: BodyInput): BodyAnalysis {
   const extracted =
     input.contentType === 'text/plain'
       ? extractPlainText(text, input.url)
-      : extractHtml(text, input.url, { agent: input.agent, stripParams: input.stripParams });
+      : input.rules !== undefined
+        ? extractWithRules(text, input.url, input.rules, { agent: input.agent, stripParams: input.stripParams }).extracted
+        : extractHtml(text, input.url, { agent: input.agent, stripParams: input.stripParams });
   const robots = mergeRobots(extracted.robots, robotsFromHeader(input.xRobotsTag, input.agent));
   // Links of a nofollow page are kept for the record but marked, so they are neither followed nor counted.
   const links = robots.follow ? extracted.links : extracted.links.map((l) => (l.rel.includes('nofollow') ? l : { ...l, rel: [...l.rel, 'nofollow'] }));

@@ -34,6 +34,7 @@ import { prepareCrawl } from './prepare.js';
 import { pageRequestHeaders } from './request.js';
 import { originSitemaps, sitemapFollowUps } from './sitemaps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
+import { withSiteRules } from './site-rules.js';
 import type { Dispatcher } from 'undici';
 
 export interface CrawlProgress {
@@ -486,7 +487,7 @@ class CrawlRun {
     let analysed: FetchOutcome = outcome;
     if (outcome.kind === 'body') {
       try {
-        context.analysis = await this.analyzer.analyze(bodyInput(outcome, entry.url, context));
+        context.analysis = await this.analyzer.analyze(withSiteRules(bodyInput(outcome, entry.url, context), this.options.extractRules));
       } catch (e) {
         // A parse worker died on this page (out of memory on a monstrous page): the page is an error, the crawl goes on.
         analysed = { kind: 'network-error', error: `could not parse the page: ${(e as Error).message}` };

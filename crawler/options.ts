@@ -7,9 +7,11 @@ import { DEFAULT_STRIP_PARAMS } from '../shared/url.js';
 import { ROBOTS_DEFAULTS, type RobotsMode } from '../shared/robots/index.js';
 import { DEFAULT_AGENT } from '../shared/agent.js';
 import { DEFAULT_TRAP_OPTIONS, type TrapOptions } from './traps.js';
+import type { ExtractRules, RobotsRespect } from './site-rules.js';
+
+export type { RobotsRespect };
 
 export type Scope = 'host' | 'domain' | 'any';
-export type RobotsRespect = 'inherit' | 'always' | 'never';
 
 /** Every trap limit (traps.ts TrapOptions) is a crawl option too, settable from flags and --config. */
 export interface CrawlOptions extends TrapOptions {
@@ -36,6 +38,9 @@ export interface CrawlOptions extends TrapOptions {
   respectRobots: boolean;
   /** Per-site override as Geoportal has it: origin -> inherit | always | never. */
   sites: Record<string, RobotsRespect>;
+  /** Per-site extraction rules by origin (site-rules.ts). The config file sets them as
+   * `sites[origin].contentSelector` / `.dropSelectors`; pages of other sites keep the streaming extractor. */
+  extractRules: Record<string, ExtractRules>;
   /** Tries after the first failed robots.txt fetch (5xx, no answer) before the host is given up, i.e.
    * disallowed for the crawl (RFC 9309 2.3.1.4). A host that takes no connection is given up at once. */
   robotsRetries: number;
@@ -98,6 +103,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   robotsMode: 'rfc9309',
   respectRobots: true,
   sites: {},
+  extractRules: {},
   // 2 + 4 + 8 s: a host whose robots.txt fails is given up about 14 s (plus its fetch timeouts) after its first try.
   robotsRetries: 3,
   robotsBackoffMs: 2_000,

@@ -9,6 +9,7 @@ import {
   describeGivenUp,
   describeWait,
   jsonLinesLogger,
+  parseSitesConfig,
   prepareCrawl,
   teeLogger,
   type CrawlOptions,
@@ -127,7 +128,8 @@ const FLAGS = {
 /**
  * A crawl config file: a JSON object whose keys are CrawlOptions fields (crawler/options.ts, units in the
  * names: `delayMs`, `maxBodyBytes`), e.g. `{"seeds": ["http://intranet.example/"], "sites":
- * {"http://wiki.example": "never"}, "delayMs": 2000}`. Unknown keys and wrong types are refused.
+ * {"http://wiki.example": "never", "http://docs.example": {"contentSelector": "main", "dropSelectors": [".ad"]}},
+ * "delayMs": 2000}`. Unknown keys, wrong types and bad selectors are refused.
  */
 export function readConfigFile(path: string | undefined): Partial<CrawlOptions> {
   if (path === undefined) return {};
@@ -142,13 +144,16 @@ export function readConfigFile(path: string | undefined): Partial<CrawlOptions> 
     throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path} must hold a JSON object`);
   }
   const known: Record<string, unknown> = { ...d, dataDir: '', seeds: [], from: '' };
+  delete known.extractRules; // set through `sites`, where it is checked
   for (const [key, value] of Object.entries(parsed)) {
     if (!(key in known)) throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path}: unknown option "${key}"`);
     const want = Array.isArray(known[key]) ? 'array' : typeof known[key];
     const got = Array.isArray(value) ? 'array' : typeof value;
     if (want !== got) throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path}: "${key}" must be ${want === 'object' ? 'an object' : `a ${want}`}`);
   }
-  return parsed;
+  // `sites` values are a robots override or an object that may add extraction rules (site-rules.ts).
+  const config = parsed as Partial<CrawlOptions> & { sites?: unknown };
+  return config.sites === undefined ? config : { ...config, ...parseSitesConfig(config.sites, `crawl: --config ${path}`) };
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;

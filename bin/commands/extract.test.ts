@@ -1,0 +1,76 @@
+// `gleaner extract URL` through its run(argv) against a site on 127.0.0.1, robots.txt included.
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExtractCommand } from './extract.js';
+import { readConfigFile } from './crawl.js';
+
+const PAGE = `<html><head><title>Widgets</title></head><body><nav><a href="/">Home</a> Menu</nav>
+<main><h1>Widget guide</h1><p>How widgets work.</p><aside class="promo">Buy widgets</aside></main></body></html>`;
+
+let server: Server;
+let base: string;
+let dir: string;
+const agents: string[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'gleaner-extract-'));
+  server = createServer((req, res) => {
+    agents.push(req.headers['user-agent'] ?? '');
+    if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+    if (req.url === '/old') return void res.writeHead(301, { location: '/page.html' }).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function run(argv: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const code = await createExtractCommand({ out: { write: (s: string) => (out += s) }, err: { write: () => 0 } }).run(argv);
+  return { code, out };
+}
+
+describe('gleaner extract', () => {
+  it('prints title, headings, text and links; --selector and --drop narrow the text', async () => {
+    const plain = await run([`${base}/page.html`]);
+    expect(plain.code).toBe(0);
+    expect(plain.out).toContain('rules: none');
+    expect(plain.out).toContain('Home Menu Widget guide');
+    const ruled = await run([`${base}/old`, '--selector', 'main', '--drop', '.promo', '--json']);
+    const j = JSON.parse(ruled.out) as Record<string, unknown>;
+    expect(j).toMatchObject({ url: `${base}/page.html`, title: 'Widgets', headings: ['Widget guide'], text: 'Widget guide How widgets work.', contentMatches: 1, dropped: 1 });
+    expect(j.links).toEqual([{ url: `${base}/`, text: 'Home', rel: [], kind: 'a' }]);
+    expect(agents.every((a) => a.startsWith('Gleaner/'))).toBe(true);
+  });
+
+  it('uses the config file\'s rules for the origin when no flag is given', async () => {
+    const config = join(dir, 'config.json');
+    await writeFile(config, JSON.stringify({ sites: { [base]: { contentSelector: 'main', dropSelectors: ['aside'] } } }));
+    const { out } = await run([`${base}/page.html`, '--config', config]);
+    expect(out).toContain('rules: content main; drop aside');
+    expect(out).toContain('text (30 characters):\nWidget guide How widgets work.\n');
+  });
+
+  it('obeys robots.txt and refuses a bad selector in one line', async () => {
+    await expect(run([`${base}/private/x.html`])).rejects.toThrow(/robots\.txt disallows it \(line 2: disallow \/private\/\)/);
+    await expect(run([`${base}/page.html`, '--selector', 'div['])).rejects.toThrow(/^extract: --selector: "div\[" is not a valid CSS selector/);
+  });
+
+  it('a crawl config file with a bad drop selector is refused', async () => {
+    const config = join(dir, 'bad.json');
+    await writeFile(config, JSON.stringify({ sites: { [base]: { dropSelectors: ['a[href'] } } }));
+    expect(() => readConfigFile(config)).toThrow(/dropSelectors\[0\]: "a\[href" is not a valid CSS selector/);
+    await writeFile(config, JSON.stringify({ sites: { [base]: 'never' } }));
+    expect(readConfigFile(config)).toMatchObject({ sites: { [base]: 'never' }, extractRules: {} });
+  });
+});
