@@ -1,10 +1,10 @@
 // Identifiers and accents over a small site written to a real store, indexed and searched (issue 14
 // items 5 and 7): queries go through the gateway's parser, as a user types them.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSearchEngine, type GleanerSearchEngine } from './index.js';
+import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../query/index.js';
-import { buildFixtureIndex, type FixtureDir, type PageSpec } from '../../test/support/index-fixture.js';
+import { type PageSpec } from '../../test/support/index-fixture.js';
+import { fixtureEngine } from '../../test/support/fixture-engine.js';
 
 const S = 'http://docs.test';
 const PAGES: PageSpec[] = [
@@ -32,17 +32,8 @@ const PAGES: PageSpec[] = [
 ];
 
 describe('identifiers and accents, indexed and searched', () => {
-  let engine: GleanerSearchEngine;
-  let fixture: FixtureDir;
-  beforeAll(async () => {
-    fixture = await buildFixtureIndex(PAGES);
-    engine = await openSearchEngine(fixture.dataDir);
-  });
-  afterAll(async () => {
-    engine.close();
-    await fixture.cleanup();
-  });
-  const top = (q: string) => engine.search(parseQuery(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+  const engineOf = fixtureEngine(PAGES);
+  const top = (q: string) => engineOf().search(parseQuery(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
 
   it('an identifier finds the page that has it whole before pages with its parts apart, and its parts still find it', () => {
     expect(top('pg_database_size').slice(0, 2)).toEqual([`${S}/functions-admin`, `${S}/disk-usage`]);
@@ -52,14 +43,14 @@ describe('identifiers and accents, indexed and searched', () => {
   });
 
   it('autocomplete completes identifiers', () => {
-    expect(engine.suggest('max_con', 5)).toContain('max_connections');
-    expect(engine.suggest('pg_hb', 5)).toContain('pg_hba.conf');
+    expect(engineOf().suggest('max_con', 5)).toContain('max_connections');
+    expect(engineOf().suggest('pg_hb', 5)).toContain('pg_hba.conf');
   });
 
   it('autocomplete completes the last word in the context of the words before it', () => {
-    expect(engine.suggest('fr', 1)).toEqual(['free']);
-    expect(engine.suggest('vacuum fr', 1)).toEqual(['vacuum freeze']);
-    expect(engine.suggest('fr', 1, 'vacuum ')).toEqual(['freeze']);
+    expect(engineOf().suggest('fr', 1)).toEqual(['free']);
+    expect(engineOf().suggest('vacuum fr', 1)).toEqual(['vacuum freeze']);
+    expect(engineOf().suggest('fr', 1, 'vacuum ')).toEqual(['freeze']);
   });
 
   it('a word typed without accents finds the accented word, on a French page and a page of no analyzer', () => {

@@ -1,9 +1,9 @@
 // Recall without giving up precision, over a small indexed store: partial matches follow the full ones
 // with the words they lack, and site: with a port keeps to that server.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSearchEngine, type GleanerSearchEngine } from './index.js';
-import { buildFixtureIndex, query, type FixtureDir, type PageSpec } from '../../test/support/index-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { query, type PageSpec } from '../../test/support/index-fixture.js';
+import { fixtureEngine } from '../../test/support/fixture-engine.js';
 
 const A = 'http://127.0.0.1:8081';
 const B = 'http://127.0.0.1:8082';
@@ -20,17 +20,8 @@ const PAGES: PageSpec[] = [
 ];
 
 describe('partial matches and site: with a port', () => {
-  let engine: GleanerSearchEngine;
-  let fixture: FixtureDir;
-  beforeAll(async () => {
-    fixture = await buildFixtureIndex(PAGES);
-    engine = await openSearchEngine(fixture.dataDir);
-  });
-  afterAll(async () => {
-    engine.close();
-    await fixture.cleanup();
-  });
-  const run = (q: string, limit = 10) => engine.search(query(q), { offset: 0, limit });
+  const engineOf = fixtureEngine(PAGES);
+  const run = (q: string, limit = 10) => engineOf().search(query(q), { offset: 0, limit });
 
   it('few every-word matches: partial ones follow, each naming the words it lacks, full ones first', () => {
     const r = run('binary search tree');
