@@ -307,7 +307,7 @@ class CrawlRun {
         let waitMs = Infinity;
         if (!this.stopLaunching) {
           while (this.inFlight < this.options.concurrency) {
-            const pick = this.scheduler.next(Date.now());
+            const pick = this.scheduler.next(performance.now());
             if ('entry' in pick) {
               const slot = this.takesSlot(pick.entry);
               if (slot && this.counts.pagesStored + this.slots >= this.options.maxPages) {
@@ -352,14 +352,14 @@ class CrawlRun {
     this.process(entry, host)
       .catch((e: unknown) => {
         if (this.failedOnDataDir(e)) {
-          this.freeHost(host, Date.now());
+          this.freeHost(host, performance.now());
           return;
         }
         // A bug or a store failure: stop cleanly rather than crawl on with a broken store.
         this.log('error', 'crawl stopped by an unexpected error', { url: entry.url, error: String((e instanceof Error ? e.stack : undefined) ?? e) });
         this.stopLaunching = true;
         this.stoppedBecause = 'aborted';
-        this.freeHost(host, Date.now());
+        this.freeHost(host, performance.now());
       })
       .finally(() => {
         this.inFlight--;
@@ -385,6 +385,7 @@ class CrawlRun {
 
   /** The request to `host` is over: the next may start after the delay. Wakes the loop so the next
    * fetch overlaps this page's parsing and storing instead of waiting for them. */
+  /** `now`: performance.now(), the scheduler's clock. */
   private freeHost(host: string, now: number, extraWaitMs = 0): void {
     this.scheduler.release(host, now, extraWaitMs);
     this.wake();
@@ -525,7 +526,10 @@ class CrawlRun {
   /** Frees the host; true when the outcome was transient (politeness.ts) and the entry is queued again
    * after a wait, false when the page is to be stored (a transient failure past maxRetries as an error). */
   private retryLater(entry: QueuedEntry, host: string, outcome: FetchOutcome): boolean {
-    const now = Date.now();
+    // Waits are kept on the monotonic clock, as the loop's timers are: a wall clock that the machine
+    // slews can make a 1 s Retry-After end a few milliseconds early. The wall clock only reads an
+    // HTTP-date Retry-After.
+    const now = performance.now();
     const failure = transientFailure(outcome);
     if (!failure) {
       this.attempts.forget(entry.url);
@@ -533,7 +537,7 @@ class CrawlRun {
       return false;
     }
     const attempt = this.attempts.failed(entry.url);
-    const step = retryStep(attempt, failure, now, this.options);
+    const step = retryStep(attempt, failure, Date.now(), this.options);
     this.freeHost(host, now, step.waitMs);
     if (!step.retry) {
       this.attempts.forget(entry.url);
@@ -564,7 +568,7 @@ class CrawlRun {
     // A warning, not info: when every seed's robots.txt is unreachable (a typo, a server down), this
     // line is all a user sees while the crawl waits, and RFC 9309 2.3.1.4 makes it wait.
     this.log('warn', `robots.txt ${why.reason}; asking again in ${Math.round(wait / 1000)} s (attempt ${step.failures} of ${step.attempts})`, { origin, reason: why.reason, failures: step.failures, waitMs: wait });
-    this.freeHost(host, Date.now(), wait);
+    this.freeHost(host, performance.now(), wait);
     this.scheduler.add(entry);
   }
 
@@ -577,7 +581,7 @@ class CrawlRun {
     });
     if (found.error !== undefined && this.interrupted(host)) return;
     this.counts.request();
-    this.freeHost(host, Date.now());
+    this.freeHost(host, performance.now());
     const next = sitemapFollowUps(found, entry, host, this.canonicalizer.canonicalize);
     const entries = [...next.sitemaps, ...next.pages.filter((e) => this.admission.admissible(e.url, e.depth, 0))];
     this.log('debug', 'sitemap read', { url: entry.url, urls: found.urls.length, sitemaps: found.sitemaps.length, error: found.error });

@@ -11,7 +11,7 @@ interface HostState {
   size: number;
   /** Requests under way. */
   inFlight: number;
-  /** Earliest time (ms) the next request may start. */
+  /** Earliest time the next request may start, on the caller's monotonic clock (performance.now(), ms). */
   notBefore: number;
   delayMs: number;
 }
