@@ -30,7 +30,9 @@ async function pagesOf(dataDir: string): Promise<Map<string, PageRecord>> {
 }
 
 /** Fast retries so the suite stays short; the behaviour (how many, in what order) is what is tested. */
-const TEST_TIMING = { delayMs: 0, backoffMs: 20, maxBackoffMs: 200, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 };
+// maxBackoffMs caps Retry-After too (crawler/politeness.ts retryStep): above the site's 1 s Retry-After so
+// the retry test sees the server's wait honoured, not the cap.
+const TEST_TIMING = { delayMs: 0, backoffMs: 20, maxBackoffMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 };
 
 describe('a full crawl of the crawl-cases site', () => {
   let site: CrawlCasesSite;
@@ -125,9 +127,13 @@ describe('a full crawl of the crawl-cases site', () => {
   it('retries 429 after Retry-After and 503 with backoff, and stores a page that always fails as an error', () => {
     const tooMany = site.hits(CASES.retry.tooMany);
     expect(tooMany.map((r) => r.status)).toEqual([429, 200]);
-    // The retry waits for Retry-After (1 s), not the 20 ms backoff. The margin is for a loaded machine:
-    // in the full suite on Node 24 the gap has measured 966-993 ms (see the stop's note).
-    expect(tooMany[1]!.monotonicMs - tooMany[0]!.monotonicMs).toBeGreaterThanOrEqual(900);
+    // Retry-After holds the whole host, not only the URL: nothing is asked of it for 1 s (not the 20 ms
+    // backoff). The wait starts when the 429 arrives, after the server logged its request, on the same
+    // monotonic clock; 2 ms for timer rounding. (The retry of the URL itself comes later still: it
+    // queues behind the host's other URLs.)
+    const at = site.requests.indexOf(tooMany[0]!);
+    const next = site.requests[at + 1]!;
+    expect(next.monotonicMs - tooMany[0]!.monotonicMs).toBeGreaterThanOrEqual(998);
     expect(site.hits(CASES.retry.unavailable).map((r) => r.status)).toEqual([503, 503, 200]);
     expect(pages.get(CASES.retry.unavailable)?.state).toBe('ok');
     expect(site.hits(CASES.retry.alwaysFailing).length).toBe(4); // the first try and 3 retries
