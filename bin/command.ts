@@ -71,12 +71,17 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
   }
 }
 
+/** How an error names the value: `--max-pages`, or as given when it came from a config file (`"crawl.maxPages" in FILE`). */
+function shownFlag(flag: string): string {
+  return flag.startsWith('"') ? flag : `--${flag}`;
+}
+
 /** A number flag: rejects what is not a number in [min, max]. */
 export function numberFlag(command: string, flag: string, raw: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
-    throw new GleanerError('BAD_ARGUMENT', `${command}: --${flag} must be a number from ${min} to ${max}, not "${raw}"`);
+    throw new GleanerError('BAD_ARGUMENT', `${command}: ${shownFlag(flag)} must be a number from ${min} to ${max}, not "${raw}"`);
   }
   return n;
 }
@@ -87,7 +92,7 @@ export function integerFlag(command: string, flag: string, raw: string | undefin
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `of ${min} or more` : `from ${min} to ${max}`;
-    throw new GleanerError('BAD_ARGUMENT', `${command}: --${flag} must be a whole number ${range}, not "${raw}"`);
+    throw new GleanerError('BAD_ARGUMENT', `${command}: ${shownFlag(flag)} must be a whole number ${range}, not "${raw}"`);
   }
   return n;
 }

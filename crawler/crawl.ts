@@ -96,6 +96,8 @@ class CrawlRun {
   private readonly analyzer: BodyAnalyzer;
   private readonly scheduler: HostScheduler;
   private readonly robots = new Map<string, Promise<HostRobots>>();
+  /** When a robots.txt was fetched over the network, until the first page of its host has waited the delay after it. */
+  private readonly robotsFetchedAt = new Map<string, number>();
   private readonly robotsWaits: RobotsWaits;
   /** Transient failures in a row per URL, for its retries. */
   private readonly attempts = new FailureCounts();
@@ -409,7 +411,8 @@ class CrawlRun {
 
   private async onRobotsLoaded(origin: string, robots: HostRobots): Promise<HostRobots> {
     if (robots.outcome === 'unreachable') return robots;
-    const { delayMs, capped } = effectiveDelayMs(this.options.delayMs, robots.crawlDelaySeconds, this.options.maxCrawlDelayMs);
+    if (!robots.fromCache) this.robotsFetchedAt.set(origin, performance.now());
+    const { delayMs, capped } = effectiveDelayMs(this.options.siteDelayMs[origin] ?? this.options.delayMs, robots.crawlDelaySeconds, this.options.maxCrawlDelayMs);
     this.scheduler.setDelay(origin, delayMs);
     if (capped) this.log('warn', 'robots.txt Crawl-delay above the cap; using the cap', { origin, crawlDelaySeconds: robots.crawlDelaySeconds, capMs: this.options.maxCrawlDelayMs });
     if (this.options.useSitemaps) {
@@ -423,6 +426,17 @@ class CrawlRun {
     const origin = host; // the scheduler keys hosts by origin, the unit robots.txt applies to
     const robots = await this.robotsFor(origin);
     if (this.interrupted(host)) return;
+    const robotsAt = this.robotsFetchedAt.get(origin);
+    if (robotsAt !== undefined && robots.outcome !== 'unreachable') {
+      this.robotsFetchedAt.delete(origin);
+      // Fetching robots.txt was a request to the site too: its first page waits the site's delay after
+      // it, as after any other request.
+      if (this.scheduler.delayOf(host) > 0) {
+        this.scheduler.add(entry);
+        this.freeHost(host, robotsAt);
+        return;
+      }
+    }
     // robots/fetch.ts gives every unreachable answer its reason, except the one of a stopped crawl, which
     // `interrupted` has just let go.
     if (robots.outcome === 'unreachable' && robots.unreachable && respectsRobots(this.options, origin)) {

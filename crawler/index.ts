@@ -7,5 +7,5 @@ export { prepareCrawl, type PreparedCrawl } from './prepare.js';
 export { DEFAULT_CRAWL_OPTIONS, resolveCrawlOptions, type CrawlOptions, type RobotsRespect, type Scope } from './options.js';
 export { DEFAULT_TRAP_OPTIONS } from './traps.js';
 export { jsonLinesLogger, silentLogger, teeLogger, type Logger, type LogLevel } from '../shared/log.js';
-export { checkSelector, extractWithRules, parseSitesConfig, rulesFor, type ExtractRules, type RuledExtraction } from './site-rules.js';
+export { checkSelector, extractWithRules, originOf, parseSitesConfig, rulesFor, type ExtractRules, type RuledExtraction } from './site-rules.js';
 export { fetchOnePage, type FetchOneResult } from './fetch-one.js';

@@ -13,6 +13,13 @@ export type { RobotsRespect };
 
 export type Scope = 'host' | 'domain' | 'any';
 
+/** One site's own scope (the config file's `crawl.sites[origin].scope`, `.include`, `.exclude`). */
+export interface SiteScope {
+  scope: Scope;
+  include: string[];
+  exclude: string[];
+}
+
 /** Every trap limit (traps.ts TrapOptions) is a crawl option too, settable from flags and --config. */
 export interface CrawlOptions extends TrapOptions {
   /** Where the store lives (data/store inside it). */
@@ -25,6 +32,8 @@ export interface CrawlOptions extends TrapOptions {
   maxDepth: number;
   /** Pause between two requests to the same host; a larger robots Crawl-delay wins. */
   delayMs: number;
+  /** Per-site pause (origin -> ms) in place of delayMs for that site; a larger Crawl-delay still wins. */
+  siteDelayMs: Record<string, number>;
   /** Crawl-delay values above this are capped (with a warning) so one host cannot stall a crawl for hours. */
   maxCrawlDelayMs: number;
   /** How often the live status file (shared/crawl-status.ts, read by /stats) is written; 0 writes none. */
@@ -39,7 +48,7 @@ export interface CrawlOptions extends TrapOptions {
   /** Per-site override as Geoportal has it: origin -> inherit | always | never. */
   sites: Record<string, RobotsRespect>;
   /** Per-site extraction rules by origin (site-rules.ts). The config file sets them as
-   * `sites[origin].contentSelector` / `.dropSelectors`; pages of other sites keep the streaming extractor. */
+   * `crawl.sites[origin].contentSelector` / `.dropSelectors`; pages of other sites keep the streaming extractor. */
   extractRules: Record<string, ExtractRules>;
   /** Tries after the first failed robots.txt fetch (5xx, no answer) before the host is given up, i.e.
    * disallowed for the crawl (RFC 9309 2.3.1.4). A host that takes no connection is given up at once. */
@@ -54,6 +63,9 @@ export interface CrawlOptions extends TrapOptions {
   /** Read Sitemap lines of robots.txt and /sitemap.xml and queue their in-scope URLs. */
   useSitemaps: boolean;
   scope: Scope;
+  /** Per-site scope (origin -> scope and patterns): URLs of that origin are judged by it alone, with the
+   * seeds on that origin; URLs of other origins are in scope when the crawl's scope or any site's admits them. */
+  siteScopes: Record<string, SiteScope>;
   /** Patterns a URL must match (any) / must not match (all), applied after scope: a regular expression,
    * `/re/flags`, or `glob:` and a whole-URL glob where `*` matches anything (crawler/scope.ts). */
   include: string[];
@@ -97,6 +109,7 @@ export interface CrawlOptions extends TrapOptions {
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   maxPages: 10_000,
   delayMs: 1_000,
+  siteDelayMs: {},
   maxCrawlDelayMs: 60_000,
   statusIntervalMs: 1_000,
   agent: DEFAULT_AGENT,
@@ -111,6 +124,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   useRobotsHost: false,
   useSitemaps: true,
   scope: 'host',
+  siteScopes: {},
   include: [],
   exclude: [],
   concurrency: 8,

@@ -5,6 +5,7 @@ import { GleanerError } from '../shared/errors.js';
 import { canonicalizeUrl } from '../shared/url.js';
 import { resolveCrawlOptions, type CrawlOptions } from './options.js';
 import { makeScopeFilter } from './scope.js';
+import { originOf } from './site-rules.js';
 
 export interface PreparedCrawl {
   /** The options with defaults filled in and the seeds canonical. */
@@ -21,6 +22,25 @@ export function prepareCrawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, '
     if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `not an http(s) URL: ${s}`);
     return url;
   });
-  const inScope = makeScopeFilter(seeds, { scope: options.scope, include: options.include, exclude: options.exclude });
+  const inScope = scopeFilter(seeds, options);
   return { options: { ...options, seeds }, inScope };
+}
+
+/** The crawl's scope, with the sites that have their own (CrawlOptions.siteScopes): a URL of such a site
+ * is judged by the site's scope alone; any other URL is in when the crawl's scope or a site's admits it. */
+function scopeFilter(seeds: readonly string[], options: CrawlOptions): (url: string) => boolean {
+  const crawlWide = makeScopeFilter(seeds, { scope: options.scope, include: options.include, exclude: options.exclude });
+  const sites = new Map<string, (url: string) => boolean>();
+  for (const [origin, site] of Object.entries(options.siteScopes)) {
+    const own = seeds.filter((s) => originOf(s) === origin);
+    sites.set(origin, makeScopeFilter(own.length > 0 ? own : [`${origin}/`], site));
+  }
+  if (sites.size === 0) return crawlWide;
+  return (url) => {
+    const site = sites.get(originOf(url) ?? '');
+    if (site !== undefined) return site(url);
+    if (crawlWide(url)) return true;
+    for (const f of sites.values()) if (f(url)) return true;
+    return false;
+  };
 }

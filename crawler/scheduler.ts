@@ -95,6 +95,10 @@ export class HostScheduler {
     this.state(host).inFlight--;
   }
 
+  delayOf(host: string): number {
+    return this.state(host).delayMs;
+  }
+
   setDelay(host: string, delayMs: number): void {
     this.state(host).delayMs = delayMs;
   }

@@ -1,5 +1,5 @@
 // Per-site extraction rules (issue 14 item 9): a CSS selector naming a site's main content and selectors
-// whose elements are dropped, set in the crawl config file as `sites[origin].contentSelector` and
+// whose elements are dropped, set in the crawl config file as `crawl.sites[origin].contentSelector` and
 // `sites[origin].dropSelectors`. Only pages of an origin with rules are parsed with cheerio (a DOM); every
 // other page keeps extract.ts's streaming pass and its speed.
 //

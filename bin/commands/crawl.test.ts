@@ -50,11 +50,12 @@ describe('gleaner crawl flags', () => {
     expect(o).toMatchObject({ maxUrlLength: 2048, maxPagesPerHost: 500, maxSegmentRepeats: 3, cycleRepeatsCut: 4, maxShapeChain: 80, maxRepeatsPerShape: 0, maxUrlsPerShape: 0, yearsBack: 10, yearsAhead: 5 });
   });
 
-  it('trap limits default to DEFAULT_TRAP_OPTIONS, and a config file sets them under their option names', async () => {
+  it('trap limits default to DEFAULT_TRAP_OPTIONS, and a config file sets them under their flags\' names', async () => {
     expect(parse('http://a/')).toMatchObject(DEFAULT_TRAP_OPTIONS);
     const file = join(dir, 'traps.json');
     const limits = { maxUrlLength: 300, maxPagesPerHost: 7, maxSegmentRepeats: 4, cycleRepeatsCut: 3, maxShapeChain: 9, maxRepeatsPerShape: 2, maxUrlsPerShape: 11, yearsBack: 1, yearsAhead: 1 };
-    await writeFile(file, JSON.stringify(limits));
+    const { cycleRepeatsCut, ...sameNames } = limits;
+    await writeFile(file, JSON.stringify({ crawl: { ...sameNames, cycleRepeats: cycleRepeatsCut } }));
     expect(parse('--config', file, 'http://a/')).toMatchObject(limits);
     expect(parse('--config', file, 'http://a/', '--max-shape-chain', '12').maxShapeChain).toBe(12);
   });
@@ -82,7 +83,7 @@ describe('gleaner crawl flags', () => {
 
   it('a config file supplies options; flags win over it', async () => {
     const file = join(dir, 'crawl.json');
-    await writeFile(file, JSON.stringify({ seeds: ['http://intranet.example/'], delayMs: 2500, sites: { 'http://wiki.example': 'never' }, maxPages: 50 }));
+    await writeFile(file, JSON.stringify({ crawl: { seeds: ['http://intranet.example/'], delay: 2.5, sites: { 'http://wiki.example': 'never' }, maxPages: 50 } }));
     const o = parse('--config', file, '--max-pages', '7');
     expect(o.seeds).toEqual(['http://intranet.example/']);
     expect(o.delayMs).toBe(2500);
@@ -97,7 +98,7 @@ describe('gleaner crawl flags', () => {
     expect(o.robotsRetries).toBe(0);
     expect(o.robotsBackoffMs).toBe(500);
     const file = join(dir, 'robots.json');
-    await writeFile(file, JSON.stringify({ robotsRetries: 5, robotsBackoffMs: 1500 }));
+    await writeFile(file, JSON.stringify({ crawl: { robotsRetries: 5, robotsBackoff: 1.5 } }));
     expect(parse('http://a/', '--config', file)).toMatchObject({ robotsRetries: 5, robotsBackoffMs: 1500 });
     expect(fails(['http://a/', '--robots-retries', '-1'])).toMatch(/robots-retries/);
   });
@@ -115,18 +116,28 @@ describe('gleaner crawl flags', () => {
 
   it('a config file sets options that have no flag', async () => {
     const file = join(dir, 'no-flag.json');
-    await writeFile(file, JSON.stringify({ maxRetries: 0, backoffMs: 100, requestTimeoutMs: 5000 }));
+    await writeFile(file, JSON.stringify({ crawl: { maxRetries: 0, backoffMs: 100, requestTimeout: 5 } }));
     expect(parse('http://a/', '--config', file)).toMatchObject({ maxRetries: 0, backoffMs: 100, requestTimeoutMs: 5000 });
   });
 
   it('a config file with an unknown key, a wrong type or bad JSON is refused', async () => {
     const bad = join(dir, 'bad.json');
+    await writeFile(bad, JSON.stringify({ crawl: { delayMs: 1000 } }));
+    expect(fails(['--config', bad])).toMatch(/unknown key "crawl.delayMs" \(the key is now "delay", seconds, as the flag\)/);
+    await writeFile(bad, JSON.stringify({ crawl: { maxPage: 3 } }));
+    expect(fails(['--config', bad])).toMatch(/unknown key "crawl.maxPage"; did you mean "maxPages"\?/);
     await writeFile(bad, JSON.stringify({ delay: 1 }));
-    expect(fails(['--config', bad])).toMatch(/unknown option "delay"/);
-    await writeFile(bad, JSON.stringify({ delayMs: '1' }));
-    expect(fails(['--config', bad])).toMatch(/"delayMs" must be a number/);
+    expect(fails(['--config', bad])).toMatch(/unknown key "delay" at the top/);
+    await writeFile(bad, JSON.stringify({ crawl: { delay: 'soon' } }));
+    expect(fails(['http://a/', '--config', bad])).toMatch(/"crawl.delay" in .*bad.json must be a number/);
+    await writeFile(bad, JSON.stringify({ crawl: { maxRetries: '1' } }));
+    expect(fails(['--config', bad])).toMatch(/"crawl.maxRetries" must be a number/);
+    await writeFile(bad, JSON.stringify({ crawl: { sites: { 'http://a/docs/': { delay: 1 } } } }));
+    expect(fails(['--config', bad])).toMatch(/the key must be an http\(s\) origin/);
+    await writeFile(bad, JSON.stringify({ crawl: { sites: { 'http://a': { dealy: 1 } } } }));
+    expect(fails(['--config', bad])).toMatch(/unknown key "crawl.sites\["http:\/\/a"\].dealy"; did you mean "delay"\?/);
     await writeFile(bad, '{nope');
-    expect(fails(['--config', bad])).toMatch(/cannot read --config/);
+    expect(fails(['--config', bad])).toMatch(/not JSON/);
     expect(fails(['--config', join(dir, 'missing.json')])).toMatch(/no such file/);
   });
 });

@@ -1,7 +1,6 @@
 // `gleaner crawl URL... [options]`: flags become CrawlOptions (flag > default, defaults in
 // crawler/options.ts), the crawl runs with a progress line, and a summary closes it.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   crawl,
@@ -23,6 +22,7 @@ import {
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { integerFlag, numberFlag, parseCommandArgs, type Command } from '../command.js';
+import { configKey, readConfigFile, type ConfigFile } from '../config-file.js';
 import { openLogFile } from '../log-file.js';
 import { progressLine } from '../progress.js';
 import { doneOfKnown, hostLines, longCrawlNote } from '../progress-format.js';
@@ -34,8 +34,12 @@ Crawls from the seed URLs, breadth-first, into the LevelDB store in the data dir
 stopped (Ctrl-C, a crash, kill -9) resumes where it stopped when run again with the same --data.
 
 Options (flag > --config file > default):
-  --config FILE         JSON object of crawl options (crawler/options.ts names, e.g. "delayMs",
-                        "sites", "seeds"); flags given on the command line win
+  --config FILE         a config file (gleaner.config.example.json shows one): its "crawl" keys are
+                        these flags' names in camelCase with the same units ("delay": 2,
+                        "maxPages": 500), plus "seeds" and "sites" (per-site seeds, delay, scope,
+                        include, exclude, robots, contentSelector, dropSelectors); flags win
+  --check               check the options (with --config) and print each with where it came from
+                        (flag, config file or default); sends no request, writes nothing
   --data DIR            data dir (default: data)
   --max-pages N         stop when the store holds N pages, all runs together; exact (default: ${d.maxPages})
   --max-depth N         link hops from a seed (default: ${d.maxDepth})
@@ -88,6 +92,7 @@ Trap limits (crawler/traps.ts; each cut is logged and counted by rule in the sum
 
 const FLAGS = {
   config: { type: 'string' },
+  check: { type: 'boolean' },
   data: { type: 'string' },
   'max-pages': { type: 'string' },
   'max-depth': { type: 'string' },
@@ -125,37 +130,6 @@ const FLAGS = {
   'log-level': { type: 'string' },
 } as const;
 
-/**
- * A crawl config file: a JSON object whose keys are CrawlOptions fields (crawler/options.ts, units in the
- * names: `delayMs`, `maxBodyBytes`), e.g. `{"seeds": ["http://intranet.example/"], "sites":
- * {"http://wiki.example": "never", "http://docs.example": {"contentSelector": "main", "dropSelectors": [".ad"]}},
- * "delayMs": 2000}`. Unknown keys, wrong types and bad selectors are refused.
- */
-export function readConfigFile(path: string | undefined): Partial<CrawlOptions> {
-  if (path === undefined) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
-    throw new GleanerError('BAD_ARGUMENT', `crawl: cannot read --config ${path}: ${why}`);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path} must hold a JSON object`);
-  }
-  const known: Record<string, unknown> = { ...d, dataDir: '', seeds: [], from: '' };
-  delete known.extractRules; // set through `sites`, where it is checked
-  for (const [key, value] of Object.entries(parsed)) {
-    if (!(key in known)) throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path}: unknown option "${key}"`);
-    const want = Array.isArray(known[key]) ? 'array' : typeof known[key];
-    const got = Array.isArray(value) ? 'array' : typeof value;
-    if (want !== got) throw new GleanerError('BAD_ARGUMENT', `crawl: --config ${path}: "${key}" must be ${want === 'object' ? 'an object' : `a ${want}`}`);
-  }
-  // `sites` values are a robots override or an object that may add extraction rules (site-rules.ts).
-  const config = parsed as Partial<CrawlOptions> & { sites?: unknown };
-  return config.sites === undefined ? config : { ...config, ...parseSitesConfig(config.sites, `crawl: --config ${path}`) };
-}
-
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 type StopSignal = (typeof STOP_SIGNALS)[number];
 /** 128 + the signal's number, as shells report a process killed by it. */
@@ -165,24 +139,54 @@ const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 /** RFC 9309 2.2.1: a product token is letters, underscores and hyphens. */
 const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
 
-export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; logFile: string; help: boolean } {
+/** CrawlOptions that no flag sets: a config file may set them under these names (crawler/options.ts, units in the names). */
+const CONFIG_ONLY: Readonly<Record<string, unknown>> = (() => {
+  const { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs } = d;
+  return { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs };
+})();
+
+/** Where an effective value came from, for --check. */
+export type OptionSource = 'flag' | 'config' | 'default';
+
+export interface CrawlArgs {
+  options: CrawlOptions;
+  logFile: string;
+  help: boolean;
+  /** --check: print the options and stop. */
+  check: boolean;
+  /** Per flag name (and `seeds`, `sites`, config-only option names): where its value came from. */
+  sources: Record<string, OptionSource>;
+  config?: ConfigFile;
+}
+
+export function crawlOptionsFromArgs(argv: string[]): CrawlArgs {
   const name = 'crawl';
-  const { values: v, positionals, help } = parseCommandArgs(name, argv, FLAGS);
-  if (help) return { options: { ...d, dataDir: v.data ?? 'data', seeds: [] }, logFile: '', help };
-  // Precedence: flag > config file > default (crawler/options.ts).
-  const base: CrawlOptions = { ...d, dataDir: 'data', seeds: [], ...readConfigFile(v.config) };
+  const { values: flags, positionals, help } = parseCommandArgs(name, argv, FLAGS);
+  if (help) return { options: { ...d, dataDir: flags.data ?? 'data', seeds: [] }, logFile: '', help, check: false, sources: {} };
+  const config = flags.config === undefined ? undefined : readConfigFile(flags.config, { crawlFlags: FLAGS, crawlOptions: CONFIG_ONLY });
+  // Precedence: flag > config file > default (crawler/options.ts). Config values arrive flag-shaped
+  // (bin/config-file.ts), so one parser below checks both; an error names the config key when it came from there.
+  const v: typeof flags = { ...(config?.crawl as Partial<typeof flags> | undefined), ...flags };
+  const sources: Record<string, OptionSource> = {};
+  for (const flag of Object.keys(FLAGS)) sources[flag] = flags[flag as keyof typeof flags] !== undefined ? 'flag' : config?.crawl[flag] !== undefined ? 'config' : 'default';
+  for (const key of Object.keys(CONFIG_ONLY)) sources[key] = config?.crawlOptions[key] !== undefined ? 'config' : 'default';
+  const f = (flag: string) => (sources[flag] === 'config' ? `"crawl.${configKey(flag)}" in ${config!.path}` : flag);
+  const base: CrawlOptions = { ...d, dataDir: 'data', seeds: [], ...(config?.crawlOptions as Partial<CrawlOptions> | undefined) };
   const dataDir = v.data ?? base.dataDir;
-  if (positionals.length === 0 && base.seeds.length > 0) positionals.push(...base.seeds);
+  const siteSeeds = Object.values(config?.sites ?? {}).flatMap((s) => s.seeds);
+  sources.seeds = positionals.length > 0 ? 'flag' : config !== undefined && config.seeds.length + siteSeeds.length > 0 ? 'config' : 'default';
+  if (positionals.length === 0) positionals.push(...(config?.seeds ?? []), ...siteSeeds);
   if (positionals.length === 0) throw new GleanerError('BAD_ARGUMENT', 'crawl: give at least one seed URL, e.g. gleaner crawl http://intranet.example/');
   const agent = v['user-agent'] ?? base.agent;
-  if (!PRODUCT_TOKEN.test(agent)) throw new GleanerError('BAD_ARGUMENT', `crawl: --user-agent must be letters, "_" and "-" only (RFC 9309), not "${agent}"`);
+  if (!PRODUCT_TOKEN.test(agent)) throw new GleanerError('BAD_ARGUMENT', `crawl: ${f('user-agent')} must be letters, "_" and "-" only (RFC 9309), not "${agent}"`);
   const mode = v.mode ?? base.robotsMode;
-  if (mode !== 'rfc9309' && mode !== 'draft') throw new GleanerError('BAD_ARGUMENT', `crawl: --mode must be rfc9309 or draft, not "${mode}"`);
-  const scope = (v.scope ?? base.scope) as Scope;
-  if (!['host', 'domain', 'any'].includes(scope)) throw new GleanerError('BAD_ARGUMENT', `crawl: --scope must be host, domain or any, not "${scope}"`);
+  if (mode !== 'rfc9309' && mode !== 'draft') throw new GleanerError('BAD_ARGUMENT', `crawl: ${f('mode')} must be rfc9309 or draft, not "${mode}"`);
+  const scope = checkScope(v.scope ?? base.scope, f('scope'));
   const logLevel = (v['log-level'] ?? base.logLevel) as LogLevel;
-  if (!LEVELS.includes(logLevel)) throw new GleanerError('BAD_ARGUMENT', `crawl: --log-level must be one of ${LEVELS.join(', ')}`);
-  const sites: Record<string, RobotsRespect> = { ...base.sites };
+  if (!LEVELS.includes(logLevel)) throw new GleanerError('BAD_ARGUMENT', `crawl: ${f('log-level')} must be one of ${LEVELS.join(', ')}`);
+  const perSite = sitesFromConfig(config);
+  const sites: Record<string, RobotsRespect> = { ...perSite.sites };
+  sources.sites = Object.keys(sites).length > 0 ? 'config' : 'default';
   for (const s of v.site ?? []) {
     const m = /^(.+)=(inherit|always|never)$/.exec(s);
     let origin: string | undefined;
@@ -193,6 +197,7 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     }
     if (!m || !origin || origin === 'null') throw new GleanerError('BAD_ARGUMENT', `crawl: --site takes ORIGIN=inherit|always|never, e.g. http://intranet.example=never, not "${s}"`);
     sites[origin] = m[2] as RobotsRespect;
+    sources.sites = 'flag';
   }
   for (const seed of positionals) {
     let ok = false;
@@ -208,41 +213,135 @@ export function crawlOptionsFromArgs(argv: string[]): { options: CrawlOptions; l
     ...base, // config keys no flag sets (maxRetries, backoffMs...) are kept, not reset to the defaults
     dataDir,
     seeds: positionals,
-    maxPages: integerFlag(name, 'max-pages', v['max-pages'], base.maxPages, 1),
-    maxDepth: integerFlag(name, 'max-depth', v['max-depth'], base.maxDepth, 0, 1000),
-    delayMs: Math.round(numberFlag(name, 'delay', v.delay, base.delayMs / 1000, 0, 3600) * 1000),
-    maxCrawlDelayMs: Math.round(numberFlag(name, 'max-crawl-delay', v['max-crawl-delay'], base.maxCrawlDelayMs / 1000, 0, 86400) * 1000),
+    extractRules: perSite.extractRules,
+    siteDelayMs: perSite.siteDelayMs,
+    siteScopes: perSite.siteScopes,
+    maxPages: integerFlag(name, f('max-pages'), v['max-pages'], base.maxPages, 1),
+    maxDepth: integerFlag(name, f('max-depth'), v['max-depth'], base.maxDepth, 0, 1000),
+    delayMs: Math.round(numberFlag(name, f('delay'), v.delay, base.delayMs / 1000, 0, 3600) * 1000),
+    maxCrawlDelayMs: Math.round(numberFlag(name, f('max-crawl-delay'), v['max-crawl-delay'], base.maxCrawlDelayMs / 1000, 0, 86400) * 1000),
     agent,
     from: v.from ?? base.from,
     robotsMode: mode,
     respectRobots: v['ignore-robots'] ? false : base.respectRobots,
     sites,
-    robotsRetries: integerFlag(name, 'robots-retries', v['robots-retries'], base.robotsRetries, 0, 100),
-    robotsBackoffMs: Math.round(numberFlag(name, 'robots-backoff', v['robots-backoff'], base.robotsBackoffMs / 1000, 0, 86400) * 1000),
+    robotsRetries: integerFlag(name, f('robots-retries'), v['robots-retries'], base.robotsRetries, 0, 100),
+    robotsBackoffMs: Math.round(numberFlag(name, f('robots-backoff'), v['robots-backoff'], base.robotsBackoffMs / 1000, 0, 86400) * 1000),
     scope,
     include: v.include ?? base.include,
     exclude: v.exclude ?? base.exclude,
-    concurrency: integerFlag(name, 'concurrency', v.concurrency, base.concurrency, 1, 256),
-    hostConnections: integerFlag(name, 'host-connections', v['host-connections'], base.hostConnections, 1, 64),
-    parseThreads: integerFlag(name, 'parse-threads', v['parse-threads'], base.parseThreads, 0, 64),
-    requestTimeoutMs: Math.round(numberFlag(name, 'request-timeout', v['request-timeout'], base.requestTimeoutMs / 1000, 0.1, 86400) * 1000),
-    minBytesPerSecond: integerFlag(name, 'min-rate', v['min-rate'], base.minBytesPerSecond, 0),
-    minRateWindowMs: Math.round(numberFlag(name, 'min-rate-window', v['min-rate-window'], base.minRateWindowMs / 1000, 0.1, 86400) * 1000),
+    concurrency: integerFlag(name, f('concurrency'), v.concurrency, base.concurrency, 1, 256),
+    hostConnections: integerFlag(name, f('host-connections'), v['host-connections'], base.hostConnections, 1, 64),
+    parseThreads: integerFlag(name, f('parse-threads'), v['parse-threads'], base.parseThreads, 0, 64),
+    requestTimeoutMs: Math.round(numberFlag(name, f('request-timeout'), v['request-timeout'], base.requestTimeoutMs / 1000, 0.1, 86400) * 1000),
+    minBytesPerSecond: integerFlag(name, f('min-rate'), v['min-rate'], base.minBytesPerSecond, 0),
+    minRateWindowMs: Math.round(numberFlag(name, f('min-rate-window'), v['min-rate-window'], base.minRateWindowMs / 1000, 0.1, 86400) * 1000),
     useSitemaps: v['no-sitemaps'] ? false : base.useSitemaps,
     useRobotsHost: v['use-robots-host'] ?? base.useRobotsHost,
     recrawl: v.recrawl ?? base.recrawl,
-    maxUrlLength: integerFlag(name, 'max-url-length', v['max-url-length'], base.maxUrlLength, 16),
-    maxPagesPerHost: integerFlag(name, 'max-pages-per-host', v['max-pages-per-host'], base.maxPagesPerHost, 1),
-    maxSegmentRepeats: integerFlag(name, 'max-segment-repeats', v['max-segment-repeats'], base.maxSegmentRepeats, 1),
-    cycleRepeatsCut: integerFlag(name, 'cycle-repeats', v['cycle-repeats'], base.cycleRepeatsCut, 2),
-    maxShapeChain: integerFlag(name, 'max-shape-chain', v['max-shape-chain'], base.maxShapeChain, 0),
-    maxRepeatsPerShape: integerFlag(name, 'max-repeats-per-shape', v['max-repeats-per-shape'], base.maxRepeatsPerShape, 0),
-    maxUrlsPerShape: integerFlag(name, 'max-urls-per-shape', v['max-urls-per-shape'], base.maxUrlsPerShape, 0),
-    yearsBack: integerFlag(name, 'years-back', v['years-back'], base.yearsBack, 0, 10_000),
-    yearsAhead: integerFlag(name, 'years-ahead', v['years-ahead'], base.yearsAhead, 0, 10_000),
+    maxUrlLength: integerFlag(name, f('max-url-length'), v['max-url-length'], base.maxUrlLength, 16),
+    maxPagesPerHost: integerFlag(name, f('max-pages-per-host'), v['max-pages-per-host'], base.maxPagesPerHost, 1),
+    maxSegmentRepeats: integerFlag(name, f('max-segment-repeats'), v['max-segment-repeats'], base.maxSegmentRepeats, 1),
+    cycleRepeatsCut: integerFlag(name, f('cycle-repeats'), v['cycle-repeats'], base.cycleRepeatsCut, 2),
+    maxShapeChain: integerFlag(name, f('max-shape-chain'), v['max-shape-chain'], base.maxShapeChain, 0),
+    maxRepeatsPerShape: integerFlag(name, f('max-repeats-per-shape'), v['max-repeats-per-shape'], base.maxRepeatsPerShape, 0),
+    maxUrlsPerShape: integerFlag(name, f('max-urls-per-shape'), v['max-urls-per-shape'], base.maxUrlsPerShape, 0),
+    yearsBack: integerFlag(name, f('years-back'), v['years-back'], base.yearsBack, 0, 10_000),
+    yearsAhead: integerFlag(name, f('years-ahead'), v['years-ahead'], base.yearsAhead, 0, 10_000),
     logLevel,
   };
-  return { options, logFile: v.log ?? join(dataDir, 'crawl.log.jsonl'), help };
+  return { options, logFile: v.log ?? join(dataDir, 'crawl.log.jsonl'), help, check: flags.check === true, sources, ...(config ? { config } : {}) };
+}
+
+function checkScope(value: string, label: string): Scope {
+  if (!['host', 'domain', 'any'].includes(value)) throw new GleanerError('BAD_ARGUMENT', `crawl: ${label} must be host, domain or any, not "${value}"`);
+  return value as Scope;
+}
+
+/** The config file's per-site settings as crawl options. */
+function sitesFromConfig(config: ConfigFile | undefined): Pick<CrawlOptions, 'sites' | 'extractRules' | 'siteDelayMs' | 'siteScopes'> {
+  const out: Pick<CrawlOptions, 'sites' | 'extractRules' | 'siteDelayMs' | 'siteScopes'> = { sites: {}, extractRules: {}, siteDelayMs: {}, siteScopes: {} };
+  if (config === undefined) return out;
+  const at = `crawl: config ${config.path}`;
+  const rules: Record<string, unknown> = {};
+  for (const [origin, site] of Object.entries(config.sites)) {
+    const label = (key: string) => `"crawl.sites[${origin}].${key}" in ${config.path}`;
+    const { robots, contentSelector, dropSelectors } = site;
+    rules[origin] = { robots, contentSelector, dropSelectors };
+    if (site.delay !== undefined) out.siteDelayMs[origin] = Math.round(numberFlag('crawl', label('delay'), site.delay, 0, 0, 3600) * 1000);
+    if (site.scope !== undefined || site.include !== undefined || site.exclude !== undefined) {
+      out.siteScopes[origin] = { scope: site.scope === undefined ? 'host' : checkScope(site.scope, label('scope')), include: site.include ?? [], exclude: site.exclude ?? [] };
+    }
+  }
+  // Robots overrides and extraction rules are checked where they are defined (crawler/site-rules.ts).
+  const { sites, extractRules } = parseSitesConfig(JSON.parse(JSON.stringify(rules)), at);
+  return { ...out, sites, extractRules };
+}
+
+/** What --check prints: every flag's effective value in the flag's units, and where it came from. */
+export function formatCheck(args: CrawlArgs): string {
+  const o = args.options;
+  const seconds = (ms: number) => `${ms / 1000} s`;
+  const list = (xs: readonly string[]) => (xs.length === 0 ? '(none)' : xs.join(', '));
+  const shown: Record<string, string> = {
+    data: o.dataDir,
+    'max-pages': String(o.maxPages),
+    'max-depth': String(o.maxDepth),
+    delay: seconds(o.delayMs),
+    'max-crawl-delay': seconds(o.maxCrawlDelayMs),
+    'user-agent': o.agent,
+    from: o.from ?? '(none)',
+    mode: o.robotsMode,
+    'ignore-robots': String(!o.respectRobots),
+    'robots-retries': String(o.robotsRetries),
+    'robots-backoff': seconds(o.robotsBackoffMs),
+    scope: o.scope,
+    include: list(o.include),
+    exclude: list(o.exclude),
+    concurrency: String(o.concurrency),
+    'host-connections': String(o.hostConnections),
+    'parse-threads': String(o.parseThreads),
+    'request-timeout': seconds(o.requestTimeoutMs),
+    'min-rate': `${o.minBytesPerSecond} bytes/s`,
+    'min-rate-window': seconds(o.minRateWindowMs),
+    'no-sitemaps': String(!o.useSitemaps),
+    'use-robots-host': String(o.useRobotsHost),
+    recrawl: String(o.recrawl),
+    'max-url-length': String(o.maxUrlLength),
+    'max-pages-per-host': String(o.maxPagesPerHost),
+    'max-segment-repeats': String(o.maxSegmentRepeats),
+    'cycle-repeats': String(o.cycleRepeatsCut),
+    'max-shape-chain': String(o.maxShapeChain),
+    'max-repeats-per-shape': String(o.maxRepeatsPerShape),
+    'max-urls-per-shape': String(o.maxUrlsPerShape),
+    'years-back': String(o.yearsBack),
+    'years-ahead': String(o.yearsAhead),
+    log: args.logFile,
+    'log-level': o.logLevel,
+  };
+  const from = (key: string) => (args.sources[key] === 'config' ? `config ${args.config?.path ?? ''}` : (args.sources[key] ?? 'default'));
+  const row = (name: string, value: string, source: string) => `  ${name.padEnd(24)} ${value.padEnd(30)} ${source}`;
+  const lines = [`crawl: the options are valid${args.config ? ` (config ${args.config.path})` : ''}; nothing was fetched`, row('option', 'value', 'from'), row('seeds', list(o.seeds), from('seeds'))];
+  for (const [flag, value] of Object.entries(shown)) lines.push(row(`--${flag}`, value, from(flag)));
+  for (const [key, value] of Object.entries(CONFIG_ONLY)) {
+    const actual = (o as unknown as Record<string, unknown>)[key];
+    lines.push(row(key, Array.isArray(actual) ? list(actual as string[]) : String(actual ?? value), from(key)));
+  }
+  const origins = new Set([...Object.keys(o.sites), ...Object.keys(o.extractRules), ...Object.keys(o.siteDelayMs), ...Object.keys(o.siteScopes)]);
+  if (origins.size > 0) lines.push('sites:');
+  for (const origin of [...origins].sort()) {
+    const parts: string[] = [];
+    const seeds = o.seeds.filter((s) => s.startsWith(`${origin}/`));
+    if (seeds.length > 0) parts.push(`seeds ${list(seeds)}`);
+    if (o.siteDelayMs[origin] !== undefined) parts.push(`delay ${seconds(o.siteDelayMs[origin])}`);
+    const sc = o.siteScopes[origin];
+    if (sc !== undefined) parts.push(`scope ${sc.scope}${sc.include.length > 0 ? ` include ${list(sc.include)}` : ''}${sc.exclude.length > 0 ? ` exclude ${list(sc.exclude)}` : ''}`);
+    if (o.sites[origin] !== undefined) parts.push(`robots ${o.sites[origin]}`);
+    const r = o.extractRules[origin];
+    if (r !== undefined) parts.push(`rules: ${r.contentSelector !== undefined ? `content ${r.contentSelector}` : 'whole page'}${r.dropSelectors.length > 0 ? `; drop ${r.dropSelectors.join(', ')}` : ''}`);
+    lines.push(`  ${origin}  ${parts.join('; ')}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 export function formatProgress(p: CrawlProgress, now: number = Date.now()): string {
@@ -298,13 +397,18 @@ export const crawlCommand: Command = {
   summary: 'crawl sites from seed URLs into the store, politely',
   help: HELP,
   async run(argv) {
-    const { options, logFile, help } = crawlOptionsFromArgs(argv);
+    const args = crawlOptionsFromArgs(argv);
+    const { options, logFile, help } = args;
     if (help) {
       process.stdout.write(HELP);
       return 0;
     }
     // Everything that can be refused is refused before the data dir or the log is created.
     prepareCrawl(options);
+    if (args.check) {
+      process.stdout.write(formatCheck(args));
+      return 0;
+    }
     const madeDir = checkDataDir(options.dataDir, { create: true, write: true });
     const controller = new AbortController();
     let logFailure: GleanerError | undefined;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExtractCommand } from './extract.js';
-import { readConfigFile } from './crawl.js';
+import { crawlOptionsFromArgs } from './crawl.js';
 
 const PAGE = `<html><head><title>Widgets</title></head><body><nav><a href="/">Home</a> Menu</nav>
 <main><h1>Widget guide</h1><p>How widgets work.</p><aside class="promo">Buy widgets</aside></main></body></html>`;
@@ -55,7 +55,7 @@ describe('gleaner extract', () => {
 
   it('uses the config file\'s rules for the origin when no flag is given', async () => {
     const config = join(dir, 'config.json');
-    await writeFile(config, JSON.stringify({ sites: { [base]: { contentSelector: 'main', dropSelectors: ['aside'] } } }));
+    await writeFile(config, JSON.stringify({ crawl: { sites: { [base]: { contentSelector: 'main', dropSelectors: ['aside'] } } } }));
     const { out } = await run([`${base}/page.html`, '--config', config]);
     expect(out).toContain('rules: content main; drop aside');
     expect(out).toContain('text (30 characters):\nWidget guide How widgets work.\n');
@@ -68,9 +68,10 @@ describe('gleaner extract', () => {
 
   it('a crawl config file with a bad drop selector is refused', async () => {
     const config = join(dir, 'bad.json');
-    await writeFile(config, JSON.stringify({ sites: { [base]: { dropSelectors: ['a[href'] } } }));
-    expect(() => readConfigFile(config)).toThrow(/dropSelectors\[0\]: "a\[href" is not a valid CSS selector/);
-    await writeFile(config, JSON.stringify({ sites: { [base]: 'never' } }));
-    expect(readConfigFile(config)).toMatchObject({ sites: { [base]: 'never' }, extractRules: {} });
+    const read = () => crawlOptionsFromArgs(['--config', config, `${base}/`]).options;
+    await writeFile(config, JSON.stringify({ crawl: { sites: { [base]: { dropSelectors: ['a[href'] } } } }));
+    expect(read).toThrow(/dropSelectors\[0\]: "a\[href" is not a valid CSS selector/);
+    await writeFile(config, JSON.stringify({ crawl: { sites: { [base]: 'never' } } }));
+    expect(read()).toMatchObject({ sites: { [base]: 'never' }, extractRules: {} });
   });
 });

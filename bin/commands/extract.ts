@@ -12,7 +12,7 @@ import {
 } from '../../crawler/index.js';
 import { GleanerError } from '../../shared/errors.js';
 import { parseCommandArgs, type Command } from '../command.js';
-import { readConfigFile } from './crawl.js';
+import { crawlOptionsFromArgs } from './crawl.js';
 
 const HELP = `Usage: gleaner extract URL [--selector CSS] [--drop CSS]... [--config FILE] [--json]
 
@@ -89,9 +89,9 @@ export function createExtractCommand(io: ExtractCommandIo): Command {
         ok = false;
       }
       if (!ok) throw new GleanerError('BAD_ARGUMENT', `extract: not an http(s) URL: "${url}"`);
-      const config = readConfigFile(v.config);
-      const options: CrawlOptions = { ...DEFAULT_CRAWL_OPTIONS, dataDir: '', seeds: [], ...config };
-      const rules = rulesFromArgs(url, v.selector, v.drop, config);
+      // The options a crawl of this page with this config file would use (agent, deadlines, robots, rules).
+      const options: CrawlOptions = v.config === undefined ? { ...DEFAULT_CRAWL_OPTIONS, dataDir: '', seeds: [] } : crawlOptionsFromArgs(['--config', v.config, url]).options;
+      const rules = rulesFromArgs(url, v.selector, v.drop, options);
       const result = await fetchOnePage(url, options, rules);
       if (result.kind !== 'page') {
         throw new GleanerError('FETCH_FAILED', `extract: ${result.url}: ${result.kind === 'blocked' ? result.why : `could not fetch it: ${result.why}`}`);

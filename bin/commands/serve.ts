@@ -5,6 +5,7 @@ import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { isServeWorker, normalizeOrigin, serve, serveInWorkers, untilInterrupted } from '../../web/index.js';
 import { integerFlag, numberFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
+import { readConfigFile } from '../config-file.js';
 import { parseDuration } from '../duration.js';
 import { startRecrawlLoop, type RecrawlLoop } from '../recrawl-loop.js';
 
@@ -17,7 +18,9 @@ Serves the search page, the JSON API (/api/search, /api/suggest), the robots.txt
 and the crawl statistics (/stats) over the index that \`gleaner index\` built in the data dir. When \`gleaner index\` runs again, the
 new index is loaded in the background and answers within a few seconds; no restart is needed.
 
-Options:
+Options (flag > --config file > default):
+  --config FILE  a config file (gleaner.config.example.json shows one): its "serve" keys are these
+                 flags' names in camelCase ("allowOrigin": [...], "recrawlEvery": "6h"), its "data" the data dir
   --data DIR     data dir (default: ${SERVE_DEFAULTS.dataDir})
   --port N       TCP port, 0 for any free one (default: ${SERVE_DEFAULTS.port})
   --host ADDR    address to listen on; use 0.0.0.0 to let other machines in (default: ${SERVE_DEFAULTS.host})
@@ -42,6 +45,7 @@ Options:
 `;
 
 const FLAGS = {
+  config: { type: 'string' },
   data: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
@@ -57,16 +61,26 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+type ServeFlags = ReturnType<typeof parseCommandArgs<typeof FLAGS>>['values'];
+
+/** The flags over the config file's "serve" section (bin/config-file.ts): a flag given wins. */
+export function serveValues(flags: ServeFlags): ServeFlags {
+  if (flags.config === undefined) return flags;
+  const config = readConfigFile(flags.config, { serveFlags: FLAGS });
+  return { ...(config.serve as Partial<ServeFlags>), ...flags };
+}
+
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'serve search over the index on http://127.0.0.1:3000',
   help: HELP,
   async run(argv) {
-    const { values: v, positionals, help } = parseCommandArgs('serve', argv, FLAGS);
+    const { values: flags, positionals, help } = parseCommandArgs('serve', argv, FLAGS);
     if (help) {
       process.stdout.write(HELP);
       return 0;
     }
+    const v = serveValues(flags);
     rejectPositionals('serve', positionals);
     const port = integerFlag('serve', 'port', v.port, SERVE_DEFAULTS.port, 0, 65535);
     const host = v.host ?? SERVE_DEFAULTS.host;

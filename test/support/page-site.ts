@@ -1,11 +1,18 @@
 // A site of fixed pages on 127.0.0.1 for tests: a path -> HTML map, a robots.txt that disallows
-// /private/, 404 for the rest. `close()` stops it.
+// /private/, 404 for the rest. `close()` stops it. Requests are logged into `log` when given.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export async function servePages(pages: ReadonlyMap<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
+export interface PageRequest {
+  path: string;
+  /** performance.now() when the request arrived. */
+  monotonicMs: number;
+}
+
+export async function servePages(pages: ReadonlyMap<string, string>, log?: PageRequest[]): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
+    log?.push({ path: req.url ?? '', monotonicMs: performance.now() });
     if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
     const body = pages.get(req.url ?? '');
     if (body === undefined) return void res.writeHead(404).end();
