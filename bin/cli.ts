@@ -7,12 +7,14 @@ import { isGleanerError } from '../shared/errors.js';
 import type { Command } from './command.js';
 import { crawlCommand } from './commands/crawl.js';
 import { demoCommand } from './commands/demo.js';
+import { exportCommand } from './commands/export.js';
 import { extractCommand } from './commands/extract.js';
+import { traceCommand } from './commands/trace.js';
 import { indexCommand } from './commands/index.js';
 import { robotsCommand } from './commands/robots.js';
 import { serveCommand } from './commands/serve.js';
 
-export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, robotsCommand, extractCommand];
+export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, robotsCommand, extractCommand, exportCommand, traceCommand];
 
 /** Exit codes: 0 ok, 1 failed, 2 bad usage, 70 internal error (BSD sysexits' EX_SOFTWARE). `crawl` also
  * exits 130 after Ctrl-C (stopped; run again to resume). */

@@ -42,6 +42,11 @@ export function analyzeBody(input: BodyInput): BodyAnalysis {
       : input.rules !== undefined
         ? extractWithRules(text, input.url, input.rules, { agent: input.agent, stripParams: input.stripParams }).extracted
         : extractHtml(text, input.url, { agent: input.agent, stripParams: input.stripParams });
+  return analysisOf(extracted, input);
+}
+
+/** The analysis of an extracted page (HTML, text, or a PDF: crawler/pdf.ts): robots merged, links, fingerprints. */
+export function analysisOf(extracted: Extracted, input: Pick<BodyInput, 'xRobotsTag' | 'agent'>): BodyAnalysis {
   const robots = mergeRobots(extracted.robots, robotsFromHeader(input.xRobotsTag, input.agent));
   // Links of a nofollow page are kept for the record but marked, so they are neither followed nor counted.
   const links = robots.follow ? extracted.links : extracted.links.map((l) => (l.rel.includes('nofollow') ? l : { ...l, rel: [...l.rel, 'nofollow'] }));

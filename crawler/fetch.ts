@@ -44,8 +44,8 @@ export interface HttpClientOptions {
 
 export { mediaType };
 
-/** HTML and plain text are what Gleaner indexes. */
-export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain'];
+/** HTML, plain text and PDF are what Gleaner indexes. */
+export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain', 'application/pdf'];
 
 /** Politeness is enforced by the scheduler, and the pool agrees with it: one connection per request it
  * lets run at once to an origin, each with one request at a time (no pipelining). */

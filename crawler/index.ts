@@ -9,3 +9,4 @@ export { DEFAULT_TRAP_OPTIONS } from './traps.js';
 export { jsonLinesLogger, silentLogger, teeLogger, type Logger, type LogLevel } from '../shared/log.js';
 export { checkSelector, extractWithRules, originOf, parseSitesConfig, rulesFor, type ExtractRules, type RuledExtraction } from './site-rules.js';
 export { fetchOnePage, type FetchOneResult } from './fetch-one.js';
+export { traceFetch, type FetchTrace } from './trace-fetch.js';

@@ -8,6 +8,7 @@ import { ROBOTS_DEFAULTS, type RobotsMode } from '../shared/robots/index.js';
 import { DEFAULT_AGENT } from '../shared/agent.js';
 import { DEFAULT_TRAP_OPTIONS, type TrapOptions } from './traps.js';
 import type { ExtractRules, RobotsRespect } from './site-rules.js';
+import { DEFAULT_PDF_OPTIONS, type PdfOptions } from './pdf.js';
 
 export type { RobotsRespect };
 
@@ -20,8 +21,9 @@ export interface SiteScope {
   exclude: string[];
 }
 
-/** Every trap limit (traps.ts TrapOptions) is a crawl option too, settable from flags and --config. */
-export interface CrawlOptions extends TrapOptions {
+/** Every trap limit (traps.ts TrapOptions) is a crawl option too, settable from flags and --config;
+ * so are the PDF reader's deadline and page cap (pdf.ts PdfOptions). */
+export interface CrawlOptions extends TrapOptions, PdfOptions {
   /** Where the store lives (data/store inside it). */
   dataDir: string;
   seeds: string[];
@@ -102,6 +104,9 @@ export interface CrawlOptions extends TrapOptions {
   stripParams: string[];
   /** Requeue every stored page and fetch it again with conditional GET. */
   recrawl: boolean;
+  /** Keep each response's status, headers and body (gzip) beside its page, for `gleaner export
+   * --format warc` (shared/store/raw-response.ts). Off by default: it costs crawl speed and disk. */
+  keepRaw: boolean;
   /** Log lines at or above this level go to the log sink. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -145,8 +150,10 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   maxBackoffMs: 5 * 60_000,
   // maxDepth, maxUrlLength, maxPagesPerHost and the trap rules: traps.ts owns them.
   ...DEFAULT_TRAP_OPTIONS,
+  ...DEFAULT_PDF_OPTIONS,
   stripParams: [...DEFAULT_STRIP_PARAMS],
   recrawl: false,
+  keepRaw: false,
   logLevel: 'info',
 };
 

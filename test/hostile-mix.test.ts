@@ -123,7 +123,7 @@ describe.skipIf(!BUILT)('any mix of hostile servers (real CLI): the crawl ends, 
         try {
           const config = join(dir, 'config.json');
           // Page retries have no flag: the config file sets them, with the crawl's own names.
-          await writeFile(config, JSON.stringify({ maxRetries: 1, backoffMs: 100 }));
+          await writeFile(config, JSON.stringify({ crawl: { maxRetries: 1, backoffMs: 100 } }));
           const data = join(dir, 'data');
           const startedAt = Date.now();
           const crawl = await runCli(['crawl', ...servers.map((s) => s.seed), '--data', data, '--config', config, ...FLAGS], dir);

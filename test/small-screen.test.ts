@@ -72,6 +72,16 @@ describe.runIf(run)('every page at 375 px in Chromium', () => {
     });
   }
 
+  it('/trace of a crawled page fits in 375 px and tells its steps', async () => {
+    await tab.goto(new URL(`/trace?url=${encodeURIComponent(origin.url)}&q=crawler`, gateway.url).href);
+    const w = await widest();
+    expect(w.width, `/trace: ${w.what} is ${w.width} px wide`).toBeLessThanOrEqual(WIDTH);
+    const headings = await tab.locator('ol.trace-steps h2').allTextContents();
+    expect(headings[0]).toMatch(/^The URL: /);
+    expect(headings.some((h) => h.startsWith('Tokens and stems per field: '))).toBe(true);
+    expect(headings.some((h) => h.startsWith('Indexed document: document '))).toBe(true);
+  });
+
   it('the robots checker lands on its verdicts, shows Host, Sitemap and Crawl-delay, and links the check by GET', async () => {
     await tab.goto(new URL('/robots', gateway.url).href);
     await tab.locator('#robots').fill('User-agent: *\nCrawl-delay: 5\nDisallow: /private/\n\nHost: www.example.org\nSitemap: https://www.example.org/sitemap.xml\n');

@@ -20,6 +20,7 @@ import { infoRoutes } from './routes/info.js';
 import { robotsRoutes } from './routes/robots.js';
 import { searchRoutes } from './routes/search.js';
 import { statsRoutes } from './routes/stats.js';
+import { traceRoutes } from './routes/trace.js';
 import type { AppContext } from './context.js';
 import type { CrawlStatus } from '../shared/crawl-status.js';
 
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(embedRoutes());
   app.use(robotsRoutes(ctx));
   app.use(statsRoutes(ctx));
+  app.use(traceRoutes(ctx));
   app.use(infoRoutes(ctx));
   app.use(notFound());
   app.use(errorHandler(log));

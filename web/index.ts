@@ -8,3 +8,5 @@ export { normalizeOrigin } from './cross-origin.js';
 export { parseQuery, formatQuery } from './query/index.js';
 export { indexStats, engineStats, type GatewayStats, type StatsSource } from './stats.js';
 export { serveInWorkers, isServeWorker, type ServedUrl } from './workers.js';
+export { queryStep } from './trace.js';
+export { openSearchEngine } from './search/index.js';

@@ -8,3 +8,4 @@ export * from './page-codec.js';
 export * from './links.js';
 export * from './page-facts.js';
 export * from './canonicalizer-record.js';
+export * from './raw-response.js';

@@ -126,6 +126,16 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     store = await openStore(dir);
   });
 
+  it('commitFetch keeps the raw response beside the page, in a sublevel of its own; a page without one has none', async () => {
+    const bodyGzip = new Uint8Array([31, 139, 8, 0, 1, 2, 3]);
+    const raw = { status: 200, headers: [['content-type', 'text/html'], ['set-cookie', 'a=1'], ['set-cookie', 'b=2']] as [string, string][], bodyGzip };
+    await store.commitFetch(undefined, page('http://a/'), [], undefined, [], raw);
+    await store.commitFetch(undefined, page('http://a/2'), []);
+    expect(await store.getRawResponse('http://a/')).toEqual(raw);
+    expect(await store.getRawResponse('http://a/2')).toBeUndefined();
+    expect((await collect(store.pages())).map((p) => p.url)).toEqual(['http://a/', 'http://a/2']);
+  });
+
   it('commitFetch writes the page fact and the refused URLs in the page batch; a recrawl replaces the fact', async () => {
     await store.commitFetch(undefined, page('http://a/', ['http://a/x', 'http://b/out']), [{ url: 'http://a/x', depth: 1, via: 'link' }], undefined, ['http://b/out']);
     await store.commitFetch(undefined, page('http://a/2', [], { text: '  ' }), []);

@@ -19,6 +19,7 @@ import { GleanerError } from '../errors.js';
 import { PAGE_ENCODING } from './page-codec.js';
 import { followedUrls, pageFact, type PageFact } from './page-facts.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
+import { decodeRawResponse, encodeRawResponse, type RawResponse } from './raw-response.js';
 
 /** Bump when a record's shape or a key layout changes; `openStore` upgrades the versions it knows
  * (checkSchema) and refuses any other. v3: link edges no longer kept apart from page records.
@@ -62,7 +63,9 @@ export interface Store {
    * (requests, traps cut) then match the pages stored, whenever the process dies. `refused`: the URLs
    * found on the page that the crawl judged and did not queue, remembered so a resumed crawl judges them once.
    */
-  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats, refused?: readonly string[]): Promise<QueuedEntry[]>;
+  commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats, refused?: readonly string[], raw?: RawResponse): Promise<QueuedEntry[]>;
+  /** The response a page was made from (raw-response.ts), when the crawl kept it (CrawlOptions.keepRaw). */
+  getRawResponse(url: string): Promise<RawResponse | undefined>;
   getRobots(origin: string): Promise<RobotsCacheEntry | undefined>;
   putRobots(entry: RobotsCacheEntry): Promise<void>;
   getMeta<T>(key: string): Promise<T | undefined>;
@@ -109,6 +112,7 @@ export class LevelStore implements Store {
   private readonly metaDb;
   private readonly factsDb;
   private readonly refusedDb;
+  private readonly rawDb;
   private seq = 0;
   private frontierWrites: Promise<unknown> = Promise.resolve();
 
@@ -127,6 +131,7 @@ export class LevelStore implements Store {
     this.metaDb = db.sublevel<string, unknown>('meta', json);
     this.factsDb = db.sublevel<string, PageFact>('facts', json);
     this.refusedDb = db.sublevel('refused', { valueEncoding: 'utf8' });
+    this.rawDb = db.sublevel<string, Uint8Array>('raw', { valueEncoding: 'view' });
     this.frontier = {
       add: (entries, options) => this.addToFrontier(entries, options?.force ?? false),
       queued: () => this.iterateQueue(),
@@ -284,11 +289,12 @@ export class LevelStore implements Store {
     return { type: 'put', sublevel: this.metaDb, key: CRAWL_STATS_KEY, value: JSON.stringify(stats), valueEncoding: 'utf8' };
   }
 
-  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats, refused: readonly string[] = []): Promise<QueuedEntry[]> {
+  async commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats, refused: readonly string[] = [], raw?: RawResponse): Promise<QueuedEntry[]> {
     const ops: BatchOp[] = [
       { type: 'put', sublevel: this.pagesDb, key: page.url, value: page },
       { type: 'put', sublevel: this.factsDb, key: page.url, value: pageFact(page) },
     ];
+    if (raw) ops.push({ type: 'put', sublevel: this.rawDb, key: page.url, value: encodeRawResponse(raw) });
     for (const url of refused) ops.push({ type: 'put', sublevel: this.refusedDb, key: url, value: '' });
     if (stats) ops.push(this.statsOp(stats));
     if (done) {
@@ -310,6 +316,11 @@ export class LevelStore implements Store {
     const run = this.frontierWrites.then(section, section);
     this.frontierWrites = run.catch(() => undefined);
     return run;
+  }
+
+  async getRawResponse(url: string): Promise<RawResponse | undefined> {
+    const bytes = await this.rawDb.get(url);
+    return bytes === undefined ? undefined : decodeRawResponse(bytes);
   }
 
   getRobots(origin: string): Promise<RobotsCacheEntry | undefined> {

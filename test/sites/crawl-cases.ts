@@ -125,7 +125,7 @@ export const CASES = {
   },
   gone: { notFound: '/missing.html', gone: '/gone.html' },
   /** Content types not indexed: skipped without reading the (large, slowly streamed) body. */
-  skippedTypes: ['/files/report.pdf', '/files/photo.png'],
+  skippedTypes: ['/files/archive.zip', '/files/photo.png'],
   /** Larger than the default body cap: stored truncated. */
   oversized: '/big.html',
   slow: { headers: '/slow/headers', body: '/slow/body' },
@@ -308,7 +308,7 @@ export async function startCrawlCases(options: Partial<CrawlCasesOptions> = {}):
     }],
     ['/retry/500-always', (_q, res) => send(res, 500, 'text/plain', 'broken')],
     ['/gone.html', (_q, res) => send(res, 410, 'text/html', html('Gone', '<p>Gone for good.</p>'))],
-    ['/files/report.pdf', (_q, res) => stream(res, 'application/pdf', 4 * 1024 * 1024, 0x25)],
+    ['/files/archive.zip', (_q, res) => stream(res, 'application/zip', 4 * 1024 * 1024, 0x50)],
     ['/files/photo.png', (_q, res) => stream(res, 'image/png', 4 * 1024 * 1024, 0x89)],
     ['/big.html', (_q, res) => {
       const headPart = '<html><head><title>Big</title></head><body><p>The start of a very large page.</p><p>';

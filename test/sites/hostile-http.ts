@@ -35,7 +35,7 @@ export const HOSTILE_CASES = {
     '/favicon.ico': 'image/x-icon',
     '/feed.rss': 'application/rss+xml',
     '/data.json': 'application/json',
-    '/files/manual.pdf': 'application/pdf',
+    '/files/manual.zip': 'application/zip',
   } as Record<string, string>,
   /** Two Content-Type headers with different values; the last valid one decides (WHATWG Fetch). */
   typeClash: {
@@ -43,7 +43,7 @@ export const HOSTILE_CASES = {
     htmlLast: '/type-clash/html-last.html',
     /** `text/html` then `application/json`: JSON, stored `skipped`. */
     jsonLast: '/type-clash/json-last',
-    /** `application/pdf` then `nonsense` (invalid, skipped): a PDF, stored `skipped`. */
+    /** `application/zip` then `nonsense` (invalid, skipped): a zip archive, stored `skipped`. */
     invalidLast: '/type-clash/invalid-last',
     /** `text/plain; charset=koi8-r; format=flowed` then `text/html`: HTML whose header charset went with the plain type,
      * so the page's own `<meta charset="utf-8">` decodes it (text holds CHARSET_DROPPED_PHRASE). */
@@ -85,7 +85,7 @@ export interface HostileHttpSite {
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(60, 1)]);
 const ICO = Buffer.concat([Buffer.from([0, 0, 1, 0, 1, 0]), Buffer.alloc(40, 2)]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const BINARY = Buffer.from('PK\u0003\u0004 a zip archive is not read', 'latin1');
 
 function html(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
@@ -127,10 +127,10 @@ export async function startHostileHttp(options: Partial<HostileHttpOptions> = {}
     ['/favicon.ico', (res) => whole(res, 'image/x-icon', ICO)],
     ['/feed.rss', (res) => whole(res, 'application/rss+xml', `<?xml version="1.0"?><rss version="2.0"><channel><title>News</title><link>${origin}/</link></channel></rss>`)],
     ['/data.json', (res) => whole(res, 'application/json', '{"items":[1,2,3]}')],
-    ['/files/manual.pdf', (res) => whole(res, 'application/pdf', PDF)],
+    ['/files/manual.zip', (res) => whole(res, 'application/zip', BINARY)],
     [HOSTILE_CASES.typeClash.htmlLast, (res) => whole(res, ['image/png', 'text/html; charset=utf-8'], html('Clash', '<p>Two types, HTML last.</p>'))],
     [HOSTILE_CASES.typeClash.jsonLast, (res) => whole(res, ['text/html', 'application/json'], '{"clash":true}')],
-    [HOSTILE_CASES.typeClash.invalidLast, (res) => whole(res, ['application/pdf', 'nonsense'], PDF)],
+    [HOSTILE_CASES.typeClash.invalidLast, (res) => whole(res, ['application/zip', 'nonsense'], BINARY)],
     [HOSTILE_CASES.typeClash.charsetDropped, (res) => whole(res, ['text/plain; charset=koi8-r; format=flowed', 'text/html'], html('Charset', `<p>${CHARSET_DROPPED_PHRASE}</p>`))],
     [HOSTILE_CASES.bigGzip, (res) => whole(res, 'text/html; charset=utf-8', bigGzip, { 'Content-Encoding': 'gzip' })],
     [HOSTILE_CASES.drip, (res) => drip(res, 'text/html; charset=utf-8', '<!doctype html><html><head><title>Drip</title></head><body><p>')],

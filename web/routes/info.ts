@@ -33,7 +33,7 @@ export function infoRoutes(ctx: AppContext): Router {
 
   // Gleaner's own robots.txt: result pages and the API are endless and worthless to other crawlers.
   router.get('/robots.txt', (_req, res) => {
-    res.type('text/plain').send('User-agent: *\nDisallow: /search\nDisallow: /api/\nDisallow: /robots\n');
+    res.type('text/plain').send('User-agent: *\nDisallow: /search\nDisallow: /api/\nDisallow: /robots\nDisallow: /trace\n');
   });
 
   router.get('/healthz', (_req, res) => {

@@ -9,6 +9,8 @@
 // - hits.ts: the snippet and the explanation of each hit shown.
 // Read-only: nothing here writes to the index.
 
+import type { TraceStep } from '../../shared/trace.js';
+import { docOf, indexSteps } from './trace-index.js';
 import type { IndexStats } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
@@ -65,6 +67,8 @@ export interface GleanerSearchEngine extends SearchEngine {
   stats(): IndexStats;
   /** The ranking alone: URLs and scores of the best `limit` matches, without snippets or explanations. */
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[];
+  /** The index-side steps of the page's trace (trace-index.ts); undefined when the page is not indexed. */
+  trace(url: string): TraceStep[] | undefined;
   close(): void;
 }
 
@@ -103,6 +107,11 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   stats(): IndexStats {
     return this.statsData;
+  }
+
+  trace(url: string): TraceStep[] | undefined {
+    const doc = docOf(this.gen, url);
+    return doc === undefined ? undefined : indexSteps(this.gen, doc, this.stored.read(doc));
   }
 
   close(): void {

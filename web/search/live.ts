@@ -78,6 +78,10 @@ export async function openLive(open: Open, dataDir: string, searcher: Partial<Se
       check();
       return engine.rankedUrls(query, limit);
     },
+    trace(url) {
+      check();
+      return engine.trace(url);
+    },
     close() {
       closed = true;
       engine.close();

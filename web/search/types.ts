@@ -1,6 +1,7 @@
 // What a search answers, between web/search (index + ranking) and the gateway's routes and pages.
 
 import type { ParsedQuery } from '../query/index.js';
+import type { TraceStep } from '../../shared/trace.js';
 
 /** Why a result scored what it did: shown to users as "why this result" and in the JSON API. */
 export interface Explanation {
@@ -74,4 +75,6 @@ export interface SearchEngine {
    * before), those that occur with them first. */
   suggest(prefix: string, limit: number, context?: string): string[];
   summary(): IndexSummary;
+  /** The index-side steps of a page's trace (web/search/trace-index.ts); undefined when it is not indexed. */
+  trace?(url: string): TraceStep[] | undefined;
 }

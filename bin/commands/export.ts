@@ -1,0 +1,186 @@
+// `gleaner export [--format jsonl|warc] [--out FILE]`: the stored pages in formats other tools read, so
+// a crawl can move on. JSON lines: one page record per line. WARC 1.1 (ISO 28500, written with
+// webrecorder's warcio): a warcinfo record, then one response record per page whose response the crawl
+// kept (shared/store/raw-response.ts), readable by warcio, pywb and the other WARC tools.
+
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import { once } from 'node:events';
+import { gunzipSync } from 'node:zlib';
+import { WARCRecord, WARCSerializer } from 'warcio';
+import { checkDataDir } from '../../shared/data-dir.js';
+import { GleanerError } from '../../shared/errors.js';
+import { openStore, type PageRecord, type RawResponse, type Store } from '../../shared/store/index.js';
+import { parseCommandArgs, rejectPositionals, type Command } from '../command.js';
+import { progressLine } from '../progress.js';
+import { GLEANER_VERSION } from '../../shared/agent.js';
+
+const HELP = `Usage: gleaner export [--format jsonl|warc] [--out FILE] [--data DIR]
+
+Writes the stored pages so a crawl can move to other tools.
+
+Options:
+  --format FORMAT  jsonl: one JSON object per page (url, finalUrl, state, status, fetchedAt,
+                   contentType, language, title, description, headings, text, links, ...);
+                   warc: WARC 1.1 response records (the HTTP status line, headers and body as the
+                   crawl received them, the body after its Content-Encoding was undone), one per page
+                   whose response was kept (by a crawl with --keep-raw); a FILE ending
+                   in .gz is compressed record by record, as .warc.gz files are (default: jsonl)
+  --out FILE       write here (whole or not at all: a temporary file renamed at the end);
+                   default: standard output
+  --data DIR       data dir (default: data)
+  -h, --help       this help
+`;
+
+const FLAGS = {
+  format: { type: 'string' },
+  out: { type: 'string' },
+  data: { type: 'string' },
+} as const;
+
+/** The JSON-lines form of a page: the stored record without the crawler's bookkeeping. */
+export function jsonlRecord(page: PageRecord): Record<string, unknown> {
+  return {
+    url: page.url,
+    finalUrl: page.finalUrl,
+    state: page.state,
+    status: page.status,
+    fetchedAt: page.fetchedAt,
+    contentType: page.contentType,
+    language: page.language,
+    title: page.title,
+    description: page.description,
+    headings: page.headings,
+    text: page.text,
+    links: page.links.map((l) => ({ url: l.url, text: l.text, rel: l.rel })),
+    ...(page.canonical !== undefined ? { canonical: page.canonical } : {}),
+    ...(page.etag !== undefined ? { etag: page.etag } : {}),
+    ...(page.lastModified !== undefined ? { lastModified: page.lastModified } : {}),
+    ...(page.duplicateOf !== undefined ? { duplicateOf: page.duplicateOf } : {}),
+    ...(page.error !== undefined ? { error: page.error } : {}),
+    robots: page.robots,
+    depth: page.depth,
+  };
+}
+
+// The body is stored decoded: the headers that described the encoded transfer would lie about it.
+const TRANSFER_HEADERS = new Set(['content-encoding', 'transfer-encoding', 'content-length']);
+
+/** A WARC response record for a page and the response it was made from. */
+export function warcResponse(page: PageRecord, raw: RawResponse): WARCRecord {
+  const body = raw.bodyGzip.byteLength === 0 ? new Uint8Array(0) : new Uint8Array(gunzipSync(raw.bodyGzip));
+  const headers: [string, string][] = raw.headers.filter(([name]) => !TRANSFER_HEADERS.has(name));
+  headers.push(['content-length', String(body.byteLength)]);
+  return WARCRecord.create(
+    {
+      url: page.url,
+      date: page.fetchedAt,
+      type: 'response',
+      warcVersion: 'WARC/1.1',
+      statusline: `HTTP/1.1 ${raw.status} ${STATUS_CODES[raw.status] ?? ''}`.trimEnd(),
+      httpHeaders: headers,
+    },
+    [body],
+  );
+}
+
+interface Sink {
+  write(chunk: string | Uint8Array): Promise<void>;
+  /** Makes the output whole (renames the temporary file); `ok` false throws it away. */
+  finish(ok: boolean): Promise<void>;
+}
+
+function fileSink(path: string): Sink {
+  const temp = `${path}.tmp-${process.pid}`;
+  const stream: WriteStream = createWriteStream(temp);
+  let failure: Error | undefined;
+  stream.on('error', (e) => (failure = e));
+  return {
+    async write(chunk) {
+      if (failure) throw failure;
+      if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), once(stream, 'error')]);
+    },
+    async finish(ok) {
+      await new Promise<void>((resolve) => stream.end(resolve));
+      if (ok && !failure) await rename(temp, path);
+      else await rm(temp, { force: true });
+      if (failure) throw new GleanerError('DATA_DIR', `export: cannot write ${path}: ${failure.message}`);
+    },
+  };
+}
+
+function stdoutSink(): Sink {
+  return {
+    async write(chunk) {
+      if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+    },
+    finish: () => Promise.resolve(),
+  };
+}
+
+export interface ExportSummary {
+  pages: number;
+  /** For warc: pages whose response was not kept (crawled without --keep-raw). */
+  withoutResponse: number;
+}
+
+export async function exportPages(store: Store, format: 'jsonl' | 'warc', sink: Sink, options: { gzip: boolean; onProgress?: (done: number) => void }): Promise<ExportSummary> {
+  const summary: ExportSummary = { pages: 0, withoutResponse: 0 };
+  const serialize = (record: WARCRecord) => WARCSerializer.serialize(record, { gzip: options.gzip });
+  if (format === 'warc') {
+    const info = WARCRecord.createWARCInfo({ warcVersion: 'WARC/1.1', filename: 'gleaner-export' }, { software: `Gleaner ${GLEANER_VERSION}`, format: 'WARC File Format 1.1' });
+    await sink.write(await serialize(info));
+  }
+  for await (const page of store.pages()) {
+    if (format === 'jsonl') {
+      await sink.write(`${JSON.stringify(jsonlRecord(page))}\n`);
+    } else {
+      const raw = await store.getRawResponse(page.url);
+      if (raw === undefined) {
+        summary.withoutResponse++;
+        continue;
+      }
+      await sink.write(await serialize(warcResponse(page, raw)));
+    }
+    summary.pages++;
+    if (summary.pages % 200 === 0) options.onProgress?.(summary.pages);
+  }
+  return summary;
+}
+
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'write the stored pages as JSON lines or WARC 1.1, for other tools',
+  help: HELP,
+  async run(argv) {
+    const { values: v, positionals, help } = parseCommandArgs('export', argv, FLAGS);
+    if (help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    rejectPositionals('export', positionals);
+    const format = v.format ?? 'jsonl';
+    if (format !== 'jsonl' && format !== 'warc') throw new GleanerError('BAD_ARGUMENT', `export: --format must be jsonl or warc, not "${format}"`);
+    const dataDir = v.data ?? 'data';
+    checkDataDir(dataDir, { create: false, write: false });
+    const store = await openStore(dataDir, { mustExist: true });
+    const sink = v.out === undefined ? stdoutSink() : fileSink(v.out);
+    const progress = progressLine();
+    let ok = false;
+    try {
+      let total = 0;
+      for await (const _ of store.pageFacts()) total++;
+      const summary = await exportPages(store, format, sink, { gzip: format === 'warc' && (v.out?.endsWith('.gz') ?? false), onProgress: (done) => progress.update(`export: ${done} of ${total} pages`) });
+      ok = true;
+      progress.done();
+      const skipped = summary.withoutResponse > 0 ? `; ${summary.withoutResponse} pages had no kept response (crawled without --keep-raw) and are not in it` : '';
+      process.stderr.write(`exported ${summary.pages} pages as ${format}${v.out === undefined ? '' : ` to ${v.out}`}${skipped}\n`);
+      return 0;
+    } finally {
+      progress.done();
+      await sink.finish(ok);
+      await store.close();
+    }
+  },
+};

@@ -1,0 +1,91 @@
+// PDF documents as pages: their text read in a worker thread of their own, with a deadline and a
+// memory cap (a hostile or broken PDF costs that one page, never the crawl), then laid out as a page
+// record: the Info Title (or the first line, or the file name) as title, the pages' text as body, and
+// one section per PDF page (`url#page=N`, the fragment browsers' PDF viewers open) so a result shows
+// and links the page its match is on.
+
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { PageSection } from '../shared/store/index.js';
+import { DEFAULT_EXTRACT_OPTIONS, type Extracted } from './extract.js';
+import { readPdfText, type PdfText } from './pdf-text.js';
+
+export interface PdfOptions {
+  /** A PDF whose text is not read within this long is an error page. */
+  pdfTimeoutMs: number;
+  /** Pages read at most; the rest of a longer PDF is left out (and said so in the log). */
+  pdfMaxPages: number;
+}
+
+export const DEFAULT_PDF_OPTIONS: PdfOptions = { pdfTimeoutMs: 20_000, pdfMaxPages: 500 };
+
+/** A PDF by its media type, or by its magic bytes when the server only says "bytes". */
+export function isPdf(contentType: string, body: Uint8Array): boolean {
+  if (contentType === 'application/pdf') return true;
+  if (contentType !== 'application/octet-stream' && contentType !== '') return false;
+  return body.byteLength >= 5 && new TextDecoder().decode(body.subarray(0, 5)) === '%PDF-';
+}
+
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 } as const;
+
+/** The PDF's text, or an Error saying why not (unreadable, over the deadline, out of memory). */
+export async function pdfText(bytes: Uint8Array, options: PdfOptions, script: URL = new URL('./pdf-worker.js', import.meta.url)): Promise<PdfText> {
+  const deadline = `the PDF was not read within ${options.pdfTimeoutMs / 1000} s`;
+  // Tests running the TypeScript sources have no compiled worker: the same reader in this thread, with the deadline.
+  if (!existsSync(script)) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(deadline)), options.pdfTimeoutMs)));
+    try {
+      return await Promise.race([readPdfText(bytes, options.pdfMaxPages), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  const worker = new Worker(script, { workerData: { bytes, maxPages: options.pdfMaxPages }, resourceLimits: WORKER_LIMITS });
+  return new Promise<PdfText>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(deadline));
+      void worker.terminate();
+    }, options.pdfTimeoutMs);
+    worker.once('message', (m: { pdf: PdfText } | { error: string }) => {
+      clearTimeout(timer);
+      if ('pdf' in m) resolve(m.pdf);
+      else reject(new Error(`the PDF cannot be read: ${m.error}`));
+      void worker.terminate();
+    });
+    worker.once('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`the PDF cannot be read: ${e.message}`));
+    });
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error('the PDF reader stopped before it answered'));
+    });
+  });
+}
+
+/** A PDF's text laid out as an extracted page (title, text, one section per PDF page). Pure. */
+export function extractedFromPdf(pdf: PdfText, url: string, maxTextChars: number = DEFAULT_EXTRACT_OPTIONS.maxTextChars): Extracted {
+  let text = '';
+  const sections: PageSection[] = [];
+  pdf.pages.forEach((raw, i) => {
+    const pageText = raw.replace(/\s+/g, ' ').trim();
+    if (pageText === '' || text.length >= maxTextChars) return;
+    if (text !== '') text += ' ';
+    sections.push({ id: `page=${i + 1}`, heading: `p. ${i + 1}`, start: text.length });
+    text += pageText;
+  });
+  text = text.slice(0, maxTextChars);
+  const firstLine = pdf.pages.find((p) => p.trim() !== '')?.trim().split('\n')[0]?.trim().slice(0, 200) ?? '';
+  const fileName = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  return {
+    title: pdf.title || firstLine || fileName,
+    description: pdf.author === '' ? '' : `by ${pdf.author}`,
+    headings: [],
+    text,
+    language: '',
+    links: [],
+    robots: { index: true, follow: true },
+    ...(sections.length > 1 ? { sections } : {}),
+  };
+}

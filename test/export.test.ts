@@ -1,0 +1,93 @@
+// `gleaner export`: the stored pages as JSON lines and as WARC 1.1, read back with a standard WARC reader
+// (webrecorder's warcio) and compared with what the site served.
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { WARCParser } from 'warcio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT, runCli } from './support/run-cli.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+// Long enough that the body owns its buffer, which is then handed to the parse worker (not copied):
+// what the crawl keeps for the WARC must not be those bytes.
+const HOME = `<!doctype html><title>Home</title><h1>Widgets</h1><p>All about widgets. <a href="/zipped">zipped</a> <a href="/moved">moved</a></p><p>${'Widget lore, page after page. '.repeat(3000)}</p>`;
+const ZIPPED = '<!doctype html><title>Zipped</title><p>Sent gzip-encoded, stored decoded: gears and sprockets.</p>';
+const dirs = tempDirs('gleaner-export-');
+
+describe('gleaner export', () => {
+  let site: { url: string; close: () => Promise<void> };
+  let data: string;
+
+  beforeAll(async () => {
+    const server = createServer((req, res) => {
+      if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-served-by': 'test' }).end(HOME);
+      if (req.url === '/zipped') return void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(ZIPPED));
+      if (req.url === '/moved') return void res.writeHead(301, { location: '/' }).end();
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    site = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((r) => server.close(() => r())) };
+    data = join(await dirs.make(), 'data');
+    // The real CLI, with its parse worker: the body goes to the worker and must still be kept whole.
+    if (BUILT) {
+      const c = await runCli(['crawl', site.url, '--data', data, '--delay', '0', '--no-sitemaps', '--parse-threads', '1', '--keep-raw']);
+      expect(c.code, c.stderr).toBe(0);
+    }
+  });
+  afterAll(async () => {
+    await site.close();
+    await dirs.removeAll();
+  });
+
+  it.skipIf(!BUILT)('writes WARC 1.1 response records that a WARC reader reads back as the site sent them', async () => {
+    const out = join(await dirs.make(), 'crawl.warc.gz');
+    const r = await runCli(['export', '--format', 'warc', '--out', out, '--data', data]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('exported 3 pages as warc');
+    const records = [];
+    for await (const record of WARCParser.iterRecords([await readFile(out)])) {
+      records.push({ type: record.warcType, uri: record.warcTargetURI, version: record.warcHeaders.protocol, status: record.httpHeaders?.statusCode, headers: record.httpHeaders?.headers, body: new TextDecoder().decode(await record.readFully()) });
+    }
+    expect(records[0]).toMatchObject({ type: 'warcinfo', version: 'WARC/1.1' });
+    const byUri = new Map(records.slice(1).map((x) => [x.uri, x]));
+    expect([...byUri.keys()].sort()).toEqual([site.url, `${site.url}moved`, `${site.url}zipped`]);
+    const home = byUri.get(site.url)!;
+    expect(home).toMatchObject({ type: 'response', status: 200, body: HOME });
+    expect(home.headers?.get('x-served-by')).toBe('test');
+    expect(home.headers?.get('content-type')).toBe('text/html; charset=utf-8');
+    const zipped = byUri.get(`${site.url}zipped`)!;
+    expect(zipped.body).toBe(ZIPPED);
+    // The body is kept decoded, so the record says so: no Content-Encoding, the decoded length.
+    expect(zipped.headers?.get('content-encoding')).toBeNull();
+    expect(zipped.headers?.get('content-length')).toBe(String(Buffer.byteLength(ZIPPED)));
+    expect(byUri.get(`${site.url}moved`)).toMatchObject({ status: 301, body: '' });
+    expect(byUri.get(`${site.url}moved`)?.headers?.get('location')).toBe('/');
+  });
+
+  it.skipIf(!BUILT)('writes one JSON object per page; stdout without --out; a bad format is one line', async () => {
+    const r = await runCli(['export', '--data', data]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(3);
+    const home = lines.find((l) => l.url === site.url)!;
+    expect(home).toMatchObject({ state: 'ok', status: 200, title: 'Home', headings: ['Widgets'], contentType: 'text/html' });
+    expect(home.links).toEqual(expect.arrayContaining([expect.objectContaining({ url: `${site.url}zipped`, text: 'zipped' })]));
+    const bad = await runCli(['export', '--format', 'csv', '--data', data]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toEqual(['gleaner export: --format must be jsonl or warc, not "csv"']);
+  });
+
+  it.skipIf(!BUILT)('a crawl without --keep-raw keeps no responses, and the WARC export says how many it left out', async () => {
+    const other = join(await dirs.make(), 'data');
+    const c = await runCli(['crawl', site.url, '--data', other, '--delay', '0', '--no-sitemaps']);
+    expect(c.code, c.stderr).toBe(0);
+    const out = join(await dirs.make(), 'x.warc');
+    const r = await runCli(['export', '--format', 'warc', '--out', out, '--data', other]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('exported 0 pages as warc');
+    expect(r.stderr).toContain('3 pages had no kept response');
+  });
+});

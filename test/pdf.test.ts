@@ -1,0 +1,101 @@
+// PDF documents crawled, stored, indexed and searched like pages (crawler/pdf.ts): a word only on a
+// PDF's second page finds it, and the result names and links that page; a broken, a truncated and a
+// junk PDF each cost their one page, with a reason, and the crawl goes on.
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawl } from '../crawler/index.js';
+import { extractedFromPdf, pdfText } from '../crawler/pdf.js';
+import { buildIndex } from '../indexer/index.js';
+import { openStore, type PageRecord } from '../shared/store/index.js';
+import { openSearchEngine, type GleanerSearchEngine } from '../web/search/index.js';
+import { makePdf } from './support/make-pdf.js';
+import { query } from './support/index-fixture.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const MANUAL = makePdf(['Widget manual: fitting the widget to the frame.', 'Sprockets turn when the crank is wound clockwise.', 'Appendix: torque tables for every widget size.'], { title: 'The Widget Manual', author: 'Ann Engineer' });
+const dirs = tempDirs('gleaner-pdf-');
+
+describe('PDF documents', () => {
+  let base: string;
+  let close: () => Promise<void>;
+  const pages = new Map<string, PageRecord>();
+  let engine: GleanerSearchEngine;
+
+  beforeAll(async () => {
+    const links = ['/manual.pdf', '/notes.txt', '/cut.pdf', '/junk.pdf', '/untitled.pdf'].map((p) => `<a href="${p}">${p}</a>`).join(' ');
+    const server = createServer((req, res) => {
+      const send = (type: string, body: string | Uint8Array) => void res.writeHead(200, { 'content-type': type }).end(body);
+      if (req.url === '/') { send('text/html', `<title>Docs</title><p>Our documents: ${links}</p>`); return; }
+      if (req.url === '/manual.pdf') { send('application/pdf', MANUAL); return; }
+      if (req.url === '/notes.txt') { send('text/plain; charset=utf-8', 'Meeting notes\nThe gearbox order ships on Friday.'); return; }
+      if (req.url === '/cut.pdf') { send('application/pdf', MANUAL.subarray(0, 200)); return; }
+      if (req.url === '/junk.pdf') { send('application/pdf', new TextEncoder().encode(`%PDF-1.7\n${'\u0000garbage(('.repeat(500)}`)); return; }
+      if (req.url === '/untitled.pdf') { send('application/pdf', makePdf(['Quarterly flange report', 'Flanges shipped: 40.'])); return; }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise((r) => server.close(() => r()));
+    const data = join(await dirs.make(), 'data');
+    const summary = await crawl({ dataDir: data, seeds: [`${base}/`], delayMs: 0, useSitemaps: false, parseThreads: 0 });
+    expect(summary.stoppedBecause).toBe('done');
+    const store = await openStore(data, { mustExist: true });
+    for await (const p of store.pages()) pages.set(new URL(p.url).pathname, p);
+    await store.close();
+    await buildIndex(data);
+    engine = await openSearchEngine(data);
+  });
+  afterAll(async () => {
+    engine.close();
+    await close();
+    await dirs.removeAll();
+  });
+
+  it('stores a PDF as a page: its Title, its text, one section per PDF page', () => {
+    const manual = pages.get('/manual.pdf')!;
+    expect(manual).toMatchObject({ state: 'ok', contentType: 'application/pdf', title: 'The Widget Manual', description: 'by Ann Engineer' });
+    expect(manual.text).toContain('Sprockets turn when the crank is wound clockwise.');
+    expect(manual.sections?.map((s) => [s.id, s.heading, manual.text.slice(s.start, s.start + 9)])).toEqual([
+      ['page=1', 'p. 1', 'Widget ma'],
+      ['page=2', 'p. 2', 'Sprockets'],
+      ['page=3', 'p. 3', 'Appendix:'],
+    ]);
+    // No Title: the first line stands in for it.
+    expect(pages.get('/untitled.pdf')?.title).toBe('Quarterly flange report');
+  });
+
+  it('finds a word only on the PDF\'s second page, and the result names and links that page', () => {
+    const hits = engine.search(query('sprockets crank'), { offset: 0, limit: 10 }).hits;
+    expect(hits[0]?.url).toBe(`${base}/manual.pdf`);
+    expect(hits[0]?.section).toEqual({ id: 'page=2', heading: 'p. 2', url: `${base}/manual.pdf#page=2` });
+    expect(engine.search(query('gearbox friday'), { offset: 0, limit: 10 }).hits[0]?.url).toBe(`${base}/notes.txt`);
+  });
+
+  it('a cut, a junk and an unreadable PDF are one error page each, with the reason; the crawl went on', () => {
+    expect(pages.get('/cut.pdf')).toMatchObject({ state: 'error' });
+    expect(pages.get('/cut.pdf')?.error).toMatch(/PDF/);
+    expect(pages.get('/junk.pdf')).toMatchObject({ state: 'error' });
+    expect(pages.get('/junk.pdf')?.error).toMatch(/the PDF cannot be read|PDF/);
+    expect(pages.get('/notes.txt')?.state).toBe('ok');
+  });
+
+  it('a PDF reader that never answers is ended at the deadline, with that reason', async () => {
+    // A reader stuck for good, as pdf.js on a hostile PDF could be: the worker is terminated, not waited for.
+    const script = join(await dirs.make(), 'stuck-worker.mjs');
+    await writeFile(script, 'setInterval(() => {}, 1000);\n');
+    const started = performance.now();
+    await expect(pdfText(MANUAL, { pdfTimeoutMs: 300, pdfMaxPages: 500 }, pathToFileURL(script))).rejects.toThrow(/not read within 0.3 s/);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(299);
+  });
+
+  it('reads at most pdfMaxPages pages, and takes the title from the file name when there is no text', () => {
+    const e = extractedFromPdf({ title: '', author: '', pages: ['', '  '], pageCount: 2 }, 'http://x/docs/Annual%20Report.pdf');
+    expect(e.title).toBe('Annual Report.pdf');
+    expect(e.text).toBe('');
+  });
+});

@@ -1,0 +1,114 @@
+// `gleaner trace URL --query Q`: one URL's journey, each step naming the file that decided it, on a
+// loopback site crawled and indexed first (real CLI, dist/).
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TraceStep } from '../shared/trace.js';
+import { serve } from '../web/index.js';
+import { BUILT, runCli } from './support/run-cli.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const dirs = tempDirs('gleaner-trace-');
+
+describe.skipIf(!BUILT)('gleaner trace', () => {
+  let base: string;
+  let close: () => Promise<void>;
+  let data: string;
+
+  beforeAll(async () => {
+    const server = createServer((req, res) => {
+      const html = (body: string) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"v1"' }).end(body);
+      if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\nAllow: /private/open\n');
+      if (req.url === '/') { html('<title>Gear shop</title><p>Welcome. <a href="/gears">Gear catalogue</a> <a href="/old">old link</a></p>'); return; }
+      if (req.url === '/gears') { html('<title>Gears</title><h1>Helical gears</h1><p>Helical gears run quietly; spur gears are cheaper. <a href="/">home</a></p>'); return; }
+      if (req.url === '/old') return void res.writeHead(301, { location: '/gears' }).end();
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise((r) => server.close(() => r()));
+    data = join(await dirs.make(), 'data');
+    const crawled = await runCli(['crawl', `${base}/`, '--data', data, '--delay', '0', '--no-sitemaps']);
+    expect(crawled.code, crawled.stderr).toBe(0);
+    const indexed = await runCli(['index', '--data', data]);
+    expect(indexed.code, indexed.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    await close();
+    await dirs.removeAll();
+  });
+
+  const trace = async (...args: string[]) => {
+    const r = await runCli(['trace', ...args, '--data', data, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const steps = (JSON.parse(r.stdout) as { steps: TraceStep[] }).steps;
+    return new Map(steps.map((s) => [s.title, s]));
+  };
+
+  it('follows a page from robots.txt to its rank for a query, naming the file behind each step', async () => {
+    const steps = await trace(`${base}/gears`, '--query', 'helical gears');
+    expect([...steps.keys()]).toEqual(['The URL', 'robots.txt', 'Politeness', 'Fetch', 'Charset', 'Extraction', 'The stored record', 'Indexed document', 'Tokens and stems per field', 'Index entries', 'Inbound links', 'The query "helical gears"']);
+    expect(steps.get('robots.txt')).toMatchObject({ verdict: 'allowed', decidedBy: ['shared/robots/parse.ts', 'shared/robots/match.ts'] });
+    expect(steps.get('Fetch')?.verdict).toMatch(/^HTTP 200/);
+    // The store has the page with an ETag: the trace says what a recrawl would send (and asks whole itself).
+    expect(steps.get('Fetch')?.facts).toEqual([
+      ['a recrawl would send', 'if-none-match: "v1" (the stored validators); an unchanged page answers 304 and keeps its stored copy'],
+      [`GET ${base}/gears`, 'HTTP 200; content-type: text/html; charset=utf-8; etag: "v1"'],
+    ]);
+    expect(steps.get('Charset')).toMatchObject({ verdict: 'utf-8' });
+    expect(steps.get('The stored record')?.verdict).toMatch(/^ok, HTTP 200/);
+    expect(Object.fromEntries(steps.get('Indexed document')!.facts)).toMatchObject({ title: 'Gears', headings: 'Helical gears' });
+    expect(Object.fromEntries(steps.get('Tokens and stems per field')!.facts).body).toMatch(/gears→gear/);
+    expect(Object.fromEntries(steps.get('Index entries')!.facts).helic).toMatch(/^in 1 documents; here headings 1, body [12]/);
+    expect(Object.fromEntries(steps.get('Inbound links')!.facts)['anchor texts']).toMatch(/Gear catalogue/);
+    const q = steps.get('The query "helical gears"')!;
+    expect(q.verdict).toMatch(/^ranked 1 of 1, score /);
+    expect(q.facts.some(([k]) => k.includes('helic in body'))).toBe(true);
+  });
+
+  it('a disallowed URL stops at robots.txt, with the line that blocked it', async () => {
+    const steps = await trace(`${base}/private/report`);
+    expect(steps.get('robots.txt')?.verdict).toMatch(/^disallowed/);
+    expect(Object.fromEntries(steps.get('robots.txt')!.facts)['verdict (rfc9309)']).toBe('disallowed (line 2: disallow /private/)');
+    expect(steps.has('Fetch')).toBe(false);
+    expect(steps.get('The stored record')?.verdict).toBe('not in the store');
+  });
+
+  it('/trace shows the index-side steps and the query\'s score, and points to the command for the rest', async () => {
+    const gateway = await serve({ dataDir: data, port: 0, host: '127.0.0.1' });
+    try {
+      const page = await fetch(new URL(`/trace?url=${encodeURIComponent(`${base}/gears`)}&q=helical+gears`, gateway.url));
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      const headings = [...html.matchAll(/<h2>([^<]*): <span class="verdict">([^<]*)<\/span><\/h2>/g)].map((m) => `${m[1]}: ${m[2]}`);
+      expect(headings[0]).toBe('The URL: already canonical');
+      expect(headings[1]).toBe('robots.txt: allowed');
+      expect(headings[2]).toBe('Fetch, charset, extraction, the stored record: shown by the command line');
+      expect(headings.slice(3).map((h) => h.split(':')[0])).toEqual(['Indexed document', 'Tokens and stems per field', 'Index entries', 'Inbound links', 'The query &#34;helical gears&#34;']);
+      expect(headings.at(-1)).toMatch(/ranked 1 of 1/);
+      expect(html).toContain(`gleaner trace ${base}/gears --query &#39;helical gears&#39;`);
+      const results = await (await fetch(new URL('/search?q=helical', gateway.url))).text();
+      expect(results).toContain(`href="/trace?url=${encodeURIComponent(`${base}/gears`)}&amp;q=helical"`);
+      expect((await fetch(new URL('/trace?url=ftp%3A%2F%2Fx%2F', gateway.url))).status).toBe(400);
+      const missing = await (await fetch(new URL(`/trace?url=${encodeURIComponent(`${base}/nowhere`)}`, gateway.url))).text();
+      expect(missing).toContain('The index: <span class="verdict">not in the index</span>');
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('shows each redirect hop, and prints numbered steps for people', async () => {
+    const steps = await trace(`${base}/old`);
+    const hops = steps.get('Fetch')!.facts.map(([k]) => k);
+    expect(hops).toEqual([`GET ${base}/old`, `GET ${base}/gears`]);
+    expect(steps.get('Fetch')!.facts[0]![1]).toMatch(/^HTTP 301; location: \/gears/);
+    const text = await runCli(['trace', `${base}/gears`, '--data', data]);
+    expect(text.stdout).toMatch(/^1\. The URL: already canonical\n {3}decided by shared\/url\.ts\n/);
+    expect(text.stdout).toContain('2. robots.txt: allowed');
+    const bad = await runCli(['trace', 'ftp://x/', '--data', data]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,32 @@
+// One URL's journey through Gleaner, the steps the gateway can see (shared/trace.ts says what a step
+// is): the page in the index (web/search/trace-index.ts, from the engine) and how it ranked for a
+// query. `gleaner trace` (bin/commands/trace.ts) adds the crawl-side steps before these.
+
+import type { TraceStep } from '../shared/trace.js';
+import type { SearchEngine, SearchHit } from './search/index.js';
+import type { ParsedQuery } from './query/index.js';
+
+/** How the page ranked for a query, with the score's parts. */
+export function queryStep(engine: SearchEngine, parsed: ParsedQuery, text: string, url: string, depth = 100): TraceStep {
+  const result = engine.search(parsed, { offset: 0, limit: depth });
+  const rank = result.hits.findIndex((h) => h.url === url);
+  const hit: SearchHit | undefined = result.hits[rank];
+  const base: TraceStep = { title: `The query "${text}"`, decidedBy: ['web/query/parse.ts', 'web/search/compile.ts', 'web/search/rank.ts'], verdict: '', facts: [['results', String(result.total)]] };
+  if (!hit) return { ...base, verdict: `not in the first ${depth} results`, note: 'The page lacks a required word, or others outscore it: the tokens step shows which words it has.' };
+  const e = hit.explain;
+  return {
+    ...base,
+    verdict: `ranked ${rank + 1} of ${result.total}, score ${e.score.toFixed(3)}`,
+    facts: [
+      ...base.facts,
+      ['text score (BM25F)', e.textScore.toFixed(3)],
+      ...e.terms.map((t): [string, string] => [`  ${t.token} in ${t.field}`, `tf ${t.tf}, adds ${t.contribution.toFixed(3)}`]),
+      ['link boost', `×${e.linkBoost.toFixed(3)} (${e.inboundLinks} linking pages)`],
+      ['hub factor', `×${e.hubFactor.toFixed(3)}`],
+      ['score', `${e.textScore.toFixed(3)} × ${e.linkBoost.toFixed(3)} × ${e.hubFactor.toFixed(3)} = ${e.score.toFixed(3)}`],
+      ['snippet', hit.snippet],
+      ...(hit.section ? [['links to', hit.section.url] as [string, string]] : []),
+    ],
+  };
+}
+
