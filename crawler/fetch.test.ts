@@ -58,7 +58,7 @@ describe('fetchOnce and bodies it does not want', () => {
     expect(html).toMatchObject({ kind: 'body', contentType: 'text/html' });
     expect(Buffer.from((html as { body: Uint8Array }).body).toString()).toContain('Two types, HTML last.');
     expect(await get(C.typeClash.jsonLast)).toMatchObject({ kind: 'unwanted-type', contentType: 'application/json' });
-    expect(await get(C.typeClash.invalidLast)).toMatchObject({ kind: 'unwanted-type', contentType: 'application/pdf' });
+    expect(await get(C.typeClash.invalidLast)).toMatchObject({ kind: 'unwanted-type', contentType: 'application/zip' });
     await settle();
     expect(uncaught).toEqual([]);
   });
