@@ -2,6 +2,7 @@
 // (or, incrementally, reuses the previous generation's postings for a document whose fingerprint did
 // not change), lays out the postings and writes the generation atomically.
 
+import { buildTypeahead } from './page-typeahead.js';
 import { createHash } from 'node:crypto';
 import {
   FIELD_COUNT,
@@ -119,6 +120,7 @@ export async function buildFromDocuments(
   progress({ phase: 'write', done: 0, total: 1 });
   const docs = docColumns(order.map((i) => documents[i]!), order.map((i) => fingerprints[i]!), fieldLength);
   const stored = storedBuffer(order.map((i) => documents[i]!.stored), docs);
+  const typeahead = buildTypeahead(order.map((i) => documents[i]!.stored));
   const avgFieldLength = new Array<number>(FIELD_COUNT).fill(0);
   for (let k = 0; k < order.length; k++) for (let f = 0; f < FIELD_COUNT; f++) avgFieldLength[f]! += fieldLength[k * FIELD_COUNT + f]!;
   for (let f = 0; f < FIELD_COUNT; f++) avgFieldLength[f] = order.length === 0 ? 0 : avgFieldLength[f]! / order.length;
@@ -146,6 +148,7 @@ export async function buildFromDocuments(
     postings: layout.postings,
     tfs: layout.tfs,
     stored,
+    typeahead,
     stats,
   });
   progress({ phase: 'write', done: 1, total: 1 });

@@ -5,7 +5,7 @@
 
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CURRENT_FILE, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable } from '../shared/index-format/index.js';
+import { CURRENT_FILE, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -15,6 +15,8 @@ export interface GenerationFiles {
   postings: Uint32Array;
   tfs: Uint8Array;
   stored: Buffer;
+  /** The page typeahead (indexer/page-typeahead.ts). */
+  typeahead: TypeaheadFile;
   stats: Omit<IndexStats, 'bytesOnDisk'>;
 }
 
@@ -45,6 +47,7 @@ export async function writeGeneration(dataDir: string, files: GenerationFiles): 
   bytes += await writeDurably(join(dir, INDEX_FILES.postings), bytesOf(files.postings));
   bytes += await writeDurably(join(dir, INDEX_FILES.tfs), files.tfs);
   bytes += await writeDurably(join(dir, INDEX_FILES.stored), files.stored);
+  bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), JSON.stringify(files.typeahead));
   const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });
   const manifestText = (total: number) => JSON.stringify({ ...files.manifest, bytesOnDisk: total }, null, 2);
   // The two small files state the total including themselves; their length barely depends on it.

@@ -132,6 +132,16 @@ describe.skipIf(!hasChromium)('the search page in Chromium', () => {
     await expect.poll(() => tab.locator('#suggestions option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))).toContain('robots handbook');
   });
 
+  it('the search box offers matching pages as links while typing, and one leads to its page', async () => {
+    await tab.goto(gateway.url);
+    await tab.locator('#q').pressSequentially('northwind hand', { delay: 20 });
+    const link = tab.locator('#page-suggestions a', { hasText: 'Northwind handbook' });
+    await expect.poll(() => link.count()).toBe(1);
+    expect(await link.getAttribute('href')).toBe(origin.url);
+    await link.click();
+    await expect.poll(() => tab.url()).toBe(origin.url);
+  });
+
   it('a crawled page with <script> and <img onerror> in its title and text is shown as text; nothing runs', async () => {
     await tab.goto(`${gateway.url}search?q=${HOSTILE_WORD}`);
     const result = tab.locator('ol.results > li.result').first();

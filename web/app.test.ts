@@ -335,6 +335,13 @@ describe('GET /api/suggest', () => {
     expect(two.json.suggestions).toContain('robots handbook');
   });
 
+  it('offers the pages whose title matches what is typed, the last word as a prefix', async () => {
+    const { json } = await api('/api/suggest?q=' + encodeURIComponent('northwind hand'));
+    expect(json.pages).toEqual([{ title: 'Northwind handbook', url: 'http://intranet.test/handbook' }]);
+    expect((await api('/api/suggest?q=crawler%20api%20ref')).json.pages).toEqual([{ title: 'Crawler API reference', url: 'http://docs.test/crawler-api' }]);
+    expect((await api('/api/suggest?q=')).json.pages).toEqual([]);
+  });
+
   it('gives nothing for an empty or finished word, and OpenSearch format on request', async () => {
     expect((await api('/api/suggest?q=')).json.suggestions).toEqual([]);
     expect((await api('/api/suggest?q=crawler%20')).json.suggestions).toEqual([]);

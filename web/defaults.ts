@@ -17,6 +17,8 @@ export interface WebOptions extends QueryLimits {
   maxPage: number;
   /** Completions returned by /api/suggest. */
   suggestLimit: number;
+  /** Pages (titles, section headings) returned by /api/suggest beside the completions. */
+  suggestPagesLimit: number;
   /** The longest prefix /api/suggest looks up. */
   maxSuggestChars: number;
   /** robots.txt bodies pasted into /robots are cut here (Google reads 500 KiB, RFC 9309 asks >= 500 KiB). */
@@ -45,6 +47,7 @@ export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
   maxPageSize: 50,
   maxPage: 100,
   suggestLimit: 8,
+  suggestPagesLimit: 5,
   maxSuggestChars: 64,
   maxRobotsBytes: 512 * 1024,
   maxRobotsUrls: 50,

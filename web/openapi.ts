@@ -69,10 +69,16 @@ export function openApiDocument(options: WebOptions): Schema {
       correctedFrom: str('The query as typed, when it matched nothing and these are the results of its correction (`understood`); ask again with literal=1 for the query as typed.'),
       results: { type: 'array', items: ref('Hit') },
     }, ['didYouMean', 'correctedFrom']),
-    SuggestAnswer: strict('Completions of the last word.', {
+    SuggestAnswer: strict('Completions of the last word, and pages that match what is typed.', {
       query: str('The text typed so far.'),
       suggestions: { type: 'array', items: { type: 'string' }, description: 'The text with its last word completed, most useful first.' },
+      pages: { type: 'array', items: ref('PageSuggestion'), description: `Pages whose title or a section heading has every word typed, the last as a prefix (at most ${options.suggestPagesLimit}).` },
     }),
+    PageSuggestion: strict('A page the search box offers.', {
+      title: str('The page title.'),
+      url: str('The page, or its section (`url#id`) when a section heading matched.'),
+      heading: str('The section heading that matched.'),
+    }, ['heading']),
     IndexSummary: strict('The index being served.', {
       formatVersion: int('The index format version.', { const: INDEX_FORMAT_VERSION }),
       builtAt: str('When it was built.', { format: 'date-time' }),
@@ -168,8 +174,8 @@ export function openApiDocument(options: WebOptions): Schema {
       },
       '/api/suggest': {
         get: {
-          summary: 'Complete the last word',
-          description: `Completions of the last word of \`q\` from the index vocabulary (at most ${options.suggestLimit}); the words before it are kept. With format=opensearch the answer is an OpenSearch suggestions array, [query, [completions]], as browsers ask for it.`,
+          summary: 'Complete the last word, and offer pages',
+          description: `Completions of the last word of \`q\` from the index vocabulary (at most ${options.suggestLimit}); the words before it are kept. Beside them, pages whose title or a section heading matches (at most ${options.suggestPagesLimit}). With format=opensearch the answer is an OpenSearch suggestions array, [query, [completions]], as browsers ask for it.`,
           parameters: [
             { name: 'q', in: 'query', description: `The text typed so far; only its first ${options.maxSuggestChars} characters are read.`, schema: { type: 'string' } },
             { name: 'format', in: 'query', description: 'opensearch for the OpenSearch suggestions format.', schema: { type: 'string', enum: ['opensearch'] } },

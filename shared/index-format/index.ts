@@ -3,3 +3,4 @@
 
 export * from './index-format.js';
 export * from './index-read.js';
+export * from './page-typeahead.js';

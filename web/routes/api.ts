@@ -60,7 +60,9 @@ export function apiRoutes(ctx: AppContext): Router {
       res.type('application/x-suggestions+json').send(JSON.stringify([q, suggestions]));
       return;
     }
-    res.json({ query: q, suggestions });
+    // Pages whose title or a section heading matches what is typed (flexsearch, web/search/page-typeahead.ts).
+    const pages = q.trim() === '' ? [] : (ctx.engine.suggestPages?.(q, options.suggestPagesLimit) ?? []);
+    res.json({ query: q, suggestions, pages });
   });
 
   return router;

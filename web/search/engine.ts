@@ -9,6 +9,7 @@
 // - hits.ts: the snippet and the explanation of each hit shown.
 // Read-only: nothing here writes to the index.
 
+import { loadPageTypeahead, type PageSuggestion, type PageTypeahead } from './page-typeahead.js';
 import type { TraceStep } from '../../shared/trace.js';
 import { docOf, indexSteps } from './trace-index.js';
 import type { IndexStats } from '../../shared/index-format/index.js';
@@ -69,6 +70,7 @@ export interface GleanerSearchEngine extends SearchEngine {
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[];
   /** The index-side steps of the page's trace (trace-index.ts); undefined when the page is not indexed. */
   trace(url: string): TraceStep[] | undefined;
+  suggestPages(text: string, limit: number): PageSuggestion[];
   close(): void;
 }
 
@@ -80,6 +82,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly vocabulary: Vocabulary;
   private readonly scanner: PostingScanner;
   private readonly stored: StoredFields;
+  private readonly pages: PageTypeahead;
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
 
@@ -96,6 +99,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.pre = precompute(gen, options.rank);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen);
+    this.pages = loadPageTypeahead(gen);
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet);
   }
 
@@ -107,6 +111,10 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   stats(): IndexStats {
     return this.statsData;
+  }
+
+  suggestPages(text: string, limit: number): PageSuggestion[] {
+    return this.pages(text, limit);
   }
 
   trace(url: string): TraceStep[] | undefined {

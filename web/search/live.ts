@@ -82,6 +82,10 @@ export async function openLive(open: Open, dataDir: string, searcher: Partial<Se
       check();
       return engine.trace(url);
     },
+    suggestPages(text, limit) {
+      check();
+      return engine.suggestPages(text, limit);
+    },
     close() {
       closed = true;
       engine.close();

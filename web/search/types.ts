@@ -2,6 +2,7 @@
 
 import type { ParsedQuery } from '../query/index.js';
 import type { TraceStep } from '../../shared/trace.js';
+import type { PageSuggestion } from './page-typeahead.js';
 
 /** Why a result scored what it did: shown to users as "why this result" and in the JSON API. */
 export interface Explanation {
@@ -75,6 +76,9 @@ export interface SearchEngine {
    * before), those that occur with them first. */
   suggest(prefix: string, limit: number, context?: string): string[];
   summary(): IndexSummary;
+  /** Pages whose title or a section heading matches what is typed, the last word as a prefix
+   * (page-typeahead.ts); absent on engines without a typeahead. */
+  suggestPages?(text: string, limit: number): PageSuggestion[];
   /** The index-side steps of a page's trace (web/search/trace-index.ts); undefined when it is not indexed. */
   trace?(url: string): TraceStep[] | undefined;
 }

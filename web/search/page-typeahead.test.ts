@@ -1,0 +1,48 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildTypeahead } from '../../indexer/page-typeahead.js';
+import { TYPEAHEAD_FILE, type IndexGeneration } from '../../shared/index-format/index.js';
+import { fixtureEngine } from '../../test/support/fixture-engine.js';
+import { loadPageTypeahead } from './page-typeahead.js';
+
+describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
+  const engine = fixtureEngine([
+    { url: 'http://d/iter', title: 'Iterator in std::iter', text: 'Iterators yield items.' },
+    { url: 'http://d/run', title: 'Running the crawler', text: 'How to run it.' },
+    { url: 'http://d/zh', title: '搜索引擎入门', text: '搜索引擎', language: 'zh' },
+    { url: 'http://d/none', title: 'Gears and sprockets', text: 'Nothing about iteration here.' },
+  ]);
+
+  it('offers pages by a prefix of a title word, by a stemmed form, by CJK characters, and needs every word', () => {
+    const urls = (q: string) => engine().suggestPages(q, 5).map((p) => p.url);
+    expect(urls('iter')).toEqual(['http://d/iter']);
+    expect(engine().suggestPages('iter', 5)[0]).toEqual({ title: 'Iterator in std::iter', url: 'http://d/iter' });
+    expect(urls('runs')).toEqual(['http://d/run']); // runs -> run, the stem "Running" was indexed under
+    expect(urls('搜索')).toEqual(['http://d/zh']);
+    expect(urls('gears sprock')).toEqual(['http://d/none']);
+    expect(urls('gears iter')).toEqual([]);
+    expect(urls('   ')).toEqual([]);
+  });
+
+  it('offers a section by its heading, linking url#id, once per page', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gleaner-typeahead-'));
+    try {
+      const docs = [
+        { title: 'Configuration', sections: [{ id: 'timeouts', heading: 'Request timeouts', start: 0 }, { id: 'retries', heading: 'Retries and timeouts', start: 10 }] },
+        { title: 'Timeouts FAQ', sections: [] },
+      ];
+      await writeFile(join(dir, TYPEAHEAD_FILE), JSON.stringify(buildTypeahead(docs)));
+      const gen = { dir, docs: { url: ['http://d/config', 'http://d/faq'], title: ['Configuration', 'Timeouts FAQ'] } } as unknown as IndexGeneration;
+      const found = loadPageTypeahead(gen)('timeo', 5);
+      expect(found).toHaveLength(2);
+      expect(found).toContainEqual({ title: 'Timeouts FAQ', url: 'http://d/faq' });
+      expect(found.find((p) => p.url.startsWith('http://d/config#'))).toMatchObject({ title: 'Configuration', heading: expect.stringMatching(/timeouts/i) as unknown });
+      // A generation built before the typeahead existed offers nothing.
+      expect(loadPageTypeahead({ ...gen, dir: join(dir, 'missing') })('timeo', 5)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
