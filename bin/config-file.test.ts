@@ -15,7 +15,7 @@ afterAll(() => dirs.removeAll());
 describe('the config file', () => {
   it('gleaner.config.example.json is valid for crawl and serve, and says what the README says it does', () => {
     const { options, sources } = crawlOptionsFromArgs(['--config', EXAMPLE]);
-    expect(options).toMatchObject({ dataDir: 'data', delayMs: 1000, maxPages: 20000, maxBodyBytes: 10485760, pdfTimeoutMs: 30000, exclude: ['glob:*?print=*'] });
+    expect(options).toMatchObject({ dataDir: 'data', delayMs: 1000, maxPages: 20000, maxBodyBytes: 10485760, documentTimeoutMs: 30000, exclude: ['glob:*?print=*'] });
     expect(options.seeds).toEqual(['http://intranet.example/', 'http://wiki.intranet.example/wiki/Main_Page', 'http://docs.intranet.example/']);
     expect(options.siteDelayMs).toEqual({ 'http://wiki.intranet.example': 2000, 'http://docs.intranet.example': 200 });
     expect(options.siteScopes['http://wiki.intranet.example']).toEqual({ scope: 'host', include: ['glob:http://wiki.intranet.example/wiki/*'], exclude: ['glob:*action=edit*'] });

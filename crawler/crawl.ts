@@ -17,10 +17,9 @@ import type { CrawlOptions } from './options.js';
 import { userAgentHeader } from '../shared/agent.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
-import { analysisOf, type BodyAnalysis, type BodyInput } from './analyze.js';
 import { effectiveDelayMs, FailureCounts, retryStep, transientFailure } from './politeness.js';
 import { rawResponse } from './raw-response.js';
-import { extractedFromPdf, isPdf, pdfText } from './pdf.js';
+import { analyzeDocument, isDocument } from './document-analysis.js';
 import type { HostRobots } from '../shared/robots/index.js';
 import { robotsForOrigin } from './robots-cache.js';
 import { blockingRule, crawlRobotsOptions, respectsRobots } from './robots-options.js';
@@ -508,7 +507,9 @@ class CrawlRun {
     if (outcome.kind === 'body') {
       try {
         const input = bodyInput(outcome, entry.url, context);
-        context.analysis = isPdf(outcome.contentType, outcome.body) ? await this.analyzePdf(input, outcome.truncated) : await this.analyzer.analyze(withSiteRules(input, this.options.extractRules));
+        context.analysis = isDocument(input)
+          ? await analyzeDocument(input, outcome.truncated, this.options, (msg, fields) => this.log('info', msg, fields))
+          : await this.analyzer.analyze(withSiteRules(input, this.options.extractRules));
       } catch (e) {
         // A parse worker died on this page (out of memory on a monstrous page): the page is an error, the crawl goes on.
         analysed = { kind: 'network-error', error: `could not parse the page: ${(e as Error).message}` };
@@ -521,15 +522,6 @@ class CrawlRun {
     const added = await this.store.commitFetch(entry, page, queue, this.stats, refused, await raw);
     for (const e of added) this.scheduler.add(e);
     this.afterCommit(page, previous === null);
-  }
-
-  /** A PDF's text, read in a worker of its own with a deadline (pdf.ts); throws why it could not be. */
-  private async analyzePdf(input: BodyInput, truncated: boolean): Promise<BodyAnalysis> {
-    // A PDF's cross-reference table is at its end: a cut PDF cannot be read.
-    if (truncated) throw new Error(`the PDF is larger than the body cap (maxBodyBytes, ${this.options.maxBodyBytes} bytes)`);
-    const pdf = await pdfText(input.body, this.options);
-    if (pdf.pageCount > pdf.pages.length) this.log('info', 'PDF read in part', { url: input.url, pagesRead: pdf.pages.length, pages: pdf.pageCount });
-    return analysisOf(extractedFromPdf(pdf, input.url), input);
   }
 
   /** Stopped (Ctrl-C) while this URL's request was under way: it stays queued for the next run rather

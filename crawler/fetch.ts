@@ -44,8 +44,8 @@ export interface HttpClientOptions {
 
 export { mediaType };
 
-/** HTML, plain text and PDF are what Gleaner indexes. */
-export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain', 'application/pdf'];
+/** HTML, plain text, PDF and Word documents are what Gleaner indexes (crawler/documents.ts). */
+export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
 
 /** Politeness is enforced by the scheduler, and the pool agrees with it: one connection per request it
  * lets run at once to an origin, each with one request at a time (no pipelining). */

@@ -4,20 +4,19 @@
 // one section per PDF page (`url#page=N`, the fragment browsers' PDF viewers open) so a result shows
 // and links the page its match is on.
 
-import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { PageSection } from '../shared/store/index.js';
 import { DEFAULT_EXTRACT_OPTIONS, type Extracted } from './extract.js';
-import { readPdfText, type PdfText } from './pdf-text.js';
+import { readDocumentWithin } from './documents.js';
+import type { PdfText } from './pdf-text.js';
 
 export interface PdfOptions {
-  /** A PDF whose text is not read within this long is an error page. */
-  pdfTimeoutMs: number;
+  /** A document (PDF, Word) not read within this long is an error page. */
+  documentTimeoutMs: number;
   /** Pages read at most; the rest of a longer PDF is left out (and said so in the log). */
   pdfMaxPages: number;
 }
 
-export const DEFAULT_PDF_OPTIONS: PdfOptions = { pdfTimeoutMs: 20_000, pdfMaxPages: 500 };
+export const DEFAULT_PDF_OPTIONS: PdfOptions = { documentTimeoutMs: 20_000, pdfMaxPages: 500 };
 
 /** A PDF by its media type, or by its magic bytes when the server only says "bytes". */
 export function isPdf(contentType: string, body: Uint8Array): boolean {
@@ -26,42 +25,11 @@ export function isPdf(contentType: string, body: Uint8Array): boolean {
   return body.byteLength >= 5 && new TextDecoder().decode(body.subarray(0, 5)) === '%PDF-';
 }
 
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 } as const;
-
 /** The PDF's text, or an Error saying why not (unreadable, over the deadline, out of memory). */
-export async function pdfText(bytes: Uint8Array, options: PdfOptions, script: URL = new URL('./pdf-worker.js', import.meta.url)): Promise<PdfText> {
-  const deadline = `the PDF was not read within ${options.pdfTimeoutMs / 1000} s`;
-  // Tests running the TypeScript sources have no compiled worker: the same reader in this thread, with the deadline.
-  if (!existsSync(script)) {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(deadline)), options.pdfTimeoutMs)));
-    try {
-      return await Promise.race([readPdfText(bytes, options.pdfMaxPages), late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-  const worker = new Worker(script, { workerData: { bytes, maxPages: options.pdfMaxPages }, resourceLimits: WORKER_LIMITS });
-  return new Promise<PdfText>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(deadline));
-      void worker.terminate();
-    }, options.pdfTimeoutMs);
-    worker.once('message', (m: { pdf: PdfText } | { error: string }) => {
-      clearTimeout(timer);
-      if ('pdf' in m) resolve(m.pdf);
-      else reject(new Error(`the PDF cannot be read: ${m.error}`));
-      void worker.terminate();
-    });
-    worker.once('error', (e) => {
-      clearTimeout(timer);
-      reject(new Error(`the PDF cannot be read: ${e.message}`));
-    });
-    worker.once('exit', () => {
-      clearTimeout(timer);
-      reject(new Error('the PDF reader stopped before it answered'));
-    });
-  });
+export async function pdfText(bytes: Uint8Array, options: PdfOptions, script?: URL): Promise<PdfText> {
+  const result = await readDocumentWithin({ kind: 'pdf', bytes, maxPages: options.pdfMaxPages }, 'PDF', options.documentTimeoutMs, script);
+  if (result.kind !== 'pdf') throw new Error('the PDF reader answered for another kind of document');
+  return result.pdf;
 }
 
 /** A PDF's text laid out as an extracted page (title, text, one section per PDF page). Pure. */

@@ -9,12 +9,12 @@ import { robotsFromUrl } from '../shared/robots/index.js';
 import type { PageRecord } from '../shared/store/index.js';
 import { more, robotsTraceStep, type TraceStep } from '../shared/trace.js';
 import { canonicalizeUrl } from '../shared/url.js';
-import { analysisOf, analyzeBody } from './analyze.js';
+import { analyzeBody } from './analyze.js';
 import { decodeBody } from './charset.js';
 import { createHttpClient, fetchOnce, headerValue, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import type { CrawlOptions } from './options.js';
 import { bodyInput } from './page.js';
-import { extractedFromPdf, isPdf, pdfText } from './pdf.js';
+import { analyzeDocument, isDocument } from './document-analysis.js';
 import { effectiveDelayMs } from './politeness.js';
 import { pageRequestHeaders } from './request.js';
 import { crawlRobotsOptions } from './robots-options.js';
@@ -111,8 +111,8 @@ async function bodySteps(outcome: Extract<FetchOutcome, { kind: 'body' }>, url: 
   const input = bodyInput(outcome, url, { agent: options.agent, stripParams: options.stripParams });
   const steps: TraceStep[] = [];
   let analysis;
-  if (isPdf(outcome.contentType, outcome.body)) {
-    analysis = analysisOf(extractedFromPdf(await pdfText(outcome.body, options), url), input);
+  if (isDocument(input)) {
+    analysis = await analyzeDocument(input, outcome.truncated, options);
   } else {
     const decoded = decodeBody(outcome.body, input.contentTypeHeader);
     steps.push({
@@ -130,7 +130,7 @@ async function bodySteps(outcome: Extract<FetchOutcome, { kind: 'body' }>, url: 
   const e = analysis.extracted;
   steps.push({
     title: 'Extraction',
-    decidedBy: ['crawler/extract.ts', 'crawler/robots-meta.ts', 'crawler/sections.ts', ...(isPdf(outcome.contentType, outcome.body) ? ['crawler/pdf.ts'] : [])],
+    decidedBy: ['crawler/extract.ts', 'crawler/robots-meta.ts', 'crawler/sections.ts', ...(isDocument(input) ? ['crawler/document-analysis.ts', 'crawler/documents.ts'] : [])],
     verdict: analysis.robots.index ? `${e.text.length} characters of text, ${e.links.length} links` : 'noindex: stored, never indexed',
     facts: [
       ['title', e.title || '(none)'],

@@ -13,11 +13,19 @@ import { extractedFromPdf, pdfText } from '../crawler/pdf.js';
 import { buildIndex } from '../indexer/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
 import { openSearchEngine, type GleanerSearchEngine } from '../web/search/index.js';
+import { makeDocx } from './support/make-docx.js';
 import { makePdf } from './support/make-pdf.js';
 import { query } from './support/index-fixture.js';
 import { tempDirs } from './support/temp-dirs.js';
 
 const MANUAL = makePdf(['Widget manual: fitting the widget to the frame.', 'Sprockets turn when the crank is wound clockwise.', 'Appendix: torque tables for every widget size.'], { title: 'The Widget Manual', author: 'Ann Engineer' });
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const POLICY = makeDocx([
+  { text: 'Travel policy', style: 'Heading1' },
+  { text: 'Staff book trains for trips under four hours.' },
+  { text: 'Expenses', style: 'Heading2' },
+  { text: 'Receipts go to the finance office within thirty days.' },
+]);
 const dirs = tempDirs('gleaner-pdf-');
 
 describe('PDF documents', () => {
@@ -27,7 +35,7 @@ describe('PDF documents', () => {
   let engine: GleanerSearchEngine;
 
   beforeAll(async () => {
-    const links = ['/manual.pdf', '/notes.txt', '/cut.pdf', '/junk.pdf', '/untitled.pdf'].map((p) => `<a href="${p}">${p}</a>`).join(' ');
+    const links = ['/manual.pdf', '/notes.txt', '/cut.pdf', '/junk.pdf', '/untitled.pdf', '/policy.docx', '/broken.docx'].map((p) => `<a href="${p}">${p}</a>`).join(' ');
     const server = createServer((req, res) => {
       const send = (type: string, body: string | Uint8Array) => void res.writeHead(200, { 'content-type': type }).end(body);
       if (req.url === '/') { send('text/html', `<title>Docs</title><p>Our documents: ${links}</p>`); return; }
@@ -35,6 +43,8 @@ describe('PDF documents', () => {
       if (req.url === '/notes.txt') { send('text/plain; charset=utf-8', 'Meeting notes\nThe gearbox order ships on Friday.'); return; }
       if (req.url === '/cut.pdf') { send('application/pdf', MANUAL.subarray(0, 200)); return; }
       if (req.url === '/junk.pdf') { send('application/pdf', new TextEncoder().encode(`%PDF-1.7\n${'\u0000garbage(('.repeat(500)}`)); return; }
+      if (req.url === '/policy.docx') { send(DOCX_TYPE, POLICY); return; }
+      if (req.url === '/broken.docx') { send(DOCX_TYPE, POLICY.subarray(0, 300)); return; }
       if (req.url === '/untitled.pdf') { send('application/pdf', makePdf(['Quarterly flange report', 'Flanges shipped: 40.'])); return; }
       res.writeHead(404).end();
     });
@@ -84,12 +94,21 @@ describe('PDF documents', () => {
     expect(pages.get('/notes.txt')?.state).toBe('ok');
   });
 
+  it('reads a Word document (.docx) as a page: its headings, its text, found by a search; a broken one is an error page', () => {
+    const policy = pages.get('/policy.docx')!;
+    expect(policy).toMatchObject({ state: 'ok', contentType: DOCX_TYPE, title: 'Travel policy', headings: ['Travel policy', 'Expenses'] });
+    expect(policy.text).toContain('Receipts go to the finance office within thirty days.');
+    expect(engine.search(query('receipts finance'), { offset: 0, limit: 10 }).hits[0]?.url).toBe(`${base}/policy.docx`);
+    expect(pages.get('/broken.docx')).toMatchObject({ state: 'error' });
+    expect(pages.get('/broken.docx')?.error).toMatch(/Word document cannot be read/);
+  });
+
   it('a PDF reader that never answers is ended at the deadline, with that reason', async () => {
     // A reader stuck for good, as pdf.js on a hostile PDF could be: the worker is terminated, not waited for.
     const script = join(await dirs.make(), 'stuck-worker.mjs');
     await writeFile(script, 'setInterval(() => {}, 1000);\n');
     const started = performance.now();
-    await expect(pdfText(MANUAL, { pdfTimeoutMs: 300, pdfMaxPages: 500 }, pathToFileURL(script))).rejects.toThrow(/not read within 0.3 s/);
+    await expect(pdfText(MANUAL, { documentTimeoutMs: 300, pdfMaxPages: 500 }, pathToFileURL(script))).rejects.toThrow(/not read within 0.3 s/);
     expect(performance.now() - started).toBeGreaterThanOrEqual(299);
   });
 
