@@ -29,6 +29,7 @@ import { createApp, isServeWorker, listen, serveInWorkers, WEB_DEFAULTS } from '
 import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { COLLECTIONS, IR_DIR, irAvailable, loadCollection } from './ir-collections.js';
+import { seededRandom as rng } from '../test/support/seeded-random.js';
 
 // ---- autocannon, wrapped once in the few types this bench uses (the package ships none) ----
 interface Histogram {
@@ -57,17 +58,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: Aut
 const DATA_DIR = join(process.cwd(), '.bench-out', 'http-search');
 const LINKS_PER_PAGE = 4;
 const QUERY_COUNT = 400;
-
-/** xorshift32: the corpus and the query mix are the same in every run. */
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 0x1_0000_0000;
-  };
-}
 
 async function buildCorpus(): Promise<number> {
   await rm(DATA_DIR, { recursive: true, force: true });

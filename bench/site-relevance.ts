@@ -28,9 +28,9 @@
 // The "any word" rows ask both with OR, as a second view.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildOmegaDb } from './omega-db.js';
 import { openSearchEngine, type GleanerSearchEngine } from '../web/search/index.js';
 import { parseQuery } from '../web/query/index.js';
 import { queryMetrics } from './metrics.js';
@@ -96,25 +96,9 @@ function gleanerRun(engine: GleanerSearchEngine, q: string, any: boolean): strin
 
 /** An Omega database over the same pages Gleaner indexed; returns a function running one query. */
 function omega(urls: string[]): { run: (q: string, any: boolean) => string[]; cleanup: () => void } {
-  const work = mkdtempSync(join(tmpdir(), 'gleaner-omega-'));
-  const mirror = join(work, 'mirror');
-  // Omega names a result by its file under the mirror (SITE, a slash, the path, `index.html` kept): the
-  // page URL it stands for, so a directory URL (`/news/`, as the intranet bench serves) is matched too.
-  const pageOf = new Map<string, string>();
-  for (const url of urls) {
-    const path = url.slice(SITE.length).replace(/\?.*$/, '');
-    const file = join(DOCROOT, path === '' || path.endsWith('/') ? path + 'index.html' : path);
-    if (!existsSync(file)) continue;
-    const target = join(mirror, path === '' || path.endsWith('/') ? path + 'index.html' : path);
-    mkdirSync(dirname(target), { recursive: true });
-    if (!existsSync(target)) symlinkSync(file, target);
-    pageOf.set(SITE.replace(/\/?$/, '/') + target.slice(mirror.length + 1), url);
-  }
-  const dbDir = join(work, 'data');
-  mkdirSync(dbDir);
+  const { work, dataDir: dbDir, pageOf, cleanup } = buildOmegaDb(urls, SITE, DOCROOT);
   const templates = join(work, 'templates');
   mkdirSync(templates);
-  execFileSync('omindex', ['--follow', '--db', join(dbDir, 'docs'), '--url', SITE, mirror], { stdio: 'ignore' });
   writeFileSync(join(templates, 'urls'), '$hitlist{$field{url}\n}');
   const config = join(work, 'omega.conf');
   writeFileSync(config, `database_dir ${dbDir}\ntemplate_dir ${templates}\nlog_dir ${work}\ncdb_dir ${work}\n`);
@@ -127,7 +111,7 @@ function omega(urls: string[]): { run: (q: string, any: boolean) => string[]; cl
     const body = out.slice(out.indexOf('\n\n') >= 0 ? out.indexOf('\n\n') + 2 : out.indexOf('\r\n\r\n') + 4);
     return body.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('http')).map((u) => pageOf.get(u) ?? u);
   };
-  return { run, cleanup: () => rmSync(work, { recursive: true, force: true }) };
+  return { run, cleanup };
 }
 
 /** Gleaner's score parts for its top 3 and the best-ranked answer: where a loss comes from. */

@@ -1,6 +1,6 @@
 // One document's fields to term frequencies per field. Pure.
 
-import { FIELD_COUNT, FIELDS, MAX_TF, fieldTexts, type StoredDoc } from '../shared/index-format/index.js';
+import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, encodePositions, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
 import { countsInLength, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
@@ -15,6 +15,10 @@ export interface AnalyzedDoc {
   forms: (string[] | undefined)[];
   /** Tokens per field, in FIELDS order. */
   fieldLength: number[];
+  /** Each term's word positions (shared/index-format positions.ts), encoded: term s's bytes are
+   * positions[positionEnds[s - 1] ?? 0, positionEnds[s]); none for word pairs and added tokens. */
+  positions: Uint8Array;
+  positionEnds: Uint32Array;
 }
 
 // Per-field counts of the document being analysed, reused across documents (grown when needed).
@@ -27,8 +31,13 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   const forms: (string[] | undefined)[] = [];
   const fieldLength = new Array<number>(FIELD_COUNT).fill(0);
   const texts = fieldTexts(doc);
+  const places: number[][] = [];
   let field = 0;
-  const sink: TokenSink = (token, word, _start, _end, _position, extra) => {
+  // Where each heading or anchor text starts in its field's text (joined by '\n'), and which one the
+  // scan is in: a phrase does not run from one into the next (positions.ts).
+  let segmentStarts: number[] = [];
+  let segment = 0;
+  const sink: TokenSink = (token, word, start, _end, position, extra) => {
     let s = slot.get(token);
     if (s === undefined) {
       s = terms.length;
@@ -36,6 +45,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       terms.push(token);
       words.push(word);
       forms.push(undefined);
+      places.push([]);
       if ((s + 1) * FIELD_COUNT > scratch.length) {
         const bigger = new Uint32Array(scratch.length * 2);
         bigger.set(scratch);
@@ -50,8 +60,17 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
     }
     scratch[s * FIELD_COUNT + field]!++;
     if (countsInLength(token, extra)) fieldLength[field]!++;
+    if (!extra) {
+      while (segment + 1 < segmentStarts.length && segmentStarts[segment + 1]! <= start) segment++;
+      const place = position + segment;
+      if (place < FIELD_SPAN) places[s]!.push(positionOf(field, place));
+    }
   };
-  for (field = 0; field < FIELD_COUNT; field++) scanTokens(texts[field]!, doc.language, sink);
+  for (field = 0; field < FIELD_COUNT; field++) {
+    segmentStarts = segmentStartsOf(field === HEADINGS ? doc.headings : field === ANCHOR ? doc.anchor : []);
+    segment = 0;
+    scanTokens(texts[field]!, doc.language, sink);
+  }
   // Word pairs of the short fields (see shared/analysis wordPairs); they are not words, so the
   // field lengths stay as counted.
   const pairSources: [number, readonly string[]][] = [
@@ -62,10 +81,29 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   const lengths = [...fieldLength];
   for (const [f, texts] of pairSources) {
     field = f;
-    for (const text of texts) for (const pair of wordPairs(primaryTokens(text, doc.language))) sink(pair, pair, 0, 0, 0, false);
+    // Pairs are not words: `extra`, so they get no positions.
+    for (const text of texts) for (const pair of wordPairs(primaryTokens(text, doc.language))) sink(pair, pair, 0, 0, 0, true);
   }
   for (let f = 0; f < FIELD_COUNT; f++) fieldLength[f] = lengths[f]!;
   const tfs = new Uint8Array(terms.length * FIELD_COUNT);
   for (let i = 0; i < tfs.length; i++) tfs[i] = Math.min(scratch[i]!, MAX_TF);
-  return { terms, tfs, words, forms, fieldLength };
+  const out = { bytes: new Uint8Array(256) };
+  const positionEnds = new Uint32Array(terms.length);
+  let at = 0;
+  for (let t = 0; t < terms.length; t++) positionEnds[t] = at = encodePositions(places[t]!, out, at);
+  return { terms, tfs, words, forms, fieldLength, positions: out.bytes.subarray(0, at), positionEnds };
+}
+
+const HEADINGS = FIELDS.indexOf('headings');
+const ANCHOR = FIELDS.indexOf('anchor');
+
+/** Offsets where each of `parts` starts in parts.join('\n'). */
+function segmentStartsOf(parts: readonly string[]): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (const part of parts) {
+    starts.push(at);
+    at += part.length + 1;
+  }
+  return starts;
 }

@@ -109,7 +109,7 @@ export async function buildFromDocuments(
     for (let s = 0; s < analysed.terms.length; s++) {
       const id = builder.termId(analysed.terms[s]!, analysed.words[s]!);
       builder.addForms(id, analysed.forms[s]);
-      builder.add(id, k, analysed.tfs, s * FIELD_COUNT);
+      builder.add(id, k, analysed.tfs, s * FIELD_COUNT, analysed.positions, s === 0 ? 0 : analysed.positionEnds[s - 1]!, analysed.positionEnds[s]!);
     }
     for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = analysed.fieldLength[f]!;
     if (++done % 500 === 0) progress({ phase: 'analyze', done, total: fresh.length });
@@ -147,6 +147,8 @@ export async function buildFromDocuments(
     offsets: layout.offsets,
     postings: layout.postings,
     tfs: layout.tfs,
+    positions: layout.positions,
+    positionOffsets: layout.positionOffsets,
     stored,
     typeahead,
     stats,
@@ -186,7 +188,7 @@ function copyPostings(previous: IndexGeneration, reuse: { doc: number; old: numb
         // Reused pages' other surface words, once each (their document counts are not kept).
         builder.addForms(id, previous.terms.forms?.[t]?.split(' ').filter((w) => w !== ''));
       }
-      builder.add(id, doc, previous.tfs, p * FIELD_COUNT);
+      builder.add(id, doc, previous.tfs, p * FIELD_COUNT, previous.positions, previous.positionOffsets[p]!, previous.positionOffsets[p + 1]!);
     }
   }
 }

@@ -47,6 +47,16 @@ describe('buildIndex: incremental', () => {
     expect(await urlsFor(dir, 'bananas')).toEqual(before);
   });
 
+  it('keeps the word positions of reused pages: their phrases still match, in order only', async () => {
+    const dir = await dataDir();
+    await writePages(dir, BASE);
+    await buildIndex(dir);
+    await writePages(dir, [{ url: `${S}/b`, title: 'Beta', text: 'oranges and apples' }]);
+    expect(await buildIndex(dir)).toMatchObject({ analysed: 1, reused: 2 });
+    expect(await urlsFor(dir, '"apples_and_oranges"')).toEqual([`${S}/a`]);
+    expect(await urlsFor(dir, '"oranges_and_apples"')).toEqual([`${S}/b`]);
+  });
+
   it('re-analyses only changed and new pages, drops gone ones', async () => {
     const dir = await dataDir();
     await writePages(dir, BASE);

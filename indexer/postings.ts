@@ -17,6 +17,10 @@ export interface PostingsLayout {
   offsets: Uint32Array;
   postings: Uint32Array;
   tfs: Uint8Array;
+  /** Per posting, its encoded word positions (shared/index-format positions.ts): posting p's are
+   * positions[positionOffsets[p], positionOffsets[p + 1]). */
+  positions: Uint8Array;
+  positionOffsets: Uint32Array;
 }
 
 export class PostingsBuilder {
@@ -30,6 +34,9 @@ export class PostingsBuilder {
   private recTerm = new Uint32Array(1 << 16);
   private recDoc = new Uint32Array(1 << 16);
   private recTf = new Uint8Array((1 << 16) * FIELD_COUNT);
+  /** Per record, where its positions end in `recPositions.bytes` (they start where the previous ends). */
+  private recPosEnd = new Float64Array(1 << 16);
+  private readonly recPositions = { bytes: new Uint8Array(1 << 20) };
   private count = 0;
 
   /** The term's number, creating it; keeps the shortest display word. Called once per document with
@@ -82,14 +89,25 @@ export class PostingsBuilder {
       .join(' ');
   }
 
-  /** One posting; `tfs` holds FIELD_COUNT frequencies starting at `tfsAt`. */
-  add(termId: number, doc: number, tfs: Uint8Array, tfsAt: number): void {
+  /** One posting; `tfs` holds FIELD_COUNT frequencies starting at `tfsAt`, `positions` its encoded
+   * word positions from `positionsFrom` to `positionsTo`. */
+  add(termId: number, doc: number, tfs: Uint8Array, tfsAt: number, positions: Uint8Array, positionsFrom: number, positionsTo: number): void {
     if (this.count === this.recTerm.length) this.grow();
     const i = this.count++;
     this.recTerm[i] = termId;
     this.recDoc[i] = doc;
     const to = i * FIELD_COUNT;
     for (let f = 0; f < FIELD_COUNT; f++) this.recTf[to + f] = tfs[tfsAt + f]!;
+    const at = i === 0 ? 0 : this.recPosEnd[i - 1]!;
+    const length = positionsTo - positionsFrom;
+    let buf = this.recPositions.bytes;
+    if (at + length > buf.length) {
+      buf = new Uint8Array(Math.max(buf.length * 2, at + length));
+      buf.set(this.recPositions.bytes.subarray(0, at));
+      this.recPositions.bytes = buf;
+    }
+    buf.set(positions.subarray(positionsFrom, positionsTo), at);
+    this.recPosEnd[i] = at + length;
   }
 
   private grow(): void {
@@ -103,6 +121,9 @@ export class PostingsBuilder {
     this.recTerm = term;
     this.recDoc = doc;
     this.recTf = tf;
+    const posEnd = new Float64Array(size);
+    posEnd.set(this.recPosEnd);
+    this.recPosEnd = posEnd;
   }
 
   /** Terms in alphabetical order (so the file is deterministic), terms without postings dropped. */
@@ -120,13 +141,27 @@ export class PostingsBuilder {
     const cursor = offsets.slice(0, order.length);
     const postings = new Uint32Array(this.count);
     const tfs = new Uint8Array(this.count * FIELD_COUNT);
+    const slot = new Uint32Array(this.count);
+    const positionOffsets = new Uint32Array(this.count + 1);
     for (let i = 0; i < this.count; i++) {
       const t = newId[this.recTerm[i]!]!;
       const at = cursor[t]!++;
+      slot[i] = at;
       postings[at] = this.recDoc[i]!;
       for (let f = 0; f < FIELD_COUNT; f++) tfs[at * FIELD_COUNT + f] = this.recTf[i * FIELD_COUNT + f]!;
+      positionOffsets[at + 1] = this.recPosEnd[i]! - (i === 0 ? 0 : this.recPosEnd[i - 1]!);
+    }
+    const totalBytes = this.count === 0 ? 0 : this.recPosEnd[this.count - 1]!;
+    if (totalBytes > 0xffffffff) throw new RangeError(`word positions take ${totalBytes} bytes, more than the index format's 4 GiB`);
+    for (let p = 0; p < this.count; p++) positionOffsets[p + 1] = positionOffsets[p + 1]! + positionOffsets[p]!;
+    const positions = new Uint8Array(totalBytes);
+    for (let i = 0; i < this.count; i++) {
+      const from = i === 0 ? 0 : this.recPosEnd[i - 1]!;
+      positions.set(this.recPositions.bytes.subarray(from, this.recPosEnd[i]), positionOffsets[slot[i]!]);
     }
     return {
+      positions,
+      positionOffsets,
       terms: order.map((t) => this.terms[t]!),
       words: order.map((t) => this.words[t]!),
       forms: order.map((t) => this.formsOf(t)),

@@ -14,6 +14,8 @@ export interface GenerationFiles {
   offsets: Uint32Array;
   postings: Uint32Array;
   tfs: Uint8Array;
+  positions: Uint8Array;
+  positionOffsets: Uint32Array;
   stored: Buffer;
   /** The page typeahead (indexer/page-typeahead.ts). */
   typeahead: TypeaheadFile;
@@ -46,6 +48,8 @@ export async function writeGeneration(dataDir: string, files: GenerationFiles): 
   bytes += await writeDurably(join(dir, INDEX_FILES.offsets), bytesOf(files.offsets));
   bytes += await writeDurably(join(dir, INDEX_FILES.postings), bytesOf(files.postings));
   bytes += await writeDurably(join(dir, INDEX_FILES.tfs), files.tfs);
+  bytes += await writeDurably(join(dir, INDEX_FILES.positions), files.positions);
+  bytes += await writeDurably(join(dir, INDEX_FILES.positionOffsets), bytesOf(files.positionOffsets));
   bytes += await writeDurably(join(dir, INDEX_FILES.stored), files.stored);
   bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), JSON.stringify(files.typeahead));
   const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });

@@ -8,6 +8,8 @@
 //   offsets.bin       Uint32 LE, terms + 1 entries: term t's postings are [offsets[t], offsets[t+1])
 //   postings.bin      Uint32 LE document numbers, ascending within a term
 //   tfs.bin           Uint8, FIELDS.length per posting: the term's frequency in each field, capped at 255
+//   positions.bin     per posting, its word positions as variable-byte deltas (positions.ts)
+//   position-offsets.bin  Uint32 LE, postings + 1 entries: posting p's positions are bytes [po[p], po[p+1])
 //   stored.bin        per document at docs.storedOffset: a UTF-8 JSON StoredDoc without its body
 //                     (storedHeaderLength bytes), then the body as raw UTF-8 (the rest of storedLength),
 //                     so a snippet reads the beginning of a long page without parsing all of it
@@ -20,7 +22,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 5; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms
+export const INDEX_FORMAT_VERSION = 6; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions
 
 /** The BM25F fields, in the order of the per-posting frequencies in tfs.bin. */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -35,6 +37,8 @@ export const INDEX_FILES = {
   offsets: 'offsets.bin',
   postings: 'postings.bin',
   tfs: 'tfs.bin',
+  positions: 'positions.bin',
+  positionOffsets: 'position-offsets.bin',
   stored: 'stored.bin',
   stats: 'stats.json',
 } as const;

@@ -22,6 +22,9 @@ export interface IndexGeneration {
   offsets: Uint32Array;
   postings: Uint32Array;
   tfs: Uint8Array;
+  /** Word positions per posting (positions.ts): posting p's are positions[positionOffsets[p], positionOffsets[p + 1]). */
+  positions: Uint8Array;
+  positionOffsets: Uint32Array;
   /** Path of stored.bin, read on demand. */
   storedPath: string;
 }
@@ -56,12 +59,14 @@ export async function readCurrentGeneration(dataDir: string): Promise<IndexGener
 
 export async function readGeneration(dir: string): Promise<IndexGeneration> {
   const manifest = await readManifest(dir);
-  const [docs, terms, offsets, postings, tfs] = await Promise.all([
+  const [docs, terms, offsets, postings, tfs, positions, positionOffsets] = await Promise.all([
     readJson<DocColumns>(dir, INDEX_FILES.docs),
     readJson<TermTable>(dir, INDEX_FILES.terms),
     readFile(join(dir, INDEX_FILES.offsets)),
     readFile(join(dir, INDEX_FILES.postings)),
     readFile(join(dir, INDEX_FILES.tfs)),
+    readFile(join(dir, INDEX_FILES.positions)),
+    readFile(join(dir, INDEX_FILES.positionOffsets)),
   ]);
   return {
     dir,
@@ -71,6 +76,8 @@ export async function readGeneration(dir: string): Promise<IndexGeneration> {
     offsets: uint32View(offsets),
     postings: uint32View(postings),
     tfs: new Uint8Array(tfs.buffer, tfs.byteOffset, tfs.byteLength),
+    positions: new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength),
+    positionOffsets: uint32View(positionOffsets),
     storedPath: join(dir, INDEX_FILES.stored),
   };
 }

@@ -4,8 +4,9 @@
 //   drivers first, MaxScore pruning for one OR group);
 // - match-rules.ts: the per-document verdict from the masks and the site:/lang: filter; here the final
 //   scores (rank.ts finalScore) and the top k (top-k.ts);
-// - phrase-check.ts: phrases verified on the best candidates' text, and the total estimated;
-// - stored-fields.ts: the stored text those checks and the snippets read (the only I/O);
+// - phrase-check.ts: phrases verified on the best candidates' word positions (phrase-positions.ts),
+//   and the total estimated;
+// - stored-fields.ts: the stored text the snippets read (the only I/O);
 // - hits.ts: the snippet and the explanation of each hit shown.
 // Read-only: nothing here writes to the index.
 
@@ -28,6 +29,7 @@ import { DEFAULT_RANK_PARAMS, finalScore, type RankParams } from './rank.js';
 import { DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
 import { escapeRegExp } from './regexp.js';
 import { StoredFields } from './stored-fields.js';
+import { PositionReader } from './phrase-positions.js';
 import { topDocuments } from './top-k.js';
 import { Vocabulary } from './vocabulary.js';
 import { contextAffinity, DEFAULT_CONTEXT_OPTIONS } from './complete-in-context.js';
@@ -82,6 +84,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly vocabulary: Vocabulary;
   private readonly scanner: PostingScanner;
   private readonly stored: StoredFields;
+  private readonly positions: PositionReader;
   private readonly pages: PageTypeahead;
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
@@ -99,6 +102,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.pre = precompute(gen, options.rank);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen);
+    this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
     this.pages = loadPageTypeahead(gen);
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet);
   }
@@ -196,7 +200,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     }
     const candidate = (d: number): Candidate => ({ doc: d, score: final[d]!, textScore: textless ? 0 : score[d]! });
     if (unsure.length === 0) return { candidates: topDocuments(sure, final, wanted).map(candidate), total: sure.length + (pruned?.countedOnly ?? 0) };
-    const passes = phrasePasses(plan, scanner.masks, (d) => this.stored.read(d));
+    const passes = phrasePasses(plan, scanner.masks, this.positions, (d) => this.stored.read(d));
     const { docs, total } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
     return { candidates: docs.map(candidate), total };
   }

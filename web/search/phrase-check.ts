@@ -1,13 +1,16 @@
 // Phrase verification and the total it implies. The masks (posting-loop.ts) say a document has every
-// word of a phrase; only its text says they are in a row (phrase.ts), and reading text is the
-// expensive part of a query. So candidates are checked best first until the page of results asked for
-// is settled (no unchecked candidate could enter it), and how many of the rest pass is estimated from
-// an evenly spread sample of them (the best ones pass more often than the rest).
+// word of a phrase; only the words' positions (phrase-positions.ts) say they are in a row, or for
+// Chinese and Japanese phrases, which the segmenter may cut differently in a sentence, the page's text
+// (phrase.ts). Candidates are checked best first until the page of results asked for is settled (no
+// unchecked candidate could enter it), and how many of the rest pass is estimated from an evenly
+// spread sample of them (the best ones pass more often than the rest).
 
 import type { StoredDoc } from '../../shared/index-format/index.js';
-import type { AtomPlan, QueryPlan } from './compile.js';
+import { isCjk } from '../../shared/analysis/index.js';
+import type { AlternativePlan, AtomPlan, QueryPlan } from './compile.js';
 import { atomMatches, compiledAtom } from './match-rules.js';
 import { containsPhrase } from './phrase.js';
+import type { PositionReader } from './phrase-positions.js';
 import { topDocuments } from './top-k.js';
 
 export interface PhraseCheckOptions {
@@ -16,12 +19,14 @@ export interface PhraseCheckOptions {
   phraseSampleSize: number;
 }
 
-/** Whether document `d`, whose mask words start at masks[d * maskWords], matches the plan once its phrases are read in its text. */
-export function phrasePasses(plan: QueryPlan, masks: Uint32Array, read: (doc: number) => StoredDoc): (doc: number) => boolean {
+/** Whether document `d`, whose mask words start at masks[d * maskWords], matches the plan once its phrases are checked. */
+export function phrasePasses(plan: QueryPlan, masks: Uint32Array, positions: PositionReader, read: (doc: number) => StoredDoc): (doc: number) => boolean {
   const W = plan.maskWords;
+  const byText = (alt: AlternativePlan) => alt.phraseTokens.some(isCjk);
   return (d) => {
-    const stored = read(d);
-    const phraseOk = (atom: AtomPlan) => atom.alternatives.some((alt) => containsPhrase(stored, alt.phraseTokens, atom.atom.field, atom.atom.text));
+    const inRow = (atom: AtomPlan, alt: AlternativePlan) =>
+      byText(alt) ? containsPhrase(read(d), alt.phraseTokens, atom.atom.field, atom.atom.text) : positions.inRow(d, alt.phraseTokens, atom.atom.field);
+    const phraseOk = (atom: AtomPlan) => atom.alternatives.some((alt) => inRow(atom, alt));
     const bitsMatch = (atom: AtomPlan) => atomMatches(masks, d * W, compiledAtom(atom, W));
     const groupsOk = plan.groups.every((g) => g.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a))));
     return groupsOk && !plan.excluded.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a)));

@@ -1,5 +1,5 @@
 // A document's stored fields (title, headings, body, ...) read from the generation's stored.bin: the
-// searcher's only I/O, for snippets and phrase checks.
+// searcher's only I/O, for snippets (and Chinese or Japanese phrases: phrase-check.ts).
 //
 // Why synchronous: a read is one small range (the header and about a snippet's worth of body) of a file
 // the operating system keeps cached after the first queries, so readSync costs microseconds, while

@@ -1,0 +1,247 @@
+// Bench: query speed on a real crawled site, Gleaner against Xapian in the same run.
+//
+//   bash ../shared/sites/serve-docs.sh start
+//   node bin/gleaner crawl http://127.0.0.1:8082/ --data /tmp/rust-data --delay 0 --max-pages 40000
+//   node bin/gleaner index --data /tmp/rust-data
+//   npx tsc -p tsconfig.json && node dist/bench/query-speed.js --data /tmp/rust-data \
+//        [--site http://127.0.0.1:8082/] [--docroot /usr/share/doc/rust-doc/html] [--queries 300]
+//        [--http] [--no-xapian]
+//
+// The queries are drawn (seeded, so every run asks the same) from the index itself and are all
+// distinct, so no answer cache can serve them:
+//   words   1-2 common words (in 2-50% of the pages), every word required
+//   any     the same kind of words, any word (OR)
+//   long    3-5 words that follow each other in some page, every word required
+//   phrase  2-3 words that follow each other in some page, in quotes
+//   site    `site:HOST` and 1-2 common words
+// Gleaner answers in-process as the gateway asks (a page of 10 with snippets and explanations) and
+// ranking alone (the top 10's URLs); Xapian (Debian python3-xapian over an omindex database of the same
+// pages, bench/xapian-speed.py) answers the top 10 and reads their documents. With --http, `gleaner
+// serve` with default settings is asked each query once in turn over HTTP (p50/p99 as a client sees
+// them), then by wrk on loopback (4 connections, one thread, every request a query not asked before).
+
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isFoldToken, isIdentifierToken, isStopword, PAIR_SEPARATOR } from '../shared/analysis/index.js';
+import { INDEX_FILES, readCurrentGeneration, type IndexGeneration } from '../shared/index-format/index.js';
+import { parseQuery } from '../web/query/index.js';
+import { openSearchEngine } from '../web/search/index.js';
+import { buildOmegaDb } from './omega-db.js';
+import { seededRandom as rng } from '../test/support/seeded-random.js';
+
+const { values: opts } = parseArgs({
+  options: {
+    data: { type: 'string', default: '/tmp/rust-data' },
+    site: { type: 'string', default: 'http://127.0.0.1:8082/' },
+    docroot: { type: 'string', default: '/usr/share/doc/rust-doc/html' },
+    queries: { type: 'string', default: '300' },
+    http: { type: 'boolean', default: false },
+    'no-xapian': { type: 'boolean', default: false },
+  },
+});
+const PER_STREAM = Number(opts.queries);
+const STREAMS = ['words', 'any', 'long', 'phrase', 'site'] as const;
+type Stream = (typeof STREAMS)[number];
+interface Query {
+  stream: Stream;
+  /** As typed into Gleaner's search box. */
+  text: string;
+  /** As given to Xapian's query parser (OR is its default operator's job there). */
+  xapian: string;
+  any: boolean;
+}
+
+const WORD = /^[a-z]{3,}$/;
+
+function makeQueries(gen: IndexGeneration, seed: number, perStream: number): Query[] {
+  const random = rng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const n = gen.docs.url.length;
+  const common: string[] = [];
+  gen.terms.terms.forEach((term, t) => {
+    const df = gen.offsets[t + 1]! - gen.offsets[t]!;
+    const word = gen.terms.words[t]!;
+    if (term.includes(PAIR_SEPARATOR) || isIdentifierToken(term) || isFoldToken(term) || isStopword(term)) return;
+    if (df >= n * 0.02 && df <= n * 0.5 && WORD.test(word)) common.push(word);
+  });
+  const stored = readFileSync(join(gen.dir, INDEX_FILES.stored));
+  const bodyWords = (d: number): string[] => {
+    const from = gen.docs.storedOffset[d]! + gen.docs.storedHeaderLength[d]!;
+    const to = gen.docs.storedOffset[d]! + gen.docs.storedLength[d]!;
+    return stored.toString('utf8', from, Math.min(to, from + 20_000)).split(/\s+/);
+  };
+  /** `length` words in a row from some page, letters only, not all stopwords. */
+  const run = (length: number): string[] => {
+    for (;;) {
+      const words = bodyWords(Math.floor(random() * n));
+      if (words.length < length + 1) continue;
+      const at = Math.floor(random() * (words.length - length));
+      const slice = words.slice(at, at + length).map((w) => w.toLowerCase());
+      if (slice.every((w) => WORD.test(w)) && !slice.every(isStopword)) return slice;
+    }
+  };
+  const host = new URL(opts.site).host;
+  const make: Record<Stream, () => Omit<Query, 'stream'>> = {
+    words: () => {
+      const q = random() < 0.5 ? pick(common) : `${pick(common)} ${pick(common)}`;
+      return { text: q, xapian: q, any: false };
+    },
+    any: () => {
+      const a = pick(common);
+      const b = pick(common);
+      return { text: `${a} OR ${b}`, xapian: `${a} ${b}`, any: true };
+    },
+    long: () => {
+      const q = run(3 + Math.floor(random() * 3)).join(' ');
+      return { text: q, xapian: q, any: false };
+    },
+    phrase: () => {
+      const q = `"${run(2 + Math.floor(random() * 2)).join(' ')}"`;
+      return { text: q, xapian: q, any: false };
+    },
+    site: () => {
+      const q = `site:${host} ${random() < 0.5 ? pick(common) : `${pick(common)} ${pick(common)}`}`;
+      return { text: q, xapian: q, any: false };
+    },
+  };
+  const out: Query[] = [];
+  for (const stream of STREAMS) {
+    const seen = new Set<string>();
+    for (let tries = 0; seen.size < perStream && tries < perStream * 50; tries++) {
+      const q = make[stream]();
+      if (seen.has(q.text)) continue;
+      seen.add(q.text);
+      out.push({ stream, ...q });
+    }
+  }
+  return out;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function summary(ms: readonly number[]): string {
+  const s = [...ms].sort((a, b) => a - b);
+  return `${percentile(s, 50).toFixed(2)} / ${percentile(s, 99).toFixed(2)}`;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function httpRuns(queries: readonly Query[], extra: readonly Query[]): Promise<void> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['bin/gleaner', 'serve', '--data', opts.data, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (b: Buffer) => {
+        if (b.toString().includes('Gleaner search:')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`gleaner serve exited (${code})`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const byStream = new Map<Stream, number[]>();
+    for (const q of queries) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/search?q=${encodeURIComponent(q.text)}`);
+      await res.arrayBuffer();
+      const ms = performance.now() - started;
+      if (!byStream.has(q.stream)) byStream.set(q.stream, []);
+      byStream.get(q.stream)!.push(ms);
+    }
+    console.log('\nOver HTTP, one query at a time (ms, p50 / p99, as the client sees it):');
+    console.log('| stream | gleaner serve |');
+    console.log('|---|---|');
+    for (const stream of STREAMS) console.log(`| ${stream} | ${summary(byStream.get(stream) ?? [])} |`);
+    // wrk: one Lua state (one thread) hands every connection the next query not yet asked.
+    const work = mkdtempSync(join(tmpdir(), 'gleaner-wrk-'));
+    try {
+      const paths = extra.map((q) => `/api/search?q=${encodeURIComponent(q.text)}`);
+      writeFileSync(join(work, 'paths.lua'), `paths = {${paths.map((p) => JSON.stringify(p)).join(',\n')}}\ni = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`);
+      const out = execFileSync('wrk', ['-t1', '-c4', '-d10s', '--latency', '-s', join(work, 'paths.lua'), base], { encoding: 'utf8' });
+      const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
+      const p50 = /\s50%\s+([\d.]+\w+)/.exec(out)?.[1];
+      const p99 = /\s99%\s+([\d.]+\w+)/.exec(out)?.[1];
+      const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+      console.log(`\nwrk, 4 connections, 10 s, ${paths.length} distinct queries (all streams mixed)${total > paths.length ? ', some asked twice: make --queries larger' : ''}:`);
+      console.log(`  ${rps} requests/s, latency p50 ${p50}, p99 ${p99}`);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  } finally {
+    child.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(opts.data, 'index'))) {
+    console.log(`query speed skipped: no Gleaner index in ${opts.data} (see the header for the crawl and index commands)`);
+    return;
+  }
+  const gen = await readCurrentGeneration(opts.data);
+  const queries = makeQueries(gen, 7, PER_STREAM);
+  const warm = makeQueries(gen, 99, 40);
+  console.log(`${gen.docs.url.length} pages, ${queries.length} distinct queries (${PER_STREAM} per stream); Gleaner's index ${(gen.manifest.bytesOnDisk / 2 ** 20).toFixed(0)} MiB`);
+
+  const loadStarted = performance.now();
+  const engine = await openSearchEngine(opts.data);
+  const loadMs = performance.now() - loadStarted;
+  for (const q of warm) engine.search(parseQuery(q.text), { offset: 0, limit: 10 });
+  const full = new Map<Stream, number[]>();
+  const ranking = new Map<Stream, number[]>();
+  for (const q of queries) {
+    const parsed = parseQuery(q.text);
+    let started = performance.now();
+    engine.rankedUrls(parsed, 10);
+    const rankMs = performance.now() - started;
+    started = performance.now();
+    engine.search(parseQuery(q.text), { offset: 0, limit: 10 });
+    const fullMs = performance.now() - started;
+    for (const [map, ms] of [[ranking, rankMs], [full, fullMs]] as const) {
+      if (!map.has(q.stream)) map.set(q.stream, []);
+      map.get(q.stream)!.push(ms);
+    }
+  }
+  const rss = process.memoryUsage().rss;
+  engine.close();
+
+  let xapian: Record<string, number[]> | undefined;
+  if (!opts['no-xapian']) {
+    if (!existsSync('/usr/bin/omindex')) console.log('Xapian left out: apt-get install xapian-omega python3-xapian');
+    else {
+      const omega = buildOmegaDb(gen.docs.url, opts.site, opts.docroot);
+      try {
+        const input = [...warm, ...queries].map((q) => JSON.stringify({ stream: q.stream, query: q.xapian, any: q.any })).join('\n');
+        const out = execFileSync('/usr/bin/python3', [join('bench', 'xapian-speed.py'), join(omega.dataDir, 'docs')], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
+        const parsed = JSON.parse(out) as { ms: Record<string, number[]> };
+        // The warm-up queries came first: drop them.
+        const warmCount = new Map<string, number>();
+        for (const q of warm) warmCount.set(q.stream, (warmCount.get(q.stream) ?? 0) + 1);
+        xapian = Object.fromEntries(Object.entries(parsed.ms).map(([s, ms]) => [s, ms.slice(warmCount.get(s) ?? 0)]));
+      } finally {
+        omega.cleanup();
+      }
+    }
+  }
+  console.log(`\nIn-process, ms, p50 / p99 (Gleaner loaded its index in ${loadMs.toFixed(0)} ms, RSS ${(rss / 2 ** 20).toFixed(0)} MiB):`);
+  console.log('| stream | Gleaner, page of 10 (snippets) | Gleaner, ranking only | Xapian, top 10 + data |');
+  console.log('|---|---|---|---|');
+  for (const stream of STREAMS) {
+    console.log(`| ${stream} | ${summary(full.get(stream) ?? [])} | ${summary(ranking.get(stream) ?? [])} | ${xapian ? summary(xapian[stream] ?? []) : '-'} |`);
+  }
+  if (opts.http) await httpRuns(queries, makeQueries(gen, 1234, 4000));
+}
+
+await main();
