@@ -5,7 +5,7 @@
 //   node bin/gleaner index --data /tmp/rust-data
 //   npx tsc -p tsconfig.json && node dist/bench/query-speed.js --data /tmp/rust-data \
 //        [--site http://127.0.0.1:8082/] [--docroot /usr/share/doc/rust-doc/html] [--queries 300]
-//        [--http] [--no-xapian]
+//        [--http] [--no-xapian] [--slowest N]  (the N slowest queries, page of 10, with their totals)
 //
 // The queries are drawn (seeded, so every run asks the same) from the index itself and are all
 // distinct, so no answer cache can serve them:
@@ -41,6 +41,7 @@ const { values: opts } = parseArgs({
     queries: { type: 'string', default: '300' },
     http: { type: 'boolean', default: false },
     'no-xapian': { type: 'boolean', default: false },
+    slowest: { type: 'string', default: '0' },
   },
 });
 const PER_STREAM = Number(opts.queries);
@@ -200,6 +201,7 @@ async function main(): Promise<void> {
   const loadMs = performance.now() - loadStarted;
   for (const q of warm) engine.search(parseQuery(q.text), { offset: 0, limit: 10 });
   const full = new Map<Stream, number[]>();
+  const slow: { ms: number; text: string; total: number }[] = [];
   const ranking = new Map<Stream, number[]>();
   for (const q of queries) {
     const parsed = parseQuery(q.text);
@@ -207,8 +209,9 @@ async function main(): Promise<void> {
     engine.rankedUrls(parsed, 10);
     const rankMs = performance.now() - started;
     started = performance.now();
-    engine.search(parseQuery(q.text), { offset: 0, limit: 10 });
+    const result = engine.search(parseQuery(q.text), { offset: 0, limit: 10 });
     const fullMs = performance.now() - started;
+    slow.push({ ms: fullMs, text: q.text, total: result.total });
     for (const [map, ms] of [[ranking, rankMs], [full, fullMs]] as const) {
       if (!map.has(q.stream)) map.set(q.stream, []);
       map.get(q.stream)!.push(ms);
@@ -240,6 +243,11 @@ async function main(): Promise<void> {
   console.log('|---|---|---|---|');
   for (const stream of STREAMS) {
     console.log(`| ${stream} | ${summary(full.get(stream) ?? [])} | ${summary(ranking.get(stream) ?? [])} | ${xapian ? summary(xapian[stream] ?? []) : '-'} |`);
+  }
+  const slowest = Number(opts.slowest);
+  if (slowest > 0) {
+    console.log(`\nThe ${slowest} slowest (page of 10):`);
+    for (const s of slow.sort((a, b) => b.ms - a.ms).slice(0, slowest)) console.log(`  ${s.ms.toFixed(2)} ms  ${s.text}  (${s.total} results)`);
   }
   if (opts.http) await httpRuns(queries, makeQueries(gen, 1234, 4000));
 }

@@ -1,6 +1,6 @@
 // One document's fields to term frequencies per field. Pure.
 
-import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, encodePositions, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
+import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
 import { countsInLength, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
@@ -19,6 +19,8 @@ export interface AnalyzedDoc {
    * positions[positionEnds[s - 1] ?? 0, positionEnds[s]); none for word pairs and added tokens. */
   positions: Uint8Array;
   positionEnds: Uint32Array;
+  /** The body's word map, encoded (shared/index-format word-map.ts). */
+  wordMap: number[];
 }
 
 // Per-field counts of the document being analysed, reused across documents (grown when needed).
@@ -37,6 +39,14 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   // scan is in: a phrase does not run from one into the next (positions.ts).
   let segmentStarts: number[] = [];
   let segment = 0;
+  // The word map of the body: checkpoints every WORD_MAP_STEP words, each section's first word.
+  const checkChars: number[] = [];
+  const checkBytes: number[] = [];
+  const sections = [...(doc.sections ?? [])].sort((a, b) => a.start - b.start);
+  const sectionPlaces: number[] = [];
+  let lastChar = 0;
+  let lastByte = 0;
+  let bodyWords = 0;
   const sink: TokenSink = (token, word, start, _end, position, extra) => {
     let s = slot.get(token);
     if (s === undefined) {
@@ -64,6 +74,16 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       while (segment + 1 < segmentStarts.length && segmentStarts[segment + 1]! <= start) segment++;
       const place = position + segment;
       if (place < FIELD_SPAN) places[s]!.push(positionOf(field, place));
+      if (field === BODY) {
+        bodyWords = position + 1;
+        while (sectionPlaces.length < sections.length && sections[sectionPlaces.length]!.start <= start) sectionPlaces.push(position);
+        if (position % WORD_MAP_STEP === 0) {
+          lastByte += Buffer.byteLength(doc.body.slice(lastChar, start), 'utf8');
+          lastChar = start;
+          checkChars.push(start);
+          checkBytes.push(lastByte);
+        }
+      }
     }
   };
   for (field = 0; field < FIELD_COUNT; field++) {
@@ -71,6 +91,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
     segment = 0;
     scanTokens(texts[field]!, doc.language, sink);
   }
+  while (sectionPlaces.length < sections.length) sectionPlaces.push(bodyWords);
   // Word pairs of the short fields (see shared/analysis wordPairs); they are not words, so the
   // field lengths stay as counted.
   const pairSources: [number, readonly string[]][] = [
@@ -91,9 +112,11 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   const positionEnds = new Uint32Array(terms.length);
   let at = 0;
   for (let t = 0; t < terms.length; t++) positionEnds[t] = at = encodePositions(places[t]!, out, at);
-  return { terms, tfs, words, forms, fieldLength, positions: out.bytes.subarray(0, at), positionEnds };
+  const wordMap = encodeWordMap(checkChars, checkBytes, sectionPlaces);
+  return { terms, tfs, words, forms, fieldLength, positions: out.bytes.subarray(0, at), positionEnds, wordMap };
 }
 
+const BODY = FIELDS.indexOf('body');
 const HEADINGS = FIELDS.indexOf('headings');
 const ANCHOR = FIELDS.indexOf('anchor');
 

@@ -102,6 +102,7 @@ export async function buildFromDocuments(
   const builder = new PostingsBuilder();
   const fieldLength = new Array<number>(order.length * FIELD_COUNT).fill(0);
   if (previous && reuse.length > 0) copyPostings(previous, reuse, builder, fieldLength);
+  const wordMaps: ArrayLike<number>[] = previous ? reuse.map((r) => previous.wordMap.subarray(previous.wordMapOffsets[r.old], previous.wordMapOffsets[r.old + 1])) : [];
 
   let done = 0;
   for (let k = reuse.length; k < order.length; k++) {
@@ -112,6 +113,7 @@ export async function buildFromDocuments(
       builder.add(id, k, analysed.tfs, s * FIELD_COUNT, analysed.positions, s === 0 ? 0 : analysed.positionEnds[s - 1]!, analysed.positionEnds[s]!);
     }
     for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = analysed.fieldLength[f]!;
+    wordMaps.push(analysed.wordMap);
     if (++done % 500 === 0) progress({ phase: 'analyze', done, total: fresh.length });
   }
   progress({ phase: 'analyze', done, total: fresh.length });
@@ -149,6 +151,7 @@ export async function buildFromDocuments(
     tfs: layout.tfs,
     positions: layout.positions,
     positionOffsets: layout.positionOffsets,
+    ...concatenated(wordMaps),
     stored,
     typeahead,
     stats,
@@ -191,6 +194,15 @@ function copyPostings(previous: IndexGeneration, reuse: { doc: number; old: numb
       builder.add(id, doc, previous.tfs, p * FIELD_COUNT, previous.positions, previous.positionOffsets[p]!, previous.positionOffsets[p + 1]!);
     }
   }
+}
+
+/** The documents' word maps as word-map.bin and word-map-offsets.bin hold them. */
+function concatenated(maps: readonly ArrayLike<number>[]): { wordMap: Uint32Array; wordMapOffsets: Uint32Array } {
+  const wordMapOffsets = new Uint32Array(maps.length + 1);
+  maps.forEach((m, d) => (wordMapOffsets[d + 1] = wordMapOffsets[d]! + m.length));
+  const wordMap = new Uint32Array(wordMapOffsets[maps.length]!);
+  maps.forEach((m, d) => wordMap.set(m, wordMapOffsets[d]));
+  return { wordMap, wordMapOffsets };
 }
 
 function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: number[]): DocColumns {

@@ -16,6 +16,8 @@ export interface GenerationFiles {
   tfs: Uint8Array;
   positions: Uint8Array;
   positionOffsets: Uint32Array;
+  wordMap: Uint32Array;
+  wordMapOffsets: Uint32Array;
   stored: Buffer;
   /** The page typeahead (indexer/page-typeahead.ts). */
   typeahead: TypeaheadFile;
@@ -50,6 +52,8 @@ export async function writeGeneration(dataDir: string, files: GenerationFiles): 
   bytes += await writeDurably(join(dir, INDEX_FILES.tfs), files.tfs);
   bytes += await writeDurably(join(dir, INDEX_FILES.positions), files.positions);
   bytes += await writeDurably(join(dir, INDEX_FILES.positionOffsets), bytesOf(files.positionOffsets));
+  bytes += await writeDurably(join(dir, INDEX_FILES.wordMap), bytesOf(files.wordMap));
+  bytes += await writeDurably(join(dir, INDEX_FILES.wordMapOffsets), bytesOf(files.wordMapOffsets));
   bytes += await writeDurably(join(dir, INDEX_FILES.stored), files.stored);
   bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), JSON.stringify(files.typeahead));
   const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });

@@ -10,6 +10,7 @@
 //   tfs.bin           Uint8, FIELDS.length per posting: the term's frequency in each field, capped at 255
 //   positions.bin     per posting, its word positions as variable-byte deltas (positions.ts)
 //   position-offsets.bin  Uint32 LE, postings + 1 entries: posting p's positions are bytes [po[p], po[p+1])
+//   word-map.bin, word-map-offsets.bin  per document, where its body words and sections start (word-map.ts)
 //   stored.bin        per document at docs.storedOffset: a UTF-8 JSON StoredDoc without its body
 //                     (storedHeaderLength bytes), then the body as raw UTF-8 (the rest of storedLength),
 //                     so a snippet reads the beginning of a long page without parsing all of it
@@ -22,7 +23,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 6; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions
+export const INDEX_FORMAT_VERSION = 6; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps
 
 /** The BM25F fields, in the order of the per-posting frequencies in tfs.bin. */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -39,6 +40,8 @@ export const INDEX_FILES = {
   tfs: 'tfs.bin',
   positions: 'positions.bin',
   positionOffsets: 'position-offsets.bin',
+  wordMap: 'word-map.bin',
+  wordMapOffsets: 'word-map-offsets.bin',
   stored: 'stored.bin',
   stats: 'stats.json',
 } as const;

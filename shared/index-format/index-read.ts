@@ -25,6 +25,9 @@ export interface IndexGeneration {
   /** Word positions per posting (positions.ts): posting p's are positions[positionOffsets[p], positionOffsets[p + 1]). */
   positions: Uint8Array;
   positionOffsets: Uint32Array;
+  /** Per document, where its body words and sections start (word-map.ts). */
+  wordMap: Uint32Array;
+  wordMapOffsets: Uint32Array;
   /** Path of stored.bin, read on demand. */
   storedPath: string;
 }
@@ -59,7 +62,7 @@ export async function readCurrentGeneration(dataDir: string): Promise<IndexGener
 
 export async function readGeneration(dir: string): Promise<IndexGeneration> {
   const manifest = await readManifest(dir);
-  const [docs, terms, offsets, postings, tfs, positions, positionOffsets] = await Promise.all([
+  const [docs, terms, offsets, postings, tfs, positions, positionOffsets, wordMap, wordMapOffsets] = await Promise.all([
     readJson<DocColumns>(dir, INDEX_FILES.docs),
     readJson<TermTable>(dir, INDEX_FILES.terms),
     readFile(join(dir, INDEX_FILES.offsets)),
@@ -67,6 +70,8 @@ export async function readGeneration(dir: string): Promise<IndexGeneration> {
     readFile(join(dir, INDEX_FILES.tfs)),
     readFile(join(dir, INDEX_FILES.positions)),
     readFile(join(dir, INDEX_FILES.positionOffsets)),
+    readFile(join(dir, INDEX_FILES.wordMap)),
+    readFile(join(dir, INDEX_FILES.wordMapOffsets)),
   ]);
   return {
     dir,
@@ -78,6 +83,8 @@ export async function readGeneration(dir: string): Promise<IndexGeneration> {
     tfs: new Uint8Array(tfs.buffer, tfs.byteOffset, tfs.byteLength),
     positions: new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength),
     positionOffsets: uint32View(positionOffsets),
+    wordMap: uint32View(wordMap),
+    wordMapOffsets: uint32View(wordMapOffsets),
     storedPath: join(dir, INDEX_FILES.stored),
   };
 }

@@ -5,3 +5,4 @@ export * from './index-format.js';
 export * from './index-read.js';
 export * from './page-typeahead.js';
 export * from './positions.js';
+export * from './word-map.js';

@@ -18,6 +18,8 @@ export interface PageSpec {
   title?: string;
   text?: string;
   headings?: string[];
+  /** Linkable sections: `start` offsets into `text`. */
+  sections?: PageRecord['sections'];
   language?: string;
   /** Target URLs, or [url, anchor text, rel] triples. */
   links?: (string | [string, string, string[]?])[];
@@ -48,6 +50,7 @@ export function pageRecord(spec: PageSpec, fetchedAt = '2026-01-01T00:00:00.000Z
     language: spec.language ?? 'en',
     links,
     ...(spec.canonical ? { canonical: spec.canonical } : {}),
+    ...(spec.sections ? { sections: spec.sections } : {}),
     contentHash: createHash('sha1').update(spec.text ?? '').digest('hex'),
     robots: { index: spec.index ?? true, follow: spec.follow ?? true },
     truncated: false,

@@ -104,7 +104,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.stored = new StoredFields(gen);
     this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
     this.pages = loadPageTypeahead(gen);
-    this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet);
+    this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t));
   }
 
   summary(): IndexSummary {

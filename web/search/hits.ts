@@ -1,6 +1,8 @@
-// A ranked candidate made into what the user sees: the snippet from the page's stored text
-// (snippet.ts) and the "why this result" explanation, recomputed for the one document from rank.ts's
-// own formula (the hot loop's precomputed arithmetic gives the same figures).
+// A ranked candidate made into what the user sees: the snippet, placed by the query words' positions
+// and cut from the one passage of the stored text that holds them (snippet-positions.ts; a page whose
+// words only its text can place is searched as before, snippet.ts and sections.ts), and the "why this
+// result" explanation, recomputed for the one document from rank.ts's own formula (the hot loop's
+// precomputed arithmetic gives the same figures).
 
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
@@ -9,8 +11,10 @@ import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import type { QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
 import { hubFactor, idf, linkBoost, linkFiguresOf, termScore } from './rank.js';
-import { bestSnippet, type SnippetOptions } from './snippet.js';
-import { bestSection, sectionUrl } from './sections.js';
+import { bestSnippet, type Snippet, type SnippetOptions } from './snippet.js';
+import { bestSection, sectionUrl, type ChosenSection } from './sections.js';
+import { bodyPlaces, placedSnippet } from './snippet-positions.js';
+import { findPosting } from './find-posting.js';
 import type { StoredFields } from './stored-fields.js';
 
 export interface Candidate {
@@ -25,16 +29,15 @@ export class HitBuilder {
     private readonly pre: Precomputed,
     private readonly stored: StoredFields,
     private readonly snippetOptions: SnippetOptions,
+    private readonly termId: (token: string) => number | undefined,
   ) {}
 
   hit(c: Candidate, plan: QueryPlan): SearchHit {
     const { docs } = this.gen;
-    const stored = this.stored.read(c.doc, this.snippetOptions.scanChars);
     // Words, not word pairs (shared/analysis/pairs.ts), are highlighted.
     const tokens = plan.scoredTokens.size > 0 ? [...plan.scoredTokens] : plan.keys.map((k) => k.token);
     const snippetTokens = new Set(tokens.filter((t) => !t.includes(PAIR_SEPARATOR)));
-    const section = bestSection(stored, snippetTokens);
-    const snippet = bestSnippet(section ? stored.body.slice(section.start, section.end) : stored.body, stored.language, snippetTokens, this.snippetOptions);
+    const { section, snippet } = this.snippet(c.doc, snippetTokens);
     return {
       url: docs.url[c.doc]!,
       ...(section ? { section: { id: section.id, heading: section.heading, url: sectionUrl(docs.url[c.doc]!, section.id) } } : {}),
@@ -45,6 +48,14 @@ export class HitBuilder {
       score: c.score,
       explain: this.explain(c, plan),
     };
+  }
+
+  private snippet(doc: number, tokens: ReadonlySet<string>): { section?: ChosenSection; snippet: Snippet } {
+    const places = bodyPlaces(this.gen, this.termId, doc, tokens);
+    if (places !== undefined) return placedSnippet(this.gen, this.stored, doc, this.stored.header(doc), places, tokens, this.snippetOptions);
+    const stored = this.stored.read(doc, this.snippetOptions.scanChars);
+    const section = bestSection(stored, tokens);
+    return { ...(section ? { section } : {}), snippet: bestSnippet(section ? stored.body.slice(section.start, section.end) : stored.body, stored.language, tokens, this.snippetOptions) };
   }
 
   explain(c: Candidate, plan: QueryPlan): Explanation {
@@ -81,16 +92,4 @@ export class HitBuilder {
       score: c.score,
     };
   }
-}
-
-/** Binary search for `doc` in postings[lo, hi); -1 when absent. */
-export function findPosting(postings: Uint32Array, lo: number, hi: number, doc: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = postings[mid]!;
-    if (v === doc) return mid;
-    if (v < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return -1;
 }

@@ -6,7 +6,8 @@
 import { FIELD_COUNT, FIELDS, type IndexGeneration } from '../../shared/index-format/index.js';
 import type { ParsedQuery, QueryAtom } from '../query/index.js';
 import type { AtomPlan, QueryPlan } from './compile.js';
-import { findPosting, type Candidate } from './hits.js';
+import type { Candidate } from './hits.js';
+import { findPosting } from './find-posting.js';
 
 export interface PartialOptions {
   /** Partial matches are added when the every-word matches are fewer than this many (the engine passes

@@ -3,7 +3,7 @@
 // read, so checking a candidate costs a few binary searches and the decoding of its positions.
 
 import { decodePositions, FIELDS, hasRun, type IndexGeneration } from '../../shared/index-format/index.js';
-import { findPosting } from './hits.js';
+import { findPosting } from './find-posting.js';
 
 export class PositionReader {
   private readonly lists: number[][] = [];

@@ -1,6 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
-import { scanTokens, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
+import { isFoldToken, isIdentifierToken, scanTokens, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
 import { escapeRegExp } from './regexp.js';
 
 export interface SnippetOptions {
@@ -27,10 +27,17 @@ const ELLIPSIS = '…';
 /** How far back a snippet may start to begin at the start of the token its first match is part of. */
 const MAX_WORD_BACKTRACK_CHARS = 40;
 
-export function bestSnippet(text: string, language: string, queryTokens: ReadonlySet<string>, options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS): Snippet {
+export function bestSnippet(
+  text: string,
+  language: string,
+  queryTokens: ReadonlySet<string>,
+  options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS,
+  /** Whether `text` is a part of a longer text that goes on before it, after it (an ellipsis there). */
+  more: { before: boolean; after: boolean } = { before: false, after: false },
+): Snippet {
   const scanned = text.length > options.scanChars ? text.slice(0, options.scanChars) : text;
   const spans = querySpans(scanned, language, queryTokens);
-  if (spans.length === 0) return { text: cut(text, 0, options.maxChars), highlights: [] };
+  if (spans.length === 0) return { text: (more.before ? ELLIPSIS : '') + cut(text, 0, options.maxChars, more.after), highlights: [] };
 
   // Slide a window over the matches: [i, j] fits when its span is at most maxChars.
   let best = { i: 0, j: 0, distinct: 0, count: 0 };
@@ -66,8 +73,8 @@ export function bestSnippet(text: string, language: string, queryTokens: Readonl
     const space = text.lastIndexOf(' ', end);
     if (space > last.end) end = space;
   }
-  const prefix = start > 0 ? ELLIPSIS : '';
-  const suffix = end < text.length ? ELLIPSIS : '';
+  const prefix = start > 0 || more.before ? ELLIPSIS : '';
+  const suffix = end < text.length || more.after ? ELLIPSIS : '';
   const shift = prefix.length - start;
   const highlights: [number, number][] = [];
   for (const s of spans) {
@@ -121,8 +128,9 @@ function findBySearch(text: string, language: string, queryTokens: ReadonlySet<s
     }
   }
   if (prefixes.length > 0) {
-    const starts = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}'’])(?:${prefixes.join('|')})`, 'giu');
+    const starts = startsRegExp(prefixes.join('|'));
     for (const m of text.matchAll(starts)) {
+      if (m.index > 0 && WORD_PART.test(charBefore(text, m.index))) continue; // inside a word
       const found = tokenAt(text, m.index, language);
       if (found?.token !== undefined && queryTokens.has(found.token)) spans.push({ token: found.token, start: m.index, end: found.end });
     }
@@ -130,8 +138,50 @@ function findBySearch(text: string, language: string, queryTokens: ReadonlySet<s
   return spans.sort((a, b) => a.start - b.start);
 }
 
-function cut(text: string, start: number, maxChars: number): string {
-  if (text.length <= maxChars) return text;
+// The query's prefixes are searched case-insensitively without Unicode property classes: V8
+// compiles a case-insensitive regex holding \p{L} in milliseconds (it closes the class over case),
+// more than searching a passage takes, and every query has its own. What precedes a match is tested
+// with one class compiled once. The ten results of a page of results share their query's regex.
+const WORD_PART = /[\p{L}\p{N}\p{M}'’]/u;
+const compiled = new Map<string, RegExp>();
+const MAX_COMPILED = 256;
+
+function startsRegExp(alternatives: string): RegExp {
+  let re = compiled.get(alternatives);
+  if (re === undefined) {
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    re = new RegExp(alternatives, 'gi');
+    compiled.set(alternatives, re);
+  }
+  return re;
+}
+
+/**
+ * Which of `queryTokens` a short text (a heading) holds. A reference page has hundreds of headings and
+ * most hold none: words found by their prefix, as querySpans finds them, cost one search per heading
+ * instead of tokenizing it. CJK, accent-folded and whole-identifier tokens are found only by
+ * tokenizing, which is what a query holding one gets.
+ */
+export function tokensIn(queryTokens: ReadonlySet<string>, language: string): (text: string) => Set<string> {
+  const byTokenizing = (text: string) => {
+    const found = new Set<string>();
+    scanTokens(text, language, (token) => {
+      if (queryTokens.has(token)) found.add(token);
+    });
+    return found;
+  };
+  if (!stemsArePrefixes(language) || [...queryTokens].some((t) => CJK_TOKEN.test(t) || isFoldToken(t) || isIdentifierToken(t))) return byTokenizing;
+  return (text) => new Set(findBySearch(text, language, queryTokens).map((s) => s.token));
+}
+
+/** The character (a whole surrogate pair) before index `i`. */
+function charBefore(text: string, i: number): string {
+  const low = text.charCodeAt(i - 1);
+  return low >= 0xdc00 && low <= 0xdfff && i >= 2 ? text.slice(i - 2, i) : text.charAt(i - 1);
+}
+
+function cut(text: string, start: number, maxChars: number, more = false): string {
+  if (text.length <= maxChars) return more ? text + ELLIPSIS : text;
   const space = text.lastIndexOf(' ', start + maxChars);
   const end = space > start + maxChars / 2 ? space : start + maxChars;
   return text.slice(start, end) + ELLIPSIS;

@@ -9,10 +9,26 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { StoredDoc } from '../../shared/index-format/index.js';
+import { scanTokens } from '../../shared/analysis/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
+
+/** Stored headers kept parsed, in bytes of their JSON: a popular long page (hundreds of sections) is
+ * among the results of many queries, and parsing its header and tokenizing its section headings cost
+ * more than the rest of its snippet. */
+export const HEADER_CACHE_BYTES = 16 * 2 ** 20;
+
+interface CachedHeader {
+  header: Omit<StoredDoc, 'body'>;
+  bytes: number;
+  /** Every token of each section heading (as the tokenizer gives them), made when first asked. */
+  headingTokens?: Set<string>[];
+}
 
 export class StoredFields {
   private fd: number | undefined;
+  /** Parsed headers, least recently used first (a Map keeps insertion order). */
+  private readonly headers = new Map<number, CachedHeader>();
+  private headerBytes = 0;
 
   constructor(private readonly gen: IndexGeneration) {
     this.fd = openSync(gen.storedPath, 'r');
@@ -30,6 +46,62 @@ export class StoredFields {
     const header = JSON.parse(buf.toString('utf8', 0, headerLength)) as Omit<StoredDoc, 'body'>;
     // A cut through a multi-byte character decodes to U+FFFD at the very end: harmless in a snippet.
     return { ...header, body: buf.toString('utf8', headerLength, length) };
+  }
+
+  /** A document's stored fields but its body. */
+  header(doc: number): Omit<StoredDoc, 'body'> {
+    return this.cachedHeader(doc).header;
+  }
+
+  /** The tokens of each of the document's section headings, in its sections' order. */
+  sectionHeadingTokens(doc: number): readonly ReadonlySet<string>[] {
+    const entry = this.cachedHeader(doc);
+    entry.headingTokens ??= (entry.header.sections ?? []).map((s) => {
+      const tokens = new Set<string>();
+      scanTokens(s.heading, entry.header.language, (token) => tokens.add(token));
+      return tokens;
+    });
+    return entry.headingTokens;
+  }
+
+  private cachedHeader(doc: number): CachedHeader {
+    let entry = this.headers.get(doc);
+    if (entry !== undefined) {
+      this.headers.delete(doc);
+      this.headers.set(doc, entry);
+      return entry;
+    }
+    const fd = this.open();
+    const length = this.gen.docs.storedHeaderLength[doc]!;
+    const buf = Buffer.allocUnsafe(length);
+    readSync(fd, buf, 0, length, this.gen.docs.storedOffset[doc]!);
+    entry = { header: JSON.parse(buf.toString('utf8')) as Omit<StoredDoc, 'body'>, bytes: length };
+    this.headers.set(doc, entry);
+    this.headerBytes += length;
+    for (const [old, e] of this.headers) {
+      if (this.headerBytes <= HEADER_CACHE_BYTES || old === doc) break;
+      this.headers.delete(old);
+      this.headerBytes -= e.bytes;
+    }
+    return entry;
+  }
+
+  /** The body's UTF-8 bytes [fromByte, toByte) decoded (to its end when `toByte` is undefined or past it),
+   * and whether they reach the end. Offsets from the word map fall between characters. */
+  bodyPart(doc: number, fromByte: number, toByte?: number): { text: string; atEnd: boolean } {
+    const fd = this.open();
+    const { storedOffset, storedLength, storedHeaderLength } = this.gen.docs;
+    const bodyBytes = storedLength[doc]! - storedHeaderLength[doc]!;
+    const end = Math.min(bodyBytes, toByte ?? bodyBytes);
+    const length = Math.max(0, end - fromByte);
+    const buf = Buffer.allocUnsafe(length);
+    readSync(fd, buf, 0, length, storedOffset[doc]! + storedHeaderLength[doc]! + fromByte);
+    return { text: buf.toString('utf8'), atEnd: end === bodyBytes };
+  }
+
+  private open(): number {
+    if (this.fd === undefined) throw new Error('search engine closed');
+    return this.fd;
   }
 
   close(): void {

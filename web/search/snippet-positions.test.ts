@@ -1,0 +1,92 @@
+// Snippets placed by word positions (snippet-positions.ts) against the text search they replace
+// (sections.ts bestSection, snippet.ts bestSnippet over the whole stored body): on long pages with
+// sections and multi-byte characters, the same section is chosen and the snippet holds as many of the
+// query's words.
+
+import { describe, expect, it } from 'vitest';
+import { analyze, tokenize } from '../../shared/analysis/index.js';
+import { fixtureEngine } from '../../test/support/fixture-engine.js';
+import { seededRandom } from '../../test/support/seeded-random.js';
+import { parseQuery } from '../query/index.js';
+import { bestSection } from './sections.js';
+import { bestSnippet } from './snippet.js';
+import { densestRun } from './snippet-positions.js';
+
+const WORDS = ['harbour', 'café', 'straße', 'lantern', 'copper', 'meadow', 'signal', 'orchard', 'ferry', 'granite', 'the', 'of', 'and', 'bridge', 'naïve', 'winter'];
+const random = seededRandom(424242);
+const pick = () => WORDS[Math.floor(random() * WORDS.length)]!;
+const sentence = (n: number) => Array.from({ length: n }, pick).join(' ') + '.';
+
+interface Page {
+  url: string;
+  title: string;
+  text: string;
+  sections: { id: string; heading: string; start: number }[];
+}
+
+/** A long page: some sections, each a heading then a few hundred words. */
+function page(i: number): Page {
+  let text = sentence(40);
+  const sections: Page['sections'] = [{ id: 'top', heading: 'Intro', start: 0 }];
+  const count = 2 + Math.floor(random() * 6);
+  for (let s = 0; s < count; s++) {
+    const heading = `${pick()} ${pick()}`;
+    text += ' ';
+    sections.push({ id: `s${s}`, heading, start: text.length });
+    text += `${heading} ${Array.from({ length: 6 + Math.floor(random() * 60) }, () => sentence(8)).join(' ')}`;
+  }
+  return { url: `http://long.test/${i}`, title: `Page ${i}`, text, sections };
+}
+
+const pages = Array.from({ length: 40 }, (_, i) => page(i));
+// A page whose only match lies past the first 50,000 characters, all a text search of a result reads.
+const deep = `${Array.from({ length: 1200 }, () => sentence(8)).join(' ')} The zephyr quartz lies here. ${sentence(20)}`;
+pages.push({ url: 'http://long.test/deep', title: 'Deep', text: deep, sections: [] });
+const engine = fixtureEngine(pages);
+const queries = WORDS.filter((w) => w.length > 3).flatMap((a, i, all) => [a, `${a} ${all[(i * 7 + 3) % all.length]!}`]);
+
+describe('snippets placed by word positions', () => {
+  it('find a passage however deep in a long page it is', () => {
+    expect(deep.length).toBeGreaterThan(60_000);
+    const [hit] = engine().search(parseQuery('zephyr'), { offset: 0, limit: 10 }).hits;
+    expect(hit?.snippet).toContain('zephyr quartz');
+    expect(hit!.highlights.map(([a, b]) => hit!.snippet.slice(a, b))).toEqual(['zephyr']);
+  });
+
+  it('choose the section the text search chooses, and hold as many of the query words', () => {
+    let compared = 0;
+    let inSections = 0;
+    for (const q of queries) {
+      // The words the engine highlights: the query's own tokens (no fold token of its accented words
+      // matches here, as no page spells them without accents).
+      const tokens = new Set(analyze(q).filter((t) => !t.extra).map((t) => t.token));
+      for (const hit of engine().search(parseQuery(q), { offset: 0, limit: 10 }).hits) {
+        const p = pages.find((x) => x.url === hit.url)!;
+        const doc = { body: p.text, language: 'en', sections: p.sections };
+        const section = bestSection(doc, tokens);
+        const expected = bestSnippet(section ? p.text.slice(section.start, section.end) : p.text, 'en', tokens, { maxChars: 220, scanChars: Infinity });
+        expect(hit.section?.id, `${q} on ${hit.url}`).toBe(section?.id);
+        const distinct = (text: string, highlights: [number, number][]) => new Set(highlights.map(([a, b]) => tokenize(text.slice(a, b))[0])).size;
+        expect(distinct(hit.snippet, hit.highlights), `${q} on ${hit.url}: ${hit.snippet} / ${expected.text}`).toBe(distinct(expected.text, expected.highlights));
+        // The snippet is the page's own text, ellipses aside.
+        expect(p.text.includes(hit.snippet.replace(/^…|…$/g, ''))).toBe(true);
+        compared++;
+        if (section) inSections++;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(inSections).toBeGreaterThan(20);
+  });
+});
+
+describe('densestRun', () => {
+  const at = (token: string, place: number) => ({ token, at: place });
+  it('prefers more distinct words, then more matches, within the window', () => {
+    const spans = [at('a', 1), at('a', 3), at('a', 5), at('b', 40), at('a', 50), at('c', 52)];
+    expect(densestRun(spans, 0, 28)).toEqual({ first: 40, last: 52 });
+    expect(densestRun([at('a', 1), at('a', 3), at('a', 90)], 0, 28)).toEqual({ first: 1, last: 3 });
+  });
+  it('starts at `from` when there is no match', () => {
+    expect(densestRun([], 17, 28)).toEqual({ first: 17, last: 17 });
+  });
+});

@@ -1,0 +1,133 @@
+// Snippets and sections placed by the index instead of by reading the page: the query words' body
+// positions (shared/index-format positions.ts) say where they are, the page's word map (word-map.ts)
+// says which bytes of the stored body hold those words, and only those few hundred bytes are read and
+// cut into a snippet by the same rules as before (snippet.ts, sections.ts). A long reference page
+// then costs what a short one does, and no result reads more than its header and one passage.
+
+import { decodePositions, FIELD_COUNT, FIELD_SPAN, FIELDS, WORD_MAP_STEP, WordMap, type IndexGeneration, type StoredDoc } from '../../shared/index-format/index.js';
+import { findPosting } from './find-posting.js';
+import { pickSection, type ChosenSection, type LocatedToken } from './sections.js';
+import { bestSnippet, type Snippet, type SnippetOptions } from './snippet.js';
+import type { StoredFields } from './stored-fields.js';
+
+const BODY = FIELDS.indexOf('body');
+
+export interface PlacedSnippetOptions {
+  /** Words a snippet's matches may span: about SnippetOptions.maxChars at 8 characters a word. */
+  windowWords: number;
+  /** Words read before the first match and after the last, so the snippet can centre them. */
+  contextWords: number;
+}
+
+export const DEFAULT_PLACED_SNIPPET_OPTIONS: Readonly<PlacedSnippetOptions> = { windowWords: 28, contextWords: 16 };
+
+/**
+ * The body places of `tokens` in document `doc`, ascending; undefined when a token that is in the body
+ * has no positions there (an accent-folded, identifier or CJK bigram token stands beside words
+ * without a place of its own): only reading the text can find those.
+ */
+export function bodyPlaces(gen: IndexGeneration, termId: (token: string) => number | undefined, doc: number, tokens: ReadonlySet<string>): LocatedToken[] | undefined {
+  const { offsets, postings, tfs, positions, positionOffsets } = gen;
+  const out: LocatedToken[] = [];
+  const list: number[] = [];
+  for (const token of tokens) {
+    const term = termId(token);
+    if (term === undefined) continue;
+    const p = findPosting(postings, offsets[term]!, offsets[term + 1]!, doc);
+    if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) continue;
+    decodePositions(positions, positionOffsets[p]!, positionOffsets[p + 1]!, list);
+    let placed = false;
+    for (const position of list) {
+      if (Math.floor(position / FIELD_SPAN) !== BODY) continue;
+      out.push({ token, at: position - BODY * FIELD_SPAN });
+      placed = true;
+    }
+    if (!placed) return undefined;
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** The best section (as bestSection) and snippet (as bestSnippet) of `doc`, from the places of its query words. */
+export function placedSnippet(
+  gen: IndexGeneration,
+  stored: StoredFields,
+  doc: number,
+  header: Omit<StoredDoc, 'body'>,
+  places: readonly LocatedToken[],
+  tokens: ReadonlySet<string>,
+  snippetOptions: SnippetOptions,
+  options: PlacedSnippetOptions = DEFAULT_PLACED_SNIPPET_OPTIONS,
+): { section?: ChosenSection; snippet: Snippet } {
+  const map = new WordMap(gen.wordMap, gen.wordMapOffsets, doc);
+  const sections = header.sections ?? [];
+  const { language } = header;
+  // The section, chosen over word places as bestSection chooses over characters.
+  let chosen = -1;
+  if (sections.length >= 2 && map.sections === sections.length && tokens.size > 0) {
+    const bounds = sections.map((_, i) => (i === 0 ? 0 : map.sectionPlace(i)));
+    const headingTokens = stored.sectionHeadingTokens(doc);
+    chosen = pickSection(bounds, Infinity, places, (i) => headingTokens[i]!, tokens);
+  }
+  const from = chosen > 0 ? map.sectionPlace(chosen) : 0;
+  const to = chosen > 0 && chosen + 1 < sections.length ? map.sectionPlace(chosen + 1) : Infinity;
+  const inRange = places.filter((s) => s.at >= from && s.at < to);
+  const { first, last } = densestRun(inRange, from, options.windowWords);
+  // The checkpoints around the run (with context), read as one range of bytes.
+  const k0 = Math.min(map.checkpoints - 1, Math.floor(Math.max(from, first - options.contextWords) / WORD_MAP_STEP));
+  const k1 = Math.floor((last + options.contextWords) / WORD_MAP_STEP) + 1;
+  const startChar = k0 < 0 ? 0 : map.char(k0);
+  const part = stored.bodyPart(doc, k0 < 0 ? 0 : map.byte(k0), k1 < map.checkpoints ? map.byte(k1) : undefined);
+  // Cut to the section, its heading left out (shown apart), as bestSection's [start, end) does.
+  let a = 0;
+  let b = part.text.length;
+  let sectionStart = 0;
+  let sectionEnd = Infinity;
+  let section: ChosenSection | undefined;
+  if (chosen > 0) {
+    const s = sections[chosen]!;
+    sectionEnd = chosen + 1 < sections.length ? sections[chosen + 1]!.start : Infinity;
+    const rel = s.start - startChar;
+    sectionStart = rel >= 0 && part.text.startsWith(s.heading, rel) ? s.start + s.heading.length : s.start;
+    a = Math.max(0, Math.min(part.text.length, sectionStart - startChar));
+    b = Math.max(a, Math.min(part.text.length, sectionEnd - startChar));
+    section = { id: s.id, heading: s.heading, start: sectionStart, end: sectionEnd };
+  }
+  const before = startChar + a > sectionStart;
+  const after = startChar + b < sectionEnd && !(part.atEnd && b === part.text.length);
+  const snippet = bestSnippet(part.text.slice(a, b), language, tokens, snippetOptions, { before, after });
+  return { ...(section ? { section } : {}), snippet };
+}
+
+/**
+ * The densest run of `spans` (ascending) within `windowWords` places: most distinct words, then most
+ * matches; `from` for both ends when there are none. Two pointers and a count per word: linear, as a
+ * common word may stand thousands of times in a long page.
+ */
+export function densestRun(spans: readonly LocatedToken[], from: number, windowWords: number): { first: number; last: number } {
+  let first = from;
+  let last = from;
+  let bestDistinct = 0;
+  let bestCount = 0;
+  const counts = new Map<string, number>();
+  let distinct = 0;
+  let j = -1; // spans[i..j] is the window
+  for (let i = 0; i < spans.length; i++) {
+    while (j + 1 < spans.length && spans[j + 1]!.at - spans[i]!.at <= windowWords) {
+      j++;
+      const n = counts.get(spans[j]!.token) ?? 0;
+      if (n === 0) distinct++;
+      counts.set(spans[j]!.token, n + 1);
+    }
+    const count = j - i + 1;
+    if (distinct > bestDistinct || (distinct === bestDistinct && count > bestCount)) {
+      bestDistinct = distinct;
+      bestCount = count;
+      first = spans[i]!.at;
+      last = spans[j]!.at;
+    }
+    const n = counts.get(spans[i]!.token)!;
+    if (n === 1) distinct--;
+    counts.set(spans[i]!.token, n - 1);
+  }
+  return { first, last };
+}
