@@ -4,7 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { readDocument, type DocumentJob, type DocumentResult } from './document-read.js';
+import type { DocumentJob, DocumentResult } from './document-read.js';
 
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 } as const;
 
@@ -31,6 +31,9 @@ export async function readDocumentWithin(job: DocumentJob, what: string, timeout
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(deadline)), timeoutMs)));
     try {
+      // Loaded only here: pdf.js's legacy build replaces globals (JSON.parse among them, with a slower
+      // polyfill) in any process that imports it, and `gleaner serve` imports the crawler to recrawl.
+      const { readDocument } = await import('./document-read.js');
       return await Promise.race([readDocument(job).catch((e: unknown) => Promise.reject(new Error(`the ${what} cannot be read: ${e instanceof Error ? e.message : String(e)}`))), late]);
     } finally {
       clearTimeout(timer);
