@@ -66,6 +66,11 @@ local function liveLease(host, token, now)
   if l.t ~= token or tonumber(l.d) <= now then return nil end
   return l
 end
+-- Redis's now, the host (ARGV[2]) and its live lease with the token ARGV[3] (nil when not live).
+local function argLease()
+  local now = nowMs()
+  return now, ARGV[2], liveLease(ARGV[2], ARGV[3], now)
+end
 local function dropLease(host)
   redis.call('HDEL', P .. 'lease', host)
   redis.call('ZREM', P .. 'deadlines', host)
@@ -145,9 +150,7 @@ return {'wait', fmt(math.max(1, at - now))}
 /** ARGV: prefix, host, token, delayMs, outcome, then host, url, depth triples of the page's links.
  * Returns {'stale'} having changed nothing, or {'ok', linksAdded, nextAllowedMs}. */
 export const COMPLETE_LUA = `${PRELUDE}
-local now = nowMs()
-local host = ARGV[2]
-local l = liveLease(host, ARGV[3], now)
+local now, host, l = argLease()
 if not l then return {'stale'} end
 dropLease(host)
 local delay = tonumber(ARGV[4])
@@ -166,9 +169,7 @@ return {'ok', added, fmt(at)}
 /** ARGV: prefix, host, token, delayMs. The URL back to its place, the host ready after the delay.
  * Returns {'stale'} having changed nothing, or {'ok', nextAllowedMs}. */
 export const RELEASE_LUA = `${PRELUDE}
-local now = nowMs()
-local host = ARGV[2]
-local l = liveLease(host, ARGV[3], now)
+local now, host, l = argLease()
 if not l then return {'stale'} end
 dropLease(host)
 requeue(host, l)
@@ -180,9 +181,7 @@ return {'ok', fmt(at)}
 
 /** ARGV: prefix, host, token, leaseMs. Returns {'stale'} or {'ok', newDeadline}. */
 export const EXTEND_LUA = `${PRELUDE}
-local now = nowMs()
-local host = ARGV[2]
-local l = liveLease(host, ARGV[3], now)
+local now, host, l = argLease()
 if not l then return {'stale'} end
 l.d = fmt(now + tonumber(ARGV[4]))
 redis.call('HSET', P .. 'lease', host, cjson.encode(l))
