@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
+import { createServer, type AddressInfo } from 'node:net';
 import { RedisFrontier, type FrontierEntry, type FrontierLease } from './frontier-redis.js';
 import { isGleanerError } from '../shared/errors.js';
 import { haveRedisServer, startRedisServer, type RedisServer } from '../test/support/redis-server.js';
@@ -163,6 +164,19 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect((await f.counts()).done).toBe(1);
   });
 
+  it('keeps an extended lease live past its first deadline', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/long-download']));
+    const l = await leaseOf(f, 'w', 100);
+    const first = l.deadlineMs;
+    const r = await f.extend(l, 60_000);
+    expect(r.kind).toBe('ok');
+    expect(l.deadlineMs).toBeGreaterThan(first);
+    await sleep(150);
+    expect((await f.lease('other', 60_000)).kind).toBe('wait');
+    expect(await f.complete(l, { delayMs: 0 })).toMatchObject({ kind: 'ok' });
+  });
+
   it('puts a released URL back at the front of its host queue, the host waiting the delay', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/1', 'http://a.test/2']));
@@ -215,6 +229,14 @@ describe.skipIf(!run)('RedisFrontier', () => {
       expect((err as Error).message).toMatch(/^cannot reach the Redis frontier at .+: .+/);
       expect((err as Error).message).not.toContain('\n');
     }
+    // A server that takes the connection and never answers: the connect deadline ends the wait.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as AddressInfo).port;
+    const hung: unknown = await RedisFrontier.open(`redis://127.0.0.1:${String(port)}/0`, { connectTimeoutMs: 500 }).catch((e: unknown) => e);
+    silent.close();
+    expect(isGleanerError(hung) && hung.code).toBe('UNREACHABLE');
+    expect((hung as Error).message).toMatch(/no answer within 500 ms/);
     const bad: unknown = await RedisFrontier.open('http://example.test/').catch((e: unknown) => e);
     expect(isGleanerError(bad) && bad.code).toBe('BAD_ARGUMENT');
   });

@@ -243,8 +243,8 @@ export class RedisFrontier {
   /**
    * Takes the next URL of the first host whose next allowed time (Redis clock) has come and that has no
    * live lease, for `leaseMs`. At most one live lease per host exists at any time, whatever the number of
-   * workers. Leases past their deadline are reclaimed first: the URL goes back to its place at the front
-   * of its host's queue and the host may be asked again after its last delay, counted from the deadline
+   * workers. Leases past their deadline are reclaimed first: the URL goes back to its place in its host's
+   * queue (as release does) and the host may be asked again after its last delay, counted from the deadline
    * (the dead worker's request may have run until then). `leaseMs` must exceed the worker's whole fetch
    * deadline, so that a worker whose lease expired has stopped its request.
    */
@@ -271,7 +271,8 @@ export class RedisFrontier {
 
   /**
    * Returns a live lease without the page (to ask it again: a transient failure): the URL goes back to
-   * its place at the front of its host's queue and the host waits `delayMs` from now. Not live: `stale`,
+   * its place in its host's queue, its old score, so it is next unless URLs of a lower depth came since
+   * (breadth-first order holds), and the host waits `delayMs` from now. Not live: `stale`,
    * nothing changed.
    */
   async release(lease: FrontierLease, delayMs: number): Promise<ReleaseResult> {
@@ -280,7 +281,8 @@ export class RedisFrontier {
     return { kind: 'ok', nextAllowedMs: Number(r[1]) };
   }
 
-  /** Moves a live lease's deadline to Redis's now + `leaseMs` (a long download); not live: `stale`. */
+  /** Moves a live lease's deadline to Redis's now + `leaseMs` (a long download), in `lease.deadlineMs`
+   * too; not live: `stale`, nothing changed. */
   async extend(lease: FrontierLease, leaseMs: number): Promise<ExtendResult> {
     const r = (await this.run(SCRIPTS.extend, [lease.host, lease.token, Math.ceil(leaseMs)])) as string[];
     if (r[0] === 'stale') return { kind: 'stale' };
