@@ -164,6 +164,19 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect((await f.counts()).done).toBe(1);
   });
 
+  it('asks an expired lease\'s host again only its last delay after the deadline', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2']));
+    await f.complete(await leaseOf(f), { delayMs: 200 });
+    // The dead worker's request may have run until its deadline: the delay counts from there.
+    const dead = await leaseWhenReady(f, 'dies');
+    const short = await f.extend(dead, 50);
+    if (short.kind !== 'ok') throw new Error('stale');
+    const again = await leaseWhenReady(f, 'alive');
+    expect(again.url).toBe(dead.url);
+    expect(again.nowMs).toBeGreaterThanOrEqual(short.deadlineMs + 200);
+  });
+
   it('keeps an extended lease live past its first deadline', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/long-download']));
@@ -204,6 +217,9 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(fetches).toBe(1);
     expect([a, b]).toEqual(['{"rules":"from-w1"}', '{"rules":"from-w1"}']);
     expect(await g.robotsLock('http://b.test', 'w3', 5000)).toEqual({ kind: 'cached', entry: '{"rules":"from-w1"}' });
+    // A worker that dies while fetching holds the lock only lockMs: then another fetches.
+    expect(await f.robotsLock('http://c.test', 'dies', 100)).toEqual({ kind: 'mine' });
+    expect(await g.robotsShared('http://c.test', 'w2', () => Promise.resolve('{"rules":"from-w2"}'), 5000)).toBe('{"rules":"from-w2"}');
   });
 
   it('refuses a db holding another program\'s keys, and leaves them untouched', async () => {
