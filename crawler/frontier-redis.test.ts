@@ -128,9 +128,10 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(done.nextAllowedMs).toBeGreaterThanOrEqual(before + 300);
     expect(done.nextAllowedMs).toBeLessThanOrEqual(after + 300);
     const early = await g.lease('w2', 60_000);
-    if (early.kind !== 'wait') throw new Error(JSON.stringify(early));
-    expect(early.waitMs).toBeLessThanOrEqual(300);
-    const second = await leaseWhenReady(g, 'w2');
+    // Asked at once, it waits (unless this machine stalled for the whole delay: then the lease below
+    // is that one, and must still be on time).
+    if (early.kind === 'wait') expect(early.waitMs).toBeLessThanOrEqual(300);
+    const second = early.kind === 'lease' ? early.lease : await leaseWhenReady(g, 'w2');
     expect(second.url).toBe('http://a.test/2');
     expect(second.nowMs).toBeGreaterThanOrEqual(done.nextAllowedMs);
     expect(second.nowMs - before).toBeGreaterThanOrEqual(300);
@@ -180,12 +181,12 @@ describe.skipIf(!run)('RedisFrontier', () => {
   it('keeps an extended lease live past its first deadline', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/long-download']));
-    const l = await leaseOf(f, 'w', 100);
+    const l = await leaseOf(f, 'w', 500);
     const first = l.deadlineMs;
     const r = await f.extend(l, 60_000);
     expect(r.kind).toBe('ok');
     expect(l.deadlineMs).toBeGreaterThan(first);
-    await sleep(150);
+    await sleep(600);
     expect((await f.lease('other', 60_000)).kind).toBe('wait');
     expect(await f.complete(l, { delayMs: 0 })).toMatchObject({ kind: 'ok' });
   });
