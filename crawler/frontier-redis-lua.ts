@@ -1,0 +1,217 @@
+// The Lua scripts of the shared frontier (frontier-redis.ts). Each runs atomically in Redis, so a
+// decision (which host, which URL, which token) and its effects are one step no other worker sees
+// half-done; each reads Redis's own clock (TIME), so the clocks of the crawler machines decide nothing.
+// Redis 7 replicates a script by its effects (the writes it made, in MULTI/EXEC), so the append-only
+// file replays the same state even though TIME differs on replay.
+//
+// Every script takes no KEYS and the key prefix as ARGV[1]: the keys a script touches depend on the
+// hosts it reads, so they cannot be declared beforehand (one Redis server, not Redis Cluster).
+//
+// Keys (P = prefix):
+//   P marker            string  this db belongs to a Gleaner frontier (open refuses a db without it)
+//   P seen              set     every URL ever queued: exact, so a URL is queued once per crawl
+//   P q:<host>          zset    the host's queued URLs, score depth*1e12 + P seq (breadth-first, then FIFO)
+//   P ready             zset    hosts with a queued URL and no lease, score = earliest ms they may be asked
+//   P next              hash    host -> earliest ms of its next request (set when a lease is returned)
+//   P delay             hash    host -> the delay the last returned lease asked for (used when one expires)
+//   P lease             hash    host -> its live lease (JSON: token, deadline, score, worker, url)
+//   P deadlines         zset    leased hosts, score = lease deadline (ms), to find expired ones
+//   P fence             counter fencing tokens
+//   P seq               counter queue order within a depth
+//   P queued, P done    counters URLs queued / pages completed
+//   P reclaimed         counter leases that expired and were taken back
+//   P outcomes          hash    outcome -> pages completed with it
+//   P robots:<host>     string  the host's robots.txt entry, shared by every worker (JSON from the caller)
+//   P robots-lock:<host> string the worker fetching robots.txt now (expires by itself)
+
+/** Helpers every script starts with. Numbers go to Redis through fmt: Lua's own number-to-string
+ * conversion keeps 14 digits, too few for a millisecond time or a queue score. */
+const PRELUDE = `
+local P = ARGV[1]
+local function fmt(n) return string.format('%.0f', n) end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function nextAt(host)
+  local n = redis.call('HGET', P .. 'next', host)
+  if n then return tonumber(n) end
+  return 0
+end
+-- Queue one URL unless seen; its host joins ready unless leased (one lease per host) or already there.
+local function addOne(host, url, depth)
+  if redis.call('SADD', P .. 'seen', url) == 0 then return 0 end
+  local seq = redis.call('INCR', P .. 'seq')
+  redis.call('ZADD', P .. 'q:' .. host, fmt(depth * 1e12 + seq), url)
+  redis.call('INCR', P .. 'queued')
+  if redis.call('HEXISTS', P .. 'lease', host) == 0 then
+    redis.call('ZADD', P .. 'ready', 'NX', fmt(nextAt(host)), host)
+  end
+  return 1
+end
+-- ARGV from index first on: host, url, depth triples.
+local function addFrom(first)
+  local added = 0
+  for i = first, #ARGV, 3 do
+    added = added + addOne(ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]))
+  end
+  return added
+end
+-- The live lease of host with this token, or nil: unknown host, other token (re-leased or returned)
+-- or past its deadline (the lease is lost even before a lease call reclaims it).
+local function liveLease(host, token, now)
+  local raw = redis.call('HGET', P .. 'lease', host)
+  if not raw then return nil end
+  local l = cjson.decode(raw)
+  if l.t ~= token or tonumber(l.d) <= now then return nil end
+  return l
+end
+-- Redis's now, the host (ARGV[2]) and its live lease with the token ARGV[3] (nil when not live).
+local function argLease()
+  local now = nowMs()
+  return now, ARGV[2], liveLease(ARGV[2], ARGV[3], now)
+end
+local function dropLease(host)
+  redis.call('HDEL', P .. 'lease', host)
+  redis.call('ZREM', P .. 'deadlines', host)
+end
+-- The URL back to its place: its old score is the lowest of its depth that was queued when it was taken.
+local function requeue(host, l)
+  redis.call('ZADD', P .. 'q:' .. host, l.s, l.u)
+  redis.call('INCR', P .. 'queued')
+end
+`;
+
+/** ARGV: prefix, marker value. Returns 'ok' (marker present or db empty and now marked), 'foreign'
+ * (keys but no marker) or 'other:<value>' (a marker of another version). */
+export const OPEN_LUA = `${PRELUDE}
+local m = redis.call('GET', P .. 'marker')
+if m == ARGV[2] then return 'ok' end
+if m then return 'other:' .. m end
+if redis.call('DBSIZE') > 0 then return 'foreign' end
+redis.call('SET', P .. 'marker', ARGV[2])
+return 'ok'
+`;
+
+/** ARGV: prefix, then host, url, depth triples. Returns how many URLs were new. */
+export const ADD_LUA = `${PRELUDE}
+return addFrom(2)
+`;
+
+/** ARGV: prefix, worker, leaseMs. Reclaims expired leases (URL back to its place, host ready after its
+ * last delay counted from the deadline: the dead worker's request may have run until then), then leases
+ * the first ready host whose time has come. Returns {'lease', host, url, score, token, deadline, now},
+ * {'wait', ms} or {'empty'}. */
+export const LEASE_LUA = `${PRELUDE}
+local now = nowMs()
+local expired = redis.call('ZRANGEBYSCORE', P .. 'deadlines', '-inf', fmt(now))
+for _, host in ipairs(expired) do
+  local raw = redis.call('HGET', P .. 'lease', host)
+  dropLease(host)
+  if raw then
+    local l = cjson.decode(raw)
+    requeue(host, l)
+    local d = redis.call('HGET', P .. 'delay', host)
+    local at = tonumber(l.d) + (d and tonumber(d) or 0)
+    if at > nextAt(host) then redis.call('HSET', P .. 'next', host, fmt(at)) end
+    redis.call('INCR', P .. 'reclaimed')
+  end
+  if redis.call('ZCARD', P .. 'q:' .. host) > 0 then
+    redis.call('ZADD', P .. 'ready', 'NX', fmt(nextAt(host)), host)
+  end
+end
+local leaseMs = tonumber(ARGV[3])
+while true do
+  local first = redis.call('ZRANGEBYSCORE', P .. 'ready', '-inf', fmt(now), 'LIMIT', 0, 1)
+  local host = first[1]
+  if not host then break end
+  redis.call('ZREM', P .. 'ready', host)
+  if redis.call('HEXISTS', P .. 'lease', host) == 0 then
+    local head = redis.call('ZPOPMIN', P .. 'q:' .. host)
+    if head[1] then
+      local token = tostring(redis.call('INCR', P .. 'fence'))
+      local deadline = fmt(now + leaseMs)
+      redis.call('HSET', P .. 'lease', host, cjson.encode({t = token, d = deadline, s = head[2], w = ARGV[2], u = head[1]}))
+      redis.call('ZADD', P .. 'deadlines', deadline, host)
+      redis.call('DECR', P .. 'queued')
+      return {'lease', host, head[1], head[2], token, deadline, fmt(now)}
+    end
+  end
+end
+local r = redis.call('ZRANGE', P .. 'ready', 0, 0, 'WITHSCORES')
+local d = redis.call('ZRANGE', P .. 'deadlines', 0, 0, 'WITHSCORES')
+if not r[1] and not d[1] then return {'empty'} end
+local at = math.huge
+if r[1] then at = tonumber(r[2]) end
+if d[1] and tonumber(d[2]) < at then at = tonumber(d[2]) end
+return {'wait', fmt(math.max(1, at - now))}
+`;
+
+/** ARGV: prefix, host, token, delayMs, outcome, then host, url, depth triples of the page's links.
+ * Returns {'stale'} having changed nothing, or {'ok', linksAdded, nextAllowedMs}. */
+export const COMPLETE_LUA = `${PRELUDE}
+local now, host, l = argLease()
+if not l then return {'stale'} end
+dropLease(host)
+local delay = tonumber(ARGV[4])
+local at = now + delay
+redis.call('HSET', P .. 'next', host, fmt(at))
+redis.call('HSET', P .. 'delay', host, fmt(delay))
+local added = addFrom(6)
+redis.call('INCR', P .. 'done')
+redis.call('HINCRBY', P .. 'outcomes', ARGV[5], 1)
+if redis.call('ZCARD', P .. 'q:' .. host) > 0 then
+  redis.call('ZADD', P .. 'ready', fmt(at), host)
+end
+return {'ok', added, fmt(at)}
+`;
+
+/** ARGV: prefix, host, token, delayMs. The URL back to its place, the host ready after the delay.
+ * Returns {'stale'} having changed nothing, or {'ok', nextAllowedMs}. */
+export const RELEASE_LUA = `${PRELUDE}
+local now, host, l = argLease()
+if not l then return {'stale'} end
+dropLease(host)
+requeue(host, l)
+local at = now + tonumber(ARGV[4])
+redis.call('HSET', P .. 'next', host, fmt(at))
+redis.call('ZADD', P .. 'ready', fmt(at), host)
+return {'ok', fmt(at)}
+`;
+
+/** ARGV: prefix, host, token, leaseMs. Returns {'stale'} or {'ok', newDeadline}. */
+export const EXTEND_LUA = `${PRELUDE}
+local now, host, l = argLease()
+if not l then return {'stale'} end
+l.d = fmt(now + tonumber(ARGV[4]))
+redis.call('HSET', P .. 'lease', host, cjson.encode(l))
+redis.call('ZADD', P .. 'deadlines', l.d, host)
+return {'ok', l.d}
+`;
+
+/** ARGV: prefix, host, worker, lockMs. Returns {'cached', entry}, {'mine'} (this worker fetches) or
+ * {'wait', ms} (another worker fetches; ms until its lock expires). */
+export const ROBOTS_LOCK_LUA = `${PRELUDE}
+local entry = redis.call('GET', P .. 'robots:' .. ARGV[2])
+if entry then return {'cached', entry} end
+local lock = P .. 'robots-lock:' .. ARGV[2]
+if redis.call('SET', lock, ARGV[3], 'NX', 'PX', ARGV[4]) then return {'mine'} end
+if redis.call('GET', lock) == ARGV[3] then
+  redis.call('PEXPIRE', lock, ARGV[4])
+  return {'mine'}
+end
+return {'wait', fmt(math.max(1, redis.call('PTTL', lock)))}
+`;
+
+/** ARGV: prefix, host, entry. Stores the entry and frees the lock. */
+export const ROBOTS_PUT_LUA = `${PRELUDE}
+redis.call('SET', P .. 'robots:' .. ARGV[2], ARGV[3])
+redis.call('DEL', P .. 'robots-lock:' .. ARGV[2])
+return 'ok'
+`;
+
+/** ARGV: prefix. Returns {queued, leased, done, seen, reclaimed}. */
+export const COUNTS_LUA = `${PRELUDE}
+local function n(k) return tonumber(redis.call('GET', P .. k) or '0') end
+return {n('queued'), redis.call('HLEN', P .. 'lease'), n('done'), redis.call('SCARD', P .. 'seen'), n('reclaimed')}
+`;

@@ -1,0 +1,362 @@
+// The shared frontier against a real redis-server (test/support/redis-server.ts), on a unix socket in a
+// temp dir with appendonly yes and appendfsync always. Every time measured here is Redis's own (TIME).
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Redis } from 'ioredis';
+import { createServer, type AddressInfo } from 'node:net';
+import { RedisFrontier, type FrontierEntry, type FrontierLease } from './frontier-redis.js';
+import { isGleanerError } from '../shared/errors.js';
+import { haveRedisServer, startRedisServer, type RedisServer } from '../test/support/redis-server.js';
+import { tempDirs } from '../test/support/temp-dirs.js';
+
+const run = haveRedisServer('the Redis frontier tests');
+const dirs = tempDirs('gleaner-redis-');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(!run)('RedisFrontier', () => {
+  let server: RedisServer;
+  let admin: Redis;
+  const open: RedisFrontier[] = [];
+
+  /** A frontier on db 0, emptied first; closed after the test file. */
+  async function fresh(): Promise<RedisFrontier> {
+    await admin.flushdb();
+    return another();
+  }
+  async function another(): Promise<RedisFrontier> {
+    const f = await RedisFrontier.open(server.url(0));
+    open.push(f);
+    return f;
+  }
+  async function leaseOf(f: RedisFrontier, worker = 'w', leaseMs = 60_000): Promise<FrontierLease> {
+    const r = await f.lease(worker, leaseMs);
+    if (r.kind !== 'lease') throw new Error(`expected a lease, got ${JSON.stringify(r)}`);
+    return r.lease;
+  }
+  /** Leases as soon as a host is ready (polling every 10 ms). */
+  async function leaseWhenReady(f: RedisFrontier, worker: string): Promise<FrontierLease> {
+    for (;;) {
+      const r = await f.lease(worker, 60_000);
+      if (r.kind === 'lease') return r.lease;
+      if (r.kind === 'empty') throw new Error('frontier empty');
+      await sleep(Math.min(r.waitMs, 10));
+    }
+  }
+  /** Leases and completes (delay 0) until the frontier is empty; the URLs in the order leased. */
+  async function drain(f: RedisFrontier, worker: string, linksOf: (url: string) => FrontierEntry[] = () => []): Promise<string[]> {
+    const urls: string[] = [];
+    while ((await f.counts()).queued > 0) {
+      const l = await leaseWhenReady(f, worker);
+      urls.push(`${l.url}@${String(l.depth)}`);
+      expect((await f.complete(l, { delayMs: 0, newLinks: linksOf(l.url) })).kind).toBe('ok');
+    }
+    return urls;
+  }
+  const entries = (urls: string[], depth = 0): FrontierEntry[] => urls.map((url) => ({ url, depth }));
+
+  beforeAll(async () => {
+    server = await startRedisServer(await dirs.make());
+    admin = new Redis({ path: server.socket, lazyConnect: true, maxRetriesPerRequest: null });
+    // It reconnects by itself after the kill -9 test; its connection errors meanwhile are expected.
+    admin.on('error', () => undefined);
+    await admin.connect();
+  });
+  afterAll(async () => {
+    for (const f of open.splice(0)) await f.close();
+    admin.disconnect();
+    await server.stop();
+    await dirs.removeAll();
+  });
+  beforeEach(async () => {
+    for (const f of open.splice(0)) await f.close();
+  });
+
+  it('gives each host its URLs breadth-first: by depth, then in the order they were queued', async () => {
+    const f = await fresh();
+    await f.add([
+      { url: 'http://a.test/d2', depth: 2 },
+      { url: 'http://a.test/d0-first', depth: 0 },
+      { url: 'http://a.test/d1', depth: 1 },
+      { url: 'http://a.test/d0-second', depth: 0 },
+    ]);
+    // A link found at depth 0 comes after the depth-1 URL queued before it, ahead of depth 2.
+    const order = await drain(f, 'w', (url) => (url.endsWith('d0-first') ? [{ url: 'http://a.test/d1-link', depth: 1 }] : []));
+    expect(order).toEqual(['http://a.test/d0-first@0', 'http://a.test/d0-second@0', 'http://a.test/d1@1', 'http://a.test/d1-link@1', 'http://a.test/d2@2']);
+  });
+
+  it('keeps an exact seen set: a URL queued twice is queued once, and 10,000 distinct URLs are all kept', async () => {
+    const f = await fresh();
+    expect(await f.add(entries(['http://a.test/x', 'http://a.test/x']))).toBe(1);
+    expect(await f.add(entries(['http://a.test/x']))).toBe(0);
+    const urls = Array.from({ length: 10_000 }, (_, i) => `http://h${String(i % 50)}.test/page/${String(i)}`);
+    expect(await f.add(entries(urls))).toBe(10_000);
+    // All kept: each is in the seen set (none is queued again). Draining them all is left to the
+    // smaller tests: with fsync at every write it takes tens of seconds here.
+    expect(await f.add(entries(urls))).toBe(0);
+    expect(await f.counts()).toMatchObject({ queued: 10_001, seen: 10_001 });
+  });
+
+  it('holds one live lease per host: two workers asking at once get two hosts, or one waits', async () => {
+    const f = await fresh();
+    const g = await another();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2', 'http://b.test/1']));
+    const [x, y] = await Promise.all([f.lease('w1', 60_000), g.lease('w2', 60_000)]);
+    if (x.kind !== 'lease' || y.kind !== 'lease') throw new Error(JSON.stringify([x, y]));
+    expect(new Set([x.lease.host, y.lease.host])).toEqual(new Set(['http://a.test', 'http://b.test']));
+    expect(x.lease.token).not.toBe(y.lease.token);
+    // a.test still has a URL queued, but its lease is live: nobody gets it.
+    const third = await f.lease('w3', 60_000);
+    expect(third.kind).toBe('wait');
+
+    const h = await fresh();
+    const h2 = await another();
+    await h.add(entries(['http://a.test/1', 'http://a.test/2']));
+    const both = await Promise.all([h.lease('w1', 60_000), h2.lease('w2', 60_000)]);
+    expect(both.map((r) => r.kind).sort()).toEqual(['lease', 'wait']);
+  });
+
+  it('makes a host wait its delay after the completion, on Redis time, for every worker', async () => {
+    const f = await fresh();
+    const g = await another();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2']));
+    const first = await leaseOf(f, 'w1');
+    const before = await f.redisTimeMs();
+    const done = await f.complete(first, { delayMs: 300 });
+    const after = await f.redisTimeMs();
+    if (done.kind !== 'ok') throw new Error('stale');
+    expect(done.nextAllowedMs).toBeGreaterThanOrEqual(before + 300);
+    expect(done.nextAllowedMs).toBeLessThanOrEqual(after + 300);
+    const early = await g.lease('w2', 60_000);
+    // Asked at once, it waits (unless this machine stalled for the whole delay: then the lease below
+    // is that one, and must still be on time).
+    if (early.kind === 'wait') expect(early.waitMs).toBeLessThanOrEqual(300);
+    const second = early.kind === 'lease' ? early.lease : await leaseWhenReady(g, 'w2');
+    expect(second.url).toBe('http://a.test/2');
+    expect(second.nowMs).toBeGreaterThanOrEqual(done.nextAllowedMs);
+    expect(second.nowMs - before).toBeGreaterThanOrEqual(300);
+  });
+
+  it('gives an expired lease\'s URL again with a new token; the old token then changes nothing', async () => {
+    const f = await fresh();
+    const g = await another();
+    await f.add(entries(['http://a.test/slow', 'http://a.test/next']));
+    const old = await leaseOf(f, 'stalled', 100);
+    await sleep(150);
+    const countsBefore = await f.counts();
+    // Expired, not reclaimed yet: still refused.
+    expect(await f.complete(old, { delayMs: 0, newLinks: entries(['http://a.test/from-stale']) })).toEqual({ kind: 'stale' });
+    expect(await f.release(old, 0)).toEqual({ kind: 'stale' });
+    expect(await f.extend(old, 60_000)).toEqual({ kind: 'stale' });
+    expect(await f.counts()).toEqual(countsBefore);
+    const again = await leaseOf(g, 'alive');
+    expect(again.url).toBe('http://a.test/slow');
+    expect(again.token).not.toBe(old.token);
+    const counts = await f.counts();
+    expect(counts).toMatchObject({ queued: 1, leased: 1, done: 0, seen: 2, reclaimed: 1 });
+    // Re-leased: the stalled worker's return changes nothing (queue, done, links).
+    expect(await f.complete(old, { delayMs: 0, newLinks: entries(['http://a.test/from-stale']) })).toEqual({ kind: 'stale' });
+    expect(await f.release(old, 0)).toEqual({ kind: 'stale' });
+    expect(await f.counts()).toEqual(counts);
+    expect(await f.add(entries(['http://a.test/from-stale']))).toBe(1);
+    expect(await g.complete(again, { delayMs: 0 })).toMatchObject({ kind: 'ok' });
+    // Returned already: a second return is stale too.
+    expect(await g.complete(again, { delayMs: 0 })).toEqual({ kind: 'stale' });
+    expect((await f.counts()).done).toBe(1);
+  });
+
+  it('asks an expired lease\'s host again only its last delay after the deadline', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2']));
+    await f.complete(await leaseOf(f), { delayMs: 200 });
+    // The dead worker's request may have run until its deadline: the delay counts from there.
+    const dead = await leaseWhenReady(f, 'dies');
+    const short = await f.extend(dead, 50);
+    if (short.kind !== 'ok') throw new Error('stale');
+    const again = await leaseWhenReady(f, 'alive');
+    expect(again.url).toBe(dead.url);
+    expect(again.nowMs).toBeGreaterThanOrEqual(short.deadlineMs + 200);
+  });
+
+  it('keeps an extended lease live past its first deadline', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/long-download']));
+    const l = await leaseOf(f, 'w', 500);
+    const first = l.deadlineMs;
+    const r = await f.extend(l, 60_000);
+    expect(r.kind).toBe('ok');
+    expect(l.deadlineMs).toBeGreaterThan(first);
+    await sleep(600);
+    expect((await f.lease('other', 60_000)).kind).toBe('wait');
+    expect(await f.complete(l, { delayMs: 0 })).toMatchObject({ kind: 'ok' });
+  });
+
+  it('puts a released URL back at the front of its host queue, the host waiting the delay', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2']));
+    const l = await leaseOf(f);
+    const r = await f.release(l, 200);
+    if (r.kind !== 'ok') throw new Error('stale');
+    const next = await leaseWhenReady(f, 'w');
+    expect(next.url).toBe('http://a.test/1');
+    expect(next.nowMs).toBeGreaterThanOrEqual(r.nextAllowedMs);
+  });
+
+  it('shares robots.txt: one worker fetches, the others wait for its entry', async () => {
+    const f = await fresh();
+    const g = await another();
+    expect(await f.robotsLock('http://a.test', 'w1', 5000)).toEqual({ kind: 'mine' });
+    expect((await g.robotsLock('http://a.test', 'w2', 5000)).kind).toBe('wait');
+    expect(await g.robotsGet('http://a.test')).toBeUndefined();
+    let fetches = 0;
+    const fetchEntry = async () => {
+      fetches++;
+      await sleep(50);
+      return '{"rules":"from-w1"}';
+    };
+    const [a, b] = await Promise.all([f.robotsShared('http://b.test', 'w1', fetchEntry, 5000), g.robotsShared('http://b.test', 'w2', fetchEntry, 5000)]);
+    expect(fetches).toBe(1);
+    expect([a, b]).toEqual(['{"rules":"from-w1"}', '{"rules":"from-w1"}']);
+    expect(await g.robotsLock('http://b.test', 'w3', 5000)).toEqual({ kind: 'cached', entry: '{"rules":"from-w1"}' });
+    // A worker that dies while fetching holds the lock only lockMs: then another fetches.
+    expect(await f.robotsLock('http://c.test', 'dies', 100)).toEqual({ kind: 'mine' });
+    expect(await g.robotsShared('http://c.test', 'w2', () => Promise.resolve('{"rules":"from-w2"}'), 5000)).toBe('{"rules":"from-w2"}');
+  });
+
+  it('refuses a db holding another program\'s keys, and leaves them untouched', async () => {
+    await admin.flushdb();
+    await admin.set('session:42', 'someone else');
+    const err: unknown = await RedisFrontier.open(server.url(0)).catch((e: unknown) => e);
+    expect(isGleanerError(err) && err.code).toBe('BAD_ARGUMENT');
+    expect(String(err)).toMatch(/another program/);
+    expect(await admin.keys('*')).toEqual(['session:42']);
+    // A db the frontier already marked is resumed, not refused.
+    await admin.flushdb();
+    const f = await another();
+    await f.add(entries(['http://a.test/1']));
+    await f.close();
+    expect((await (await another()).counts()).seen).toBe(1);
+  });
+
+  it('fails with one clear error when Redis cannot be reached', async () => {
+    const dir = await dirs.make();
+    for (const url of [`unix://${dir}/absent.sock`, 'redis://127.0.0.1:1/0']) {
+      const err: unknown = await RedisFrontier.open(url, { connectTimeoutMs: 2000 }).catch((e: unknown) => e);
+      expect(isGleanerError(err) && err.code).toBe('UNREACHABLE');
+      expect((err as Error).message).toMatch(/^cannot reach the Redis frontier at .+: .+/);
+      expect((err as Error).message).not.toContain('\n');
+    }
+    // A server that takes the connection and never answers: the connect deadline ends the wait.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as AddressInfo).port;
+    const hung: unknown = await RedisFrontier.open(`redis://127.0.0.1:${String(port)}/0`, { connectTimeoutMs: 500 }).catch((e: unknown) => e);
+    silent.close();
+    expect(isGleanerError(hung) && hung.code).toBe('UNREACHABLE');
+    expect((hung as Error).message).toMatch(/no answer within 500 ms/);
+    const bad: unknown = await RedisFrontier.open('http://example.test/').catch((e: unknown) => e);
+    expect(isGleanerError(bad) && bad.code).toBe('BAD_ARGUMENT');
+  });
+
+  it('keeps queue, seen set and leases across a kill -9 of redis-server (append-only file, fsync always); workers ride through', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2', 'http://b.test/1', 'http://c.test/1']));
+    const done = await leaseOf(f, 'w1');
+    await f.complete(done, { delayMs: 0, newLinks: entries(['http://a.test/link'], 1) });
+    const held = await leaseOf(f, 'w1');
+    const before = await f.counts();
+    await server.kill9();
+    // A worker asking while Redis is down waits, and goes on once it is back (its scripts reloaded).
+    const asked = f.counts();
+    await sleep(200);
+    await server.start();
+    expect(await asked).toEqual(before);
+    const g = await another();
+    expect(await g.counts()).toEqual(before);
+    expect(await g.add(entries(['http://a.test/1', 'http://a.test/link']))).toBe(0);
+    // The lease survived with its token: its holder returns it.
+    expect(await f.complete(held, { delayMs: 0 })).toMatchObject({ kind: 'ok' });
+    const rest = (await drain(g, 'w2')).map((u) => u.replace(/@\d+$/, ''));
+    expect([done.url, held.url, ...rest].sort()).toEqual(['http://a.test/1', 'http://a.test/2', 'http://a.test/link', 'http://b.test/1', 'http://c.test/1']);
+  });
+
+  it('never gives two live leases of one host, nor loses or repeats a URL, whatever workers do (property)', async () => {
+    const hosts = ['http://a.test', 'http://b.test', 'http://c.test'];
+    const url = fc.tuple(fc.constantFrom(...hosts), fc.integer({ min: 0, max: 12 })).map(([h, n]) => `${h}/p${String(n)}`);
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('add' as const), urls: fc.array(url, { maxLength: 4 }) }),
+      // A short lease (2 ms) expires before the next step: its worker has stalled.
+      fc.record({ kind: fc.constant('lease' as const), worker: fc.nat(3), short: fc.boolean() }),
+      fc.record({ kind: fc.constant('complete' as const), worker: fc.nat(3), links: fc.array(url, { maxLength: 3 }) }),
+      fc.record({ kind: fc.constant('release' as const), worker: fc.nat(3) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(url, { minLength: 1, maxLength: 5 }), fc.array(op, { maxLength: 25 }), async (seeds, ops) => {
+        for (const x of open.splice(0)) await x.close();
+        const f = await fresh();
+        const workers = [f, await another(), await another(), f];
+        const held = new Map<number, FrontierLease>();
+        /** Every live-at-grant lease: host -> its deadline. */
+        const liveUntil = new Map<string, number>();
+        const completed: string[] = [];
+        const expected = new Set<string>();
+        const grant = (l: FrontierLease) => {
+          const until = liveUntil.get(l.host);
+          // Another lease of this host may exist only if it was past its deadline.
+          if (until !== undefined) expect(until).toBeLessThanOrEqual(l.nowMs);
+          liveUntil.set(l.host, l.deadlineMs);
+        };
+        await f.add(entries(seeds));
+        for (const s of seeds) expected.add(s);
+        for (const o of ops) {
+          if (o.kind === 'add') {
+            await f.add(entries(o.urls));
+            for (const u of o.urls) expected.add(u);
+          } else if (o.kind === 'lease') {
+            if (held.has(o.worker)) continue;
+            const r = await workers[o.worker]!.lease(`w${String(o.worker)}`, o.short ? 2 : 60_000);
+            if (r.kind === 'lease') {
+              grant(r.lease);
+              held.set(o.worker, r.lease);
+              if (o.short) await sleep(4);
+            }
+          } else {
+            const l = held.get(o.worker);
+            if (l === undefined) continue;
+            held.delete(o.worker);
+            if (o.kind === 'complete') {
+              const r = await workers[o.worker]!.complete(l, { delayMs: 0, newLinks: entries(o.links, 1) });
+              if (r.kind === 'ok') {
+                completed.push(l.url);
+                for (const u of o.links) expected.add(u);
+                liveUntil.delete(l.host);
+              }
+            } else if ((await workers[o.worker]!.release(l, 0)).kind === 'ok') liveUntil.delete(l.host);
+          }
+        }
+        // Everyone still holding returns (stale for the expired ones), then one worker drains the rest.
+        for (const [w, l] of held) {
+          if ((await workers[w]!.complete(l, { delayMs: 0 })).kind === 'ok') {
+            completed.push(l.url);
+            liveUntil.delete(l.host);
+          }
+        }
+        for (;;) {
+          const r = await f.lease('drain', 60_000);
+          if (r.kind === 'empty') break;
+          if (r.kind === 'wait') {
+            await sleep(Math.min(r.waitMs, 10));
+            continue;
+          }
+          grant(r.lease);
+          expect((await f.complete(r.lease, { delayMs: 0 })).kind).toBe('ok');
+          liveUntil.delete(r.lease.host);
+          completed.push(r.lease.url);
+        }
+        expect([...completed].sort()).toEqual([...expected].sort());
+        expect(await f.counts()).toMatchObject({ queued: 0, leased: 0, done: expected.size, seen: expected.size });
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,344 @@
+// The shared frontier: the crawl's URL queues, politeness schedule and per-host leases in one Redis, so
+// any number of crawler processes on any machines cooperate on one crawl and hold each host's delay
+// together. Every decision is one Lua script (frontier-redis-lua.ts) run atomically by Redis on Redis's
+// clock. A worker takes a lease on a host (one live lease per host, so one request in flight per host),
+// fetches the URL, and returns the lease with the delay it chose; the host is not leased again before
+// that delay has passed, whichever worker asks. A lease carries a deadline (a dead worker's host comes
+// back) and a fencing token (a worker whose lease expired changes nothing when it comes back).
+//
+// Guarantees need Redis with `appendonly yes` and `appendfsync always`: with `everysec` a Redis crash
+// loses up to a second of returned leases, and their pages are fetched again (no page is lost, but a
+// host may be asked sooner than its delay after the restart). See DESIGN.md "Shared frontier in Redis".
+
+import { createHash } from 'node:crypto';
+import { Redis, type RedisOptions } from 'ioredis';
+import { GleanerError } from '../shared/errors.js';
+import { ADD_LUA, COMPLETE_LUA, COUNTS_LUA, EXTEND_LUA, LEASE_LUA, OPEN_LUA, RELEASE_LUA, ROBOTS_LOCK_LUA, ROBOTS_PUT_LUA } from './frontier-redis-lua.js';
+
+/** The marker value: a db marked otherwise was written by another version of the frontier's layout. */
+const MARKER = 'gleaner-frontier 1';
+/** Queue scores are depth * DEPTH_SCALE + order, so a URL's depth is its score / DEPTH_SCALE. */
+const DEPTH_SCALE = 1e12;
+
+export interface RedisFrontierOptions {
+  /** Prefix of every key, so a db's keys say whose they are. */
+  prefix: string;
+  /** Give up connecting (and checking the db) after this long: an unreachable Redis is one clear error. */
+  connectTimeoutMs: number;
+  /** URLs per add script: one script blocks Redis while it runs, so a large add is cut into steps. */
+  addBatchSize: number;
+  /** The politeness unit of a URL; the crawler's is the origin (scheme, host, port), robots.txt's unit. */
+  hostOf: (url: string) => string;
+}
+
+export const REDIS_FRONTIER_DEFAULTS: RedisFrontierOptions = {
+  prefix: 'gleaner:',
+  connectTimeoutMs: 5000,
+  addBatchSize: 1000,
+  hostOf: (url) => new URL(url).origin,
+};
+
+/** A URL to queue, at its link distance from a seed. */
+export interface FrontierEntry {
+  url: string;
+  depth: number;
+}
+
+/** The right to fetch one URL of one host, until `deadlineMs` (Redis time, ms since the epoch). */
+export interface FrontierLease {
+  host: string;
+  url: string;
+  depth: number;
+  /** Fencing token: unique over the crawl; a lease is returned only with the token it was given. */
+  token: string;
+  deadlineMs: number;
+  /** Redis time when the lease was taken: deadlineMs - nowMs is the lease's length on Redis's clock. */
+  nowMs: number;
+}
+
+export type LeaseResult =
+  | { kind: 'lease'; lease: FrontierLease }
+  /** Nothing may be asked now; the soonest host (or a lease's deadline) comes in waitMs. Another worker
+   * returning a lease can make a host ready sooner, so a caller polls at least every few hundred ms. */
+  | { kind: 'wait'; waitMs: number }
+  /** No URL queued and no lease live: the crawl is over, unless a new add comes. */
+  | { kind: 'empty' };
+
+/** A lease returned late: it expired (and may be held by another worker now) or was returned already. */
+export interface Stale {
+  kind: 'stale';
+}
+
+export type CompleteResult = { kind: 'ok'; linksAdded: number; nextAllowedMs: number } | Stale;
+export type ReleaseResult = { kind: 'ok'; nextAllowedMs: number } | Stale;
+export type ExtendResult = { kind: 'ok'; deadlineMs: number } | Stale;
+export type RobotsLockResult = { kind: 'cached'; entry: string } | { kind: 'mine' } | { kind: 'wait'; waitMs: number };
+
+export interface FrontierCounts {
+  /** URLs waiting in host queues (leased ones not included). */
+  queued: number;
+  /** Leases held, expired ones included until a lease call reclaims them. */
+  leased: number;
+  /** Pages completed (complete() calls that were not stale). */
+  done: number;
+  /** Distinct URLs ever queued. */
+  seen: number;
+  /** Leases that expired and were taken back. */
+  reclaimed: number;
+}
+
+interface Script {
+  lua: string;
+  sha: string;
+}
+
+function script(lua: string): Script {
+  return { lua, sha: createHash('sha1').update(lua).digest('hex') };
+}
+
+const SCRIPTS = {
+  open: script(OPEN_LUA),
+  add: script(ADD_LUA),
+  lease: script(LEASE_LUA),
+  complete: script(COMPLETE_LUA),
+  release: script(RELEASE_LUA),
+  extend: script(EXTEND_LUA),
+  robotsLock: script(ROBOTS_LOCK_LUA),
+  robotsPut: script(ROBOTS_PUT_LUA),
+  counts: script(COUNTS_LUA),
+};
+
+/** ioredis options for a frontier URL: redis://[:password@]HOST:PORT/DB (rediss:// for TLS) or
+ * unix:///path/to/redis.sock?db=N. Throws BAD_ARGUMENT for anything else. */
+export function redisConnection(url: string): { options: RedisOptions; shown: string } {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new GleanerError('BAD_ARGUMENT', `frontier "${url}" is not a URL: give redis://HOST:PORT/DB or unix:///path/to/redis.sock?db=N`);
+  }
+  const db = (text: string | null): number => {
+    if (text === null || text === '') return 0;
+    if (!/^\d+$/.test(text)) throw new GleanerError('BAD_ARGUMENT', `frontier "${url}": the database must be a number, not "${text}"`);
+    return Number(text);
+  };
+  const auth = { username: decodeURIComponent(u.username) || undefined, password: decodeURIComponent(u.password) || undefined };
+  if (u.protocol === 'unix:') {
+    return { options: { ...auth, path: u.pathname, db: db(u.searchParams.get('db')) }, shown: `unix://${u.pathname}` };
+  }
+  if (u.protocol === 'redis:' || u.protocol === 'rediss:') {
+    const options: RedisOptions = { ...auth, host: u.hostname.replace(/^\[|\]$/g, ''), port: u.port === '' ? 6379 : Number(u.port), db: db(u.pathname.slice(1)) };
+    if (u.protocol === 'rediss:') options.tls = {};
+    return { options, shown: `${u.protocol}//${u.host}${u.pathname}` };
+  }
+  throw new GleanerError('BAD_ARGUMENT', `frontier "${url}": give redis://HOST:PORT/DB or unix:///path/to/redis.sock?db=N`);
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** The crawl frontier shared through one Redis database. Open it with `RedisFrontier.open`. */
+export class RedisFrontier {
+  private constructor(
+    private readonly redis: Redis,
+    private readonly options: RedisFrontierOptions,
+  ) {}
+
+  /**
+   * Connects to the Redis at `url` (see redisConnection) and claims its db for the frontier. Guarantees:
+   * within connectTimeoutMs either an open frontier or one GleanerError (UNREACHABLE, with the address and
+   * the reason); a db holding keys but no `<prefix>marker` is refused (BAD_ARGUMENT) and left untouched;
+   * an empty db is marked. Once open, a lost connection is retried without end (commands wait), so a
+   * Redis restart pauses the workers instead of failing them.
+   */
+  static async open(url: string, options: Partial<RedisFrontierOptions> = {}): Promise<RedisFrontier> {
+    const opts = { ...REDIS_FRONTIER_DEFAULTS, ...options };
+    const { options: connection, shown } = redisConnection(url);
+    let opened = false;
+    let lastError: unknown;
+    const redis = new Redis({
+      ...connection,
+      lazyConnect: true,
+      connectTimeout: opts.connectTimeoutMs,
+      maxRetriesPerRequest: null,
+      // Before open: no retry (one clear error). After: back off up to 2 s, for ever.
+      retryStrategy: (times) => (opened ? Math.min(times * 100, 2000) : null),
+    });
+    // ioredis reports connection trouble as events; without a listener Node prints them as unhandled.
+    redis.on('error', (e: unknown) => {
+      lastError = e;
+    });
+    const unreachable = (why: string) => new GleanerError('UNREACHABLE', `cannot reach the Redis frontier at ${shown}: ${why}`, { cause: lastError });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(unreachable(`no answer within ${String(opts.connectTimeoutMs)} ms`));
+      }, opts.connectTimeoutMs);
+    });
+    const frontier = new RedisFrontier(redis, opts);
+    try {
+      const claim = await Promise.race([
+        (async () => {
+          try {
+            await redis.connect();
+          } catch (e) {
+            throw unreachable(errorText(lastError ?? e));
+          }
+          return frontier.run(SCRIPTS.open, [MARKER]);
+        })(),
+        timeout,
+      ]);
+      if (claim === 'foreign') {
+        throw new GleanerError('BAD_ARGUMENT', `the Redis db at ${shown} holds keys of another program (no ${opts.prefix}marker key); Gleaner will not write into it: give an empty db (another /DB number) or empty this one yourself`);
+      }
+      if (typeof claim === 'string' && claim.startsWith('other:')) {
+        throw new GleanerError('SCHEMA_MISMATCH', `the Redis db at ${shown} holds a frontier of another Gleaner version ("${claim.slice(6)}", this one writes "${MARKER}"): give an empty db`);
+      }
+      opened = true;
+      return frontier;
+    } catch (e) {
+      redis.disconnect();
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Closes the connection (waits for replies to commands already sent). */
+  async close(): Promise<void> {
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+
+  /** Runs a script by its SHA1, loading it on NOSCRIPT (first use, or a Redis restarted since). */
+  private async run(s: Script, args: (string | number)[]): Promise<unknown> {
+    const argv = [this.options.prefix, ...args.map(String)];
+    try {
+      return await this.redis.evalsha(s.sha, 0, ...argv);
+    } catch (e) {
+      if (!errorText(e).startsWith('NOSCRIPT')) throw e;
+      return this.redis.eval(s.lua, 0, ...argv);
+    }
+  }
+
+  private triples(entries: readonly FrontierEntry[]): string[] {
+    return entries.flatMap((e) => [this.options.hostOf(e.url), e.url, String(Math.max(0, Math.floor(e.depth)))]);
+  }
+
+  /**
+   * Queues the URLs not seen before in this crawl (the seen set is exact: a URL is queued once, ever),
+   * each at the back of its depth in its host's queue, so each host is crawled breadth-first. A host
+   * with a new URL becomes ready at its next allowed time unless it is leased. Returns how many were new.
+   */
+  async add(entries: readonly FrontierEntry[]): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < entries.length; i += this.options.addBatchSize) {
+      added += Number(await this.run(SCRIPTS.add, this.triples(entries.slice(i, i + this.options.addBatchSize))));
+    }
+    return added;
+  }
+
+  /**
+   * Takes the next URL of the first host whose next allowed time (Redis clock) has come and that has no
+   * live lease, for `leaseMs`. At most one live lease per host exists at any time, whatever the number of
+   * workers. Leases past their deadline are reclaimed first: the URL goes back to its place in its host's
+   * queue (as release does) and the host may be asked again after its last delay, counted from the deadline
+   * (the dead worker's request may have run until then). `leaseMs` must exceed the worker's whole fetch
+   * deadline, so that a worker whose lease expired has stopped its request.
+   */
+  async lease(workerId: string, leaseMs: number): Promise<LeaseResult> {
+    const r = (await this.run(SCRIPTS.lease, [workerId, Math.ceil(leaseMs)])) as string[];
+    if (r[0] === 'empty') return { kind: 'empty' };
+    if (r[0] === 'wait') return { kind: 'wait', waitMs: Number(r[1]) };
+    const [, host, url, score, token, deadline, now] = r as [string, string, string, string, string, string, string];
+    return { kind: 'lease', lease: { host, url, depth: Math.floor(Number(score) / DEPTH_SCALE), token, deadlineMs: Number(deadline), nowMs: Number(now) } };
+  }
+
+  /**
+   * Returns a live lease with the page done, in one atomic step: the host's next allowed time becomes
+   * Redis's now + `delayMs` (the caller's choice: Crawl-delay, --delay, Retry-After or backoff), the
+   * page's new links are queued (seen set checked) and the page counts as done. A lease that is no longer
+   * live (past its deadline, re-leased, or returned already) changes nothing and gives `stale`: the
+   * caller drops its work, which another worker does (or did) again.
+   */
+  async complete(lease: FrontierLease, done: { delayMs: number; newLinks?: readonly FrontierEntry[]; outcome?: string }): Promise<CompleteResult> {
+    const r = (await this.run(SCRIPTS.complete, [lease.host, lease.token, Math.ceil(done.delayMs), done.outcome ?? 'ok', ...this.triples(done.newLinks ?? [])])) as (string | number)[];
+    if (r[0] === 'stale') return { kind: 'stale' };
+    return { kind: 'ok', linksAdded: Number(r[1]), nextAllowedMs: Number(r[2]) };
+  }
+
+  /**
+   * Returns a live lease without the page (to ask it again: a transient failure): the URL goes back to
+   * its place in its host's queue, its old score, so it is next unless URLs of a lower depth came since
+   * (breadth-first order holds), and the host waits `delayMs` from now. Not live: `stale`,
+   * nothing changed.
+   */
+  async release(lease: FrontierLease, delayMs: number): Promise<ReleaseResult> {
+    const r = (await this.run(SCRIPTS.release, [lease.host, lease.token, Math.ceil(delayMs)])) as string[];
+    if (r[0] === 'stale') return { kind: 'stale' };
+    return { kind: 'ok', nextAllowedMs: Number(r[1]) };
+  }
+
+  /** Moves a live lease's deadline to Redis's now + `leaseMs` (a long download), in `lease.deadlineMs`
+   * too; not live: `stale`, nothing changed. */
+  async extend(lease: FrontierLease, leaseMs: number): Promise<ExtendResult> {
+    const r = (await this.run(SCRIPTS.extend, [lease.host, lease.token, Math.ceil(leaseMs)])) as string[];
+    if (r[0] === 'stale') return { kind: 'stale' };
+    lease.deadlineMs = Number(r[1]);
+    return { kind: 'ok', deadlineMs: lease.deadlineMs };
+  }
+
+  /**
+   * robots.txt once per host for the whole crawl: `cached` gives the stored entry; `mine` means this
+   * worker is the one to fetch it (for `lockMs`, then another may) and must robotsPut the result; `wait`
+   * means another worker is fetching it: ask again after waitMs (or sooner).
+   */
+  async robotsLock(host: string, workerId: string, lockMs: number): Promise<RobotsLockResult> {
+    const r = (await this.run(SCRIPTS.robotsLock, [host, workerId, Math.ceil(lockMs)])) as string[];
+    if (r[0] === 'cached') return { kind: 'cached', entry: r[1] ?? '' };
+    if (r[0] === 'mine') return { kind: 'mine' };
+    return { kind: 'wait', waitMs: Number(r[1]) };
+  }
+
+  /** Stores the host's robots.txt entry (the caller's serialization) for every worker, and frees the lock. */
+  async robotsPut(host: string, entry: string): Promise<void> {
+    await this.run(SCRIPTS.robotsPut, [host, entry]);
+  }
+
+  /** The host's stored robots.txt entry, or undefined when none is stored yet. */
+  async robotsGet(host: string): Promise<string | undefined> {
+    return (await this.redis.get(`${this.options.prefix}robots:${host}`)) ?? undefined;
+  }
+
+  /**
+   * The host's robots.txt entry, fetched by one worker for the whole crawl: the cached entry when there
+   * is one, else `fetchEntry()` run here if this worker wins the lock, else the entry another worker
+   * stores (polling every pollMs at most). A worker that dies while fetching frees the lock after lockMs.
+   */
+  async robotsShared(host: string, workerId: string, fetchEntry: () => Promise<string>, lockMs: number, pollMs = 50): Promise<string> {
+    for (;;) {
+      const r = await this.robotsLock(host, workerId, lockMs);
+      if (r.kind === 'cached') return r.entry;
+      if (r.kind === 'mine') {
+        const entry = await fetchEntry();
+        await this.robotsPut(host, entry);
+        return entry;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(r.waitMs, pollMs)));
+    }
+  }
+
+  /** Queued, leased, done, seen and reclaimed, read in one atomic step (they add up at one instant). */
+  async counts(): Promise<FrontierCounts> {
+    const [queued, leased, done, seen, reclaimed] = ((await this.run(SCRIPTS.counts, [])) as number[]).map(Number) as [number, number, number, number, number];
+    return { queued, leased, done, seen, reclaimed };
+  }
+
+  /** Redis's clock (ms since the epoch): the one clock every frontier decision reads. */
+  async redisTimeMs(): Promise<number> {
+    const [s, us] = await this.redis.time();
+    return Number(s) * 1000 + Math.floor(Number(us) / 1000);
+  }
+}
