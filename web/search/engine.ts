@@ -21,7 +21,7 @@ import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import { compileQuery, type AtomPlan, type QueryPlan } from './compile.js';
 import { anyWordQuery, atomPresent, DEFAULT_PARTIAL_OPTIONS, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
-import { documentFilter, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
+import { documentFilter, hostPorts, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
 import { phrasePasses, settlePhrases } from './phrase-check.js';
 import { PostingScanner } from './posting-loop.js';
 import { precompute, type Precomputed } from './precompute.js';
@@ -88,6 +88,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly pages: PageTypeahead;
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
+  private readonly hostPort: (doc: number) => string;
 
   constructor(gen: IndexGeneration, stats: IndexStats, options: SearcherOptions = DEFAULT_SEARCHER_OPTIONS) {
     this.gen = gen;
@@ -102,6 +103,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.pre = precompute(gen, options.rank);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen);
+    this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
     this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
     this.pages = loadPageTypeahead(gen);
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t));
@@ -161,7 +163,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   private match(query: ParsedQuery, plan: QueryPlan, wanted: number): { candidates: Candidate[]; total: number } {
     if (plan.groups.length === 0 && query.sites.length === 0 && query.languages.length === 0) return { candidates: [], total: 0 };
     if (plan.groups.some((g) => g.every((a) => a.alternatives.length === 0))) return { candidates: [], total: 0 };
-    const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.gen.docs.url);
+    const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.hostPort);
     const { scanner } = this;
     const epoch = scanner.begin(plan.maskWords);
     const { score, finalScore: final } = scanner;
