@@ -38,7 +38,7 @@ export function topDocuments(docs: ArrayLike<number>, score: ArrayLike<number>, 
  */
 export function* bestFirst(docs: ArrayLike<number>, score: ArrayLike<number>): Generator<number> {
   const better = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
-  const heap = Int32Array.from(docs as ArrayLike<number>);
+  const heap = Int32Array.from(docs);
   let size = heap.length;
   const down = (from: number) => {
     for (let i = from; ; ) {
