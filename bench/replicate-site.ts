@@ -1,7 +1,8 @@
 // Makes a large crawl out of a real one, for the query-speed bench at scale (issue 16): every stored
 // page of the source data dirs is written `--copies` times into a new store, copy k under the host
-// `c<k>.<host>` (links rewritten the same way, so each copy is a site of its own with the same link
-// graph), as if that many similar sites had been crawled. Then `gleaner index` builds it as any crawl.
+// `c<k>.<host with dashes>.test` (127.0.0.1:8082 -> c3.127-0-0-1.test:8082; links rewritten the same
+// way, so each copy is a site of its own with the same link graph), as if that many similar sites had
+// been crawled. Then `gleaner index` builds it as any crawl.
 //
 //   node bin/gleaner crawl http://127.0.0.1:8082/ --data /tmp/rust-data --delay 0 --max-pages 40000
 //   npx tsc -p tsconfig.json && node dist/bench/replicate-site.js --from /tmp/rust-data --to /tmp/rust-x5 --copies 5
@@ -21,12 +22,13 @@ const { values: opts } = parseArgs({
   },
 });
 
-/** `url` as copy `k` has it: its host prefixed with `c<k>.` (other hosts' URLs unchanged). */
+/** `url` as copy `k` has it (other hosts' URLs unchanged). A name, not `c<k>.127.0.0.1`: a host
+ * ending in a number is an IPv4 address to the URL parser, which refuses the change. */
 function rewrite(url: string, hosts: ReadonlySet<string>, k: number): string {
   try {
     const u = new URL(url);
     if (!hosts.has(u.host)) return url;
-    u.hostname = `c${k}.${u.hostname}`;
+    u.hostname = `c${k}.${u.hostname.replace(/\./g, '-')}.test`;
     return u.href;
   } catch {
     return url;
@@ -36,11 +38,11 @@ function rewrite(url: string, hosts: ReadonlySet<string>, k: number): string {
 async function main(): Promise<void> {
   const copies = Number(opts.copies);
   const maxPages = Number(opts['max-pages']);
-  const target = await openStore(opts.to!);
+  const target = await openStore(opts.to);
   let written = 0;
   const started = performance.now();
   try {
-    for (const from of opts.from!) {
+    for (const from of opts.from) {
       const source = await openStore(from, { mustExist: true });
       try {
         const pages: PageRecord[] = [];
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
   } finally {
     await target.close();
   }
-  console.log(`${written} pages in ${opts.to!} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`${written} pages in ${opts.to} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 await main();
