@@ -146,11 +146,11 @@ export class IndexSearcher implements GleanerSearchEngine {
   search(query: ParsedQuery, options: SearchOptions): SearchResult {
     const started = performance.now();
     const plan = this.plan(query);
-    const { candidates, total } = this.match(query, plan, options.offset + options.limit);
+    const { candidates, total, estimated } = this.match(query, plan, options.offset + options.limit);
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan));
     if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, candidates, options.limit - hits.length));
     const didYouMean = this.didYouMean(query);
-    return { total, hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
+    return { total, ...(estimated ? { totalIsEstimate: true as const } : {}), hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
   }
 
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[] {
@@ -162,7 +162,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   /** The ranked candidates up to `wanted`, and how many documents match in all. */
-  private match(query: ParsedQuery, plan: QueryPlan, wanted: number): { candidates: Candidate[]; total: number } {
+  private match(query: ParsedQuery, plan: QueryPlan, wanted: number): { candidates: Candidate[]; total: number; estimated?: boolean } {
     if (plan.groups.length === 0 && query.sites.length === 0 && query.languages.length === 0) return { candidates: [], total: 0 };
     if (plan.groups.some((g) => g.every((a) => a.alternatives.length === 0))) return { candidates: [], total: 0 };
     const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.hostPort);
@@ -205,8 +205,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     const candidate = (d: number): Candidate => ({ doc: d, score: final[d]!, textScore: textless ? 0 : score[d]! });
     if (unsure.length === 0) return { candidates: topDocuments(sure, final, wanted).map(candidate), total: sure.length + (pruned?.countedOnly ?? 0) };
     const passes = phrasePasses(plan, scanner.masks, this.positions, (d) => this.stored.read(d));
-    const { docs, total } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
-    return { candidates: docs.map(candidate), total };
+    const { docs, total, estimated } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
+    return { candidates: docs.map(candidate), total, estimated };
   }
 
   /** Up to `limit` partial matches (partial.ts) to follow the full matches `full`. */

@@ -44,7 +44,7 @@ export function settlePhrases(
   wanted: number,
   passes: (doc: number) => boolean,
   options: PhraseCheckOptions,
-): { docs: number[]; total: number } {
+): { docs: number[]; total: number; estimated: boolean } {
   const sureTop = topDocuments(sure, score, wanted);
   const passedDocs: number[] = [];
   const checked = new Set<number>();
@@ -65,5 +65,5 @@ export function settlePhrases(
     for (let i = 0; i < size; i++) if (passes(rest[Math.floor((i * rest.length) / size)]!)) sampled++;
     estimate = Math.round((rest.length * sampled) / size);
   }
-  return { docs: topDocuments([...sureTop, ...passedDocs], score, wanted), total: sure.length + passedDocs.length + estimate };
+  return { docs: topDocuments([...sureTop, ...passedDocs], score, wanted), total: sure.length + passedDocs.length + estimate, estimated: rest.length > 0 };
 }
