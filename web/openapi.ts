@@ -61,6 +61,7 @@ export function openApiDocument(options: WebOptions): Schema {
       understood: str('The query as the parser understood it, in the query language.'),
       ignored: { type: 'array', items: { type: 'string' }, description: 'Parts of the query that were dropped, each with why.' },
       total: int('Pages matching the query.'),
+      totalIsEstimate: { type: 'boolean', enum: [true], description: 'Present when `total` is estimated (phrase matches past those checked are counted on a sample): show "about N results".' },
       page: int('This page number (1-based).'),
       size: int('Results per page.'),
       pages: int('Pages of results.'),
@@ -68,7 +69,7 @@ export function openApiDocument(options: WebOptions): Schema {
       didYouMean: str('A corrected query, when a word is unknown to (or rare in) the index and a close frequent word exists and the query as typed has matches.'),
       correctedFrom: str('The query as typed, when it matched nothing and these are the results of its correction (`understood`); ask again with literal=1 for the query as typed.'),
       results: { type: 'array', items: ref('Hit') },
-    }, ['didYouMean', 'correctedFrom']),
+    }, ['didYouMean', 'correctedFrom', 'totalIsEstimate']),
     SuggestAnswer: strict('Completions of the last word, and pages that match what is typed.', {
       query: str('The text typed so far.'),
       suggestions: { type: 'array', items: { type: 'string' }, description: 'The text with its last word completed, most useful first.' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodePositions, encodePositions, FIELD_SPAN, fieldOfPosition, hasRun, positionOf } from './positions.js';
+import { decodePositions, decodePositionsInto, encodePositions, FIELD_SPAN, fieldOfPosition, hasRun, positionOf } from './positions.js';
 
 describe('word positions', () => {
   it('decode what was encoded, from any offset of a shared buffer', () => {
@@ -13,8 +13,11 @@ describe('word positions', () => {
         for (const l of sorted) ends.push((at = encodePositions(l, out, at)));
         const back: number[] = [];
         sorted.forEach((l, i) => {
-          decodePositions(out.bytes, i === 0 ? 0 : ends[i - 1]!, ends[i]!, back);
+          const from = i === 0 ? 0 : ends[i - 1]!;
+          decodePositions(out.bytes, from, ends[i]!, back);
           expect(back).toEqual(l);
+          const typed = new Int32Array(ends[i]! - from);
+          expect([...typed.subarray(0, decodePositionsInto(out.bytes, from, ends[i]!, typed))]).toEqual(l);
         });
       }),
     );

@@ -36,6 +36,27 @@ export function encodePositions(positions: readonly number[], out: { bytes: Uint
   return at;
 }
 
+/** Decodes the positions in bytes[start, end) into `out` from index 0, which must hold end - start
+ * entries (a position takes at least a byte); returns how many. The phrase check's form: no allocation. */
+export function decodePositionsInto(bytes: Uint8Array, start: number, end: number, out: Int32Array): number {
+  let n = 0;
+  let position = 0;
+  let i = start;
+  while (i < end) {
+    let b = bytes[i++]!;
+    let delta = b & 0x7f;
+    let shift = 7;
+    while (b & 0x80) {
+      b = bytes[i++]!;
+      delta += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    }
+    position += delta;
+    out[n++] = position;
+  }
+  return n;
+}
+
 /** Decodes the positions in bytes[start, end) into `out` (cleared first); returns how many. */
 export function decodePositions(bytes: Uint8Array, start: number, end: number, out: number[]): number {
   out.length = 0;
@@ -58,22 +79,24 @@ export function decodePositions(bytes: Uint8Array, start: number, end: number, o
 
 /**
  * Whether the position lists hold a run: some p in lists[0] with p + k in lists[k] for every k, in
- * `field` when it is not negative. Each list ascending; a merge, linear in their total length.
+ * `field` when it is not negative. Each list ascending, lists[k] of lengths[k] entries; a merge, linear
+ * in their total length.
  */
-export function hasRun(lists: readonly (readonly number[])[], field = -1): boolean {
+export function hasRun(lists: readonly ArrayLike<number>[], field = -1, lengths: readonly number[] = lists.map((l) => l.length)): boolean {
   const n = lists.length;
   if (n === 0) return false;
   const cursor = new Array<number>(n).fill(0);
   const first = lists[0]!;
-  outer: for (let i = 0; i < first.length; i++) {
+  outer: for (let i = 0; i < lengths[0]!; i++) {
     const p = first[i]!;
     if (field >= 0 && fieldOfPosition(p) !== field) continue;
     for (let k = 1; k < n; k++) {
       const list = lists[k]!;
+      const length = lengths[k]!;
       let c = cursor[k]!;
-      while (c < list.length && list[c]! < p + k) c++;
+      while (c < length && list[c]! < p + k) c++;
       cursor[k] = c;
-      if (c === list.length) return false; // no later p can find its k-th word either
+      if (c === length) return false; // no later p can find its k-th word either
       if (list[c] !== p + k) continue outer;
     }
     return true;

@@ -28,6 +28,7 @@ export function apiRoutes(ctx: AppContext): Router {
       understood: run.query.understood,
       ignored: run.query.ignored,
       total: run.result.total,
+      ...(run.result.totalIsEstimate ? { totalIsEstimate: true } : {}),
       page: run.page,
       size: run.size,
       pages: run.pages,

@@ -54,7 +54,8 @@ export function documentFilter(
   query: ParsedQuery,
   hosts: readonly string[],
   languages: readonly string[],
-  urls: readonly string[] = [],
+  /** Document d's `host:port` ('' for the port when its URL has none): hostPorts(urls) makes it. */
+  hostPort: (doc: number) => string = () => '',
 ): ((doc: number) => boolean) | undefined {
   if (query.sites.length === 0 && query.excludedSites.length === 0 && query.languages.length === 0) return undefined;
   const siteOk = siteFilter(query.sites, query.excludedSites);
@@ -63,7 +64,7 @@ export function documentFilter(
   const langs = new Set(query.languages.map((l) => l.toLowerCase()));
   return (d) => {
     // With a port in some site:, the key is host:port (the URL's, '' when it has none: the default).
-    const host = withPort ? `${hosts[d]!}:${urlPort(urls[d] ?? '')}` : hosts[d]!;
+    const host = withPort ? hostPort(d) : hosts[d]!;
     let ok = hostOk.get(host);
     if (ok === undefined) hostOk.set(host, (ok = siteOk(host)));
     return ok && (langs.size === 0 || langs.has(languages[d]!));
@@ -71,6 +72,13 @@ export function documentFilter(
 }
 
 const PORT = /:\d+$/;
+
+/** Each document's `host:port` key for `site:` with a port, worked out once per document and kept:
+ * a regex over every candidate's URL cost a `site:` query more than its postings. */
+export function hostPorts(hosts: readonly string[], urls: readonly string[]): (doc: number) => string {
+  const keys = new Array<string | undefined>(urls.length);
+  return (d) => (keys[d] ??= `${hosts[d]!}:${urlPort(urls[d] ?? '')}`);
+}
 
 /** The explicit port of an absolute URL ('' for none): canonical URLs carry no default port. */
 export function urlPort(url: string): string {

@@ -11,7 +11,7 @@ import type { AlternativePlan, AtomPlan, QueryPlan } from './compile.js';
 import { atomMatches, compiledAtom } from './match-rules.js';
 import { containsPhrase } from './phrase.js';
 import type { PositionReader } from './phrase-positions.js';
-import { topDocuments } from './top-k.js';
+import { bestFirst, topDocuments } from './top-k.js';
 
 export interface PhraseCheckOptions {
   /** SearcherOptions.maxPhraseChecks and phraseSampleSize. */
@@ -44,12 +44,12 @@ export function settlePhrases(
   wanted: number,
   passes: (doc: number) => boolean,
   options: PhraseCheckOptions,
-): { docs: number[]; total: number } {
-  const ordered = topDocuments(unsure, score, options.maxPhraseChecks);
+): { docs: number[]; total: number; estimated: boolean } {
   const sureTop = topDocuments(sure, score, wanted);
   const passedDocs: number[] = [];
   const checked = new Set<number>();
-  for (const d of ordered) {
+  for (const d of bestFirst(unsure, score)) {
+    if (checked.size >= options.maxPhraseChecks) break;
     if (passedDocs.length + sureTop.length >= wanted) {
       const floor = topDocuments([...sureTop, ...passedDocs], score, wanted)[wanted - 1]!;
       if (score[d]! < score[floor]!) break;
@@ -65,5 +65,5 @@ export function settlePhrases(
     for (let i = 0; i < size; i++) if (passes(rest[Math.floor((i * rest.length) / size)]!)) sampled++;
     estimate = Math.round((rest.length * sampled) / size);
   }
-  return { docs: topDocuments([...sureTop, ...passedDocs], score, wanted), total: sure.length + passedDocs.length + estimate };
+  return { docs: topDocuments([...sureTop, ...passedDocs], score, wanted), total: sure.length + passedDocs.length + estimate, estimated: rest.length > 0 };
 }

@@ -30,3 +30,35 @@ export function topDocuments(docs: ArrayLike<number>, score: ArrayLike<number>, 
   }
   return heap.sort(order);
 }
+
+/**
+ * `docs` best first (as topDocuments orders them), produced as asked: a heap is built over all of them
+ * in linear time and each next document costs a logarithm, so a caller that stops after a few (a
+ * phrase check settling a page of results) never sorts thousands.
+ */
+export function* bestFirst(docs: ArrayLike<number>, score: ArrayLike<number>): Generator<number> {
+  const better = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
+  const heap = Int32Array.from(docs);
+  let size = heap.length;
+  const down = (from: number) => {
+    for (let i = from; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && better(heap[l]!, heap[m]!)) m = l;
+      if (r < size && better(heap[r]!, heap[m]!)) m = r;
+      if (m === i) return;
+      const t = heap[i]!;
+      heap[i] = heap[m]!;
+      heap[m] = t;
+      i = m;
+    }
+  };
+  for (let i = (size >> 1) - 1; i >= 0; i--) down(i);
+  while (size > 0) {
+    const top = heap[0]!;
+    heap[0] = heap[--size]!;
+    down(0);
+    yield top;
+  }
+}

@@ -48,6 +48,9 @@ export interface SearchHit {
 
 export interface SearchResult {
   total: number;
+  /** `total` is estimated (phrase matches counted on a sample of the candidates past those checked):
+   * "about N results", as large engines and Xapian say. Absent when it is exact. */
+  totalIsEstimate?: true;
   hits: SearchHit[];
   /** Query tokens unknown to (or rare in) the index, with a suggested replacement. */
   didYouMean?: { query: string; replacements: Record<string, string> };

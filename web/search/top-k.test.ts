@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { bestFirst, topDocuments } from './top-k.js';
+
+describe('bestFirst', () => {
+  it('yields every document in topDocuments order, ties by document number (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 200 }), (scores) => {
+        const docs = scores.map((_, i) => i).reverse();
+        expect([...bestFirst(docs, scores)]).toEqual(topDocuments(docs, scores, docs.length));
+      }),
+    );
+  });
+
+  it('stops when the caller stops', () => {
+    const score = [5, 9, 1, 7];
+    const it = bestFirst([0, 1, 2, 3], score);
+    expect(it.next().value).toBe(1);
+    expect(it.next().value).toBe(3);
+  });
+});
