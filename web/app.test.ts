@@ -282,6 +282,17 @@ describe('GET /api/search', () => {
     expect(results[0]!.score).toBeLessThanOrEqual(lastOfPage1);
   });
 
+  it('gives its figures to six significant digits, the score the same in the hit and its explanation', async () => {
+    const { json } = await api('/api/search?q=crawler');
+    const results = json.results as { score: number; explain: { score: number; textScore: number; terms: { contribution: number }[] } }[];
+    expect(results.length).toBeGreaterThan(0);
+    const digits = (x: number) => x.toExponential().split('e')[0]!.replace(/[-.]/g, '').length;
+    for (const r of results) {
+      expect(r.explain.score).toBe(r.score);
+      for (const x of [r.score, r.explain.textScore, ...r.explain.terms.map((t) => t.contribution)]) expect(digits(x)).toBeLessThanOrEqual(6);
+    }
+  });
+
   it('reports understood and ignored parts, and did-you-mean when searched literally', async () => {
     const { json } = await api('/api/search?literal=1&q=' + encodeURIComponent('handbok OR'));
     expect(json.understood).toBe('handbok');

@@ -123,6 +123,24 @@ export function saturatedFrequency(params: RankParams, tfs: ArrayLike<number>, t
   return tfTilde > 0 ? tfTilde / (params.k1 + tfTilde) : 0;
 }
 
+/**
+ * saturatedFrequency for every posting at once, into `out` (postings[p] is the document of posting p,
+ * `tfs` FIELD_COUNT per posting): the same formula, unrolled for the five fields, as loading a
+ * generation computes it for millions of postings.
+ */
+export function saturateAll(params: RankParams, tfs: Uint8Array, postings: Uint32Array, weightedNorms: Float32Array, out: Float32Array): void {
+  if (params.fieldWeight.length !== 5) {
+    for (let p = 0; p < postings.length; p++) out[p] = saturatedFrequency(params, tfs, p * 5, weightedNorms, postings[p]! * params.fieldWeight.length);
+    return;
+  }
+  const k1 = params.k1;
+  for (let p = 0, at = 0; p < postings.length; p++, at += 5) {
+    const n = postings[p]! * 5;
+    const tfTilde = tfs[at]! * weightedNorms[n]! + tfs[at + 1]! * weightedNorms[n + 1]! + tfs[at + 2]! * weightedNorms[n + 2]! + tfs[at + 3]! * weightedNorms[n + 3]! + tfs[at + 4]! * weightedNorms[n + 4]!;
+    out[p] = tfTilde > 0 ? tfTilde / (k1 + tfTilde) : 0;
+  }
+}
+
 /** One term's BM25F score in one document (`params` absolute: forIndex), and each field's share of it (shares sum to the score). */
 export function termScore(params: RankParams, termIdf: number, tfs: ArrayLike<number>, inverseNorms: ArrayLike<number>): { score: number; byField: number[] } {
   const weighted = Array.from(inverseNorms, (inv, f) => params.fieldWeight[f]! * inv);
