@@ -6,7 +6,7 @@
 // sitemaps.ts (what do sitemaps list?), crawl-stats.ts (the counters).
 
 import { GleanerError, isGleanerError } from '../shared/errors.js';
-import { openStore, type QueuedEntry, type Store } from '../shared/store/index.js';
+import { openStoreAt, type QueuedEntry, type Store } from '../shared/store/index.js';
 import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/store/index.js';
 import { makeCanonicalizer, originOf, type Canonicalizer } from '../shared/url.js';
 import { recordCanonicalizer } from '../shared/store/index.js';
@@ -84,7 +84,7 @@ export interface CrawlSummary {
 export async function crawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'dataDir' | 'seeds'>, hooks: CrawlHooks = {}): Promise<CrawlSummary> {
   // Checked before the store opens, so a bad --include/--exclude pattern is a message, not a half-run crawl.
   const { options, inScope } = prepareCrawl(given);
-  const store = await openStore(options.dataDir);
+  const store = await openStoreAt(options.store ?? options.dataDir);
   try {
     return await new CrawlRun(store, options, inScope, hooks).execute();
   } finally {

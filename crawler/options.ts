@@ -24,8 +24,11 @@ export interface SiteScope {
 /** Every trap limit (traps.ts TrapOptions) is a crawl option too, settable from flags and --config;
  * so are the PDF reader's deadline and page cap (pdf.ts PdfOptions). */
 export interface CrawlOptions extends TrapOptions, PdfOptions {
-  /** Where the store lives (data/store inside it). */
+  /** Where the store lives (data/store inside it), and the crawl's log and live status. */
   dataDir: string;
+  /** The pages in a shared PostgreSQL store instead (a `postgres://` URL, shared/store/pg-store.ts), so
+   * crawls on several machines fill one store; undefined: the data dir's own LevelDB store. */
+  store?: string;
   seeds: string[];
   /** Pages in the store at most, all runs together, exactly: pages under way hold a place against it.
    * A recrawl fetching a stored page again re-stores it and does not count it a second time. */

@@ -1,6 +1,6 @@
 // The indexer's entry: `buildIndex(dataDir)` reads the crawl store and writes <dataDir>/index/.
 
-import { openStore } from '../shared/store/index.js';
+import { openStoreAt } from '../shared/store/index.js';
 import { buildFromDocuments, type IndexBuildSummary } from './build.js';
 import { resolveIndexerOptions, type IndexerOptions } from './options.js';
 import { readStoreDocuments } from './read-store.js';
@@ -17,7 +17,7 @@ export { DEFAULT_INDEXER_OPTIONS, resolveIndexerOptions, type IndexerOptions, ty
 export async function buildIndex(dataDir: string, options: Partial<IndexerOptions> = {}): Promise<IndexBuildSummary> {
   const startedAt = performance.now();
   const resolved = resolveIndexerOptions(options);
-  const store = await openStore(dataDir, { mustExist: true });
+  const store = await openStoreAt(resolved.store ?? dataDir, { mustExist: true });
   let read;
   let crawl;
   try {

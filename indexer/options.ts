@@ -12,6 +12,9 @@ export interface IndexProgress {
 export interface IndexerOptions {
   /** Rebuild everything instead of re-analysing only changed pages. Default false. */
   full: boolean;
+  /** Where the crawl's pages are: a `postgres://` URL (a shared crawl's store), or undefined for the
+   * LevelDB store in the data dir. The index is written into the data dir either way. */
+  store?: string;
   /** Characters of a page's text indexed; the rest is ignored (a 10 MB log file is not 10 MB of words). Default 500,000. */
   maxBodyChars: number;
   /** Inbound anchor texts kept per page (one per linking page). Default 500. */

@@ -21,6 +21,7 @@ import {
 } from '../../crawler/index.js';
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
+import { isPostgresUrl } from '../../shared/store/index.js';
 import { integerFlag, numberFlag, parseCommandArgs, type Command } from '../command.js';
 import { configKey, readConfigFile, type ConfigFile } from '../config-file.js';
 import { openLogFile } from '../log-file.js';
@@ -41,6 +42,8 @@ Options (flag > --config file > default):
   --check               check the options (with --config) and print each with where it came from
                         (flag, config file or default); sends no request, writes nothing
   --data DIR            data dir (default: data)
+  --store URL           store the pages in PostgreSQL (postgres://USER@HOST/DB), shared by crawls
+                        on several machines, instead of the data dir (which keeps the log and status)
   --max-pages N         stop when the store holds N pages, all runs together; exact (default: ${d.maxPages})
   --max-depth N         link hops from a seed (default: ${d.maxDepth})
   --delay SECONDS       pause between two requests to one host, decimals allowed; a larger robots.txt
@@ -97,6 +100,7 @@ const FLAGS = {
   config: { type: 'string' },
   check: { type: 'boolean' },
   data: { type: 'string' },
+  store: { type: 'string' },
   'max-pages': { type: 'string' },
   'max-depth': { type: 'string' },
   delay: { type: 'string' },
@@ -216,6 +220,7 @@ export function crawlOptionsFromArgs(argv: string[]): CrawlArgs {
   const options: CrawlOptions = {
     ...base, // config keys no flag sets (maxRetries, backoffMs...) are kept, not reset to the defaults
     dataDir,
+    ...(storeUrl(v.store) ?? base.store ? { store: storeUrl(v.store) ?? base.store } : {}),
     seeds: positionals,
     extractRules: perSite.extractRules,
     siteDelayMs: perSite.siteDelayMs,
@@ -290,6 +295,7 @@ export function formatCheck(args: CrawlArgs): string {
   const list = (xs: readonly string[]) => (xs.length === 0 ? '(none)' : xs.join(', '));
   const shown: Record<string, string> = {
     data: o.dataDir,
+    store: o.store ?? '(the data dir)',
     'max-pages': String(o.maxPages),
     'max-depth': String(o.maxDepth),
     delay: seconds(o.delayMs),
@@ -472,3 +478,10 @@ export const crawlCommand: Command = {
     }
   },
 };
+
+/** --store's value, checked: a postgres:// URL (a data dir is given with --data). */
+function storeUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isPostgresUrl(value)) throw new GleanerError('BAD_ARGUMENT', `crawl: --store takes a postgres:// URL (got ${JSON.stringify(value)}); a data dir is given with --data`);
+  return value;
+}

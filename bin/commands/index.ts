@@ -1,7 +1,9 @@
-// `gleaner index [--data DIR] [--full]`: builds <data>/index/ from the crawl store, with a progress line
+// `gleaner index [--data DIR] [--store URL] [--full]`: builds <data>/index/ from the crawl store, with a progress line
 // on a terminal and a closing summary. Defaults live in indexer/options.ts.
 
 import { checkDataDir, dataDirError } from '../../shared/data-dir.js';
+import { GleanerError } from '../../shared/errors.js';
+import { isPostgresUrl } from '../../shared/store/index.js';
 import { buildIndex, type IndexBuildSummary, type IndexProgress } from '../../indexer/index.js';
 import { parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { progressLine } from '../progress.js';
@@ -14,13 +16,16 @@ link counts. The new index replaces the old one atomically: \`gleaner serve\` ke
 answering from the old one meanwhile, and a crash leaves the old one intact.
 
 Options:
-  --data DIR   data dir (default: data)
+  --data DIR   data dir (default: data); the index is written here
+  --store URL  read the pages from a shared crawl's PostgreSQL store (postgres://USER@HOST/DB)
+               instead of the data dir's own store
   --full       re-analyse every page instead of only the changed ones
   -h, --help   this help
 `;
 
 const FLAGS = {
   data: { type: 'string' },
+  store: { type: 'string' },
   full: { type: 'boolean' },
 } as const;
 
@@ -64,12 +69,15 @@ export const indexCommand: Command = {
       return 0;
     }
     const dataDir = values.data ?? 'data';
+    const store = values.store;
+    if (store !== undefined && !isPostgresUrl(store)) throw new GleanerError('BAD_ARGUMENT', `--store takes a postgres:// URL (got ${JSON.stringify(store)}); pages in a data dir are read with --data`);
     // The index is written into the data dir: it must be a writable dir with room (a missing one is the store's message).
-    checkDataDir(dataDir, { create: false, write: true });
+    checkDataDir(dataDir, { create: store !== undefined, write: true });
     const progress = progressLine();
     try {
       const summary = await buildIndex(dataDir, {
         full: values.full ?? false,
+        ...(store !== undefined ? { store } : {}),
         onProgress: (p) => progress.update(formatIndexProgress(p)),
       });
       progress.done();

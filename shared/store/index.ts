@@ -9,3 +9,5 @@ export * from './links.js';
 export * from './page-facts.js';
 export * from './canonicalizer-record.js';
 export * from './raw-response.js';
+export * from './pg-store.js';
+export * from './open-store-at.js';

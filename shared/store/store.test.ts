@@ -5,22 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GleanerError } from '../errors.js';
 import { Level } from 'level';
 import { LevelStore, openStore, STORE_SCHEMA_VERSION, storePath, type Store } from './store.js';
-import type { PageRecord } from './types.js';
+import { collect, expectBreadthFirstQueue, storedPage as page } from '../../test/support/store-records.js';
 
-function page(url: string, links: string[] = [], extra: Partial<PageRecord> = {}): PageRecord {
-  return {
-    url, finalUrl: url, state: 'ok', status: 200, fetchedAt: '2026-01-01T00:00:00.000Z', contentType: 'text/html',
-    title: url, description: '', headings: [], text: `text of ${url}`, language: 'en',
-    links: links.map((l) => ({ url: l, text: `to ${l}`, rel: [], kind: 'a' as const })),
-    contentHash: url, robots: { index: true, follow: true }, truncated: false, depth: 0, ...extra,
-  };
-}
-
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
 
 describe('LevelStore (real LevelDB in a temp dir)', () => {
   let dir: string;
@@ -35,17 +21,7 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
   });
 
   it('queues each URL once, breadth-first by depth then in the order queued', async () => {
-    const added = await store.frontier.add([
-      { url: 'http://a/2', depth: 2, via: 'link' },
-      { url: 'http://a/0', depth: 0, via: 'seed' },
-      { url: 'http://a/1', depth: 1, via: 'link' },
-      { url: 'http://a/1b', depth: 1, via: 'link' },
-      { url: 'http://a/0', depth: 0, via: 'seed' },
-    ]);
-    expect(added.map((e) => e.url)).toEqual(['http://a/2', 'http://a/0', 'http://a/1', 'http://a/1b']);
-    expect(await store.frontier.add([{ url: 'http://a/1', depth: 1, via: 'link' }])).toEqual([]);
-    const queued = await collect(store.frontier.queued());
-    expect(queued.map((e) => e.url)).toEqual(['http://a/0', 'http://a/1', 'http://a/1b', 'http://a/2']);
+    await expectBreadthFirstQueue(store);
   });
 
   it('commitFetch stores the page with its links and new URLs, and takes the entry off the queue at once', async () => {

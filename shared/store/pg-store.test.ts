@@ -1,0 +1,138 @@
+// PgStore against a real PostgreSQL 15 started in a temp dir (test/support/postgres-server.ts): the
+// Store behaviours the crawler and indexer rely on, as LevelStore has them (store.test.ts), and what
+// only a shared server brings: a page committed twice is stored once, a restart between commits loses
+// nothing, a database of another program is refused untouched, and an unreachable server is one line.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { havePostgres, PostgresServer } from '../../test/support/postgres-server.js';
+import { isGleanerError } from '../errors.js';
+import { openStoreAt } from './open-store-at.js';
+import { PgStore } from './pg-store.js';
+import type { Store } from './store.js';
+import { collect, expectBreadthFirstQueue, storedPage as page } from '../../test/support/store-records.js';
+
+
+const run = havePostgres('the PostgreSQL store tests');
+let server: PostgresServer | undefined;
+let databases = 0;
+/** A store on a database of its own. */
+async function freshStore(): Promise<{ store: Store; url: string }> {
+  const url = await server!.createDatabase(`store${++databases}`);
+  return { store: await openStoreAt(url), url };
+}
+
+describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
+  beforeAll(async () => {
+    server = await PostgresServer.create();
+  }, 60_000);
+  afterAll(async () => {
+    if (server) await server.remove();
+  });
+
+  it('queues each URL once, breadth-first by depth then in the order queued', async () => {
+    const { store } = await freshStore();
+    try {
+      await expectBreadthFirstQueue(store);
+      expect(await store.frontier.seen('http://a/2')).toBe(true);
+      expect(await store.frontier.seen('http://a/3')).toBe(false);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('commitFetch stores the page, its facts and new URLs and takes the entry off the queue in one step; a second commit of it stores it once', async () => {
+    const { store } = await freshStore();
+    try {
+      const [seed] = await store.frontier.add([{ url: 'http://a/', depth: 0, via: 'seed' }]);
+      const p = page('http://a/', ['http://a/x', 'http://a/y']);
+      const discovered = [
+        { url: 'http://a/x', depth: 1, via: 'link' as const },
+        { url: 'http://a/y', depth: 1, via: 'link' as const },
+        { url: 'http://a/', depth: 1, via: 'link' as const },
+      ];
+      const stats = { startedAt: 'x', seeds: [], pagesByState: { ok: 1 }, pagesByStatus: { '200': 1 }, hosts: 1, requests: 1, bytes: 10, errors: 0, blockedByRule: {}, trapsCut: {}, duplicates: 0, outOfScope: 0 };
+      const raw = { status: 200, headers: [['content-type', 'text/html']] as [string, string][], bodyGzip: new Uint8Array([31, 139, 8, 0]) };
+      const added = await store.commitFetch(seed, p, discovered, stats, ['http://elsewhere/'], raw);
+      expect(added.map((e) => e.url)).toEqual(['http://a/x', 'http://a/y']);
+      // The same commit again, as after a crash between the commit and the lease's return.
+      expect(await store.commitFetch(seed, p, discovered, stats)).toEqual([]);
+      expect((await collect(store.pages())).map((x) => x.url)).toEqual(['http://a/']);
+      expect((await store.getPage('http://a/'))?.links.map((l) => l.url)).toEqual(['http://a/x', 'http://a/y']);
+      expect((await collect(store.frontier.queued())).map((e) => e.url)).toEqual(['http://a/x', 'http://a/y']);
+      expect((await collect(store.pageFacts())).map(([url, f]) => [url, f.state])).toEqual([['http://a/', 'ok']]);
+      expect(await collect(store.refusedUrls())).toEqual(['http://elsewhere/']);
+      expect((await collect(store.seenUrls())).sort()).toEqual(['http://a/', 'http://a/x', 'http://a/y']);
+      expect((await store.getCrawlStats())?.requests).toBe(1);
+      expect(await store.getRawResponse('http://a/')).toEqual(raw);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('drops entries, keeps robots.txt entries, meta and raw responses, and reads pages in URL order in batches', async () => {
+    const { store, url } = await freshStore();
+    await store.close();
+    const small = await PgStore.open(url, { readBatchRows: 3 });
+    try {
+      const queued = await small.frontier.add(Array.from({ length: 8 }, (_, i) => ({ url: `http://b/${i}`, depth: 0, via: 'seed' as const })));
+      await small.frontier.drop(queued[0]!);
+      expect((await collect(small.frontier.queued())).length).toBe(7);
+      for (const e of queued.slice(1)) await small.commitFetch(e, page(e.url), []);
+      expect((await collect(small.pages())).map((p) => p.url)).toEqual(queued.slice(1).map((e) => e.url).sort());
+      const robots = { origin: 'http://b', fetchedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-02T00:00:00.000Z', outcome: 'ok' as const, status: 200, body: 'User-agent: *', failures: 0 };
+      await small.putRobots(robots);
+      expect(await small.getRobots('http://b')).toEqual(robots);
+      expect(await small.getRobots('http://c')).toBeUndefined();
+      await small.putMeta('k', { a: 1 });
+      expect(await small.getMeta('k')).toEqual({ a: 1 });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('waits through a PostgreSQL restart: the commit made while it is down lands once it is back', async () => {
+    const { store } = await freshStore();
+    try {
+      const [a, b] = await store.frontier.add([
+        { url: 'http://c/a', depth: 0, via: 'seed' },
+        { url: 'http://c/b', depth: 0, via: 'seed' },
+      ]);
+      await store.commitFetch(a, page('http://c/a'), []);
+      await server!.stop();
+      const pending = store.commitFetch(b, page('http://c/b'), [{ url: 'http://c/new', depth: 1, via: 'link' }]);
+      await new Promise((r) => setTimeout(r, 1500));
+      await server!.start();
+      expect((await pending).map((e) => e.url)).toEqual(['http://c/new']);
+      expect((await collect(store.pages())).map((p) => p.url)).toEqual(['http://c/a', 'http://c/b']);
+      expect((await collect(store.frontier.queued())).map((e) => e.url)).toEqual(['http://c/new']);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it("refuses a database holding another program's tables, and leaves them as they were", async () => {
+    const url = await server!.createDatabase('other_app');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('CREATE TABLE invoices (id int)');
+    try {
+      const e = await openStoreAt(url).catch((x: unknown) => x);
+      expect(isGleanerError(e) && e.code).toBe('BAD_ARGUMENT');
+      expect((e as Error).message).toMatch(/holds other tables \(invoices\)/);
+      const tables = (await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows.map((r: { tablename: string }) => r.tablename);
+      expect(tables).toEqual(['invoices']);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('says in one line that an unreachable server cannot be reached, within the connect timeout', async () => {
+    const started = Date.now();
+    const e = await PgStore.open(`postgres://postgres@localhost/x?host=${encodeURIComponent('/nonexistent-gleaner-socket-dir')}`, { connectTimeoutMs: 2000 }).catch((x: unknown) => x);
+    expect(isGleanerError(e) && e.code).toBe('UNREACHABLE');
+    expect((e as Error).message).toMatch(/^cannot reach PostgreSQL at \/nonexistent-gleaner-socket-dir\/x: /);
+    expect((e as Error).message).not.toContain('\n');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
