@@ -1,7 +1,8 @@
 // The crawl loop: take the shallowest URL of a host that may be asked now, ask robots.txt, fetch,
 // turn the response into a page record, and commit page + discovered URLs + frontier update in one
 // atomic store write. Everything a crawler decides lives in the modules this file calls:
-// robots/ and robots-give-up.ts (may we?), politeness.ts and scheduler.ts (when? again?), request.ts and
+// robots/ and robots-give-up.ts (may we?), politeness.ts and frontier.ts (when? again? on one machine:
+// frontier-local.ts and scheduler.ts; shared by many: frontier-shared.ts on Redis), request.ts and
 // fetch.ts (HTTP), page.ts (what did we get?), scope.ts and traps.ts (should this URL be queued?),
 // sitemaps.ts (what do sitemaps list?), crawl-stats.ts (the counters).
 
@@ -24,7 +25,10 @@ import type { HostRobots } from '../shared/robots/index.js';
 import { robotsForOrigin } from './robots-cache.js';
 import { blockingRule, crawlRobotsOptions, respectsRobots } from './robots-options.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
-import { HostScheduler } from './scheduler.js';
+import type { CrawlFrontier, Ticket } from './frontier.js';
+import { LocalFrontier } from './frontier-local.js';
+import { SharedFrontier } from './frontier-shared.js';
+import { hostname } from 'node:os';
 import { preferredHostUrl } from './host-directive.js';
 import { TrapGuard } from './traps.js';
 import { Admission } from './admission.js';
@@ -86,17 +90,36 @@ export async function crawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'd
   const { options, inScope } = prepareCrawl(given);
   const store = await openStoreAt(options.store ?? options.dataDir);
   try {
-    return await new CrawlRun(store, options, inScope, hooks).execute();
+    const frontier = await openFrontier(store, options, hooks.log ?? silentLogger);
+    try {
+      return await new CrawlRun(store, frontier, options, inScope, hooks).execute();
+    } finally {
+      await frontier.close();
+    }
   } finally {
     await store.close();
   }
+}
+
+/** The data dir's own frontier, or the one shared in Redis when options.frontier names it. */
+async function openFrontier(store: Store, options: CrawlOptions, log: Logger): Promise<CrawlFrontier> {
+  if (options.frontier === undefined) return new LocalFrontier(store, originOf, options.delayMs, options.hostConnections);
+  return SharedFrontier.open(options.frontier, store, {
+    workerId: `${hostname()}:${process.pid}`,
+    // A request never outlives its lease: its whole deadline, and room to parse and store the page.
+    leaseMs: options.requestTimeoutMs + options.leaseMarginMs,
+    pollMs: 250,
+    countsIntervalMs: 1000,
+    delayMs: options.delayMs,
+    hostOf: originOf,
+    log,
+  });
 }
 
 class CrawlRun {
   private readonly log: Logger;
   private readonly client: Dispatcher;
   private readonly analyzer: BodyAnalyzer;
-  private readonly scheduler: HostScheduler;
   private readonly robots = new Map<string, Promise<HostRobots>>();
   /** When a robots.txt was fetched over the network, until the first page of its host has waited the delay after it. */
   private readonly robotsFetchedAt = new Map<string, number>();
@@ -112,8 +135,6 @@ class CrawlRun {
   private counts!: CrawlCounters;
   /** In-flight entries that may store a new page: with pagesStored, never more than maxPages. */
   private slots = 0;
-  /** Entries picked while every page slot was taken: back to the scheduler when one frees. */
-  private parked: QueuedEntry[] = [];
   /** Stored URLs a recrawl fetches again: they re-store a page, so they take no page slot. */
   private readonly restoring = new Set<string>();
   private readonly recentRate = new RecentRate();
@@ -124,11 +145,19 @@ class CrawlRun {
   private stoppedBecause: CrawlSummary['stoppedBecause'] = 'done';
   /** The data dir failed under the crawl (disk full, gone read-only): the crawl stops once and throws it. */
   private dataDirFailure: GleanerError | undefined;
-  private wake: () => void = () => {};
+  /** Ends the loop's wait; `woken` remembers a wake that came while the loop was not waiting (asking
+   * the frontier), so it is not lost. */
+  private wakeWaiter: () => void = () => {};
+  private woken = false;
+  private wake(): void {
+    this.woken = true;
+    this.wakeWaiter();
+  }
   private readonly started = Date.now();
 
   constructor(
     private readonly store: Store,
+    private readonly frontier: CrawlFrontier,
     private readonly options: CrawlOptions,
     private readonly inScope: (url: string) => boolean,
     private readonly hooks: CrawlHooks,
@@ -136,7 +165,6 @@ class CrawlRun {
     this.log = hooks.log ?? silentLogger;
     this.client = createHttpClient(options);
     this.analyzer = createBodyAnalyzer(options.parseThreads);
-    this.scheduler = new HostScheduler(originOf, options.delayMs, options.hostConnections);
     this.userAgent = userAgentHeader(options.agent);
     this.robotsWaits = new RobotsWaits(options);
     this.traps = new TrapGuard(options);
@@ -168,13 +196,9 @@ class CrawlRun {
     for await (const url of store.refusedUrls()) this.admission.judge(url);
     for await (const url of store.seenUrls()) this.admission.judge(url);
     const seedEntries: FrontierEntry[] = options.seeds.map((url) => ({ url, depth: 0, via: 'seed' }));
-    await store.frontier.add(seedEntries);
-    for (const e of await store.frontier.add(again, { force: true })) this.restoring.add(e.url);
-    for await (const entry of store.frontier.queued()) {
-      this.scheduler.add(entry);
-      this.traps.countQueued(entry.url);
-    }
-    this.log('info', 'crawl started', { seeds: options.seeds, queued: this.scheduler.size, storedBefore: this.counts.pagesStored });
+    const forced = await this.frontier.start(seedEntries, again, (entry) => this.traps.countQueued(entry.url));
+    for (const e of forced) this.restoring.add(e.url);
+    this.log('info', 'crawl started', { seeds: options.seeds, queued: this.frontier.size, storedBefore: this.counts.pagesStored });
 
     const timer = this.hooks.onProgress
       ? setInterval(() => this.hooks.onProgress!(this.progress()), this.hooks.progressIntervalMs ?? 500)
@@ -190,7 +214,7 @@ class CrawlRun {
       await (this.stoppedBecause === 'aborted' ? this.client.destroy() : this.client.close());
       await this.analyzer.close();
     }
-    this.counts.finish(this.scheduler.hostCount);
+    this.counts.finish(this.frontier.hostCount);
     if (!this.dataDirFailure) {
       await store.putCrawlStats(this.stats).catch((e: unknown) => {
         if (!this.failedOnDataDir(e)) throw e;
@@ -221,11 +245,12 @@ class CrawlRun {
     const now = Date.now();
     const seconds = Math.max(0.001, (now - this.started) / 1000);
     const rate = this.recentRate.sample(now, this.counts.pagesThisRun);
-    const slowest = this.scheduler.slowestHost();
-    const known = this.counts.pagesStored + this.scheduler.size + this.inFlight;
+    const slowest = this.frontier.slowestHost();
+    const queued = this.frontier.size;
+    const known = this.counts.pagesStored + queued + this.inFlight;
     return {
       known,
-      secondsLeft: secondsLeft(this.scheduler.size + this.inFlight, rate, slowest?.ms),
+      secondsLeft: secondsLeft(queued + this.inFlight, rate, slowest?.ms),
       slowestHost: slowest && {
         host: slowest.host,
         queued: slowest.queued,
@@ -235,9 +260,9 @@ class CrawlRun {
       },
       pages: this.counts.pagesStored,
       pagesThisRun: this.counts.pagesThisRun,
-      queued: this.scheduler.size,
+      queued,
       inFlight: this.inFlight,
-      hosts: this.scheduler.hostCount,
+      hosts: this.frontier.hostCount,
       errors: this.stats.errors,
       blocked: this.counts.blockedTotal,
       pagesPerSecond: this.counts.pagesThisRun / seconds,
@@ -268,7 +293,7 @@ class CrawlRun {
       const origin = rule.split(' ', 1)[0]!;
       blocked.set(origin, (blocked.get(origin) ?? 0) + n);
     }
-    const hosts: HostStatus[] = this.scheduler.hostStates().map((h) => {
+    const hosts: HostStatus[] = this.frontier.hostStates().map((h) => {
       const tally = byHost[h.host] ?? { pages: 0, errors: 0, cut: 0 };
       let rate = this.hostRates.get(h.host);
       if (!rate) this.hostRates.set(h.host, (rate = new RecentRate()));
@@ -293,6 +318,11 @@ class CrawlRun {
     };
   }
 
+  /** Read through a call, so a check after an await is not narrowed away by one before it. */
+  private stopping(): boolean {
+    return this.stopLaunching;
+  }
+
   private async loop(): Promise<void> {
     const signal = this.hooks.signal;
     const onAbort = () => {
@@ -304,6 +334,7 @@ class CrawlRun {
     if (signal?.aborted) onAbort();
     try {
       for (;;) {
+        this.woken = false;
         if (!this.stopLaunching && this.counts.pagesStored >= this.options.maxPages && this.restoring.size === 0) {
           this.stopLaunching = true;
           this.stoppedBecause = 'max-pages';
@@ -311,17 +342,22 @@ class CrawlRun {
         let waitMs = Infinity;
         if (!this.stopLaunching) {
           while (this.inFlight < this.options.concurrency) {
-            const pick = this.scheduler.next(performance.now());
-            if ('entry' in pick) {
-              const slot = this.takesSlot(pick.entry);
+            const pick = await this.frontier.next();
+            if ('ticket' in pick && this.stopping()) {
+              // Stopped while the frontier was asked (a shared one answers over the network).
+              await this.frontier.leave(pick.ticket);
+              break;
+            }
+            if ('ticket' in pick) {
+              const slot = this.takesSlot(pick.ticket.entry);
               if (slot && this.counts.pagesStored + this.slots >= this.options.maxPages) {
                 // Every page left under --max-pages is being fetched: this one waits, queued, for one
                 // that ends without storing a page (blocked, retried later), or for a later run.
-                this.parked.push(pick.entry);
-                this.scheduler.releaseWithoutRequest(pick.host);
-                continue;
+                if (await this.frontier.park(pick.ticket)) continue;
+                waitMs = this.options.delayMs > 0 ? this.options.delayMs : 250;
+                break;
               }
-              this.launch(pick.entry, pick.host, slot);
+              this.launch(pick.ticket, slot);
               continue;
             }
             if ('waitMs' in pick) waitMs = pick.waitMs;
@@ -329,12 +365,16 @@ class CrawlRun {
           }
         }
         if (this.inFlight === 0 && (this.stopLaunching || waitMs === Infinity)) {
-          if (this.parked.length > 0 && this.stoppedBecause === 'done') this.stoppedBecause = 'max-pages';
+          if (this.frontier.parked > 0 && this.stoppedBecause === 'done') this.stoppedBecause = 'max-pages';
           return;
         }
         await new Promise<void>((resolve) => {
+          if (this.woken) {
+            resolve();
+            return;
+          }
           const t = waitMs === Infinity ? undefined : setTimeout(resolve, waitMs);
-          this.wake = () => {
+          this.wakeWaiter = () => {
             if (t) clearTimeout(t);
             resolve();
           };
@@ -350,28 +390,25 @@ class CrawlRun {
     return !entry.sitemap && !this.restoring.has(entry.url);
   }
 
-  private launch(entry: QueuedEntry, host: string, slot: boolean): void {
+  private launch(ticket: Ticket, slot: boolean): void {
     this.inFlight++;
     if (slot) this.slots++;
-    this.process(entry, host)
-      .catch((e: unknown) => {
-        if (this.failedOnDataDir(e)) {
-          this.freeHost(host, performance.now());
-          return;
+    this.process(ticket)
+      .catch(async (e: unknown) => {
+        if (!this.failedOnDataDir(e)) {
+          // A bug or a store failure: stop cleanly rather than crawl on with a broken store.
+          this.log('error', 'crawl stopped by an unexpected error', { url: ticket.entry.url, error: String((e instanceof Error ? e.stack : undefined) ?? e) });
+          this.stopLaunching = true;
+          this.stoppedBecause = 'aborted';
         }
-        // A bug or a store failure: stop cleanly rather than crawl on with a broken store.
-        this.log('error', 'crawl stopped by an unexpected error', { url: entry.url, error: String((e instanceof Error ? e.stack : undefined) ?? e) });
-        this.stopLaunching = true;
-        this.stoppedBecause = 'aborted';
-        this.freeHost(host, performance.now());
+        // The URL stays queued; its host's delay runs from now, as after a request.
+        this.frontier.ended(ticket, performance.now());
+        await this.frontier.leave(ticket).catch(() => undefined);
       })
       .finally(() => {
         this.inFlight--;
         if (slot) this.slots--;
-        if (this.parked.length > 0 && this.counts.pagesStored + this.slots < this.options.maxPages) {
-          for (const e of this.parked) this.scheduler.add(e);
-          this.parked = [];
-        }
+        if (this.frontier.parked > 0 && this.counts.pagesStored + this.slots < this.options.maxPages) this.frontier.unpark();
         this.wake();
       });
   }
@@ -387,17 +424,11 @@ class CrawlRun {
     return true;
   }
 
-  /** The request to `host` is over: the next may start after the delay. Wakes the loop so the next
-   * fetch overlaps this page's parsing and storing instead of waiting for them. */
-  /** `now`: performance.now(), the scheduler's clock. */
-  private freeHost(host: string, now: number, extraWaitMs = 0): void {
-    this.scheduler.release(host, now, extraWaitMs);
-    this.wake();
-  }
-
-  /** No request was made (blocked, moved): the host is free at once. */
-  private freeHostAtOnce(host: string): void {
-    this.scheduler.releaseWithoutRequest(host);
+  /** The ticket's request is over: the host's next may start after the delay. Wakes the loop so the
+   * next fetch overlaps this page's parsing and storing instead of waiting for them.
+   * `now`: performance.now(), the frontier's clock. */
+  private requestEnded(ticket: Ticket, now: number, extraWaitMs = 0): void {
+    this.frontier.ended(ticket, now, extraWaitMs);
     this.wake();
   }
 
@@ -415,34 +446,34 @@ class CrawlRun {
     if (robots.outcome === 'unreachable') return robots;
     if (!robots.fromCache) this.robotsFetchedAt.set(origin, performance.now());
     const { delayMs, capped } = effectiveDelayMs(this.options.siteDelayMs[origin] ?? this.options.delayMs, robots.crawlDelaySeconds, this.options.maxCrawlDelayMs);
-    this.scheduler.setDelay(origin, delayMs);
+    this.frontier.setDelay(origin, delayMs);
     if (capped) this.log('warn', 'robots.txt Crawl-delay above the cap; using the cap', { origin, crawlDelaySeconds: robots.crawlDelaySeconds, capMs: this.options.maxCrawlDelayMs });
     if (this.options.useSitemaps) {
-      const entries = originSitemaps(origin, robots.sitemaps, this.canonicalizer.canonicalize);
-      for (const e of await this.store.frontier.add(entries)) this.scheduler.add(e);
+      await this.frontier.add(originSitemaps(origin, robots.sitemaps, this.canonicalizer.canonicalize));
     }
     return robots;
   }
 
-  private async process(entry: QueuedEntry, host: string): Promise<void> {
-    const origin = host; // the scheduler keys hosts by origin, the unit robots.txt applies to
+  private async process(ticket: Ticket): Promise<void> {
+    const { entry, host } = ticket;
+    const origin = host; // the frontier keys hosts by origin, the unit robots.txt applies to
     const robots = await this.robotsFor(origin);
-    if (this.interrupted(host)) return;
+    if (await this.interrupted(ticket)) return;
     const robotsAt = this.robotsFetchedAt.get(origin);
     if (robotsAt !== undefined && robots.outcome !== 'unreachable') {
       this.robotsFetchedAt.delete(origin);
       // Fetching robots.txt was a request to the site too: its first page waits the site's delay after
       // it, as after any other request.
-      if (this.scheduler.delayOf(host) > 0) {
-        this.scheduler.add(entry);
-        this.freeHost(host, robotsAt);
+      if (this.frontier.delayOf(host) > 0) {
+        this.requestEnded(ticket, robotsAt);
+        await this.frontier.again(ticket);
         return;
       }
     }
     // robots/fetch.ts gives every unreachable answer its reason, except the one of a stopped crawl, which
     // `interrupted` has just let go.
     if (robots.outcome === 'unreachable' && robots.unreachable && respectsRobots(this.options, origin)) {
-      await this.robotsUnreachable(entry, host, robots.unreachable);
+      await this.robotsUnreachable(ticket, robots.unreachable);
       return;
     }
     this.robotsWaits.ok(origin);
@@ -450,22 +481,20 @@ class CrawlRun {
       const verdict = robots.check(entry.url);
       if (!verdict.allowed) {
         this.counts.blocked(`${origin} ${blockingRule(verdict)}`);
-        await this.store.frontier.drop(entry, this.stats);
-        this.freeHostAtOnce(host);
+        await this.frontier.drop(ticket, this.stats);
         return;
       }
     }
 
     if (entry.sitemap) {
-      await this.readSitemap(entry, host);
+      await this.readSitemap(ticket);
       return;
     }
     // A recrawl fetches stored pages again whatever their shape; a new URL is checked once more here.
     const repeating = this.restoring.has(entry.url) ? undefined : this.traps.recheck(entry.url);
     if (repeating && !repeating.ok) {
       this.admission.cut(entry.url, repeating);
-      await this.store.frontier.drop(entry, this.stats);
-      this.freeHostAtOnce(host);
+      await this.frontier.drop(ticket, this.stats);
       return;
     }
 
@@ -476,9 +505,7 @@ class CrawlRun {
       const follow: FrontierEntry[] = [{ url: preferred, depth: entry.depth, via: 'redirect', redirects: (entry.redirects ?? 0) + 1 }];
       const { queue, refused } = this.admission.queueable(follow, entry);
       this.countStored(page, undefined);
-      const added = await this.store.commitFetch(entry, page, queue, this.stats, refused);
-      for (const e of added) this.scheduler.add(e);
-      this.freeHostAtOnce(host);
+      await this.frontier.commit(ticket, page, queue, this.stats, refused);
       this.log('debug', 'moved to the robots.txt Host', { url: entry.url, to: preferred });
       this.afterCommit(page, true);
       return;
@@ -495,10 +522,10 @@ class CrawlRun {
       limits: this.options,
       signal: this.hooks.signal,
     });
-    if (outcome.kind === 'network-error' && this.interrupted(host)) return;
+    if (outcome.kind === 'network-error' && (await this.interrupted(ticket))) return;
     this.counts.request(outcome.kind === 'body' ? outcome.body.byteLength : 0);
 
-    if (this.retryLater(entry, host, outcome)) return;
+    if (await this.retryLater(ticket, outcome)) return;
 
     const context = this.context(entry, previous ?? undefined);
     // Compressed while the page is parsed; awaited before the commit.
@@ -519,16 +546,16 @@ class CrawlRun {
     const { queue, refused } = this.admission.queueable(follow, entry);
     // Counted before the write, in the same synchronous step, so the stats in the batch match the pages.
     this.countStored(page, previous ?? undefined);
-    const added = await this.store.commitFetch(entry, page, queue, this.stats, refused, await raw);
-    for (const e of added) this.scheduler.add(e);
+    await this.frontier.commit(ticket, page, queue, this.stats, refused, await raw);
     this.afterCommit(page, previous === null);
   }
 
   /** Stopped (Ctrl-C) while this URL's request was under way: it stays queued for the next run rather
    * than being stored as an error, and the host is let go. */
-  private interrupted(host: string): boolean {
+  private async interrupted(ticket: Ticket): Promise<boolean> {
     if (!this.hooks.signal?.aborted) return false;
-    this.freeHostAtOnce(host);
+    await this.frontier.leave(ticket);
+    this.wake();
     return true;
   }
 
@@ -546,7 +573,8 @@ class CrawlRun {
 
   /** Frees the host; true when the outcome was transient (politeness.ts) and the entry is queued again
    * after a wait, false when the page is to be stored (a transient failure past maxRetries as an error). */
-  private retryLater(entry: QueuedEntry, host: string, outcome: FetchOutcome): boolean {
+  private async retryLater(ticket: Ticket, outcome: FetchOutcome): Promise<boolean> {
+    const { entry } = ticket;
     // Waits are kept on the monotonic clock, as the loop's timers are: a wall clock that the machine
     // slews can make a 1 s Retry-After end a few milliseconds early. The wall clock only reads an
     // HTTP-date Retry-After.
@@ -554,34 +582,33 @@ class CrawlRun {
     const failure = transientFailure(outcome);
     if (!failure) {
       this.attempts.forget(entry.url);
-      this.freeHost(host, now);
+      this.requestEnded(ticket, now);
       return false;
     }
     const attempt = this.attempts.failed(entry.url);
     const step = retryStep(attempt, failure, Date.now(), this.options);
-    this.freeHost(host, now, step.waitMs);
+    this.requestEnded(ticket, now, step.waitMs);
     if (!step.retry) {
       this.attempts.forget(entry.url);
       return false; // stored as an error page by pageFromOutcome
     }
     this.log('info', 'will retry', { url: entry.url, attempt, waitMs: step.waitMs, reason: failure.kind === 'status' ? `HTTP ${failure.status}` : 'error' in outcome ? outcome.error : '' });
-    this.scheduler.add(entry);
+    await this.frontier.again(ticket);
     return true;
   }
 
-  private async robotsUnreachable(entry: QueuedEntry, host: string, why: NonNullable<HostRobots['unreachable']>): Promise<void> {
-    const origin = host;
+  private async robotsUnreachable(ticket: Ticket, why: NonNullable<HostRobots['unreachable']>): Promise<void> {
+    const origin = ticket.host;
     const step = this.robotsWaits.failed(origin, why);
     this.robots.delete(origin); // ask again after the backoff
     if (step.giveUp) {
       // RFC 9309 2.3.1.4: an unreachable robots.txt means the whole site is disallowed. A host that takes no
       // connection at all is given up at once: waiting for it would only hold the crawl.
-      const dropped = [entry, ...this.scheduler.clearHost(host)];
+      const dropped = [ticket.entry, ...(await this.frontier.dropHost(ticket))];
       if (!why.cannotConnect) this.counts.blocked(`${origin} robots.txt unreachable`, dropped.length);
       this.robotsWaits.givenUp(origin, why, dropped.length);
       this.log('warn', `robots.txt ${why.reason}; giving up the site (${step.failures} ${step.failures === 1 ? 'try' : 'tries'}, ${dropped.length} URL${dropped.length === 1 ? '' : 's'} skipped)`, { origin, reason: why.reason, urls: dropped.length });
-      for (const e of dropped) await this.store.frontier.drop(e, this.stats);
-      this.freeHostAtOnce(host);
+      await this.frontier.drop(ticket, this.stats);
       return;
     }
     const wait = step.waitMs;
@@ -589,25 +616,25 @@ class CrawlRun {
     // A warning, not info: when every seed's robots.txt is unreachable (a typo, a server down), this
     // line is all a user sees while the crawl waits, and RFC 9309 2.3.1.4 makes it wait.
     this.log('warn', `robots.txt ${why.reason}; asking again in ${Math.round(wait / 1000)} s (attempt ${step.failures} of ${step.attempts})`, { origin, reason: why.reason, failures: step.failures, waitMs: wait });
-    this.freeHost(host, performance.now(), wait);
-    this.scheduler.add(entry);
+    this.requestEnded(ticket, performance.now(), wait);
+    await this.frontier.again(ticket);
   }
 
-  private async readSitemap(entry: QueuedEntry, host: string): Promise<void> {
+  private async readSitemap(ticket: Ticket): Promise<void> {
+    const { entry, host } = ticket;
     const found = await fetchSitemapUrls(this.client, entry.url, {
       userAgent: this.userAgent,
       maxBodyBytes: this.options.maxBodyBytes,
       limits: this.options,
       signal: this.hooks.signal,
     });
-    if (found.error !== undefined && this.interrupted(host)) return;
+    if (found.error !== undefined && (await this.interrupted(ticket))) return;
     this.counts.request();
-    this.freeHost(host, performance.now());
+    this.requestEnded(ticket, performance.now());
     const next = sitemapFollowUps(found, entry, host, this.canonicalizer.canonicalize);
     const entries = [...next.sitemaps, ...next.pages.filter((e) => this.admission.admissible(e.url, e.depth, 0))];
     this.log('debug', 'sitemap read', { url: entry.url, urls: found.urls.length, sitemaps: found.sitemaps.length, error: found.error });
-    for (const e of await this.store.frontier.add(entries)) this.scheduler.add(e);
-    await this.store.frontier.drop(entry, this.stats);
+    await this.frontier.drop(ticket, this.stats, entries);
   }
 
   /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */

@@ -11,6 +11,7 @@
 //   P marker            string  this db belongs to a Gleaner frontier (open refuses a db without it)
 //   P seen              set     every URL ever queued: exact, so a URL is queued once per crawl
 //   P q:<host>          zset    the host's queued URLs, score depth*1e12 + P seq (breadth-first, then FIFO)
+//   P data              hash    url -> the caller's opaque data for a queued or leased URL (absent when none)
 //   P ready             zset    hosts with a queued URL and no lease, score = earliest ms they may be asked
 //   P next              hash    host -> earliest ms of its next request (set when a lease is returned)
 //   P delay             hash    host -> the delay the last returned lease asked for (used when one expires)
@@ -39,8 +40,9 @@ local function nextAt(host)
   return 0
 end
 -- Queue one URL unless seen; its host joins ready unless leased (one lease per host) or already there.
-local function addOne(host, url, depth)
+local function addOne(host, url, depth, data)
   if redis.call('SADD', P .. 'seen', url) == 0 then return 0 end
+  if data ~= '' then redis.call('HSET', P .. 'data', url, data) end
   local seq = redis.call('INCR', P .. 'seq')
   redis.call('ZADD', P .. 'q:' .. host, fmt(depth * 1e12 + seq), url)
   redis.call('INCR', P .. 'queued')
@@ -49,11 +51,11 @@ local function addOne(host, url, depth)
   end
   return 1
 end
--- ARGV from index first on: host, url, depth triples.
+-- ARGV from index first on: host, url, depth, data quadruples.
 local function addFrom(first)
   local added = 0
-  for i = first, #ARGV, 3 do
-    added = added + addOne(ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]))
+  for i = first, #ARGV, 4 do
+    added = added + addOne(ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3])
   end
   return added
 end
@@ -93,14 +95,14 @@ redis.call('SET', P .. 'marker', ARGV[2])
 return 'ok'
 `;
 
-/** ARGV: prefix, then host, url, depth triples. Returns how many URLs were new. */
+/** ARGV: prefix, then host, url, depth, data quadruples. Returns how many URLs were new. */
 export const ADD_LUA = `${PRELUDE}
 return addFrom(2)
 `;
 
 /** ARGV: prefix, worker, leaseMs. Reclaims expired leases (URL back to its place, host ready after its
  * last delay counted from the deadline: the dead worker's request may have run until then), then leases
- * the first ready host whose time has come. Returns {'lease', host, url, score, token, deadline, now},
+ * the first ready host whose time has come. Returns {'lease', host, url, score, token, deadline, now, data},
  * {'wait', ms} or {'empty'}. */
 export const LEASE_LUA = `${PRELUDE}
 local now = nowMs()
@@ -134,7 +136,7 @@ while true do
       redis.call('HSET', P .. 'lease', host, cjson.encode({t = token, d = deadline, s = head[2], w = ARGV[2], u = head[1]}))
       redis.call('ZADD', P .. 'deadlines', deadline, host)
       redis.call('DECR', P .. 'queued')
-      return {'lease', host, head[1], head[2], token, deadline, fmt(now)}
+      return {'lease', host, head[1], head[2], token, deadline, fmt(now), redis.call('HGET', P .. 'data', head[1]) or ''}
     end
   end
 end
@@ -147,12 +149,13 @@ if d[1] and tonumber(d[2]) < at then at = tonumber(d[2]) end
 return {'wait', fmt(math.max(1, at - now))}
 `;
 
-/** ARGV: prefix, host, token, delayMs, outcome, then host, url, depth triples of the page's links.
+/** ARGV: prefix, host, token, delayMs, outcome, then host, url, depth, data quadruples of the page's links.
  * Returns {'stale'} having changed nothing, or {'ok', linksAdded, nextAllowedMs}. */
 export const COMPLETE_LUA = `${PRELUDE}
 local now, host, l = argLease()
 if not l then return {'stale'} end
 dropLease(host)
+redis.call('HDEL', P .. 'data', l.u)
 local delay = tonumber(ARGV[4])
 local at = now + delay
 redis.call('HSET', P .. 'next', host, fmt(at))
@@ -177,6 +180,22 @@ local at = now + tonumber(ARGV[4])
 redis.call('HSET', P .. 'next', host, fmt(at))
 redis.call('ZADD', P .. 'ready', fmt(at), host)
 return {'ok', fmt(at)}
+`;
+
+/** ARGV: prefix, host, token. Empties the host's queue while its lease is live (its robots.txt cannot be
+ * had: the whole site is given up); the lease stays, to be completed. Returns {'stale'} or {'ok', url...}. */
+export const DROP_HOST_LUA = `${PRELUDE}
+local now, host, l = argLease()
+if not l then return {'stale'} end
+local q = P .. 'q:' .. host
+local urls = redis.call('ZRANGE', q, 0, -1)
+redis.call('DEL', q)
+redis.call('ZREM', P .. 'ready', host)
+for _, u in ipairs(urls) do redis.call('HDEL', P .. 'data', u) end
+redis.call('DECRBY', P .. 'queued', #urls)
+local r = {'ok'}
+for _, u in ipairs(urls) do r[#r + 1] = u end
+return r
 `;
 
 /** ARGV: prefix, host, token, leaseMs. Returns {'stale'} or {'ok', newDeadline}. */

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { GleanerError } from '../shared/errors.js';
-import { ADD_LUA, COMPLETE_LUA, COUNTS_LUA, EXTEND_LUA, LEASE_LUA, OPEN_LUA, RELEASE_LUA, ROBOTS_LOCK_LUA, ROBOTS_PUT_LUA } from './frontier-redis-lua.js';
+import { ADD_LUA, COMPLETE_LUA, COUNTS_LUA, DROP_HOST_LUA, EXTEND_LUA, LEASE_LUA, OPEN_LUA, RELEASE_LUA, ROBOTS_LOCK_LUA, ROBOTS_PUT_LUA } from './frontier-redis-lua.js';
 
 /** The marker value: a db marked otherwise was written by another version of the frontier's layout. */
 const MARKER = 'gleaner-frontier 1';
@@ -42,6 +42,8 @@ export const REDIS_FRONTIER_DEFAULTS: RedisFrontierOptions = {
 export interface FrontierEntry {
   url: string;
   depth: number;
+  /** The caller's own data about the URL (opaque here), given back with its lease. */
+  data?: string;
 }
 
 /** The right to fetch one URL of one host, until `deadlineMs` (Redis time, ms since the epoch). */
@@ -49,6 +51,8 @@ export interface FrontierLease {
   host: string;
   url: string;
   depth: number;
+  /** The data the URL was queued with, '' when none. */
+  data: string;
   /** Fencing token: unique over the crawl; a lease is returned only with the token it was given. */
   token: string;
   deadlineMs: number;
@@ -103,6 +107,7 @@ const SCRIPTS = {
   complete: script(COMPLETE_LUA),
   release: script(RELEASE_LUA),
   extend: script(EXTEND_LUA),
+  dropHost: script(DROP_HOST_LUA),
   robotsLock: script(ROBOTS_LOCK_LUA),
   robotsPut: script(ROBOTS_PUT_LUA),
   counts: script(COUNTS_LUA),
@@ -223,8 +228,8 @@ export class RedisFrontier {
     }
   }
 
-  private triples(entries: readonly FrontierEntry[]): string[] {
-    return entries.flatMap((e) => [this.options.hostOf(e.url), e.url, String(Math.max(0, Math.floor(e.depth)))]);
+  private quads(entries: readonly FrontierEntry[]): string[] {
+    return entries.flatMap((e) => [this.options.hostOf(e.url), e.url, String(Math.max(0, Math.floor(e.depth))), e.data ?? '']);
   }
 
   /**
@@ -235,7 +240,7 @@ export class RedisFrontier {
   async add(entries: readonly FrontierEntry[]): Promise<number> {
     let added = 0;
     for (let i = 0; i < entries.length; i += this.options.addBatchSize) {
-      added += Number(await this.run(SCRIPTS.add, this.triples(entries.slice(i, i + this.options.addBatchSize))));
+      added += Number(await this.run(SCRIPTS.add, this.quads(entries.slice(i, i + this.options.addBatchSize))));
     }
     return added;
   }
@@ -252,8 +257,8 @@ export class RedisFrontier {
     const r = (await this.run(SCRIPTS.lease, [workerId, Math.ceil(leaseMs)])) as string[];
     if (r[0] === 'empty') return { kind: 'empty' };
     if (r[0] === 'wait') return { kind: 'wait', waitMs: Number(r[1]) };
-    const [, host, url, score, token, deadline, now] = r as [string, string, string, string, string, string, string];
-    return { kind: 'lease', lease: { host, url, depth: Math.floor(Number(score) / DEPTH_SCALE), token, deadlineMs: Number(deadline), nowMs: Number(now) } };
+    const [, host, url, score, token, deadline, now, data] = r as [string, string, string, string, string, string, string, string];
+    return { kind: 'lease', lease: { host, url, depth: Math.floor(Number(score) / DEPTH_SCALE), data, token, deadlineMs: Number(deadline), nowMs: Number(now) } };
   }
 
   /**
@@ -264,7 +269,7 @@ export class RedisFrontier {
    * caller drops its work, which another worker does (or did) again.
    */
   async complete(lease: FrontierLease, done: { delayMs: number; newLinks?: readonly FrontierEntry[]; outcome?: string }): Promise<CompleteResult> {
-    const r = (await this.run(SCRIPTS.complete, [lease.host, lease.token, Math.ceil(done.delayMs), done.outcome ?? 'ok', ...this.triples(done.newLinks ?? [])])) as (string | number)[];
+    const r = (await this.run(SCRIPTS.complete, [lease.host, lease.token, Math.ceil(done.delayMs), done.outcome ?? 'ok', ...this.quads(done.newLinks ?? [])])) as (string | number)[];
     if (r[0] === 'stale') return { kind: 'stale' };
     return { kind: 'ok', linksAdded: Number(r[1]), nextAllowedMs: Number(r[2]) };
   }
@@ -279,6 +284,14 @@ export class RedisFrontier {
     const r = (await this.run(SCRIPTS.release, [lease.host, lease.token, Math.ceil(delayMs)])) as string[];
     if (r[0] === 'stale') return { kind: 'stale' };
     return { kind: 'ok', nextAllowedMs: Number(r[1]) };
+  }
+
+  /** Empties the queue of a host whose live lease this is (its site is given up); returns the URLs
+   * dropped. The lease itself stays live, to be completed. Not live: `stale`, nothing changed. */
+  async dropHost(lease: FrontierLease): Promise<{ kind: 'ok'; urls: string[] } | Stale> {
+    const r = (await this.run(SCRIPTS.dropHost, [lease.host, lease.token])) as string[];
+    if (r[0] === 'stale') return { kind: 'stale' };
+    return { kind: 'ok', urls: r.slice(1) };
   }
 
   /** Moves a live lease's deadline to Redis's now + `leaseMs` (a long download), in `lease.deadlineMs`

@@ -29,6 +29,13 @@ export interface CrawlOptions extends TrapOptions, PdfOptions {
   /** The pages in a shared PostgreSQL store instead (a `postgres://` URL, shared/store/pg-store.ts), so
    * crawls on several machines fill one store; undefined: the data dir's own LevelDB store. */
   store?: string;
+  /** The frontier in Redis (redis://HOST:PORT/DB, crawler/frontier-shared.ts), shared by any number of
+   * crawler processes on any machines, which then hold each host's delay together; needs a postgres://
+   * `store`. Undefined: the data dir's own frontier, for one process. */
+  frontier?: string;
+  /** A shared frontier's lease on a host lasts requestTimeoutMs plus this (room to parse and store the
+   * page, and it is extended while the page is worked on): how long a dead process's host waits. */
+  leaseMarginMs: number;
   seeds: string[];
   /** Pages in the store at most, all runs together, exactly: pages under way hold a place against it.
    * A recrawl fetching a stored page again re-stores it and does not count it a second time. */
@@ -144,6 +151,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   headersTimeoutMs: 15_000,
   bodyTimeoutMs: 30_000,
   requestTimeoutMs: 60_000,
+  leaseMarginMs: 15_000,
   minBytesPerSecond: 1_024,
   minRateWindowMs: 10_000,
   maxBodyBytes: 5 * 1024 * 1024,

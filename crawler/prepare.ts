@@ -22,6 +22,13 @@ export function prepareCrawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, '
     if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `not an http(s) URL: ${s}`);
     return url;
   });
+  if (options.frontier !== undefined) {
+    if (!/^(rediss?|unix):\/\//i.test(options.frontier)) throw new GleanerError('BAD_ARGUMENT', `--frontier takes a redis://HOST:PORT/DB URL (got ${JSON.stringify(options.frontier)})`);
+    // Every process of a shared crawl must see every page: a data dir's LevelDB is one process's.
+    if (options.store === undefined) throw new GleanerError('BAD_ARGUMENT', '--frontier needs --store postgres://...: the processes of a shared crawl keep their pages in one store');
+    if (options.recrawl) throw new GleanerError('BAD_ARGUMENT', '--recrawl runs on one machine: it is not available with --frontier');
+    if (options.hostConnections !== 1) throw new GleanerError('BAD_ARGUMENT', '--host-connections above 1 is not available with --frontier: a shared crawl holds one request per host');
+  }
   const inScope = scopeFilter(seeds, options);
   return { options: { ...options, seeds }, inScope };
 }

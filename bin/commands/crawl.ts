@@ -44,6 +44,9 @@ Options (flag > --config file > default):
   --data DIR            data dir (default: data)
   --store URL           store the pages in PostgreSQL (postgres://USER@HOST/DB), shared by crawls
                         on several machines, instead of the data dir (which keeps the log and status)
+  --frontier URL        share the crawl's queue and politeness through Redis (redis://HOST:PORT/DB):
+                        any number of such crawls, on any machines, cooperate on one crawl and hold
+                        each site's delay together; needs --store (README: When one machine is not enough)
   --max-pages N         stop when the store holds N pages, all runs together; exact (default: ${d.maxPages})
   --max-depth N         link hops from a seed (default: ${d.maxDepth})
   --delay SECONDS       pause between two requests to one host, decimals allowed; a larger robots.txt
@@ -101,6 +104,7 @@ const FLAGS = {
   check: { type: 'boolean' },
   data: { type: 'string' },
   store: { type: 'string' },
+  frontier: { type: 'string' },
   'max-pages': { type: 'string' },
   'max-depth': { type: 'string' },
   delay: { type: 'string' },
@@ -149,8 +153,8 @@ const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
 
 /** CrawlOptions that no flag sets: a config file may set them under these names (crawler/options.ts, units in the names). */
 const CONFIG_ONLY: Readonly<Record<string, unknown>> = (() => {
-  const { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, pdfMaxPages } = d;
-  return { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, pdfMaxPages };
+  const { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, pdfMaxPages, leaseMarginMs } = d;
+  return { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, pdfMaxPages, leaseMarginMs };
 })();
 
 /** Where an effective value came from, for --check. */
@@ -221,6 +225,7 @@ export function crawlOptionsFromArgs(argv: string[]): CrawlArgs {
     ...base, // config keys no flag sets (maxRetries, backoffMs...) are kept, not reset to the defaults
     dataDir,
     ...(storeUrl(v.store) ?? base.store ? { store: storeUrl(v.store) ?? base.store } : {}),
+    ...((v.frontier ?? base.frontier) !== undefined ? { frontier: v.frontier ?? base.frontier } : {}),
     seeds: positionals,
     extractRules: perSite.extractRules,
     siteDelayMs: perSite.siteDelayMs,
@@ -296,6 +301,7 @@ export function formatCheck(args: CrawlArgs): string {
   const shown: Record<string, string> = {
     data: o.dataDir,
     store: o.store ?? '(the data dir)',
+    frontier: o.frontier ?? '(the data dir)',
     'max-pages': String(o.maxPages),
     'max-depth': String(o.maxDepth),
     delay: seconds(o.delayMs),

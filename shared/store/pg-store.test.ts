@@ -111,6 +111,17 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
     }
   }, 60_000);
 
+  it('opens when eight crawlers open a new database at once (the schema is made once)', async () => {
+    const url = await server!.createDatabase(`store${++databases}`);
+    const stores = await Promise.all(Array.from({ length: 8 }, () => openStoreAt(url)));
+    try {
+      await stores[0]!.putMeta('k', 1);
+      expect(await stores[7]!.getMeta('k')).toBe(1);
+    } finally {
+      for (const s of stores) await s.close();
+    }
+  }, 60_000);
+
   it("refuses a database holding another program's tables, and leaves them as they were", async () => {
     const url = await server!.createDatabase('other_app');
     const client = new pg.Client({ connectionString: url });

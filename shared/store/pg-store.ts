@@ -33,6 +33,8 @@ export const isPostgresUrl = (location: string): boolean => /^postgres(?:ql)?:\/
 
 const CRAWL_STATS_KEY = 'crawlStats';
 const SCHEMA_KEY = 'gleaner-schema';
+/** The advisory lock taken while the schema is checked and created (any constant of our own). */
+const SCHEMA_LOCK = 0x676c6e72;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS gleaner_meta (key text PRIMARY KEY, value jsonb NOT NULL);
@@ -105,18 +107,22 @@ export class PgStore implements Store {
   }
 
   private async checkSchema(where: string): Promise<void> {
-    const tables = (await this.pool.query("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")).rows.map((r: { tablename: string }) => r.tablename);
-    if (tables.includes('gleaner_meta')) {
-      const row = (await this.pool.query('SELECT value FROM gleaner_meta WHERE key = $1', [SCHEMA_KEY])).rows[0] as { value: number } | undefined;
-      if (row?.value !== STORE_SCHEMA_VERSION) {
-        throw new GleanerError('SCHEMA_MISMATCH', `the Gleaner store in PostgreSQL at ${where} has schema ${String(row?.value)}, this Gleaner writes ${STORE_SCHEMA_VERSION}: use another database or this store's Gleaner`);
-      }
-      return;
-    }
-    if (tables.length > 0) {
-      throw new GleanerError('BAD_ARGUMENT', `the PostgreSQL database at ${where} holds other tables (${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', ...' : ''}) and no Gleaner store: give Gleaner a database of its own (createdb gleaner)`);
-    }
+    // Crawlers of a shared crawl open the store at once: the look and the create are one step under a
+    // lock, or two of them find no tables and both create them (PostgreSQL's CREATE ... IF NOT EXISTS
+    // is not safe against itself).
     await this.transaction(async (q) => {
+      await q('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      const tables = (await q("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")).rows.map((r) => (r as { tablename: string }).tablename);
+      if (tables.includes('gleaner_meta')) {
+        const row = (await q('SELECT value FROM gleaner_meta WHERE key = $1', [SCHEMA_KEY])).rows[0] as { value: number } | undefined;
+        if (row?.value !== STORE_SCHEMA_VERSION) {
+          throw new GleanerError('SCHEMA_MISMATCH', `the Gleaner store in PostgreSQL at ${where} has schema ${String(row?.value)}, this Gleaner writes ${STORE_SCHEMA_VERSION}: use another database or this store's Gleaner`);
+        }
+        return;
+      }
+      if (tables.length > 0) {
+        throw new GleanerError('BAD_ARGUMENT', `the PostgreSQL database at ${where} holds other tables (${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', ...' : ''}) and no Gleaner store: give Gleaner a database of its own (createdb gleaner)`);
+      }
       await q(SCHEMA);
       await q('INSERT INTO gleaner_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SCHEMA_KEY, JSON.stringify(STORE_SCHEMA_VERSION)]);
     });

@@ -25,7 +25,11 @@ function asPostgres(command: string, args: string[]): { file: string; args: stri
 export class PostgresServer {
   private child: ChildProcess | undefined;
 
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    /** fsync at commit, as a real server does; off for tests (speed), on for benches (honest figures). */
+    private readonly fsync: boolean,
+  ) {}
 
   /** The URL of database `name` on this server. */
   url(name = 'postgres'): string {
@@ -33,20 +37,20 @@ export class PostgresServer {
   }
 
   /** A new cluster in a temp dir, started. */
-  static async create(): Promise<PostgresServer> {
+  static async create({ fsync = false } = {}): Promise<PostgresServer> {
     const dir = mkdtempSync(join(tmpdir(), 'gleaner-pg-'));
     chmodSync(dir, 0o777);
     if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
     const init = asPostgres(join(PG_BIN, 'initdb'), ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
     execFileSync(init.file, init.args, { stdio: 'ignore' });
     execFileSync(asPostgres('mkdir', [join(dir, 'sock')]).file, asPostgres('mkdir', [join(dir, 'sock')]).args);
-    const server = new PostgresServer(dir);
+    const server = new PostgresServer(dir, fsync);
     await server.start();
     return server;
   }
 
   async start(): Promise<void> {
-    const run = asPostgres(join(PG_BIN, 'postgres'), ['-D', join(this.dir, 'data'), '-k', join(this.dir, 'sock'), '-c', "listen_addresses=", '-c', 'fsync=off']);
+    const run = asPostgres(join(PG_BIN, 'postgres'), ['-D', join(this.dir, 'data'), '-k', join(this.dir, 'sock'), '-c', "listen_addresses=", '-c', `fsync=${this.fsync ? 'on' : 'off'}`]);
     this.child = spawn(run.file, run.args, { stdio: 'ignore' });
     const deadline = Date.now() + 20_000;
     for (;;) {

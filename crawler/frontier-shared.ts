@@ -1,0 +1,218 @@
+// The shared frontier: the crawl loop's frontier on Redis (frontier-redis.ts), for any number of crawler
+// processes on any machines. A ticket is a lease on its host, so one request is in flight per host in the
+// whole crawl; a ticket ends by returning the lease, which sets when the host may be asked again (its
+// delay counted from the end of the request) and queues the page's links in the same atomic step, after
+// the page is committed to the shared store. A lease is extended while its page is being worked on, so
+// only a process that died (or lost Redis for longer than the lease) loses it.
+
+import { GleanerError } from '../shared/errors.js';
+import type { Logger } from '../shared/log.js';
+import type { CrawlStats, FrontierEntry, PageRecord, QueuedEntry, RawResponse, Store } from '../shared/store/index.js';
+import type { CrawlFrontier, FrontierHostState, FrontierPick, Ticket } from './frontier.js';
+import { RedisFrontier, type FrontierCounts, type FrontierEntry as RedisEntry, type FrontierLease } from './frontier-redis.js';
+
+export interface SharedFrontierOptions {
+  /** Names this process in its leases (shown to whoever reads Redis). */
+  workerId: string;
+  /** A lease's length: longer than a request's whole deadline, so a request never outlives its lease. */
+  leaseMs: number;
+  /** Longest wait between two lease calls while nothing is ready: another process returning a lease
+   * can make a host ready sooner than the wait Redis gives. */
+  pollMs: number;
+  /** How often the live status reads the whole crawl's counts from Redis. */
+  countsIntervalMs: number;
+  /** The crawl's default pause between two requests to one host, until robots.txt says otherwise. */
+  delayMs: number;
+  hostOf: (url: string) => string;
+  log: Logger;
+}
+
+/** What a queued URL carries beyond its URL and depth, kept beside it in Redis. */
+type EntryData = Omit<FrontierEntry, 'url' | 'depth'>;
+
+function toRedis(e: FrontierEntry): RedisEntry {
+  const { url, depth, ...rest } = e;
+  const data: EntryData = rest;
+  if ('id' in data) delete (data as { id?: string }).id;
+  return { url, depth, data: JSON.stringify(data) };
+}
+
+function fromLease(lease: FrontierLease): QueuedEntry {
+  let data: EntryData = { via: 'link' };
+  if (lease.data !== '') data = JSON.parse(lease.data) as EntryData;
+  return { ...data, url: lease.url, depth: lease.depth, id: lease.token };
+}
+
+export class SharedFrontier implements CrawlFrontier {
+  readonly shared = true;
+  private readonly leases = new Map<Ticket, FrontierLease>();
+  private readonly delays = new Map<string, number>();
+  private counts: FrontierCounts | undefined;
+  private countsReadAt = 0;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  private constructor(
+    private readonly redis: RedisFrontier,
+    private readonly store: Store,
+    private readonly options: SharedFrontierOptions,
+  ) {
+    // Extends every lease this process holds a few times per lease length, so a page that takes long to
+    // parse or store (PostgreSQL restarting) keeps its host; a dead process stops extending.
+    this.heartbeat = setInterval(() => void this.extendAll(), Math.max(100, Math.floor(options.leaseMs / 3)));
+    this.heartbeat.unref();
+  }
+
+  /** Opens the Redis frontier at `url` (one UNREACHABLE or BAD_ARGUMENT line when it cannot be used). */
+  static async open(url: string, store: Store, options: SharedFrontierOptions): Promise<SharedFrontier> {
+    const redis = await RedisFrontier.open(url, { hostOf: options.hostOf });
+    return new SharedFrontier(redis, store, options);
+  }
+
+  private async extendAll(): Promise<void> {
+    for (const [ticket, lease] of this.leases) {
+      try {
+        const r = await this.redis.extend(lease, this.options.leaseMs);
+        if (r.kind === 'stale') this.options.log('warn', 'lease lost; another process will ask this URL again', { url: ticket.entry.url });
+      } catch {
+        // Redis away: the next beat tries again; the lease runs to its deadline meanwhile.
+      }
+    }
+  }
+
+  async start(seeds: FrontierEntry[], again: FrontierEntry[]): Promise<QueuedEntry[]> {
+    if (again.length > 0) throw new GleanerError('BAD_ARGUMENT', 'a recrawl (--recrawl) runs on one machine: it is not available with --frontier');
+    await this.redis.add(seeds.map(toRedis));
+    return [];
+  }
+
+  async next(): Promise<FrontierPick> {
+    const r = await this.redis.lease(this.options.workerId, this.options.leaseMs);
+    if (r.kind === 'empty') return { empty: true };
+    if (r.kind === 'wait') return { waitMs: Math.min(r.waitMs, this.options.pollMs) };
+    const ticket: Ticket = { entry: fromLease(r.lease), host: r.lease.host, extraWaitMs: 0 };
+    this.leases.set(ticket, r.lease);
+    return { ticket };
+  }
+
+  async add(entries: FrontierEntry[]): Promise<void> {
+    await this.redis.add(entries.map(toRedis));
+  }
+
+  ended(ticket: Ticket, at: number, extraWaitMs = 0): void {
+    if (ticket.endedAt !== undefined) return;
+    ticket.endedAt = at;
+    ticket.extraWaitMs = extraWaitMs;
+  }
+
+  /** What is left of the host's wait after the ticket's request: its delay (or the longer wait asked)
+   * from the request's end, less the time since. Nothing when no request was made. */
+  private waitLeft(ticket: Ticket): number {
+    if (ticket.endedAt === undefined) return 0;
+    const wait = Math.max(this.delayOf(ticket.host), ticket.extraWaitMs);
+    return Math.max(0, wait - (performance.now() - ticket.endedAt));
+  }
+
+  private take(ticket: Ticket): FrontierLease {
+    const lease = this.leases.get(ticket);
+    if (!lease) throw new Error(`no lease for ${ticket.entry.url}`);
+    this.leases.delete(ticket);
+    return lease;
+  }
+
+  private stale(ticket: Ticket, what: string): void {
+    this.options.log('warn', `lease expired before the URL was ${what}; another process asks it again`, { url: ticket.entry.url });
+  }
+
+  async commit(ticket: Ticket, page: PageRecord, queue: FrontierEntry[], _stats: CrawlStats, refused: readonly string[], raw?: RawResponse): Promise<void> {
+    // The page first, then the lease: a process that dies between the two leaves a stored page whose
+    // URL is asked again and upserted, never a returned lease whose page is lost. The crawl's counters
+    // are not written with each page: every process has only its own share of them.
+    try {
+      await this.store.commitFetch(undefined, page, [], undefined, refused, raw);
+    } catch (e) {
+      await this.again(ticket).catch(() => undefined);
+      throw e;
+    }
+    const lease = this.take(ticket);
+    const r = await this.redis.complete(lease, { delayMs: this.waitLeft(ticket), newLinks: queue.map(toRedis), outcome: page.state });
+    if (r.kind === 'stale') this.stale(ticket, 'stored');
+  }
+
+  async again(ticket: Ticket): Promise<void> {
+    const r = await this.redis.release(this.take(ticket), this.waitLeft(ticket));
+    if (r.kind === 'stale') this.stale(ticket, 'queued again');
+  }
+
+  async drop(ticket: Ticket, _stats: CrawlStats, found: FrontierEntry[] = []): Promise<void> {
+    const r = await this.redis.complete(this.take(ticket), { delayMs: this.waitLeft(ticket), newLinks: found.map(toRedis), outcome: 'dropped' });
+    if (r.kind === 'stale') this.stale(ticket, 'dropped');
+  }
+
+  async leave(ticket: Ticket): Promise<void> {
+    // Also the way out of a page that failed: its lease may be returned already.
+    if (!this.leases.has(ticket)) return;
+    await this.redis.release(this.take(ticket), this.waitLeft(ticket));
+  }
+
+  async park(ticket: Ticket): Promise<boolean> {
+    await this.leave(ticket);
+    return false;
+  }
+
+  unpark(): void {}
+
+  get parked(): number {
+    return 0;
+  }
+
+  async dropHost(ticket: Ticket): Promise<QueuedEntry[]> {
+    const lease = this.leases.get(ticket);
+    if (!lease) return [];
+    const r = await this.redis.dropHost(lease);
+    if (r.kind === 'stale') return [];
+    return r.urls.map((url) => ({ url, depth: 0, via: 'link', id: '' }));
+  }
+
+  setDelay(host: string, delayMs: number): void {
+    this.delays.set(host, delayMs);
+  }
+
+  delayOf(host: string): number {
+    return this.delays.get(host) ?? this.options.delayMs;
+  }
+
+  /** The whole crawl's queued URLs, as last read (read again at most every countsIntervalMs). */
+  get size(): number {
+    const now = performance.now();
+    if (now - this.countsReadAt >= this.options.countsIntervalMs) {
+      this.countsReadAt = now;
+      this.redis.counts().then(
+        (c) => (this.counts = c),
+        () => undefined,
+      );
+    }
+    return this.counts?.queued ?? 0;
+  }
+
+  /** Hosts this process has asked so far. */
+  get hostCount(): number {
+    return this.delays.size;
+  }
+
+  slowestHost(): undefined {
+    return undefined;
+  }
+
+  hostStates(): FrontierHostState[] {
+    const inFlight = new Map<string, number>();
+    for (const t of this.leases.keys()) inFlight.set(t.host, (inFlight.get(t.host) ?? 0) + 1);
+    return [...this.delays].map(([host, delayMs]) => ({ host, queued: 0, inFlight: inFlight.get(host) ?? 0, delayMs }));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    // A lease still held (a stop mid-page) goes back, so no one waits for its deadline.
+    for (const ticket of [...this.leases.keys()]) await this.leave(ticket).catch(() => undefined);
+    await this.redis.close();
+  }
+}

@@ -1,0 +1,239 @@
+// Several crawler processes, one crawl (issue 17): four `gleaner crawl --frontier redis://... --store
+// postgres://...` processes on three local sites (Crawl-delay 1 s, Crawl-delay 0.5 s, none with
+// --delay 0.25), read from each site's own request log as its owner would: one request at a time, every
+// gap from a response's end to the next request at least the delay, robots.txt once, nothing disallowed,
+// every page fetched once and stored once, each site served by two processes or more. The control (four
+// crawls each polite on its own) fails the same check. Then the failures: a crawler killed holding a
+// slow page's lease, Redis killed and restarted from its append-only file, PostgreSQL restarted, all
+// mid-crawl; and the bad inputs. Real redis-server and PostgreSQL, started here on unix sockets.
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagesOfSite, politenessViolations, startLoggedSite, type LoggedRequest, type LoggedSite } from './support/logged-site.js';
+import { havePostgres, PostgresServer } from './support/postgres-server.js';
+import { haveRedisServer, startRedisServer, type RedisServer } from './support/redis-server.js';
+import { BUILT, startCli, type CliResult } from './support/run-cli.js';
+
+const run = haveRedisServer('the shared crawl tests') && havePostgres('the shared crawl tests') && BUILT;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The three sites of every run, fresh each time (their logs are the evidence). */
+interface Sites {
+  a: LoggedSite; // Crawl-delay: 1
+  b: LoggedSite; // Crawl-delay: 0.5, and a slow page
+  c: LoggedSite; // no Crawl-delay: the crawl's --delay 0.25
+  all: { site: LoggedSite; delayMs: number; pages: string[] }[];
+}
+
+const SLOW_MS = 2500;
+
+async function startSites(): Promise<Sites> {
+  const robots = (delay: string) => `User-agent: *\nDisallow: /private/\n${delay}`;
+  const aPages = pagesOfSite('alpha', 6);
+  const bPages = pagesOfSite('beta', 6, ['/slow']);
+  const cPages = pagesOfSite('gamma', 8);
+  const a = await startLoggedSite({ robots: robots('Crawl-delay: 1\n'), pages: aPages });
+  const b = await startLoggedSite({ robots: robots('Crawl-delay: 0.5\n'), pages: bPages, slowMs: new Map([['/slow', SLOW_MS]]) });
+  const c = await startLoggedSite({ robots: robots(''), pages: cPages });
+  return {
+    a,
+    b,
+    c,
+    all: [
+      { site: a, delayMs: 1000, pages: [...aPages.keys()] },
+      { site: b, delayMs: 500, pages: [...bPages.keys()] },
+      { site: c, delayMs: 250, pages: [...cPages.keys()] },
+    ],
+  };
+}
+
+const pageRequests = (log: readonly LoggedRequest[]) => log.filter((r) => r.path !== '/robots.txt' && r.path !== '/sitemap.xml');
+
+describe.runIf(run)('several crawler processes on one shared frontier', () => {
+  let redisServer: RedisServer | undefined;
+  let postgresServer: PostgresServer | undefined;
+  let dir: string;
+  let db = 0;
+  const started: Sites[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gleaner-shared-crawl-'));
+    redisServer = await startRedisServer(await mkdtemp(join(tmpdir(), 'gleaner-shared-redis-')));
+    postgresServer = await PostgresServer.create();
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of started) for (const { site } of s.all) await site.close();
+    if (redisServer) {
+      await redisServer.stop();
+      await rm(redisServer.dir, { recursive: true, force: true });
+    }
+    await postgresServer?.remove();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const redis = (): RedisServer => redisServer!;
+  const postgres = (): PostgresServer => postgresServer!;
+
+  async function sites(): Promise<Sites> {
+    const s = await startSites();
+    started.push(s);
+    return s;
+  }
+
+  /** A fresh Redis db and PostgreSQL database for one crawl. */
+  async function sharedPlace(): Promise<{ frontier: string; store: string; name: string }> {
+    db++;
+    const name = `crawl${db}`;
+    return { frontier: redis().url(db), store: await postgres().createDatabase(name), name };
+  }
+
+  /** Starts `n` crawler processes on the three sites, each with its own data dir and From address. */
+  function crawlers(n: number, s: Sites, shared: { frontier: string; store: string } | undefined, extra: string[] = []) {
+    const seeds = s.all.map(({ site }) => site.url);
+    return Array.from({ length: n }, (_, i) => {
+      const where = shared ? ['--frontier', shared.frontier, '--store', shared.store] : [];
+      return startCli(['crawl', ...seeds, ...where, '--data', join(dir, `run${db}-${String(i)}-${String(Date.now())}`), '--delay', '0.25', '--from', `crawler${String(i)}@example.org`, ...extra]);
+    });
+  }
+
+  async function storedUrls(store: string): Promise<string[]> {
+    const client = new pg.Client({ connectionString: store });
+    await client.connect();
+    try {
+      return (await client.query<{ url: string }>('SELECT url FROM gleaner_pages ORDER BY url')).rows.map((r) => r.url);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** The issue's checks on every site's log, and the store. */
+  async function expectPoliteAndComplete(s: Sites, store: string, { fetchedOnce = true } = {}): Promise<void> {
+    const stored = await storedUrls(store);
+    for (const { site, delayMs, pages } of s.all) {
+      expect(politenessViolations(site.log, delayMs), site.url).toEqual([]);
+      expect(site.log.filter((r) => r.path === '/robots.txt'), `${site.url} robots.txt`).toHaveLength(1);
+      expect(site.log.filter((r) => r.path.startsWith('/private/')), `${site.url} disallowed`).toEqual([]);
+      const asked = pageRequests(site.log).map((r) => r.path);
+      for (const p of pages) {
+        const times = asked.filter((x) => x === p).length;
+        if (fetchedOnce) expect(times, `${site.url}${p.slice(1)} fetched`).toBe(1);
+        else expect(times, `${site.url}${p.slice(1)} fetched`).toBeGreaterThanOrEqual(1);
+        expect(stored.filter((u) => u === new URL(p, site.url).href), `${site.url}${p.slice(1)} stored`).toHaveLength(1);
+      }
+    }
+  }
+
+  it('holds every site delay across four processes, fetches and stores every page once', async () => {
+    const s = await sites();
+    const shared = await sharedPlace();
+    const procs = crawlers(4, s, shared);
+    const results: CliResult[] = [];
+    for (const p of procs) {
+      await p.exited;
+      results.push(p.output());
+    }
+    for (const r of results) expect(r.code, r.stderr).toBe(0);
+    await expectPoliteAndComplete(s, shared.store);
+    for (const { site } of s.all) {
+      expect(new Set(pageRequests(site.log).map((r) => r.from)).size, `${site.url} served by`).toBeGreaterThanOrEqual(2);
+    }
+  }, 90_000);
+
+  it('the control: four crawls each polite on its own break the same check', async () => {
+    const s = await sites();
+    const procs = crawlers(4, s, undefined, ['--max-pages', '4']);
+    for (const p of procs) expect((await p.exited, p.output().code), p.output().stderr).toBe(0);
+    // Each process keeps the delay alone, so together they ask each site about four times as often.
+    for (const { site, delayMs } of s.all) expect(politenessViolations(site.log, delayMs).length, site.url).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('a crawler killed holding the slow page loses its lease; the page is asked again after the delay and stored once', async () => {
+    const s = await sites();
+    const shared = await sharedPlace();
+    const config = join(dir, 'short-lease.json');
+    // A lease of 3 s + 1 s: a dead process's host waits that long, not the default 75 s.
+    await writeFile(config, JSON.stringify({ crawl: { leaseMarginMs: 1000 } }));
+    const procs = crawlers(4, s, shared, ['--request-timeout', '3', '--config', config]);
+    let killed: number | undefined;
+    s.b.onRequest = (r) => {
+      if (r.path !== '/slow' || killed !== undefined) return;
+      killed = Number(/crawler(\d)/.exec(r.from)?.[1]);
+      procs[killed]!.kill('SIGKILL');
+    };
+    for (const p of procs) await p.exited;
+    expect(killed, procs[0]!.output().stderr).toBeDefined();
+    procs.forEach((p, i) => {
+      if (i !== killed) expect(p.output().code, p.output().stderr).toBe(0);
+    });
+    const slow = s.b.log.filter((r) => r.path === '/slow');
+    expect(slow.length).toBe(2);
+    expect(slow[1]!.from).not.toBe(slow[0]!.from);
+    // The second ask waits the lease out: 4 s after the first began, then the site's delay.
+    expect(slow[1]!.startMs - slow[0]!.startMs).toBeGreaterThan(4000 - 15);
+    await expectPoliteAndComplete(s, shared.store, { fetchedOnce: false });
+    for (const { site } of s.all) {
+      const asked = pageRequests(site.log).map((r) => r.path).filter((p) => p !== '/slow');
+      expect(asked.length, `${site.url}: only the slow page twice`).toBe(new Set(asked).size);
+    }
+  }, 90_000);
+
+  /** Four crawlers; once the slowest site has served three pages, `interrupt` (a server down and back). */
+  async function crawlThrough(interrupt: () => Promise<void>): Promise<void> {
+    const s = await sites();
+    const shared = await sharedPlace();
+    const procs = crawlers(4, s, shared);
+    while (pageRequests(s.a.log).length < 3) await sleep(20);
+    await interrupt();
+    for (const p of procs) expect((await p.exited, p.output().code), p.output().stderr).toBe(0);
+    await expectPoliteAndComplete(s, shared.store);
+  }
+
+  it('Redis killed (kill -9) and restarted from its append-only file mid-crawl: the crawl completes, polite, nothing lost', async () => {
+    await crawlThrough(async () => {
+      await redis().kill9();
+      await sleep(1500);
+      await redis().start();
+    });
+  }, 120_000);
+
+  it('PostgreSQL restarted mid-crawl: the crawlers wait for it and go on, nothing lost', async () => {
+    await crawlThrough(async () => {
+      await postgres().stop();
+      await sleep(2000);
+      await postgres().start();
+    });
+  }, 120_000);
+
+  it('an unreachable Redis, or one holding another program\'s keys, is one line and no request', async () => {
+    const s = await sites();
+    const shared = await sharedPlace();
+    const seeds = s.all.map(({ site }) => site.url);
+    const gone = startCli(['crawl', ...seeds, '--frontier', `unix://${join(dir, 'no-such.sock')}`, '--store', shared.store, '--data', join(dir, 'gone')]);
+    await gone.exited;
+    expect(gone.output().code).not.toBe(0);
+    expect(gone.output().stderr.trim().split('\n')).toHaveLength(1);
+    expect(gone.output().stderr).toMatch(/cannot reach the Redis frontier/);
+
+    db++;
+    const other = new Redis({ path: redis().socket, db });
+    await other.set('session:42', 'someone else');
+    const foreign = startCli(['crawl', ...seeds, '--frontier', redis().url(db), '--store', shared.store, '--data', join(dir, 'foreign')]);
+    await foreign.exited;
+    expect(foreign.output().code).not.toBe(0);
+    expect(foreign.output().stderr.trim().split('\n')).toHaveLength(1);
+    expect(foreign.output().stderr).toMatch(/holds keys of another program/);
+    expect(await other.get('session:42')).toBe('someone else');
+    expect(await other.dbsize()).toBe(1);
+    other.disconnect();
+
+    const noStore = startCli(['crawl', ...seeds, '--frontier', redis().url(db + 1), '--data', join(dir, 'nostore')]);
+    await noStore.exited;
+    expect(noStore.output().code).not.toBe(0);
+    expect(noStore.output().stderr).toMatch(/--frontier needs --store/);
+    for (const { site } of s.all) expect(site.log, site.url).toEqual([]);
+  }, 60_000);
+});
