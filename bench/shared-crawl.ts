@@ -1,6 +1,6 @@
 // Scale-out crawl speed (issue 17), two measures in one run, each against its baseline:
 // 1. Politeness-bound: 1, 2 and 4 `gleaner crawl --frontier --store` processes on 200 local hosts (one
-//    listener per port on 127.0.0.1, each host a home page and 14 linked pages, no robots.txt) at
+//    listener per port on 127.0.0.1, each host a home page and 39 linked pages, no robots.txt) at
 //    --delay 0.2: requests/s against the politeness ceiling (hosts / delay = 1,000 requests/s), and one
 //    LevelDB crawl of the same hosts (the one-machine path) in the same run.
 // 2. Crawl-bound: the Rust docs (../shared/sites/serve-docs.sh, 127.0.0.1:8082) at --delay 0 with one
@@ -31,11 +31,11 @@ const flag = (name: string): string | undefined => {
 const only = flag('--only');
 const fsync = (flag('--fsync') ?? 'always') as 'always' | 'everysec';
 const HOSTS = 200;
-const PAGES_PER_HOST = 15;
+const PAGES_PER_HOST = 40;
 const DELAY_S = 0.2;
 const RUST = 'http://127.0.0.1:8082/';
 
-/** 200 hosts, each its own port: a home page linking 14 pages, each linking back. */
+/** 200 hosts, each its own port: a home page linking the others, each linking back. */
 async function startHosts(): Promise<{ urls: string[]; requests: () => number; close: () => Promise<void> }> {
   let requests = 0;
   const page = (host: number, n: number) =>

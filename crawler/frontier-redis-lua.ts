@@ -17,6 +17,9 @@
 //   P delay             hash    host -> the delay the last returned lease asked for (used when one expires)
 //   P lease             hash    host -> its live lease (JSON: token, deadline, score, worker, url)
 //   P deadlines         zset    leased hosts, score = lease deadline (ms), to find expired ones
+//   P pending           hash    url -> a page whose request is over (its host freed) but not yet stored:
+//                               JSON token, deadline, score, host
+//   P pdeadlines        zset    pending URLs, score = deadline (ms): an expired one goes back to its queue
 //   P fence             counter fencing tokens
 //   P seq               counter queue order within a depth
 //   P queued, P done    counters URLs queued / pages completed
@@ -59,15 +62,18 @@ local function addFrom(first)
   end
   return added
 end
--- The live lease of host with this token, or nil: unknown host, other token (re-leased or returned)
--- or past its deadline (the lease is lost even before a lease call reclaims it).
-local function liveLease(host, token, now)
-  local raw = redis.call('HGET', P .. 'lease', host)
+-- The record under field of hash (a lease by host, a pending page by URL) when it holds this token
+-- and its deadline has not passed, else nil: a record past its deadline is lost even before a lease
+-- call reclaims it.
+local function liveRecord(hash, field, token, now)
+  local raw = redis.call('HGET', P .. hash, field)
   if not raw then return nil end
-  local l = cjson.decode(raw)
-  if l.t ~= token or tonumber(l.d) <= now then return nil end
-  return l
+  local r = cjson.decode(raw)
+  if r.t ~= token or tonumber(r.d) <= now then return nil end
+  return r
 end
+local function liveLease(host, token, now) return liveRecord('lease', host, token, now) end
+local function livePending(url, token, now) return liveRecord('pending', url, token, now) end
 -- Redis's now, the host (ARGV[2]) and its live lease with the token ARGV[3] (nil when not live).
 local function argLease()
   local now = nowMs()
@@ -81,6 +87,18 @@ end
 local function requeue(host, l)
   redis.call('ZADD', P .. 'q:' .. host, l.s, l.u)
   redis.call('INCR', P .. 'queued')
+end
+local function dropPending(url)
+  redis.call('HDEL', P .. 'pending', url)
+  redis.call('ZREM', P .. 'pdeadlines', url)
+end
+-- A pending URL back to its host's queue; the host is ready at its next allowed time unless leased.
+local function requeuePending(url, p)
+  dropPending(url)
+  requeue(p.h, {s = p.s, u = url})
+  if redis.call('HEXISTS', P .. 'lease', p.h) == 0 then
+    redis.call('ZADD', P .. 'ready', 'NX', fmt(nextAt(p.h)), p.h)
+  end
 end
 `;
 
@@ -122,6 +140,15 @@ for _, host in ipairs(expired) do
     redis.call('ZADD', P .. 'ready', 'NX', fmt(nextAt(host)), host)
   end
 end
+for _, url in ipairs(redis.call('ZRANGEBYSCORE', P .. 'pdeadlines', '-inf', fmt(now))) do
+  local raw = redis.call('HGET', P .. 'pending', url)
+  if raw then
+    requeuePending(url, cjson.decode(raw))
+    redis.call('INCR', P .. 'reclaimed')
+  else
+    redis.call('ZREM', P .. 'pdeadlines', url)
+  end
+end
 local leaseMs = tonumber(ARGV[3])
 while true do
   local first = redis.call('ZRANGEBYSCORE', P .. 'ready', '-inf', fmt(now), 'LIMIT', 0, 1)
@@ -140,12 +167,13 @@ while true do
     end
   end
 end
-local r = redis.call('ZRANGE', P .. 'ready', 0, 0, 'WITHSCORES')
-local d = redis.call('ZRANGE', P .. 'deadlines', 0, 0, 'WITHSCORES')
-if not r[1] and not d[1] then return {'empty'} end
+-- Not empty while a page is pending: its links are still to come.
 local at = math.huge
-if r[1] then at = tonumber(r[2]) end
-if d[1] and tonumber(d[2]) < at then at = tonumber(d[2]) end
+for _, k in ipairs({'ready', 'deadlines', 'pdeadlines'}) do
+  local first = redis.call('ZRANGE', P .. k, 0, 0, 'WITHSCORES')
+  if first[1] and tonumber(first[2]) < at then at = tonumber(first[2]) end
+end
+if at == math.huge then return {'empty'} end
 return {'wait', fmt(math.max(1, at - now))}
 `;
 
@@ -198,6 +226,60 @@ for _, u in ipairs(urls) do r[#r + 1] = u end
 return r
 `;
 
+/** ARGV: prefix, host, token, delayMs. The lease's request is over: the host is free for the next
+ * request after the delay, while the URL stays pending (same token and deadline) until finish or
+ * requeue; an expired pending URL goes back to its queue. Returns {'stale'} or {'ok', nextAllowedMs}. */
+export const FREE_LUA = `${PRELUDE}
+local now, host, l = argLease()
+if not l then return {'stale'} end
+dropLease(host)
+local delay = tonumber(ARGV[4])
+local at = now + delay
+redis.call('HSET', P .. 'next', host, fmt(at))
+redis.call('HSET', P .. 'delay', host, fmt(delay))
+redis.call('HSET', P .. 'pending', l.u, cjson.encode({t = l.t, d = l.d, s = l.s, h = host}))
+redis.call('ZADD', P .. 'pdeadlines', l.d, l.u)
+if redis.call('ZCARD', P .. 'q:' .. host) > 0 then
+  redis.call('ZADD', P .. 'ready', fmt(at), host)
+end
+return {'ok', fmt(at)}
+`;
+
+/** ARGV: prefix, url, token, outcome, then host, url, depth, data quadruples of the page's links. The
+ * pending page is done and its links queued, in one step. Returns {'stale'} or {'ok', linksAdded}. */
+export const FINISH_LUA = `${PRELUDE}
+local now = nowMs()
+local url = ARGV[2]
+local p = livePending(url, ARGV[3], now)
+if not p then return {'stale'} end
+dropPending(url)
+redis.call('HDEL', P .. 'data', url)
+local added = addFrom(5)
+redis.call('INCR', P .. 'done')
+redis.call('HINCRBY', P .. 'outcomes', ARGV[4], 1)
+return {'ok', added}
+`;
+
+/** ARGV: prefix, url, token. The pending URL back to its place in its host's queue (a retry).
+ * Returns {'stale'} or {'ok'}. */
+export const REQUEUE_LUA = `${PRELUDE}
+local p = livePending(ARGV[2], ARGV[3], nowMs())
+if not p then return {'stale'} end
+requeuePending(ARGV[2], p)
+return {'ok'}
+`;
+
+/** ARGV: prefix, url, token, leaseMs. Returns {'stale'} or {'ok', newDeadline}. */
+export const EXTEND_PENDING_LUA = `${PRELUDE}
+local now = nowMs()
+local p = livePending(ARGV[2], ARGV[3], now)
+if not p then return {'stale'} end
+p.d = fmt(now + tonumber(ARGV[4]))
+redis.call('HSET', P .. 'pending', ARGV[2], cjson.encode(p))
+redis.call('ZADD', P .. 'pdeadlines', p.d, ARGV[2])
+return {'ok', p.d}
+`;
+
 /** ARGV: prefix, host, token, leaseMs. Returns {'stale'} or {'ok', newDeadline}. */
 export const EXTEND_LUA = `${PRELUDE}
 local now, host, l = argLease()
@@ -232,5 +314,5 @@ return 'ok'
 /** ARGV: prefix. Returns {queued, leased, done, seen, reclaimed}. */
 export const COUNTS_LUA = `${PRELUDE}
 local function n(k) return tonumber(redis.call('GET', P .. k) or '0') end
-return {n('queued'), redis.call('HLEN', P .. 'lease'), n('done'), redis.call('SCARD', P .. 'seen'), n('reclaimed')}
+return {n('queued'), redis.call('HLEN', P .. 'lease'), n('done'), redis.call('SCARD', P .. 'seen'), n('reclaimed'), redis.call('HLEN', P .. 'pending')}
 `;

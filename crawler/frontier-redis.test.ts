@@ -85,6 +85,44 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(order).toEqual(['http://a.test/d0-first@0', 'http://a.test/d0-second@0', 'http://a.test/d1@1', 'http://a.test/d1-link@1', 'http://a.test/d2@2']);
   });
 
+  it('frees a host when its request ends: the next URL may be leased after the delay while the page is pending, and finish queues its links', async () => {
+    const f = await fresh();
+    const g = await another();
+    await f.add([{ url: 'http://a.test/1', depth: 0, data: '{"via":"seed"}' }, { url: 'http://a.test/2', depth: 0 }]);
+    const first = await leaseOf(f, 'w1');
+    expect(first.data).toBe('{"via":"seed"}');
+    const freed = await f.free(first, 300);
+    if (freed.kind !== 'ok') throw new Error('not freed');
+    expect(await g.lease('w2', 60_000)).toMatchObject({ kind: 'wait' });
+    const second = await leaseWhenReady(g, 'w2');
+    expect(second.url).toBe('http://a.test/2');
+    expect(second.nowMs).toBeGreaterThanOrEqual(freed.nextAllowedMs);
+    expect(await f.counts()).toMatchObject({ pending: 1, leased: 1 });
+    expect((await g.complete(second, { delayMs: 0 })).kind).toBe('ok');
+    // Nothing queued or leased, but a page pending: its links may still come, so not empty.
+    expect((await g.lease('w2', 60_000)).kind).toBe('wait');
+    expect(await f.finish(first, { newLinks: entries(['http://a.test/3', 'http://a.test/1']) })).toEqual({ kind: 'ok', linksAdded: 1 });
+    expect((await f.finish(first, {})).kind).toBe('stale');
+    expect(await f.counts()).toMatchObject({ pending: 0, done: 2, queued: 1 });
+  });
+
+  it('takes a pending page back when its deadline passes, and requeue puts one back at once', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/1', 'http://b.test/1']));
+    const a = await leaseOf(f, 'w1', 200);
+    const b = await leaseOf(f, 'w1', 60_000);
+    expect((await f.free(a, 0)).kind).toBe('ok');
+    expect((await f.free(b, 0)).kind).toBe('ok');
+    expect((await f.requeue(b)).kind).toBe('ok');
+    expect((await leaseOf(f, 'w2')).url).toBe('http://b.test/1');
+    await sleep(250);
+    const again = await leaseOf(f, 'w2');
+    expect(again.url).toBe('http://a.test/1');
+    expect((await f.finish(a, {})).kind).toBe('stale');
+    expect((await f.extendPending(a, 60_000)).kind).toBe('stale');
+    expect(await f.counts()).toMatchObject({ reclaimed: 1, pending: 0 });
+  });
+
   it('keeps an exact seen set: a URL queued twice is queued once, and 10,000 distinct URLs are all kept', async () => {
     const f = await fresh();
     expect(await f.add(entries(['http://a.test/x', 'http://a.test/x']))).toBe(1);

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { GleanerError } from '../shared/errors.js';
-import { ADD_LUA, COMPLETE_LUA, COUNTS_LUA, DROP_HOST_LUA, EXTEND_LUA, LEASE_LUA, OPEN_LUA, RELEASE_LUA, ROBOTS_LOCK_LUA, ROBOTS_PUT_LUA } from './frontier-redis-lua.js';
+import { ADD_LUA, COMPLETE_LUA, COUNTS_LUA, DROP_HOST_LUA, EXTEND_LUA, EXTEND_PENDING_LUA, FINISH_LUA, FREE_LUA, REQUEUE_LUA, LEASE_LUA, OPEN_LUA, RELEASE_LUA, ROBOTS_LOCK_LUA, ROBOTS_PUT_LUA } from './frontier-redis-lua.js';
 
 /** The marker value: a db marked otherwise was written by another version of the frontier's layout. */
 const MARKER = 'gleaner-frontier 1';
@@ -87,8 +87,10 @@ export interface FrontierCounts {
   done: number;
   /** Distinct URLs ever queued. */
   seen: number;
-  /** Leases that expired and were taken back. */
+  /** Leases (and pending pages) that expired and were taken back. */
   reclaimed: number;
+  /** Pages whose request is over (host freed) but which are not finished yet. */
+  pending: number;
 }
 
 interface Script {
@@ -108,6 +110,10 @@ const SCRIPTS = {
   release: script(RELEASE_LUA),
   extend: script(EXTEND_LUA),
   dropHost: script(DROP_HOST_LUA),
+  free: script(FREE_LUA),
+  finish: script(FINISH_LUA),
+  requeue: script(REQUEUE_LUA),
+  extendPending: script(EXTEND_PENDING_LUA),
   robotsLock: script(ROBOTS_LOCK_LUA),
   robotsPut: script(ROBOTS_PUT_LUA),
   counts: script(COUNTS_LUA),
@@ -286,6 +292,40 @@ export class RedisFrontier {
     return { kind: 'ok', nextAllowedMs: Number(r[1]) };
   }
 
+  /**
+   * The lease's request is over: the host may be asked again after `delayMs` (from Redis's now), by any
+   * worker, while this worker parses and stores the page. The URL stays **pending** under the same token
+   * and deadline until `finish` (done, links queued) or `requeue` (asked again later); a worker that dies
+   * meanwhile loses it at the deadline and the URL goes back to its queue. Splitting the lease this way
+   * keeps one request per host without holding the host through the page's parsing and storing.
+   */
+  async free(lease: FrontierLease, delayMs: number): Promise<ReleaseResult> {
+    const r = (await this.run(SCRIPTS.free, [lease.host, lease.token, Math.ceil(delayMs)])) as string[];
+    if (r[0] === 'stale') return { kind: 'stale' };
+    return { kind: 'ok', nextAllowedMs: Number(r[1]) };
+  }
+
+  /** A pending page is done: counted, and its links queued, in one atomic step. Not live: `stale`. */
+  async finish(lease: FrontierLease, done: { newLinks?: readonly FrontierEntry[]; outcome?: string }): Promise<{ kind: 'ok'; linksAdded: number } | Stale> {
+    const r = (await this.run(SCRIPTS.finish, [lease.url, lease.token, done.outcome ?? 'ok', ...this.quads(done.newLinks ?? [])])) as string[];
+    if (r[0] === 'stale') return { kind: 'stale' };
+    return { kind: 'ok', linksAdded: Number(r[1]) };
+  }
+
+  /** A pending URL back to its place in its host's queue (a retry). Not live: `stale`. */
+  async requeue(lease: FrontierLease): Promise<{ kind: 'ok' } | Stale> {
+    const r = (await this.run(SCRIPTS.requeue, [lease.url, lease.token])) as string[];
+    return r[0] === 'stale' ? { kind: 'stale' } : { kind: 'ok' };
+  }
+
+  /** Moves a pending page's deadline to Redis's now + `leaseMs`. Not live: `stale`. */
+  async extendPending(lease: FrontierLease, leaseMs: number): Promise<ExtendResult> {
+    const r = (await this.run(SCRIPTS.extendPending, [lease.url, lease.token, Math.ceil(leaseMs)])) as string[];
+    if (r[0] === 'stale') return { kind: 'stale' };
+    lease.deadlineMs = Number(r[1]);
+    return { kind: 'ok', deadlineMs: lease.deadlineMs };
+  }
+
   /** Empties the queue of a host whose live lease this is (its site is given up); returns the URLs
    * dropped. The lease itself stays live, to be completed. Not live: `stale`, nothing changed. */
   async dropHost(lease: FrontierLease): Promise<{ kind: 'ok'; urls: string[] } | Stale> {
@@ -345,8 +385,8 @@ export class RedisFrontier {
 
   /** Queued, leased, done, seen and reclaimed, read in one atomic step (they add up at one instant). */
   async counts(): Promise<FrontierCounts> {
-    const [queued, leased, done, seen, reclaimed] = ((await this.run(SCRIPTS.counts, [])) as number[]).map(Number) as [number, number, number, number, number];
-    return { queued, leased, done, seen, reclaimed };
+    const [queued, leased, done, seen, reclaimed, pending] = ((await this.run(SCRIPTS.counts, [])) as number[]).map(Number) as [number, number, number, number, number, number];
+    return { queued, leased, done, seen, reclaimed, pending };
   }
 
   /** Redis's clock (ms since the epoch): the one clock every frontier decision reads. */

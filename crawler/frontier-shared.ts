@@ -1,9 +1,10 @@
 // The shared frontier: the crawl loop's frontier on Redis (frontier-redis.ts), for any number of crawler
 // processes on any machines. A ticket is a lease on its host, so one request is in flight per host in the
-// whole crawl; a ticket ends by returning the lease, which sets when the host may be asked again (its
-// delay counted from the end of the request) and queues the page's links in the same atomic step, after
-// the page is committed to the shared store. A lease is extended while its page is being worked on, so
-// only a process that died (or lost Redis for longer than the lease) loses it.
+// whole crawl. When the request ends the host is freed (`free`: it may be asked again after its delay,
+// counted from the end of the response) and the URL stays pending under the lease's token; once the page
+// is committed to the shared store, `finish` counts it and queues its links in one atomic step. A lease
+// is extended while its page is being worked on, so only a process that died (or lost Redis for longer
+// than the lease) loses it, and then its URL goes back to the queue.
 
 import { GleanerError } from '../shared/errors.js';
 import type { Logger } from '../shared/log.js';
@@ -43,9 +44,16 @@ function fromLease(lease: FrontierLease): QueuedEntry {
   return { ...data, url: lease.url, depth: lease.depth, id: lease.token };
 }
 
+/** A ticket's lease, and once its request is over, whether freeing the host went through. */
+interface Held {
+  lease: FrontierLease;
+  /** Set at `ended`: resolves true once the host is free and the URL pending, false when the lease had expired. */
+  freed?: Promise<boolean>;
+}
+
 export class SharedFrontier implements CrawlFrontier {
   readonly shared = true;
-  private readonly leases = new Map<Ticket, FrontierLease>();
+  private readonly held = new Map<Ticket, Held>();
   private readonly delays = new Map<string, number>();
   private counts: FrontierCounts | undefined;
   private countsReadAt = 0;
@@ -57,7 +65,7 @@ export class SharedFrontier implements CrawlFrontier {
     private readonly options: SharedFrontierOptions,
   ) {
     // Extends every lease this process holds a few times per lease length, so a page that takes long to
-    // parse or store (PostgreSQL restarting) keeps its host; a dead process stops extending.
+    // parse or store (PostgreSQL restarting) keeps its place; a dead process stops extending.
     this.heartbeat = setInterval(() => void this.extendAll(), Math.max(100, Math.floor(options.leaseMs / 3)));
     this.heartbeat.unref();
   }
@@ -69,10 +77,10 @@ export class SharedFrontier implements CrawlFrontier {
   }
 
   private async extendAll(): Promise<void> {
-    for (const [ticket, lease] of this.leases) {
+    for (const [ticket, h] of this.held) {
       try {
-        const r = await this.redis.extend(lease, this.options.leaseMs);
-        if (r.kind === 'stale') this.options.log('warn', 'lease lost; another process will ask this URL again', { url: ticket.entry.url });
+        const r = h.freed && (await h.freed) ? await this.redis.extendPending(h.lease, this.options.leaseMs) : await this.redis.extend(h.lease, this.options.leaseMs);
+        if (r.kind === 'stale' && this.held.has(ticket)) this.options.log('warn', 'lease lost; another process will ask this URL again', { url: ticket.entry.url });
       } catch {
         // Redis away: the next beat tries again; the lease runs to its deadline meanwhile.
       }
@@ -90,7 +98,7 @@ export class SharedFrontier implements CrawlFrontier {
     if (r.kind === 'empty') return { empty: true };
     if (r.kind === 'wait') return { waitMs: Math.min(r.waitMs, this.options.pollMs) };
     const ticket: Ticket = { entry: fromLease(r.lease), host: r.lease.host, extraWaitMs: 0 };
-    this.leases.set(ticket, r.lease);
+    this.held.set(ticket, { lease: r.lease });
     return { ticket };
   }
 
@@ -98,25 +106,37 @@ export class SharedFrontier implements CrawlFrontier {
     await this.redis.add(entries.map(toRedis));
   }
 
+  /** The request is over: the host is freed in Redis at once (its delay from now), so the next request
+   * to it, from any process, need not wait for this page's parsing and storing. */
   ended(ticket: Ticket, at: number, extraWaitMs = 0): void {
     if (ticket.endedAt !== undefined) return;
     ticket.endedAt = at;
     ticket.extraWaitMs = extraWaitMs;
+    const h = this.held.get(ticket);
+    if (!h) return;
+    h.freed = this.redis.free(h.lease, this.waitLeft(ticket)).then(
+      (r) => r.kind === 'ok',
+      (e: unknown) => {
+        this.options.log('warn', 'could not free a host in Redis; its lease runs to its deadline', { url: ticket.entry.url, error: String(e) });
+        return false;
+      },
+    );
   }
 
   /** What is left of the host's wait after the ticket's request: its delay (or the longer wait asked)
-   * from the request's end, less the time since. Nothing when no request was made. */
+   * from the request's end, less the time since. */
   private waitLeft(ticket: Ticket): number {
     if (ticket.endedAt === undefined) return 0;
     const wait = Math.max(this.delayOf(ticket.host), ticket.extraWaitMs);
     return Math.max(0, wait - (performance.now() - ticket.endedAt));
   }
 
-  private take(ticket: Ticket): FrontierLease {
-    const lease = this.leases.get(ticket);
-    if (!lease) throw new Error(`no lease for ${ticket.entry.url}`);
-    this.leases.delete(ticket);
-    return lease;
+  /** The ticket's lease, no longer held, and whether its host was freed (the URL is then pending). */
+  private async take(ticket: Ticket): Promise<{ lease: FrontierLease; pending: boolean }> {
+    const h = this.held.get(ticket);
+    if (!h) throw new Error(`no lease for ${ticket.entry.url}`);
+    this.held.delete(ticket);
+    return { lease: h.lease, pending: h.freed !== undefined && (await h.freed) };
   }
 
   private stale(ticket: Ticket, what: string): void {
@@ -124,34 +144,39 @@ export class SharedFrontier implements CrawlFrontier {
   }
 
   async commit(ticket: Ticket, page: PageRecord, queue: FrontierEntry[], _stats: CrawlStats, refused: readonly string[], raw?: RawResponse): Promise<void> {
-    // The page first, then the lease: a process that dies between the two leaves a stored page whose
-    // URL is asked again and upserted, never a returned lease whose page is lost. The crawl's counters
-    // are not written with each page: every process has only its own share of them.
+    // The page first, then the frontier: a process that dies between the two leaves a stored page whose
+    // URL is asked again and upserted, never a finished URL whose page is lost. The crawl's counters are
+    // not written with each page: every process has only its own share of them.
     try {
       await this.store.commitFetch(undefined, page, [], undefined, refused, raw);
     } catch (e) {
       await this.again(ticket).catch(() => undefined);
       throw e;
     }
-    const lease = this.take(ticket);
-    const r = await this.redis.complete(lease, { delayMs: this.waitLeft(ticket), newLinks: queue.map(toRedis), outcome: page.state });
-    if (r.kind === 'stale') this.stale(ticket, 'stored');
+    await this.finish(ticket, queue, page.state, 'stored');
+  }
+
+  /** Done: links queued and the URL counted, through `finish` (host freed already) or `complete`. */
+  private async finish(ticket: Ticket, links: FrontierEntry[], outcome: string, what: string): Promise<void> {
+    const { lease, pending } = await this.take(ticket);
+    const newLinks = links.map(toRedis);
+    const r = pending ? await this.redis.finish(lease, { newLinks, outcome }) : await this.redis.complete(lease, { delayMs: this.waitLeft(ticket), newLinks, outcome });
+    if (r.kind === 'stale') this.stale(ticket, what);
   }
 
   async again(ticket: Ticket): Promise<void> {
-    const r = await this.redis.release(this.take(ticket), this.waitLeft(ticket));
+    if (!this.held.has(ticket)) return; // a page that failed after its lease went back
+    const { lease, pending } = await this.take(ticket);
+    const r = pending ? await this.redis.requeue(lease) : await this.redis.release(lease, this.waitLeft(ticket));
     if (r.kind === 'stale') this.stale(ticket, 'queued again');
   }
 
   async drop(ticket: Ticket, _stats: CrawlStats, found: FrontierEntry[] = []): Promise<void> {
-    const r = await this.redis.complete(this.take(ticket), { delayMs: this.waitLeft(ticket), newLinks: found.map(toRedis), outcome: 'dropped' });
-    if (r.kind === 'stale') this.stale(ticket, 'dropped');
+    await this.finish(ticket, found, 'dropped', 'dropped');
   }
 
-  async leave(ticket: Ticket): Promise<void> {
-    // Also the way out of a page that failed: its lease may be returned already.
-    if (!this.leases.has(ticket)) return;
-    await this.redis.release(this.take(ticket), this.waitLeft(ticket));
+  leave(ticket: Ticket): Promise<void> {
+    return this.again(ticket);
   }
 
   async park(ticket: Ticket): Promise<boolean> {
@@ -166,9 +191,9 @@ export class SharedFrontier implements CrawlFrontier {
   }
 
   async dropHost(ticket: Ticket): Promise<QueuedEntry[]> {
-    const lease = this.leases.get(ticket);
-    if (!lease) return [];
-    const r = await this.redis.dropHost(lease);
+    const h = this.held.get(ticket);
+    if (!h || h.freed) return [];
+    const r = await this.redis.dropHost(h.lease);
     if (r.kind === 'stale') return [];
     return r.urls.map((url) => ({ url, depth: 0, via: 'link', id: '' }));
   }
@@ -205,14 +230,14 @@ export class SharedFrontier implements CrawlFrontier {
 
   hostStates(): FrontierHostState[] {
     const inFlight = new Map<string, number>();
-    for (const t of this.leases.keys()) inFlight.set(t.host, (inFlight.get(t.host) ?? 0) + 1);
+    for (const t of this.held.keys()) inFlight.set(t.host, (inFlight.get(t.host) ?? 0) + 1);
     return [...this.delays].map(([host, delayMs]) => ({ host, queued: 0, inFlight: inFlight.get(host) ?? 0, delayMs }));
   }
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     // A lease still held (a stop mid-page) goes back, so no one waits for its deadline.
-    for (const ticket of [...this.leases.keys()]) await this.leave(ticket).catch(() => undefined);
+    for (const ticket of [...this.held.keys()]) await this.leave(ticket).catch(() => undefined);
     await this.redis.close();
   }
 }
