@@ -79,6 +79,19 @@ local function argLease()
   local now = nowMs()
   return now, ARGV[2], liveLease(ARGV[2], ARGV[3], now)
 end
+-- Leases host's next URL to worker unless the host is leased or its queue is empty: the reply
+-- {'lease', host, url, score, token, deadline, now, data}, or nil.
+local function leaseHost(host, worker, leaseMs, now)
+  if redis.call('HEXISTS', P .. 'lease', host) == 1 then return nil end
+  local head = redis.call('ZPOPMIN', P .. 'q:' .. host)
+  if not head[1] then return nil end
+  local token = tostring(redis.call('INCR', P .. 'fence'))
+  local deadline = fmt(now + leaseMs)
+  redis.call('HSET', P .. 'lease', host, cjson.encode({t = token, d = deadline, s = head[2], w = worker, u = head[1]}))
+  redis.call('ZADD', P .. 'deadlines', deadline, host)
+  redis.call('DECR', P .. 'queued')
+  return {'lease', host, head[1], head[2], token, deadline, fmt(now), redis.call('HGET', P .. 'data', head[1]) or ''}
+end
 local function dropLease(host)
   redis.call('HDEL', P .. 'lease', host)
   redis.call('ZREM', P .. 'deadlines', host)
@@ -155,17 +168,8 @@ while true do
   local host = first[1]
   if not host then break end
   redis.call('ZREM', P .. 'ready', host)
-  if redis.call('HEXISTS', P .. 'lease', host) == 0 then
-    local head = redis.call('ZPOPMIN', P .. 'q:' .. host)
-    if head[1] then
-      local token = tostring(redis.call('INCR', P .. 'fence'))
-      local deadline = fmt(now + leaseMs)
-      redis.call('HSET', P .. 'lease', host, cjson.encode({t = token, d = deadline, s = head[2], w = ARGV[2], u = head[1]}))
-      redis.call('ZADD', P .. 'deadlines', deadline, host)
-      redis.call('DECR', P .. 'queued')
-      return {'lease', host, head[1], head[2], token, deadline, fmt(now), redis.call('HGET', P .. 'data', head[1]) or ''}
-    end
-  end
+  local taken = leaseHost(host, ARGV[2], leaseMs, now)
+  if taken then return taken end
 end
 -- Not empty while a page is pending: its links are still to come.
 local at = math.huge
@@ -226,9 +230,11 @@ for _, u in ipairs(urls) do r[#r + 1] = u end
 return r
 `;
 
-/** ARGV: prefix, host, token, delayMs. The lease's request is over: the host is free for the next
- * request after the delay, while the URL stays pending (same token and deadline) until finish or
- * requeue; an expired pending URL goes back to its queue. Returns {'stale'} or {'ok', nextAllowedMs}. */
+/** ARGV: prefix, host, token, delayMs[, worker, leaseMs]. The lease's request is over: the host is free
+ * for the next request after the delay, while the URL stays pending (same token and deadline) until
+ * finish or requeue; an expired pending URL goes back to its queue. With a worker and no delay left, the
+ * host's next URL is leased to that worker in the same step (one round trip less per page when a host
+ * may be asked at once). Returns {'stale'}, {'ok', nextAllowedMs} or {'ok', nextAllowedMs, lease...}. */
 export const FREE_LUA = `${PRELUDE}
 local now, host, l = argLease()
 if not l then return {'stale'} end
@@ -239,6 +245,10 @@ redis.call('HSET', P .. 'next', host, fmt(at))
 redis.call('HSET', P .. 'delay', host, fmt(delay))
 redis.call('HSET', P .. 'pending', l.u, cjson.encode({t = l.t, d = l.d, s = l.s, h = host}))
 redis.call('ZADD', P .. 'pdeadlines', l.d, l.u)
+if ARGV[5] and delay == 0 then
+  local taken = leaseHost(host, ARGV[5], tonumber(ARGV[6]), now)
+  if taken then return {'ok', fmt(at), unpack(taken)} end
+end
 if redis.call('ZCARD', P .. 'q:' .. host) > 0 then
   redis.call('ZADD', P .. 'ready', fmt(at), host)
 end

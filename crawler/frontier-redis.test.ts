@@ -106,6 +106,20 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(await f.counts()).toMatchObject({ pending: 0, done: 2, queued: 1 });
   });
 
+  it('leases the host\'s next URL in the same step as freeing it, only when no delay is left', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));
+    const first = await leaseOf(f, 'w1');
+    const renewed = await f.free(first, 0, { workerId: 'w1', leaseMs: 60_000 });
+    expect(renewed).toMatchObject({ kind: 'ok', next: { url: 'http://a.test/2', host: 'http://a.test' } });
+    if (renewed.kind !== 'ok' || !renewed.next) throw new Error('no renewed lease');
+    expect(await f.lease('w2', 60_000)).toMatchObject({ kind: 'wait' });
+    const later = await f.free(renewed.next, 200, { workerId: 'w1', leaseMs: 60_000 });
+    expect(later).toMatchObject({ kind: 'ok' });
+    expect(later.kind === 'ok' ? later.next : 'stale').toBeUndefined();
+    expect((await leaseWhenReady(f, 'w2')).url).toBe('http://a.test/3');
+  });
+
   it('takes a pending page back when its deadline passes, and requeue puts one back at once', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/1', 'http://b.test/1']));

@@ -145,6 +145,12 @@ export function redisConnection(url: string): { options: RedisOptions; shown: st
   throw new GleanerError('BAD_ARGUMENT', `frontier "${url}": give redis://HOST:PORT/DB or unix:///path/to/redis.sock?db=N`);
 }
 
+/** A lease from a script's reply {'lease', host, url, score, token, deadline, now, data}. */
+function leaseFrom(r: string[]): FrontierLease {
+  const [, host, url, score, token, deadline, now, data] = r as [string, string, string, string, string, string, string, string];
+  return { host, url, depth: Math.floor(Number(score) / DEPTH_SCALE), data, token, deadlineMs: Number(deadline), nowMs: Number(now) };
+}
+
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The crawl frontier shared through one Redis database. Open it with `RedisFrontier.open`. */
@@ -263,8 +269,7 @@ export class RedisFrontier {
     const r = (await this.run(SCRIPTS.lease, [workerId, Math.ceil(leaseMs)])) as string[];
     if (r[0] === 'empty') return { kind: 'empty' };
     if (r[0] === 'wait') return { kind: 'wait', waitMs: Number(r[1]) };
-    const [, host, url, score, token, deadline, now, data] = r as [string, string, string, string, string, string, string, string];
-    return { kind: 'lease', lease: { host, url, depth: Math.floor(Number(score) / DEPTH_SCALE), data, token, deadlineMs: Number(deadline), nowMs: Number(now) } };
+    return { kind: 'lease', lease: leaseFrom(r) };
   }
 
   /**
@@ -299,10 +304,13 @@ export class RedisFrontier {
    * meanwhile loses it at the deadline and the URL goes back to its queue. Splitting the lease this way
    * keeps one request per host without holding the host through the page's parsing and storing.
    */
-  async free(lease: FrontierLease, delayMs: number): Promise<ReleaseResult> {
-    const r = (await this.run(SCRIPTS.free, [lease.host, lease.token, Math.ceil(delayMs)])) as string[];
+  async free(lease: FrontierLease, delayMs: number, renew?: { workerId: string; leaseMs: number }): Promise<ReleaseResult & { next?: FrontierLease }> {
+    const args: (string | number)[] = [lease.host, lease.token, Math.ceil(delayMs)];
+    if (renew) args.push(renew.workerId, Math.ceil(renew.leaseMs));
+    const r = (await this.run(SCRIPTS.free, args)) as string[];
     if (r[0] === 'stale') return { kind: 'stale' };
-    return { kind: 'ok', nextAllowedMs: Number(r[1]) };
+    const freed = { kind: 'ok' as const, nextAllowedMs: Number(r[1]) };
+    return r[2] === 'lease' ? { ...freed, next: leaseFrom(r.slice(2)) } : freed;
   }
 
   /** A pending page is done: counted, and its links queued, in one atomic step. Not live: `stale`. */

@@ -55,6 +55,10 @@ export class SharedFrontier implements CrawlFrontier {
   readonly shared = true;
   private readonly held = new Map<Ticket, Held>();
   private readonly delays = new Map<string, number>();
+  /** Leases taken in the same step as freeing a host with no delay left: handed out by next() first. */
+  private readonly renewed: FrontierLease[] = [];
+  /** Frees under way (a renewed lease may come from any of them). */
+  private readonly freeing = new Set<Promise<boolean>>();
   private counts: FrontierCounts | undefined;
   private countsReadAt = 0;
   private readonly heartbeat: NodeJS.Timeout;
@@ -94,12 +98,21 @@ export class SharedFrontier implements CrawlFrontier {
   }
 
   async next(): Promise<FrontierPick> {
+    // A free under way may bring the host's next URL: waiting for it (one round trip) is quicker
+    // than a lease call that finds the host still leased.
+    if (this.renewed.length === 0 && this.freeing.size > 0) await Promise.race(this.freeing);
+    const renewed = this.renewed.shift();
+    if (renewed) return { ticket: this.hold(renewed) };
     const r = await this.redis.lease(this.options.workerId, this.options.leaseMs);
     if (r.kind === 'empty') return { empty: true };
     if (r.kind === 'wait') return { waitMs: Math.min(r.waitMs, this.options.pollMs) };
-    const ticket: Ticket = { entry: fromLease(r.lease), host: r.lease.host, extraWaitMs: 0 };
-    this.held.set(ticket, { lease: r.lease });
-    return { ticket };
+    return { ticket: this.hold(r.lease) };
+  }
+
+  private hold(lease: FrontierLease): Ticket {
+    const ticket: Ticket = { entry: fromLease(lease), host: lease.host, extraWaitMs: 0 };
+    this.held.set(ticket, { lease });
+    return ticket;
   }
 
   async add(entries: FrontierEntry[]): Promise<void> {
@@ -114,13 +127,22 @@ export class SharedFrontier implements CrawlFrontier {
     ticket.extraWaitMs = extraWaitMs;
     const h = this.held.get(ticket);
     if (!h) return;
-    h.freed = this.redis.free(h.lease, this.waitLeft(ticket)).then(
-      (r) => r.kind === 'ok',
+    const wait = this.waitLeft(ticket);
+    // No delay left: the host's next URL may be asked at once, so this process takes it in the same step.
+    const renew = wait === 0 ? { workerId: this.options.workerId, leaseMs: this.options.leaseMs } : undefined;
+    const freed = this.redis.free(h.lease, wait, renew).then(
+      (r) => {
+        if (r.kind === 'ok' && r.next) this.renewed.push(r.next);
+        return r.kind === 'ok';
+      },
       (e: unknown) => {
         this.options.log('warn', 'could not free a host in Redis; its lease runs to its deadline', { url: ticket.entry.url, error: String(e) });
         return false;
       },
     );
+    this.freeing.add(freed);
+    void freed.finally(() => this.freeing.delete(freed));
+    h.freed = freed;
   }
 
   /** What is left of the host's wait after the ticket's request: its delay (or the longer wait asked)
@@ -237,6 +259,8 @@ export class SharedFrontier implements CrawlFrontier {
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     // A lease still held (a stop mid-page) goes back, so no one waits for its deadline.
+    await Promise.all(this.freeing);
+    for (const lease of this.renewed.splice(0)) this.hold(lease);
     for (const ticket of [...this.held.keys()]) await this.leave(ticket).catch(() => undefined);
     await this.redis.close();
   }

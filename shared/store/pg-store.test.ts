@@ -70,6 +70,23 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
     }
   });
 
+  it('stores a page with no queue work (a shared crawl) in one statement: upserted, seen, its refused URLs kept', async () => {
+    const { store } = await freshStore();
+    try {
+      const p = page('http://a/', ['http://a/x']);
+      expect(await store.commitFetch(undefined, p, [], undefined, ['http://elsewhere/'])).toEqual([]);
+      const changed = { ...p, title: 'second fetch' };
+      expect(await store.commitFetch(undefined, changed, [], undefined, ['http://elsewhere/', 'http://other/'])).toEqual([]);
+      expect((await collect(store.pages())).map((x) => [x.url, x.title])).toEqual([['http://a/', 'second fetch']]);
+      expect((await collect(store.pageFacts())).map(([url]) => url)).toEqual(['http://a/']);
+      expect(await collect(store.seenUrls())).toEqual(['http://a/']);
+      expect((await collect(store.refusedUrls())).sort()).toEqual(['http://elsewhere/', 'http://other/']);
+      expect(await collect(store.frontier.queued())).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('drops entries, keeps robots.txt entries, meta and raw responses, and reads pages in URL order in batches', async () => {
     const { store, url } = await freshStore();
     await store.close();
