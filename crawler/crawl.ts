@@ -554,6 +554,9 @@ class CrawlRun {
    * than being stored as an error, and the host is let go. */
   private async interrupted(ticket: Ticket): Promise<boolean> {
     if (!this.hooks.signal?.aborted) return false;
+    // A request may have reached the site before it was cut: the host's delay runs from now, so a
+    // crawler sharing the frontier does not ask the site again at once.
+    this.frontier.ended(ticket, performance.now());
     await this.frontier.leave(ticket);
     this.wake();
     return true;

@@ -92,9 +92,11 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
   }
 
   /** Starts `n` crawler processes on the three sites, each with its own data dir and From address. */
-  function crawlers(n: number, s: Sites, shared: { frontier: string; store: string } | undefined, extra: string[] = []) {
+  /** Crawler k is crawler<first + k>@example.org. */
+  function crawlers(n: number, s: Sites, shared: { frontier: string; store: string } | undefined, extra: string[] = [], first = 0) {
     const seeds = s.all.map(({ site }) => site.url);
-    return Array.from({ length: n }, (_, i) => {
+    return Array.from({ length: n }, (_, k) => {
+      const i = first + k;
       const where = shared ? ['--frontier', shared.frontier, '--store', shared.store] : [];
       return startCli(['crawl', ...seeds, ...where, '--data', join(dir, `run${db}-${String(i)}-${String(Date.now())}`), '--delay', '0.25', '--from', `crawler${String(i)}@example.org`, ...extra]);
     });
@@ -179,6 +181,30 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
       const asked = pageRequests(site.log).map((r) => r.path).filter((p) => p !== '/slow');
       expect(asked.length, `${site.url}: only the slow page twice`).toBe(new Set(asked).size);
     }
+  }, 90_000);
+
+  it('lets a crawler leave (Ctrl-C, mid-request) and another join mid-crawl: the crawl completes, polite, every page stored once', async () => {
+    const s = await sites();
+    const shared = await sharedPlace();
+    const procs = crawlers(2, s, shared);
+    // The one asking the slow page leaves while its request is under way; the site's delay still runs
+    // from the moment that request was cut, for whoever asks the site next.
+    let leaving: number | undefined;
+    s.b.onRequest = (r) => {
+      if (r.path !== '/slow' || leaving !== undefined) return;
+      leaving = Number(/crawler(\d)/.exec(r.from)?.[1]);
+      procs[leaving]!.kill('SIGINT');
+    };
+    // Joins while most of the slowest site is still to do.
+    while (pageRequests(s.a.log).length < 1) await sleep(20);
+    procs.push(...crawlers(1, s, shared, [], 2));
+    while (leaving === undefined) await sleep(20);
+    expect(await procs[leaving]!.exited, procs[leaving]!.output().stderr).toBe(130);
+    for (const p of procs.filter((_, i) => i !== leaving)) expect((await p.exited, p.output().code), p.output().stderr).toBe(0);
+    // The cut request is asked again by another crawler, so that page is fetched twice.
+    await expectPoliteAndComplete(s, shared.store, { fetchedOnce: false });
+    const froms = new Set(s.all.flatMap(({ site }) => pageRequests(site.log).map((r) => r.from)));
+    expect(froms).toContain('crawler2@example.org');
   }, 90_000);
 
   /** Four crawlers; once the slowest site has served three pages, `interrupt` (a server down and back). */
