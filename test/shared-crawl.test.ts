@@ -92,6 +92,14 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
   }
 
   /** Starts `n` crawler processes on the three sites, each with its own data dir and From address. */
+  /** Flags for a lease of 3 s + 1 s: a dead process's host (or a lost answer's) waits that long, not
+   * the default 75 s. */
+  async function shortLease(): Promise<string[]> {
+    const config = join(dir, 'short-lease.json');
+    await writeFile(config, JSON.stringify({ crawl: { leaseMarginMs: 1000 } }));
+    return ['--request-timeout', '3', '--config', config];
+  }
+
   /** Crawler k is crawler<first + k>@example.org. */
   function crawlers(n: number, s: Sites, shared: { frontier: string; store: string } | undefined, extra: string[] = [], first = 0) {
     const seeds = s.all.map(({ site }) => site.url);
@@ -156,10 +164,7 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
   it('a crawler killed holding the slow page loses its lease; the page is asked again after the delay and stored once', async () => {
     const s = await sites();
     const shared = await sharedPlace();
-    const config = join(dir, 'short-lease.json');
-    // A lease of 3 s + 1 s: a dead process's host waits that long, not the default 75 s.
-    await writeFile(config, JSON.stringify({ crawl: { leaseMarginMs: 1000 } }));
-    const procs = crawlers(4, s, shared, ['--request-timeout', '3', '--config', config]);
+    const procs = crawlers(4, s, shared, await shortLease());
     let killed: number | undefined;
     s.b.onRequest = (r) => {
       if (r.path !== '/slow' || killed !== undefined) return;
@@ -208,22 +213,28 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
   }, 90_000);
 
   /** Four crawlers; once the slowest site has served three pages, `interrupt` (a server down and back). */
-  async function crawlThrough(interrupt: () => Promise<void>): Promise<void> {
+  async function crawlThrough(interrupt: () => Promise<void>, { fetchedOnce = true, extra = [] as string[] } = {}): Promise<void> {
     const s = await sites();
     const shared = await sharedPlace();
-    const procs = crawlers(4, s, shared);
+    const procs = crawlers(4, s, shared, extra);
     while (pageRequests(s.a.log).length < 3) await sleep(20);
     await interrupt();
     for (const p of procs) expect((await p.exited, p.output().code), p.output().stderr).toBe(0);
-    await expectPoliteAndComplete(s, shared.store);
+    await expectPoliteAndComplete(s, shared.store, { fetchedOnce });
   }
 
   it('Redis killed (kill -9) and restarted from its append-only file mid-crawl: the crawl completes, polite, nothing lost', async () => {
-    await crawlThrough(async () => {
-      await redis().kill9();
-      await sleep(1500);
-      await redis().start();
-    });
+    // A script Redis ran just before the kill, whose answer was lost, is sent again after the restart
+    // and finds its work done: that lease or pending page is orphaned until its deadline (short here),
+    // then asked again. So a page may be fetched twice; it is stored once, and the gaps hold.
+    await crawlThrough(
+      async () => {
+        await redis().kill9();
+        await sleep(1500);
+        await redis().start();
+      },
+      { fetchedOnce: false, extra: await shortLease() },
+    );
   }, 120_000);
 
   it('PostgreSQL restarted mid-crawl: the crawlers wait for it and go on, nothing lost', async () => {
