@@ -17,6 +17,8 @@
 //   P delay             hash    host -> the delay the last returned lease asked for (used when one expires)
 //   P lease             hash    host -> its live lease (JSON: token, deadline, score, worker, url)
 //   P deadlines         zset    leased hosts, score = lease deadline (ms), to find expired ones
+//   P leasereq          hash    worker -> its last lease call's request id and the host it got (a call
+//                               sent again after a lost answer gets that lease back, not a second one)
 //   P pending           hash    url -> a page whose request is over (its host freed) but not yet stored:
 //                               JSON token, deadline, score, host
 //   P pdeadlines        zset    pending URLs, score = deadline (ms): an expired one goes back to its queue
@@ -81,16 +83,30 @@ local function argLease()
 end
 -- Leases host's next URL to worker unless the host is leased or its queue is empty: the reply
 -- {'lease', host, url, score, token, deadline, now, data}, or nil.
-local function leaseHost(host, worker, leaseMs, now)
+-- from: what took it (a lease call's request id, or the token of the lease freed in the same step),
+-- so a call sent again after a lost answer gets the same lease back instead of orphaning it.
+local function leaseReply(host, l, now)
+  return {'lease', host, l.u, l.s, l.t, l.d, fmt(now), redis.call('HGET', P .. 'data', l.u) or ''}
+end
+local function leaseHost(host, worker, leaseMs, now, from)
   if redis.call('HEXISTS', P .. 'lease', host) == 1 then return nil end
   local head = redis.call('ZPOPMIN', P .. 'q:' .. host)
   if not head[1] then return nil end
   local token = tostring(redis.call('INCR', P .. 'fence'))
-  local deadline = fmt(now + leaseMs)
-  redis.call('HSET', P .. 'lease', host, cjson.encode({t = token, d = deadline, s = head[2], w = worker, u = head[1]}))
-  redis.call('ZADD', P .. 'deadlines', deadline, host)
+  local l = {t = token, d = fmt(now + leaseMs), s = head[2], w = worker, u = head[1], f = from}
+  redis.call('HSET', P .. 'lease', host, cjson.encode(l))
+  redis.call('ZADD', P .. 'deadlines', l.d, host)
   redis.call('DECR', P .. 'queued')
-  return {'lease', host, head[1], head[2], token, deadline, fmt(now), redis.call('HGET', P .. 'data', head[1]) or ''}
+  return leaseReply(host, l, now)
+end
+-- The live lease of host that from took, or nil.
+local function takenBy(host, from, now)
+  if not host then return nil end
+  local raw = redis.call('HGET', P .. 'lease', host)
+  if not raw then return nil end
+  local l = cjson.decode(raw)
+  if l.f ~= from or tonumber(l.d) <= now then return nil end
+  return l
 end
 local function dropLease(host)
   redis.call('HDEL', P .. 'lease', host)
@@ -131,12 +147,22 @@ export const ADD_LUA = `${PRELUDE}
 return addFrom(2)
 `;
 
-/** ARGV: prefix, worker, leaseMs. Reclaims expired leases (URL back to its place, host ready after its
+/** ARGV: prefix, worker, leaseMs, requestId. A call sent again with the same requestId (its answer was
+ * lost: Redis restarted, the connection dropped) gets the lease the first one took. Reclaims expired leases (URL back to its place, host ready after its
  * last delay counted from the deadline: the dead worker's request may have run until then), then leases
  * the first ready host whose time has come. Returns {'lease', host, url, score, token, deadline, now, data},
  * {'wait', ms} or {'empty'}. */
 export const LEASE_LUA = `${PRELUDE}
 local now = nowMs()
+local reqId = ARGV[4]
+local last = redis.call('HGET', P .. 'leasereq', ARGV[2])
+if last then
+  local r = cjson.decode(last)
+  if r.r == reqId then
+    local l = takenBy(r.h, reqId, now)
+    if l then return leaseReply(r.h, l, now) end
+  end
+end
 local expired = redis.call('ZRANGEBYSCORE', P .. 'deadlines', '-inf', fmt(now))
 for _, host in ipairs(expired) do
   local raw = redis.call('HGET', P .. 'lease', host)
@@ -168,8 +194,11 @@ while true do
   local host = first[1]
   if not host then break end
   redis.call('ZREM', P .. 'ready', host)
-  local taken = leaseHost(host, ARGV[2], leaseMs, now)
-  if taken then return taken end
+  local taken = leaseHost(host, ARGV[2], leaseMs, now, reqId)
+  if taken then
+    redis.call('HSET', P .. 'leasereq', ARGV[2], cjson.encode({r = reqId, h = host}))
+    return taken
+  end
 end
 -- Not empty while a page is pending: its links are still to come.
 local at = math.huge
@@ -230,14 +259,23 @@ for _, u in ipairs(urls) do r[#r + 1] = u end
 return r
 `;
 
-/** ARGV: prefix, host, token, delayMs[, worker, leaseMs]. The lease's request is over: the host is free
+/** ARGV: prefix, host, token, delayMs, url[, worker, leaseMs]. The lease's request is over: the host is free
  * for the next request after the delay, while the URL stays pending (same token and deadline) until
  * finish or requeue; an expired pending URL goes back to its queue. With a worker and no delay left, the
  * host's next URL is leased to that worker in the same step (one round trip less per page when a host
- * may be asked at once). Returns {'stale'}, {'ok', nextAllowedMs} or {'ok', nextAllowedMs, lease...}. */
+ * may be asked at once). The same call sent again (its answer lost) answers as the first did.
+ * Returns {'stale'}, {'ok', nextAllowedMs} or {'ok', nextAllowedMs, lease...}. */
 export const FREE_LUA = `${PRELUDE}
 local now, host, l = argLease()
-if not l then return {'stale'} end
+if not l then
+  -- Sent again after its answer was lost: the URL is pending under this token already.
+  if livePending(ARGV[5], ARGV[3], now) then
+    local again = takenBy(host, ARGV[3], now)
+    if again and again.w == ARGV[6] then return {'ok', fmt(nextAt(host)), unpack(leaseReply(host, again, now))} end
+    return {'ok', fmt(nextAt(host))}
+  end
+  return {'stale'}
+end
 dropLease(host)
 local delay = tonumber(ARGV[4])
 local at = now + delay
@@ -245,8 +283,8 @@ redis.call('HSET', P .. 'next', host, fmt(at))
 redis.call('HSET', P .. 'delay', host, fmt(delay))
 redis.call('HSET', P .. 'pending', l.u, cjson.encode({t = l.t, d = l.d, s = l.s, h = host}))
 redis.call('ZADD', P .. 'pdeadlines', l.d, l.u)
-if ARGV[5] and delay == 0 then
-  local taken = leaseHost(host, ARGV[5], tonumber(ARGV[6]), now)
+if ARGV[6] and delay == 0 then
+  local taken = leaseHost(host, ARGV[6], tonumber(ARGV[7]), now, ARGV[3])
   if taken then return {'ok', fmt(at), unpack(taken)} end
 end
 if redis.call('ZCARD', P .. 'q:' .. host) > 0 then

@@ -120,6 +120,27 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect((await leaseWhenReady(f, 'w2')).url).toBe('http://a.test/3');
   });
 
+  it('answers a lease or free sent again after a lost answer as the first call did, instead of orphaning a lease', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2', 'http://b.test/1']));
+    const first = await f.lease('w1', 60_000, 'r:same');
+    const again = await f.lease('w1', 60_000, 'r:same');
+    expect(again).toEqual({ ...first, lease: { ...(first as { lease: FrontierLease }).lease, nowMs: (again as { lease: FrontierLease }).lease.nowMs } });
+    if (first.kind !== 'lease') throw new Error('no lease');
+    // A new request id is a new lease (another host: this one is leased).
+    expect(await f.lease('w1', 60_000, 'r:other')).toMatchObject({ kind: 'lease' });
+    expect(await f.counts()).toMatchObject({ leased: 2 });
+    const renew = { workerId: 'w1', leaseMs: 60_000 };
+    // Ready hosts of equal time come in name order: a.test first, whose second URL the renewal takes.
+    expect(first.lease.host).toBe('http://a.test');
+    const a = first.lease;
+    const freed = await f.free(a, 0, renew);
+    const freedAgain = await f.free(a, 0, renew);
+    expect(freed).toMatchObject({ kind: 'ok', next: { url: 'http://a.test/2' } });
+    expect(freedAgain).toMatchObject({ kind: 'ok', next: { url: 'http://a.test/2', token: (freed as { next: FrontierLease }).next.token } });
+    expect(await f.counts()).toMatchObject({ pending: 1, leased: 2 });
+  });
+
   it('takes a pending page back when its deadline passes, and requeue puts one back at once', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/1', 'http://b.test/1']));

@@ -10,7 +10,7 @@
 // loses up to a second of returned leases, and their pages are fetched again (no page is lost, but a
 // host may be asked sooner than its delay after the restart). See DESIGN.md "Shared frontier in Redis".
 
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { GleanerError } from '../shared/errors.js';
 import { ADD_LUA, COMPLETE_LUA, COUNTS_LUA, DROP_HOST_LUA, EXTEND_LUA, EXTEND_PENDING_LUA, FINISH_LUA, FREE_LUA, REQUEUE_LUA, LEASE_LUA, OPEN_LUA, RELEASE_LUA, ROBOTS_LOCK_LUA, ROBOTS_PUT_LUA } from './frontier-redis-lua.js';
@@ -263,10 +263,11 @@ export class RedisFrontier {
    * workers. Leases past their deadline are reclaimed first: the URL goes back to its place in its host's
    * queue (as release does) and the host may be asked again after its last delay, counted from the deadline
    * (the dead worker's request may have run until then). `leaseMs` must exceed the worker's whole fetch
-   * deadline, so that a worker whose lease expired has stopped its request.
+   * deadline, so that a worker whose lease expired has stopped its request. A call sent again with the
+   * same `requestId` (the client resends after a reconnect) answers with the lease the first one took.
    */
-  async lease(workerId: string, leaseMs: number): Promise<LeaseResult> {
-    const r = (await this.run(SCRIPTS.lease, [workerId, Math.ceil(leaseMs)])) as string[];
+  async lease(workerId: string, leaseMs: number, requestId = `r:${randomUUID()}`): Promise<LeaseResult> {
+    const r = (await this.run(SCRIPTS.lease, [workerId, Math.ceil(leaseMs), requestId])) as string[];
     if (r[0] === 'empty') return { kind: 'empty' };
     if (r[0] === 'wait') return { kind: 'wait', waitMs: Number(r[1]) };
     return { kind: 'lease', lease: leaseFrom(r) };
@@ -305,7 +306,7 @@ export class RedisFrontier {
    * keeps one request per host without holding the host through the page's parsing and storing.
    */
   async free(lease: FrontierLease, delayMs: number, renew?: { workerId: string; leaseMs: number }): Promise<ReleaseResult & { next?: FrontierLease }> {
-    const args: (string | number)[] = [lease.host, lease.token, Math.ceil(delayMs)];
+    const args: (string | number)[] = [lease.host, lease.token, Math.ceil(delayMs), lease.url];
     if (renew) args.push(renew.workerId, Math.ceil(renew.leaseMs));
     const r = (await this.run(SCRIPTS.free, args)) as string[];
     if (r[0] === 'stale') return { kind: 'stale' };
