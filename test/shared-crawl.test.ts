@@ -7,6 +7,7 @@
 // slow page's lease, Redis killed and restarted from its append-only file, PostgreSQL restarted, all
 // mid-crawl; and the bad inputs. Real redis-server and PostgreSQL, started here on unix sockets.
 
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,8 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
   let dir: string;
   let db = 0;
   const started: Sites[] = [];
+  /** Every crawler process started, killed after the tests should one have failed halfway. */
+  const processes: ChildProcess[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'gleaner-shared-crawl-'));
@@ -66,6 +69,7 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
     postgresServer = await PostgresServer.create();
   }, 60_000);
   afterAll(async () => {
+    for (const p of processes) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
     for (const s of started) for (const { site } of s.all) await site.close();
     if (redisServer) {
       await redisServer.stop();
@@ -106,7 +110,9 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
     return Array.from({ length: n }, (_, k) => {
       const i = first + k;
       const where = shared ? ['--frontier', shared.frontier, '--store', shared.store] : [];
-      return startCli(['crawl', ...seeds, ...where, '--data', join(dir, `run${db}-${String(i)}-${String(Date.now())}`), '--delay', '0.25', '--from', `crawler${String(i)}@example.org`, ...extra]);
+      const p = startCli(['crawl', ...seeds, ...where, '--data', join(dir, `run${db}-${String(i)}-${String(Date.now())}`), '--delay', '0.25', '--from', `crawler${String(i)}@example.org`, ...extra]);
+      processes.push(p);
+      return p;
     });
   }
 
