@@ -1,6 +1,7 @@
 // The page store: the one place where the crawler's output lives and the indexer's input comes from.
-// `Store` and `Frontier` are the small interfaces a shared engine (Redis first) would implement for
-// several crawlers on several machines; `LevelStore` is the embedded default, LevelDB in data/store.
+// `Store` is the small interface both stores implement: `LevelStore`, the embedded default (LevelDB in
+// data/store), and `PgStore` (pg-store.ts), shared by crawlers on several machines. A shared crawl keeps
+// its queue in Redis instead (crawler/frontier-shared.ts); `Frontier` here is the one-machine queue.
 //
 // Sublevels: pages (url -> PageRecord, its outgoing links inside), frontier (queue + seen),
 // robots (origin -> RobotsCacheEntry), meta (schema version, crawl stats, anything small),
