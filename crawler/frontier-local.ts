@@ -3,7 +3,7 @@
 // request ends, so its next fetch can overlap this page's parsing and storing.
 
 import type { CrawlStats, FrontierEntry, PageRecord, QueuedEntry, RawResponse, Store } from '../shared/store/index.js';
-import { ticketFor, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
+import { markEnded, ticketFor, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
 import { HostScheduler } from './scheduler.js';
 
 export class LocalFrontier implements CrawlFrontier {
@@ -40,9 +40,7 @@ export class LocalFrontier implements CrawlFrontier {
   }
 
   ended(ticket: Ticket, at: number, extraWaitMs = 0): void {
-    if (ticket.endedAt !== undefined) return;
-    ticket.endedAt = at;
-    ticket.extraWaitMs = extraWaitMs;
+    if (!markEnded(ticket, at, extraWaitMs)) return;
     this.scheduler.release(ticket.host, at, extraWaitMs);
   }
 

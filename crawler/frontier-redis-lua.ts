@@ -27,8 +27,6 @@
 //   P queued, P done    counters URLs queued / pages completed
 //   P reclaimed         counter leases that expired and were taken back
 //   P outcomes          hash    outcome -> pages completed with it
-//   P robots:<host>     string  the host's robots.txt entry, shared by every worker (JSON from the caller)
-//   P robots-lock:<host> string the worker fetching robots.txt now (expires by itself)
 
 /** Helpers every script starts with. Numbers go to Redis through fmt: Lua's own number-to-string
  * conversion keeps 14 digits, too few for a millisecond time or a queue score. */
@@ -338,28 +336,7 @@ redis.call('ZADD', P .. 'deadlines', l.d, host)
 return {'ok', l.d}
 `;
 
-/** ARGV: prefix, host, worker, lockMs. Returns {'cached', entry}, {'mine'} (this worker fetches) or
- * {'wait', ms} (another worker fetches; ms until its lock expires). */
-export const ROBOTS_LOCK_LUA = `${PRELUDE}
-local entry = redis.call('GET', P .. 'robots:' .. ARGV[2])
-if entry then return {'cached', entry} end
-local lock = P .. 'robots-lock:' .. ARGV[2]
-if redis.call('SET', lock, ARGV[3], 'NX', 'PX', ARGV[4]) then return {'mine'} end
-if redis.call('GET', lock) == ARGV[3] then
-  redis.call('PEXPIRE', lock, ARGV[4])
-  return {'mine'}
-end
-return {'wait', fmt(math.max(1, redis.call('PTTL', lock)))}
-`;
-
-/** ARGV: prefix, host, entry. Stores the entry and frees the lock. */
-export const ROBOTS_PUT_LUA = `${PRELUDE}
-redis.call('SET', P .. 'robots:' .. ARGV[2], ARGV[3])
-redis.call('DEL', P .. 'robots-lock:' .. ARGV[2])
-return 'ok'
-`;
-
-/** ARGV: prefix. Returns {queued, leased, done, seen, reclaimed}. */
+/** ARGV: prefix. Returns {queued, leased, done, seen, reclaimed, pending}. */
 export const COUNTS_LUA = `${PRELUDE}
 local function n(k) return tonumber(redis.call('GET', P .. k) or '0') end
 return {n('queued'), redis.call('HLEN', P .. 'lease'), n('done'), redis.call('SCARD', P .. 'seen'), n('reclaimed'), redis.call('HLEN', P .. 'pending')}

@@ -275,27 +275,6 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(next.nowMs).toBeGreaterThanOrEqual(r.nextAllowedMs);
   });
 
-  it('shares robots.txt: one worker fetches, the others wait for its entry', async () => {
-    const f = await fresh();
-    const g = await another();
-    expect(await f.robotsLock('http://a.test', 'w1', 5000)).toEqual({ kind: 'mine' });
-    expect((await g.robotsLock('http://a.test', 'w2', 5000)).kind).toBe('wait');
-    expect(await g.robotsGet('http://a.test')).toBeUndefined();
-    let fetches = 0;
-    const fetchEntry = async () => {
-      fetches++;
-      await sleep(50);
-      return '{"rules":"from-w1"}';
-    };
-    const [a, b] = await Promise.all([f.robotsShared('http://b.test', 'w1', fetchEntry, 5000), g.robotsShared('http://b.test', 'w2', fetchEntry, 5000)]);
-    expect(fetches).toBe(1);
-    expect([a, b]).toEqual(['{"rules":"from-w1"}', '{"rules":"from-w1"}']);
-    expect(await g.robotsLock('http://b.test', 'w3', 5000)).toEqual({ kind: 'cached', entry: '{"rules":"from-w1"}' });
-    // A worker that dies while fetching holds the lock only lockMs: then another fetches.
-    expect(await f.robotsLock('http://c.test', 'dies', 100)).toEqual({ kind: 'mine' });
-    expect(await g.robotsShared('http://c.test', 'w2', () => Promise.resolve('{"rules":"from-w2"}'), 5000)).toBe('{"rules":"from-w2"}');
-  });
-
   it('refuses a db holding another program\'s keys, and leaves them untouched', async () => {
     await admin.flushdb();
     await admin.set('session:42', 'someone else');

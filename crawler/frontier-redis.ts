@@ -13,7 +13,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { GleanerError } from '../shared/errors.js';
-import { ADD_LUA, COMPLETE_LUA, COUNTS_LUA, DROP_HOST_LUA, EXTEND_LUA, EXTEND_PENDING_LUA, FINISH_LUA, FREE_LUA, REQUEUE_LUA, LEASE_LUA, OPEN_LUA, RELEASE_LUA, ROBOTS_LOCK_LUA, ROBOTS_PUT_LUA } from './frontier-redis-lua.js';
+import { ADD_LUA, COMPLETE_LUA, COUNTS_LUA, DROP_HOST_LUA, EXTEND_LUA, EXTEND_PENDING_LUA, FINISH_LUA, FREE_LUA, REQUEUE_LUA, LEASE_LUA, OPEN_LUA, RELEASE_LUA } from './frontier-redis-lua.js';
 
 /** The marker value: a db marked otherwise was written by another version of the frontier's layout. */
 const MARKER = 'gleaner-frontier 1';
@@ -76,7 +76,6 @@ export interface Stale {
 export type CompleteResult = { kind: 'ok'; linksAdded: number; nextAllowedMs: number } | Stale;
 export type ReleaseResult = { kind: 'ok'; nextAllowedMs: number } | Stale;
 export type ExtendResult = { kind: 'ok'; deadlineMs: number } | Stale;
-export type RobotsLockResult = { kind: 'cached'; entry: string } | { kind: 'mine' } | { kind: 'wait'; waitMs: number };
 
 export interface FrontierCounts {
   /** URLs waiting in host queues (leased ones not included). */
@@ -114,8 +113,6 @@ const SCRIPTS = {
   finish: script(FINISH_LUA),
   requeue: script(REQUEUE_LUA),
   extendPending: script(EXTEND_PENDING_LUA),
-  robotsLock: script(ROBOTS_LOCK_LUA),
-  robotsPut: script(ROBOTS_PUT_LUA),
   counts: script(COUNTS_LUA),
 };
 
@@ -350,46 +347,6 @@ export class RedisFrontier {
     if (r[0] === 'stale') return { kind: 'stale' };
     lease.deadlineMs = Number(r[1]);
     return { kind: 'ok', deadlineMs: lease.deadlineMs };
-  }
-
-  /**
-   * robots.txt once per host for the whole crawl: `cached` gives the stored entry; `mine` means this
-   * worker is the one to fetch it (for `lockMs`, then another may) and must robotsPut the result; `wait`
-   * means another worker is fetching it: ask again after waitMs (or sooner).
-   */
-  async robotsLock(host: string, workerId: string, lockMs: number): Promise<RobotsLockResult> {
-    const r = (await this.run(SCRIPTS.robotsLock, [host, workerId, Math.ceil(lockMs)])) as string[];
-    if (r[0] === 'cached') return { kind: 'cached', entry: r[1] ?? '' };
-    if (r[0] === 'mine') return { kind: 'mine' };
-    return { kind: 'wait', waitMs: Number(r[1]) };
-  }
-
-  /** Stores the host's robots.txt entry (the caller's serialization) for every worker, and frees the lock. */
-  async robotsPut(host: string, entry: string): Promise<void> {
-    await this.run(SCRIPTS.robotsPut, [host, entry]);
-  }
-
-  /** The host's stored robots.txt entry, or undefined when none is stored yet. */
-  async robotsGet(host: string): Promise<string | undefined> {
-    return (await this.redis.get(`${this.options.prefix}robots:${host}`)) ?? undefined;
-  }
-
-  /**
-   * The host's robots.txt entry, fetched by one worker for the whole crawl: the cached entry when there
-   * is one, else `fetchEntry()` run here if this worker wins the lock, else the entry another worker
-   * stores (polling every pollMs at most). A worker that dies while fetching frees the lock after lockMs.
-   */
-  async robotsShared(host: string, workerId: string, fetchEntry: () => Promise<string>, lockMs: number, pollMs = 50): Promise<string> {
-    for (;;) {
-      const r = await this.robotsLock(host, workerId, lockMs);
-      if (r.kind === 'cached') return r.entry;
-      if (r.kind === 'mine') {
-        const entry = await fetchEntry();
-        await this.robotsPut(host, entry);
-        return entry;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(r.waitMs, pollMs)));
-    }
   }
 
   /** Queued, leased, done, seen and reclaimed, read in one atomic step (they add up at one instant). */

@@ -9,7 +9,7 @@
 import { GleanerError } from '../shared/errors.js';
 import type { Logger } from '../shared/log.js';
 import type { CrawlStats, FrontierEntry, PageRecord, QueuedEntry, RawResponse, Store } from '../shared/store/index.js';
-import type { CrawlFrontier, FrontierHostState, FrontierPick, Ticket } from './frontier.js';
+import { markEnded, ticketFor, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
 import { RedisFrontier, type FrontierCounts, type FrontierEntry as RedisEntry, type FrontierLease } from './frontier-redis.js';
 
 export interface SharedFrontierOptions {
@@ -110,7 +110,7 @@ export class SharedFrontier implements CrawlFrontier {
   }
 
   private hold(lease: FrontierLease): Ticket {
-    const ticket: Ticket = { entry: fromLease(lease), host: lease.host, extraWaitMs: 0 };
+    const ticket = ticketFor(fromLease(lease), lease.host);
     this.held.set(ticket, { lease });
     return ticket;
   }
@@ -122,9 +122,7 @@ export class SharedFrontier implements CrawlFrontier {
   /** The request is over: the host is freed in Redis at once (its delay from now), so the next request
    * to it, from any process, need not wait for this page's parsing and storing. */
   ended(ticket: Ticket, at: number, extraWaitMs = 0): void {
-    if (ticket.endedAt !== undefined) return;
-    ticket.endedAt = at;
-    ticket.extraWaitMs = extraWaitMs;
+    if (!markEnded(ticket, at, extraWaitMs)) return;
     const h = this.held.get(ticket);
     if (!h) return;
     const wait = this.waitLeft(ticket);

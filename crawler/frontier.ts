@@ -72,3 +72,11 @@ export interface CrawlFrontier {
 
 /** A ticket for an entry just picked. */
 export const ticketFor = (entry: QueuedEntry, host: string): Ticket => ({ entry, host, extraWaitMs: 0 });
+
+/** Records that the ticket's request ended at `at`; false when it had ended already (said once). */
+export function markEnded(ticket: Ticket, at: number, extraWaitMs: number): boolean {
+  if (ticket.endedAt !== undefined) return false;
+  ticket.endedAt = at;
+  ticket.extraWaitMs = extraWaitMs;
+  return true;
+}
