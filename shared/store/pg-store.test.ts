@@ -3,6 +3,7 @@
 // only a shared server brings: a page committed twice is stored once, a restart between commits loses
 // nothing, a database of another program is refused untouched, and an unreachable server is one line.
 
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { havePostgres, PostgresServer } from '../../test/support/postgres-server.js';
@@ -82,6 +83,28 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
       expect(await collect(store.seenUrls())).toEqual(['http://a/']);
       expect((await collect(store.refusedUrls())).sort()).toEqual(['http://elsewhere/', 'http://other/']);
       expect(await collect(store.frontier.queued())).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('stores pages committed at once, a page committed again once (its last record), and refused URLs of any length', async () => {
+    const fresh = await freshStore();
+    await fresh.store.close();
+    const store = await PgStore.open(fresh.url, { readBatchRows: 7 });
+    try {
+      // Incompressible: PostgreSQL compresses a long value, so a repeated character would fit a B-tree row.
+      const long = `http://elsewhere/${Array.from({ length: 60 }, (_, i) => createHash('sha512').update(String(i)).digest('base64url')).join('')}`;
+      expect(long.length).toBeGreaterThan(2704);
+      const refused = Array.from({ length: 20 }, (_, i) => `http://other/${String(i)}`);
+      const writes = Array.from({ length: 30 }, (_, i) => store.commitFetch(undefined, page(`http://a/${String(i)}`, []), [], undefined, i === 0 ? [long] : refused));
+      await Promise.all(writes);
+      await store.commitFetch(undefined, { ...page('http://a/3', []), title: 'last' }, [], undefined, []);
+      const pages = await collect(store.pages());
+      expect(pages).toHaveLength(30);
+      expect(pages.find((p) => p.url === 'http://a/3')?.title).toBe('last');
+      expect(await collect(store.seenUrls())).toHaveLength(30);
+      expect((await collect(store.refusedUrls())).sort()).toEqual([long, ...refused].sort());
     } finally {
       await store.close();
     }

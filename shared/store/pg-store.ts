@@ -62,7 +62,6 @@ CREATE SEQUENCE IF NOT EXISTS gleaner_queue_seq;
 CREATE TABLE IF NOT EXISTS gleaner_queue (depth integer NOT NULL, seq bigint NOT NULL, fp bytea NOT NULL UNIQUE, entry jsonb NOT NULL, PRIMARY KEY (depth, seq));
 CREATE TABLE IF NOT EXISTS gleaner_robots (origin text PRIMARY KEY, entry jsonb NOT NULL);
 CREATE TABLE IF NOT EXISTS gleaner_refused (fp bytea PRIMARY KEY, url text NOT NULL);
-CREATE INDEX IF NOT EXISTS gleaner_refused_url ON gleaner_refused (url);
 CREATE TABLE IF NOT EXISTS gleaner_raw (fp bytea PRIMARY KEY, data bytea NOT NULL);
 `;
 
@@ -134,6 +133,8 @@ export class PgStore implements Store {
         if (row?.value !== STORE_SCHEMA_VERSION) {
           throw new GleanerError('SCHEMA_MISMATCH', `the Gleaner store in PostgreSQL at ${where} has schema ${String(row?.value)}, this Gleaner writes ${STORE_SCHEMA_VERSION}: use another database or this store's Gleaner`);
         }
+        // Stores made before refused URLs were read in fingerprint order have an index that fails on a long URL.
+        await q('DROP INDEX IF EXISTS gleaner_refused_url');
         return;
       }
       if (tables.length > 0) {
@@ -225,17 +226,22 @@ export class PgStore implements Store {
   }
 
   /** Rows of `table` in URL order, a batch at a time (keyset: no offset scans). */
-  private async *byUrl<T>(table: string, columns: string, row: (r: Record<string, unknown>) => T): AsyncIterable<T> {
-    let after: string | undefined;
+  private byUrl<T>(table: string, columns: string, row: (r: Record<string, unknown>) => T): AsyncIterable<T> {
+    return this.inOrder(table, 'url', columns, row);
+  }
+
+  /** Rows of `table` in the order of `key` (url, or fp where the order does not matter), a batch at a time. */
+  private async *inOrder<T>(table: string, key: 'url' | 'fp', columns: string, row: (r: Record<string, unknown>) => T): AsyncIterable<T> {
+    let after: unknown;
     for (;;) {
       const r = await this.retrying(() =>
         after === undefined
-          ? this.pool.query(`SELECT url, ${columns} FROM ${table} ORDER BY url LIMIT $1`, [this.options.readBatchRows])
-          : this.pool.query(`SELECT url, ${columns} FROM ${table} WHERE url > $1 ORDER BY url LIMIT $2`, [after, this.options.readBatchRows]),
+          ? this.pool.query(`SELECT url, ${key} AS key, ${columns} FROM ${table} ORDER BY ${key} LIMIT $1`, [this.options.readBatchRows])
+          : this.pool.query(`SELECT url, ${key} AS key, ${columns} FROM ${table} WHERE ${key} > $1 ORDER BY ${key} LIMIT $2`, [after, this.options.readBatchRows]),
       );
       for (const x of r.rows as Record<string, unknown>[]) yield row(x);
       if (r.rows.length < this.options.readBatchRows) return;
-      after = (r.rows[r.rows.length - 1] as { url: string }).url;
+      after = (r.rows[r.rows.length - 1] as { key: unknown }).key;
     }
   }
 
@@ -254,7 +260,9 @@ export class PgStore implements Store {
   }
 
   refusedUrls(): AsyncIterable<string> {
-    return this.byUrl('gleaner_refused', '1 AS one', (r) => r.url as string);
+    // In fingerprint order: a refused URL is any link a page had, of any length, and a B-tree on url
+    // cannot hold one past ~2,700 bytes (the write failed and stopped the crawl).
+    return this.inOrder('gleaner_refused', 'fp', '1 AS one', (r) => r.url as string);
   }
 
   seenUrls(): AsyncIterable<string> {
