@@ -310,6 +310,14 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(isGleanerError(bad) && bad.code).toBe('BAD_ARGUMENT');
   });
 
+  it('refuses a db number the server does not have, rather than writing into db 0', async () => {
+    await admin.flushdb();
+    const err: unknown = await RedisFrontier.open(server.url(99)).catch((e: unknown) => e);
+    expect(isGleanerError(err) && err.code).toBe('BAD_ARGUMENT');
+    expect((err as Error).message).toMatch(/has no database 99/);
+    expect(await admin.dbsize()).toBe(0);
+  });
+
   it('keeps queue, seen set and leases across a kill -9 of redis-server (append-only file, fsync always); workers ride through', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/1', 'http://a.test/2', 'http://b.test/1', 'http://c.test/1']));

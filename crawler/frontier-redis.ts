@@ -197,6 +197,14 @@ export class RedisFrontier {
           } catch (e) {
             throw unreachable(errorText(lastError ?? e));
           }
+          // ioredis selects the db as it connects, but a SELECT the server refuses (a db number past its
+          // `databases`) left the connection on db 0, where another crawl may live: asked again, it fails.
+          const db = connection.db ?? 0;
+          try {
+            await redis.select(db);
+          } catch (e) {
+            throw new GleanerError('BAD_ARGUMENT', `the Redis at ${shown} has no database ${String(db)} (${errorText(e)}): give a db number below its \`databases\` setting (16 by default)`);
+          }
           return frontier.run(SCRIPTS.open, [MARKER]);
         })(),
         timeout,
