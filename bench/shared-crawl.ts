@@ -9,6 +9,7 @@
 // here in temp dirs on unix sockets; each run gets a fresh Redis db and PostgreSQL database.
 //
 // Run: npx tsc -p tsconfig.json && node dist/bench/shared-crawl.js [--only hosts|rust] [--fsync everysec]
+//      [--processes 1,2] (the shared runs' process counts; --no-baseline leaves out the LevelDB runs)
 
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,6 +31,8 @@ const flag = (name: string): string | undefined => {
 };
 const only = flag('--only');
 const fsync = (flag('--fsync') ?? 'always') as 'always' | 'everysec';
+const processCounts = flag('--processes')?.split(',').map(Number);
+const baseline = !args.includes('--no-baseline');
 const HOSTS = 200;
 const PAGES_PER_HOST = 40;
 const DELAY_S = 0.2;
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
       const hosts = await startHosts();
       try {
         const common = [...hosts.urls, '--delay', String(DELAY_S), '--log-level', 'warn', '--max-pages', '1000000'];
-        {
+        if (baseline) {
           const before = hosts.requests();
           const t = performance.now();
           const r = await runCrawl([...common, '--data', join(work, 'level-hosts')]);
@@ -119,7 +122,7 @@ async function main(): Promise<void> {
           const seconds = (performance.now() - t) / 1000;
           rows.push({ what: '200 hosts, LevelDB (one machine)', processes: 1, pages: HOSTS * PAGES_PER_HOST, seconds, requestsPerSecond: (hosts.requests() - before) / seconds });
         }
-        for (const n of [1, 2, 4]) {
+        for (const n of processCounts ?? [1, 2, 4]) {
           const p = await place();
           const before = hosts.requests();
           const t = performance.now();
@@ -141,7 +144,7 @@ async function main(): Promise<void> {
         process.stderr.write(`skipped the Rust docs: nothing at ${RUST} (start it: bash ../shared/sites/serve-docs.sh start)\n`);
       } else {
         const common = [RUST, '--delay', '0', '--log-level', 'warn', '--max-pages', '1000000', '--max-depth', '1000', '--no-sitemaps'];
-        {
+        if (baseline) {
           const t = performance.now();
           const r = await runCrawl([...common, '--data', join(work, 'level-rust')]);
           if (r.code !== 0) throw new Error(`LevelDB crawl failed: ${r.stderr}`);
@@ -149,7 +152,7 @@ async function main(): Promise<void> {
           const pagesLine = /this run:\s+(\d+) pages stored/.exec(r.stderr);
           rows.push({ what: 'Rust docs, LevelDB', processes: 1, pages: pagesLine ? Number(pagesLine[1]) : NaN, seconds });
         }
-        for (const n of [1, 2]) {
+        for (const n of processCounts ?? [1, 2]) {
           const p = await place();
           const t = performance.now();
           const results = await Promise.all(Array.from({ length: n }, (_, i) => runCrawl([...common, '--frontier', p.frontier, '--store', p.store, '--data', join(work, `shared-rust-${String(n)}-${String(i)}`)])));

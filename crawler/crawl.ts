@@ -108,6 +108,8 @@ async function openFrontier(store: Store, options: CrawlOptions, log: Logger): P
     workerId: `${hostname()}:${process.pid}`,
     // A request never outlives its lease: its whole deadline, and room to parse and store the page.
     leaseMs: options.requestTimeoutMs + options.leaseMarginMs,
+    requestMs: options.requestTimeoutMs,
+    batchUrls: options.leaseBatchUrls,
     pollMs: 250,
     countsIntervalMs: 1000,
     delayMs: options.delayMs,

@@ -15,7 +15,8 @@
 //   P ready             zset    hosts with a queued URL and no lease, score = earliest ms they may be asked
 //   P next              hash    host -> earliest ms of its next request (set when a lease is returned)
 //   P delay             hash    host -> the delay the last returned lease asked for (used when one expires)
-//   P lease             hash    host -> its live lease (JSON: token, deadline, score, worker, url)
+//   P lease             hash    host -> its live lease (JSON: token, deadline, score, worker, url; a
+//                               batch lease also m, its URLs, each pending from the start)
 //   P deadlines         zset    leased hosts, score = lease deadline (ms), to find expired ones
 //   P leasereq          hash    worker -> its last lease call's request id and the host it got (a call
 //                               sent again after a lost answer gets that lease back, not a second one)
@@ -26,6 +27,7 @@
 //   P seq               counter queue order within a depth
 //   P queued, P done    counters URLs queued / pages completed
 //   P reclaimed         counter leases that expired and were taken back
+//   P batches           counter batch leases taken
 //   P outcomes          hash    outcome -> pages completed with it
 
 /** Helpers every script starts with. Numbers go to Redis through fmt: Lua's own number-to-string
@@ -83,18 +85,50 @@ end
 -- {'lease', host, url, score, token, deadline, now, data}, or nil.
 -- from: what took it (a lease call's request id, or the token of the lease freed in the same step),
 -- so a call sent again after a lost answer gets the same lease back instead of orphaning it.
+-- A batch lease's reply goes on with '1' and the url, score, data of each URL after the first still
+-- pending under its token; a single lease's with '0'.
 local function leaseReply(host, l, now)
-  return {'lease', host, l.u, l.s, l.t, l.d, fmt(now), redis.call('HGET', P .. 'data', l.u) or ''}
+  local r = {'lease', host, l.u, l.s, l.t, l.d, fmt(now), redis.call('HGET', P .. 'data', l.u) or '', l.m and '1' or '0'}
+  if l.m then
+    for i = 2, #l.m do
+      local raw = redis.call('HGET', P .. 'pending', l.m[i])
+      if raw then
+        local p = cjson.decode(raw)
+        if p.t == l.t then
+          r[#r + 1] = l.m[i]
+          r[#r + 1] = p.s
+          r[#r + 1] = redis.call('HGET', P .. 'data', l.m[i]) or ''
+        end
+      end
+    end
+  end
+  return r
 end
-local function leaseHost(host, worker, leaseMs, now, from)
+-- batch: URLs a lease may take at once on a host whose last delay was 0 (more than one makes a batch
+-- lease: the worker asks them one after another, with no round trip to Redis between them). Every URL
+-- of a batch is pending from the start, under the lease's token and deadline, so an expired batch goes
+-- back to its queue URL by URL, as a pending page does; the host stays leased until the worker frees it.
+local function leaseHost(host, worker, leaseMs, now, from, batch)
   if redis.call('HEXISTS', P .. 'lease', host) == 1 then return nil end
-  local head = redis.call('ZPOPMIN', P .. 'q:' .. host)
+  local n = 1
+  if batch and batch > 1 and redis.call('HGET', P .. 'delay', host) == '0' then n = batch end
+  local head = redis.call('ZPOPMIN', P .. 'q:' .. host, n)
   if not head[1] then return nil end
   local token = tostring(redis.call('INCR', P .. 'fence'))
-  local l = {t = token, d = fmt(now + leaseMs), s = head[2], w = worker, u = head[1], f = from}
+  local d = fmt(now + leaseMs)
+  local l = {t = token, d = d, s = head[2], w = worker, u = head[1], f = from}
+  if n > 1 then
+    redis.call('INCR', P .. 'batches')
+    l.m = {}
+    for i = 1, #head, 2 do
+      l.m[#l.m + 1] = head[i]
+      redis.call('HSET', P .. 'pending', head[i], cjson.encode({t = token, d = d, s = head[i + 1], h = host}))
+      redis.call('ZADD', P .. 'pdeadlines', d, head[i])
+    end
+  end
   redis.call('HSET', P .. 'lease', host, cjson.encode(l))
-  redis.call('ZADD', P .. 'deadlines', l.d, host)
-  redis.call('DECR', P .. 'queued')
+  redis.call('ZADD', P .. 'deadlines', d, host)
+  redis.call('DECRBY', P .. 'queued', #head / 2)
   return leaseReply(host, l, now)
 end
 -- The live lease of host that from took, or nil.
@@ -145,10 +179,10 @@ export const ADD_LUA = `${PRELUDE}
 return addFrom(2)
 `;
 
-/** ARGV: prefix, worker, leaseMs, requestId. A call sent again with the same requestId (its answer was
+/** ARGV: prefix, worker, leaseMs, requestId, batch (URLs at most, see leaseHost). A call sent again with the same requestId (its answer was
  * lost: Redis restarted, the connection dropped) gets the lease the first one took. Reclaims expired leases (URL back to its place, host ready after its
  * last delay counted from the deadline: the dead worker's request may have run until then), then leases
- * the first ready host whose time has come. Returns {'lease', host, url, score, token, deadline, now, data},
+ * the first ready host whose time has come. Returns {'lease', host, url, score, token, deadline, now, data, batch...},
  * {'wait', ms} or {'empty'}. */
 export const LEASE_LUA = `${PRELUDE}
 local now = nowMs()
@@ -167,7 +201,8 @@ for _, host in ipairs(expired) do
   dropLease(host)
   if raw then
     local l = cjson.decode(raw)
-    requeue(host, l)
+    -- A batch's URLs are pending: they go back as their own deadlines pass (below).
+    if not l.m then requeue(host, l) end
     local d = redis.call('HGET', P .. 'delay', host)
     local at = tonumber(l.d) + (d and tonumber(d) or 0)
     if at > nextAt(host) then redis.call('HSET', P .. 'next', host, fmt(at)) end
@@ -192,7 +227,7 @@ while true do
   local host = first[1]
   if not host then break end
   redis.call('ZREM', P .. 'ready', host)
-  local taken = leaseHost(host, ARGV[2], leaseMs, now, reqId)
+  local taken = leaseHost(host, ARGV[2], leaseMs, now, reqId, tonumber(ARGV[5]))
   if taken then
     redis.call('HSET', P .. 'leasereq', ARGV[2], cjson.encode({r = reqId, h = host}))
     return taken
@@ -257,21 +292,22 @@ for _, u in ipairs(urls) do r[#r + 1] = u end
 return r
 `;
 
-/** ARGV: prefix, host, token, delayMs, url[, worker, leaseMs]. The lease's request is over: the host is free
- * for the next request after the delay, while the URL stays pending (same token and deadline) until
- * finish or requeue; an expired pending URL goes back to its queue. With a worker and no delay left, the
- * host's next URL is leased to that worker in the same step (one round trip less per page when a host
- * may be asked at once). The same call sent again (its answer lost) answers as the first did.
+/** ARGV: prefix, host, token, delayMs, url, worker, leaseMs, batch, then URLs given back. The lease's
+ * request is over: the host is free for the next request after the delay, while the URL stays pending
+ * (same token and deadline) until finish or requeue; an expired pending URL goes back to its queue. A
+ * batch lease's URLs are pending already; those given back (not asked: the batch was cut short) go back
+ * to their queue. With a worker (not '') and no delay left, the host's next URL (or batch) is leased to
+ * that worker in the same step (one round trip less per page when a host may be asked at once). The
+ * same call sent again (its answer lost) answers as the first did.
  * Returns {'stale'}, {'ok', nextAllowedMs} or {'ok', nextAllowedMs, lease...}. */
 export const FREE_LUA = `${PRELUDE}
 local now, host, l = argLease()
 if not l then
-  -- Sent again after its answer was lost: the URL is pending under this token already.
-  if livePending(ARGV[5], ARGV[3], now) then
-    local again = takenBy(host, ARGV[3], now)
-    if again and again.w == ARGV[6] then return {'ok', fmt(nextAt(host)), unpack(leaseReply(host, again, now))} end
-    return {'ok', fmt(nextAt(host))}
-  end
+  -- Sent again after its answer was lost: the host was leased again in its step, or the URL is
+  -- pending under this token already.
+  local again = takenBy(host, ARGV[3], now)
+  if again and again.w == ARGV[6] then return {'ok', fmt(nextAt(host)), unpack(leaseReply(host, again, now))} end
+  if livePending(ARGV[5], ARGV[3], now) then return {'ok', fmt(nextAt(host))} end
   return {'stale'}
 end
 dropLease(host)
@@ -279,10 +315,17 @@ local delay = tonumber(ARGV[4])
 local at = now + delay
 redis.call('HSET', P .. 'next', host, fmt(at))
 redis.call('HSET', P .. 'delay', host, fmt(delay))
-redis.call('HSET', P .. 'pending', l.u, cjson.encode({t = l.t, d = l.d, s = l.s, h = host}))
-redis.call('ZADD', P .. 'pdeadlines', l.d, l.u)
-if ARGV[6] and delay == 0 then
-  local taken = leaseHost(host, ARGV[6], tonumber(ARGV[7]), now, ARGV[3])
+if l.m then
+  for i = 9, #ARGV do
+    local p = livePending(ARGV[i], l.t, now)
+    if p then requeuePending(ARGV[i], p) end
+  end
+else
+  redis.call('HSET', P .. 'pending', l.u, cjson.encode({t = l.t, d = l.d, s = l.s, h = host}))
+  redis.call('ZADD', P .. 'pdeadlines', l.d, l.u)
+end
+if ARGV[6] ~= '' and delay == 0 then
+  local taken = leaseHost(host, ARGV[6], tonumber(ARGV[7]), now, ARGV[3], tonumber(ARGV[8]))
   if taken then return {'ok', fmt(at), unpack(taken)} end
 end
 if redis.call('ZCARD', P .. 'q:' .. host) > 0 then
@@ -326,13 +369,22 @@ redis.call('ZADD', P .. 'pdeadlines', p.d, ARGV[2])
 return {'ok', p.d}
 `;
 
-/** ARGV: prefix, host, token, leaseMs. Returns {'stale'} or {'ok', newDeadline}. */
+/** ARGV: prefix, host, token, leaseMs. A batch lease's URLs still pending under its token are extended
+ * with it. Returns {'stale'} or {'ok', newDeadline}. */
 export const EXTEND_LUA = `${PRELUDE}
 local now, host, l = argLease()
 if not l then return {'stale'} end
 l.d = fmt(now + tonumber(ARGV[4]))
 redis.call('HSET', P .. 'lease', host, cjson.encode(l))
 redis.call('ZADD', P .. 'deadlines', l.d, host)
+for _, url in ipairs(l.m or {}) do
+  local p = livePending(url, l.t, now)
+  if p then
+    p.d = l.d
+    redis.call('HSET', P .. 'pending', url, cjson.encode(p))
+    redis.call('ZADD', P .. 'pdeadlines', l.d, url)
+  end
+end
 return {'ok', l.d}
 `;
 

@@ -120,6 +120,53 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect((await leaseWhenReady(f, 'w2')).url).toBe('http://a.test/3');
   });
 
+  it('leases a host whose delay is 0 in batches: every URL pending from the start, the host held until freed, those not asked given back first', async () => {
+    const f = await fresh();
+    const g = await another();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2', 'http://a.test/3', 'http://a.test/4', 'http://a.test/5', 'http://a.test/6']));
+    const first = await f.lease('w1', 60_000, undefined, 4);
+    if (first.kind !== 'lease') throw new Error('no lease');
+    expect(first.lease.more).toBeUndefined(); // the host's delay is not known yet
+    const freed = await f.free(first.lease, 0, { workerId: 'w1', leaseMs: 60_000, batch: 4 });
+    const batch = freed.kind === 'ok' ? freed.next : undefined;
+    if (!batch?.more) throw new Error(`no batch: ${JSON.stringify(freed)}`);
+    expect([batch.url, ...batch.more.map((l) => l.url)]).toEqual(['http://a.test/2', 'http://a.test/3', 'http://a.test/4', 'http://a.test/5']);
+    expect(new Set(batch.more.map((l) => l.token))).toEqual(new Set([batch.token]));
+    expect(await f.counts()).toMatchObject({ queued: 1, leased: 1, pending: 5 });
+    expect(await g.lease('w2', 60_000, undefined, 4)).toMatchObject({ kind: 'wait' }); // one lease per host
+    expect((await f.finish(first.lease, {})).kind).toBe('ok');
+    expect((await f.finish(batch, {})).kind).toBe('ok');
+    expect(await f.finish(batch.more[0]!, { newLinks: entries(['http://a.test/7']) })).toEqual({ kind: 'ok', linksAdded: 1 });
+    // Cut short: the two not asked go back, ahead of the URLs queued after them.
+    expect((await f.free(batch, 0, undefined, [batch.more[1]!.url, batch.more[2]!.url])).kind).toBe('ok');
+    expect(await f.counts()).toMatchObject({ queued: 4, leased: 0, pending: 0, done: 3 });
+    const next = await g.lease('w2', 60_000, undefined, 4);
+    if (next.kind !== 'lease' || !next.lease.more) throw new Error(`no batch: ${JSON.stringify(next)}`);
+    expect([next.lease.url, ...next.lease.more.map((l) => l.url)]).toEqual(['http://a.test/4', 'http://a.test/5', 'http://a.test/6', 'http://a.test/7']);
+  });
+
+  it('keeps a batch live while it is extended, gives it again to a lease call sent twice, and takes it back URL by URL when it expires', async () => {
+    const f = await fresh();
+    const g = await another();
+    await f.add(entries(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));
+    const first = await leaseOf(f, 'w1');
+    await f.free(first, 0);
+    expect((await f.finish(first, {})).kind).toBe('ok');
+    const batch = await f.lease('w1', 300, 'r:b', 3);
+    expect(await f.lease('w1', 300, 'r:b', 3)).toMatchObject({ kind: 'lease', lease: { token: (batch as { lease: FrontierLease }).lease.token, more: [{ url: 'http://a.test/3' }] } });
+    if (batch.kind !== 'lease' || !batch.lease.more) throw new Error('no batch');
+    await sleep(200);
+    expect((await f.extend(batch.lease, 400)).kind).toBe('ok');
+    await sleep(200); // past the first deadline: the extension held the lease and both pending URLs
+    expect(await g.lease('w2', 60_000, undefined, 3)).toMatchObject({ kind: 'wait' });
+    await sleep(350);
+    const again = await g.lease('w2', 60_000, undefined, 3);
+    if (again.kind !== 'lease') throw new Error('not taken back');
+    expect([again.lease.url, ...(again.lease.more ?? []).map((l) => l.url)]).toEqual(['http://a.test/2', 'http://a.test/3']);
+    expect((await f.finish(batch.lease.more[0]!, {})).kind).toBe('stale');
+    expect(await f.counts()).toMatchObject({ reclaimed: 3 });
+  });
+
   it('answers a lease or free sent again after a lost answer as the first call did, instead of orphaning a lease', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/1', 'http://a.test/2', 'http://b.test/1']));
@@ -343,15 +390,17 @@ describe.skipIf(!run)('RedisFrontier', () => {
   it('never gives two live leases of one host, nor loses or repeats a URL, whatever workers do (property)', async () => {
     const hosts = ['http://a.test', 'http://b.test', 'http://c.test'];
     const url = fc.tuple(fc.constantFrom(...hosts), fc.integer({ min: 0, max: 12 })).map(([h, n]) => `${h}/p${String(n)}`);
+    let batches = 0;
     const op = fc.oneof(
       fc.record({ kind: fc.constant('add' as const), urls: fc.array(url, { maxLength: 4 }) }),
       // A short lease (2 ms) expires before the next step: its worker has stalled.
-      fc.record({ kind: fc.constant('lease' as const), worker: fc.nat(3), short: fc.boolean() }),
+      // A batch lease (3 URLs) when the host's last delay was 0.
+      fc.record({ kind: fc.constant('lease' as const), worker: fc.nat(3), short: fc.boolean(), batch: fc.boolean() }),
       fc.record({ kind: fc.constant('complete' as const), worker: fc.nat(3), links: fc.array(url, { maxLength: 3 }) }),
       fc.record({ kind: fc.constant('release' as const), worker: fc.nat(3) }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(url, { minLength: 1, maxLength: 5 }), fc.array(op, { maxLength: 25 }), async (seeds, ops) => {
+      fc.asyncProperty(fc.array(url, { minLength: 1, maxLength: 5 }), fc.array(op, { maxLength: 25 }), fc.boolean(), async (seeds, ops, batchFirst) => {
         for (const x of open.splice(0)) await x.close();
         const f = await fresh();
         const workers = [f, await another(), await another(), f];
@@ -366,41 +415,51 @@ describe.skipIf(!run)('RedisFrontier', () => {
           if (until !== undefined) expect(until).toBeLessThanOrEqual(l.nowMs);
           liveUntil.set(l.host, l.deadlineMs);
         };
+        /** Done with a lease: a single one completed, a batch's URLs each finished and its host freed. */
+        const done = async (w: number, l: FrontierLease, links: string[]) => {
+          if (!l.more) {
+            if ((await workers[w]!.complete(l, { delayMs: 0, newLinks: entries(links, 1) })).kind !== 'ok') return;
+            completed.push(l.url);
+            for (const u of links) expected.add(u);
+            liveUntil.delete(l.host);
+            return;
+          }
+          for (const u of [l, ...l.more]) {
+            if ((await workers[w]!.finish(u, { newLinks: entries(u === l ? links : [], 1) })).kind !== 'ok') continue;
+            completed.push(u.url);
+            if (u === l) for (const x of links) expected.add(x);
+          }
+          if ((await workers[w]!.free(l, 0)).kind === 'ok') liveUntil.delete(l.host);
+        };
         await f.add(entries(seeds));
         for (const s of seeds) expected.add(s);
+        // As if each host had been asked before with no delay, so a batch may be taken from the start.
+        if (batchFirst) for (const h of hosts) await admin.hset('gleaner:delay', h, '0');
         for (const o of ops) {
           if (o.kind === 'add') {
             await f.add(entries(o.urls));
             for (const u of o.urls) expected.add(u);
           } else if (o.kind === 'lease') {
             if (held.has(o.worker)) continue;
-            const r = await workers[o.worker]!.lease(`w${String(o.worker)}`, o.short ? 2 : 60_000);
+            const r = await workers[o.worker]!.lease(`w${String(o.worker)}`, o.short ? 2 : 60_000, undefined, o.batch ? 3 : 1);
             if (r.kind === 'lease') {
               grant(r.lease);
               held.set(o.worker, r.lease);
+              if (r.lease.more) batches++;
               if (o.short) await sleep(4);
             }
           } else {
             const l = held.get(o.worker);
             if (l === undefined) continue;
             held.delete(o.worker);
-            if (o.kind === 'complete') {
-              const r = await workers[o.worker]!.complete(l, { delayMs: 0, newLinks: entries(o.links, 1) });
-              if (r.kind === 'ok') {
-                completed.push(l.url);
-                for (const u of o.links) expected.add(u);
-                liveUntil.delete(l.host);
-              }
+            if (o.kind === 'complete') await done(o.worker, l, o.links);
+            else if (l.more) {
+              if ((await workers[o.worker]!.free(l, 0, undefined, [l.url, ...l.more.map((u) => u.url)])).kind === 'ok') liveUntil.delete(l.host);
             } else if ((await workers[o.worker]!.release(l, 0)).kind === 'ok') liveUntil.delete(l.host);
           }
         }
         // Everyone still holding returns (stale for the expired ones), then one worker drains the rest.
-        for (const [w, l] of held) {
-          if ((await workers[w]!.complete(l, { delayMs: 0 })).kind === 'ok') {
-            completed.push(l.url);
-            liveUntil.delete(l.host);
-          }
-        }
+        for (const [w, l] of held) await done(w, l, []);
         for (;;) {
           const r = await f.lease('drain', 60_000);
           if (r.kind === 'empty') break;
@@ -418,5 +477,6 @@ describe.skipIf(!run)('RedisFrontier', () => {
       }),
       { numRuns: 40 },
     );
+    expect(batches).toBeGreaterThan(0); // the runs did take batch leases
   });
 });

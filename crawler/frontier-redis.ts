@@ -5,6 +5,8 @@
 // fetches the URL, and returns the lease with the delay it chose; the host is not leased again before
 // that delay has passed, whichever worker asks. A lease carries a deadline (a dead worker's host comes
 // back) and a fencing token (a worker whose lease expired changes nothing when it comes back).
+// On a host whose last delay was 0, a lease may take a batch of its URLs, each pending from the start,
+// which the worker asks one after another and frees the host after (see leaseHost in the Lua).
 //
 // Guarantees need Redis with `appendonly yes` and `appendfsync always`: with `everysec` a Redis crash
 // loses up to a second of returned leases, and their pages are fetched again (no page is lost, but a
@@ -58,6 +60,10 @@ export interface FrontierLease {
   deadlineMs: number;
   /** Redis time when the lease was taken: deadlineMs - nowMs is the lease's length on Redis's clock. */
   nowMs: number;
+  /** A batch lease (asked for with batch > 1, on a host whose last delay was 0): the host's further URLs
+   * it took, same token and deadline, to ask one after another. Every URL of a batch, this one too, is
+   * pending from the start: each ends by finish or requeue, and the host by free. Undefined: a single lease. */
+  more?: FrontierLease[];
 }
 
 export type LeaseResult =
@@ -142,10 +148,17 @@ export function redisConnection(url: string): { options: RedisOptions; shown: st
   throw new GleanerError('BAD_ARGUMENT', `frontier "${url}": give redis://HOST:PORT/DB or unix:///path/to/redis.sock?db=N`);
 }
 
-/** A lease from a script's reply {'lease', host, url, score, token, deadline, now, data}. */
+/** A lease from a script's reply {'lease', host, url, score, token, deadline, now, data, batch, then url,
+ * score, data of a batch's further URLs}. */
 function leaseFrom(r: string[]): FrontierLease {
-  const [, host, url, score, token, deadline, now, data] = r as [string, string, string, string, string, string, string, string];
-  return { host, url, depth: Math.floor(Number(score) / DEPTH_SCALE), data, token, deadlineMs: Number(deadline), nowMs: Number(now) };
+  const [, host, url, score, token, deadline, now, data, batch] = r as [string, string, string, string, string, string, string, string, string];
+  const one = (u: string, s: string, d: string): FrontierLease => ({ host, url: u, depth: Math.floor(Number(s) / DEPTH_SCALE), data: d, token, deadlineMs: Number(deadline), nowMs: Number(now) });
+  const lease = one(url, score, data);
+  if (batch === '1') {
+    lease.more = [];
+    for (let i = 9; i + 2 < r.length; i += 3) lease.more.push(one(r[i]!, r[i + 1]!, r[i + 2]!));
+  }
+  return lease;
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -270,9 +283,10 @@ export class RedisFrontier {
    * (the dead worker's request may have run until then). `leaseMs` must exceed the worker's whole fetch
    * deadline, so that a worker whose lease expired has stopped its request. A call sent again with the
    * same `requestId` (the client resends after a reconnect) answers with the lease the first one took.
+   * With `batch` > 1, a host whose last delay was 0 is leased with up to that many URLs (`more`).
    */
-  async lease(workerId: string, leaseMs: number, requestId = `r:${randomUUID()}`): Promise<LeaseResult> {
-    const r = (await this.run(SCRIPTS.lease, [workerId, Math.ceil(leaseMs), requestId])) as string[];
+  async lease(workerId: string, leaseMs: number, requestId = `r:${randomUUID()}`, batch = 1): Promise<LeaseResult> {
+    const r = (await this.run(SCRIPTS.lease, [workerId, Math.ceil(leaseMs), requestId, batch])) as string[];
     if (r[0] === 'empty') return { kind: 'empty' };
     if (r[0] === 'wait') return { kind: 'wait', waitMs: Number(r[1]) };
     return { kind: 'lease', lease: leaseFrom(r) };
@@ -309,10 +323,11 @@ export class RedisFrontier {
    * and deadline until `finish` (done, links queued) or `requeue` (asked again later); a worker that dies
    * meanwhile loses it at the deadline and the URL goes back to its queue. Splitting the lease this way
    * keeps one request per host without holding the host through the page's parsing and storing.
+   * A batch lease's URLs are pending already; `giveBack` names those not asked (the batch was cut
+   * short), which go back to their queue. `renew`: see FREE_LUA.
    */
-  async free(lease: FrontierLease, delayMs: number, renew?: { workerId: string; leaseMs: number }): Promise<ReleaseResult & { next?: FrontierLease }> {
-    const args: (string | number)[] = [lease.host, lease.token, Math.ceil(delayMs), lease.url];
-    if (renew) args.push(renew.workerId, Math.ceil(renew.leaseMs));
+  async free(lease: FrontierLease, delayMs: number, renew?: { workerId: string; leaseMs: number; batch?: number }, giveBack: readonly string[] = []): Promise<ReleaseResult & { next?: FrontierLease }> {
+    const args: (string | number)[] = [lease.host, lease.token, Math.ceil(delayMs), lease.url, renew?.workerId ?? '', Math.ceil(renew?.leaseMs ?? 0), renew?.batch ?? 1, ...giveBack];
     const r = (await this.run(SCRIPTS.free, args)) as string[];
     if (r[0] === 'stale') return { kind: 'stale' };
     const freed = { kind: 'ok' as const, nextAllowedMs: Number(r[1]) };

@@ -36,6 +36,9 @@ export interface CrawlOptions extends TrapOptions, PdfOptions {
   /** A shared frontier's lease on a host lasts requestTimeoutMs plus this (room to parse and store the
    * page, and it is extended while the page is worked on): how long a dead process's host waits. */
   leaseMarginMs: number;
+  /** URLs a shared frontier's lease takes at once on a host whose delay is 0, asked one after another
+   * by one process with no round trip to Redis between them (1: one URL per lease). */
+  leaseBatchUrls: number;
   seeds: string[];
   /** Pages in the store at most, all runs together, exactly: pages under way hold a place against it.
    * A recrawl fetching a stored page again re-stores it and does not count it a second time. */
@@ -152,6 +155,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   bodyTimeoutMs: 30_000,
   requestTimeoutMs: 60_000,
   leaseMarginMs: 15_000,
+  leaseBatchUrls: 16,
   minBytesPerSecond: 1_024,
   minRateWindowMs: 10_000,
   maxBodyBytes: 5 * 1024 * 1024,

@@ -28,6 +28,9 @@ export function prepareCrawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, '
     if (options.store === undefined) throw new GleanerError('BAD_ARGUMENT', '--frontier needs --store postgres://...: the processes of a shared crawl keep their pages in one store');
     if (options.recrawl) throw new GleanerError('BAD_ARGUMENT', '--recrawl runs on one machine: it is not available with --frontier');
     if (options.hostConnections !== 1) throw new GleanerError('BAD_ARGUMENT', '--host-connections above 1 is not available with --frontier: a shared crawl holds one request per host');
+    if (!Number.isInteger(options.leaseBatchUrls) || options.leaseBatchUrls < 1 || options.leaseBatchUrls > 1000) {
+      throw new GleanerError('BAD_ARGUMENT', `leaseBatchUrls must be a whole number from 1 to 1000 (got ${String(options.leaseBatchUrls)})`);
+    }
   }
   const inScope = scopeFilter(seeds, options);
   return { options: { ...options, seeds }, inScope };

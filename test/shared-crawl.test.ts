@@ -59,7 +59,8 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
   let postgresServer: PostgresServer | undefined;
   let dir: string;
   let db = 0;
-  const started: Sites[] = [];
+  /** Every site started, closed after the tests. */
+  const started: LoggedSite[] = [];
   /** Every crawler process started, killed after the tests should one have failed halfway. */
   const processes: ChildProcess[] = [];
 
@@ -70,7 +71,7 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
   }, 60_000);
   afterAll(async () => {
     for (const p of processes) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
-    for (const s of started) for (const { site } of s.all) await site.close();
+    for (const site of started) await site.close();
     if (redisServer) {
       await redisServer.stop();
       await rm(redisServer.dir, { recursive: true, force: true });
@@ -84,7 +85,7 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
 
   async function sites(): Promise<Sites> {
     const s = await startSites();
-    started.push(s);
+    started.push(...s.all.map(({ site }) => site));
     return s;
   }
 
@@ -158,6 +159,30 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
       expect(new Set(pageRequests(site.log).map((r) => r.from)).size, `${site.url} served by`).toBeGreaterThanOrEqual(2);
     }
   }, 90_000);
+
+  it('a site with no delay is leased in batches: three processes, one request at a time, every page fetched and stored once', async () => {
+    const pages = pagesOfSite('delta', 40);
+    const site = await startLoggedSite({ robots: 'User-agent: *\nDisallow: /private/\n', pages });
+    started.push(site);
+    const shared = await sharedPlace();
+    const procs = Array.from({ length: 3 }, (_, i) => {
+      const p = startCli(['crawl', site.url, '--frontier', shared.frontier, '--store', shared.store, '--data', join(dir, `batch-${String(i)}`), '--delay', '0', '--from', `crawler${String(i)}@example.org`]);
+      processes.push(p);
+      return p;
+    });
+    for (const p of procs) expect((await p.exited, p.output().code), p.output().stderr).toBe(0);
+    expect(politenessViolations(site.log, 0, 0)).toEqual([]);
+    expect(site.log.filter((r) => r.path === '/robots.txt')).toHaveLength(1);
+    const asked = pageRequests(site.log).map((r) => r.path);
+    expect([...asked].sort()).toEqual([...pages.keys()].sort()); // each once, /private/ never
+    expect(await storedUrls(shared.store)).toEqual([...pages.keys()].map((p) => new URL(p, site.url).href).sort());
+    const counts = new Redis({ path: redis().socket, db });
+    try {
+      expect(Number(await counts.get('gleaner:batches'))).toBeGreaterThan(0);
+    } finally {
+      counts.disconnect();
+    }
+  }, 60_000);
 
   it('the control: four crawls each polite on its own break the same check', async () => {
     const s = await sites();
@@ -277,6 +302,13 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
     await noStore.exited;
     expect(noStore.output().code).not.toBe(0);
     expect(noStore.output().stderr).toMatch(/--frontier needs --store/);
+
+    const config = join(dir, 'bad-batch.json');
+    await writeFile(config, JSON.stringify({ crawl: { leaseBatchUrls: 0 } }));
+    const badBatch = startCli(['crawl', ...seeds, '--frontier', redis().url(db + 1), '--store', shared.store, '--config', config, '--data', join(dir, 'badbatch')]);
+    await badBatch.exited;
+    expect(badBatch.output().code).not.toBe(0);
+    expect(badBatch.output().stderr.trim().split('\n')).toEqual([expect.stringMatching(/leaseBatchUrls must be a whole number from 1 to 1000/)]);
     for (const { site } of s.all) expect(site.log, site.url).toEqual([]);
   }, 60_000);
 });
