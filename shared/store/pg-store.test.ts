@@ -110,6 +110,21 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
     }
   });
 
+  it('compresses page records with lz4 where the server has it', async () => {
+    const { store, url } = await freshStore();
+    await store.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const has = (await client.query<{ lz4: boolean }>("SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'")).rows[0]!.lz4;
+      const column = (await client.query<{ c: string }>("SELECT attcompression AS c FROM pg_attribute WHERE attrelid = 'gleaner_pages'::regclass AND attname = 'record'")).rows[0]!.c;
+      expect(column).toBe(has ? 'l' : '');
+      if (process.env.CI === 'true') expect(has, 'Debian PostgreSQL 15 is built with lz4').toBe(true);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('drops entries, keeps robots.txt entries, meta and raw responses, and reads pages in URL order in batches', async () => {
     const { store, url } = await freshStore();
     await store.close();

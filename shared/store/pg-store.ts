@@ -52,9 +52,14 @@ SELECT (SELECT count(*) FROM page) AS pages`;
 /** The advisory lock taken while the schema is checked and created (any constant of our own). */
 const SCHEMA_LOCK = 0x676c6e72;
 
-const SCHEMA = `
+/**
+ * The tables. `recordCompression`: how PostgreSQL compresses a page record (~24 KB on the Rust docs)
+ * when it stores it: lz4 where the server has it. Its default, pglz, cost PostgreSQL 7.3 CPU-seconds per
+ * 6,000 Rust docs pages crawled on the shared path against lz4's 5.9 (two runs each, DESIGN.md).
+ */
+const schema = (recordCompression: 'lz4' | 'default') => `
 CREATE TABLE IF NOT EXISTS gleaner_meta (key text PRIMARY KEY, value jsonb NOT NULL);
-CREATE TABLE IF NOT EXISTS gleaner_pages (fp bytea PRIMARY KEY, url text NOT NULL, record text NOT NULL, fact jsonb NOT NULL);
+CREATE TABLE IF NOT EXISTS gleaner_pages (fp bytea PRIMARY KEY, url text NOT NULL, record text ${recordCompression === 'lz4' ? 'COMPRESSION lz4 ' : ''}NOT NULL, fact jsonb NOT NULL);
 CREATE INDEX IF NOT EXISTS gleaner_pages_url ON gleaner_pages (url);
 CREATE TABLE IF NOT EXISTS gleaner_seen (fp bytea PRIMARY KEY, url text NOT NULL, depth integer NOT NULL);
 CREATE INDEX IF NOT EXISTS gleaner_seen_url ON gleaner_seen (url);
@@ -140,7 +145,8 @@ export class PgStore implements Store {
       if (tables.length > 0) {
         throw new GleanerError('BAD_ARGUMENT', `the PostgreSQL database at ${where} holds other tables (${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', ...' : ''}) and no Gleaner store: give Gleaner a database of its own (createdb gleaner)`);
       }
-      await q(SCHEMA);
+      const lz4 = (await q("SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'")).rows[0] as { lz4: boolean } | undefined;
+      await q(schema(lz4?.lz4 === true ? 'lz4' : 'default'));
       await q('INSERT INTO gleaner_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SCHEMA_KEY, JSON.stringify(STORE_SCHEMA_VERSION)]);
     });
   }
