@@ -5,7 +5,8 @@
 // every page fetched once and stored once, each site served by two processes or more. The control (four
 // crawls each polite on its own) fails the same check. Then the failures: a crawler killed holding a
 // slow page's lease, Redis killed and restarted from its append-only file, PostgreSQL restarted, all
-// mid-crawl; and the bad inputs. Real redis-server and PostgreSQL, started here on unix sockets.
+// mid-crawl; a site with no delay crawled in batch leases, and its batch holder killed; and the bad
+// inputs. Real redis-server and PostgreSQL, started here on unix sockets.
 
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -182,6 +183,39 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
     } finally {
       counts.disconnect();
     }
+  }, 60_000);
+
+  it('a crawler killed holding a batch loses all of it: the others take its URLs back, one request at a time, every page stored once', async () => {
+    const pages = pagesOfSite('epsilon', 30);
+    const site = await startLoggedSite({ robots: 'User-agent: *\nDisallow: /private/\n', pages, slowMs: new Map([...pages.keys()].map((p) => [p, 60])) });
+    started.push(site);
+    const shared = await sharedPlace();
+    const lease = await shortLease();
+    const procs = Array.from({ length: 3 }, (_, i) => {
+      const p = startCli(['crawl', site.url, '--frontier', shared.frontier, '--store', shared.store, '--data', join(dir, `batch-kill-${String(i)}`), '--delay', '0', '--from', `crawler${String(i)}@example.org`, ...lease]);
+      processes.push(p);
+      return p;
+    });
+    let killed: number | undefined;
+    site.onRequest = () => {
+      // The tenth page is well inside a batch (the first lease is the home page alone).
+      if (killed !== undefined || pageRequests(site.log).length < 10) return;
+      killed = Number(/crawler(\d)/.exec(site.log[site.log.length - 1]!.from)?.[1]);
+      procs[killed]!.kill('SIGKILL');
+    };
+    for (const p of procs) await p.exited;
+    expect(killed).toBeDefined();
+    procs.forEach((p, i) => {
+      if (i !== killed) expect(p.output().code, p.output().stderr).toBe(0);
+    });
+    expect(politenessViolations(site.log, 0, 0)).toEqual([]);
+    expect(await storedUrls(shared.store)).toEqual([...pages.keys()].map((p) => new URL(p, site.url).href).sort());
+    const asked = pageRequests(site.log);
+    for (const path of pages.keys()) expect(asked.filter((r) => r.path === path).length, path).toBeGreaterThanOrEqual(1);
+    // A page asked twice is one the killed crawler had asked and not stored.
+    const twice = [...pages.keys()].filter((path) => asked.filter((r) => r.path === path).length > 1);
+    expect(twice.length).toBeGreaterThan(0);
+    for (const path of twice) expect(asked.find((r) => r.path === path)!.from, path).toBe(`crawler${String(killed)}@example.org`);
   }, 60_000);
 
   it('the control: four crawls each polite on its own break the same check', async () => {
