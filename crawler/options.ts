@@ -39,6 +39,10 @@ export interface CrawlOptions extends TrapOptions, PdfOptions {
   /** URLs a shared frontier's lease takes at once on a host whose delay is 0, asked one after another
    * by one process with no round trip to Redis between them (1: one URL per lease). */
   leaseBatchUrls: number;
+  /** After a stop (Ctrl-C, SIGTERM), how long `gleaner crawl` waits for the requests under way to be let
+   * go and the stores closed before it exits anyway: a shared Redis or PostgreSQL that hangs must not
+   * hang the stop. Leases held then come back at their deadlines. */
+  stopDeadlineMs: number;
   seeds: string[];
   /** Pages in the store at most, all runs together, exactly: pages under way hold a place against it.
    * A recrawl fetching a stored page again re-stores it and does not count it a second time. */
@@ -156,6 +160,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   requestTimeoutMs: 60_000,
   leaseMarginMs: 15_000,
   leaseBatchUrls: 16,
+  stopDeadlineMs: 10_000,
   minBytesPerSecond: 1_024,
   minRateWindowMs: 10_000,
   maxBodyBytes: 5 * 1024 * 1024,

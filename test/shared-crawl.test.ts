@@ -302,6 +302,27 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
     );
   }, 120_000);
 
+  it('a Ctrl-C while Redis hangs (SIGSTOP) still ends the crawler, after the stop deadline, with what is stored kept', async () => {
+    const s = await sites();
+    const shared = await sharedPlace();
+    const config = join(dir, 'stop-deadline.json');
+    await writeFile(config, JSON.stringify({ crawl: { stopDeadlineMs: 2000 } }));
+    const [p] = crawlers(1, s, shared, ['--config', config]);
+    while (pageRequests(s.c.log).length < 2) await sleep(20);
+    redis().pause();
+    try {
+      await sleep(300);
+      p!.kill('SIGINT');
+      const ended = await Promise.race([p!.exited.then(() => true), sleep(20_000).then(() => false)]);
+      expect(ended, 'the crawler still runs 20 s after Ctrl-C').toBe(true);
+      expect(p!.output().code).toBe(130);
+      expect(p!.output().stderr).toMatch(/stopping took longer than 2 s/);
+    } finally {
+      redis().resume();
+    }
+    expect((await storedUrls(shared.store)).length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('PostgreSQL restarted mid-crawl: the crawlers wait for it and go on, nothing lost', async () => {
     await crawlThrough(async () => {
       await postgres().stop();

@@ -153,8 +153,8 @@ const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
 
 /** CrawlOptions that no flag sets: a config file may set them under these names (crawler/options.ts, units in the names). */
 const CONFIG_ONLY: Readonly<Record<string, unknown>> = (() => {
-  const { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, pdfMaxPages, leaseMarginMs, leaseBatchUrls } = d;
-  return { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, pdfMaxPages, leaseMarginMs, leaseBatchUrls };
+  const { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, pdfMaxPages, leaseMarginMs, leaseBatchUrls, stopDeadlineMs } = d;
+  return { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, pdfMaxPages, leaseMarginMs, leaseBatchUrls, stopDeadlineMs };
 })();
 
 /** Where an effective value came from, for --check. */
@@ -449,6 +449,12 @@ export const crawlCommand: Command = {
       process.stderr.write('stopping: abandoning the requests under way, they stay queued (Ctrl-C again to force)...\n');
       controller.abort();
       for (const s of STOP_SIGNALS) process.once(s, () => process.exit(SIGNAL_EXIT[s]));
+      // Bounded: a store or frontier server that hangs (a shared Redis or PostgreSQL) cannot hold the stop.
+      setTimeout(() => {
+        progress.done();
+        process.stderr.write(`stopping took longer than ${String(options.stopDeadlineMs / 1000)} s (a store or frontier server not answering?); exiting: what is stored is kept, and leases held come back at their deadlines\n`);
+        process.exit(SIGNAL_EXIT[stoppedBy ?? 'SIGINT']);
+      }, options.stopDeadlineMs).unref();
     };
     for (const s of STOP_SIGNALS) process.once(s, stop);
     let stored = 0;

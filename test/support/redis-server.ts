@@ -97,6 +97,16 @@ export class RedisServer {
     return this.stopWith('SIGKILL');
   }
 
+  /** Freezes the server (SIGSTOP): connections stay open and nothing answers, as a hung server does. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** Stops the server the ordinary way. */
   stop(): Promise<void> {
     return this.stopWith('SIGTERM');
