@@ -25,7 +25,7 @@ import type { HostRobots } from '../shared/robots/index.js';
 import { robotsForOrigin } from './robots-cache.js';
 import { blockingRule, crawlRobotsOptions, respectsRobots } from './robots-options.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
-import type { CrawlFrontier, Ticket } from './frontier.js';
+import type { CrawlFrontier, FrontierPick, Ticket } from './frontier.js';
 import { LocalFrontier } from './frontier-local.js';
 import { SharedFrontier } from './frontier-shared.js';
 import { hostname } from 'node:os';
@@ -110,6 +110,7 @@ async function openFrontier(store: Store, options: CrawlOptions, log: Logger): P
     leaseMs: options.requestTimeoutMs + options.leaseMarginMs,
     requestMs: options.requestTimeoutMs,
     batchUrls: options.leaseBatchUrls,
+    redisTimeoutMs: options.frontierTimeoutMs,
     pollMs: 250,
     countsIntervalMs: 1000,
     delayMs: options.delayMs,
@@ -145,7 +146,7 @@ class CrawlRun {
   private inFlight = 0;
   private stopLaunching = false;
   private stoppedBecause: CrawlSummary['stoppedBecause'] = 'done';
-  /** The data dir failed under the crawl (disk full, gone read-only): the crawl stops once and throws it. */
+  /** The data dir failed under the crawl (disk full, gone read-only), or a shared Redis stopped answering: the crawl stops once and throws it. */
   private dataDirFailure: GleanerError | undefined;
   /** Ends the loop's wait; `woken` remembers a wake that came while the loop was not waiting (asking
    * the frontier), so it is not lost. */
@@ -224,6 +225,7 @@ class CrawlRun {
     }
     if (this.dataDirFailure) {
       const f = this.dataDirFailure;
+      if (f.code === 'UNREACHABLE') throw new GleanerError('UNREACHABLE', `crawl stopped: ${f.message}; the ${this.counts.pagesCommitted} pages stored so far are kept (run the same command again to resume once it answers)`, { cause: f });
       throw new GleanerError('DATA_DIR', `crawl stopped: ${f.message}; the ${this.counts.pagesCommitted} pages stored so far are kept (make room, then run again to resume)`, { cause: f });
     }
     if (this.stoppedBecause === 'done' && this.counts.pagesThisRun === 0 && this.robotsWaits.allGivenUp(new Set(options.seeds.map(originOf)))) {
@@ -344,7 +346,13 @@ class CrawlRun {
         let waitMs = Infinity;
         if (!this.stopLaunching) {
           while (this.inFlight < this.options.concurrency) {
-            const pick = await this.frontier.next();
+            let pick: FrontierPick;
+            try {
+              pick = await this.frontier.next();
+            } catch (e) {
+              if (!this.failedOnDataDir(e)) throw e;
+              break;
+            }
             if ('ticket' in pick && this.stopping()) {
               // Stopped while the frontier was asked (a shared one answers over the network).
               await this.frontier.leave(pick.ticket);
@@ -420,7 +428,9 @@ class CrawlRun {
    * fails the same way, so only the first is kept, for execute() to throw. False for any other error.
    */
   private failedOnDataDir(e: unknown): boolean {
-    if (!isGleanerError(e) || e.code !== 'DATA_DIR') return false;
+    // A shared Redis or PostgreSQL that stopped answering for longer than its timeout is the same kind of
+    // failure: every later write would wait for it too.
+    if (!isGleanerError(e) || (e.code !== 'DATA_DIR' && e.code !== 'UNREACHABLE')) return false;
     this.dataDirFailure ??= e;
     this.stopLaunching = true;
     return true;

@@ -27,6 +27,9 @@ export interface RedisFrontierOptions {
   prefix: string;
   /** Give up connecting (and checking the db) after this long: an unreachable Redis is one clear error. */
   connectTimeoutMs: number;
+  /** Once open, how long a command waits for Redis (reconnecting meanwhile) before it fails with
+   * UNREACHABLE: a Redis restarted is waited for, one gone or hung for longer stops the crawl. */
+  commandTimeoutMs: number;
   /** URLs per add script: one script blocks Redis while it runs, so a large add is cut into steps. */
   addBatchSize: number;
   /** The politeness unit of a URL; the crawler's is the origin (scheme, host, port), robots.txt's unit. */
@@ -36,6 +39,7 @@ export interface RedisFrontierOptions {
 export const REDIS_FRONTIER_DEFAULTS: RedisFrontierOptions = {
   prefix: 'gleaner:',
   connectTimeoutMs: 5000,
+  commandTimeoutMs: 120_000,
   addBatchSize: 1000,
   hostOf: (url) => new URL(url).origin,
 };
@@ -168,6 +172,8 @@ export class RedisFrontier {
   private constructor(
     private readonly redis: Redis,
     private readonly options: RedisFrontierOptions,
+    /** The server as error messages name it. */
+    private readonly shown: string,
   ) {}
 
   /**
@@ -187,6 +193,7 @@ export class RedisFrontier {
       lazyConnect: true,
       connectTimeout: opts.connectTimeoutMs,
       maxRetriesPerRequest: null,
+      commandTimeout: opts.commandTimeoutMs,
       // Before open: no retry (one clear error). After: back off up to 2 s, for ever.
       retryStrategy: (times) => (opened ? Math.min(times * 100, 2000) : null),
     });
@@ -201,7 +208,7 @@ export class RedisFrontier {
         reject(unreachable(`no answer within ${String(opts.connectTimeoutMs)} ms`));
       }, opts.connectTimeoutMs);
     });
-    const frontier = new RedisFrontier(redis, opts);
+    const frontier = new RedisFrontier(redis, opts, shown);
     try {
       const claim = await Promise.race([
         (async () => {
@@ -251,10 +258,15 @@ export class RedisFrontier {
   private async run(s: Script, args: (string | number)[]): Promise<unknown> {
     const argv = [this.options.prefix, ...args.map(String)];
     try {
-      return await this.redis.evalsha(s.sha, 0, ...argv);
+      try {
+        return await this.redis.evalsha(s.sha, 0, ...argv);
+      } catch (e) {
+        if (!errorText(e).startsWith('NOSCRIPT')) throw e;
+        return await this.redis.eval(s.lua, 0, ...argv);
+      }
     } catch (e) {
-      if (!errorText(e).startsWith('NOSCRIPT')) throw e;
-      return this.redis.eval(s.lua, 0, ...argv);
+      if (errorText(e) !== 'Command timed out') throw e;
+      throw new GleanerError('UNREACHABLE', `the Redis frontier at ${this.shown} did not answer for ${String(this.options.commandTimeoutMs / 1000)} s`, { cause: e });
     }
   }
 

@@ -33,6 +33,8 @@ export interface SharedFrontierOptions {
   requestMs: number;
   /** URLs one lease takes on a host whose delay is 0 (a batch); 1: one URL per lease. */
   batchUrls: number;
+  /** How long a Redis call waits for an answer before the crawl stops (RedisFrontierOptions.commandTimeoutMs). */
+  redisTimeoutMs: number;
   hostOf: (url: string) => string;
   log: Logger;
 }
@@ -117,7 +119,7 @@ export class SharedFrontier implements CrawlFrontier {
 
   /** Opens the Redis frontier at `url` (one UNREACHABLE or BAD_ARGUMENT line when it cannot be used). */
   static async open(url: string, store: Store, options: SharedFrontierOptions): Promise<SharedFrontier> {
-    const redis = await RedisFrontier.open(url, { hostOf: options.hostOf });
+    const redis = await RedisFrontier.open(url, { hostOf: options.hostOf, commandTimeoutMs: options.redisTimeoutMs });
     return new SharedFrontier(redis, store, options);
   }
 

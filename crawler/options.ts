@@ -43,6 +43,9 @@ export interface CrawlOptions extends TrapOptions, PdfOptions {
    * go and the stores closed before it exits anyway: a shared Redis or PostgreSQL that hangs must not
    * hang the stop. Leases held then come back at their deadlines. */
   stopDeadlineMs: number;
+  /** How long a shared crawl waits for a Redis frontier that does not answer (restarting, gone, hung)
+   * before it stops with what is stored kept. */
+  frontierTimeoutMs: number;
   seeds: string[];
   /** Pages in the store at most, all runs together, exactly: pages under way hold a place against it.
    * A recrawl fetching a stored page again re-stores it and does not count it a second time. */
@@ -161,6 +164,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   leaseMarginMs: 15_000,
   leaseBatchUrls: 16,
   stopDeadlineMs: 10_000,
+  frontierTimeoutMs: 120_000,
   minBytesPerSecond: 1_024,
   minRateWindowMs: 10_000,
   maxBodyBytes: 5 * 1024 * 1024,

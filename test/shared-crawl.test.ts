@@ -323,6 +323,25 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
     expect((await storedUrls(shared.store)).length).toBeGreaterThan(0);
   }, 60_000);
 
+  it('a Redis that hangs (SIGSTOP) for longer than frontierTimeoutMs stops the crawl in one line, what is stored kept', async () => {
+    const s = await sites();
+    const shared = await sharedPlace();
+    const config = join(dir, 'frontier-timeout.json');
+    await writeFile(config, JSON.stringify({ crawl: { frontierTimeoutMs: 2000 } }));
+    const [p] = crawlers(1, s, shared, ['--config', config]);
+    while (pageRequests(s.c.log).length < 2) await sleep(20);
+    redis().pause();
+    try {
+      const ended = await Promise.race([p!.exited.then(() => true), sleep(30_000).then(() => false)]);
+      expect(ended, 'the crawler still runs 30 s after Redis hung').toBe(true);
+    } finally {
+      redis().resume();
+    }
+    expect(p!.output().code).toBe(69);
+    expect(p!.output().stderr.trim().split('\n')).toEqual([expect.stringMatching(/did not answer for 2 s; the \d+ pages stored so far are kept/)]);
+    expect((await storedUrls(shared.store)).length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('PostgreSQL restarted mid-crawl: the crawlers wait for it and go on, nothing lost', async () => {
     await crawlThrough(async () => {
       await postgres().stop();
