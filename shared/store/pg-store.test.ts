@@ -110,6 +110,26 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
     }
   });
 
+  it('fails a write that gets no answer within queryTimeoutMs with one UNREACHABLE line, not a wait for ever', async () => {
+    const fresh = await freshStore();
+    await fresh.store.close();
+    const store = await PgStore.open(fresh.url, { queryTimeoutMs: 1000 });
+    // Another session holds the table: to the store the server does not answer, as a hung one does.
+    const holder = new pg.Client({ connectionString: fresh.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE gleaner_pages IN ACCESS EXCLUSIVE MODE');
+      const err: unknown = await store.commitFetch(undefined, page('http://a/', []), [], undefined, []).catch((e: unknown) => e);
+      expect(isGleanerError(err) && err.code).toBe('UNREACHABLE');
+      expect((err as Error).message).toMatch(/^PostgreSQL at .+ did not answer for 1 s$/);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+      await store.close();
+    }
+  });
+
   it('compresses page records with lz4 where the server has it', async () => {
     const { store, url } = await freshStore();
     await store.close();

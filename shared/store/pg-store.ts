@@ -22,11 +22,14 @@ export interface PgStoreOptions {
   connectTimeoutMs: number;
   /** How long a write keeps retrying while the server is away (restarted, failing over). */
   reconnectDeadlineMs: number;
+  /** How long a query waits for an answer (a server hung, a lock never let go) before it fails with
+   * UNREACHABLE: a crawl stops in one line rather than wait for ever. */
+  queryTimeoutMs: number;
   /** Rows read at a time by the iterations (pages, facts, seen URLs). */
   readBatchRows: number;
 }
 
-export const PG_STORE_DEFAULTS: Readonly<PgStoreOptions> = { connectTimeoutMs: 5_000, reconnectDeadlineMs: 120_000, readBatchRows: 500 };
+export const PG_STORE_DEFAULTS: Readonly<PgStoreOptions> = { connectTimeoutMs: 5_000, reconnectDeadlineMs: 120_000, queryTimeoutMs: 120_000, readBatchRows: 500 };
 
 /** Whether `location` names a PostgreSQL database rather than a data dir. */
 export const isPostgresUrl = (location: string): boolean => /^postgres(?:ql)?:\/\//i.test(location);
@@ -90,6 +93,8 @@ export class PgStore implements Store {
   private constructor(
     private readonly pool: pg.Pool,
     private readonly options: PgStoreOptions,
+    /** The server as messages name it. */
+    private readonly where: string,
   ) {
     this.frontier = {
       add: (entries, o) => this.transaction((q) => this.addEntries(q, entries, o?.force ?? false)),
@@ -106,7 +111,7 @@ export class PgStore implements Store {
   /** Connects and checks (or creates) the schema; a database holding other tables is refused, untouched. */
   static async open(url: string, given: Partial<PgStoreOptions> = {}): Promise<PgStore> {
     const options = { ...PG_STORE_DEFAULTS, ...given };
-    const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: options.connectTimeoutMs });
+    const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: options.connectTimeoutMs, query_timeout: options.queryTimeoutMs });
     // An idle client whose server went away must not crash the process: the next query reconnects.
     pool.on('error', () => {});
     const where = describe(url);
@@ -116,7 +121,7 @@ export class PgStore implements Store {
       await pool.end().catch(() => {});
       throw new GleanerError('UNREACHABLE', `cannot reach PostgreSQL at ${where}: ${(e as Error).message || (e as { code?: string }).code || 'no answer'}`, { cause: e });
     }
-    const store = new PgStore(pool, options);
+    const store = new PgStore(pool, options, where);
     try {
       await store.checkSchema(where);
     } catch (e) {
@@ -158,6 +163,9 @@ export class PgStore implements Store {
       try {
         return await work();
       } catch (e) {
+        if (e instanceof Error && e.message === 'Query read timeout') {
+          throw new GleanerError('UNREACHABLE', `PostgreSQL at ${this.where} did not answer for ${String(this.options.queryTimeoutMs / 1000)} s`, { cause: e });
+        }
         if (!connectionLost(e) || Date.now() + wait > deadline) throw e;
         await new Promise((r) => setTimeout(r, wait));
       }
