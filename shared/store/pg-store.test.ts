@@ -9,7 +9,7 @@ import pg from 'pg';
 import { havePostgres, PostgresServer } from '../../test/support/postgres-server.js';
 import { isGleanerError } from '../errors.js';
 import { openStoreAt } from './open-store-at.js';
-import { PgStore } from './pg-store.js';
+import { PgStore, type PgStoreOptions } from './pg-store.js';
 import type { Store } from './store.js';
 import { collect, expectBreadthFirstQueue, storedPage as page } from '../../test/support/store-records.js';
 
@@ -21,6 +21,11 @@ let databases = 0;
 async function freshStore(): Promise<{ store: Store; url: string }> {
   const url = await server!.createDatabase(`store${++databases}`);
   return { store: await openStoreAt(url), url };
+}
+/** A PgStore with `options` on a database of its own. */
+async function freshPgStore(options: Partial<PgStoreOptions>): Promise<{ store: PgStore; url: string }> {
+  const url = await server!.createDatabase(`store${++databases}`);
+  return { store: await PgStore.open(url, options), url };
 }
 
 describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
@@ -89,9 +94,7 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
   });
 
   it('stores pages committed at once, a page committed again once (its last record), and refused URLs of any length', async () => {
-    const fresh = await freshStore();
-    await fresh.store.close();
-    const store = await PgStore.open(fresh.url, { readBatchRows: 7 });
+    const { store } = await freshPgStore({ readBatchRows: 7 });
     try {
       // Incompressible: PostgreSQL compresses a long value, so a repeated character would fit a B-tree row.
       const long = `http://elsewhere/${Array.from({ length: 60 }, (_, i) => createHash('sha512').update(String(i)).digest('base64url')).join('')}`;
@@ -111,9 +114,8 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
   });
 
   it('fails a write that gets no answer within queryTimeoutMs with one UNREACHABLE line, not a wait for ever', async () => {
-    const fresh = await freshStore();
-    await fresh.store.close();
-    const store = await PgStore.open(fresh.url, { queryTimeoutMs: 1000 });
+    const fresh = await freshPgStore({ queryTimeoutMs: 1000 });
+    const store = fresh.store;
     // Another session holds the table: to the store the server does not answer, as a hung one does.
     const holder = new pg.Client({ connectionString: fresh.url });
     await holder.connect();
