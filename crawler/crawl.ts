@@ -147,7 +147,7 @@ class CrawlRun {
   private stopLaunching = false;
   private stoppedBecause: CrawlSummary['stoppedBecause'] = 'done';
   /** The data dir failed under the crawl (disk full, gone read-only), or a shared Redis stopped answering: the crawl stops once and throws it. */
-  private dataDirFailure: GleanerError | undefined;
+  private storageFailure: GleanerError | undefined;
   /** Ends the loop's wait; `woken` remembers a wake that came while the loop was not waiting (asking
    * the frontier), so it is not lost. */
   private wakeWaiter: () => void = () => {};
@@ -218,13 +218,13 @@ class CrawlRun {
       await this.analyzer.close();
     }
     this.counts.finish(this.frontier.hostCount);
-    if (!this.dataDirFailure) {
+    if (!this.storageFailure) {
       await store.putCrawlStats(this.stats).catch((e: unknown) => {
-        if (!this.failedOnDataDir(e)) throw e;
+        if (!this.failedOnStorage(e)) throw e;
       });
     }
-    if (this.dataDirFailure) {
-      const f = this.dataDirFailure;
+    if (this.storageFailure) {
+      const f = this.storageFailure;
       if (f.code === 'UNREACHABLE') throw new GleanerError('UNREACHABLE', `crawl stopped: ${f.message}; the ${this.counts.pagesCommitted} pages stored so far are kept (run the same command again to resume once it answers)`, { cause: f });
       throw new GleanerError('DATA_DIR', `crawl stopped: ${f.message}; the ${this.counts.pagesCommitted} pages stored so far are kept (make room, then run again to resume)`, { cause: f });
     }
@@ -278,7 +278,7 @@ class CrawlRun {
   /** Writes the live status file (shared/crawl-status.ts) unless a write is under way; a failure is
    * logged and never stops the crawl (a full disk is caught where pages are written). */
   private writeStatus(running: boolean): void {
-    if (this.options.statusIntervalMs === 0 || this.dataDirFailure) return;
+    if (this.options.statusIntervalMs === 0 || this.storageFailure) return;
     if (running && this.statusWrite) return;
     const write = writeCrawlStatus(this.options.dataDir, this.status(running))
       .catch((e: unknown) => this.log('debug', 'live status not written', { error: String(e) }))
@@ -350,7 +350,7 @@ class CrawlRun {
             try {
               pick = await this.frontier.next();
             } catch (e) {
-              if (!this.failedOnDataDir(e)) throw e;
+              if (!this.failedOnStorage(e)) throw e;
               break;
             }
             if ('ticket' in pick && this.stopping()) {
@@ -405,7 +405,7 @@ class CrawlRun {
     if (slot) this.slots++;
     this.process(ticket)
       .catch(async (e: unknown) => {
-        if (!this.failedOnDataDir(e)) {
+        if (!this.failedOnStorage(e)) {
           // A bug or a store failure: stop cleanly rather than crawl on with a broken store.
           this.log('error', 'crawl stopped by an unexpected error', { url: ticket.entry.url, error: String((e instanceof Error ? e.stack : undefined) ?? e) });
           this.stopLaunching = true;
@@ -424,14 +424,13 @@ class CrawlRun {
   }
 
   /**
-   * A write the data dir refused (disk full, gone read-only) stops the crawl; every write after the first
-   * fails the same way, so only the first is kept, for execute() to throw. False for any other error.
+   * A write the data dir refused (disk full, gone read-only), or a shared Redis or PostgreSQL that did
+   * not answer in time, stops the crawl; every write after the first fails the same way, so only the
+   * first is kept, for execute() to throw. False for any other error.
    */
-  private failedOnDataDir(e: unknown): boolean {
-    // A shared Redis or PostgreSQL that stopped answering for longer than its timeout is the same kind of
-    // failure: every later write would wait for it too.
+  private failedOnStorage(e: unknown): boolean {
     if (!isGleanerError(e) || (e.code !== 'DATA_DIR' && e.code !== 'UNREACHABLE')) return false;
-    this.dataDirFailure ??= e;
+    this.storageFailure ??= e;
     this.stopLaunching = true;
     return true;
   }
