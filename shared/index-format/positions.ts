@@ -37,12 +37,13 @@ export function encodePositions(positions: readonly number[], out: { bytes: Uint
 }
 
 /** Decodes the positions in bytes[start, end) into `out` from index 0, which must hold end - start
- * entries (a position takes at least a byte); returns how many. The phrase check's form: no allocation. */
-export function decodePositionsInto(bytes: Uint8Array, start: number, end: number, out: Int32Array): number {
+ * entries (a position takes at least a byte); returns how many. Stops after the first position
+ * above `upTo`, when given. The searcher's form: no allocation. */
+export function decodePositionsInto(bytes: Uint8Array, start: number, end: number, out: Int32Array, upTo = Infinity): number {
   let n = 0;
   let position = 0;
   let i = start;
-  while (i < end) {
+  while (i < end && position <= upTo) {
     let b = bytes[i++]!;
     let delta = b & 0x7f;
     let shift = 7;
@@ -57,49 +58,61 @@ export function decodePositionsInto(bytes: Uint8Array, start: number, end: numbe
   return n;
 }
 
-/** Decodes the positions in bytes[start, end) into `out` (cleared first); returns how many. */
-export function decodePositions(bytes: Uint8Array, start: number, end: number, out: number[]): number {
-  out.length = 0;
-  let position = 0;
-  let i = start;
-  while (i < end) {
-    let delta = 0;
-    let scale = 1;
-    let b: number;
-    do {
-      b = bytes[i++]!;
-      delta += (b & 0x7f) * scale;
-      scale *= 0x80;
-    } while (b & 0x80);
-    position += delta;
-    out.push(position);
-  }
-  return out.length;
+/** Reusable memory for hasEncodedRun: grown as needed, so a query's checks allocate nothing. */
+export interface RunScratch {
+  starts: Int32Array;
+  list: Int32Array;
+  order: Int32Array;
 }
 
+export const newRunScratch = (): RunScratch => ({ starts: new Int32Array(64), list: new Int32Array(64), order: new Int32Array(8) });
+
 /**
- * Whether the position lists hold a run: some p in lists[0] with p + k in lists[k] for every k, in
- * `field` when it is not negative. Each list ascending, lists[k] of lengths[k] entries; a merge, linear
- * in their total length.
+ * Whether encoded position lists hold a run: some p with p + k in the k-th list for every k < n (in
+ * `field` when not negative), list k being bytes[from[k], to[k]), each ascending. Reads as little as
+ * it can, as a phrase's common words ("pub", "type") have hundreds of positions a page: the list with
+ * the fewest bytes gives the starts it allows; each other list, fewest bytes first, is decoded only
+ * as far as the last start left needs, and the starts it lacks are dropped; no start left answers
+ * false before the remaining lists are read.
  */
-export function hasRun(lists: readonly ArrayLike<number>[], field = -1, lengths: readonly number[] = lists.map((l) => l.length)): boolean {
-  const n = lists.length;
+export function hasEncodedRun(bytes: Uint8Array, from: ArrayLike<number>, to: ArrayLike<number>, field: number, scratch: RunScratch, n = from.length): boolean {
   if (n === 0) return false;
-  const cursor = new Array<number>(n).fill(0);
-  const first = lists[0]!;
-  outer: for (let i = 0; i < lengths[0]!; i++) {
-    const p = first[i]!;
-    if (field >= 0 && fieldOfPosition(p) !== field) continue;
-    for (let k = 1; k < n; k++) {
-      const list = lists[k]!;
-      const length = lengths[k]!;
-      let c = cursor[k]!;
-      while (c < length && list[c]! < p + k) c++;
-      cursor[k] = c;
-      if (c === length) return false; // no later p can find its k-th word either
-      if (list[c] !== p + k) continue outer;
+  if (scratch.order.length < n) scratch.order = new Int32Array(n);
+  const { order } = scratch;
+  let longest = 0;
+  for (let k = 0; k < n; k++) {
+    longest = Math.max(longest, to[k]! - from[k]!);
+    let i = k;
+    while (i > 0 && to[order[i - 1]!]! - from[order[i - 1]!]! > to[k]! - from[k]!) {
+      order[i] = order[i - 1]!;
+      i--;
     }
-    return true;
+    order[i] = k;
   }
-  return false;
+  if (scratch.starts.length < longest) {
+    scratch.starts = new Int32Array(longest);
+    scratch.list = new Int32Array(longest);
+  }
+  const { starts, list } = scratch;
+  const first = order[0]!;
+  let m = 0;
+  const count = decodePositionsInto(bytes, from[first]!, to[first]!, list);
+  for (let i = 0; i < count; i++) if (field < 0 || fieldOfPosition(list[i]!) === field) starts[m++] = list[i]! - first;
+  for (let o = 1; o < n && m > 0; o++) {
+    const k = order[o]!;
+    const length = decodePositionsInto(bytes, from[k]!, to[k]!, list, starts[m - 1]! + k);
+    // Keep a start s when s + k is in list k (both ascending: one merge).
+    let kept = 0;
+    for (let s = 0, j = 0; s < m && j < length; ) {
+      const want = starts[s]! + k;
+      if (list[j]! < want) j++;
+      else if (list[j]! > want) s++;
+      else {
+        starts[kept++] = starts[s++]!;
+        j++;
+      }
+    }
+    m = kept;
+  }
+  return m > 0;
 }

@@ -23,9 +23,12 @@ export interface PhraseCheckOptions {
 export function phrasePasses(plan: QueryPlan, masks: Uint32Array, positions: PositionReader, read: (doc: number) => StoredDoc): (doc: number) => boolean {
   const W = plan.maskWords;
   const byText = (alt: AlternativePlan) => alt.phraseTokens.some(isCjk);
+  // Term numbers looked up once per query, not once per candidate.
+  const terms = new Map<AlternativePlan, Int32Array | undefined>();
+  for (const atom of [...plan.groups.flat(), ...plan.excluded]) if (atom.phrase) for (const alt of atom.alternatives) terms.set(alt, positions.terms(alt.phraseTokens));
   return (d) => {
     const inRow = (atom: AtomPlan, alt: AlternativePlan) =>
-      byText(alt) ? containsPhrase(read(d), alt.phraseTokens, atom.atom.field, atom.atom.text) : positions.inRow(d, alt.phraseTokens, atom.atom.field);
+      byText(alt) ? containsPhrase(read(d), alt.phraseTokens, atom.atom.field, atom.atom.text) : positions.inRow(d, terms.get(alt), atom.atom.field);
     const phraseOk = (atom: AtomPlan) => atom.alternatives.some((alt) => inRow(atom, alt));
     const bitsMatch = (atom: AtomPlan) => atomMatches(masks, d * W, compiledAtom(atom, W));
     const groupsOk = plan.groups.every((g) => g.some((a) => bitsMatch(a) && (!a.phrase || phraseOk(a))));
