@@ -91,6 +91,8 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
   private readonly hostPort: (doc: number) => string;
+  /** The current query's sure matches (match()), one array for every query: thousands of entries each. */
+  private readonly sureDocs: Int32Array;
 
   constructor(gen: IndexGeneration, stats: IndexStats, options: SearcherOptions = DEFAULT_SEARCHER_OPTIONS) {
     this.gen = gen;
@@ -106,6 +108,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen);
     this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
+    this.sureDocs = new Int32Array(gen.docs.url.length);
     this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t));
   }
@@ -185,7 +188,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     const textless = plan.groups.length === 0;
     const touched = textless ? Int32Array.from({ length: this.gen.docs.url.length }, (_, i) => i) : scanned;
     let sure: ArrayLike<number> = [];
-    const sureList: number[] = [];
+    let sureCount = 0;
+    const sureList = this.sureDocs;
     const unsure: number[] = [];
     if (orOfWords && plan.groups[0]!.every((a) => a.alternatives.every((alt) => alt.bits.length === 1))) {
       // Any key is a match: every touched document is one.
@@ -198,9 +202,10 @@ export class IndexSearcher implements GleanerSearchEngine {
         const v = verdict(d);
         if (v === NO_MATCH) continue;
         final[d] = finalScore(textless ? 1 : score[d]!, boost[d]!);
-        (v === MATCH ? sureList : unsure).push(d);
+        if (v === MATCH) sureList[sureCount++] = d;
+        else unsure.push(d);
       }
-      sure = sureList;
+      sure = sureList.subarray(0, sureCount);
     }
     const candidate = (d: number): Candidate => ({ doc: d, score: final[d]!, textScore: textless ? 0 : score[d]! });
     if (unsure.length === 0) return { candidates: topDocuments(sure, final, wanted).map(candidate), total: sure.length + (pruned?.countedOnly ?? 0) };

@@ -28,13 +28,15 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   const sections = doc.sections;
   if (sections === undefined || sections.length < 2 || queryTokens.size === 0) return undefined;
   const { body, language } = doc;
-  const spans = querySpans(body, language, queryTokens).map((s) => ({ token: s.token, at: s.start }));
+  const tokens = [...queryTokens];
+  const spans = querySpans(body, language, queryTokens);
+  const places: Places = { at: Int32Array.from(spans, (s) => s.start), token: Uint16Array.from(spans, (s) => tokens.indexOf(s.token)), from: 0, to: spans.length, tokens };
   // Everything before the second section is the page's top (the first section and any text before it).
   const bounds = sections.map((s, i) => (i === 0 ? 0 : Math.min(s.start, body.length)));
   // Sections beyond the part of the body that was read are not chosen.
   const read = sections.findIndex((s, i) => i > 0 && s.start >= body.length);
   const inHeading = tokensIn(queryTokens, language);
-  const best = pickSection(bounds.slice(0, read < 0 ? sections.length : read), body.length, spans, (i) => inHeading(sections[i]!.heading), queryTokens);
+  const best = pickSection(bounds.slice(0, read < 0 ? sections.length : read), body.length, places, (i) => inHeading(sections[i]!.heading));
   if (best <= 0) return undefined;
   const section = sections[best]!;
   const end = best + 1 < sections.length ? bounds[best + 1]! : body.length;
@@ -43,41 +45,51 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   return { id: section.id, heading: section.heading, start: Math.min(afterHeading, end), end };
 }
 
-/** A query word found at `at`, in whatever unit the section bounds are in (characters or word places). */
-export interface LocatedToken {
-  token: string;
-  at: number;
+/**
+ * Where the query's words are in a text, in whatever unit the section bounds are in (characters or
+ * word places): entry i, for i in [from, to), is query token `tokens[token[i]]` at `at[i]`, ascending
+ * by `at`. Typed arrays, not an object per place: a common word stands hundreds of times in a long
+ * page, and each result of each query was thousands of short-lived objects.
+ */
+export interface Places {
+  at: Int32Array;
+  token: Uint16Array;
+  from: number;
+  to: number;
+  /** The query's tokens, distinct. */
+  tokens: readonly string[];
 }
 
 /**
  * The index of the section that best matches, by the rule in this file's header: `bounds[i]` is where
- * section i starts (0 for the first), `end` where the last ends, `spans` the query words found,
- * ascending by `at`, in the same unit. 0 (the page's top) when no other does better.
+ * section i starts (0 for the first), `end` where the last ends, `places` the query words found, in the
+ * same unit. 0 (the page's top) when no other does better.
  */
 export function pickSection(
   bounds: readonly number[],
   end: number,
-  spans: readonly LocatedToken[],
+  places: Places,
   /** The tokens of section i's heading (those of the query, or all). */
   headingTokens: (i: number) => ReadonlySet<string>,
-  queryTokens: ReadonlySet<string>,
 ): number {
+  const { tokens } = places;
+  const counts = new Int32Array(tokens.length);
   let best = -1;
   let bestCovered = 0;
   let bestScore = 0;
-  let at = 0;
+  let at = places.from;
   for (let i = 0; i < bounds.length; i++) {
     const from = bounds[i]!;
     const to = i + 1 < bounds.length ? bounds[i + 1]! : end;
-    const counts = new Map<string, number>();
-    while (at < spans.length && spans[at]!.at < from) at++;
-    for (; at < spans.length && spans[at]!.at < to; at++) countSpan(counts, spans[at]!);
+    counts.fill(0);
+    while (at < places.to && places.at[at]! < from) at++;
+    for (; at < places.to && places.at[at]! < to; at++) counts[places.token[at]!]!++;
     const inHeading = headingTokens(i);
     let covered = 0;
     let score = 0;
-    for (const token of queryTokens) {
-      const n = counts.get(token) ?? 0;
-      const h = inHeading.has(token);
+    for (let t = 0; t < tokens.length; t++) {
+      const n = counts[t]!;
+      const h = inHeading.size > 0 && inHeading.has(tokens[t]!);
       if (n > 0 || h) covered++;
       score += (h ? HEADING_WEIGHT : 0) + (n > 0 ? 1 + Math.log(1 + n) : 0);
     }
@@ -88,10 +100,6 @@ export function pickSection(
     }
   }
   return best;
-}
-
-function countSpan(counts: Map<string, number>, span: LocatedToken): void {
-  counts.set(span.token, (counts.get(span.token) ?? 0) + 1);
 }
 
 /** `url` with `id` as its fragment (any fragment it had replaced). */

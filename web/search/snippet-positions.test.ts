@@ -11,6 +11,7 @@ import { parseQuery } from '../query/index.js';
 import { bestSection } from './sections.js';
 import { bestSnippet } from './snippet.js';
 import { densestRun } from './snippet-positions.js';
+import type { Places } from './sections.js';
 
 const WORDS = ['harbour', 'café', 'straße', 'lantern', 'copper', 'meadow', 'signal', 'orchard', 'ferry', 'granite', 'the', 'of', 'and', 'bridge', 'naïve', 'winter'];
 const random = seededRandom(424242);
@@ -80,13 +81,24 @@ describe('snippets placed by word positions', () => {
 });
 
 describe('densestRun', () => {
-  const at = (token: string, place: number) => ({ token, at: place });
+  const tokens = ['a', 'b', 'c'];
+  /** Places from (token, place) pairs, ascending; `from` and `to` cut them as placedSnippet does for a section. */
+  const places = (pairs: [string, number][], from = 0, to = pairs.length): Places => ({
+    at: Int32Array.from(pairs, ([, p]) => p),
+    token: Uint16Array.from(pairs, ([t]) => tokens.indexOf(t)),
+    from,
+    to,
+    tokens,
+  });
   it('prefers more distinct words, then more matches, within the window', () => {
-    const spans = [at('a', 1), at('a', 3), at('a', 5), at('b', 40), at('a', 50), at('c', 52)];
-    expect(densestRun(spans, 0, 28)).toEqual({ first: 40, last: 52 });
-    expect(densestRun([at('a', 1), at('a', 3), at('a', 90)], 0, 28)).toEqual({ first: 1, last: 3 });
+    const spans: [string, number][] = [['a', 1], ['a', 3], ['a', 5], ['b', 40], ['a', 50], ['c', 52]];
+    expect(densestRun(places(spans), 0, 28)).toEqual({ first: 40, last: 52 });
+    expect(densestRun(places([['a', 1], ['a', 3], ['a', 90]]), 0, 28)).toEqual({ first: 1, last: 3 });
+    // Only the entries in [from, to) count: without the first and the last two, the a at 3 and 5 win.
+    expect(densestRun(places(spans, 1, 4), 0, 28)).toEqual({ first: 3, last: 5 });
   });
   it('starts at `from` when there is no match', () => {
-    expect(densestRun([], 17, 28)).toEqual({ first: 17, last: 17 });
+    expect(densestRun(places([]), 17, 28)).toEqual({ first: 17, last: 17 });
+    expect(densestRun(places([['a', 1]], 1, 1), 17, 28)).toEqual({ first: 17, last: 17 });
   });
 });

@@ -4,11 +4,11 @@
 // cut into a snippet by the same rules as before (snippet.ts, sections.ts). A long reference page
 // then costs what a short one does, and no result reads more than its header and one passage.
 
-import { decodePositions, FIELD_COUNT, FIELD_SPAN, FIELDS, WORD_MAP_STEP, WordMap, type IndexGeneration, type StoredDoc } from '../../shared/index-format/index.js';
+import { decodePositionsInto, FIELD_COUNT, FIELD_SPAN, FIELDS, WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { findPosting } from './find-posting.js';
-import { pickSection, type ChosenSection, type LocatedToken } from './sections.js';
+import { pickSection, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, type Snippet, type SnippetOptions } from './snippet.js';
-import type { StoredFields } from './stored-fields.js';
+import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
 const BODY = FIELDS.indexOf('body');
 
@@ -21,39 +21,62 @@ export interface PlacedSnippetOptions {
 
 export const DEFAULT_PLACED_SNIPPET_OPTIONS: Readonly<PlacedSnippetOptions> = { windowWords: 28, contextWords: 16 };
 
+/** Reused by bodyPlaces: one query's hits are built one after another, each place list consumed before the next. */
+const scratch = { keys: new Float64Array(256), list: new Int32Array(256) };
+
 /**
  * The body places of `tokens` in document `doc`, ascending; undefined when a token that is in the body
  * has no positions there (an accent-folded, identifier or CJK bigram token stands beside words
  * without a place of its own): only reading the text can find those.
  */
-export function bodyPlaces(gen: IndexGeneration, termId: (token: string) => number | undefined, doc: number, tokens: ReadonlySet<string>): LocatedToken[] | undefined {
+export function bodyPlaces(gen: IndexGeneration, termId: (token: string) => number | undefined, doc: number, tokens: ReadonlySet<string>): Places | undefined {
   const { offsets, postings, tfs, positions, positionOffsets } = gen;
-  const out: LocatedToken[] = [];
-  const list: number[] = [];
-  for (const token of tokens) {
-    const term = termId(token);
+  const list = tokens.size > 0 ? [...tokens] : [];
+  // Each place as one number, place * 2^16 + token index, so one numeric sort of a typed array orders them.
+  let n = 0;
+  for (let t = 0; t < list.length; t++) {
+    const term = termId(list[t]!);
     if (term === undefined) continue;
     const p = findPosting(postings, offsets[term]!, offsets[term + 1]!, doc);
     if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) continue;
-    decodePositions(positions, positionOffsets[p]!, positionOffsets[p + 1]!, list);
+    const from = positionOffsets[p]!;
+    const to = positionOffsets[p + 1]!;
+    if (scratch.list.length < to - from) scratch.list = new Int32Array(Math.max(to - from, 2 * scratch.list.length));
+    const count = decodePositionsInto(positions, from, to, scratch.list);
     let placed = false;
-    for (const position of list) {
+    for (let i = 0; i < count; i++) {
+      const position = scratch.list[i]!;
       if (Math.floor(position / FIELD_SPAN) !== BODY) continue;
-      out.push({ token, at: position - BODY * FIELD_SPAN });
+      if (n + (count - i) > scratch.keys.length) {
+        const bigger = new Float64Array(2 * (n + count));
+        bigger.set(scratch.keys);
+        scratch.keys = bigger;
+      }
+      scratch.keys[n++] = (position - BODY * FIELD_SPAN) * TOKEN_SLOTS + t;
       placed = true;
     }
     if (!placed) return undefined;
   }
-  return out.sort((a, b) => a.at - b.at);
+  const keys = scratch.keys.subarray(0, n).sort();
+  const at = new Int32Array(n);
+  const token = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    at[i] = Math.floor(keys[i]! / TOKEN_SLOTS);
+    token[i] = keys[i]! % TOKEN_SLOTS;
+  }
+  return { at, token, from: 0, to: n, tokens: list };
 }
+
+/** Query tokens a place key can tell apart (a query holds far fewer: the parser caps its words). */
+const TOKEN_SLOTS = 2 ** 16;
 
 /** The best section (as bestSection) and snippet (as bestSnippet) of `doc`, from the places of its query words. */
 export function placedSnippet(
   gen: IndexGeneration,
   stored: StoredFields,
   doc: number,
-  header: Omit<StoredDoc, 'body'>,
-  places: readonly LocatedToken[],
+  header: SnippetHeader,
+  places: Places,
   tokens: ReadonlySet<string>,
   snippetOptions: SnippetOptions,
   options: PlacedSnippetOptions = DEFAULT_PLACED_SNIPPET_OPTIONS,
@@ -66,11 +89,11 @@ export function placedSnippet(
   if (sections.length >= 2 && map.sections === sections.length && tokens.size > 0) {
     const bounds = sections.map((_, i) => (i === 0 ? 0 : map.sectionPlace(i)));
     const headingTokens = stored.sectionHeadingTokens(doc);
-    chosen = pickSection(bounds, Infinity, places, (i) => headingTokens[i]!, tokens);
+    chosen = pickSection(bounds, Infinity, places, (i) => headingTokens[i]!);
   }
   const from = chosen > 0 ? map.sectionPlace(chosen) : 0;
   const to = chosen > 0 && chosen + 1 < sections.length ? map.sectionPlace(chosen + 1) : Infinity;
-  const inRange = places.filter((s) => s.at >= from && s.at < to);
+  const inRange = { ...places, from: firstAtLeast(places, from), to: firstAtLeast(places, to) };
   const { first, last } = densestRun(inRange, from, options.windowWords);
   // The checkpoints around the run (with context), read as one range of bytes.
   const k0 = Math.min(map.checkpoints - 1, Math.floor(Math.max(from, first - options.contextWords) / WORD_MAP_STEP));
@@ -99,35 +122,44 @@ export function placedSnippet(
 }
 
 /**
- * The densest run of `spans` (ascending) within `windowWords` places: most distinct words, then most
- * matches; `from` for both ends when there are none. Two pointers and a count per word: linear, as a
- * common word may stand thousands of times in a long page.
+ * The densest run of `places` within `windowWords` places: most distinct words, then most matches;
+ * `from` for both ends when there are none. Two pointers and a count per word: linear, as a common
+ * word may stand thousands of times in a long page.
  */
-export function densestRun(spans: readonly LocatedToken[], from: number, windowWords: number): { first: number; last: number } {
+export function densestRun(places: Places, from: number, windowWords: number): { first: number; last: number } {
+  const { at, token } = places;
   let first = from;
   let last = from;
   let bestDistinct = 0;
   let bestCount = 0;
-  const counts = new Map<string, number>();
+  const counts = new Int32Array(places.tokens.length);
   let distinct = 0;
-  let j = -1; // spans[i..j] is the window
-  for (let i = 0; i < spans.length; i++) {
-    while (j + 1 < spans.length && spans[j + 1]!.at - spans[i]!.at <= windowWords) {
+  let j = places.from - 1; // [i, j] is the window
+  for (let i = places.from; i < places.to; i++) {
+    while (j + 1 < places.to && at[j + 1]! - at[i]! <= windowWords) {
       j++;
-      const n = counts.get(spans[j]!.token) ?? 0;
-      if (n === 0) distinct++;
-      counts.set(spans[j]!.token, n + 1);
+      if (counts[token[j]!]!++ === 0) distinct++;
     }
     const count = j - i + 1;
     if (distinct > bestDistinct || (distinct === bestDistinct && count > bestCount)) {
       bestDistinct = distinct;
       bestCount = count;
-      first = spans[i]!.at;
-      last = spans[j]!.at;
+      first = at[i]!;
+      last = at[j]!;
     }
-    const n = counts.get(spans[i]!.token)!;
-    if (n === 1) distinct--;
-    counts.set(spans[i]!.token, n - 1);
+    if (--counts[token[i]!]! === 0) distinct--;
   }
   return { first, last };
+}
+
+/** The first entry of `places` at or after place `value` (places.to if none). */
+function firstAtLeast(places: Places, value: number): number {
+  let lo = places.from;
+  let hi = places.to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (places.at[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

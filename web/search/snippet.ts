@@ -39,18 +39,39 @@ export function bestSnippet(
   const spans = querySpans(scanned, language, queryTokens);
   if (spans.length === 0) return { text: (more.before ? ELLIPSIS : '') + cut(text, 0, options.maxChars, more.after), highlights: [] };
 
-  // Slide a window over the matches: [i, j] fits when its span is at most maxChars.
-  let best = { i: 0, j: 0, distinct: 0, count: 0 };
-  let j = 0;
+  // Slide a window over the matches: [i, j] fits when its span is at most maxChars (a span longer
+  // than that is a window of its own). A count per token keeps the window's distinct tokens.
+  let bestI = 0;
+  let bestJ = 0;
+  let bestDistinct = 0;
+  let bestCount = 0;
+  const counts = new Map<string, number>();
+  let distinct = 0;
+  let j = -1;
   for (let i = 0; i < spans.length; i++) {
-    if (j < i) j = i;
-    while (j + 1 < spans.length && spans[j + 1]!.end - spans[i]!.start <= options.maxChars) j++;
-    const window = spans.slice(i, j + 1);
-    const distinct = new Set(window.map((s) => s.token)).size;
-    if (distinct > best.distinct || (distinct === best.distinct && window.length > best.count)) best = { i, j, distinct, count: window.length };
+    if (j < i) {
+      j = i;
+      if ((counts.get(spans[i]!.token) ?? 0) === 0) distinct++;
+      counts.set(spans[i]!.token, (counts.get(spans[i]!.token) ?? 0) + 1);
+    }
+    while (j + 1 < spans.length && spans[j + 1]!.end - spans[i]!.start <= options.maxChars) {
+      j++;
+      const n = counts.get(spans[j]!.token) ?? 0;
+      if (n === 0) distinct++;
+      counts.set(spans[j]!.token, n + 1);
+    }
+    if (distinct > bestDistinct || (distinct === bestDistinct && j - i + 1 > bestCount)) {
+      bestI = i;
+      bestJ = j;
+      bestDistinct = distinct;
+      bestCount = j - i + 1;
+    }
+    const n = counts.get(spans[i]!.token)!;
+    if (n === 1) distinct--;
+    counts.set(spans[i]!.token, n - 1);
   }
-  const first = spans[best.i]!;
-  const last = spans[best.j]!;
+  const first = spans[bestI]!;
+  const last = spans[bestJ]!;
   // Centre the matches in the window, then snap to word boundaries.
   const slack = Math.max(0, options.maxChars - (last.end - first.start));
   let start = Math.max(0, first.start - Math.floor(slack / 2));
@@ -129,10 +150,12 @@ function findBySearch(text: string, language: string, queryTokens: ReadonlySet<s
   }
   if (prefixes.length > 0) {
     const starts = startsRegExp(prefixes.join('|'));
-    for (const m of text.matchAll(starts)) {
-      if (m.index > 0 && WORD_PART.test(charBefore(text, m.index))) continue; // inside a word
-      const found = tokenAt(text, m.index, language);
-      if (found?.token !== undefined && queryTokens.has(found.token)) spans.push({ token: found.token, start: m.index, end: found.end });
+    starts.lastIndex = 0;
+    for (let m = starts.exec(text); m !== null; m = starts.exec(text)) {
+      const at = m.index;
+      if (at > 0 && WORD_PART.test(charBefore(text, at))) continue; // inside a word
+      const found = tokenAt(text, at, language);
+      if (found?.token !== undefined && queryTokens.has(found.token)) spans.push({ token: found.token, start: at, end: found.end });
     }
   }
   return spans.sort((a, b) => a.start - b.start);

@@ -12,17 +12,24 @@ import type { StoredDoc } from '../../shared/index-format/index.js';
 import { scanTokens } from '../../shared/analysis/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 
-/** Stored headers kept parsed, in bytes of their JSON: a popular long page (hundreds of sections) is
+/** Stored headers kept parsed (what snippets read of them), in bytes of memory: a popular long page (hundreds of sections) is
  * among the results of many queries, and parsing its header and tokenizing its section headings cost
  * more than the rest of its snippet. */
 export const HEADER_CACHE_BYTES = 16 * 2 ** 20;
+
+/** Memory a cached section takes beside its strings (an object and a number). */
+const SECTION_OVERHEAD_BYTES = 48;
 
 /** Body bytes read with a header and kept beside it: the whole body of most pages (the median Rust
  * docs page has 369), so their snippet costs one read, not two. */
 export const BODY_PREFIX_BYTES = 2048;
 
+/** What a snippet needs of a stored header: not its inbound anchor texts and headings, which on the
+ * most linked pages (the ones ranking puts first) are most of its bytes (Rust docs: 11 of 25 MB). */
+export type SnippetHeader = Pick<StoredDoc, 'language' | 'sections'>;
+
 interface CachedHeader {
-  header: Omit<StoredDoc, 'body'>;
+  header: SnippetHeader;
   /** The body's first bytes (BODY_PREFIX_BYTES, or all of a shorter body). */
   bodyPrefix: Buffer;
   bytes: number;
@@ -54,8 +61,8 @@ export class StoredFields {
     return { ...header, body: buf.toString('utf8', headerLength, length) };
   }
 
-  /** A document's stored fields but its body. */
-  header(doc: number): Omit<StoredDoc, 'body'> {
+  /** A document's language and sections. */
+  header(doc: number): SnippetHeader {
     return this.cachedHeader(doc).header;
   }
 
@@ -83,9 +90,15 @@ export class StoredFields {
     const length = Math.min(storedLength[doc]!, headerLength + BODY_PREFIX_BYTES);
     const buf = Buffer.allocUnsafe(length);
     readSync(fd, buf, 0, length, storedOffset[doc]!);
-    entry = { header: JSON.parse(buf.toString('utf8', 0, headerLength)) as Omit<StoredDoc, 'body'>, bodyPrefix: buf.subarray(headerLength), bytes: length };
+    const { language, sections } = JSON.parse(buf.toString('utf8', 0, headerLength)) as Omit<StoredDoc, 'body'>;
+    // Only what is kept is kept: a copy of the body's first bytes, not the buffer that also holds the
+    // whole header (the rest of it is garbage at once, cheap for the young generation to drop).
+    const bodyPrefix = Buffer.from(buf.subarray(headerLength));
+    let bytes = bodyPrefix.length + language.length;
+    for (const s of sections ?? []) bytes += SECTION_OVERHEAD_BYTES + 2 * (s.id.length + s.heading.length);
+    entry = { header: sections === undefined ? { language } : { language, sections }, bodyPrefix, bytes };
     this.headers.set(doc, entry);
-    this.headerBytes += length;
+    this.headerBytes += bytes;
     for (const [old, e] of this.headers) {
       if (this.headerBytes <= HEADER_CACHE_BYTES || old === doc) break;
       this.headers.delete(old);
