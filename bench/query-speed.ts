@@ -18,7 +18,8 @@
 // ranking alone (the top 10's URLs); Xapian (Debian python3-xapian over an omindex database of the same
 // pages, bench/xapian-speed.py) answers the top 10 and reads their documents. With --http, `gleaner
 // serve` with default settings is asked each query once in turn over HTTP (p50/p99 as a client sees
-// them), then by wrk on loopback (4 connections, one thread, every request a query not asked before).
+// them), then by wrk on loopback (4 connections, one thread, every request a query not asked before),
+// once for default answers and once with explanations (explain=1).
 
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -166,20 +167,25 @@ async function httpRuns(queries: readonly Query[], extra: readonly Query[]): Pro
     console.log('| stream | gleaner serve |');
     console.log('|---|---|');
     for (const stream of STREAMS) console.log(`| ${stream} | ${summary(byStream.get(stream) ?? [])} |`);
-    // wrk: one Lua state (one thread) hands every connection the next query not yet asked.
-    const work = mkdtempSync(join(tmpdir(), 'gleaner-wrk-'));
-    try {
-      const paths = extra.map((q) => `/api/search?q=${encodeURIComponent(q.text)}`);
-      writeFileSync(join(work, 'paths.lua'), `paths = {${paths.map((p) => JSON.stringify(p)).join(',\n')}}\ni = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`);
-      const out = execFileSync('wrk', ['-t1', '-c4', '-d10s', '--latency', '-s', join(work, 'paths.lua'), base], { encoding: 'utf8' });
-      const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
-      const p50 = /\s50%\s+([\d.]+\w+)/.exec(out)?.[1];
-      const p99 = /\s99%\s+([\d.]+\w+)/.exec(out)?.[1];
-      const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-      console.log(`\nwrk, 4 connections, 10 s, ${paths.length} distinct queries (all streams mixed)${total > paths.length ? ', some asked twice: make --queries larger' : ''}:`);
-      console.log(`  ${rps} requests/s, latency p50 ${p50}, p99 ${p99}`);
-    } finally {
-      rmSync(work, { recursive: true, force: true });
+    // wrk: one Lua state (one thread) hands every connection the next query not yet asked. Two runs,
+    // each on its own half of the queries: answers as programs get them by default, then with each
+    // result's explanation (explain=1, what every answer carried before it was asked for).
+    const half = Math.floor(extra.length / 2);
+    for (const [label, from, suffix] of [['default answers', 0, ''], ['with explain=1', half, '&explain=1']] as const) {
+      const work = mkdtempSync(join(tmpdir(), 'gleaner-wrk-'));
+      try {
+        const paths = extra.slice(from, from + half).map((q) => `/api/search?q=${encodeURIComponent(q.text)}${suffix}`);
+        writeFileSync(join(work, 'paths.lua'), `paths = {${paths.map((p) => JSON.stringify(p)).join(',\n')}}\ni = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`);
+        const out = execFileSync('wrk', ['-t1', '-c4', '-d10s', '--latency', '-s', join(work, 'paths.lua'), base], { encoding: 'utf8' });
+        const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
+        const p50 = /\s50%\s+([\d.]+\w+)/.exec(out)?.[1];
+        const p99 = /\s99%\s+([\d.]+\w+)/.exec(out)?.[1];
+        const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+        console.log(`\nwrk, 4 connections, 10 s, ${paths.length} distinct queries (all streams mixed), ${label}${total > paths.length ? ', some asked twice: make --queries larger' : ''}:`);
+        console.log(`  ${rps} requests/s, latency p50 ${p50}, p99 ${p99}`);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
     }
   } finally {
     child.kill();

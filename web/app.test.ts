@@ -143,7 +143,7 @@ describe('GET /search', () => {
   });
 
   it('the most-linked page shows its inbound links', async () => {
-    const { json } = await api('/api/search?q=handbook');
+    const { json } = await api('/api/search?q=handbook&explain=1');
     const hub = (json.results as { url: string; explain: { inboundLinks: number } }[]).find((r) => r.url === HUB_URL);
     expect(hub?.explain.inboundLinks).toBe(GUIDE_COUNT + 1);
   });
@@ -264,7 +264,7 @@ describe('GET /search', () => {
 
 describe('GET /api/search', () => {
   it('answers the documented shape, results in rank order with absolute URLs', async () => {
-    const { res, json } = await api('/api/search?q=crawler&page=2&size=5');
+    const { res, json } = await api('/api/search?q=crawler&page=2&size=5&explain=1');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(json).toMatchObject({ query: 'crawler', understood: 'crawler', page: 2 });
@@ -282,8 +282,17 @@ describe('GET /api/search', () => {
     expect(results[0]!.score).toBeLessThanOrEqual(lastOfPage1);
   });
 
+  it('explains each result only when asked (explain=1): explanations are most of an answer', async () => {
+    const plain = (await api('/api/search?q=crawler')).json.results as { url: string; explain?: unknown }[];
+    const explained = (await api('/api/search?q=crawler&explain=1')).json.results as { url: string; explain?: { score: number } }[];
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain.map((r) => r.url)).toEqual(explained.map((r) => r.url));
+    for (const r of plain) expect(r).not.toHaveProperty('explain');
+    for (const r of explained) expect(typeof r.explain?.score).toBe('number');
+  });
+
   it('gives its figures to six significant digits, the score the same in the hit and its explanation', async () => {
-    const { json } = await api('/api/search?q=crawler');
+    const { json } = await api('/api/search?q=crawler&explain=1');
     const results = json.results as { score: number; explain: { score: number; textScore: number; terms: { contribution: number }[] } }[];
     expect(results.length).toBeGreaterThan(0);
     const digits = (x: number) => x.toExponential().split('e')[0]!.replace(/[-.]/g, '').length;

@@ -60,6 +60,7 @@ describe('the OpenAPI description', () => {
     expect(check('SearchAnswer', search)).toEqual([]);
     expect((search as { results: unknown[] }).results.length).toBeGreaterThan(0);
     expect(check('SearchAnswer', await (await get('/api/search?q=crawlr')).json())).toEqual([]);
+    expect(check('SearchAnswer', await (await get('/api/search?q=crawler&size=3&explain=1')).json())).toEqual([]);
     expect(check('SuggestAnswer', await (await get('/api/suggest?q=cra')).json())).toEqual([]);
     expect(check('StatsAnswer', await (await get('/api/stats')).json())).toEqual([]);
     expect(check('Error', await (await get('/api/search?q=')).json())).toEqual([]);

@@ -55,7 +55,7 @@ export function openApiDocument(options: WebOptions): Schema {
       score: num('The ranking score (higher first).'),
       explain: ref('Explanation'),
       missing: { type: 'array', items: { type: 'string' }, description: 'A partial match (shown after every full match when there are few): the query words, phrases or OR groups it lacks.' },
-    }, ['section', 'missing']),
+    }, ['section', 'explain', 'missing']),
     SearchAnswer: strict('A page of results.', {
       query: str('The query as given.'),
       understood: str('The query as the parser understood it, in the query language.'),
@@ -163,12 +163,13 @@ export function openApiDocument(options: WebOptions): Schema {
       '/api/search': {
         get: {
           summary: 'Search',
-          description: 'Every word must match (AND) unless OR is written. Results come in rank order with each one\'s explanation.',
+          description: 'Every word must match (AND) unless OR is written. Results come in rank order, each with its explanation when explain=1.',
           parameters: [
             q,
             { name: 'page', in: 'query', description: `Result page, 1 to ${options.maxPage}.`, schema: { type: 'integer', minimum: 1, maximum: options.maxPage, default: 1 } },
             { name: 'size', in: 'query', description: `Results per page, 1 to ${options.maxPageSize}.`, schema: { type: 'integer', minimum: 1, maximum: options.maxPageSize, default: options.pageSize } },
             { name: 'literal', in: 'query', description: 'Search the query exactly as typed: no automatic correction when it matches nothing.', schema: { type: 'integer', enum: [0, 1], default: 0 } },
+            { name: 'explain', in: 'query', description: 'Give each result its explanation (why it scored what it did): most of an answer\'s bytes, so only when asked.', schema: { type: 'integer', enum: [0, 1], default: 0 } },
           ],
           responses: { 200: json('A page of results.', ref('SearchAnswer')), 400: errorResponse('No query, or a page or size out of range.') },
         },
