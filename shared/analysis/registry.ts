@@ -62,6 +62,10 @@ export function registerLanguage(language: Language): void {
   version++;
 }
 
+/** Changes whenever a language is added or replaced: what analysis gives may then change too, so a
+ * cache of analysed words keys on it. */
+export const registryVersion = (): number => version;
+
 /** Every registered language, in registration order. */
 export function languages(): readonly Language[] {
   return [...registry.values()];

@@ -17,6 +17,7 @@ import {
   isIdentifierToken,
   isStopword,
   queryVariantLanguages,
+  registryVersion,
   stemWord,
   tokenize,
   wordPairs,
@@ -83,9 +84,43 @@ const FIELD_INDEX: Record<NonNullable<QueryAtom['field']>, number> = {
 
 const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
+/**
+ * `compute(atom)`, remembered by all it reads: the atom's text and tokens, and the registered languages
+ * (registryVersion). A query's words are analysed in every query-variant language, several times per
+ * atom, and distinct queries share most words ("map", "iterator"): a profile of `serve` under load had
+ * planning at 6% of a request, more than ranking. Bounded, cleared when full as the snippet regexes
+ * are; results are frozen, since every query that asks shares them.
+ */
+function memoByAtom<T>(compute: (atom: QueryAtom) => T): (atom: QueryAtom) => T {
+  const memo = new Map<string, T>();
+  return (atom) => {
+    const id = `${registryVersion()}\u0000${atom.text}\u0000${atom.tokens.join('\u0000')}`;
+    let value = memo.get(id);
+    if (value === undefined) {
+      if (memo.size >= MEMO_ATOMS) memo.clear();
+      value = deepFreeze(compute(atom));
+      memo.set(id, value);
+    }
+    return value;
+  };
+}
+
+/** Atoms whose analysis is remembered (each a few hundred bytes). */
+const MEMO_ATOMS = 4096;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /** The token lists an atom may match: the parser's, and the stems of each query-variant language
  * (Spanish: shared/analysis/languages/) when they differ; each with the tokens a phrase needs in a row. */
-export function tokenVariants(atom: QueryAtom): { tokens: string[]; phraseTokens: string[]; language?: string }[] {
+export const tokenVariants = memoByAtom(analyseVariants);
+
+function analyseVariants(atom: QueryAtom): { tokens: string[]; phraseTokens: string[]; language?: string }[] {
   const required = atom.tokens.filter((t) => !isOptional(t));
   // Only when the atom's text is what produced its tokens (it is not, e.g., a field prefix form).
   if (!sameTokens(tokenize(atom.text), atom.tokens)) return [{ tokens: required, phraseTokens: required }];
@@ -107,7 +142,9 @@ export const identifierTokens = (atom: QueryAtom): string[] => atom.tokens.filte
  * accented words), and for an accented word also its unaccented spelling as a word (pages typed without
  * accents). Language-scoped as tokenVariants' stems are.
  */
-export function foldVariants(atom: QueryAtom): { token: string; language: string }[] {
+export const foldVariants = memoByAtom(analyseFolds);
+
+function analyseFolds(atom: QueryAtom): { token: string; language: string }[] {
   const words = analyze(atom.text).filter((s) => !s.extra);
   if (words.length !== 1 || words[0]!.token !== atom.tokens[0]) return [];
   const word = words[0]!.word;
