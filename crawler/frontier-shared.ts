@@ -11,7 +11,7 @@
 // freed after the last. Freeing the host after each page put a Redis round trip (~2 ms, an fsync in it)
 // between every two requests, which on the Rust docs at --delay 0 was half the time per page.
 
-import { GleanerError } from '../shared/errors.js';
+import { GleanerError, isGleanerError } from '../shared/errors.js';
 import type { Logger } from '../shared/log.js';
 import type { CrawlStats, FrontierEntry, PageRecord, QueuedEntry, RawResponse, Store } from '../shared/store/index.js';
 import { markEnded, ticketFor, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
@@ -220,7 +220,10 @@ export class SharedFrontier implements CrawlFrontier {
         return r.kind === 'ok';
       },
       (e: unknown) => {
-        this.options.log('warn', 'could not free a host in Redis; its lease runs to its deadline', { url: lease.url, error: String(e) });
+        // Redis not answering is the crawl's to report: it stops in one line naming it, or, once
+        // Redis answers again, the lease merely runs to its deadline. Any other failure is a warning.
+        const unanswered = isGleanerError(e) && e.code === 'UNREACHABLE';
+        this.options.log(unanswered ? 'info' : 'warn', 'could not free a host in Redis; its lease runs to its deadline', { url: lease.url, error: String(e) });
         return false;
       },
     );
