@@ -54,9 +54,10 @@ export interface KeyPlan {
 /** One way an atom can match: every token present (bits), and for a phrase, in a row. */
 export interface AlternativePlan {
   bits: number[];
-  tokens: string[];
+  /** Shared with every query that has the same word (tokenVariants remembers them): read only. */
+  tokens: readonly string[];
   /** The tokens a phrase must have in a row: `tokens` without the CJK bigrams added beside words. */
-  phraseTokens: string[];
+  phraseTokens: readonly string[];
 }
 
 export interface AtomPlan {
@@ -120,7 +121,7 @@ function deepFreeze<T>(value: T): T {
  * (Spanish: shared/analysis/languages/) when they differ; each with the tokens a phrase needs in a row. */
 export const tokenVariants = memoByAtom(analyseVariants);
 
-function analyseVariants(atom: QueryAtom): { tokens: string[]; phraseTokens: string[]; language?: string }[] {
+function analyseVariants(atom: QueryAtom): readonly Readonly<{ tokens: readonly string[]; phraseTokens: readonly string[]; language?: string }>[] {
   const required = atom.tokens.filter((t) => !isOptional(t));
   // Only when the atom's text is what produced its tokens (it is not, e.g., a field prefix form).
   if (!sameTokens(tokenize(atom.text), atom.tokens)) return [{ tokens: required, phraseTokens: required }];
@@ -144,7 +145,7 @@ export const identifierTokens = (atom: QueryAtom): string[] => atom.tokens.filte
  */
 export const foldVariants = memoByAtom(analyseFolds);
 
-function analyseFolds(atom: QueryAtom): { token: string; language: string }[] {
+function analyseFolds(atom: QueryAtom): readonly Readonly<{ token: string; language: string }>[] {
   const words = analyze(atom.text).filter((s) => !s.extra);
   if (words.length !== 1 || words[0]!.token !== atom.tokens[0]) return [];
   const word = words[0]!.word;
