@@ -6,12 +6,15 @@ import { buildTypeahead } from './page-typeahead.js';
 import { createHash } from 'node:crypto';
 import {
   FIELD_COUNT,
+  FIELDS,
   INDEX_FORMAT_VERSION,
+  type TermPositions,
   type DocColumns,
   type IndexStats,
   type LinkedPage,
   type StoredDoc,
   readCurrentGeneration,
+  readFingerprints,
   type IndexGeneration,
 } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
@@ -62,14 +65,22 @@ export function fingerprintOf(doc: StoredDoc): string {
   return createHash('sha1').update(JSON.stringify(doc)).digest('base64url');
 }
 
-/** The previous generation when an incremental build can use it; undefined means build from scratch. */
-async function previousGeneration(dataDir: string, full: boolean): Promise<IndexGeneration | undefined> {
+/** The previous generation and its fingerprints when an incremental build can use it; undefined means build from scratch. */
+async function previousGeneration(dataDir: string, full: boolean): Promise<{ gen: IndexGeneration; fingerprints: string[] } | undefined> {
   if (full) return undefined;
+  let gen: IndexGeneration;
   try {
-    return await readCurrentGeneration(dataDir);
+    // Each term is read once: nothing to keep in a cache.
+    gen = await readCurrentGeneration(dataDir, { cacheMiB: 0 });
   } catch (e) {
     // No index yet, or one in another format: a full build replaces it.
     if (isGleanerError(e) && (e.code === 'NOT_FOUND' || e.code === 'INDEX_FORMAT')) return undefined;
+    throw e;
+  }
+  try {
+    return { gen, fingerprints: await readFingerprints(gen.dir) };
+  } catch (e) {
+    gen.lists.close();
     throw e;
   }
 }
@@ -82,7 +93,24 @@ export async function buildFromDocuments(
   startedAt = performance.now(),
 ): Promise<IndexBuildSummary> {
   const progress = options.onProgress ?? (() => {});
-  const previous = await previousGeneration(dataDir, options.full);
+  const before = await previousGeneration(dataDir, options.full);
+  try {
+    return await build(dataDir, documents, extras, options, startedAt, progress, before);
+  } finally {
+    before?.gen.lists.close();
+  }
+}
+
+async function build(
+  dataDir: string,
+  documents: readonly IndexDocument[],
+  extras: BuildExtras,
+  options: IndexerOptions,
+  startedAt: number,
+  progress: NonNullable<IndexerOptions['onProgress']>,
+  before: { gen: IndexGeneration; fingerprints: string[] } | undefined,
+): Promise<IndexBuildSummary> {
+  const previous = before?.gen;
   const fingerprints = documents.map((d) => fingerprintOf(d.stored));
 
   // Reused documents keep their relative order and come first, so every term's postings stay ascending
@@ -93,7 +121,7 @@ export async function buildFromDocuments(
   const fresh: number[] = [];
   documents.forEach((d, i) => {
     const old = oldByUrl.get(d.stored.url);
-    if (previous && old !== undefined && previous.docs.fingerprint[old] === fingerprints[i]) reuse.push({ doc: i, old });
+    if (before && old !== undefined && before.fingerprints[old] === fingerprints[i]) reuse.push({ doc: i, old });
     else fresh.push(i);
   });
   reuse.sort((a, b) => a.old - b.old);
@@ -120,7 +148,8 @@ export async function buildFromDocuments(
   const layout = builder.finish();
 
   progress({ phase: 'write', done: 0, total: 1 });
-  const docs = docColumns(order.map((i) => documents[i]!), order.map((i) => fingerprints[i]!), fieldLength);
+  const { bodyFrequency, postingsWithBody } = bodyFrequencies(layout.postings, layout.tfs, order.length);
+  const docs = docColumns(order.map((i) => documents[i]!), fieldLength, bodyFrequency);
   const stored = storedBuffer(order.map((i) => documents[i]!.stored), docs);
   const typeahead = buildTypeahead(order.map((i) => documents[i]!.stored));
   const avgFieldLength = new Array<number>(FIELD_COUNT).fill(0);
@@ -143,8 +172,10 @@ export async function buildFromDocuments(
       terms: layout.terms.length,
       postings: layout.postings.length,
       avgFieldLength,
+      postingsWithBody,
     },
     docs,
+    fingerprints: order.map((i) => fingerprints[i]!),
     terms: { terms: layout.terms, words: layout.words, forms: layout.forms },
     offsets: layout.offsets,
     postings: layout.postings,
@@ -183,17 +214,34 @@ function copyPostings(previous: IndexGeneration, reuse: { doc: number; old: numb
   const { terms, words } = previous.terms;
   for (let t = 0; t < terms.length; t++) {
     let id = -1;
-    for (let p = previous.offsets[t]!; p < previous.offsets[t + 1]!; p++) {
-      const doc = newNumber[previous.postings[p]!]!;
+    const list = previous.lists.list(t);
+    let positions: TermPositions | undefined;
+    for (let i = 0; i < list.docs.length; i++) {
+      const doc = newNumber[list.docs[i]!]!;
       if (doc < 0) continue;
       if (id < 0) {
         id = builder.termId(terms[t]!, words[t]!);
         // Reused pages' other surface words, once each (their document counts are not kept).
         builder.addForms(id, previous.terms.forms?.[t]?.split(' ').filter((w) => w !== ''));
+        positions = previous.lists.positions(t);
       }
-      builder.add(id, doc, previous.tfs, p * FIELD_COUNT, previous.positions, previous.positionOffsets[p]!, previous.positionOffsets[p + 1]!);
+      builder.add(id, doc, list.tfs, i * FIELD_COUNT, positions!.bytes, positions!.offsets[i]!, positions!.offsets[i + 1]!);
     }
   }
+}
+
+/** Per document, the sum of its postings' body frequencies, and how many postings have one (k1's unit, rank.ts). */
+function bodyFrequencies(postings: Uint32Array, tfs: Uint8Array, documents: number): { bodyFrequency: Uint32Array; postingsWithBody: number } {
+  const BODY = FIELDS.indexOf('body');
+  const bodyFrequency = new Uint32Array(documents);
+  let postingsWithBody = 0;
+  for (let p = 0; p < postings.length; p++) {
+    const tf = tfs[p * FIELD_COUNT + BODY]!;
+    if (tf === 0) continue;
+    bodyFrequency[postings[p]!]! += tf;
+    postingsWithBody++;
+  }
+  return { bodyFrequency, postingsWithBody };
 }
 
 /** The documents' word maps as word-map.bin and word-map-offsets.bin hold them. */
@@ -205,21 +253,21 @@ function concatenated(maps: readonly ArrayLike<number>[]): { wordMap: Uint32Arra
   return { wordMap, wordMapOffsets };
 }
 
-function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: number[]): DocColumns {
+function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency: Uint32Array): DocColumns {
   return {
     url: docs.map((d) => d.stored.url),
     title: docs.map((d) => d.title ?? d.stored.title),
     language: docs.map((d) => d.stored.language),
     host: docs.map((d) => d.host),
-    inbound: docs.map((d) => d.inbound),
-    inboundHosts: docs.map((d) => d.inboundHosts),
-    ...(docs.some((d) => d.contentInbound !== undefined) ? { contentInbound: docs.map((d) => d.contentInbound ?? d.inbound) } : {}),
-    fieldLength,
-    storedOffset: [],
-    storedLength: [],
-    storedHeaderLength: [],
-    fingerprint: fingerprints,
-    hub: docs.map((d) => Math.round((d.hub ?? 0) * 1000) / 1000),
+    inbound: Uint32Array.from(docs, (d) => d.inbound),
+    inboundHosts: Uint32Array.from(docs, (d) => d.inboundHosts),
+    ...(docs.some((d) => d.contentInbound !== undefined) ? { contentInbound: Uint32Array.from(docs, (d) => d.contentInbound ?? d.inbound) } : {}),
+    fieldLength: Uint32Array.from(fieldLength),
+    storedOffset: new Float64Array(docs.length),
+    storedLength: new Uint32Array(docs.length),
+    storedHeaderLength: new Uint32Array(docs.length),
+    bodyFrequency,
+    hub: Float32Array.from(docs, (d) => Math.round((d.hub ?? 0) * 1000) / 1000),
   };
 }
 
@@ -227,15 +275,15 @@ function docColumns(docs: IndexDocument[], fingerprints: string[], fieldLength: 
 function storedBuffer(docs: StoredDoc[], columns: DocColumns): Buffer {
   const parts: Buffer[] = [];
   let offset = 0;
-  for (const { body, ...header } of docs) {
+  docs.forEach(({ body, ...header }, d) => {
     const head = Buffer.from(JSON.stringify(header), 'utf8');
     const rest = Buffer.from(body, 'utf8');
     parts.push(head, rest);
-    columns.storedOffset.push(offset);
-    columns.storedLength.push(head.length + rest.length);
-    columns.storedHeaderLength.push(head.length);
+    columns.storedOffset[d] = offset;
+    columns.storedLength[d] = head.length + rest.length;
+    columns.storedHeaderLength[d] = head.length;
     offset += head.length + rest.length;
-  }
+  });
   return Buffer.concat(parts, offset);
 }
 

@@ -5,11 +5,13 @@
 
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CURRENT_FILE, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile } from '../shared/index-format/index.js';
+import { CURRENT_FILE, encodeDocNumbers, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
   docs: DocColumns;
+  /** Per document, the hash an incremental build compares (build.ts fingerprintOf). */
+  fingerprints: string[];
   terms: TermTable;
   offsets: Uint32Array;
   postings: Uint32Array;
@@ -45,7 +47,10 @@ export async function writeGeneration(dataDir: string, files: GenerationFiles): 
   const dir = join(root, name);
   await mkdir(dir);
   let bytes = 0;
-  bytes += await writeDurably(join(dir, INDEX_FILES.docs), JSON.stringify(files.docs));
+  const { url, title, language, host, ...numbers } = files.docs;
+  bytes += await writeDurably(join(dir, INDEX_FILES.docs), JSON.stringify({ url, title, language, host }));
+  bytes += await writeDurably(join(dir, INDEX_FILES.docNumbers), encodeDocNumbers(numbers));
+  bytes += await writeDurably(join(dir, INDEX_FILES.fingerprints), JSON.stringify(files.fingerprints));
   bytes += await writeDurably(join(dir, INDEX_FILES.terms), JSON.stringify(files.terms));
   bytes += await writeDurably(join(dir, INDEX_FILES.offsets), bytesOf(files.offsets));
   bytes += await writeDurably(join(dir, INDEX_FILES.postings), bytesOf(files.postings));

@@ -3,9 +3,13 @@
 // <dataDir>/index/CURRENT            the name of the live generation, replaced by an atomic rename
 // <dataDir>/index/gen-<id>/          one complete index, never modified after CURRENT points at it:
 //   manifest.json     IndexManifest (format version first: readers check it before anything else)
-//   docs.json         DocColumns: per-document metadata, one array per column
+//   docs.json         the string columns of DocColumns (url, title, language, host), one array each
+//   doc-numbers.bin   the numeric columns of DocColumns as typed arrays (doc-numbers.ts)
+//   fingerprints.json per document, a hash of what was analysed (read by an incremental build only)
 //   terms.json        TermTable: the vocabulary with a display word per term
 //   offsets.bin       Uint32 LE, terms + 1 entries: term t's postings are [offsets[t], offsets[t+1])
+//                     (the only postings file a searcher reads whole; the others a term at a time,
+//                     posting-lists.ts)
 //   postings.bin      Uint32 LE document numbers, ascending within a term
 //   tfs.bin           Uint8, FIELDS.length per posting: the term's frequency in each field, capped at 255
 //   positions.bin     per posting, its word positions as variable-byte deltas (positions.ts)
@@ -23,7 +27,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 6; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps
+export const INDEX_FORMAT_VERSION = 7; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums
 
 /** The BM25F fields, in the order of the per-posting frequencies in tfs.bin. */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -34,6 +38,8 @@ export const MAX_TF = 255;
 export const INDEX_FILES = {
   manifest: 'manifest.json',
   docs: 'docs.json',
+  docNumbers: 'doc-numbers.bin',
+  fingerprints: 'fingerprints.json',
   terms: 'terms.json',
   offsets: 'offsets.bin',
   postings: 'postings.bin',
@@ -54,34 +60,41 @@ export interface IndexManifest {
   postings: number;
   /** Mean field length in tokens, in FIELDS order (BM25F's length normalisation). */
   avgFieldLength: number[];
+  /** Postings with a body frequency above 0: with DocNumbers.bodyFrequency, k1's unit (web/search/rank.ts). */
+  postingsWithBody: number;
   /** Bytes of the generation directory. */
   bytesOnDisk: number;
 }
 
-/** Per-document metadata, column-wise (loads fast and small). Index i of every array is document i. */
-export interface DocColumns {
+/** The numeric columns of DocColumns, in doc-numbers.bin (doc-numbers.ts); index i of each is document i. */
+export interface DocNumbers {
+  /** Distinct pages linking here (self-links and nofollow excluded). */
+  inbound: Uint32Array;
+  /** Distinct hosts of those pages. */
+  inboundHosts: Uint32Array;
+  /** Distinct pages linking here from their content, not their site template (indexer/templates.ts);
+   * absent in indexes built without template detection. */
+  contentInbound?: Uint32Array;
+  /** Field lengths in tokens, FIELD_COUNT per document, flattened. */
+  fieldLength: Uint32Array;
+  storedOffset: Float64Array;
+  storedLength: Uint32Array;
+  /** Bytes of the JSON header at storedOffset; the body follows it. */
+  storedHeaderLength: Uint32Array;
+  /** The sum of the body frequencies of the document's postings: k1's unit is computed from these,
+   * per document, instead of from every posting when a generation opens. */
+  bodyFrequency: Uint32Array;
+  /** Hub share per document (indexer/hub.ts): how much of its text names or repeats other pages. */
+  hub: Float32Array;
+}
+
+/** Per-document metadata, column-wise (loads fast and small). Index i of every array is document i.
+ * The strings are docs.json, the numbers doc-numbers.bin (DocNumbers there says what each holds). */
+export interface DocColumns extends DocNumbers {
   url: string[];
   title: string[];
   language: string[];
   host: string[];
-  /** Distinct pages linking here (self-links and nofollow excluded). */
-  inbound: number[];
-  /** Distinct hosts of those pages. */
-  inboundHosts: number[];
-  /** Distinct pages linking here from their content, not their site template (indexer/templates.ts);
-   * absent in indexes built without template detection. */
-  contentInbound?: number[];
-  /** Field lengths in tokens, FIELDS.length per document, flattened. */
-  fieldLength: number[];
-  storedOffset: number[];
-  storedLength: number[];
-  /** Bytes of the JSON header at storedOffset; the body follows it. */
-  storedHeaderLength: number[];
-  /** Hash of what was analysed: an incremental build re-analyses a page only when it changes. */
-  fingerprint: string[];
-  /** Hub share per document (indexer/hub.ts): how much of its text names or repeats other pages. Absent
-   * in generations written before it: no page is a hub then. */
-  hub?: number[];
 }
 
 export interface TermTable {

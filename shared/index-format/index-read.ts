@@ -13,18 +13,18 @@ import {
   type IndexStats,
   type TermTable,
 } from './index-format.js';
+import { decodeDocNumbers } from './doc-numbers.js';
+import { DEFAULT_POSTING_LISTS_OPTIONS, PostingLists, type PostingListsOptions } from './posting-lists.js';
 
 export interface IndexGeneration {
   dir: string;
   manifest: IndexManifest;
   docs: DocColumns;
   terms: TermTable;
+  /** offsets.bin: term t's postings are numbers [offsets[t], offsets[t + 1]). */
   offsets: Uint32Array;
-  postings: Uint32Array;
-  tfs: Uint8Array;
-  /** Word positions per posting (positions.ts): posting p's are positions[positionOffsets[p], positionOffsets[p + 1]). */
-  positions: Uint8Array;
-  positionOffsets: Uint32Array;
+  /** Each term's documents, frequencies and word positions, read when first asked (posting-lists.ts). */
+  lists: PostingLists;
   /** Per document, where its body words and sections start (word-map.ts). */
   wordMap: Uint32Array;
   wordMapOffsets: Uint32Array;
@@ -54,39 +54,39 @@ export function noIndexError(dataDir: string): GleanerError {
 }
 
 /** The live generation of `dataDir`, or NOT_FOUND when none was built. */
-export async function readCurrentGeneration(dataDir: string): Promise<IndexGeneration> {
+export async function readCurrentGeneration(dataDir: string, lists: PostingListsOptions = DEFAULT_POSTING_LISTS_OPTIONS): Promise<IndexGeneration> {
   const dir = await currentGeneration(dataDir);
   if (dir === undefined) throw noIndexError(dataDir);
-  return readGeneration(dir);
+  return readGeneration(dir, lists);
 }
 
-export async function readGeneration(dir: string): Promise<IndexGeneration> {
+export async function readGeneration(dir: string, lists: PostingListsOptions = DEFAULT_POSTING_LISTS_OPTIONS): Promise<IndexGeneration> {
   const manifest = await readManifest(dir);
-  const [docs, terms, offsets, postings, tfs, positions, positionOffsets, wordMap, wordMapOffsets] = await Promise.all([
-    readJson<DocColumns>(dir, INDEX_FILES.docs),
+  const [strings, numbers, terms, offsets, wordMap, wordMapOffsets] = await Promise.all([
+    readJson<Pick<DocColumns, 'url' | 'title' | 'language' | 'host'>>(dir, INDEX_FILES.docs),
+    readFile(join(dir, INDEX_FILES.docNumbers)),
     readJson<TermTable>(dir, INDEX_FILES.terms),
     readFile(join(dir, INDEX_FILES.offsets)),
-    readFile(join(dir, INDEX_FILES.postings)),
-    readFile(join(dir, INDEX_FILES.tfs)),
-    readFile(join(dir, INDEX_FILES.positions)),
-    readFile(join(dir, INDEX_FILES.positionOffsets)),
     readFile(join(dir, INDEX_FILES.wordMap)),
     readFile(join(dir, INDEX_FILES.wordMapOffsets)),
   ]);
+  const termOffsets = uint32View(offsets);
   return {
     dir,
     manifest,
-    docs,
+    docs: { ...strings, ...decodeDocNumbers(numbers) },
     terms,
-    offsets: uint32View(offsets),
-    postings: uint32View(postings),
-    tfs: new Uint8Array(tfs.buffer, tfs.byteOffset, tfs.byteLength),
-    positions: new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength),
-    positionOffsets: uint32View(positionOffsets),
+    offsets: termOffsets,
+    lists: new PostingLists(dir, termOffsets, lists),
     wordMap: uint32View(wordMap),
     wordMapOffsets: uint32View(wordMapOffsets),
     storedPath: join(dir, INDEX_FILES.stored),
   };
+}
+
+/** Per document, the hash of what the indexer analysed (build.ts fingerprintOf): what an incremental build compares. */
+export async function readFingerprints(dir: string): Promise<string[]> {
+  return readJson<string[]>(dir, INDEX_FILES.fingerprints);
 }
 
 export async function readIndexStatsFile(dir: string): Promise<IndexStats> {

@@ -6,3 +6,5 @@ export * from './index-read.js';
 export * from './page-typeahead.js';
 export * from './positions.js';
 export * from './word-map.js';
+export * from './posting-lists.js';
+export * from './doc-numbers.js';

@@ -12,7 +12,7 @@ function hasRun(lists: readonly number[][], field = -1, scratch = newRunScratch(
     from.push(at);
     to.push((at = encodePositions(l, out, at)));
   }
-  return hasEncodedRun(out.bytes, from, to, field, scratch);
+  return hasEncodedRun(lists.map(() => out.bytes), from, to, field, scratch);
 }
 
 describe('word positions', () => {

@@ -69,13 +69,13 @@ export const newRunScratch = (): RunScratch => ({ starts: new Int32Array(64), li
 
 /**
  * Whether encoded position lists hold a run: some p with p + k in the k-th list for every k < n (in
- * `field` when not negative), list k being bytes[from[k], to[k]), each ascending. Reads as little as
+ * `field` when not negative), list k being bytes[k][from[k], to[k]), each ascending. Reads as little as
  * it can, as a phrase's common words ("pub", "type") have hundreds of positions a page: the list with
  * the fewest bytes gives the starts it allows; each other list, fewest bytes first, is decoded only
  * as far as the last start left needs, and the starts it lacks are dropped; no start left answers
  * false before the remaining lists are read.
  */
-export function hasEncodedRun(bytes: Uint8Array, from: ArrayLike<number>, to: ArrayLike<number>, field: number, scratch: RunScratch, n = from.length): boolean {
+export function hasEncodedRun(bytes: readonly Uint8Array[], from: ArrayLike<number>, to: ArrayLike<number>, field: number, scratch: RunScratch, n = from.length): boolean {
   if (n === 0) return false;
   if (scratch.order.length < n) scratch.order = new Int32Array(n);
   const { order } = scratch;
@@ -96,11 +96,11 @@ export function hasEncodedRun(bytes: Uint8Array, from: ArrayLike<number>, to: Ar
   const { starts, list } = scratch;
   const first = order[0]!;
   let m = 0;
-  const count = decodePositionsInto(bytes, from[first]!, to[first]!, list);
+  const count = decodePositionsInto(bytes[first]!, from[first]!, to[first]!, list);
   for (let i = 0; i < count; i++) if (field < 0 || fieldOfPosition(list[i]!) === field) starts[m++] = list[i]! - first;
   for (let o = 1; o < n && m > 0; o++) {
     const k = order[o]!;
-    const length = decodePositionsInto(bytes, from[k]!, to[k]!, list, starts[m - 1]! + k);
+    const length = decodePositionsInto(bytes[k]!, from[k]!, to[k]!, list, starts[m - 1]! + k);
     // Keep a start s when s + k is in list k (both ascending: one merge).
     let kept = 0;
     for (let s = 0, j = 0; s < m && j < length; ) {

@@ -13,7 +13,7 @@
 import { loadPageTypeahead, type PageSuggestion, type PageTypeahead } from './page-typeahead.js';
 import type { TraceStep } from '../../shared/trace.js';
 import { docOf, indexSteps } from './trace-index.js';
-import type { IndexStats } from '../../shared/index-format/index.js';
+import { DEFAULT_POSTING_LISTS_OPTIONS, type IndexStats } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
@@ -53,6 +53,8 @@ export interface SearcherOptions {
    * over 12 queries, 8.78 ms in all against 9.20 never galloping and 8.91 at 32 ("microarray results
    * cells" AND 0.38 -> 0.19 ms); OR queries unchanged. */
   gallopRatio: number;
+  /** Posting lists read from disk are kept up to this many MiB (shared/index-format posting-lists.ts). */
+  postingCacheMiB: number;
 }
 
 export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
@@ -63,6 +65,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   rareDocFreq: 2,
   correctionRatio: 20,
   gallopRatio: 8,
+  postingCacheMiB: DEFAULT_POSTING_LISTS_OPTIONS.cacheMiB,
 };
 
 /** A SearchEngine that can also report what /stats shows and be closed. */
@@ -81,7 +84,9 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly statsData: IndexStats;
   private readonly options: SearcherOptions;
   private readonly pre: Precomputed;
-  private readonly vocabulary: Vocabulary;
+  /** Built on first use (completions and "did you mean"): 0.1-0.15 s for the Rust docs' 89k terms,
+   * which a search that corrects nothing never needs. */
+  private words: Vocabulary | undefined;
   private readonly scanner: PostingScanner;
   private readonly stored: StoredFields;
   private readonly positions: PositionReader;
@@ -99,11 +104,6 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.statsData = stats;
     this.options = options;
     // Word-pair terms are for scoring, not words to suggest.
-    this.vocabulary = new Vocabulary(
-      gen.terms.words,
-      (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
-      (i) => gen.terms.forms?.[i],
-    );
     this.pre = precompute(gen, options.rank);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen);
@@ -111,6 +111,16 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.sureDocs = new Int32Array(gen.docs.url.length);
     this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t));
+  }
+
+  private vocabulary(): Vocabulary {
+    const gen = this.gen;
+    // Word-pair terms are for scoring, not words to suggest.
+    return (this.words ??= new Vocabulary(
+      gen.terms.words,
+      (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
+      (i) => gen.terms.forms?.[i],
+    ));
   }
 
   summary(): IndexSummary {
@@ -135,15 +145,16 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   close(): void {
     this.stored.close();
+    this.gen.lists.close();
   }
 
   suggest(prefix: string, limit: number, context = ''): string[] {
     // The earlier words: those the caller passes and those before the last word of `prefix`.
     const words = `${context} ${/^(.*?)\S*$/su.exec(prefix.trimStart())?.[1] ?? ''}`;
     const { gen } = this;
-    const source = { termId: (t: string) => this.pre.termIds.get(t), postings: (t: number) => gen.postings.subarray(gen.offsets[t], gen.offsets[t + 1]), documents: gen.docs.url.length };
+    const source = { termId: (t: string) => this.pre.termIds.get(t), postings: (t: number) => gen.lists.list(t).docs, documents: gen.docs.url.length };
     const affinity = contextAffinity(words, source);
-    return this.vocabulary.complete(prefix, limit, affinity, DEFAULT_CONTEXT_OPTIONS.maxCandidates);
+    return this.vocabulary().complete(prefix, limit, affinity, DEFAULT_CONTEXT_OPTIONS.maxCandidates);
   }
 
   search(query: ParsedQuery, options: SearchOptions): SearchResult {
@@ -233,7 +244,7 @@ export class IndexSearcher implements GleanerSearchEngine {
       const term = this.pre.termIds.get(atom.tokens[0]!);
       const df = term === undefined ? 0 : this.scanner.docFreq(term);
       if (df > this.options.rareDocFreq) continue;
-      const better = this.vocabulary.correct(atom.text, df, this.options.correctionRatio);
+      const better = this.vocabulary().correct(atom.text, df, this.options.correctionRatio);
       if (better !== undefined) replacements[atom.text] = better;
     }
     if (Object.keys(replacements).length === 0) return undefined;

@@ -59,7 +59,7 @@ export class HitBuilder {
   }
 
   explain(c: Candidate, plan: QueryPlan): Explanation {
-    const { docs, offsets, postings, tfs } = this.gen;
+    const { docs, lists } = this.gen;
     const { rank, inverseNorm } = this.pre;
     const n = docs.url.length;
     const d = c.doc;
@@ -67,17 +67,18 @@ export class HitBuilder {
     const terms: Explanation['terms'] = [];
     for (const key of plan.keys) {
       if (!key.scored || (key.language !== undefined && key.language !== docs.language[d])) continue;
-      const p = findPosting(postings, offsets[key.term]!, offsets[key.term + 1]!, d);
+      const list = lists.list(key.term);
+      const p = findPosting(list.docs, 0, list.docs.length, d);
       if (p < 0) continue;
-      const fieldTfs = tfs.subarray(p * FIELD_COUNT, (p + 1) * FIELD_COUNT);
-      const docFreq = offsets[key.term + 1]! - offsets[key.term]!;
+      const fieldTfs = list.tfs.subarray(p * FIELD_COUNT, (p + 1) * FIELD_COUNT);
+      const docFreq = list.docs.length;
       const { byField } = termScore(rank, key.weight * idf(n, docFreq), fieldTfs, norms);
       byField.forEach((contribution, f) => {
         if (fieldTfs[f]! > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf: fieldTfs[f]!, contribution });
       });
     }
     const links = linkFiguresOf(docs, d);
-    const hubShare = docs.hub?.[d] ?? 0;
+    const hubShare = docs.hub[d]!;
     return {
       textScore: c.textScore,
       terms,

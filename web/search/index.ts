@@ -18,9 +18,15 @@ export type { IndexStats, LinkedPage } from '../../shared/index-format/index.js'
  * none was built, INDEX_FORMAT when it was built by a Gleaner with another index format.
  */
 export async function openSearchEngine(dataDir: string, options: Partial<SearcherOptions> = {}): Promise<GleanerSearchEngine> {
-  const gen = await readCurrentGeneration(dataDir);
-  const stats = await readIndexStatsFile(gen.dir);
-  return new IndexSearcher(gen, { ...stats, bytesOnDisk: gen.manifest.bytesOnDisk }, { ...DEFAULT_SEARCHER_OPTIONS, ...options });
+  const all = { ...DEFAULT_SEARCHER_OPTIONS, ...options };
+  const gen = await readCurrentGeneration(dataDir, { cacheMiB: all.postingCacheMiB });
+  try {
+    const stats = await readIndexStatsFile(gen.dir);
+    return new IndexSearcher(gen, { ...stats, bytesOnDisk: gen.manifest.bytesOnDisk }, all);
+  } catch (e) {
+    gen.lists.close();
+    throw e;
+  }
 }
 
 /**

@@ -49,8 +49,9 @@ export function atomPresent(gen: IndexGeneration, lookup: (token: string) => num
     alt.tokens.every((token) => {
       const term = lookup(token);
       if (term === undefined) return false;
-      const p = findPosting(gen.postings, gen.offsets[term]!, gen.offsets[term + 1]!, doc);
-      return p >= 0 && (field < 0 || gen.tfs[p * FIELD_COUNT + field]! > 0);
+      const { docs, tfs } = gen.lists.list(term);
+      const p = findPosting(docs, 0, docs.length, doc);
+      return p >= 0 && (field < 0 || tfs[p * FIELD_COUNT + field]! > 0);
     }),
   );
 }

@@ -10,7 +10,7 @@ import { isCjk } from '../../shared/analysis/index.js';
 import type { AlternativePlan, AtomPlan, QueryPlan } from './compile.js';
 import { atomMatches, compiledAtom } from './match-rules.js';
 import { containsPhrase } from './phrase.js';
-import type { PositionReader } from './phrase-positions.js';
+import type { PhraseTerms, PositionReader } from './phrase-positions.js';
 import { bestFirst, topDocuments } from './top-k.js';
 
 export interface PhraseCheckOptions {
@@ -24,7 +24,7 @@ export function phrasePasses(plan: QueryPlan, masks: Uint32Array, positions: Pos
   const W = plan.maskWords;
   const byText = (alt: AlternativePlan) => alt.phraseTokens.some(isCjk);
   // Term numbers looked up once per query, not once per candidate.
-  const terms = new Map<AlternativePlan, Int32Array | undefined>();
+  const terms = new Map<AlternativePlan, PhraseTerms | undefined>();
   for (const atom of [...plan.groups.flat(), ...plan.excluded]) if (atom.phrase) for (const alt of atom.alternatives) terms.set(alt, positions.terms(alt.phraseTokens));
   return (d) => {
     const inRow = (atom: AtomPlan, alt: AlternativePlan) =>

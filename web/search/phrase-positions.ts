@@ -2,48 +2,57 @@
 // a phrase when the positions of its words, read from their postings, hold a run. No stored text is
 // read, so checking a candidate costs a few binary searches and the decoding of the positions it needs.
 
-import { FIELDS, hasEncodedRun, newRunScratch, type IndexGeneration } from '../../shared/index-format/index.js';
+import { FIELDS, hasEncodedRun, newRunScratch, type IndexGeneration, type TermPositions } from '../../shared/index-format/index.js';
 import { findPosting } from './find-posting.js';
+
+/** A phrase's words as a query checks them: each word's documents and positions, looked up once per query. */
+export interface PhraseTerms {
+  docs: Uint32Array[];
+  positions: TermPositions[];
+}
 
 export class PositionReader {
   private readonly scratch = newRunScratch();
   private from = new Int32Array(8);
   private to = new Int32Array(8);
+  private readonly bytes: Uint8Array[] = [];
 
   constructor(
     private readonly gen: IndexGeneration,
     private readonly termId: (token: string) => number | undefined,
   ) {}
 
-  /** The term numbers of a phrase's words, looked up once per query; undefined when one is not in the index. */
-  terms(tokens: readonly string[]): Int32Array | undefined {
-    const out = new Int32Array(tokens.length);
-    for (let k = 0; k < tokens.length; k++) {
-      const term = this.termId(tokens[k]!);
+  /** The lists of a phrase's words, read once per query (not once per candidate); undefined when one is not in the index. */
+  terms(tokens: readonly string[]): PhraseTerms | undefined {
+    const out: PhraseTerms = { docs: [], positions: [] };
+    for (const token of tokens) {
+      const term = this.termId(token);
       if (term === undefined) return undefined;
-      out[k] = term;
+      out.docs.push(this.gen.lists.list(term).docs);
+      out.positions.push(this.gen.lists.positions(term));
     }
     return out;
   }
 
   /** Whether the words `terms` (from `terms()`) stand in a row in document `doc` (in `field` only, when given). */
-  inRow(doc: number, terms: Int32Array | undefined, field?: (typeof FIELDS)[number]): boolean {
-    if (terms === undefined || terms.length === 0) return false;
-    const n = terms.length;
-    const { offsets, postings, positions, positionOffsets } = this.gen;
+  inRow(doc: number, terms: PhraseTerms | undefined, field?: (typeof FIELDS)[number]): boolean {
+    if (terms === undefined || terms.docs.length === 0) return false;
+    const n = terms.docs.length;
     if (this.from.length < n) {
       this.from = new Int32Array(n);
       this.to = new Int32Array(n);
     }
-    const { from, to } = this;
+    const { from, to, bytes } = this;
     for (let k = 0; k < n; k++) {
-      const term = terms[k]!;
-      const p = findPosting(postings, offsets[term]!, offsets[term + 1]!, doc);
+      const docs = terms.docs[k]!;
+      const p = findPosting(docs, 0, docs.length, doc);
       if (p < 0) return false;
-      from[k] = positionOffsets[p]!;
-      to[k] = positionOffsets[p + 1]!;
+      const positions = terms.positions[k]!;
+      from[k] = positions.offsets[p]!;
+      to[k] = positions.offsets[p + 1]!;
+      bytes[k] = positions.bytes;
       if (to[k] === from[k]) return false;
     }
-    return hasEncodedRun(positions, from, to, field === undefined ? -1 : FIELDS.indexOf(field), this.scratch, n);
+    return hasEncodedRun(bytes, from, to, field === undefined ? -1 : FIELDS.indexOf(field), this.scratch, n);
   }
 }

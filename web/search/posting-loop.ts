@@ -1,5 +1,5 @@
 // Term-at-a-time scoring: each query key's postings are read once, adding its BM25F score (idf times
-// the saturated frequency precomputed per posting, precompute.ts) to a per-document accumulator and
+// the saturated frequency computed once per posting, precompute.ts) to a per-document accumulator and
 // setting its bit in a per-document mask (compile.ts assigns the bits, match-rules.ts reads them).
 // Two shortcuts keep large indexes fast, both exact for the results returned:
 // - only the rarest key of each alternative of the most selective required group adds documents
@@ -61,7 +61,7 @@ export class PostingScanner {
   }
 
   docFreq(term: number): number {
-    return this.gen.offsets[term + 1]! - this.gen.offsets[term]!;
+    return this.gen.lists.docFreq(term);
   }
 
   /** Starts a query with `words` mask words per document; returns its epoch. Call before anything holds `masks`. */
@@ -99,11 +99,11 @@ export class PostingScanner {
    */
   scanPruned(plan: QueryPlan, k: number, matches: (doc: number) => boolean): { touched: Int32Array; countedOnly: number } {
     const { score, finalScore: final } = this;
-    const { boost, maxBoost, maxSaturated } = this.pre;
+    const { boost, maxBoost } = this.pre;
     const drivers = this.driverKeys(plan);
     const keys = plan.keys.map((key) => {
       const weightedIdf = key.weight * idf(this.n, this.docFreq(key.term));
-      return { key, weightedIdf, most: weightedIdf * maxSaturated[key.term]!, drives: drivers === undefined || drivers.has(key) };
+      return { key, weightedIdf, most: weightedIdf * this.pre.scored(key.term).maxSaturated, drives: drivers === undefined || drivers.has(key) };
     });
     // Drivers first (only they add documents), each part by the most it can add.
     keys.sort((a, b) => Number(b.drives) - Number(a.drives) || b.most - a.most);
@@ -140,9 +140,9 @@ export class PostingScanner {
    * returns the larger of `best` and the best final score it left; otherwise `best`.
    */
   private addKey(key: KeyPlan, weightedIdf: number, W: number, drives: boolean, newDoc: NewDoc, trackBest: boolean, best: number): number {
-    const { offsets, postings, tfs } = this.gen;
+    const { docs: postings, tfs, saturated } = this.pre.scored(key.term);
     const { score, stamp, masks, counted, touched, epoch } = this;
-    const { saturated, boost } = this.pre;
+    const { boost } = this.pre;
     let count = this.count;
     const gallop = !drives && count * this.gallopRatio < this.docFreq(key.term);
     if (gallop && !this.sorted) {
@@ -153,9 +153,9 @@ export class PostingScanner {
     const bit = key.bit < 0 ? 0 : 1 << (key.bit & 31);
     const field = key.field;
     const onlyIn = key.language === undefined ? undefined : this.languageDocs(key.language);
-    const end = offsets[key.term + 1]!;
+    const end = postings.length;
     let next = 0; // galloping: the next touched document to look up
-    for (let p = offsets[key.term]!; p < end; p++) {
+    for (let p = 0; p < end; p++) {
       if (gallop) {
         if (next === count) break;
         const want = touched[next++]!;

@@ -30,17 +30,19 @@ const scratch = { keys: new Float64Array(256), list: new Int32Array(256) };
  * without a place of its own): only reading the text can find those.
  */
 export function bodyPlaces(gen: IndexGeneration, termId: (token: string) => number | undefined, doc: number, tokens: ReadonlySet<string>): Places | undefined {
-  const { offsets, postings, tfs, positions, positionOffsets } = gen;
+  const { lists } = gen;
   const list = tokens.size > 0 ? [...tokens] : [];
   // Each place as one number, place * 2^16 + token index, so one numeric sort of a typed array orders them.
   let n = 0;
   for (let t = 0; t < list.length; t++) {
     const term = termId(list[t]!);
     if (term === undefined) continue;
-    const p = findPosting(postings, offsets[term]!, offsets[term + 1]!, doc);
+    const { docs, tfs } = lists.list(term);
+    const p = findPosting(docs, 0, docs.length, doc);
     if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) continue;
-    const from = positionOffsets[p]!;
-    const to = positionOffsets[p + 1]!;
+    const { bytes: positions, offsets } = lists.positions(term);
+    const from = offsets[p]!;
+    const to = offsets[p + 1]!;
     if (scratch.list.length < to - from) scratch.list = new Int32Array(Math.max(to - from, 2 * scratch.list.length));
     const count = decodePositionsInto(positions, from, to, scratch.list);
     let placed = false;

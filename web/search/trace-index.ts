@@ -5,6 +5,7 @@
 import { analyze } from '../../shared/analysis/index.js';
 import { FIELDS, type IndexGeneration, type StoredDoc } from '../../shared/index-format/index.js';
 import { more, TRACE_LIST_LIMIT, type TraceStep } from '../../shared/trace.js';
+import { findPosting } from './find-posting.js';
 
 /** The page as the indexer saw it: its fields, their tokens and stems, and its postings. */
 export function indexSteps(gen: IndexGeneration, doc: number, stored: StoredDoc, sampleChars = 300): TraceStep[] {
@@ -21,12 +22,11 @@ export function indexSteps(gen: IndexGeneration, doc: number, stored: StoredDoc,
   for (const token of [...stems].slice(0, TRACE_LIST_LIMIT)) {
     const id = termId(gen, token);
     if (id === undefined) continue;
-    const from = gen.offsets[id]!;
-    const to = gen.offsets[id + 1]!;
-    const at = lowerBound(gen.postings, from, to, doc);
-    if (at === to || gen.postings[at] !== doc) continue;
-    const tfs = FIELDS.map((f, i) => `${f} ${gen.tfs[at * FIELDS.length + i]!}`).filter((s) => !s.endsWith(' 0'));
-    postings.push([token, `in ${to - from} documents; here ${tfs.join(', ')}`]);
+    const list = gen.lists.list(id);
+    const at = findPosting(list.docs, 0, list.docs.length, doc);
+    if (at < 0) continue;
+    const tfs = FIELDS.map((f, i) => `${f} ${list.tfs[at * FIELDS.length + i]!}`).filter((s) => !s.endsWith(' 0'));
+    postings.push([token, `in ${list.docs.length} documents; here ${tfs.join(', ')}`]);
   }
   return [
     {
@@ -85,15 +85,4 @@ function termId(gen: IndexGeneration, term: string): number | undefined {
     else hi = mid - 1;
   }
   return undefined;
-}
-
-function lowerBound(a: Uint32Array, from: number, to: number, value: number): number {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
