@@ -15,6 +15,7 @@ import {
   type StoredDoc,
   readCurrentGeneration,
   readFingerprints,
+  encodeLists,
   type IndexGeneration,
 } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
@@ -178,10 +179,7 @@ async function build(
     fingerprints: order.map((i) => fingerprints[i]!),
     terms: { terms: layout.terms, words: layout.words, forms: layout.forms },
     offsets: layout.offsets,
-    postings: layout.postings,
-    tfs: layout.tfs,
-    positions: layout.positions,
-    positionOffsets: layout.positionOffsets,
+    lists: encodeLists(layout.offsets, layout.postings, layout.tfs, layout.positions, layout.positionOffsets),
     ...concatenated(wordMaps),
     stored,
     typeahead,

@@ -5,7 +5,7 @@
 
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CURRENT_FILE, encodeDocNumbers, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile } from '../shared/index-format/index.js';
+import { CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -14,10 +14,8 @@ export interface GenerationFiles {
   fingerprints: string[];
   terms: TermTable;
   offsets: Uint32Array;
-  postings: Uint32Array;
-  tfs: Uint8Array;
-  positions: Uint8Array;
-  positionOffsets: Uint32Array;
+  /** postings.bin, positions.bin and term-offsets.bin (shared/index-format term-codec.ts). */
+  lists: EncodedLists;
   wordMap: Uint32Array;
   wordMapOffsets: Uint32Array;
   stored: Buffer;
@@ -53,10 +51,9 @@ export async function writeGeneration(dataDir: string, files: GenerationFiles): 
   bytes += await writeDurably(join(dir, INDEX_FILES.fingerprints), JSON.stringify(files.fingerprints));
   bytes += await writeDurably(join(dir, INDEX_FILES.terms), JSON.stringify(files.terms));
   bytes += await writeDurably(join(dir, INDEX_FILES.offsets), bytesOf(files.offsets));
-  bytes += await writeDurably(join(dir, INDEX_FILES.postings), bytesOf(files.postings));
-  bytes += await writeDurably(join(dir, INDEX_FILES.tfs), files.tfs);
-  bytes += await writeDurably(join(dir, INDEX_FILES.positions), files.positions);
-  bytes += await writeDurably(join(dir, INDEX_FILES.positionOffsets), bytesOf(files.positionOffsets));
+  bytes += await writeDurably(join(dir, INDEX_FILES.termOffsets), new Uint8Array(files.lists.termOffsets.buffer, files.lists.termOffsets.byteOffset, files.lists.termOffsets.byteLength));
+  bytes += await writeDurably(join(dir, INDEX_FILES.postings), files.lists.postings);
+  bytes += await writeDurably(join(dir, INDEX_FILES.positions), files.lists.positions);
   bytes += await writeDurably(join(dir, INDEX_FILES.wordMap), bytesOf(files.wordMap));
   bytes += await writeDurably(join(dir, INDEX_FILES.wordMapOffsets), bytesOf(files.wordMapOffsets));
   bytes += await writeDurably(join(dir, INDEX_FILES.stored), files.stored);

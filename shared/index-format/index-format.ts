@@ -7,13 +7,15 @@
 //   doc-numbers.bin   the numeric columns of DocColumns as typed arrays (doc-numbers.ts)
 //   fingerprints.json per document, a hash of what was analysed (read by an incremental build only)
 //   terms.json        TermTable: the vocabulary with a display word per term
-//   offsets.bin       Uint32 LE, terms + 1 entries: term t's postings are [offsets[t], offsets[t+1])
-//                     (the only postings file a searcher reads whole; the others a term at a time,
+//   offsets.bin       Uint32 LE, terms + 1 entries: term t's postings are numbers [offsets[t], offsets[t+1])
+//   term-offsets.bin  Float64 LE: where each term's bytes start in postings.bin (terms + 1 entries), then
+//                     in positions.bin (terms + 1 entries); term-codec.ts
+//   postings.bin      per term, its documents (ascending, as gaps) and its frequency in each field,
+//                     compressed (term-codec.ts)
+//   positions.bin     per term, each posting's word positions as variable-byte deltas (positions.ts),
+//                     after their lengths (term-codec.ts)
+//                     (offsets.bin and term-offsets.bin are read whole; the rest a term at a time,
 //                     posting-lists.ts)
-//   postings.bin      Uint32 LE document numbers, ascending within a term
-//   tfs.bin           Uint8, FIELDS.length per posting: the term's frequency in each field, capped at 255
-//   positions.bin     per posting, its word positions as variable-byte deltas (positions.ts)
-//   position-offsets.bin  Uint32 LE, postings + 1 entries: posting p's positions are bytes [po[p], po[p+1])
 //   word-map.bin, word-map-offsets.bin  per document, where its body words and sections start (word-map.ts)
 //   stored.bin        per document at docs.storedOffset: a UTF-8 JSON StoredDoc without its body
 //                     (storedHeaderLength bytes), then the body as raw UTF-8 (the rest of storedLength),
@@ -27,9 +29,9 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 7; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums
+export const INDEX_FORMAT_VERSION = 8; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term
 
-/** The BM25F fields, in the order of the per-posting frequencies in tfs.bin. */
+/** The BM25F fields, in the order of a posting's frequencies (term-codec.ts). */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
 export type Field = (typeof FIELDS)[number];
 export const FIELD_COUNT = FIELDS.length;
@@ -42,10 +44,9 @@ export const INDEX_FILES = {
   fingerprints: 'fingerprints.json',
   terms: 'terms.json',
   offsets: 'offsets.bin',
+  termOffsets: 'term-offsets.bin',
   postings: 'postings.bin',
-  tfs: 'tfs.bin',
   positions: 'positions.bin',
-  positionOffsets: 'position-offsets.bin',
   wordMap: 'word-map.bin',
   wordMapOffsets: 'word-map-offsets.bin',
   stored: 'stored.bin',

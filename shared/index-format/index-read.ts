@@ -62,22 +62,23 @@ export async function readCurrentGeneration(dataDir: string, lists: PostingLists
 
 export async function readGeneration(dir: string, lists: PostingListsOptions = DEFAULT_POSTING_LISTS_OPTIONS): Promise<IndexGeneration> {
   const manifest = await readManifest(dir);
-  const [strings, numbers, terms, offsets, wordMap, wordMapOffsets] = await Promise.all([
+  const [strings, numbers, terms, offsets, termOffsets, wordMap, wordMapOffsets] = await Promise.all([
     readJson<Pick<DocColumns, 'url' | 'title' | 'language' | 'host'>>(dir, INDEX_FILES.docs),
     readFile(join(dir, INDEX_FILES.docNumbers)),
     readJson<TermTable>(dir, INDEX_FILES.terms),
     readFile(join(dir, INDEX_FILES.offsets)),
+    readFile(join(dir, INDEX_FILES.termOffsets)),
     readFile(join(dir, INDEX_FILES.wordMap)),
     readFile(join(dir, INDEX_FILES.wordMapOffsets)),
   ]);
-  const termOffsets = uint32View(offsets);
+  const postingOffsets = uint32View(offsets);
   return {
     dir,
     manifest,
     docs: { ...strings, ...decodeDocNumbers(numbers) },
     terms,
-    offsets: termOffsets,
-    lists: new PostingLists(dir, termOffsets, lists),
+    offsets: postingOffsets,
+    lists: new PostingLists(dir, postingOffsets, float64View(termOffsets), lists),
     wordMap: uint32View(wordMap),
     wordMapOffsets: uint32View(wordMapOffsets),
     storedPath: join(dir, INDEX_FILES.stored),
@@ -103,4 +104,9 @@ function uint32View(buf: Buffer): Uint32Array {
   const copy = new Uint8Array(buf.byteLength);
   copy.set(buf);
   return new Uint32Array(copy.buffer);
+}
+
+function float64View(buf: Buffer): Float64Array {
+  const bytes = buf.byteOffset % 8 === 0 ? buf : new Uint8Array(buf); // a copy starts its own buffer
+  return new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
 }

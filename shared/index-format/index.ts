@@ -8,3 +8,4 @@ export * from './positions.js';
 export * from './word-map.js';
 export * from './posting-lists.js';
 export * from './doc-numbers.js';
+export * from './term-codec.js';

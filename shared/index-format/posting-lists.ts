@@ -1,15 +1,16 @@
-// The postings of an index generation, read a term at a time. Loading a generation used to read
-// postings.bin, tfs.bin, positions.bin and position-offsets.bin whole: 290 MB and 0.9 s for 106k
-// pages, most of it the kernel handing over fresh pages, before the first query; and an index larger
-// than memory could not serve at all. Now only offsets.bin (4 bytes a term) is read when a generation
-// opens, and a term's documents, frequencies and positions are read with one `readSync` each the
-// first time a query needs them, then kept in a cache of at most `cacheMiB` (least recently used out).
-// The files themselves are unchanged (index-format.ts).
+// The postings of an index generation, read a term at a time. Loading a generation used to read the
+// postings, frequencies and positions whole: 290 MB and 0.9 s for 106k pages, most of it the kernel
+// handing over fresh pages, before the first query; and an index larger than memory could not serve
+// at all. Now only offsets.bin and term-offsets.bin (12 bytes a term) are read when a generation
+// opens, and a term's documents and frequencies, and its positions, are each read with one `readSync`
+// the first time a query needs them, decoded (term-codec.ts), then kept in a cache of at most
+// `cacheMiB` (least recently used out).
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { GleanerError } from '../errors.js';
-import { FIELD_COUNT, INDEX_FILES } from './index-format.js';
+import { INDEX_FILES } from './index-format.js';
+import { decodeTermList, decodeTermPositions } from './term-codec.js';
 
 /** One term's postings: its documents, ascending, and FIELD_COUNT frequencies per document. */
 export interface TermList {
@@ -34,7 +35,7 @@ export const DEFAULT_POSTING_LISTS_OPTIONS: Readonly<PostingListsOptions> = { ca
 type Entry = TermList | TermPositions;
 
 export class PostingLists {
-  private readonly fds: { postings: number; tfs: number; positions: number; positionOffsets: number };
+  private readonly fds: { postings: number; positions: number };
   /** Lists under 2t, positions under 2t + 1, each with the count of reads when it was last asked for. */
   private readonly cache = new Map<number, { entry: Entry; bytes: number; lastUse: number }>();
   private cachedBytes = 0;
@@ -45,18 +46,20 @@ export class PostingLists {
     dir: string,
     /** offsets.bin: term t's postings are numbers [offsets[t], offsets[t + 1]). */
     readonly offsets: Uint32Array,
+    /** term-codec.ts EncodedLists.termOffsets: where each term's bytes are. */
+    readonly termOffsets: Float64Array,
     options: PostingListsOptions = DEFAULT_POSTING_LISTS_OPTIONS,
   ) {
     this.maxBytes = options.cacheMiB * 1024 * 1024;
     const opened: number[] = [];
     try {
-      for (const name of [INDEX_FILES.postings, INDEX_FILES.tfs, INDEX_FILES.positions, INDEX_FILES.positionOffsets]) opened.push(openSync(join(dir, name), 'r'));
+      for (const name of [INDEX_FILES.postings, INDEX_FILES.positions]) opened.push(openSync(join(dir, name), 'r'));
     } catch (e) {
       for (const fd of opened) closeSync(fd);
       throw e;
     }
-    const [postings, tfs, positions, positionOffsets] = opened as [number, number, number, number];
-    this.fds = { postings, tfs, positions, positionOffsets };
+    const [postings, positions] = opened as [number, number];
+    this.fds = { postings, positions };
   }
 
   /** Terms in the generation. */
@@ -71,26 +74,21 @@ export class PostingLists {
   list(term: number): TermList {
     const hit = this.recall(2 * term) as TermList | undefined;
     if (hit !== undefined) return hit;
-    const from = this.offsets[term]!;
-    const n = this.offsets[term + 1]! - from;
-    const docs = new Uint32Array(readRange(this.fds.postings, from * 4, n * 4));
-    const tfs = new Uint8Array(readRange(this.fds.tfs, from * FIELD_COUNT, n * FIELD_COUNT));
-    const list = { term, docs, tfs };
-    this.keep(2 * term, list, docs.byteLength + tfs.byteLength);
+    const from = this.termOffsets[term]!;
+    const bytes = readRange(this.fds.postings, from, this.termOffsets[term + 1]! - from);
+    const list = { term, ...decoded(() => decodeTermList(bytes, this.docFreq(term))) };
+    this.keep(2 * term, list, list.docs.byteLength + list.tfs.byteLength);
     return list;
   }
 
   positions(term: number): TermPositions {
     const hit = this.recall(2 * term + 1) as TermPositions | undefined;
     if (hit !== undefined) return hit;
-    const from = this.offsets[term]!;
-    const n = this.offsets[term + 1]! - from;
-    const offsets = new Uint32Array(readRange(this.fds.positionOffsets, from * 4, (n + 1) * 4));
-    const start = offsets[0]!;
-    for (let i = 0; i <= n; i++) offsets[i] = offsets[i]! - start;
-    const bytes = new Uint8Array(readRange(this.fds.positions, start, offsets[n]!));
-    const entry = { bytes, offsets };
-    this.keep(2 * term + 1, entry, bytes.byteLength + offsets.byteLength);
+    const at = this.terms + 1 + term;
+    const from = this.termOffsets[at]!;
+    const bytes = readRange(this.fds.positions, from, this.termOffsets[at + 1]! - from);
+    const entry = decoded(() => decodeTermPositions(bytes, this.docFreq(term)));
+    this.keep(2 * term + 1, entry, entry.bytes.byteLength + entry.offsets.byteLength);
     return entry;
   }
 
@@ -123,15 +121,25 @@ export class PostingLists {
   }
 }
 
-/** `length` bytes of a file from `position`, into a buffer of their own (aligned for any typed array). */
-function readRange(fd: number, position: number, length: number): ArrayBuffer {
-  const buffer = new ArrayBuffer(length);
-  const view = new Uint8Array(buffer);
+const rebuild = 'rebuild the index with `gleaner index --full`';
+
+/** `length` bytes of a file from `position`. */
+function readRange(fd: number, position: number, length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
   let done = 0;
   while (done < length) {
-    const got = readSync(fd, view, done, length - done, position + done);
-    if (got === 0) throw new GleanerError('INDEX_FORMAT', `an index file ends ${length - done} bytes early (at byte ${position + done}): rebuild the index with \`gleaner index --full\``);
+    const got = readSync(fd, bytes, done, length - done, position + done);
+    if (got === 0) throw new GleanerError('INDEX_FORMAT', `an index file ends ${length - done} bytes early (at byte ${position + done}): ${rebuild}`);
     done += got;
   }
-  return buffer;
+  return bytes;
+}
+
+/** A term's bytes decoded, or INDEX_FORMAT when they do not hold what the offsets say. */
+function decoded<T>(decode: () => T): T {
+  try {
+    return decode();
+  } catch (e) {
+    throw new GleanerError('INDEX_FORMAT', `an index file is damaged (${(e as Error).message}): ${rebuild}`);
+  }
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { FIELD_COUNT } from './index-format.js';
+import { decodeTermList, decodeTermPositions, encodeLists } from './term-codec.js';
+
+/** Terms as the indexer lays them out: per term ascending documents, FIELD_COUNT frequencies and position bytes per posting. */
+const term = fc
+  .uniqueArray(fc.integer({ min: 0, max: 0xffffffff }), { minLength: 1, maxLength: 40 })
+  .chain((docs) =>
+    fc.record({
+      docs: fc.constant(docs.sort((a, b) => a - b)),
+      tfs: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 255 })), { minLength: docs.length * FIELD_COUNT, maxLength: docs.length * FIELD_COUNT }),
+      positions: fc.array(fc.uint8Array({ maxLength: 300 }), { minLength: docs.length, maxLength: docs.length }),
+    }),
+  );
+
+describe('term codec', () => {
+  it('decodes each term to exactly what was encoded', () => {
+    fc.assert(
+      fc.property(fc.array(term, { minLength: 1, maxLength: 12 }), (terms) => {
+        const offsets = new Uint32Array(terms.length + 1);
+        terms.forEach((t, i) => (offsets[i + 1] = offsets[i]! + t.docs.length));
+        const all = terms.flatMap((t) => t.positions);
+        const positionOffsets = new Uint32Array(all.length + 1);
+        all.forEach((p, i) => (positionOffsets[i + 1] = positionOffsets[i]! + p.length));
+        const positions = new Uint8Array(positionOffsets[all.length]!);
+        all.forEach((p, i) => positions.set(p, positionOffsets[i]));
+        const encoded = encodeLists(offsets, Uint32Array.from(terms.flatMap((t) => t.docs)), Uint8Array.from(terms.flatMap((t) => t.tfs)), positions, positionOffsets);
+        const T = terms.length;
+        terms.forEach((t, i) => {
+          const n = t.docs.length;
+          const list = decodeTermList(encoded.postings.subarray(encoded.termOffsets[i], encoded.termOffsets[i + 1]), n);
+          expect([...list.docs]).toEqual(t.docs);
+          expect([...list.tfs]).toEqual(t.tfs);
+          const got = decodeTermPositions(encoded.positions.subarray(encoded.termOffsets[T + 1 + i], encoded.termOffsets[T + 2 + i]), n);
+          t.positions.forEach((p, k) => expect([...got.bytes.subarray(got.offsets[k], got.offsets[k + 1])]).toEqual([...p]));
+        });
+      }),
+    );
+  });
+
+  it('throws on a term whose bytes end early', () => {
+    const encoded = encodeLists(Uint32Array.of(0, 2), Uint32Array.of(5, 900), Uint8Array.of(1, 0, 3, 0, 0, 0, 0, 7, 0, 0), Uint8Array.of(1, 2, 3), Uint32Array.of(0, 1, 3));
+    expect(() => decodeTermList(encoded.postings.subarray(0, encoded.postings.length - 1), 2)).toThrow(/need \d+ bytes/);
+    expect(() => decodeTermPositions(encoded.positions.subarray(0, encoded.positions.length - 1), 2)).toThrow(/need \d+ bytes/);
+    expect([...decodeTermList(encoded.postings, 2).docs]).toEqual([5, 900]);
+  });
+});

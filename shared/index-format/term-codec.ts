@@ -1,0 +1,143 @@
+// How one term's postings are compressed on disk (postings.bin and positions.bin, a term after another,
+// each term's bytes found by term-offsets.bin). Read a term at a time (posting-lists.ts) and decoded
+// once into the typed arrays the searcher scans, so the hot loops never see the compressed form.
+//
+// postings.bin, per term of n postings:
+//   n documents as gaps from the previous one (the first from 0), variable-byte;
+//   n times: a byte with bit f set for each field f the term is in (FIELDS order), then that many
+//            frequencies, a byte each (capped at 255 as before).
+// positions.bin, per term: n byte lengths, variable-byte, then the n postings' positions one after
+//   another (positions.ts: ascending deltas, variable-byte).
+// Variable-byte: 7 bits a byte, low bits first, the high bit set on every byte but the last.
+// On the Rust docs, 9 bytes a posting (a Uint32 document and 5 frequency bytes) become about 3, and
+// the 4 bytes a posting of position-offsets.bin about 1 (figures in DESIGN.md).
+
+import { FIELD_COUNT } from './index-format.js';
+
+/** A growing byte buffer. */
+export class ByteWriter {
+  bytes = new Uint8Array(1 << 16);
+  length = 0;
+
+  private room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const bigger = new Uint8Array(Math.max(2 * this.bytes.length, this.length + n));
+    bigger.set(this.bytes.subarray(0, this.length));
+    this.bytes = bigger;
+  }
+
+  byte(b: number): void {
+    this.room(1);
+    this.bytes[this.length++] = b;
+  }
+
+  varint(value: number): void {
+    this.room(8);
+    while (value >= 0x80) {
+      this.bytes[this.length++] = (value & 0x7f) | 0x80;
+      value = Math.floor(value / 0x80);
+    }
+    this.bytes[this.length++] = value;
+  }
+
+  append(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  /** What was written (a view: copy it before writing more if it must be kept). */
+  written(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
+}
+
+/** Appends postings [from, to) of `docs` (ascending) and their FIELD_COUNT frequencies each in `tfs`. */
+export function encodeTermList(docs: ArrayLike<number>, tfs: ArrayLike<number>, from: number, to: number, out: ByteWriter): void {
+  let previous = 0;
+  for (let p = from; p < to; p++) {
+    out.varint(docs[p]! - previous);
+    previous = docs[p]!;
+  }
+  for (let p = from; p < to; p++) {
+    let mask = 0;
+    for (let f = 0; f < FIELD_COUNT; f++) if (tfs[p * FIELD_COUNT + f]! > 0) mask |= 1 << f;
+    out.byte(mask);
+    for (let f = 0; f < FIELD_COUNT; f++) if (tfs[p * FIELD_COUNT + f]! > 0) out.byte(tfs[p * FIELD_COUNT + f]!);
+  }
+}
+
+/**
+ * Reads `n` variable-byte numbers from bytes[at...] and writes their running sums to out[outAt...]
+ * (documents from their gaps, offsets from lengths); returns where they end, past bytes.length when
+ * the bytes end early. One loop for both, written for speed: lists are decoded when first read, at
+ * about 10 ns a posting.
+ */
+function readRunningSums(bytes: Uint8Array, at: number, n: number, out: Uint32Array, outAt: number): number {
+  let sum = 0;
+  for (let p = 0; p < n; p++) {
+    let b = bytes[at++] ?? 0;
+    let value = b & 0x7f;
+    for (let scale = 0x80; b > 0x7f; scale *= 0x80) {
+      b = bytes[at++] ?? 0;
+      value += (b & 0x7f) * scale;
+    }
+    sum += value;
+    out[outAt + p] = sum;
+  }
+  return at;
+}
+
+function checkEnd(at: number, bytes: Uint8Array, what: string): void {
+  if (at > bytes.length) throw new RangeError(`a term's ${what} need ${at} bytes, the index holds ${bytes.length}`);
+}
+
+/** The `n` postings encoded in `bytes`: documents, and FIELD_COUNT frequencies each. Throws on bytes that end early. */
+export function decodeTermList(bytes: Uint8Array, n: number): { docs: Uint32Array; tfs: Uint8Array } {
+  const docs = new Uint32Array(n);
+  const tfs = new Uint8Array(n * FIELD_COUNT);
+  let at = readRunningSums(bytes, 0, n, docs, 0);
+  for (let p = 0; p < n; p++) {
+    for (let mask = bytes[at++] ?? 0, to = p * FIELD_COUNT; mask !== 0; mask >>= 1, to++) if (mask & 1) tfs[to] = bytes[at++] ?? 0;
+  }
+  checkEnd(at, bytes, 'postings');
+  return { docs, tfs };
+}
+
+/** Appends the positions of postings [from, to), posting p's being all[offsets[p], offsets[p + 1]). */
+export function encodeTermPositions(all: Uint8Array, offsets: ArrayLike<number>, from: number, to: number, out: ByteWriter): void {
+  for (let p = from; p < to; p++) out.varint(offsets[p + 1]! - offsets[p]!);
+  out.append(all.subarray(offsets[from], offsets[to]));
+}
+
+/** The positions of `n` postings encoded in `bytes`: posting i's are bytes[offsets[i], offsets[i + 1]). */
+export function decodeTermPositions(bytes: Uint8Array, n: number): { bytes: Uint8Array; offsets: Uint32Array } {
+  const offsets = new Uint32Array(n + 1);
+  const start = readRunningSums(bytes, 0, n, offsets, 1);
+  checkEnd(start + offsets[n]!, bytes, 'positions');
+  return { bytes: bytes.subarray(start, start + offsets[n]!), offsets };
+}
+
+/** postings.bin, positions.bin and term-offsets.bin of a generation, from the indexer's flat layout. */
+export interface EncodedLists {
+  postings: Uint8Array;
+  positions: Uint8Array;
+  /** Term t's postings are postings.bin bytes [termOffsets[t], termOffsets[t + 1]), its positions
+   * positions.bin bytes [termOffsets[T + 1 + t], termOffsets[T + 2 + t]), T terms. */
+  termOffsets: Float64Array;
+}
+
+/** Encodes every term: `offsets` (terms + 1) cut `docs`, `tfs` (FIELD_COUNT a posting) and `positionOffsets` (postings + 1) into terms. */
+export function encodeLists(offsets: Uint32Array, docs: Uint32Array, tfs: Uint8Array, positions: Uint8Array, positionOffsets: Uint32Array): EncodedLists {
+  const terms = offsets.length - 1;
+  const termOffsets = new Float64Array(2 * (terms + 1));
+  const postingsOut = new ByteWriter();
+  const positionsOut = new ByteWriter();
+  for (let t = 0; t < terms; t++) {
+    encodeTermList(docs, tfs, offsets[t]!, offsets[t + 1]!, postingsOut);
+    encodeTermPositions(positions, positionOffsets, offsets[t]!, offsets[t + 1]!, positionsOut);
+    termOffsets[t + 1] = postingsOut.length;
+    termOffsets[terms + 2 + t] = positionsOut.length;
+  }
+  return { postings: postingsOut.written(), positions: positionsOut.written(), termOffsets };
+}
