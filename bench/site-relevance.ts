@@ -120,7 +120,7 @@ function explainQuery(engine: GleanerSearchEngine, j: Judged): void {
   const answerAt = hits.findIndex((h) => j.answers.has(h.url));
   hits.forEach((h, i) => {
     if (i >= 3 && i !== answerAt) return;
-    const e = h.explain;
+    const e = h.explain!;
     const parts = e.terms.map((t) => `${t.token}/${t.field}:${t.tf}=${t.contribution.toFixed(2)}`).join(' ');
     console.log(`    ${i + 1}${i === answerAt ? '*' : ' '} ${h.url.slice(SITE.length)} text ${e.textScore.toFixed(2)} x link ${e.linkBoost.toFixed(3)} (${e.inboundLinks} in) = ${e.score.toFixed(2)}: ${parts}`);
   });

@@ -492,14 +492,21 @@ describe('result cache', () => {
     const s = await start({ engine: counting });
     const at = s.url.replace(/\/$/, '');
     try {
-      const first = (await (await fetch(at + '/api/search?q=handbook')).json()) as { results: unknown[] };
-      const again = (await (await fetch(at + '/api/search?q=%20handbook%20')).json()) as { results: unknown[] };
+      // The page's answer (explained) serves the API's, which leaves explanations out unless asked.
       await fetch(at + '/search?q=handbook');
+      const first = (await (await fetch(at + '/api/search?q=handbook')).json()) as { results: { explain?: unknown }[] };
+      const again = (await (await fetch(at + '/api/search?q=%20handbook%20&explain=1')).json()) as { results: { explain?: unknown }[] };
       expect(calls).toBe(1);
-      expect(again.results).toEqual(first.results);
+      expect(first.results.length).toBeGreaterThan(0);
+      expect(first.results.every((r) => r.explain === undefined)).toBe(true);
+      expect(again.results.map(({ explain: _, ...r }) => r)).toEqual(first.results);
+      expect(again.results.every((r) => r.explain !== undefined)).toBe(true);
       await fetch(at + '/search?q=handbook&page=2');
       await fetch(at + '/api/search?q=handbook&size=5');
       expect(calls).toBe(3);
+      // An API answer without explanations cannot serve one that asks for them, nor the page.
+      await fetch(at + '/api/search?q=handbook&size=5&explain=1');
+      expect(calls).toBe(4);
     } finally {
       await s.close();
     }

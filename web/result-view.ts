@@ -15,7 +15,8 @@ export interface ResultView {
   section?: string;
   snippet: Segment[];
   language: string;
-  explain: Explanation;
+  /** Absent when the search was run without explanations. */
+  explain?: Explanation;
   /** A partial match's missing query words ("Missing: binary"); empty for a full match. */
   missing: string[];
 }
@@ -29,7 +30,7 @@ export function resultView(hit: SearchHit, rank: number): ResultView {
     ...(hit.section ? { section: hit.section.heading } : {}),
     snippet: segments(hit.snippet, hit.highlights),
     language: hit.language,
-    explain: hit.explain,
+    ...(hit.explain ? { explain: hit.explain } : {}),
     missing: hit.missing ?? [],
   };
 }

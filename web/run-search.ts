@@ -30,6 +30,8 @@ export interface SearchRun {
  * for" link sets it, as large engines' `nfpr=1` does). Default false. */
 export interface RunOptions {
   literal?: boolean;
+  /** Explain each hit (SearchOptions.explain). Default true. */
+  explain?: boolean;
 }
 
 const EMPTY: SearchResult = { total: 0, hits: [], tookMs: 0 };
@@ -47,14 +49,16 @@ export function runSearch(
   let query = parseQuery(input, { limits: options });
   const needsWord = query.required.length === 0;
   const offset = (page - 1) * size;
+  const explain = run.explain !== false;
   const search = (q: ParsedQuery): SearchResult => {
     // `understood` writes out every part of the query that the engine reads, so with the index
     // generation (a re-index is picked up by a running server) it names the answer.
-    const key = `${engine.summary().builtAt}\u0000${q.understood}\u0000${offset}\u0000${size}`;
-    let found = cache?.get(key);
+    const key = (explained: boolean) => `${engine.summary().builtAt}\u0000${q.understood}\u0000${offset}\u0000${size}\u0000${explained ? 'e' : ''}`;
+    // An answer with explanations serves a request without (the API leaves them out).
+    let found = cache?.get(key(true)) ?? (explain ? undefined : cache?.get(key(false)));
     if (found === undefined) {
-      found = engine.search(q, { offset, limit: size });
-      cache?.set(key, found);
+      found = engine.search(q, { offset, limit: size, explain });
+      cache?.set(key(explain), found);
     }
     return found;
   };

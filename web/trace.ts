@@ -8,11 +8,11 @@ import type { ParsedQuery } from './query/index.js';
 
 /** How the page ranked for a query, with the score's parts. */
 export function queryStep(engine: SearchEngine, parsed: ParsedQuery, text: string, url: string, depth = 100): TraceStep {
-  const result = engine.search(parsed, { offset: 0, limit: depth });
+  const result = engine.search(parsed, { offset: 0, limit: depth, explain: true });
   const rank = result.hits.findIndex((h) => h.url === url);
   const hit: SearchHit | undefined = result.hits[rank];
   const base: TraceStep = { title: `The query "${text}"`, decidedBy: ['web/query/parse.ts', 'web/search/compile.ts', 'web/search/rank.ts'], verdict: '', facts: [['results', String(result.total)]] };
-  if (!hit) return { ...base, verdict: `not in the first ${depth} results`, note: 'The page lacks a required word, or others outscore it: the tokens step shows which words it has.' };
+  if (!hit?.explain) return { ...base, verdict: `not in the first ${depth} results`, note: 'The page lacks a required word, or others outscore it: the tokens step shows which words it has.' };
   const e = hit.explain;
   return {
     ...base,

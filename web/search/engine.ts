@@ -161,8 +161,9 @@ export class IndexSearcher implements GleanerSearchEngine {
     const started = performance.now();
     const plan = this.plan(query);
     const { candidates, total, estimated } = this.match(query, plan, options.offset + options.limit);
-    const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan));
-    if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, candidates, options.limit - hits.length));
+    const explain = options.explain !== false;
+    const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan, explain));
+    if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, candidates, options.limit - hits.length, explain));
     const didYouMean = this.didYouMean(query);
     return { total, ...(estimated ? { totalIsEstimate: true as const } : {}), hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
   }
@@ -226,14 +227,14 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   /** Up to `limit` partial matches (partial.ts) to follow the full matches `full`. */
-  private partialHits(query: ParsedQuery, full: readonly Candidate[], limit: number): SearchHit[] {
+  private partialHits(query: ParsedQuery, full: readonly Candidate[], limit: number, explain: boolean): SearchHit[] {
     const loose = anyWordQuery(query);
     if (loose === undefined || limit <= 0) return [];
     const plan = this.plan(query);
     const loosePlan = this.plan(loose);
     const pool = this.match(loose, loosePlan, full.length + limit * DEFAULT_PARTIAL_OPTIONS.poolPerResult).candidates;
     const present = (atom: AtomPlan, doc: number) => atomPresent(this.gen, (t) => this.pre.termIds.get(t), atom, doc);
-    return pickPartial(pool, new Set(full.map((c) => c.doc)), plan, present, limit).map((c) => ({ ...this.hits.hit(c, loosePlan), missing: c.missing }));
+    return pickPartial(pool, new Set(full.map((c) => c.doc)), plan, present, limit).map((c) => ({ ...this.hits.hit(c, loosePlan, explain), missing: c.missing }));
   }
 
   /** Corrections for query words unknown to the index or rare in it. */

@@ -32,7 +32,7 @@ export class HitBuilder {
     private readonly termId: (token: string) => number | undefined,
   ) {}
 
-  hit(c: Candidate, plan: QueryPlan): SearchHit {
+  hit(c: Candidate, plan: QueryPlan, explain = true): SearchHit {
     const { docs } = this.gen;
     // Words, not word pairs (shared/analysis/pairs.ts), are highlighted.
     const tokens = plan.scoredTokens.size > 0 ? [...plan.scoredTokens] : plan.keys.map((k) => k.token);
@@ -46,7 +46,7 @@ export class HitBuilder {
       highlights: snippet.highlights,
       language: docs.language[c.doc]!,
       score: c.score,
-      explain: this.explain(c, plan),
+      ...(explain ? { explain: this.explain(c, plan) } : {}),
     };
   }
 

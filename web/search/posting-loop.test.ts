@@ -91,7 +91,7 @@ describe('the searcher shortcuts give what the plain computation gives (property
           for (const text of texts) {
             for (const q of [anyOf(text), query(text), query(`"${text.split(' ').slice(0, 2).join('_')}"`), query(`site:gen.test`)]) {
               for (const hit of engine!.search(q, { offset: 0, limit: 10 }).hits) {
-                const { explain } = hit;
+                const explain = hit.explain!;
                 expect(explain.score).toBe(hit.score);
                 // A query without words (site: alone) ranks by links alone: text score 1.
                 const text = q.required.length === 0 ? 1 : explain.textScore;

@@ -109,18 +109,28 @@ describe('search over an indexed store', () => {
   });
   it('explains each hit: per-field contributions sum to the text score, link boost times text is the score', () => {
     const hit = engine.search(query('handbook'), { offset: 0, limit: 1 }).hits[0]!;
-    const sum = hit.explain.terms.reduce((s, t) => s + t.contribution, 0);
-    expect(sum).toBeCloseTo(hit.explain.textScore, 6);
-    expect(hit.explain.textScore * hit.explain.linkBoost * hit.explain.hubFactor).toBeCloseTo(hit.score, 6);
-    expect(hit.explain.terms.map((t) => t.field)).toEqual(expect.arrayContaining(['title', 'anchor', 'body']));
+    const sum = hit.explain!.terms.reduce((s, t) => s + t.contribution, 0);
+    expect(sum).toBeCloseTo(hit.explain!.textScore, 6);
+    expect(hit.explain!.textScore * hit.explain!.linkBoost * hit.explain!.hubFactor).toBeCloseTo(hit.score, 6);
+    expect(hit.explain!.terms.map((t) => t.field)).toEqual(expect.arrayContaining(['title', 'anchor', 'body']));
     // /, /travel, /canteen, /library, /secret (noindex pages still link), other.test
-    expect(hit.explain.inboundLinks).toBe(6);
+    expect(hit.explain!.inboundLinks).toBe(6);
+  });
+  it('leaves explanations out when asked to, and nothing else changes', () => {
+    const explained = engine.search(query('handbook'), { offset: 0, limit: 10 });
+    const plain = engine.search(query('handbook'), { offset: 0, limit: 10, explain: false });
+    expect(plain.hits.length).toBeGreaterThan(1);
+    expect(plain.hits.every((h) => h.explain === undefined)).toBe(true);
+    expect(explained.hits.every((h) => h.explain !== undefined)).toBe(true);
+    const { tookMs: _a, ...a } = explained;
+    const { tookMs: _b, ...b } = plain;
+    expect({ ...b, hits: b.hits }).toEqual({ ...a, hits: a.hits.map(({ explain: _, ...h }) => h) });
   });
   it('"why this result" shows exactly the parts that rank: each hit\'s score follows from them alone', () => {
     const hits = engine.search(query('handbook'), { offset: 0, limit: 10 }).hits;
     expect(hits.length).toBeGreaterThan(1);
     for (const hit of hits) {
-      const e = hit.explain;
+      const e = hit.explain!;
       // A figure shown here that the score does not use (PageRank, linking hosts) would be a part that does not rank.
       // The store was crawled with block boundaries: links from page content are told from template links.
       expect(Object.keys(e).sort()).toEqual(['contentLinkWeight', 'contentLinks', 'hubFactor', 'hubShare', 'inboundLinks', 'linkBoost', 'score', 'templateLinkWeight', 'terms', 'textScore']);
