@@ -40,6 +40,7 @@ export class PostingLists {
   private readonly cache = new Map<number, { entry: Entry; bytes: number; lastUse: number }>();
   private cachedBytes = 0;
   private uses = 0;
+  private isClosed = false;
   private readonly maxBytes: number;
 
   constructor(
@@ -65,6 +66,16 @@ export class PostingLists {
   /** Terms in the generation. */
   get terms(): number {
     return this.offsets.length - 1;
+  }
+
+  /** MiB the cache holds now. */
+  get cachedMiB(): number {
+    return this.cachedBytes / (1024 * 1024);
+  }
+
+  /** Whether close() was called: nothing may be read after it. */
+  get closed(): boolean {
+    return this.isClosed;
   }
 
   docFreq(term: number): number {
@@ -93,6 +104,8 @@ export class PostingLists {
   }
 
   close(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
     for (const fd of Object.values(this.fds)) closeSync(fd);
     this.cache.clear();
     this.cachedBytes = 0;

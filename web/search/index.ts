@@ -22,7 +22,10 @@ export async function openSearchEngine(dataDir: string, options: Partial<Searche
   const gen = await readCurrentGeneration(dataDir, { cacheMiB: all.postingCacheMiB });
   try {
     const stats = await readIndexStatsFile(gen.dir);
-    return new IndexSearcher(gen, { ...stats, bytesOnDisk: gen.manifest.bytesOnDisk }, all);
+    const searcher = new IndexSearcher(gen, { ...stats, bytesOnDisk: gen.manifest.bytesOnDisk }, all);
+    // In the background; a damaged list it meets fails again, with its message, for the query that asks.
+    if (all.preloadMiB > 0) searcher.preload().catch(() => {});
+    return searcher;
   } catch (e) {
     gen.lists.close();
     throw e;

@@ -86,6 +86,9 @@ export async function openLive(open: Open, dataDir: string, searcher: Partial<Se
       check();
       return engine.suggestPages(text, limit);
     },
+    preload(maxMiB, minDocFreq) {
+      return engine.preload(maxMiB, minDocFreq);
+    },
     close() {
       closed = true;
       engine.close();
