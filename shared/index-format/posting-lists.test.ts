@@ -2,15 +2,15 @@
 // its count in the body and a body position for each; the same whatever the cache holds. A file cut
 // short is an error a user can act on, not garbage postings.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { analyze } from '../analysis/index.js';
 import { isGleanerError } from '../errors.js';
-import { buildFixtureIndex, type FixtureDir } from '../../test/support/index-fixture.js';
+import { fixtureGeneration } from '../../test/support/fixture-generation.js';
 import { seededRandom } from '../../test/support/seeded-random.js';
 import { FIELD_COUNT, FIELDS, INDEX_FILES } from './index-format.js';
-import { readCurrentGeneration, type IndexGeneration } from './index-read.js';
+import type { IndexGeneration } from './index-read.js';
 import { decodePositionsInto, fieldOfPosition } from './positions.js';
 import { PostingLists } from './posting-lists.js';
 
@@ -21,15 +21,10 @@ const text = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(ran
 const pages = Array.from({ length: 80 }, (_, i) => ({ url: `http://trees.test/${i}`, title: text(2), headings: [text(3)], text: text(40 + ((i * 53) % 560)) }));
 const BODY = FIELDS.indexOf('body');
 
-let fixture: FixtureDir;
+const generation = fixtureGeneration(pages);
 let gen: IndexGeneration;
-beforeAll(async () => {
-  fixture = await buildFixtureIndex(pages);
-  gen = await readCurrentGeneration(fixture.dataDir);
-});
-afterAll(async () => {
-  gen.lists.close();
-  await fixture.cleanup();
+beforeAll(() => {
+  gen = generation();
 });
 
 const termOf = (token: string): number => gen.terms.terms.indexOf(token);

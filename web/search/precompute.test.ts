@@ -2,10 +2,10 @@
 // indexer wrote, and saturated frequencies are computed per term when first read. Both must equal
 // what reading every posting gives.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixtureIndex, type FixtureDir } from '../../test/support/index-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureGeneration } from '../../test/support/fixture-generation.js';
 import { seededRandom } from '../../test/support/seeded-random.js';
-import { FIELD_COUNT, FIELDS, readCurrentGeneration, type IndexGeneration } from '../../shared/index-format/index.js';
+import { FIELD_COUNT, FIELDS, type IndexGeneration } from '../../shared/index-format/index.js';
 import { precompute } from './precompute.js';
 import { bodyFrequencyScale, DEFAULT_RANK_PARAMS, forIndex, inverseFieldNorm, saturatedFrequency } from './rank.js';
 
@@ -15,15 +15,10 @@ const text = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(ran
 // Lengths from a few words to hundreds, so norms and frequencies differ from page to page.
 const pages = Array.from({ length: 50 }, (_, i) => ({ url: `http://rocks.test/${i}`, title: text(3), headings: [text(2)], text: text(5 + ((i * 37) % 300)) }));
 
-let fixture: FixtureDir;
+const generation = fixtureGeneration(pages);
 let gen: IndexGeneration;
-beforeAll(async () => {
-  fixture = await buildFixtureIndex(pages);
-  gen = await readCurrentGeneration(fixture.dataDir);
-});
-afterAll(async () => {
-  gen.lists.close();
-  await fixture.cleanup();
+beforeAll(() => {
+  gen = generation();
 });
 
 describe('precompute', () => {
