@@ -94,5 +94,6 @@ describe('posting lists read a term at a time', () => {
     } finally {
       cut.close();
     }
+    expect(() => cut.list(0)).toThrow(/after their index generation was closed/);
   });
 });

@@ -86,7 +86,7 @@ export class PostingLists {
     const hit = this.recall(2 * term) as TermList | undefined;
     if (hit !== undefined) return hit;
     const from = this.termOffsets[term]!;
-    const bytes = readRange(this.fds.postings, from, this.termOffsets[term + 1]! - from);
+    const bytes = this.read(this.fds.postings, from, this.termOffsets[term + 1]! - from);
     const list = { term, ...decoded(() => decodeTermList(bytes, this.docFreq(term))) };
     this.keep(2 * term, list, list.docs.byteLength + list.tfs.byteLength);
     return list;
@@ -97,7 +97,7 @@ export class PostingLists {
     if (hit !== undefined) return hit;
     const at = this.terms + 1 + term;
     const from = this.termOffsets[at]!;
-    const bytes = readRange(this.fds.positions, from, this.termOffsets[at + 1]! - from);
+    const bytes = this.read(this.fds.positions, from, this.termOffsets[at + 1]! - from);
     const entry = decoded(() => decodeTermPositions(bytes, this.docFreq(term)));
     this.keep(2 * term + 1, entry, entry.bytes.byteLength + entry.offsets.byteLength);
     return entry;
@@ -109,6 +109,12 @@ export class PostingLists {
     for (const fd of Object.values(this.fds)) closeSync(fd);
     this.cache.clear();
     this.cachedBytes = 0;
+  }
+
+  private read(fd: number, position: number, length: number): Uint8Array {
+    // A closed descriptor's number may already name another file: never read through it.
+    if (this.isClosed) throw new Error('posting lists read after their index generation was closed');
+    return readRange(fd, position, length);
   }
 
   private recall(key: number): Entry | undefined {

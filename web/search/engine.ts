@@ -117,7 +117,6 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.gen = gen;
     this.statsData = stats;
     this.options = options;
-    // Word-pair terms are for scoring, not words to suggest.
     this.pre = precompute(gen, options.rank);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen);
@@ -164,8 +163,9 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   /**
    * Reads posting lists, their scores and positions ahead, most documents first, until the cache holds
-   * `maxMiB` (or every term in `minDocFreq` documents or more is read), in slices of a few milliseconds between which queries are
-   * answered; stops when the engine is closed. Resolves with what it read.
+   * `maxMiB` (or every term in `minDocFreq` documents or more is read), in slices of a few
+   * milliseconds between which queries are answered; stops when the engine is closed. Resolves with
+   * what it read.
    */
   async preload(maxMiB = this.options.preloadMiB, minDocFreq = PRELOAD_MIN_DOC_FREQ): Promise<{ terms: number; mib: number }> {
     const { lists } = this.gen;
