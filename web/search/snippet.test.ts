@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { analyze, tokenize } from '../../shared/analysis/index.js';
-import { bestSnippet } from './snippet.js';
+import { analyze, primaryTokens, tokenize } from '../../shared/analysis/index.js';
+import { bestSnippet, querySpans } from './snippet.js';
 
 const q = (s: string) => new Set(tokenize(s));
 
@@ -47,6 +47,27 @@ describe('bestSnippet: highlights are exactly the query words (property)', () =>
         for (const w of inner) expect(highlighted).toContain(w);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('querySpans: the words found by their prefix are the words tokenizing finds (property)', () => {
+  it('finds every word whose token is a query token, whatever its case, and nothing else', () => {
+    // Upper case, a word inside another ("mapping" holds "map"), a prefix that is its own word ("happ"),
+    // and "İ", whose lower case is two characters long (every offset after it would move).
+    const word = fc.constantFrom('map', 'Map', 'MAPS', 'mapping', 'remap', 'happy', 'Happily', 'happ', 'the', 'İstanbul', 'Kelvin', 'connection', 'CONNECTED', "don't", 'x1');
+    const sep = fc.constantFrom(' ', ', ', '-', '::', '\n', '');
+    const text = fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 30 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
+    fc.assert(
+      fc.property(text, fc.array(word, { minLength: 1, maxLength: 3 }), (body, queryWords) => {
+        // Words, not the accent-folded tokens beside them (those are found by tokenizing: tokensIn).
+        const tokens = new Set(queryWords.flatMap((w) => primaryTokens(w, 'en')));
+        const expected = analyze(body, 'en')
+          .filter((span) => !span.extra && tokens.has(span.token))
+          .map(({ token, start, end }) => ({ token, start, end }));
+        expect(querySpans(body, 'en', tokens)).toEqual(expected);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,7 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
 import { isFoldToken, isIdentifierToken, scanTokens, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
-import { escapeRegExp } from './regexp.js';
 
 export interface SnippetOptions {
   /** Longest snippet in characters (before the ellipses). */
@@ -134,26 +133,38 @@ function findByTokenizing(text: string, language: string, queryTokens: ReadonlyS
 const CJK_TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
- * The same spans, found without tokenizing the whole page: one regex finds the words starting like a
- * query token (a stem is a prefix of its words, give or take its last letter: "happi" for "happy"),
- * and only those words are tokenized to confirm. CJK tokens are looked up as they are.
+ * The same spans, found without tokenizing the whole page: the words starting like a query token (a
+ * stem is a prefix of its words, give or take its last letter: "happi" for "happy") are found with
+ * indexOf in the text lower-cased, and only those words are tokenized to confirm. CJK tokens are
+ * looked up as they are.
+ *
+ * Why not one case-insensitive regex of the prefixes: every query has its own, and V8 compiles a new
+ * regex to machine code on its first uses, about 4 microseconds a passage over a page of ten results
+ * against 2 for the search itself (DESIGN.md, "Serving a request").
  */
 function findBySearch(text: string, language: string, queryTokens: ReadonlySet<string>): Span[] {
   const spans: Span[] = [];
-  const prefixes: string[] = [];
+  let lower: string | undefined;
+  let starts: number[] | undefined;
   for (const token of queryTokens) {
     if (CJK_TOKEN.test(token)) {
       for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) spans.push({ token, start: at, end: at + token.length });
-    } else {
-      prefixes.push(escapeRegExp(token.length > 3 ? token.slice(0, -1) : token));
+      continue;
+    }
+    lower ??= text.toLowerCase();
+    // A letter whose lower case is longer ("İ") would shift every offset after it: tokenize instead.
+    if (lower.length !== text.length) return findByTokenizing(text, language, queryTokens);
+    const prefix = token.length > 3 ? token.slice(0, -1) : token;
+    starts ??= [];
+    for (let at = lower.indexOf(prefix); at !== -1; at = lower.indexOf(prefix, at + 1)) {
+      if (at === 0 || !WORD_PART.test(charBefore(text, at))) starts.push(at); // a word's start, not inside one
     }
   }
-  if (prefixes.length > 0) {
-    const starts = startsRegExp(prefixes.join('|'));
-    starts.lastIndex = 0;
-    for (let m = starts.exec(text); m !== null; m = starts.exec(text)) {
-      const at = m.index;
-      if (at > 0 && WORD_PART.test(charBefore(text, at))) continue; // inside a word
+  if (starts !== undefined && starts.length > 0) {
+    starts.sort((a, b) => a - b);
+    for (let i = 0; i < starts.length; i++) {
+      const at = starts[i]!;
+      if (i > 0 && at === starts[i - 1]) continue; // two prefixes of one word
       const found = tokenAt(text, at, language);
       if (found?.token !== undefined && queryTokens.has(found.token)) spans.push({ token: found.token, start: at, end: found.end });
     }
@@ -161,23 +172,8 @@ function findBySearch(text: string, language: string, queryTokens: ReadonlySet<s
   return spans.sort((a, b) => a.start - b.start);
 }
 
-// The query's prefixes are searched case-insensitively without Unicode property classes: V8
-// compiles a case-insensitive regex holding \p{L} in milliseconds (it closes the class over case),
-// more than searching a passage takes, and every query has its own. What precedes a match is tested
-// with one class compiled once. The ten results of a page of results share their query's regex.
+/** What may precede a match inside a word: compiled once. */
 const WORD_PART = /[\p{L}\p{N}\p{M}'’]/u;
-const compiled = new Map<string, RegExp>();
-const MAX_COMPILED = 256;
-
-function startsRegExp(alternatives: string): RegExp {
-  let re = compiled.get(alternatives);
-  if (re === undefined) {
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
-    re = new RegExp(alternatives, 'gi');
-    compiled.set(alternatives, re);
-  }
-  return re;
-}
 
 /**
  * Which of `queryTokens` a short text (a heading) holds. A reference page has hundreds of headings and
