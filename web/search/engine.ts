@@ -111,7 +111,9 @@ export class IndexSearcher implements GleanerSearchEngine {
   private unknownLanguage: number | undefined;
   private readonly hostPort: (doc: number) => string;
   /** The current query's sure matches (match()), one array for every query: thousands of entries each. */
+  /** Per query, the matches found sure and those whose phrases are still to check, reused by every query. */
   private readonly sureDocs: Int32Array;
+  private readonly unsureDocs: Int32Array;
 
   constructor(gen: IndexGeneration, stats: IndexStats, options: SearcherOptions = DEFAULT_SEARCHER_OPTIONS) {
     this.gen = gen;
@@ -122,6 +124,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.stored = new StoredFields(gen);
     this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
     this.sureDocs = new Int32Array(gen.docs.url.length);
+    this.unsureDocs = new Int32Array(gen.docs.url.length);
     this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t));
   }
@@ -239,8 +242,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     const touched = textless ? Int32Array.from({ length: this.gen.docs.url.length }, (_, i) => i) : scanned;
     let sure: ArrayLike<number> = [];
     let sureCount = 0;
-    const sureList = this.sureDocs;
-    const unsure: number[] = [];
+    let unsureCount = 0;
+    const { sureDocs, unsureDocs } = this;
     if (orOfWords && plan.groups[0]!.every((a) => a.alternatives.every((alt) => alt.bits.length === 1))) {
       // Any key is a match: every touched document is one.
       sure = touched;
@@ -252,12 +255,13 @@ export class IndexSearcher implements GleanerSearchEngine {
         const v = verdict(d);
         if (v === NO_MATCH) continue;
         final[d] = finalScore(textless ? 1 : score[d]!, boost[d]!);
-        if (v === MATCH) sureList[sureCount++] = d;
-        else unsure.push(d);
+        if (v === MATCH) sureDocs[sureCount++] = d;
+        else unsureDocs[unsureCount++] = d;
       }
-      sure = sureList.subarray(0, sureCount);
+      sure = sureDocs.subarray(0, sureCount);
     }
     const candidate = (d: number): Candidate => ({ doc: d, score: final[d]!, textScore: textless ? 0 : score[d]! });
+    const unsure = unsureDocs.subarray(0, unsureCount);
     if (unsure.length === 0) return { candidates: topDocuments(sure, final, wanted).map(candidate), total: sure.length + (pruned?.countedOnly ?? 0) };
     const passes = phrasePasses(plan, scanner.masks, this.positions, (d) => this.stored.read(d));
     const { docs, total, estimated } = settlePhrases(sure, unsure, final, wanted, passes, this.options);

@@ -42,7 +42,7 @@ export function phrasePasses(plan: QueryPlan, masks: Uint32Array, positions: Pos
  */
 export function settlePhrases(
   sure: ArrayLike<number>,
-  unsure: readonly number[],
+  unsure: ArrayLike<number>,
   score: ArrayLike<number>,
   wanted: number,
   passes: (doc: number) => boolean,
@@ -60,13 +60,22 @@ export function settlePhrases(
     checked.add(d);
     if (passes(d)) passedDocs.push(d);
   }
-  const rest = unsure.filter((d) => !checked.has(d));
+  // The unchecked are sampled where they stand in `unsure`, not copied out of it: with common words
+  // it holds tens of thousands of documents and the checked a few.
+  const rest = unsure.length - checked.size;
   let estimate = 0;
-  if (rest.length > 0) {
-    const size = Math.min(rest.length, options.phraseSampleSize);
+  if (rest > 0) {
+    const size = Math.min(rest, options.phraseSampleSize);
     let sampled = 0;
-    for (let i = 0; i < size; i++) if (passes(rest[Math.floor((i * rest.length) / size)]!)) sampled++;
-    estimate = Math.round((rest.length * sampled) / size);
+    let taken = 0; // at least one: the first step walks `unsure` until it meets an unchecked document
+    for (let i = 0, at = 0; i < size; i++) {
+      at = Math.max(at, Math.floor((i * unsure.length) / size));
+      while (at < unsure.length && checked.has(unsure[at]!)) at++;
+      if (at === unsure.length) break;
+      taken++;
+      if (passes(unsure[at++]!)) sampled++;
+    }
+    estimate = Math.round((rest * sampled) / taken);
   }
-  return { docs: topDocuments([...sureTop, ...passedDocs], score, wanted), total: sure.length + passedDocs.length + estimate, estimated: rest.length > 0 };
+  return { docs: topDocuments([...sureTop, ...passedDocs], score, wanted), total: sure.length + passedDocs.length + estimate, estimated: rest > 0 };
 }
