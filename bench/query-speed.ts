@@ -84,7 +84,7 @@ function makeQueries(gen: IndexGeneration, seed: number, perStream: number): Que
   const stored = readFileSync(join(gen.dir, INDEX_FILES.stored));
   const bodyWords = (d: number): string[] => {
     const from = gen.docs.storedOffset[d]! + gen.docs.storedHeaderLength[d]!;
-    const to = gen.docs.storedOffset[d]! + gen.docs.storedLength[d]!;
+    const to = from + gen.docs.storedBodyLength[d]!;
     return stored.toString('utf8', from, Math.min(to, from + 20_000)).split(/\s+/);
   };
   /** `length` words in a row from some page, letters only, not all stopwords. */

@@ -264,6 +264,7 @@ function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency:
     storedOffset: new Float64Array(docs.length),
     storedLength: new Uint32Array(docs.length),
     storedHeaderLength: new Uint32Array(docs.length),
+    storedBodyLength: new Uint32Array(docs.length),
     bodyFrequency,
     hub: Float32Array.from(docs, (d) => Math.round((d.hub ?? 0) * 1000) / 1000),
   };
@@ -273,14 +274,18 @@ function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency:
 function storedBuffer(docs: StoredDoc[], columns: DocColumns): Buffer {
   const parts: Buffer[] = [];
   let offset = 0;
-  docs.forEach(({ body, ...header }, d) => {
-    const head = Buffer.from(JSON.stringify(header), 'utf8');
-    const rest = Buffer.from(body, 'utf8');
-    parts.push(head, rest);
+  docs.forEach(({ body, language, sections, ...others }, d) => {
+    // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
+    // texts, most of its record, come last.
+    const head = Buffer.from(JSON.stringify(sections === undefined ? { language } : { language, sections }), 'utf8');
+    const text = Buffer.from(body, 'utf8');
+    const rest = Buffer.from(JSON.stringify(others), 'utf8');
+    parts.push(head, text, rest);
     columns.storedOffset[d] = offset;
-    columns.storedLength[d] = head.length + rest.length;
+    columns.storedLength[d] = head.length + text.length + rest.length;
     columns.storedHeaderLength[d] = head.length;
-    offset += head.length + rest.length;
+    columns.storedBodyLength[d] = text.length;
+    offset += head.length + text.length + rest.length;
   });
   return Buffer.concat(parts, offset);
 }

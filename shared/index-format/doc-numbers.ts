@@ -6,7 +6,7 @@
 //   Uint32 n, Uint32 flags (bit 0: contentInbound is known)
 //   Float64 storedOffset[n]                 (stored.bin may pass 4 GiB)
 //   Uint32 inbound[n], inboundHosts[n], contentInbound[n], storedLength[n], storedHeaderLength[n],
-//          bodyFrequency[n], fieldLength[n * FIELD_COUNT]
+//          storedBodyLength[n], bodyFrequency[n], fieldLength[n * FIELD_COUNT]
 //   Float32 hub[n]
 
 import { FIELD_COUNT, type DocNumbers } from './index-format.js';
@@ -14,7 +14,7 @@ import { FIELD_COUNT, type DocNumbers } from './index-format.js';
 const HEADER_BYTES = 8;
 const CONTENT_INBOUND = 1;
 /** The Uint32 columns of n entries each, in file order (fieldLength, n * FIELD_COUNT, follows them). */
-const UINT32_COLUMNS = ['inbound', 'inboundHosts', 'contentInbound', 'storedLength', 'storedHeaderLength', 'bodyFrequency'] as const;
+const UINT32_COLUMNS = ['inbound', 'inboundHosts', 'contentInbound', 'storedLength', 'storedHeaderLength', 'storedBodyLength', 'bodyFrequency'] as const;
 
 function byteLength(n: number): number {
   return HEADER_BYTES + 8 * n + 4 * n * (UINT32_COLUMNS.length + FIELD_COUNT) + 4 * n;
@@ -63,6 +63,7 @@ export function decodeDocNumbers(bytes: Uint8Array): DocNumbers {
     storedOffset,
     storedLength: u32.storedLength!,
     storedHeaderLength: u32.storedHeaderLength!,
+    storedBodyLength: u32.storedBodyLength!,
     bodyFrequency: u32.bodyFrequency!,
     hub,
   };

@@ -17,9 +17,11 @@
 //                     (offsets.bin and term-offsets.bin are read whole; the rest a term at a time,
 //                     posting-lists.ts)
 //   word-map.bin, word-map-offsets.bin  per document, where its body words and sections start (word-map.ts)
-//   stored.bin        per document at docs.storedOffset: a UTF-8 JSON StoredDoc without its body
-//                     (storedHeaderLength bytes), then the body as raw UTF-8 (the rest of storedLength),
-//                     so a snippet reads the beginning of a long page without parsing all of it
+//   stored.bin        per document at docs.storedOffset: its language and sections as UTF-8 JSON
+//                     (storedHeaderLength bytes), the body as raw UTF-8 (storedBodyLength bytes), then
+//                     the rest of its StoredDoc as JSON (to storedLength): a snippet reads what it
+//                     needs and the beginning of a long page, without the inbound anchor texts that
+//                     are most of a well-linked page's record (stored-fields.ts)
 //   stats.json        IndexStats: what /stats shows (crawl counters, most-linked pages)
 //
 // A crash while building leaves at worst an unreferenced gen-* directory, which the next build removes.
@@ -29,7 +31,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 8; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term
+export const INDEX_FORMAT_VERSION = 9; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads
 
 /** The BM25F fields, in the order of a posting's frequencies (term-codec.ts). */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -80,8 +82,10 @@ export interface DocNumbers {
   fieldLength: Uint32Array;
   storedOffset: Float64Array;
   storedLength: Uint32Array;
-  /** Bytes of the JSON header at storedOffset; the body follows it. */
+  /** Bytes of the language and sections (JSON) at storedOffset; the body follows them. */
   storedHeaderLength: Uint32Array;
+  /** Bytes of the body; the rest of the record (JSON) follows it. */
+  storedBodyLength: Uint32Array;
   /** The sum of the body frequencies of the document's postings: k1's unit is computed from these,
    * per document, instead of from every posting when a generation opens. */
   bodyFrequency: Uint32Array;

@@ -7,10 +7,11 @@
 import { decodePositionsInto, FIELD_COUNT, FIELD_SPAN, FIELDS, WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { findPosting } from './find-posting.js';
 import { pickSection, type ChosenSection, type Places } from './sections.js';
-import { bestSnippet, type Snippet, type SnippetOptions } from './snippet.js';
+import { bestSnippet, headingsHolding, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
 const BODY = FIELDS.indexOf('body');
+const NONE: ReadonlySet<string> = new Set();
 
 export interface PlacedSnippetOptions {
   /** Words a snippet's matches may span: about SnippetOptions.maxChars at 8 characters a word. */
@@ -90,8 +91,9 @@ export function placedSnippet(
   let chosen = -1;
   if (sections.length >= 2 && map.sections === sections.length && tokens.size > 0) {
     const bounds = sections.map((_, i) => (i === 0 ? 0 : map.sectionPlace(i)));
-    const headingTokens = stored.sectionHeadingTokens(doc);
-    chosen = pickSection(bounds, Infinity, places, (i) => headingTokens[i]!);
+    const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language);
+    const headingTokens = holding === undefined ? stored.sectionHeadingTokens(doc) : undefined;
+    chosen = pickSection(bounds, Infinity, places, (i) => (holding === undefined ? headingTokens![i]! : (holding.get(i) ?? NONE)));
   }
   const from = chosen > 0 ? map.sectionPlace(chosen) : 0;
   const to = chosen > 0 && chosen + 1 < sections.length ? map.sectionPlace(chosen + 1) : Infinity;

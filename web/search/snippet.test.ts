@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { analyze, primaryTokens, tokenize } from '../../shared/analysis/index.js';
-import { bestSnippet, querySpans } from './snippet.js';
+import { bestSnippet, headingsHolding, joinHeadings, querySpans } from './snippet.js';
 
 const q = (s: string) => new Set(tokenize(s));
 
@@ -69,5 +69,27 @@ describe('querySpans: the words found by their prefix are the words tokenizing f
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('headingsHolding: the query words each heading holds, found once over all headings (property)', () => {
+  it('names exactly the headings whose tokens include a query token, with those tokens', () => {
+    const word = fc.constantFrom('map', 'Map', 'mapping', 'Iterator', 'iterators', 'happy', 'the', 'İstanbul', 'x1', 'impl', 'Trait');
+    const heading = fc.array(word, { minLength: 0, maxLength: 4 }).map((ws) => ws.join(' '));
+    fc.assert(
+      fc.property(fc.array(heading, { minLength: 0, maxLength: 12 }), fc.array(word, { minLength: 1, maxLength: 3 }), (headings, queryWords) => {
+        const tokens = new Set(queryWords.flatMap((w) => primaryTokens(w, 'en')));
+        const expected = new Map<number, Set<string>>();
+        headings.forEach((h, i) => {
+          const held = new Set(tokenize(h, 'en').filter((t) => tokens.has(t)));
+          if (held.size > 0) expected.set(i, held);
+        });
+        expect(headingsHolding(joinHeadings(headings), tokens, 'en')).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+  it('leaves queries with accent-folded tokens to tokenizing', () => {
+    expect(headingsHolding(joinHeadings(['Café']), new Set(tokenize('café', 'fr')), 'fr')).toBeUndefined();
   });
 });

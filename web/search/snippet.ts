@@ -142,19 +142,24 @@ const CJK_TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
  * regex to machine code on its first uses, about 4 microseconds a passage over a page of ten results
  * against 2 for the search itself (DESIGN.md, "Serving a request").
  */
-function findBySearch(text: string, language: string, queryTokens: ReadonlySet<string>): Span[] {
+function findBySearch(text: string, language: string, queryTokens: ReadonlySet<string>, lowerText?: string): Span[] {
   const spans: Span[] = [];
-  let lower: string | undefined;
+  let lower = lowerText;
   let starts: number[] | undefined;
   for (const token of queryTokens) {
     if (CJK_TOKEN.test(token)) {
       for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) spans.push({ token, start: at, end: at + token.length });
       continue;
     }
-    lower ??= text.toLowerCase();
-    // A letter whose lower case is longer ("İ") would shift every offset after it: tokenize instead.
-    if (lower.length !== text.length) return findByTokenizing(text, language, queryTokens);
     const prefix = token.length > 3 ? token.slice(0, -1) : token;
+    lower ??= text.toLowerCase();
+    if (lower.length !== text.length) {
+      // Only "İ" lowers to two characters (i and a combining dot), which would shift every offset
+      // after it: lowered as a plain "i" it keeps them, and only a query word with that dot (one
+      // typed with "İ") needs the text tokenized.
+      lower = text.replaceAll('\u0130', 'i').toLowerCase();
+      if (lower.length !== text.length || [...queryTokens].some((t) => t.includes('\u0307'))) return findByTokenizing(text, language, queryTokens);
+    }
     starts ??= [];
     for (let at = lower.indexOf(prefix); at !== -1; at = lower.indexOf(prefix, at + 1)) {
       if (at === 0 || !WORD_PART.test(charBefore(text, at))) starts.push(at); // a word's start, not inside one
@@ -175,6 +180,12 @@ function findBySearch(text: string, language: string, queryTokens: ReadonlySet<s
 /** What may precede a match inside a word: compiled once. */
 const WORD_PART = /[\p{L}\p{N}\p{M}'’]/u;
 
+/** Whether every query token can be found by its prefix (findBySearch): not CJK, accent-folded or
+ * whole-identifier tokens, and not in a language whose stems are not prefixes of its words. */
+function prefixSearchable(queryTokens: ReadonlySet<string>, language: string): boolean {
+  return stemsArePrefixes(language) && ![...queryTokens].some((t) => CJK_TOKEN.test(t) || isFoldToken(t) || isIdentifierToken(t));
+}
+
 /**
  * Which of `queryTokens` a short text (a heading) holds. A reference page has hundreds of headings and
  * most hold none: words found by their prefix, as querySpans finds them, cost one search per heading
@@ -189,8 +200,54 @@ export function tokensIn(queryTokens: ReadonlySet<string>, language: string): (t
     });
     return found;
   };
-  if (!stemsArePrefixes(language) || [...queryTokens].some((t) => CJK_TOKEN.test(t) || isFoldToken(t) || isIdentifierToken(t))) return byTokenizing;
+  if (!prefixSearchable(queryTokens, language)) return byTokenizing;
   return (text) => new Set(findBySearch(text, language, queryTokens).map((s) => s.token));
+}
+
+/** A page's section headings as one text, a line each, lower-cased beside it, and where each starts. */
+export interface JoinedHeadings {
+  text: string;
+  lower: string;
+  /** starts[i] is where heading i starts in `text`. */
+  starts: Int32Array;
+}
+
+export function joinHeadings(headings: readonly string[]): JoinedHeadings {
+  const starts = new Int32Array(headings.length);
+  let at = 0;
+  headings.forEach((h, i) => {
+    starts[i] = at;
+    at += h.length + 1;
+  });
+  // A line break is not part of any word, so no word runs from one heading into the next.
+  const text = headings.join('\n');
+  return { text, lower: text.toLowerCase(), starts };
+}
+
+/**
+ * Per section whose heading holds some of `queryTokens`, which: the query's prefixes searched once in
+ * all the headings joined, not heading by heading. A reference page may have thousands of sections
+ * (a trait's implementors), and tokenizing every heading of one such result took 8-16 ms. Undefined
+ * when only tokenizing can tell (see tokensIn).
+ */
+export function headingsHolding(headings: JoinedHeadings, queryTokens: ReadonlySet<string>, language: string): Map<number, Set<string>> | undefined {
+  if (!prefixSearchable(queryTokens, language)) return undefined;
+  const found = new Map<number, Set<string>>();
+  const { starts } = headings;
+  for (const span of findBySearch(headings.text, language, queryTokens, headings.lower)) {
+    // The heading the match starts in: the last start at or before it.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid]! <= span.start) lo = mid;
+      else hi = mid - 1;
+    }
+    let tokens = found.get(lo);
+    if (tokens === undefined) found.set(lo, (tokens = new Set()));
+    tokens.add(span.token);
+  }
+  return found;
 }
 
 /** The character (a whole surrogate pair) before index `i`. */

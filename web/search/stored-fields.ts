@@ -10,6 +10,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { StoredDoc } from '../../shared/index-format/index.js';
 import { scanTokens } from '../../shared/analysis/index.js';
+import { joinHeadings, type JoinedHeadings } from './snippet.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 
 /** Stored headers kept parsed (what snippets read of them), in bytes of memory: a popular long page (hundreds of sections) is
@@ -24,8 +25,10 @@ const SECTION_OVERHEAD_BYTES = 48;
  * docs page has 369), so their snippet costs one read, not two. */
 export const BODY_PREFIX_BYTES = 2048;
 
-/** What a snippet needs of a stored header: not its inbound anchor texts and headings, which on the
- * most linked pages (the ones ranking puts first) are most of its bytes (Rust docs: 11 of 25 MB). */
+/** What a snippet needs of a stored record, which the record begins with: not its inbound anchor texts
+ * and headings, stored after the body, which on the most linked pages (the ones ranking puts first)
+ * are most of its bytes (Rust docs: 11 of 25 MB; at 105,935 pages a header of 1 MB took 8-14 ms to
+ * read and parse when the snippet needed only its sections). */
 export type SnippetHeader = Pick<StoredDoc, 'language' | 'sections'>;
 
 interface CachedHeader {
@@ -35,6 +38,8 @@ interface CachedHeader {
   bytes: number;
   /** Every token of each section heading (as the tokenizer gives them), made when first asked. */
   headingTokens?: Set<string>[];
+  /** The section headings joined, made when first asked (snippet.ts headingsHolding). */
+  headings?: JoinedHeadings;
 }
 
 export class StoredFields {
@@ -49,16 +54,25 @@ export class StoredFields {
 
   /** A document's stored text; with `maxBodyChars`, only about that much of the body is read. */
   read(doc: number, maxBodyChars = Infinity): StoredDoc {
-    if (this.fd === undefined) throw new Error('search engine closed');
-    const { storedOffset, storedLength, storedHeaderLength } = this.gen.docs;
+    const fd = this.open();
+    const { storedOffset, storedLength, storedHeaderLength, storedBodyLength } = this.gen.docs;
     const headerLength = storedHeaderLength[doc]!;
+    const bodyEnd = headerLength + storedBodyLength[doc]!;
     // A character is at most 3 UTF-8 bytes in the BMP (4 outside it, counted as 2 UTF-16 units).
-    const length = Math.min(storedLength[doc]!, headerLength + maxBodyChars * 3);
-    const buf = Buffer.allocUnsafe(length);
-    readSync(this.fd, buf, 0, length, storedOffset[doc]!);
-    const header = JSON.parse(buf.toString('utf8', 0, headerLength)) as Omit<StoredDoc, 'body'>;
+    const bodyTo = Math.min(bodyEnd, headerLength + maxBodyChars * 3);
+    // The whole record in one read, or, with the body cut short, its first part and the rest apart.
+    const whole = bodyTo === bodyEnd;
+    const buf = Buffer.allocUnsafe(whole ? storedLength[doc]! : bodyTo);
+    readSync(fd, buf, 0, buf.length, storedOffset[doc]!);
+    let rest = buf.subarray(bodyEnd);
+    if (!whole) {
+      rest = Buffer.allocUnsafe(storedLength[doc]! - bodyEnd);
+      readSync(fd, rest, 0, rest.length, storedOffset[doc]! + bodyEnd);
+    }
+    const head = JSON.parse(buf.toString('utf8', 0, headerLength)) as Pick<StoredDoc, 'language' | 'sections'>;
+    const others = JSON.parse(rest.toString('utf8')) as Omit<StoredDoc, 'body' | 'language' | 'sections'>;
     // A cut through a multi-byte character decodes to U+FFFD at the very end: harmless in a snippet.
-    return { ...header, body: buf.toString('utf8', headerLength, length) };
+    return { ...others, ...head, body: buf.toString('utf8', headerLength, bodyTo) };
   }
 
   /** A document's language and sections. */
@@ -77,6 +91,19 @@ export class StoredFields {
     return entry.headingTokens;
   }
 
+  /** The document's section headings joined in one text (snippet.ts joinHeadings). */
+  joinedHeadings(doc: number): JoinedHeadings {
+    const entry = this.cachedHeader(doc);
+    if (entry.headings === undefined) {
+      entry.headings = joinHeadings((entry.header.sections ?? []).map((s) => s.heading));
+      // Counted from now on; the next header read evicts if the cache is over.
+      const bytes = 4 * entry.headings.text.length + 4 * entry.headings.starts.length;
+      entry.bytes += bytes;
+      this.headerBytes += bytes;
+    }
+    return entry.headings;
+  }
+
   private cachedHeader(doc: number): CachedHeader {
     let entry = this.headers.get(doc);
     if (entry !== undefined) {
@@ -85,12 +112,12 @@ export class StoredFields {
       return entry;
     }
     const fd = this.open();
-    const { storedOffset, storedLength, storedHeaderLength } = this.gen.docs;
+    const { storedOffset, storedBodyLength, storedHeaderLength } = this.gen.docs;
     const headerLength = storedHeaderLength[doc]!;
-    const length = Math.min(storedLength[doc]!, headerLength + BODY_PREFIX_BYTES);
+    const length = headerLength + Math.min(storedBodyLength[doc]!, BODY_PREFIX_BYTES);
     const buf = Buffer.allocUnsafe(length);
     readSync(fd, buf, 0, length, storedOffset[doc]!);
-    const { language, sections } = JSON.parse(buf.toString('utf8', 0, headerLength)) as Omit<StoredDoc, 'body'>;
+    const { language, sections } = JSON.parse(buf.toString('utf8', 0, headerLength)) as Pick<StoredDoc, 'language' | 'sections'>;
     // Only what is kept is kept: a copy of the body's first bytes, not the buffer that also holds the
     // whole header (the rest of it is garbage at once, cheap for the young generation to drop).
     const bodyPrefix = Buffer.from(buf.subarray(headerLength));
@@ -111,8 +138,8 @@ export class StoredFields {
    * and whether they reach the end. Offsets from the word map fall between characters. */
   bodyPart(doc: number, fromByte: number, toByte?: number): { text: string; atEnd: boolean } {
     const fd = this.open();
-    const { storedOffset, storedLength, storedHeaderLength } = this.gen.docs;
-    const bodyBytes = storedLength[doc]! - storedHeaderLength[doc]!;
+    const { storedOffset, storedBodyLength, storedHeaderLength } = this.gen.docs;
+    const bodyBytes = storedBodyLength[doc]!;
     const end = Math.min(bodyBytes, toByte ?? bodyBytes);
     const prefix = this.headers.get(doc)?.bodyPrefix;
     if (prefix !== undefined && end <= prefix.length) return { text: prefix.toString('utf8', Math.min(fromByte, end), end), atEnd: end === bodyBytes };

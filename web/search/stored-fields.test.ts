@@ -1,0 +1,71 @@
+// A stored record read whole, cut short, as a snippet's header or as a part of its body gives back what
+// the page said: the layout (language and sections, body, then the rest) is invisible to its readers.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureGeneration } from '../../test/support/fixture-generation.js';
+import type { IndexGeneration } from '../../shared/index-format/index.js';
+import { StoredFields } from './stored-fields.js';
+
+const body = 'Ownership rules. Every value has an owner. Borrowing lends a value without moving it. Ünïcödé words – and “quotes”.';
+const pages = [
+  {
+    url: 'http://book.test/ownership',
+    title: 'Ownership',
+    headings: ['Ownership', 'Borrowing'],
+    text: body,
+    sections: [
+      { id: 'top', heading: 'Ownership', start: 0 },
+      { id: 'borrowing', heading: 'Borrowing', start: body.indexOf('Borrowing') },
+    ],
+  },
+  // Many pages link here with their own words: the anchor texts stored after the body.
+  { url: 'http://book.test/borrowing', title: 'Borrowing', text: 'References and borrowing.' },
+  ...Array.from({ length: 30 }, (_, i) => ({
+    url: `http://book.test/link-${i}`,
+    title: `Link ${i}`,
+    text: `Page ${i}.`,
+    links: [['http://book.test/ownership', `owner anchor ${i}`] as [string, string]],
+  })),
+];
+
+const generation = fixtureGeneration(pages);
+let gen: IndexGeneration;
+let stored: StoredFields;
+let doc: number;
+beforeAll(() => {
+  gen = generation();
+  stored = new StoredFields(gen);
+  doc = gen.docs.url.indexOf('http://book.test/ownership');
+  return () => stored.close();
+});
+
+describe('StoredFields', () => {
+  it('reads a whole record back: body, sections, title, headings and every inbound anchor text', () => {
+    const d = stored.read(doc);
+    expect(d.body).toBe(body);
+    expect(d.url).toBe('http://book.test/ownership');
+    expect(d.title).toBe('Ownership');
+    expect(d.headings).toEqual(['Ownership', 'Borrowing']);
+    expect(d.language).toBe('en');
+    expect(d.sections?.map((s) => s.id)).toEqual(['top', 'borrowing']);
+    expect(d.anchor.filter((a) => a.startsWith('owner anchor')).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `owner anchor ${i}`).sort());
+  });
+
+  it('reads a record with its body cut short and everything else whole', () => {
+    const d = stored.read(doc, 10);
+    expect(body.startsWith(d.body.replace(/\uFFFD$/u, ''))).toBe(true);
+    expect(d.body.length).toBeLessThan(body.length);
+    expect(d.anchor.length).toBeGreaterThanOrEqual(30);
+    expect(d.sections).toEqual(stored.read(doc).sections);
+  });
+
+  it('gives a snippet the language and sections alone, and any part of the body by bytes', () => {
+    expect(stored.header(doc)).toEqual({ language: 'en', sections: stored.read(doc).sections });
+    const bytes = Buffer.from(body, 'utf8');
+    const from = bytes.indexOf('Borrowing');
+    expect(stored.bodyPart(doc, from, from + 'Borrowing'.length)).toEqual({ text: 'Borrowing', atEnd: false });
+    expect(stored.bodyPart(doc, from)).toEqual({ text: bytes.subarray(from).toString('utf8'), atEnd: true });
+    // Only the record's start is read for a snippet: its header is a small part of it.
+    expect(gen.docs.storedHeaderLength[doc]! + gen.docs.storedBodyLength[doc]!).toBeLessThan(gen.docs.storedLength[doc]!);
+  });
+});
