@@ -59,6 +59,9 @@ export interface SearcherOptions {
    * many MiB (at most postingCacheMiB; 0 reads nothing ahead), as Elasticsearch's `index.store.preload`
    * does: a term's first read costs its decoding, and queries ask for common terms first. */
   preloadMiB: number;
+  /** Postings per block of a list whose largest score is kept (precompute.ts): an any-word query skips
+   * scoring the documents of a block that cannot reach the results asked for (posting-loop.ts). */
+  blockPostings: number;
 }
 
 export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
@@ -71,6 +74,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   gallopRatio: 8,
   postingCacheMiB: DEFAULT_POSTING_LISTS_OPTIONS.cacheMiB,
   preloadMiB: 256,
+  blockPostings: 128,
 };
 
 /** How long the read-ahead works before letting a query in. */
@@ -119,7 +123,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.gen = gen;
     this.statsData = stats;
     this.options = options;
-    this.pre = precompute(gen, options.rank);
+    this.pre = precompute(gen, options.rank, options.blockPostings);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen);
     this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
@@ -235,7 +239,9 @@ export class IndexSearcher implements GleanerSearchEngine {
       plan.groups.length === 1 &&
       plan.groups[0]!.every((a) => !a.phrase) &&
       plan.keys.every((k) => k.scored && k.field < 0);
-    const pruned = orOfWords ? scanner.scanPruned(plan, wanted, (d) => verdict(d) === MATCH) : undefined;
+    // Every alternative one word: a document with any key is a match (block-max may then skip scoring some).
+    const everyKeyMatches = orOfWords && plan.groups[0]!.every((a) => a.alternatives.every((alt) => alt.bits.length === 1));
+    const pruned = orOfWords ? scanner.scanPruned(plan, wanted, (d) => verdict(d) === MATCH, everyKeyMatches) : undefined;
     const scanned = pruned?.touched ?? scanner.scan(plan);
     // Without words to match (only site: or lang:) every page is a candidate, ranked by its links alone.
     const textless = plan.groups.length === 0;
@@ -244,7 +250,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     let sureCount = 0;
     let unsureCount = 0;
     const { sureDocs, unsureDocs } = this;
-    if (orOfWords && plan.groups[0]!.every((a) => a.alternatives.every((alt) => alt.bits.length === 1))) {
+    if (everyKeyMatches) {
       // Any key is a match: every touched document is one.
       sure = touched;
       for (let i = 0; i < touched.length; i++) final[touched[i]!] = finalScore(score[touched[i]!]!, boost[touched[i]!]!);

@@ -6,7 +6,8 @@
 //   (driverKeys); the other keys update documents already found, galloping through their postings
 //   when those documents are few;
 // - a query that is one OR group of words stops adding documents that cannot reach the top k
-//   (scanPruned, MaxScore-style).
+//   (scanPruned, MaxScore-style), and within a word's postings skips scoring the new documents of a
+//   block whose best cannot reach them (block-max, addKeyPruned).
 // Both scans run every key through the one posting loop, `addKey`.
 
 import { FIELD_COUNT } from '../../shared/index-format/index.js';
@@ -97,7 +98,7 @@ export class PostingScanner {
    * for the top k. `countedOnly` is exact when every alternative is one word; with multi-word atoms
    * ("e-mail") a document met only after pruning counts as a match if it has any of their words.
    */
-  scanPruned(plan: QueryPlan, k: number, matches: (doc: number) => boolean): { touched: Int32Array; countedOnly: number } {
+  scanPruned(plan: QueryPlan, k: number, matches: (doc: number) => boolean, everyKeyMatches = false): { touched: Int32Array; countedOnly: number } {
     const { score, finalScore: final } = this;
     const { boost, maxBoost } = this.pre;
     const drivers = this.driverKeys(plan);
@@ -114,6 +115,9 @@ export class PostingScanner {
     this.countedOnly = 0;
     let adding = true;
     let best = 0;
+    // With every key a match on its own, the final scores of the documents added so far (each once)
+    // are a floor under the k-th best: the block-max floor (addKeyPruned).
+    const floor = everyKeyMatches && k > 0 ? new KthBest(k) : undefined;
     for (let i = 0; i < keys.length; i++) {
       const { key, weightedIdf, drives } = keys[i]!;
       if (!drives) adding = false;
@@ -127,7 +131,8 @@ export class PostingScanner {
       }
       // Only a driver's document can be a match (see driverKeys).
       const newDoc = adding ? ADD : drives ? COUNT : SKIP;
-      best = this.addKey(key, weightedIdf, plan.maskWords, drives, newDoc, adding, best);
+      if (floor !== undefined && adding && drives && key.field < 0) best = this.addKeyPruned(key, weightedIdf, plan.maskWords, left[i + 1]!, floor, best);
+      else best = this.addKey(key, weightedIdf, plan.maskWords, drives, newDoc, adding, best);
     }
     return { touched: this.touched.subarray(0, this.count), countedOnly: this.countedOnly };
   }
@@ -177,6 +182,8 @@ export class PostingScanner {
           }
           continue;
         }
+        // Counted, not scored, by block-max (addKeyPruned): it cannot reach the top k.
+        if (counted[d] === epoch) continue;
         stamp[d] = epoch;
         score[d] = 0;
         for (let w = 0; w < W; w++) masks[d * W + w] = 0;
@@ -188,6 +195,58 @@ export class PostingScanner {
         const f = finalScore(s, boost[d]!);
         if (f > best) best = f;
       }
+    }
+    this.count = count;
+    return best;
+  }
+
+  /**
+   * `addKey` for a driver of a pruned scan whose every key is a match on its own (block-max): a
+   * document first met in a block whose bound, (idf x the block's largest saturated frequency + the
+   * most the keys after this one can add) x the block's largest boost, is below `floor`'s k-th best,
+   * is only counted: it matches but cannot reach the top k, since `floor` holds the scores of k other
+   * documents already found, and scores only grow. Such a document is never scored later either (it
+   * stays counted), so its partial score cannot stand for its whole one. Returns the best final score
+   * left, as addKey with trackBest.
+   */
+  private addKeyPruned(key: KeyPlan, weightedIdf: number, W: number, leftAfter: number, floor: KthBest, best: number): number {
+    const { docs: postings, saturated, blockMax, blockBoost, blockPostings } = this.pre.scored(key.term);
+    const { score, stamp, masks, counted, touched, epoch } = this;
+    const { boost } = this.pre;
+    let count = this.count;
+    const word = key.bit < 0 ? 0 : key.bit >>> 5;
+    const bit = key.bit < 0 ? 0 : 1 << (key.bit & 31);
+    const onlyIn = key.language === undefined ? undefined : this.languageDocs(key.language);
+    const end = postings.length;
+    let skipNew = false;
+    for (let p = 0; p < end; p++) {
+      if (p % blockPostings === 0) {
+        const b = p / blockPostings;
+        skipNew = floor.full && finalScore(weightedIdf * blockMax[b]! + leftAfter, blockBoost[b]!) < floor.kth;
+      }
+      const d = postings[p]!;
+      if (onlyIn !== undefined && onlyIn[d] === 0) continue;
+      if (stamp[d] !== epoch) {
+        if (counted[d] === epoch) continue;
+        if (skipNew) {
+          counted[d] = epoch;
+          this.countedOnly++;
+          continue;
+        }
+        stamp[d] = epoch;
+        score[d] = 0;
+        for (let w = 0; w < W; w++) masks[d * W + w] = 0;
+        touched[count++] = d;
+        masks[d * W + word]! |= bit;
+        const s = (score[d] = weightedIdf * saturated[p]!);
+        const f = finalScore(s, boost[d]!);
+        floor.offer(f);
+        if (f > best) best = f;
+        continue;
+      }
+      masks[d * W + word]! |= bit;
+      const f = finalScore((score[d]! += weightedIdf * saturated[p]!), boost[d]!);
+      if (f > best) best = f;
     }
     this.count = count;
     return best;
@@ -232,6 +291,50 @@ export class PostingScanner {
       this.byLanguage.set(language, docs);
     }
     return docs;
+  }
+}
+
+/** The k-th largest of the numbers offered (a min-heap of the k largest): a floor under the k-th best
+ * final score when each number is a score of a different document that can only grow. */
+export class KthBest {
+  private readonly heap: Float64Array;
+  private size = 0;
+
+  constructor(private readonly k: number) {
+    this.heap = new Float64Array(k);
+  }
+
+  /** Whether k numbers were offered: only then is `kth` a floor. */
+  get full(): boolean {
+    return this.size === this.k;
+  }
+
+  get kth(): number {
+    return this.size === 0 ? 0 : this.heap[0]!;
+  }
+
+  offer(x: number): void {
+    const { heap } = this;
+    if (this.size < this.k) {
+      let i = this.size++;
+      while (i > 0 && heap[(i - 1) >> 1]! > x) {
+        heap[i] = heap[(i - 1) >> 1]!;
+        i = (i - 1) >> 1;
+      }
+      heap[i] = x;
+      return;
+    }
+    if (x <= heap[0]!) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= this.k) break;
+      const c = l + 1 < this.k && heap[l + 1]! < heap[l]! ? l + 1 : l;
+      if (heap[c]! >= x) break;
+      heap[i] = heap[c]!;
+      i = c;
+    }
+    heap[i] = x;
   }
 }
 

@@ -14,6 +14,11 @@ export interface ScoredList extends TermList {
   saturated: Float32Array;
   /** The largest of `saturated`: the most the term can add to a score, over its idf. */
   maxSaturated: number;
+  /** Per block of `blockPostings` postings, the largest of its `saturated` and of its documents'
+   * boosts: bounds on the final score of a document first met in that block (posting-loop.ts). */
+  blockMax: Float32Array;
+  blockBoost: Float64Array;
+  blockPostings: number;
 }
 
 export interface Precomputed {
@@ -30,7 +35,7 @@ export interface Precomputed {
   inverseNorm: Float32Array;
 }
 
-export function precompute(gen: IndexGeneration, params: RankParams): Precomputed {
+export function precompute(gen: IndexGeneration, params: RankParams, blockPostings = 128): Precomputed {
   const { docs } = gen;
   const n = docs.url.length;
   const termIds = new Map<string, number>();
@@ -63,8 +68,16 @@ export function precompute(gen: IndexGeneration, params: RankParams): Precompute
       const saturated = new Float32Array(list.docs.length);
       saturateAll(rank, list.tfs, list.docs, weighted, saturated);
       let maxSaturated = 0;
-      for (let p = 0; p < saturated.length; p++) if (saturated[p]! > maxSaturated) maxSaturated = saturated[p]!;
-      done = { ...list, saturated, maxSaturated };
+      const blocks = Math.ceil(saturated.length / blockPostings);
+      const blockMax = new Float32Array(blocks);
+      const blockBoost = new Float64Array(blocks);
+      for (let p = 0; p < saturated.length; p++) {
+        const b = Math.floor(p / blockPostings);
+        if (saturated[p]! > blockMax[b]!) blockMax[b] = saturated[p]!;
+        if (boost[list.docs[p]!]! > blockBoost[b]!) blockBoost[b] = boost[list.docs[p]!]!;
+      }
+      for (let b = 0; b < blocks; b++) if (blockMax[b]! > maxSaturated) maxSaturated = blockMax[b]!;
+      done = { ...list, saturated, maxSaturated, blockMax, blockBoost, blockPostings };
       scores.set(list, done);
     }
     return done;
