@@ -140,7 +140,7 @@ const CJK_TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
  *
  * Why not one case-insensitive regex of the prefixes: every query has its own, and V8 compiles a new
  * regex to machine code on its first uses, about 4 microseconds a passage over a page of ten results
- * against 2 for the search itself (DESIGN.md, "Serving a request").
+ * against 2 for the search itself (DESIGN.md, "The query engine against Xapian").
  */
 function findBySearch(text: string, language: string, queryTokens: ReadonlySet<string>, lowerText?: string): Span[] {
   const spans: Span[] = [];
