@@ -27,6 +27,7 @@ import { PostingScanner } from './posting-loop.js';
 import { precompute, type Precomputed } from './precompute.js';
 import { DEFAULT_RANK_PARAMS, finalScore, type RankParams } from './rank.js';
 import { DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
+import { DEFAULT_BLOCK_CACHE_OPTIONS } from './stored-blocks.js';
 import { escapeRegExp } from './regexp.js';
 import { StoredFields } from './stored-fields.js';
 import { PositionReader } from './phrase-positions.js';
@@ -59,6 +60,8 @@ export interface SearcherOptions {
    * many MiB (at most postingCacheMiB; 0 reads nothing ahead), as Elasticsearch's `index.store.preload`
    * does: a term's first read costs its decoding, and queries ask for common terms first. */
   preloadMiB: number;
+  /** stored.bin, which snippets read, is read in blocks kept up to this many MiB (stored-blocks.ts). */
+  storedCacheMiB: number;
   /** Postings per block of a list whose largest score is kept (precompute.ts): an any-word query skips
    * scoring the documents of a block that cannot reach the results asked for (posting-loop.ts). */
   blockPostings: number;
@@ -74,6 +77,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   gallopRatio: 8,
   postingCacheMiB: DEFAULT_POSTING_LISTS_OPTIONS.cacheMiB,
   preloadMiB: 256,
+  storedCacheMiB: DEFAULT_BLOCK_CACHE_OPTIONS.cacheMiB,
   blockPostings: 128,
 };
 
@@ -125,7 +129,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.options = options;
     this.pre = precompute(gen, options.rank, options.blockPostings);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
-    this.stored = new StoredFields(gen);
+    this.stored = new StoredFields(gen, { ...DEFAULT_BLOCK_CACHE_OPTIONS, cacheMiB: options.storedCacheMiB });
     this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
     this.sureDocs = new Int32Array(gen.docs.url.length);
     this.unsureDocs = new Int32Array(gen.docs.url.length);

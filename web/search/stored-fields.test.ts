@@ -69,3 +69,23 @@ describe('StoredFields', () => {
     expect(gen.docs.storedHeaderLength[doc]! + gen.docs.storedBodyLength[doc]!).toBeLessThan(gen.docs.storedLength[doc]!);
   });
 });
+
+describe('StoredFields through a small block cache', () => {
+  it('reads every record, header and body part as reading the file directly does', () => {
+    // Blocks of 64 bytes, three of them kept: records span blocks and evict each other at every read.
+    const small = new StoredFields(gen, { blockBytes: 64, cacheMiB: (3 * 64) / 2 ** 20 });
+    const direct = new StoredFields(gen, { blockBytes: 64, cacheMiB: 0 });
+    try {
+      for (let d = 0; d < gen.docs.url.length; d++) {
+        expect(small.read(d)).toEqual(direct.read(d));
+        expect(small.read(d, 5)).toEqual(direct.read(d, 5));
+        expect(small.header(d)).toEqual(direct.header(d));
+        expect(small.bodyPart(d, 3, 40)).toEqual(direct.bodyPart(d, 3, 40));
+      }
+      expect(small.read(doc).body).toBe(body);
+    } finally {
+      small.close();
+      direct.close();
+    }
+  });
+});

@@ -1,16 +1,17 @@
 // A document's stored fields (title, headings, body, ...) read from the generation's stored.bin: the
 // searcher's only I/O, for snippets (and Chinese or Japanese phrases: phrase-check.ts).
 //
-// Why synchronous: a read is one small range (the header and about a snippet's worth of body) of a file
-// the operating system keeps cached after the first queries, so readSync costs microseconds, while
-// `await` would cost an event-loop turn per read, and a phrase query may read up to maxPhraseChecks
+// Why synchronous: a read is one small range (the header and about a snippet's worth of body), most
+// often from the block cache (stored-blocks.ts) and otherwise from a file the operating system keeps
+// cached, so it costs microseconds, while `await` would cost an event-loop turn per read, and a phrase query may read up to maxPhraseChecks
 // pages. It would also let two queries interleave on the one set of per-document accumulators
 // (posting-loop.ts), which are reused by every query to spare a 100k-entry allocation each.
 
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import type { StoredDoc } from '../../shared/index-format/index.js';
 import { scanTokens } from '../../shared/analysis/index.js';
 import { joinHeadings, type JoinedHeadings } from './snippet.js';
+import { BlockCache, DEFAULT_BLOCK_CACHE_OPTIONS, type BlockCacheOptions } from './stored-blocks.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 
 /** Stored headers kept parsed (what snippets read of them), in bytes of memory: a popular long page (hundreds of sections) is
@@ -21,10 +22,6 @@ export const HEADER_CACHE_BYTES = 16 * 2 ** 20;
 /** Memory a cached section takes beside its strings (an object and a number). */
 const SECTION_OVERHEAD_BYTES = 48;
 
-/** Body bytes read with a header and kept beside it: the whole body of most pages (the median Rust
- * docs page has 369), so their snippet costs one read, not two. */
-export const BODY_PREFIX_BYTES = 2048;
-
 /** What a snippet needs of a stored record, which the record begins with: not its inbound anchor texts
  * and headings, stored after the body, which on the most linked pages (the ones ranking puts first)
  * are most of its bytes (Rust docs: 11 of 25 MB; at 105,935 pages a header of 1 MB took 8-14 ms to
@@ -33,8 +30,6 @@ export type SnippetHeader = Pick<StoredDoc, 'language' | 'sections'>;
 
 interface CachedHeader {
   header: SnippetHeader;
-  /** The body's first bytes (BODY_PREFIX_BYTES, or all of a shorter body). */
-  bodyPrefix: Buffer;
   bytes: number;
   /** Every token of each section heading (as the tokenizer gives them), made when first asked. */
   headingTokens?: Set<string>[];
@@ -47,14 +42,19 @@ export class StoredFields {
   /** Parsed headers, least recently used first (a Map keeps insertion order). */
   private readonly headers = new Map<number, CachedHeader>();
   private headerBytes = 0;
+  private readonly blocks: BlockCache;
 
-  constructor(private readonly gen: IndexGeneration) {
+  constructor(
+    private readonly gen: IndexGeneration,
+    blockCache: BlockCacheOptions = DEFAULT_BLOCK_CACHE_OPTIONS,
+  ) {
     this.fd = openSync(gen.storedPath, 'r');
+    this.blocks = new BlockCache(this.fd, blockCache);
   }
 
   /** A document's stored text; with `maxBodyChars`, only about that much of the body is read. */
   read(doc: number, maxBodyChars = Infinity): StoredDoc {
-    const fd = this.open();
+    this.assertOpen();
     const { storedOffset, storedLength, storedHeaderLength, storedBodyLength } = this.gen.docs;
     const headerLength = storedHeaderLength[doc]!;
     const bodyEnd = headerLength + storedBodyLength[doc]!;
@@ -62,13 +62,8 @@ export class StoredFields {
     const bodyTo = Math.min(bodyEnd, headerLength + maxBodyChars * 3);
     // The whole record in one read, or, with the body cut short, its first part and the rest apart.
     const whole = bodyTo === bodyEnd;
-    const buf = Buffer.allocUnsafe(whole ? storedLength[doc]! : bodyTo);
-    readSync(fd, buf, 0, buf.length, storedOffset[doc]!);
-    let rest = buf.subarray(bodyEnd);
-    if (!whole) {
-      rest = Buffer.allocUnsafe(storedLength[doc]! - bodyEnd);
-      readSync(fd, rest, 0, rest.length, storedOffset[doc]! + bodyEnd);
-    }
+    const buf = this.blocks.bytes(storedOffset[doc]!, whole ? storedLength[doc]! : bodyTo);
+    const rest = whole ? buf.subarray(bodyEnd) : this.blocks.bytes(storedOffset[doc]! + bodyEnd, storedLength[doc]! - bodyEnd);
     const head = JSON.parse(buf.toString('utf8', 0, headerLength)) as Pick<StoredDoc, 'language' | 'sections'>;
     const others = JSON.parse(rest.toString('utf8')) as Omit<StoredDoc, 'body' | 'language' | 'sections'>;
     // A cut through a multi-byte character decodes to U+FFFD at the very end: harmless in a snippet.
@@ -111,19 +106,13 @@ export class StoredFields {
       this.headers.set(doc, entry);
       return entry;
     }
-    const fd = this.open();
-    const { storedOffset, storedBodyLength, storedHeaderLength } = this.gen.docs;
-    const headerLength = storedHeaderLength[doc]!;
-    const length = headerLength + Math.min(storedBodyLength[doc]!, BODY_PREFIX_BYTES);
-    const buf = Buffer.allocUnsafe(length);
-    readSync(fd, buf, 0, length, storedOffset[doc]!);
-    const { language, sections } = JSON.parse(buf.toString('utf8', 0, headerLength)) as Pick<StoredDoc, 'language' | 'sections'>;
-    // Only what is kept is kept: a copy of the body's first bytes, not the buffer that also holds the
-    // whole header (the rest of it is garbage at once, cheap for the young generation to drop).
-    const bodyPrefix = Buffer.from(buf.subarray(headerLength));
-    let bytes = bodyPrefix.length + language.length;
+    this.assertOpen();
+    const { storedOffset, storedHeaderLength } = this.gen.docs;
+    const buf = this.blocks.bytes(storedOffset[doc]!, storedHeaderLength[doc]!);
+    const { language, sections } = JSON.parse(buf.toString('utf8')) as Pick<StoredDoc, 'language' | 'sections'>;
+    let bytes = language.length;
     for (const s of sections ?? []) bytes += SECTION_OVERHEAD_BYTES + 2 * (s.id.length + s.heading.length);
-    entry = { header: sections === undefined ? { language } : { language, sections }, bodyPrefix, bytes };
+    entry = { header: sections === undefined ? { language } : { language, sections }, bytes };
     this.headers.set(doc, entry);
     this.headerBytes += bytes;
     for (const [old, e] of this.headers) {
@@ -137,21 +126,17 @@ export class StoredFields {
   /** The body's UTF-8 bytes [fromByte, toByte) decoded (to its end when `toByte` is undefined or past it),
    * and whether they reach the end. Offsets from the word map fall between characters. */
   bodyPart(doc: number, fromByte: number, toByte?: number): { text: string; atEnd: boolean } {
-    const fd = this.open();
+    this.assertOpen();
     const { storedOffset, storedBodyLength, storedHeaderLength } = this.gen.docs;
     const bodyBytes = storedBodyLength[doc]!;
     const end = Math.min(bodyBytes, toByte ?? bodyBytes);
-    const prefix = this.headers.get(doc)?.bodyPrefix;
-    if (prefix !== undefined && end <= prefix.length) return { text: prefix.toString('utf8', Math.min(fromByte, end), end), atEnd: end === bodyBytes };
     const length = Math.max(0, end - fromByte);
-    const buf = Buffer.allocUnsafe(length);
-    readSync(fd, buf, 0, length, storedOffset[doc]! + storedHeaderLength[doc]! + fromByte);
+    const buf = this.blocks.bytes(storedOffset[doc]! + storedHeaderLength[doc]! + fromByte, length);
     return { text: buf.toString('utf8'), atEnd: end === bodyBytes };
   }
 
-  private open(): number {
+  private assertOpen(): void {
     if (this.fd === undefined) throw new Error('search engine closed');
-    return this.fd;
   }
 
   close(): void {
