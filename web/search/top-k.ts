@@ -8,7 +8,12 @@ export function topDocuments(docs: ArrayLike<number>, score: ArrayLike<number>, 
   if (docs.length <= k * 4) return Array.from(docs).sort(order).slice(0, k);
   // A min-heap of the best k so far: its root is the worst of them.
   const heap: number[] = [];
-  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+  // A swap through a temporary: one by destructuring allocated an array each time.
+  const swap = (i: number, j: number) => {
+    const t = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = t;
+  };
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i]!;
     if (heap.length < k) {
