@@ -300,7 +300,7 @@ async function main(): Promise<void> {
     console.log(`\nThe ${slowest} slowest to rank (ranking ms, page of 10 ms):`);
     for (const s of slow.sort((a, b) => b.rankMs - a.rankMs).slice(0, slowest)) console.log(`  ${s.rankMs.toFixed(2)}  ${s.ms.toFixed(2)}  ${s.text}  (${s.total} results)`);
   }
-  if (opts.http) await httpRuns(queries, warm, makeQueries(gen, 1234, 4000));
+  if (opts.http) await httpRuns(queries, warm, makeQueries(gen, 1234, 8000));
 }
 
 await main();
