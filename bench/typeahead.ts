@@ -14,7 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTypeahead } from '../indexer/page-typeahead.js';
-import { TYPEAHEAD_FILE, type IndexGeneration } from '../shared/index-format/index.js';
+import { encodeTypeahead, TYPEAHEAD_FILE, type IndexGeneration } from '../shared/index-format/index.js';
 import { loadPageTypeahead } from '../web/search/page-typeahead.js';
 import { irAvailable, loadCollection } from './ir-collections.js';
 
@@ -46,7 +46,7 @@ const t0 = performance.now();
 const file = buildTypeahead(docs);
 const buildSeconds = (performance.now() - t0) / 1000;
 const dir = await mkdtemp(join(tmpdir(), 'gleaner-typeahead-bench-'));
-const text = JSON.stringify(file);
+const text = encodeTypeahead(file);
 await writeFile(join(dir, TYPEAHEAD_FILE), text);
 gc?.();
 const heapBefore = process.memoryUsage().heapUsed;

@@ -5,7 +5,7 @@
 
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile } from '../shared/index-format/index.js';
+import { CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile, encodeTypeahead } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -57,7 +57,7 @@ export async function writeGeneration(dataDir: string, files: GenerationFiles): 
   bytes += await writeDurably(join(dir, INDEX_FILES.wordMap), bytesOf(files.wordMap));
   bytes += await writeDurably(join(dir, INDEX_FILES.wordMapOffsets), bytesOf(files.wordMapOffsets));
   bytes += await writeDurably(join(dir, INDEX_FILES.stored), files.stored);
-  bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), JSON.stringify(files.typeahead));
+  bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), encodeTypeahead(files.typeahead));
   const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });
   const manifestText = (total: number) => JSON.stringify({ ...files.manifest, bytesOnDisk: total }, null, 2);
   // The two small files state the total including themselves; their length barely depends on it.

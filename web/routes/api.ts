@@ -55,7 +55,7 @@ export function apiRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.get('/api/suggest', (req, res) => {
+  router.get('/api/suggest', async (req, res) => {
     const q = Array.from(stringParam(req.query.q)).slice(0, options.maxSuggestChars).join('');
     const { head, last } = splitLastWord(q);
     const completions = last === '' ? [] : ctx.engine.suggest(last.normalize('NFKC').toLowerCase(), options.suggestLimit, head);
@@ -66,6 +66,8 @@ export function apiRoutes(ctx: AppContext): Router {
       return;
     }
     // Pages whose title or a section heading matches what is typed (flexsearch, web/search/page-typeahead.ts).
+    // The first such request waits for the typeahead to load, without holding up other requests.
+    if (q.trim() !== '') await ctx.engine.pagesReady?.();
     const pages = q.trim() === '' ? [] : (ctx.engine.suggestPages?.(q, options.suggestPagesLimit) ?? []);
     res.json({ query: q, suggestions, pages });
   });

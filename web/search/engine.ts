@@ -10,7 +10,7 @@
 // - hits.ts: the snippet and the explanation of each hit shown.
 // Read-only: nothing here writes to the index.
 
-import { loadPageTypeahead, type PageSuggestion, type PageTypeahead } from './page-typeahead.js';
+import { loadPageTypeahead, openPageTypeahead, type PageSuggestion, type PageTypeahead } from './page-typeahead.js';
 import type { TraceStep } from '../../shared/trace.js';
 import { docOf, indexSteps } from './trace-index.js';
 import { DEFAULT_POSTING_LISTS_OPTIONS, type IndexStats } from '../../shared/index-format/index.js';
@@ -96,6 +96,7 @@ export interface GleanerSearchEngine extends SearchEngine {
   /** The index-side steps of the page's trace (trace-index.ts); undefined when the page is not indexed. */
   trace(url: string): TraceStep[] | undefined;
   suggestPages(text: string, limit: number): PageSuggestion[];
+  pagesReady(): Promise<void>;
   /** Reads posting lists ahead (IndexSearcher.preload); opening starts it with SearcherOptions.preloadMiB. */
   preload(maxMiB?: number, minDocFreq?: number): Promise<{ terms: number; mib: number }>;
   close(): void;
@@ -115,6 +116,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   /** Loaded on first use: the typeahead is most of a generation's load time (flexsearch's import: 0.6 s
    * of 1.0 s for the Rust docs) and searching needs none of it. */
   private pages: PageTypeahead | undefined;
+  private pagesLoading: Promise<void> | undefined;
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
   private readonly hostPort: (doc: number) => string;
@@ -160,6 +162,13 @@ export class IndexSearcher implements GleanerSearchEngine {
   suggestPages(text: string, limit: number): PageSuggestion[] {
     this.pages ??= loadPageTypeahead(this.gen);
     return this.pages(text, limit);
+  }
+
+  pagesReady(): Promise<void> {
+    this.pagesLoading ??= openPageTypeahead(this.gen).then((pages) => {
+      this.pages ??= pages;
+    });
+    return this.pagesLoading;
   }
 
   trace(url: string): TraceStep[] | undefined {

@@ -86,6 +86,10 @@ export async function openLive(open: Open, dataDir: string, searcher: Partial<Se
       check();
       return engine.suggestPages(text, limit);
     },
+    pagesReady() {
+      check();
+      return engine.pagesReady();
+    },
     preload(maxMiB, minDocFreq) {
       return engine.preload(maxMiB, minDocFreq);
     },

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTypeahead } from '../../indexer/page-typeahead.js';
-import { TYPEAHEAD_FILE, type IndexGeneration } from '../../shared/index-format/index.js';
+import { decodeTypeahead, encodeTypeahead, LEGACY_TYPEAHEAD_FILE, TYPEAHEAD_FILE, type IndexGeneration } from '../../shared/index-format/index.js';
 import { fixtureEngine } from '../../test/support/fixture-engine.js';
-import { loadPageTypeahead } from './page-typeahead.js';
+import { loadPageTypeahead, openPageTypeahead } from './page-typeahead.js';
 
 describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
   const engine = fixtureEngine([
@@ -33,7 +33,7 @@ describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
         { title: 'Configuration', sections: [{ id: 'timeouts', heading: 'Request timeouts', start: 0 }, { id: 'retries', heading: 'Retries and timeouts', start: 10 }] },
         { title: 'Timeouts FAQ', sections: [] },
       ];
-      await writeFile(join(dir, TYPEAHEAD_FILE), JSON.stringify(buildTypeahead(docs)));
+      await writeFile(join(dir, TYPEAHEAD_FILE), encodeTypeahead(buildTypeahead(docs)));
       const gen = { dir, docs: { url: ['http://d/config', 'http://d/faq'], title: ['Configuration', 'Timeouts FAQ'] } } as unknown as IndexGeneration;
       const found = loadPageTypeahead(gen)('timeo', 5);
       expect(found).toHaveLength(2);
@@ -44,5 +44,45 @@ describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('loads a part at a time, pausing between parts, and offers what loading at once offers', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gleaner-typeahead-'));
+    try {
+      const titles = Array.from({ length: 300 }, (_, i) => `Chapter ${i} on timeouts, retries and café ${i % 7 === 0 ? 'Straße' : 'road'}`);
+      const file = buildTypeahead(titles.map((title) => ({ title })));
+      const text = encodeTypeahead(file);
+      // The file is lines: the entries, then one per flexsearch part, each decoded back as it was.
+      const { entries, parts } = decodeTypeahead(Buffer.from(text, 'utf8'));
+      expect(entries).toEqual(file.entries);
+      expect(Object.fromEntries(parts())).toEqual(file.index);
+      await writeFile(join(dir, TYPEAHEAD_FILE), text);
+      const gen = { dir, docs: { url: titles.map((_, i) => `http://d/${i}`), title: titles } } as unknown as IndexGeneration;
+      let pauses = 0;
+      const opened = await openPageTypeahead(gen, () => {
+        pauses++;
+        return Promise.resolve();
+      });
+      expect(pauses).toBe(Object.keys(file.index).length);
+      const atOnce = loadPageTypeahead(gen);
+      expect(opened('timeo', 5)).toHaveLength(5);
+      expect(opened('straße chap', 5).length).toBeGreaterThan(0);
+      for (const q of ['timeo', 'chapter 12', 'café', 'straße chap', 'retries road', 'nothing like it']) expect(opened(q, 5)).toEqual(atOnce(q, 5));
+      // A generation of the earlier layout (one JSON document) is read as it was.
+      await rm(join(dir, TYPEAHEAD_FILE));
+      await writeFile(join(dir, LEGACY_TYPEAHEAD_FILE), JSON.stringify(file));
+      expect((await openPageTypeahead(gen))('timeo', 5)).toEqual(atOnce('timeo', 5));
+      expect(loadPageTypeahead(gen)('timeo', 5)).toEqual(atOnce('timeo', 5));
+      // None at all: nothing offered, nothing thrown.
+      await rm(join(dir, LEGACY_TYPEAHEAD_FILE));
+      expect((await openPageTypeahead(gen))('timeo', 5)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an engine answers from the typeahead it loaded without blocking', async () => {
+    await engine().pagesReady();
+    expect(engine().suggestPages('iter', 5).map((p) => p.url)).toEqual(['http://d/iter']);
   });
 });

@@ -86,6 +86,9 @@ export interface SearchEngine {
   /** Pages whose title or a section heading matches what is typed, the last word as a prefix
    * (page-typeahead.ts); absent on engines without a typeahead. */
   suggestPages?(text: string, limit: number): PageSuggestion[];
+  /** Loads the page typeahead without blocking searches; suggestPages answers from it once this has
+   * resolved (before, it loads it at once, blocking). */
+  pagesReady?(): Promise<void>;
   /** The index-side steps of a page's trace (web/search/trace-index.ts); undefined when it is not indexed. */
   trace?(url: string): TraceStep[] | undefined;
 }
