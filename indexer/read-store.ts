@@ -4,7 +4,7 @@
 import type { StoredDoc } from '../shared/index-format/index.js';
 import { linkEdgesOf } from '../shared/store/index.js';
 import type { Store } from '../shared/store/index.js';
-import type { PageRecord, PageSection } from '../shared/store/index.js';
+import type { OutLink, PageRecord, PageSection } from '../shared/store/index.js';
 import { recordedCanonicalizer } from '../shared/store/index.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import { DETECT_DEFAULTS, detectLanguage } from '../shared/analysis/index.js';
@@ -47,9 +47,10 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   const { canonicalize } = await recordedCanonicalizer(store);
   // Pages are held lightly: the text of indexed pages is needed later, the rest only for routing.
   const pages = new Map<string, PageRecord>();
+  const lightLinks = linkInterner();
   let read = 0;
   for await (const page of store.pages()) {
-    pages.set(page.url, page.state === 'ok' ? page : { ...page, text: '', headings: [], links: [] });
+    pages.set(page.url, page.state === 'ok' ? { ...page, links: lightLinks(page.links) } : { ...page, text: '', headings: [], links: [] });
     if (++read % 1000 === 0) progress({ phase: 'read', done: read, total: 0 });
   }
   progress({ phase: 'read', done: read, total: read });
@@ -74,14 +75,16 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   progress({ phase: 'links', done: 0, total: 0 });
   const templates = options.templates === false ? undefined : detectTemplates([...indexed].map((url) => pages.get(url)!), options.templates);
   const templateOf = new Map<string, PageTemplate>();
-  const edges: GraphEdge[] = [];
-  for (const page of pages.values()) {
-    if (!page.robots.follow) continue; // META robots nofollow: none of its links count
-    const template = indexed.has(page.url) ? templates?.of(page) : undefined;
-    if (template !== undefined) templateOf.set(page.url, template);
-    for (const edge of linkEdgesOf(page, template?.isTemplateLink)) edges.push(edge);
+  // Edges handed to the graph a page at a time, never all held at once (millions on a large site).
+  function* edges(): Generator<GraphEdge> {
+    for (const page of pages.values()) {
+      if (!page.robots.follow) continue; // META robots nofollow: none of its links count
+      const template = indexed.has(page.url) ? templates?.of(page) : undefined;
+      if (template !== undefined) templateOf.set(page.url, template);
+      yield* linkEdgesOf(page, template?.isTemplateLink);
+    }
   }
-  const graph = buildLinkGraph(edges, resolve, options.maxAnchorsPerPage);
+  const graph = buildLinkGraph(edges(), resolve, options.maxAnchorsPerPage);
   progress({ phase: 'links', done: graph.edgeCount, total: graph.edgeCount });
 
   const urls = [...indexed].sort();
@@ -118,6 +121,22 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   }
   return { documents, skipped };
 }
+
+/** The links of a page with one copy of each URL and anchor text across all pages, and one empty
+ * rel list: every page of a site repeats its navigation's links, and each decoded record brought its
+ * own copies of them. */
+function linkInterner(): (links: readonly OutLink[]) => OutLink[] {
+  const strings = new Map<string, string>();
+  const intern = (s: string): string => {
+    const kept = strings.get(s);
+    if (kept !== undefined) return kept;
+    strings.set(s, s);
+    return s;
+  };
+  return (links) => links.map((l) => ({ ...l, url: intern(l.url), text: intern(l.text), rel: l.rel.length === 0 ? NO_REL : l.rel }));
+}
+
+const NO_REL = Object.freeze([]) as unknown as string[];
 
 function storedDocOf(page: PageRecord, anchors: string[], maxBodyChars: number): StoredDoc {
   const body = page.description === '' ? page.text : `${page.description}\n${page.text}`;
