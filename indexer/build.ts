@@ -270,24 +270,32 @@ function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency:
   };
 }
 
-/** stored.bin, filling in the offsets and lengths in `columns`. */
+/** stored.bin, filling in the offsets and lengths in `columns`. Written into one buffer sized first:
+ * a buffer per record part, then their concatenation, held every body twice at once. */
 function storedBuffer(docs: StoredDoc[], columns: DocColumns): Buffer {
-  const parts: Buffer[] = [];
+  // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
+  // texts, most of its record, come last.
+  const heads = docs.map(({ language, sections }) => JSON.stringify(sections === undefined ? { language } : { language, sections }));
+  const rests = docs.map(({ body: _body, language: _language, sections: _sections, ...others }) => JSON.stringify(others));
   let offset = 0;
-  docs.forEach(({ body, language, sections, ...others }, d) => {
-    // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
-    // texts, most of its record, come last.
-    const head = Buffer.from(JSON.stringify(sections === undefined ? { language } : { language, sections }), 'utf8');
-    const text = Buffer.from(body, 'utf8');
-    const rest = Buffer.from(JSON.stringify(others), 'utf8');
-    parts.push(head, text, rest);
+  docs.forEach(({ body }, d) => {
+    const head = Buffer.byteLength(heads[d]!, 'utf8');
+    const text = Buffer.byteLength(body, 'utf8');
+    const length = head + text + Buffer.byteLength(rests[d]!, 'utf8');
     columns.storedOffset[d] = offset;
-    columns.storedLength[d] = head.length + text.length + rest.length;
-    columns.storedHeaderLength[d] = head.length;
-    columns.storedBodyLength[d] = text.length;
-    offset += head.length + text.length + rest.length;
+    columns.storedLength[d] = length;
+    columns.storedHeaderLength[d] = head;
+    columns.storedBodyLength[d] = text;
+    offset += length;
   });
-  return Buffer.concat(parts, offset);
+  const out = Buffer.allocUnsafe(offset);
+  docs.forEach(({ body }, d) => {
+    let at = columns.storedOffset[d]!;
+    at += out.write(heads[d]!, at, 'utf8');
+    at += out.write(body, at, 'utf8');
+    out.write(rests[d]!, at, 'utf8');
+  });
+  return out;
 }
 
 function topLinked(docs: DocColumns, count: number): LinkedPage[] {
