@@ -32,7 +32,7 @@ const NONE: PageTypeahead = () => [];
 
 type Parts = { entries: TypeaheadEntry[]; parts: () => Iterable<[string, string]> };
 
-/** The generation's typeahead file, parts not yet decoded; undefined when it has none. */
+/** A typeahead file's entries, its parts decoded only as they are imported. */
 function decoded(bytes: Buffer, legacy: boolean): Parts {
   if (!legacy) return decodeTypeahead(bytes);
   const file = JSON.parse(bytes.toString('utf8')) as TypeaheadFile;
