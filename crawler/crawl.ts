@@ -497,6 +497,13 @@ class CrawlRun {
       }
     }
 
+    // Just before this ticket's request (a sitemap's or a page's).
+    if (!(await this.frontier.confirm(ticket))) {
+      // The lease ran out while this process stalled: the host may be another's now. The URL is asked
+      // by whoever holds it (again() says so), never by two at once.
+      await this.frontier.again(ticket);
+      return;
+    }
     if (entry.sitemap) {
       await this.readSitemap(ticket);
       return;

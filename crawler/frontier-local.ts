@@ -75,6 +75,11 @@ export class LocalFrontier implements CrawlFrontier {
     }
   }
 
+  /** One process holds every host: nothing to confirm. */
+  confirm(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
   leave(ticket: Ticket): Promise<void> {
     this.free(ticket);
     return Promise.resolve();

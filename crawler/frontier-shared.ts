@@ -74,11 +74,15 @@ interface Batch {
 interface Leased {
   lease: FrontierLease;
   batch?: Batch;
+  /** performance.now() until which a lease of its own (not a batch's) surely lives, as Batch.validUntil. */
+  validUntil: number;
 }
 
 /** A ticket's lease, and once its request is over, whether freeing the host went through. */
 interface Held {
   lease: FrontierLease;
+  /** As Leased.validUntil; a batch's ticket reads its batch's. */
+  validUntil: number;
   /** Set at `ended`: resolves true once the host is free and the URL pending, false when the lease had
    * expired. A batch's URL is pending from the start. */
   freed?: Promise<boolean>;
@@ -137,7 +141,9 @@ export class SharedFrontier implements CrawlFrontier {
     for (const [ticket, h] of this.held) {
       if (h.batch && !h.batch.done) continue; // extended with its batch
       try {
+        const sentAt = performance.now();
         const r = h.freed && (await h.freed) ? await this.redis.extendPending(h.lease, this.options.leaseMs) : await this.redis.extend(h.lease, this.options.leaseMs);
+        if (r.kind === 'ok') h.validUntil = sentAt + this.options.leaseMs;
         if (r.kind === 'stale' && this.held.has(ticket)) this.options.log('warn', 'lease lost; another process will ask this URL again', { url: ticket.entry.url });
       } catch {
         // Redis away: the next beat tries again; the lease runs to its deadline meanwhile.
@@ -171,21 +177,41 @@ export class SharedFrontier implements CrawlFrontier {
 
   /** A lease Redis gave (to a call sent at `sentAt`), with its batch when it is one. */
   private accept(lease: FrontierLease, sentAt: number): Leased {
-    if (!lease.more) return { lease };
-    const batch: Batch = { lease, rest: lease.more, validUntil: sentAt + lease.deadlineMs - lease.nowMs, done: false };
+    const validUntil = sentAt + lease.deadlineMs - lease.nowMs;
+    if (!lease.more) return { lease, validUntil };
+    const batch: Batch = { lease, rest: lease.more, validUntil, done: false };
     this.batches.add(batch);
-    return { lease, batch };
+    return { lease, batch, validUntil };
   }
 
-  private hold({ lease, batch }: Leased): Ticket {
+  private hold({ lease, batch, validUntil }: Leased): Ticket {
     const ticket = ticketFor(fromLease(lease), lease.host);
     if (batch) {
       batch.current = ticket;
-      this.held.set(ticket, { lease, batch, freed: PENDING });
+      this.held.set(ticket, { lease, batch, freed: PENDING, validUntil });
     } else {
-      this.held.set(ticket, { lease });
+      this.held.set(ticket, { lease, validUntil });
     }
     return ticket;
+  }
+
+  /**
+   * Whether the ticket's lease still covers a whole request, asked just before the request is sent. A
+   * live process extends its leases on every heartbeat, so this is a look at the clock; a process that
+   * stalled (a machine asleep, a VM paused, a debugger) may find its lease run out and its host another
+   * process's: it then extends the lease in Redis and, if the lease is gone, must not ask the site.
+   */
+  async confirm(ticket: Ticket): Promise<boolean> {
+    const h = this.held.get(ticket);
+    if (!h) return false;
+    const b = h.batch;
+    const sentAt = performance.now();
+    if (sentAt + this.options.requestMs < (b ? b.validUntil : h.validUntil)) return true;
+    const r = await this.redis.extend(b ? b.lease : h.lease, this.options.leaseMs);
+    if (r.kind !== 'ok') return false;
+    if (b) b.validUntil = sentAt + this.options.leaseMs;
+    else h.validUntil = sentAt + this.options.leaseMs;
+    return true;
   }
 
   async add(entries: FrontierEntry[]): Promise<void> {
@@ -242,7 +268,7 @@ export class SharedFrontier implements CrawlFrontier {
     const next = b.rest[0];
     if (next && wait === 0 && performance.now() + this.options.requestMs < b.validUntil) {
       b.rest.shift();
-      this.renewed.push({ lease: next, batch: b });
+      this.renewed.push({ lease: next, batch: b, validUntil: b.validUntil });
       return;
     }
     void this.endBatch(b, wait, true, []);

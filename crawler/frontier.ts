@@ -38,6 +38,9 @@ export interface CrawlFrontier {
   start(seeds: FrontierEntry[], again: FrontierEntry[], queued: (e: QueuedEntry) => void): Promise<QueuedEntry[]>;
   /** The next URL a host may be asked for now, or how long until one may. */
   next(): Promise<FrontierPick>;
+  /** Just before the ticket's request is sent: whether the ticket still holds its host. Always true on
+   * one machine; a shared frontier's lease may have run out while this process stalled. */
+  confirm(ticket: Ticket): Promise<boolean>;
   /** Queues URLs found outside a page (robots.txt's sitemaps). */
   add(entries: FrontierEntry[]): Promise<void>;
   /** The ticket's request is over at `at` (performance.now()): the host's next request waits its delay

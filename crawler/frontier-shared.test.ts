@@ -1,0 +1,97 @@
+// The shared frontier as a crawl process uses it, against a real redis-server: a process that stalls
+// past its lease (a machine asleep, a VM paused) must not ask a host that has become another's.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { openStore, type Store } from '../shared/store/index.js';
+import { SharedFrontier, type SharedFrontierOptions } from './frontier-shared.js';
+import { RedisFrontier } from './frontier-redis.js';
+import type { Ticket } from './frontier.js';
+import { haveRedisServer, startRedisServer, type RedisServer } from '../test/support/redis-server.js';
+import { tempDirs } from '../test/support/temp-dirs.js';
+
+const run = haveRedisServer('the shared frontier tests');
+const dirs = tempDirs('gleaner-shared-frontier-');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Holds the event loop, as a stalled process does: no heartbeat extends a lease meanwhile. */
+function stall(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy: timers cannot run
+  }
+}
+
+describe.skipIf(!run)('SharedFrontier', () => {
+  let server: RedisServer;
+  let store: Store;
+  let db = 0;
+  const warnings: string[] = [];
+  const options = (leaseMs: number): SharedFrontierOptions => ({
+    workerId: 'w1',
+    leaseMs,
+    pollMs: 50,
+    countsIntervalMs: 1000,
+    delayMs: 0,
+    requestMs: 100,
+    batchUrls: 1,
+    redisTimeoutMs: 5000,
+    hostOf: (url) => new URL(url).origin,
+    log: (level, msg) => {
+      if (level === 'warn') warnings.push(msg);
+    },
+  });
+
+  beforeAll(async () => {
+    server = await startRedisServer(await dirs.make());
+    store = await openStore(await dirs.make());
+  });
+  afterAll(async () => {
+    await store.close();
+    await server.stop();
+    await dirs.removeAll();
+  });
+
+  /** A frontier on a fresh db with one URL queued, and the ticket it hands out. */
+  async function leased(leaseMs: number): Promise<{ f: SharedFrontier; ticket: Ticket }> {
+    db++;
+    const f = await SharedFrontier.open(server.url(db), store, options(leaseMs));
+    await f.start([{ url: 'http://a.test/page', depth: 0, via: 'seed' }], []);
+    for (;;) {
+      const pick = await f.next();
+      if ('ticket' in pick) return { f, ticket: pick.ticket };
+      if ('empty' in pick) throw new Error('frontier empty');
+      await sleep(pick.waitMs);
+    }
+  }
+
+  it('confirms a live lease by the clock, and one too short for a request by extending it in Redis', async () => {
+    const { f, ticket } = await leased(400);
+    expect(await f.confirm(ticket)).toBe(true);
+    // 400 ms lease, 100 ms request: after 350 ms only an extension lets the request go.
+    stall(350);
+    expect(await f.confirm(ticket)).toBe(true);
+    const redis = new Redis({ path: server.socket, db });
+    const deadlineMs = Number(await redis.zscore('gleaner:deadlines', 'http://a.test'));
+    const [sec, us] = await redis.time();
+    expect(deadlineMs - (Number(sec) * 1000 + Math.floor(Number(us) / 1000))).toBeGreaterThan(250);
+    redis.disconnect();
+    await f.close();
+  });
+
+  it('refuses a ticket whose lease ran out while the process stalled and its host went to another process', async () => {
+    const { f, ticket } = await leased(300);
+    stall(400);
+    // Another process takes the expired lease's host.
+    const other = await RedisFrontier.open(server.url(db));
+    const r = await other.lease('w2', 60_000);
+    expect(r.kind).toBe('lease');
+    expect(await f.confirm(ticket)).toBe(false);
+    // Giving the ticket back changes nothing of the other's lease.
+    await f.again(ticket);
+    expect(warnings.some((w) => w.includes('lease expired'))).toBe(true);
+    expect(await other.counts()).toMatchObject({ leased: 1, queued: 0 });
+    await other.close();
+    await f.close();
+  });
+});
