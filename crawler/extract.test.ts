@@ -39,6 +39,19 @@ describe('visible text', () => {
   it('decodes entities and collapses whitespace including NBSP', () => {
     expect(ex('<p>caf&eacute;&nbsp;&nbsp;au\n\tlait &lt;3</p>').text).toBe('café au lait <3');
   });
+  it('reads a page of 200,000 nested elements whole, past the depth where elements become siblings (512, as Blink)', () => {
+    // htmlparser2 alone spends the stack's length on each tag: this page took 25 s (a hostile page, not a timing test:
+    // the test's own timeout is the bound).
+    const n = 200_000;
+    const e = ex(`<title>Deep</title>${'<div>'.repeat(n)}<h2>Deep heading</h2><p>deep words <a href="/deep-link">deep anchor</a></p>${'</div>'.repeat(n)}<p>after the nest</p>`);
+    expect(e.text).toBe('Deep heading deep words deep anchor after the nest');
+    expect(e.headings).toContain('Deep heading');
+    expect(e.links.map((l) => [l.url, l.text])).toEqual([['http://example.test/deep-link', 'deep anchor']]);
+    // Past the limit an element opened closes the deepest (Blink's rule): the span ends the anchor.
+    const nested = (depth: number) => ex(`${'<div>'.repeat(depth)}<a href="/x">one <span>two</span></a>${'</div>'.repeat(depth)}`).links[0]?.text;
+    expect(nested(100)).toBe('one two');
+    expect(nested(600)).toBe('one');
+  });
   it('cuts text at maxTextChars', () => {
     expect(ex('<p>' + 'word '.repeat(100) + '</p>', { maxTextChars: 20 }).text.length).toBeLessThanOrEqual(20);
   });
