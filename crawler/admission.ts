@@ -7,7 +7,7 @@
 import type { FrontierEntry } from '../shared/store/index.js';
 import type { CrawlCounters } from './crawl-stats.js';
 import type { Logger } from '../shared/log.js';
-import { chainFromShape, variableShape, type TrapGuard, type TrapVerdict } from './traps.js';
+import { chainFromShape, shownTrapUrl, variableShape, type TrapGuard, type TrapVerdict } from './traps.js';
 
 /** Bound on the per-run cache of judged URLs (~100 bytes each); past it the cache starts again. */
 const JUDGED_CACHE_LIMIT = 1_000_000;
@@ -48,7 +48,7 @@ export class Admission {
 
   cut(url: string, trap: Extract<TrapVerdict, { ok: false }>): void {
     this.counts.cut(url, trap);
-    this.log('info', 'URL cut as a trap', { url, reason: trap.reason, detail: trap.detail });
+    this.log('info', 'URL cut as a trap', { url: shownTrapUrl(url), reason: trap.reason, detail: trap.detail });
   }
 
   /** The URLs found on `from`'s page that may be queued, each with its same-shape chain, and those judged

@@ -41,4 +41,10 @@ describe('the crawl counters', () => {
     expect([c.blockedTotal, c.stats.trapsCut, c.stats.trapExamples, c.stats.outOfScope]).toEqual([4, { calendar: 2 }, { calendar: 'http://a/1' }, 1]);
     expect(c.stats.byHost).toEqual({ 'http://a': { pages: 0, errors: 0, cut: 2 } });
   });
+  it('keeps a URL cut for its length as a short example: its first 200 characters and its length', () => {
+    const c = new CrawlCounters(undefined, []);
+    const url = `http://a/x?${'q'.repeat(200_000)}`;
+    c.cut(url, { ok: false, reason: 'url-too-long', detail: '' });
+    expect(c.stats.trapExamples?.['url-too-long']).toBe(`${url.slice(0, 200)}… (200011 characters)`);
+  });
 });

@@ -7,7 +7,7 @@ import type { CrawlStats, HostTally, PageRecord } from '../shared/store/index.js
 import { originOf } from '../shared/url.js';
 import { bump, countPage, newRunFigures, type RunFigures } from './crawl-counts.js';
 import { errorReason } from './error-reason.js';
-import type { TrapVerdict } from './traps.js';
+import { shownTrapUrl, type TrapVerdict } from './traps.js';
 
 export function emptyStats(seeds: string[]): CrawlStats {
   return {
@@ -107,7 +107,7 @@ export class CrawlCounters {
   cut(url: string, trap: Extract<TrapVerdict, { ok: false }>): void {
     this.stats.trapsCut[trap.reason] = (this.stats.trapsCut[trap.reason] ?? 0) + 1;
     this.stats.trapExamples ??= {};
-    this.stats.trapExamples[trap.reason] ??= url;
+    this.stats.trapExamples[trap.reason] ??= shownTrapUrl(url);
     this.#host(url).cut++;
   }
 

@@ -181,6 +181,15 @@ export function datesInUrl(url: string | URL): number[] {
   return years;
 }
 
+/** Characters of a URL cut as a trap that logs and the summary show: a page may hold links of any length. */
+const SHOWN_URL_CHARS = 200;
+
+/** `url` as logs and the summary show a URL cut as a trap: at most SHOWN_URL_CHARS, then its length. A
+ * hostile page of 200 KB links otherwise wrote 200 KB per log line and into the crawl's status. */
+export function shownTrapUrl(url: string): string {
+  return url.length <= SHOWN_URL_CHARS ? url : `${url.slice(0, SHOWN_URL_CHARS)}… (${url.length} characters)`;
+}
+
 /** Whether `url` at link depth `depth` should be refused as a trap. Pure. */
 export function checkTrap(url: string, depth: number, context: TrapContext, options: Partial<TrapOptions> = {}): TrapVerdict {
   return decideTrap(url, depth, context, { ...DEFAULT_TRAP_OPTIONS, ...options });
