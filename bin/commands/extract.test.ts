@@ -22,6 +22,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     agents.push(req.headers['user-agent'] ?? '');
     if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+    if (req.url === '/escapes') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Evil \x1b]0;pwned\x07\x1b[2J \u009b31m</title><p>text \x1b[31mred</p>');
     if (req.url === '/old') return void res.writeHead(301, { location: '/page.html' }).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
   });
@@ -51,6 +52,16 @@ describe('gleaner extract', () => {
     expect(j).toMatchObject({ url: `${base}/page.html`, title: 'Widgets', headings: ['Widget guide'], text: 'Widget guide How widgets work.', contentMatches: 1, dropped: 1 });
     expect(j.links).toEqual([{ url: `${base}/`, text: 'Home', rel: [], kind: 'a', block: 0 }]);
     expect(agents.every((a) => a.startsWith('Gleaner/'))).toBe(true);
+  });
+
+  it('prints a page\'s control characters as visible escapes, never to the terminal; --json keeps them, escaped by JSON', async () => {
+    const shown = await run([`${base}/escapes`]);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain('title: Evil \\x1b]0;pwned\\x07\\x1b[2J \\x9b31m');
+    expect(shown.out).toContain('text \\x1b[31mred');
+    expect(shown.out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    const json = JSON.parse((await run([`${base}/escapes`, '--json'])).out) as { title: string };
+    expect(json.title).toBe('Evil \x1b]0;pwned\x07\x1b[2J \u009b31m');
   });
 
   it('uses the config file\'s rules for the origin when no flag is given', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../crawler/index.js';
 import { GleanerError } from '../../shared/errors.js';
 import { parseCommandArgs, type Command } from '../command.js';
+import { terminalSafe } from '../terminal-text.js';
 import { crawlOptionsFromArgs } from './crawl.js';
 
 const HELP = `Usage: gleaner extract URL [--selector CSS] [--drop CSS]... [--config FILE] [--json]
@@ -115,7 +116,7 @@ export function createExtractCommand(io: ExtractCommandIo): Command {
             links: result.analysis.links,
           }) + '\n',
         );
-      } else io.out.write(formatExtraction(result, rules));
+      } else io.out.write(terminalSafe(formatExtraction(result, rules)));
       return 0;
     },
   };

@@ -11,6 +11,7 @@ import { formatTrace, type TraceStep } from '../../shared/trace.js';
 import { canonicalizeUrl } from '../../shared/url.js';
 import { openSearchEngine, parseQuery, queryStep } from '../../web/index.js';
 import { parseCommandArgs, type Command } from '../command.js';
+import { terminalSafe } from '../terminal-text.js';
 
 const HELP = `Usage: gleaner trace URL [--query Q] [--data DIR] [--config FILE] [--json]
 
@@ -56,7 +57,7 @@ export const traceCommand: Command = {
     const stored = await storedRecord(dataDir, url);
     const fetched = await traceFetch(input, options, stored.page);
     const steps: TraceStep[] = [...fetched.steps, stored.step, ...(await indexSide(dataDir, url, v.query))];
-    process.stdout.write(v.json ? `${JSON.stringify({ url, steps }, null, 2)}\n` : formatTrace(steps));
+    process.stdout.write(v.json ? `${JSON.stringify({ url, steps }, null, 2)}\n` : terminalSafe(formatTrace(steps)));
     return 0;
   },
 };
