@@ -6,6 +6,7 @@ import type { OutLink, RobotsDirectives } from '../shared/store/index.js';
 import { decodeBody } from './charset.js';
 import { contentFingerprint, duplicateKey } from './dedup.js';
 import { extractHtml, extractPlainText, type Extracted } from './extract.js';
+import { boundFields } from './field-limits.js';
 import { mergeRobots, robotsFromHeader } from './robots-meta.js';
 import { extractWithRules, type ExtractRules } from './site-rules.js';
 
@@ -46,7 +47,8 @@ export function analyzeBody(input: BodyInput): BodyAnalysis {
 }
 
 /** The analysis of an extracted page (HTML, text, or a PDF: crawler/pdf.ts): robots merged, links, fingerprints. */
-export function analysisOf(extracted: Extracted, input: Pick<BodyInput, 'xRobotsTag' | 'agent'>): BodyAnalysis {
+export function analysisOf(unbounded: Extracted, input: Pick<BodyInput, 'xRobotsTag' | 'agent'>): BodyAnalysis {
+  const extracted = boundFields(unbounded);
   const robots = mergeRobots(extracted.robots, robotsFromHeader(input.xRobotsTag, input.agent));
   // Links of a nofollow page are kept for the record but marked, so they are neither followed nor counted.
   const links = robots.follow ? extracted.links : extracted.links.map((l) => (l.rel.includes('nofollow') ? l : { ...l, rel: [...l.rel, 'nofollow'] }));

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { analyzeBody } from './analyze.js';
+import { boundFields, cutField, DEFAULT_FIELD_LIMITS } from './field-limits.js';
+import { extractHtml } from './extract.js';
+
+const analyze = (html: string) =>
+  analyzeBody({ body: new TextEncoder().encode(html), contentType: 'text/html', contentTypeHeader: 'text/html; charset=utf-8', url: 'http://a.test/p', agent: 'gleaner', stripParams: [], xRobotsTag: [] }).extracted;
+
+describe('short fields cut to their limits', () => {
+  it('cuts a hostile page\'s 1.2 MB title, description, headings and anchor text, and keeps its body text', () => {
+    const huge = 'title '.repeat(200_000);
+    const e = analyze(`<title>${huge}</title><meta name="description" content="${huge}"><p>intro</p><h2 id="s">${'heading '.repeat(2000)}</h2><p>body words</p><h2 id="t">next</h2><p><a href="/x">${huge}</a></p>`);
+    const max = DEFAULT_FIELD_LIMITS.maxFieldChars;
+    expect(e.title.length).toBeLessThanOrEqual(max);
+    expect(e.title.startsWith('title title')).toBe(true);
+    expect(e.description.length).toBeLessThanOrEqual(max);
+    expect(e.headings.every((h) => h.length <= max)).toBe(true);
+    expect(e.sections?.[0]?.heading.length).toBeLessThanOrEqual(max);
+    expect(e.links[0]!.text.length).toBeLessThanOrEqual(max);
+    expect(e.text).toContain('body words');
+  });
+  it('keeps at most maxHeadings headings, in order', () => {
+    const e = analyze(Array.from({ length: 3000 }, (_, i) => `<h3>Heading ${i}</h3>`).join(''));
+    expect(e.headings).toHaveLength(DEFAULT_FIELD_LIMITS.maxHeadings);
+    expect(e.headings[1999]).toBe('Heading 1999');
+  });
+  it('leaves a page within the limits as it was (the same object)', () => {
+    const e = extractHtml('<title>Fine</title><h1>Head</h1><p>text <a href="/a">link</a></p>', 'http://a.test/');
+    expect(boundFields(e)).toBe(e);
+  });
+  it('cuts at a space near the limit, else at the limit, never inside a surrogate pair (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.integer({ min: 1, max: 200 }), (s, max) => {
+        const cut = cutField(s, max);
+        expect(cut.length).toBeLessThanOrEqual(max);
+        expect(s.startsWith(cut)).toBe(true);
+        if (s.length <= max) expect(cut).toBe(s);
+        else expect(cut.length).toBeGreaterThanOrEqual(Math.floor(max * 0.9) - 1);
+        expect(/[\ud800-\udbff]$/.test(cut)).toBe(false);
+      }),
+    );
+  });
+});

@@ -1,0 +1,42 @@
+// A page's short fields (title, description, headings, anchor texts) are short on real pages and
+// unbounded in HTML: a hostile page's 1.2 MB <title> was stored, indexed and sent whole in every
+// answer that listed the page (search results, typeahead). Each is cut here, for every kind of page
+// (HTML, text, PDF, Word), before anything stores it. Body text has its own bound (maxTextChars).
+
+import type { Extracted } from './extract.js';
+
+export interface FieldLimits {
+  /** Characters kept of a title, a description, a heading, a section's heading or an anchor text. */
+  maxFieldChars: number;
+  /** Headings (h1-h3) kept of one page; a reference page has a few hundred. */
+  maxHeadings: number;
+}
+
+export const DEFAULT_FIELD_LIMITS: Readonly<FieldLimits> = { maxFieldChars: 1000, maxHeadings: 2000 };
+
+/** `text` cut to at most `maxChars`, at the last space in its final tenth when there is one, never
+ * between the two halves of a surrogate pair. */
+export function cutField(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let end = maxChars;
+  const space = text.lastIndexOf(' ', end);
+  if (space > maxChars * 0.9) end = space;
+  else if (/[\ud800-\udbff]/.test(text[end - 1] ?? '')) end--;
+  return text.slice(0, end);
+}
+
+/** `e` with its short fields within `limits`; the same object when nothing needed cutting. */
+export function boundFields(e: Extracted, limits: FieldLimits = DEFAULT_FIELD_LIMITS): Extracted {
+  const max = limits.maxFieldChars;
+  const long = (s: string) => s.length > max;
+  if (!long(e.title) && !long(e.description) && e.headings.length <= limits.maxHeadings && !e.headings.some(long) && !e.links.some((l) => long(l.text)) && !(e.sections ?? []).some((s) => long(s.heading))) return e;
+  const bounded: Extracted = {
+    ...e,
+    title: cutField(e.title, max),
+    description: cutField(e.description, max),
+    headings: e.headings.slice(0, limits.maxHeadings).map((h) => cutField(h, max)),
+    links: e.links.map((l) => (long(l.text) ? { ...l, text: cutField(l.text, max) } : l)),
+  };
+  if (e.sections) bounded.sections = e.sections.map((s) => (long(s.heading) ? { ...s, heading: cutField(s.heading, max) } : s));
+  return bounded;
+}
