@@ -63,6 +63,18 @@ describe('fetchOnce and bodies it does not want', () => {
     expect(uncaught).toEqual([]);
   });
 
+  it('a body with no Content-Type is what its first bytes say; a PNG sent as text/html is a PNG (WHATWG MIME Sniffing)', async () => {
+    const page = await get(C.sniff.noTypeHtml);
+    expect(page).toMatchObject({ kind: 'body', contentType: 'text/html' });
+    expect(Buffer.from((page as { body: Uint8Array }).body).toString()).toContain('A page its server sent without a type.');
+    expect(await get(C.sniff.noTypeText)).toMatchObject({ kind: 'body', contentType: 'text/plain' });
+    expect(await get(C.sniff.noTypeBinary)).toMatchObject({ kind: 'unwanted-type', contentType: 'application/octet-stream' });
+    expect(await get(C.sniff.pngAsHtml)).toMatchObject({ kind: 'unwanted-type', contentType: 'image/png' });
+    expect(await get(C.sniff.gifWords)).toMatchObject({ kind: 'body', contentType: 'text/plain' });
+    await settle();
+    expect(uncaught).toEqual([]);
+  });
+
   it('a gzip body larger decoded than the cap is cut, and no error escapes', async () => {
     const outcome = await get(C.bigGzip, 16 * 1024);
     expect(outcome).toMatchObject({ kind: 'body', truncated: true });

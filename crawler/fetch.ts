@@ -6,6 +6,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { adoptBody, discardBody, readBody, guardTransfer, type TransferGuard, type TransferLimits } from '../shared/http/index.js';
 import { mediaType } from './media-type.js';
+import { isUnknownType, sniffedType } from './sniff.js';
 
 export interface FetchRequest {
   url: string;
@@ -96,7 +97,7 @@ async function fetchGuarded(client: Dispatcher, req: FetchRequest, guard: Transf
     await discardBody(res.body);
     return { kind: 'status', status, headers, contentType };
   }
-  if (!req.wantedTypes.includes(contentType)) {
+  if (!isUnknownType(contentType) && !req.wantedTypes.includes(contentType)) {
     // Not read beyond a small body that came with the headers: an image or an archive costs the site
     // bandwidth and us nothing useful.
     await discardBody(res.body);
@@ -107,7 +108,11 @@ async function fetchGuarded(client: Dispatcher, req: FetchRequest, guard: Transf
     maxBytes: req.maxBodyBytes,
     onBytes: (n) => guard.received(n),
   });
-  return { kind: 'body', status, headers, contentType, body, truncated };
+  // A body with no usable type is what its first bytes say, and one that opens as an image or an
+  // archive is one whatever its header says (sniff.ts).
+  const sniffed = sniffedType(contentType, body);
+  if (!req.wantedTypes.includes(sniffed)) return { kind: 'unwanted-type', status, contentType: sniffed, headers };
+  return { kind: 'body', status, headers, contentType: sniffed, body, truncated };
 }
 
 function describeError(e: unknown): string {

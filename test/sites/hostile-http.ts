@@ -57,6 +57,19 @@ export const HOSTILE_CASES = {
   dripSitemap: '/drip-sitemap.xml',
   /** A robots.txt-like text file that drips (for fetchRobots called with this URL). */
   dripRobots: '/drip/robots.txt',
+  /** Bodies whose type the header does not tell (crawler/sniff.ts), linked from nowhere. */
+  sniff: {
+    /** An HTML page sent with no Content-Type: read as text/html. */
+    noTypeHtml: '/sniff/no-type-page',
+    /** Plain text with no Content-Type: text/plain. */
+    noTypeText: '/sniff/no-type-notes',
+    /** Binary bytes with no Content-Type: application/octet-stream, skipped. */
+    noTypeBinary: '/sniff/no-type-blob',
+    /** A PNG sent as text/html: image/png, skipped. */
+    pngAsHtml: '/sniff/png-as-html',
+    /** text/plain that begins with the letters of GIF's signature: text all the same. */
+    gifWords: '/sniff/gif-words.txt',
+  },
 } as const;
 
 /** Text of the charsetDropped page, which decodes wrongly when the first header's koi8-r is used. */
@@ -136,6 +149,11 @@ export async function startHostileHttp(options: Partial<HostileHttpOptions> = {}
     [HOSTILE_CASES.drip, (res) => drip(res, 'text/html; charset=utf-8', '<!doctype html><html><head><title>Drip</title></head><body><p>')],
     [HOSTILE_CASES.dripSitemap, (res) => drip(res, 'application/xml', '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')],
     [HOSTILE_CASES.dripRobots, (res) => drip(res, 'text/plain', 'User-agent: *\nDisallow: /')],
+    [HOSTILE_CASES.sniff.noTypeHtml, (res) => res.end(`\n  ${html('No type', '<p>A page its server sent without a type.</p>')}`)],
+    [HOSTILE_CASES.sniff.noTypeText, (res) => res.end('Meeting notes, plain text, no type.')],
+    [HOSTILE_CASES.sniff.noTypeBinary, (res) => res.end(Buffer.from([0x00, 0x01, 0x02, 0x10, 0x41, 0x42]))],
+    [HOSTILE_CASES.sniff.pngAsHtml, (res) => whole(res, 'text/html', PNG)],
+    [HOSTILE_CASES.sniff.gifWords, (res) => whole(res, 'text/plain', 'GIF89a is the animated kind of GIF.')],
   ]);
 
   const server = createServer((req, res) => {

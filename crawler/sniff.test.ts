@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sniffedType } from './sniff.js';
+
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+
+describe('sniffedType (WHATWG MIME Sniffing, for a crawler)', () => {
+  it('reads a body with no usable type by its first bytes', () => {
+    expect(sniffedType('', bytes('\xef\xbb\xbf  \n<!DOCTYPE html><html>'))).toBe('text/html');
+    expect(sniffedType('', bytes('<HTML><body>x'))).toBe('text/html');
+    expect(sniffedType('unknown/unknown', bytes('<p>one paragraph'))).toBe('text/html');
+    expect(sniffedType('', bytes('<!-- a comment first --><div>'))).toBe('text/html');
+    expect(sniffedType('', bytes('<pre>not an opening the rules know'))).toBe('text/plain');
+    expect(sniffedType('', bytes('<?xml version="1.0"?><rss/>'))).toBe('text/xml');
+    expect(sniffedType('', bytes('%PDF-1.7 ...'))).toBe('application/pdf');
+    expect(sniffedType('', bytes('\x89PNG\r\n\x1a\n\x00\x00'))).toBe('image/png');
+    expect(sniffedType('application/unknown', bytes('plain words'))).toBe('text/plain');
+    expect(sniffedType('', bytes('words then \x00 a NUL'))).toBe('application/octet-stream');
+  });
+  it('lets a binary signature with binary bytes override a declared text type, and nothing else', () => {
+    expect(sniffedType('text/html', bytes('\xff\xd8\xff\xe0\x00\x10JFIF'))).toBe('image/jpeg');
+    expect(sniffedType('text/plain', bytes('PK\x03\x04zip'))).toBe('application/zip');
+    expect(sniffedType('text/plain', bytes('GIF89a is a format'))).toBe('text/plain');
+    expect(sniffedType('text/html', bytes('<p>fine</p>'))).toBe('text/html');
+    expect(sniffedType('application/pdf', bytes('\x89PNG\r\n\x1a\n'))).toBe('application/pdf');
+  });
+  it('never turns a declared HTML page of text into anything else (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-ascii' }), (s) => {
+        const text = s.replace(/[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]/g, ' ');
+        expect(sniffedType('text/html', bytes(text))).toBe('text/html');
+      }),
+    );
+  });
+});

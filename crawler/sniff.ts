@@ -1,0 +1,90 @@
+// What a body is when its Content-Type says nothing useful, after WHATWG MIME Sniffing
+// (https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type), the way browsers
+// decide, and what Scrapy (responsetypes) and Nutch (Tika's magic) do for a crawler: a server that sends
+// an HTML page with no Content-Type (a static file server that does not know the extension, a CGI
+// script that forgot the header) serves a page a browser shows, and it was skipped. The other way
+// round, a body that opens with an image's or an archive's signature is not text whatever its header
+// says (a download sent as text/html): indexed, its bytes became words of garbage. Pure.
+
+/** Types a server sends when it does not know: the body decides. */
+const UNKNOWN = new Set(['', 'unknown/unknown', 'application/unknown']);
+
+/** Tags that open an HTML document (mimesniff 7.1), each followed by a space or `>` in the body. */
+const HTML_OPENINGS = ['<!doctype html', '<html', '<head', '<script', '<iframe', '<h1', '<div', '<font', '<table', '<a', '<style', '<title', '<b', '<body', '<br', '<p'];
+
+/** Signatures of binary formats (mimesniff 6.1, 6.2, 6.3, and executables), with the type each names. */
+const SIGNATURES: readonly [string, readonly number[]][] = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['application/zip', [0x50, 0x4b, 0x03, 0x04]],
+  ['application/gzip', [0x1f, 0x8b, 0x08]],
+  ['application/x-7z-compressed', [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]],
+  ['application/x-xz', [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]],
+  ['application/zstd', [0x28, 0xb5, 0x2f, 0xfd]],
+  ['application/x-rar-compressed', [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07]],
+  ['application/ogg', [0x4f, 0x67, 0x67, 0x53, 0x00]],
+  ['application/wasm', [0x00, 0x61, 0x73, 0x6d]],
+  ['application/x-elf', [0x7f, 0x45, 0x4c, 0x46]],
+  ['font/woff', [0x77, 0x4f, 0x46, 0x46]],
+  ['font/woff2', [0x77, 0x4f, 0x46, 0x32]],
+];
+
+/** Bytes no text holds (mimesniff's binary data bytes). */
+function isBinaryByte(b: number): boolean {
+  return b <= 0x08 || b === 0x0b || (b >= 0x0e && b <= 0x1a) || (b >= 0x1c && b <= 0x1f);
+}
+
+/** How much of the body the rules read (mimesniff's resource header). */
+const HEADER_BYTES = 1445;
+
+function startsWith(body: Uint8Array, bytes: readonly number[], at = 0): boolean {
+  if (body.length < at + bytes.length) return false;
+  for (let i = 0; i < bytes.length; i++) if (body[at + i] !== bytes[i]) return false;
+  return true;
+}
+
+/** The binary format the body opens with, or undefined. */
+function binarySignature(body: Uint8Array): string | undefined {
+  for (const [type, bytes] of SIGNATURES) if (startsWith(body, bytes)) return type;
+  // RIFF....WEBP, ....ftyp (MP4 and its kin).
+  if (startsWith(body, [0x52, 0x49, 0x46, 0x46]) && startsWith(body, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (startsWith(body, [0x66, 0x74, 0x79, 0x70], 4)) return 'video/mp4';
+  return undefined;
+}
+
+function looksLikeHtml(body: Uint8Array): boolean {
+  let i = 0;
+  const end = Math.min(body.length, HEADER_BYTES);
+  if (startsWith(body, [0xef, 0xbb, 0xbf])) i = 3;
+  while (i < end && (body[i] === 0x20 || body[i] === 0x09 || body[i] === 0x0a || body[i] === 0x0c || body[i] === 0x0d)) i++;
+  if (startsWith(body, [0x3c, 0x21, 0x2d, 0x2d], i)) return true; // <!--
+  const head = new TextDecoder('latin1').decode(body.subarray(i, Math.min(end, i + 16))).toLowerCase();
+  return HTML_OPENINGS.some((o) => head.startsWith(o) && (head[o.length] === ' ' || head[o.length] === '>'));
+}
+
+/**
+ * The media type the crawl treats `body` as, given the type its header named (`declared`, an essence,
+ * '' when none was valid): a binary signature wins over any declared text type; an unknown type is
+ * sniffed (HTML, PDF, text, or application/octet-stream); any other declared type stands.
+ */
+export function sniffedType(declared: string, body: Uint8Array): string {
+  const head = body.subarray(0, HEADER_BYTES);
+  if (UNKNOWN.has(declared)) {
+    if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+    const binary = binarySignature(head);
+    if (binary !== undefined) return binary;
+    if (looksLikeHtml(head)) return 'text/html';
+    if (startsWith(head, [0x3c, 0x3f, 0x78, 0x6d, 0x6c])) return 'text/xml'; // <?xml: a feed or a sitemap, not a page
+    return head.some(isBinaryByte) ? 'application/octet-stream' : 'text/plain';
+  }
+  // A declared text type gives way only to a signature with binary bytes after it: a text may well
+  // begin with the letters `GIF89a`, not with them and control bytes.
+  if ((declared.startsWith('text/') || declared === 'application/xhtml+xml') && head.some(isBinaryByte)) return binarySignature(head) ?? declared;
+  return declared;
+}
+
+/** Whether a response of this declared type is read to decide what it is. */
+export function isUnknownType(declared: string): boolean {
+  return UNKNOWN.has(declared);
+}
