@@ -36,21 +36,24 @@ const get = (path: string, maxBodyBytes = 1 << 20): Promise<FetchOutcome> =>
   fetchOnce(client, { url: site.origin + path, headers: {}, maxBodyBytes, wantedTypes: PAGE_TYPES, limits: LIMITS });
 /** Long enough for an abort error emitted after fetchOnce returned to reach the process. */
 const settle = () => new Promise((r) => setTimeout(r, 50));
+/** No error escaped the requests of the test, once any could have. */
+async function expectNothingEscaped(): Promise<void> {
+  await settle();
+  expect(uncaught).toEqual([]);
+}
 
 describe('fetchOnce and bodies it does not want', () => {
   it('small files sent whole with the headers: unwanted-type, and no error escapes', async () => {
     for (const [path, type] of Object.entries(C.binaries)) {
       expect(await get(path), path).toMatchObject({ kind: 'unwanted-type', status: 200, contentType: type });
     }
-    await settle();
-    expect(uncaught).toEqual([]);
+    await expectNothingEscaped();
   });
 
   it('the connection is still good afterwards: the next page on it is read whole', async () => {
     await get('/files/logo.png');
     expect(await get('/pages/one.html')).toMatchObject({ kind: 'body', status: 200, contentType: 'text/html', truncated: false });
-    await settle();
-    expect(uncaught).toEqual([]);
+    await expectNothingEscaped();
   });
 
   it('a repeated Content-Type is decided by its last valid value', async () => {
@@ -59,8 +62,7 @@ describe('fetchOnce and bodies it does not want', () => {
     expect(Buffer.from((html as { body: Uint8Array }).body).toString()).toContain('Two types, HTML last.');
     expect(await get(C.typeClash.jsonLast)).toMatchObject({ kind: 'unwanted-type', contentType: 'application/json' });
     expect(await get(C.typeClash.invalidLast)).toMatchObject({ kind: 'unwanted-type', contentType: 'application/zip' });
-    await settle();
-    expect(uncaught).toEqual([]);
+    await expectNothingEscaped();
   });
 
   it('a body with no Content-Type is what its first bytes say; a PNG sent as text/html is a PNG (WHATWG MIME Sniffing)', async () => {
@@ -71,15 +73,13 @@ describe('fetchOnce and bodies it does not want', () => {
     expect(await get(C.sniff.noTypeBinary)).toMatchObject({ kind: 'unwanted-type', contentType: 'application/octet-stream' });
     expect(await get(C.sniff.pngAsHtml)).toMatchObject({ kind: 'unwanted-type', contentType: 'image/png' });
     expect(await get(C.sniff.gifWords)).toMatchObject({ kind: 'body', contentType: 'text/plain' });
-    await settle();
-    expect(uncaught).toEqual([]);
+    await expectNothingEscaped();
   });
 
   it('a gzip body larger decoded than the cap is cut, and no error escapes', async () => {
     const outcome = await get(C.bigGzip, 16 * 1024);
     expect(outcome).toMatchObject({ kind: 'body', truncated: true });
     expect((outcome as { body: Uint8Array }).body.byteLength).toBe(16 * 1024);
-    await settle();
-    expect(uncaught).toEqual([]);
+    await expectNothingEscaped();
   });
 });
