@@ -16,6 +16,7 @@ describe('sniffedType (WHATWG MIME Sniffing, for a crawler)', () => {
     expect(sniffedType('', bytes('\x89PNG\r\n\x1a\n\x00\x00'))).toBe('image/png');
     expect(sniffedType('application/unknown', bytes('plain words'))).toBe('text/plain');
     expect(sniffedType('', bytes('words then \x00 a NUL'))).toBe('application/octet-stream');
+    expect(sniffedType('', bytes(''))).toBe('');
   });
   it('lets a binary signature with binary bytes override a declared text type, and nothing else', () => {
     expect(sniffedType('text/html', bytes('\xff\xd8\xff\xe0\x00\x10JFIF'))).toBe('image/jpeg');

@@ -71,6 +71,7 @@ function looksLikeHtml(body: Uint8Array): boolean {
 export function sniffedType(declared: string, body: Uint8Array): string {
   const head = body.subarray(0, HEADER_BYTES);
   if (UNKNOWN.has(declared)) {
+    if (head.length === 0) return declared; // nothing to tell by (a 204): as unknown as its header
     if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
     const binary = binarySignature(head);
     if (binary !== undefined) return binary;
