@@ -5,7 +5,7 @@
 // their callers catch, never into events nobody hears.
 
 import { pipeline, type Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { decodersFor } from './content-coding.js';
 
 const noop = (): void => {};
 const adopted = new WeakSet<Readable>();
@@ -36,7 +36,7 @@ export async function discardBody(body: Readable & { dump(opts?: { limit?: numbe
 }
 
 export interface ReadBodyOptions {
-  /** Content-Encoding of the body: gzip, deflate and br are decoded, anything else read as is. */
+  /** Content-Encoding of the body: gzip, deflate (zlib or raw) and br are undone (content-coding.ts), anything else read as is. */
   encoding?: string;
   /** Decoded bytes kept at most; reading stops (and the connection is dropped) beyond that. */
   maxBytes: number;
@@ -48,13 +48,14 @@ export interface ReadBodyOptions {
 export async function readBody(raw: Readable, options: ReadBodyOptions): Promise<{ body: Uint8Array; truncated: boolean }> {
   adoptBody(raw);
   const onBytes = options.onBytes ?? noop;
-  const decoder = decompressorFor(options.encoding);
+  const decoders = decodersFor(options.encoding);
+  const decoder = decoders.length > 0;
   let stream: Readable = raw;
   if (decoder) {
     raw.on('data', (chunk: Buffer) => onBytes(chunk.length));
-    // pipeline, not pipe: an error or early end of either stream destroys both, so a broken raw body
+    // pipeline, not pipe: an error or early end of any stream destroys them all, so a broken raw body
     // ends the read instead of leaving it waiting on a decoder that will never finish.
-    stream = pipeline(raw, adoptBody(decoder), noop);
+    for (const d of decoders) stream = pipeline(stream, adoptBody(d), noop);
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -74,21 +75,7 @@ export async function readBody(raw: Readable, options: ReadBodyOptions): Promise
   } finally {
     // Whatever ended the loop, nothing is left half-read holding the connection.
     if (!raw.readableEnded) raw.destroy();
-    decoder?.destroy();
+    for (const d of decoders) d.destroy();
   }
   return { body: Buffer.concat(chunks, size), truncated };
-}
-
-function decompressorFor(encoding: string | undefined) {
-  switch ((encoding ?? '').trim().toLowerCase()) {
-    case 'gzip':
-    case 'x-gzip':
-      return createGunzip();
-    case 'deflate':
-      return createInflate();
-    case 'br':
-      return createBrotliDecompress();
-    default:
-      return undefined;
-  }
 }
