@@ -18,7 +18,7 @@ import type { CrawlOptions } from './options.js';
 import { userAgentHeader } from '../shared/agent.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
-import { effectiveDelayMs, FailureCounts, retryStep, transientFailure } from './politeness.js';
+import { effectiveDelayMs, FailureCounts, holdsHost, retryStep, transientFailure } from './politeness.js';
 import { rawResponse } from './raw-response.js';
 import { analyzeDocument, isDocument } from './document-analysis.js';
 import type { HostRobots } from '../shared/robots/index.js';
@@ -129,6 +129,8 @@ class CrawlRun {
   private readonly robotsWaits: RobotsWaits;
   /** Transient failures in a row per URL, for its retries. */
   private readonly attempts = new FailureCounts();
+  /** Transient failures in a row per host (origin): politeness.ts holdsHost. */
+  private readonly hostFailures = new FailureCounts();
   private readonly hashes = new Map<string, string>();
   private admission!: Admission;
   private readonly traps: TrapGuard;
@@ -603,12 +605,13 @@ class CrawlRun {
     const failure = transientFailure(outcome);
     if (!failure) {
       this.attempts.forget(entry.url);
+      this.hostFailures.forget(ticket.host);
       this.requestEnded(ticket, now);
       return false;
     }
     const attempt = this.attempts.failed(entry.url);
     const step = retryStep(attempt, failure, Date.now(), this.options);
-    this.requestEnded(ticket, now, step.waitMs);
+    this.requestEnded(ticket, now, holdsHost(failure, this.hostFailures.failed(ticket.host)) ? step.waitMs : 0);
     if (!step.retry) {
       this.attempts.forget(entry.url);
       return false; // stored as an error page by pageFromOutcome

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, effectiveDelayMs, FailureCounts, isTransient, retryAfterMs, retryStep, transientFailure } from './politeness.js';
+import { backoffMs, effectiveDelayMs, FailureCounts, holdsHost, isTransient, retryAfterMs, retryStep, transientFailure } from './politeness.js';
 
 describe('politeness rules', () => {
+  it('holds the host for a server in trouble (429, 503, Retry-After, failures in a row), not for one broken URL', () => {
+    expect(holdsHost({ kind: 'status', status: 429 }, 1)).toBe(true);
+    expect(holdsHost({ kind: 'status', status: 503 }, 1)).toBe(true);
+    expect(holdsHost({ kind: 'status', status: 500, retryAfter: '5' }, 1)).toBe(true);
+    expect(holdsHost({ kind: 'status', status: 500 }, 1)).toBe(false);
+    expect(holdsHost({ kind: 'network-error' }, 1)).toBe(false);
+    expect(holdsHost({ kind: 'network-error' }, 2)).toBe(true);
+    expect(holdsHost({ kind: 'status', status: 502 }, 3)).toBe(true);
+  });
+
   it('a robots Crawl-delay larger than our delay wins; a smaller one does not', () => {
     expect(effectiveDelayMs(1000, 5, 60_000)).toEqual({ delayMs: 5000, capped: false });
     expect(effectiveDelayMs(1000, 0.5, 60_000)).toEqual({ delayMs: 1000, capped: false });

@@ -1,0 +1,62 @@
+// A few broken URLs on a healthy site must not hold the site (politeness.ts holdsHost): a transient
+// failure alone sends its URL back to the queue while the host keeps its usual delay; failures in a row
+// hold the host for the backoff. Read from the site's own request log, on a real crawl.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawl } from '../crawler/index.js';
+
+const BACKOFF_MS = 3000;
+const page = (links: string[]) => `<!doctype html><title>t</title><p>words</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}`;
+
+describe('retries on a healthy site with broken URLs', () => {
+  let server: Server;
+  let dir: string;
+  const log: { path: string; atMs: number }[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gleaner-retry-host-'));
+    server = createServer((req, res) => {
+      const path = req.url ?? '/';
+      log.push({ path, atMs: performance.now() });
+      if (path === '/robots.txt') return void res.writeHead(404).end();
+      // Two broken URLs side by side, then good pages: in that order in the host's queue.
+      if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page(['/broken1', '/broken2', '/p1', '/p2', '/p3']));
+      if (path.startsWith('/broken')) return void res.writeHead(500).end();
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page([]));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    await crawl({ dataDir: dir, seeds: [url], delayMs: 0, backoffMs: BACKOFF_MS, maxBackoffMs: BACKOFF_MS, maxRetries: 1 });
+  }, 60_000);
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Milliseconds from the request to `path` (its `nth` one) to the host's next request. */
+  const gapAfter = (path: string, nth = 0): number => {
+    const i = log.map((r, k) => (r.path === path ? k : -1)).filter((k) => k >= 0)[nth]!;
+    return log[i + 1]!.atMs - log[i]!.atMs;
+  };
+
+  it('asks the next URL at the usual delay after one failure alone', () => {
+    const pages = log.map((r) => r.path).filter((p) => p !== '/robots.txt' && p !== '/sitemap.xml');
+    expect(pages).toEqual(['/', '/broken1', '/broken2', '/p1', '/p2', '/p3', '/broken1', '/broken2']);
+    expect(gapAfter('/broken1')).toBeLessThan(BACKOFF_MS / 2);
+  });
+
+  it('holds the host for the backoff after failures in a row', () => {
+    expect(gapAfter('/broken2')).toBeGreaterThanOrEqual(BACKOFF_MS - 2);
+  });
+
+  it('still asks each broken URL again, and only as often as maxRetries allows', () => {
+    expect(log.filter((r) => r.path === '/broken1')).toHaveLength(2);
+    expect(log.filter((r) => r.path === '/broken2')).toHaveLength(2);
+    expect(log.filter((r) => r.path === '/p1')).toHaveLength(1);
+  });
+});
