@@ -38,7 +38,7 @@ import { RecentRate, secondsLeft } from './eta.js';
 import { writeCrawlStatus, type CrawlStatus, type HostStatus } from '../shared/crawl-status.js';
 import { prepareCrawl } from './prepare.js';
 import { pageRequestHeaders } from './request.js';
-import { originSitemaps, sitemapFollowUps } from './sitemaps.js';
+import { DEFAULT_SITEMAP_OPTIONS, originSitemaps, sitemapFollowUps } from './sitemaps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import { withSiteRules } from './site-rules.js';
 import type { Dispatcher } from 'undici';
@@ -132,6 +132,8 @@ class CrawlRun {
   /** Transient failures in a row per host (origin): politeness.ts holdsHost. */
   private readonly hostFailures = new FailureCounts();
   private readonly hashes = new Map<string, string>();
+  /** Sitemap files queued per host this run, against DEFAULT_SITEMAP_OPTIONS.maxFilesPerHost. */
+  private readonly sitemapFiles = new Map<string, number>();
   private admission!: Admission;
   private readonly traps: TrapGuard;
   private readonly userAgent: string;
@@ -462,7 +464,9 @@ class CrawlRun {
     this.frontier.setDelay(origin, delayMs);
     if (capped) this.log('warn', 'robots.txt Crawl-delay above the cap; using the cap', { origin, crawlDelaySeconds: robots.crawlDelaySeconds, capMs: this.options.maxCrawlDelayMs });
     if (this.options.useSitemaps) {
-      await this.frontier.add(originSitemaps(origin, robots.sitemaps, this.canonicalizer.canonicalize));
+      const listed = originSitemaps(origin, robots.sitemaps, this.canonicalizer.canonicalize).slice(0, DEFAULT_SITEMAP_OPTIONS.maxFilesPerHost);
+      this.sitemapFiles.set(origin, (this.sitemapFiles.get(origin) ?? 0) + listed.length);
+      await this.frontier.add(listed);
     }
     return robots;
   }
@@ -655,9 +659,16 @@ class CrawlRun {
     if (found.error !== undefined && (await this.interrupted(ticket))) return;
     this.counts.request();
     this.requestEnded(ticket, performance.now());
-    const next = sitemapFollowUps(found, entry, host, this.canonicalizer.canonicalize);
+    const read = this.sitemapFiles.get(host) ?? 0;
+    const { maxNesting, maxFilesPerHost } = DEFAULT_SITEMAP_OPTIONS;
+    const next = sitemapFollowUps(found, entry, host, this.canonicalizer.canonicalize, { maxNesting, sitemapsLeft: maxFilesPerHost - read });
+    this.sitemapFiles.set(host, read + next.sitemaps.length);
     const entries = [...next.sitemaps, ...next.pages.filter((e) => this.admission.admissible(e.url, e.depth, 0))];
     this.log('debug', 'sitemap read', { url: entry.url, urls: found.urls.length, sitemaps: found.sitemaps.length, error: found.error });
+    if (next.dropped > 0) {
+      const why = entry.depth >= maxNesting ? `nested deeper than ${maxNesting} levels` : `past ${maxFilesPerHost} sitemap files for the host`;
+      this.log('info', `sitemap lists sitemaps left unread: ${why}`, { url: entry.url, dropped: next.dropped });
+    }
     await this.frontier.drop(ticket, this.stats, entries);
   }
 

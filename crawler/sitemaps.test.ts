@@ -111,14 +111,24 @@ describe('sitemap discovery', () => {
       { url: 'http://a.test/sitemap.xml', depth: 0, via: 'sitemap', sitemap: true },
     ]);
   });
-  it('a sitemap file leads to its nested sitemaps of the same origin and to its pages, canonical, at depth 1', () => {
+  it('a sitemap file leads to its nested sitemaps of the same origin, a level deeper, and to its pages, canonical, at depth 1', () => {
     const found = { sitemaps: ['http://a.test/more.xml', 'http://b.test/other.xml'], urls: ['HTTP://a.test/p#x', 'http://b.test/q', 'ftp://a.test/f'] };
     expect(sitemapFollowUps(found, { url: 'http://a.test/sitemap.xml', depth: 0 }, 'http://a.test', canonicalize)).toEqual({
-      sitemaps: [{ url: 'http://a.test/more.xml', depth: 0, via: 'sitemap', sitemap: true }],
+      dropped: 0,
+      sitemaps: [{ url: 'http://a.test/more.xml', depth: 1, via: 'sitemap', sitemap: true }],
       pages: [
         { url: 'http://a.test/p', depth: 1, via: 'sitemap', referrer: 'http://a.test/sitemap.xml' },
         { url: 'http://b.test/q', depth: 1, via: 'sitemap', referrer: 'http://a.test/sitemap.xml' },
       ],
     });
+  });
+  it('reads nested sitemaps only maxNesting levels deep, and no more files than the host has left', () => {
+    const found = { sitemaps: ['http://a.test/s1.xml', 'http://a.test/s2.xml', 'http://a.test/s3.xml'], urls: ['http://a.test/p'] };
+    const at = (depth: number, sitemapsLeft: number) => sitemapFollowUps(found, { url: 'http://a.test/i.xml', depth }, 'http://a.test', canonicalize, { maxNesting: 2, sitemapsLeft });
+    expect(at(1, 10).sitemaps.map((s) => [s.url, s.depth])).toEqual([['http://a.test/s1.xml', 2], ['http://a.test/s2.xml', 2], ['http://a.test/s3.xml', 2]]);
+    // At the last level the nested ones are dropped, the pages still come.
+    expect(at(2, 10)).toMatchObject({ sitemaps: [], dropped: 3, pages: [{ url: 'http://a.test/p' }] });
+    expect(at(0, 2)).toMatchObject({ sitemaps: [{ url: 'http://a.test/s1.xml' }, { url: 'http://a.test/s2.xml' }], dropped: 1 });
+    expect(at(0, 0).sitemaps).toEqual([]);
   });
 });

@@ -127,6 +127,13 @@ describe('crawl() against hostile but ordinary HTTP: deadline', () => {
     }
   });
 
+  it('reads an endless tree of nested sitemaps only as deep as the nesting limit (the protocol\u2019s index and two levels)', () => {
+    const read = site.requests.filter((r) => r.path.startsWith(C.sitemapChain.prefix)).map((r) => r.path);
+    // 0 names 1 and 2; those name 2, 4 and 3, 6: four levels would be 0..6 and more.
+    expect(new Set(read)).toEqual(new Set(['/chain/0.xml', '/chain/1.xml', '/chain/2.xml', '/chain/3.xml', '/chain/4.xml', '/chain/6.xml']));
+    expect(read).toHaveLength(6);
+  });
+
   it('gives up the dripping sitemap at the deadline and goes on', () => {
     const times = durations(site, C.dripSitemap);
     expect(times).toHaveLength(1);

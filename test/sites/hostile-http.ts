@@ -55,6 +55,9 @@ export const HOSTILE_CASES = {
   drip: '/drip.html',
   /** A sitemap named in robots.txt that drips the same way: read as nothing, the crawl goes on. */
   dripSitemap: '/drip-sitemap.xml',
+  /** A sitemap index named in robots.txt whose every file names two new ones (`/chain/N.xml` names
+   * N+1 and 2N+2): an endless tree of sitemaps. */
+  sitemapChain: { first: '/chain/0.xml', prefix: '/chain/' },
   /** A robots.txt-like text file that drips (for fetchRobots called with this URL). */
   dripRobots: '/drip/robots.txt',
   /** Bodies whose type the header does not tell (crawler/sniff.ts), linked from nowhere. */
@@ -132,7 +135,7 @@ export async function startHostileHttp(options: Partial<HostileHttpOptions> = {}
 
   const routes = new Map<string, (res: ServerResponse) => void>([
     ['/', (res) => whole(res, 'text/html; charset=utf-8', home)],
-    ['/robots.txt', (res) => whole(res, 'text/plain', `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}${HOSTILE_CASES.dripSitemap}\n`)],
+    ['/robots.txt', (res) => whole(res, 'text/plain', `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}${HOSTILE_CASES.dripSitemap}\nSitemap: ${origin}${HOSTILE_CASES.sitemapChain.first}\n`)],
     ['/pages/one.html', (res) => whole(res, 'text/html; charset=utf-8', html('One', `<p>Page one.</p>${link('/pages/two.html')}`))],
     ['/pages/two.html', (res) => whole(res, 'text/html; charset=utf-8', html('Two', `<p>Page two.</p>${link('/pages/three.html')}`))],
     ['/pages/three.html', (res) => whole(res, 'text/html; charset=utf-8', html('Three', `<p>Page three.</p>${link('/')}`))],
@@ -166,8 +169,15 @@ export async function startHostileHttp(options: Partial<HostileHttpOptions> = {}
     res.on('close', () => {
       record.closedMs ??= performance.now();
     });
-    const route = routes.get(new URL(req.url ?? '/', origin).pathname);
+    const path = new URL(req.url ?? '/', origin).pathname;
+    const route = routes.get(path);
+    const { prefix } = HOSTILE_CASES.sitemapChain;
     if (route) route(res);
+    else if (path.startsWith(prefix)) {
+      const n = Number.parseInt(path.slice(prefix.length), 10);
+      const index = [n + 1, 2 * n + 2].map((m) => `<sitemap><loc>${origin}${prefix}${m}.xml</loc></sitemap>`).join('');
+      whole(res, 'application/xml', `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${index}</sitemapindex>`);
+    }
     else {
       res.statusCode = 404;
       whole(res, 'text/html', html('Not found', '<p>No such page.</p>'));
