@@ -155,6 +155,16 @@ describe('class 3: a host that takes no connection', () => {
     expect(summary.seconds).toBeLessThan(20);
   }, 60_000);
 
+  it('a TLS failure that every try would repeat (here: https:// to a port that speaks plain HTTP) is given up at once, saying so', async () => {
+    const plain = await host('healthy');
+    const tls = plain.url.replace(/^http:/, 'https:').replace(/\/$/, '');
+    // The default schedule: without the rule this waits 2 + 4 + 8 s of robots.txt retries.
+    const summary = await crawl({ dataDir: await tmp(), seeds: [`${tls}/`], parseThreads: 0 });
+    expect(summary.stoppedBecause).toBe('unreachable');
+    expect(summary.hostsGivenUp).toEqual([{ origin: tls, reason: 'no TLS on that port (is it http://?)', failures: 1, cannotConnect: true, urls: 1 }]);
+    expect(summary.seconds).toBeLessThan(10);
+  }, 60_000);
+
   it.skipIf(!BUILT)('`gleaner crawl` exits 69 with the reason on stderr', async () => {
     const refused = await refusedOrigin();
     const dataDir = await tmp();

@@ -10,6 +10,13 @@ describe('why a robots.txt could not be had', () => {
     expect(net('getaddrinfo EAI_AGAIN intranet')).toMatchObject({ cannotConnect: true });
     expect(net('connect EHOSTUNREACH 10.0.0.1:80')).toEqual({ reason: 'no route to the host', cannotConnect: true });
   });
+  it('a TLS certificate this machine does not trust, or no TLS at all, fails the same on every try', () => {
+    expect(net('self-signed certificate')).toEqual({ reason: 'TLS certificate not trusted (self-signed certificate; NODE_EXTRA_CA_CERTS=FILE trusts a private CA)', cannotConnect: true });
+    for (const m of ['unable to verify the first certificate', 'unable to get local issuer certificate', 'certificate has expired', "Hostname/IP does not match certificate's altnames: IP: 10.0.0.1 is not in the cert's list: "]) {
+      expect(net(m), m).toMatchObject({ cannotConnect: true });
+    }
+    expect(net('80ACC1E0C67F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number')).toEqual({ reason: 'no TLS on that port (is it http://?)', cannotConnect: true });
+  });
   it('a server that answers 5xx or too slowly may recover: asked again on the schedule', () => {
     const response = { kind: 'response' as const, status: 503, body: new Uint8Array(), headers: {} };
     expect(whyUnreachable(response)).toEqual({ reason: 'HTTP 503', cannotConnect: false });

@@ -21,6 +21,12 @@ const NO_CONNECTION: ReadonlyArray<[RegExp, string]> = [
   [/\bEADDRNOTAVAIL\b/, 'address not available'],
 ];
 
+/** TLS failures that come back the same on every try: a certificate this machine does not trust, or a
+ * server that does not speak TLS on that port. Given up at once like a refused connection; an intranet
+ * with its own certificate authority is trusted by Node's NODE_EXTRA_CA_CERTS, which the reason names. */
+const CERTIFICATE = /\b(self[- ]signed certificate|unable to (get (local )?issuer|verify the first) certificate|certificate (has expired|is not yet valid|has been revoked|signature failure)|does not match certificate's altnames)/i;
+const NOT_TLS = /\bwrong version number\b/i;
+
 const TIMED_OUT = /\b(timeout|timed out|aborted|deadline|ETIMEDOUT|UND_ERR_\w*TIMEOUT)\b/i;
 
 /** Why `result` (an outcome that policy.ts decided is `unreachable`) gave no robots.txt. */
@@ -28,6 +34,9 @@ export function whyUnreachable(result: FetchOutcome): Unreachable {
   if (result.kind === 'response') return { reason: `HTTP ${result.status}`, cannotConnect: false };
   if (result.kind === 'too-many-redirects') return { reason: `${result.hops} redirects`, cannotConnect: false };
   for (const [code, reason] of NO_CONNECTION) if (code.test(result.message)) return { reason, cannotConnect: true };
+  const certificate = CERTIFICATE.exec(result.message);
+  if (certificate) return { reason: `TLS certificate not trusted (${certificate[0]}; NODE_EXTRA_CA_CERTS=FILE trusts a private CA)`, cannotConnect: true };
+  if (NOT_TLS.test(result.message)) return { reason: 'no TLS on that port (is it http://?)', cannotConnect: true };
   if (TIMED_OUT.test(result.message)) return { reason: 'no answer (timed out)', cannotConnect: false };
   return { reason: `network error: ${result.message}`, cannotConnect: false };
 }
