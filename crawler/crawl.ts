@@ -474,6 +474,12 @@ class CrawlRun {
   private async process(ticket: Ticket): Promise<void> {
     const { entry, host } = ticket;
     const origin = host; // the frontier keys hosts by origin, the unit robots.txt applies to
+    const gaveUp = respectsRobots(this.options, origin) ? this.robotsWaits.skipAfterGiveUp(origin) : undefined;
+    if (gaveUp) {
+      if (!gaveUp.cannotConnect) this.counts.blocked(`${origin} robots.txt unreachable`, 1);
+      await this.frontier.drop(ticket, this.stats);
+      return;
+    }
     const robots = await this.robotsFor(origin);
     if (await this.interrupted(ticket)) return;
     const robotsAt = this.robotsFetchedAt.get(origin);

@@ -52,6 +52,15 @@ export class RobotsWaits {
     return host;
   }
 
+  /** The host when it was given up in this run, counting `url` among the URLs skipped with it: a link
+   * to it found later is not asked for (one more robots.txt try per new URL, each up to the request
+   * deadline, would hold the crawl on a dead host); a resumed crawl asks again. */
+  skipAfterGiveUp(origin: string): HostGivenUp | undefined {
+    const host = this.gaveUp.get(origin);
+    if (host) host.urls++;
+    return host;
+  }
+
   /** robots.txt was had after all. */
   ok(origin: string): void {
     this.waiting.delete(origin);

@@ -14,6 +14,7 @@ import { formatProgress, formatSummary } from '../bin/commands/crawl.js';
 import { crawl, type CrawlProgress, type CrawlSummary } from '../crawler/index.js';
 import { openStore } from '../shared/store/index.js';
 import { PAGES, refusedOrigin, startRobotsHost, type RobotsHost } from './sites/robots-hostile.js';
+import { servePages } from './support/page-site.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BUILT = existsSync(join(ROOT, 'dist', 'bin', 'cli.js'));
@@ -123,6 +124,28 @@ describe('class 3: a seed whose robots.txt always answers 503', () => {
     expect(failing.hits('/robots.txt')).toBe(1 + TRIES);
     expect(second.seconds).toBeLessThan(DEADLINE_S);
   }, 120_000);
+});
+
+describe('class 3: a host given up, linked again later in the run', () => {
+  it('is not asked again: its later URLs are skipped with it, unasked', async () => {
+    const failing = await host('status-503');
+    const dead = failing.url.replace(/\/$/, '');
+    // Each page of the healthy site links to a new URL of the failing host, found one after another.
+    const pages = new Map([
+      ['/', `<title>Home</title><a href="/p1">p1</a><a href="${dead}/x0">x0</a>`],
+      ['/p1', `<title>P1</title><a href="/p2">p2</a><a href="${dead}/x1">x1</a>`],
+      ['/p2', `<title>P2</title><a href="${dead}/x2">x2</a>`],
+    ]);
+    const healthy = await servePages(pages);
+    try {
+      const summary = await crawl({ dataDir: await tmp(), seeds: [failing.url, healthy.url], scope: 'any', delayMs: 0, parseThreads: 0, ...SCHEDULE, robotsRetries: 0 });
+      expect(summary.stoppedBecause).toBe('done');
+      expect(failing.hits('/robots.txt')).toBe(1);
+      expect(summary.hostsGivenUp).toEqual([expect.objectContaining({ origin: dead, failures: 1, urls: 4 })]);
+    } finally {
+      await healthy.close();
+    }
+  }, 60_000);
 });
 
 describe('class 3: a host that takes no connection', () => {
