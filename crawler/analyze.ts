@@ -5,8 +5,9 @@
 import type { OutLink, RobotsDirectives } from '../shared/store/index.js';
 import { decodeBody } from './charset.js';
 import { contentFingerprint, duplicateKey } from './dedup.js';
-import { extractHtml, extractPlainText, type Extracted } from './extract.js';
+import { extractHtml, extractPlainText, refreshTarget, type Extracted } from './extract.js';
 import { boundFields } from './field-limits.js';
+import { linkResolver } from './resolve-link.js';
 import { mergeRobots, robotsFromHeader } from './robots-meta.js';
 import { extractWithRules, type ExtractRules } from './site-rules.js';
 
@@ -18,6 +19,8 @@ export interface BodyInput {
   /** Media type alone, lower case. */
   contentType: string;
   xRobotsTag: string[];
+  /** The `Refresh` response header, when sent (`0; url=/next`). */
+  refresh?: string;
   agent: string;
   stripParams: readonly string[];
   /** The site's extraction rules (site-rules.ts), only for sites that set them: cheerio parses those pages. */
@@ -43,7 +46,18 @@ export function analyzeBody(input: BodyInput): BodyAnalysis {
       : input.rules !== undefined
         ? extractWithRules(text, input.url, input.rules, { agent: input.agent, stripParams: input.stripParams }).extracted
         : extractHtml(text, input.url, { agent: input.agent, stripParams: input.stripParams });
-  return analysisOf(extracted, input);
+  return analysisOf(withRefreshHeader(extracted, input), input);
+}
+
+/** The target of a `Refresh` response header as one more link of kind 'refresh', resolved against the
+ * page's URL: browsers follow the header as they follow `<meta http-equiv=refresh>`, and some servers
+ * send only the header (a moved page answering 200 with an empty body). */
+export function withRefreshHeader(extracted: Extracted, input: Pick<BodyInput, 'refresh' | 'url' | 'stripParams'>): Extracted {
+  const target = input.refresh === undefined ? undefined : refreshTarget(input.refresh)?.trim();
+  if (!target) return extracted;
+  const url = linkResolver(input.url, { stripParams: input.stripParams })(target);
+  if (url === undefined || url === input.url || extracted.links.some((l) => l.url === url && l.kind === 'refresh')) return extracted;
+  return { ...extracted, links: [...extracted.links, { url, text: '', rel: [], kind: 'refresh' }] };
 }
 
 /** The analysis of an extracted page (HTML, text, or a PDF: crawler/pdf.ts): robots merged, links, fingerprints. */

@@ -105,6 +105,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
 
 /** What analyzeBody needs from a body outcome: plain data, so it can cross to a worker thread. */
 export function bodyInput(outcome: Extract<FetchOutcome, { kind: 'body' }>, url: string, ctx: Pick<PageContext, 'agent' | 'stripParams'>): BodyInput {
+  const refresh = headerList(outcome.headers['refresh'])[0];
   return {
     url,
     body: outcome.body,
@@ -112,6 +113,7 @@ export function bodyInput(outcome: Extract<FetchOutcome, { kind: 'body' }>, url:
     contentTypeHeader: contentTypeValue(outcome.headers['content-type']),
     contentType: outcome.contentType,
     xRobotsTag: headerList(outcome.headers['x-robots-tag']),
+    ...(refresh === undefined ? {} : { refresh }),
     agent: ctx.agent,
     stripParams: ctx.stripParams,
   };
