@@ -121,7 +121,10 @@ export async function fetchRobots(
   url: string,
   options: Pick<RobotsOptions, 'userAgentHeader' | 'from' | 'timeoutMs' | 'minRate' | 'signal'>,
 ): Promise<FetchOutcome> {
-  const headers: Record<string, string> = { 'user-agent': options.userAgentHeader, accept: 'text/plain, */*;q=0.1' };
+  // Compressed when the server can (robots.txt files of 100s of KB exist); a body sent compressed without
+  // being asked is decoded too, as browsers and Googlebot do: read raw, a gzip body parsed as rules is
+  // none, and the site was crawled as if it had no robots.txt.
+  const headers: Record<string, string> = { 'user-agent': options.userAgentHeader, accept: 'text/plain, */*;q=0.1', 'accept-encoding': 'gzip, deflate, br' };
   if (options.from) headers['from'] = options.from;
   // One deadline for the whole fetch, redirects included; the minimum rate is judged on the final body.
   const guard = guardTransfer(
@@ -141,7 +144,7 @@ export async function fetchRobots(
         continue;
       }
       guard.bodyStarted();
-      const { body } = await readBody(res.body, { maxBytes: ROBOTS_DEFAULTS.maxBodyBytes, onBytes: (n) => guard.received(n) });
+      const { body } = await readBody(res.body, { encoding: headerValue(res.headers['content-encoding']), maxBytes: ROBOTS_DEFAULTS.maxBodyBytes, onBytes: (n) => guard.received(n) });
       const flat: Record<string, string | undefined> = {};
       for (const [k, v] of Object.entries(res.headers)) flat[k.toLowerCase()] = headerValue(v);
       return { kind: 'response', status: res.statusCode, body, headers: flat };

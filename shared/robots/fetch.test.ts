@@ -1,0 +1,52 @@
+// fetchRobots against a real HTTP server on loopback: a compressed robots.txt is read as its rules.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchRobots } from './fetch.js';
+import { parseRobots } from './parse.js';
+import { checkUrl } from './match.js';
+import { ROBOTS_DEFAULTS } from './policy.js';
+
+const RULES = 'User-agent: *\nDisallow: /secret\n';
+const BOMB_BYTES = 100 * 1024 * 1024;
+let server: Server;
+let origin = '';
+const asked: IncomingHttpHeaders[] = [];
+
+beforeAll(async () => {
+  const gzipped = gzipSync(RULES);
+  const bomb = gzipSync(Buffer.concat([Buffer.from(RULES), Buffer.alloc(BOMB_BYTES, 0x20)]));
+  server = createServer((req, res) => {
+    asked.push(req.headers);
+    if (req.url === '/gzip/robots.txt') res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipped);
+    else if (req.url === '/br/robots.txt') res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'br' }).end(brotliCompressSync(RULES));
+    else if (req.url === '/bomb/robots.txt') res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(bomb);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const secretAllowed = (body: Uint8Array): boolean => checkUrl(parseRobots(new TextDecoder().decode(body)), 'Gleaner', `${origin}/secret`, 'rfc9309').allowed;
+
+describe('fetchRobots and content codings', () => {
+  it('asks for a compressed body and reads a gzip or brotli robots.txt as its rules', async () => {
+    for (const path of ['/gzip/robots.txt', '/br/robots.txt']) {
+      const outcome = await fetchRobots(origin + path, { userAgentHeader: 'Gleaner' });
+      expect(outcome.kind, path).toBe('response');
+      if (outcome.kind !== 'response') continue;
+      expect(new TextDecoder().decode(outcome.body)).toBe(RULES);
+      expect(secretAllowed(outcome.body)).toBe(false);
+    }
+    expect(asked[0]!['accept-encoding']).toBe('gzip, deflate, br');
+  });
+  it('reads a compressed bomb only up to the cap, its first rules obeyed', async () => {
+    const outcome = await fetchRobots(`${origin}/bomb/robots.txt`, { userAgentHeader: 'Gleaner' });
+    expect(outcome.kind).toBe('response');
+    if (outcome.kind !== 'response') return;
+    expect(outcome.body.length).toBe(ROBOTS_DEFAULTS.maxBodyBytes);
+    expect(secretAllowed(outcome.body)).toBe(false);
+  });
+});
