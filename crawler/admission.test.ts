@@ -40,4 +40,21 @@ describe('admission to the frontier', () => {
     // One hop more of the same shape is past maxShapeChain 1: refused as a trap.
     expect(admission.queueable([{ url: 'http://a.test/day/3', depth: 3, via: 'link' }], { url: 'http://a.test/day/2', shapeChain: 1 }).refused).toEqual(['http://a.test/day/3']);
   });
+  it('logs the first 100 cuts of a rule one by one, then one line, then none; every cut is counted', () => {
+    const counts = new CrawlCounters(undefined, []);
+    const lines: string[] = [];
+    const admission = new Admission(() => true, new TrapGuard({ maxDepth: 3 }), counts, (_level, msg) => void lines.push(msg));
+    for (let i = 0; i < 5_000; i++) admission.admissible(`http://a.test/farm-${i}`, 9, 0);
+    expect(counts.stats.trapsCut).toEqual({ 'max-depth': 5_000 });
+    expect(lines.filter((l) => l === 'URL cut as a trap')).toHaveLength(100);
+    expect(lines).toHaveLength(101);
+    expect(lines[100]).toBe('more URLs cut as max-depth: counted, not logged (the summary has the total)');
+  });
+  it('does not hand the store URLs cut because their host is full (a resumed crawl cuts them again)', () => {
+    const counts = new CrawlCounters(undefined, []);
+    const admission = new Admission(() => true, new TrapGuard({ maxPagesPerHost: 1, maxDepth: 3 }), counts, () => {});
+    const follow = ['http://a.test/one', 'http://a.test/two', 'http://a.test/x/y/z/w/deep'].map((url) => ({ url, depth: url.includes('deep') ? 4 : 1, via: 'link' as const }));
+    expect(admission.queueable(follow, { url: 'http://a.test/' })).toEqual({ queue: [follow[0]], refused: ['http://a.test/x/y/z/w/deep'] });
+    expect(counts.stats.trapsCut).toEqual({ 'host-page-limit': 1, 'max-depth': 1 });
+  });
 });

@@ -681,7 +681,7 @@ class CrawlRun {
   /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */
   private countStored(page: PageRecord, previous: PageRecord | undefined): void {
     if (previous) this.restoring.delete(page.url);
-    else this.traps.countPage(page.url, page.state === 'duplicate');
+    else this.traps.countPage(page.url, page.state === 'duplicate', true);
     this.counts.stored(page, previous);
   }
 

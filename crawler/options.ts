@@ -119,6 +119,7 @@ export interface CrawlOptions extends TrapOptions, PdfOptions {
   backoffMs: number;
   maxBackoffMs: number;
   maxUrlLength: number;
+  /** URLs queued or stored per host; past it new ones are cut (traps.ts host-page-limit). */
   maxPagesPerHost: number;
   /** Query parameters stripped from every URL (session ids, tracking tags). */
   stripParams: string[];

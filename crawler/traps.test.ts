@@ -102,17 +102,18 @@ describe('pages per host', () => {
     expect(check('http://a.test/x', 0, { hostPages: 10 }, { maxPagesPerHost: 10 })).toEqual({
       ok: false,
       reason: 'host-page-limit',
-      detail: '10 pages on a.test, limit 10',
+      detail: '10 URLs queued or stored on a.test, limit 10',
     });
   });
 });
 
 describe('TrapGuard', () => {
-  it('counts stored pages per host (host with port) and refuses past the limit', () => {
-    const t = new TrapGuard({ maxPagesPerHost: 2 }, () => 2026);
-    t.countPage('http://a.test/1');
+  it('counts URLs queued or stored per host (host with port) and refuses past the limit', () => {
+    const t = new TrapGuard({ maxPagesPerHost: 3 }, () => 2026);
+    t.countPage('http://a.test/1'); // stored by an earlier run
     expect(t.check('http://a.test/two', 0).ok).toBe(true);
-    t.countPage('http://a.test/two');
+    t.countPage('http://a.test/two', false, true); // stored now: counted when admitted
+    t.countQueued('http://a.test/queued'); // queued by an earlier run
     expect(t.check('http://a.test/three', 0)).toMatchObject({ ok: false, reason: 'host-page-limit' });
     expect(t.check('http://a.test:81/three', 0).ok).toBe(true);
     expect(t.check('http://b.test/three', 0).ok).toBe(true);

@@ -27,7 +27,8 @@
 //   content stored before, and they are more than half of its stored pages (soft-404s, "no events" pages).
 // - `shape-limit`: the shape already has maxUrlsPerShape distinct URLs. A last resort against what the
 //   rules above miss; large on purpose, so a big numbered listing is never cut by it.
-// - `host-page-limit`: the host already has maxPagesPerHost URLs admitted.
+// - `host-page-limit`: the host already has maxPagesPerHost URLs admitted (queued or stored), so a link
+//   farm of random names that no rule above sees fills neither the queue nor memory.
 // These are lossy on purpose (seed 003: every trap heuristic may cut real content); every cut says why.
 // Every limit is a CrawlOptions field (flags and --config); defaults: DEFAULT_TRAP_OPTIONS below, which
 // options.ts spreads into DEFAULT_CRAWL_OPTIONS.
@@ -214,7 +215,7 @@ function decideTrap(url: string, depth: number, context: TrapContext, o: TrapOpt
   if (o.maxUrlsPerShape > 0 && context.shapeUrls >= o.maxUrlsPerShape) {
     return cut('shape-limit', `${context.shapeUrls} URLs already of the shape ${urlShape(u)}, limit ${o.maxUrlsPerShape}`);
   }
-  if (context.hostPages >= o.maxPagesPerHost) return cut('host-page-limit', `${context.hostPages} pages on ${u.hostname}, limit ${o.maxPagesPerHost}`);
+  if (context.hostPages >= o.maxPagesPerHost) return cut('host-page-limit', `${context.hostPages} URLs queued or stored on ${u.host}, limit ${o.maxPagesPerHost}`);
   return OK;
 }
 
@@ -250,7 +251,8 @@ interface ShapeCounts {
  */
 export class TrapGuard {
   readonly #options: TrapOptions;
-  readonly #hostPages = new Map<string, number>();
+  /** URLs admitted or stored per host (host and port): a host's queue cannot outgrow maxPagesPerHost. */
+  readonly #hostUrls = new Map<string, number>();
   readonly #shapes = new Map<string, ShapeCounts>();
   readonly #nowYear: () => number;
 
@@ -269,7 +271,7 @@ export class TrapGuard {
     const shape = shapeKey === undefined ? undefined : this.#shapes.get(shapeKey);
     const seen = shape?.urls.size ?? 0;
     const context = {
-      hostPages: this.#hostPages.get(u.host) ?? 0,
+      hostPages: this.#hostUrls.get(u.host) ?? 0,
       shapeUrls: shape?.urls.has(url) === true ? seen - 1 : seen,
       shapeChain: chain,
       shapePages: shape?.pages ?? 0,
@@ -283,7 +285,9 @@ export class TrapGuard {
     const u = new URL(url);
     const { context, shapeKey } = this.#context(url, u, chain);
     const verdict = decideTrap(url, depth, context, this.#options, u);
-    if (verdict.ok && shapeKey !== undefined) this.#addUrl(this.#counts(shapeKey), url);
+    if (!verdict.ok) return verdict;
+    this.#countHost(u.host);
+    if (shapeKey !== undefined) this.#addUrl(this.#counts(shapeKey), url);
     return verdict;
   }
 
@@ -292,10 +296,10 @@ export class TrapGuard {
     return checkRepeats(url, this.contextFor(url), this.#options);
   }
 
-  /** One more stored page for the URL's host (host and port), and for its shape. */
-  countPage(url: string, duplicate = false): void {
-    const host = new URL(url).host;
-    this.#hostPages.set(host, (this.#hostPages.get(host) ?? 0) + 1);
+  /** One more stored page for its shape, and for its host (host and port) unless `check` admitted it in
+   * this run (and counted it then). */
+  countPage(url: string, duplicate = false, admittedThisRun = false): void {
+    if (!admittedThisRun) this.#countHost(new URL(url).host);
     const shape = this.#shape(url);
     if (shape === undefined) return;
     this.#addUrl(shape, url);
@@ -305,6 +309,7 @@ export class TrapGuard {
 
   /** A URL queued (by check, or by an earlier run): counted for its shape. */
   countQueued(url: string): void {
+    this.#countHost(new URL(url).host);
     const shape = this.#shape(url);
     if (shape !== undefined) this.#addUrl(shape, url);
   }
@@ -313,6 +318,10 @@ export class TrapGuard {
   #shape(url: string): ShapeCounts | undefined {
     const key = variableShape(url);
     return key === undefined ? undefined : this.#counts(key);
+  }
+
+  #countHost(host: string): void {
+    this.#hostUrls.set(host, (this.#hostUrls.get(host) ?? 0) + 1);
   }
 
   #counts(key: string): ShapeCounts {

@@ -84,7 +84,7 @@ Options (flag > --config file > default):
                         about 10% slower with it)
 Trap limits (crawler/traps.ts; each cut is logged and counted by rule in the summary):
   --max-url-length N    longer URLs are cut (default: ${d.maxUrlLength})
-  --max-pages-per-host N  pages per host (default: ${d.maxPagesPerHost})
+  --max-pages-per-host N  URLs queued or stored per host (default: ${d.maxPagesPerHost})
   --max-segment-repeats N  times one path segment may occur (default: ${d.maxSegmentRepeats})
   --cycle-repeats N     a block of 2-3 path segments repeated N times in a row is a loop (default: ${d.cycleRepeatsCut})
   --max-shape-chain N   same-shape hops in a row (next-day, next-page links) before the chain is cut,
