@@ -16,6 +16,25 @@ describe('HostScheduler: one request per host at a time, at its delay, shallowes
     expect(s.next(0)).toEqual({ empty: true });
   });
 
+  it('hands a large queue out in the order it was queued, added to while it drains, and clears what is left', () => {
+    const s = new HostScheduler(originOf, 0);
+    for (let i = 0; i < 5_000; i++) s.add(entry(`http://a/${i}`));
+    const out: string[] = [];
+    for (let i = 0; i < 4_000; i++) {
+      const pick = s.next(i);
+      if (!('entry' in pick)) throw new Error('no entry');
+      out.push(pick.entry.url);
+      s.releaseWithoutRequest('http://a');
+      if (i % 2 === 0) s.add(entry(`http://a/later-${i}`));
+    }
+    expect(out).toEqual(Array.from({ length: 4_000 }, (_, i) => `http://a/${i}`));
+    expect(s.size).toBe(1_000 + 2_000);
+    const left = s.clearHost('http://a').map((e) => e.url);
+    expect(left.slice(0, 2)).toEqual(['http://a/4000', 'http://a/4001']);
+    expect(left.at(-1)).toBe('http://a/later-3998');
+    expect(s.size).toBe(0);
+  });
+
   it('waits the host delay after a request, and says how long', () => {
     const s = new HostScheduler(originOf, 1000);
     s.add(entry('http://a/1'));

