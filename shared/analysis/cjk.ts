@@ -19,6 +19,13 @@ export function isCjk(word: string): boolean {
 /** Receives each token: its word's offsets in the text, its position, and whether it is a CJK bigram. */
 export type TokenSink = (token: string, word: string, start: number, end: number, position: number, extra: boolean) => void;
 
+/** Longest piece of a run handed to the segmenter at once. ICU's dictionary segmenter turns pathological
+ * past 65,535 characters (a 66,000-character run of Han: 20 s for its first 19,335 words, against
+ * 0.6 s for all of 65,000), and one such run on a page held the indexer for minutes. Real text breaks
+ * runs at punctuation every few dozen characters, so pieces this long cut a word only in text that has
+ * no punctuation at all; the bigrams below still span the cut. */
+export const MAX_SEGMENTED_CHARS = 1_000;
+
 const segmenters = new Map<string, Intl.Segmenter>();
 function segmenter(locale: string): Intl.Segmenter {
   let s = segmenters.get(locale);
@@ -29,11 +36,34 @@ function segmenter(locale: string): Intl.Segmenter {
   return s;
 }
 
+type HanChar = { char: string; start: number; position: number; word: string };
+
 /** Sends the tokens of one CJK run (at `offset` of the text) to `sink`, from word `position`; returns the next position. */
 export function scanCjk(run: string, offset: number, language: string, position: number, sink: TokenSink): number {
   // Han characters of the run with the position of the word each fell in, for the bigrams below.
-  const han: { char: string; start: number; position: number; word: string }[] = [];
-  for (const seg of segmenter(segmentationLocale(run, language)).segment(run)) {
+  const han: HanChar[] = [];
+  const words = segmenter(segmentationLocale(run, language));
+  for (let from = 0; from < run.length; ) {
+    let to = Math.min(run.length, from + MAX_SEGMENTED_CHARS);
+    const last = run.charCodeAt(to - 1);
+    if (to < run.length && last >= 0xd800 && last <= 0xdbff) to--; // never between a surrogate pair
+    position = scanPiece(run.slice(from, to), offset + from, language, position, words, han, sink);
+    from = to;
+  }
+  for (let i = 0; i + 1 < han.length; i++) {
+    const a = han[i]!;
+    const b = han[i + 1]!;
+    if (a.char === '' || b.char === '' || b.start !== a.start + a.char.length) continue;
+    const bigram = a.char + b.char;
+    if (bigram === a.word || bigram === b.word) continue; // already a token
+    sink(bigram, bigram, a.start, b.start + b.char.length, a.position, true);
+  }
+  return position;
+}
+
+/** The words of one piece of a run (at `offset` of the text), each Han character noted in `han`. */
+function scanPiece(piece: string, offset: number, language: string, position: number, words: Intl.Segmenter, han: HanChar[], sink: TokenSink): number {
+  for (const seg of words.segment(piece)) {
     if (!seg.isWordLike) continue;
     const start = offset + seg.index;
     const end = start + seg.segment.length;
@@ -52,14 +82,6 @@ export function scanCjk(run: string, offset: number, language: string, position:
       han.push({ char: '', start, position, word });
     }
     position++;
-  }
-  for (let i = 0; i + 1 < han.length; i++) {
-    const a = han[i]!;
-    const b = han[i + 1]!;
-    if (a.char === '' || b.char === '' || b.start !== a.start + a.char.length) continue;
-    const bigram = a.char + b.char;
-    if (bigram === a.word || bigram === b.word) continue; // already a token
-    sink(bigram, bigram, a.start, b.start + b.char.length, a.position, true);
   }
   return position;
 }

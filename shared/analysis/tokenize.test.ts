@@ -64,6 +64,18 @@ describe('tokenize: Chinese and Japanese', () => {
   it('segments Japanese with kana', () => {
     expect(tokenize('東京でラーメンを食べました')).toContain('ラーメン');
   });
+  it('reads a run of 70,000 Han characters with no punctuation (ICU alone takes minutes past 65,535), its pieces joined by bigrams', () => {
+    // 一二 repeated, with an astral Han character (𠀀, a surrogate pair) astride the first piece's end.
+    const run = `${'一二'.repeat(499)}一𠀀${'一二'.repeat(35_000)}`;
+    expect(run.charCodeAt(999)).toBe(0xd840);
+    const spans = analyze(run, 'zh');
+    const words = spans.filter((s) => !s.extra);
+    for (const s of spans) expect(run.slice(s.start, s.end)).toBe(s.word);
+    expect(words.some((s) => s.word.includes('𠀀'))).toBe(true);
+    expect(words.map((s) => s.word).join('')).toBe(run);
+    // Every adjacent pair of Han characters is a token, at the cuts as elsewhere.
+    expect(new Set(spans.map((s) => s.token))).toEqual(new Set(['一二', '二一', '一𠀀', '𠀀一', ...words.map((s) => s.token)]));
+  });
   it('offsets point into the original text', () => {
     const text = 'Hello 北京 world';
     for (const s of analyze(text)) expect(text.slice(s.start, s.end).toLowerCase()).toBe(s.word);
