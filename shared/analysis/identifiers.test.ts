@@ -36,4 +36,18 @@ describe('identifiers: the whole name is a token beside its parts', () => {
     expect(isIdentifierToken('os.path.join')).toBe(true);
     expect(isIdentifierToken('connect')).toBe(false);
   });
+  it('reads a name too long to index once: no whole token, no tail of it taken for a name, each part a word', () => {
+    for (const [sep, n] of [['.', 200_000], ['::', 100_000], ['_', 100_000]] as const) {
+      const chain = Array.from({ length: n }, () => 'ab').join(sep);
+      const spans = analyze(`see ${chain} end`, 'en');
+      expect(spans.filter((s) => s.extra), sep).toEqual([]);
+      expect(spans.filter((s) => s.token === 'ab'), sep).toHaveLength(n);
+    }
+  });
+  it('an unclosed generic in a long run is no name and costs no more than a closed one', () => {
+    const spans = analyze('Vec<'.repeat(100_000), 'en');
+    expect(spans.filter((s) => s.extra)).toEqual([]);
+    expect(spans).toHaveLength(100_000);
+    expect(analyze('a Vec<String> here').map((s) => s.token)).toContain('vec<string>');
+  });
 });

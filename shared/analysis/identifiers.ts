@@ -7,8 +7,9 @@ import { MAX_WORD_LENGTH } from './words.js';
 
 const PART = '[\\p{L}\\p{N}\\p{M}]+';
 // Parts joined by `_`, `.` or `::` with nothing between, optional leading/trailing underscores (dunders),
-// an optional generic argument list without spaces (`Vec<T>`, `Result<T,E>`).
-const IDENT = new RegExp(`_*${PART}(?:(?:_+|\\.|::)${PART})*_*(?:<[\\p{L}\\p{N}\\p{M}_:.,<>]*>)?`, 'uy');
+// an optional generic argument list without spaces (`Vec<T>`, `Result<T,E>`), bounded so an unclosed `<`
+// costs at most that many characters of backtracking, not the rest of the text.
+const IDENT = new RegExp(`_*${PART}(?:(?:_+|\\.|::)${PART})*_*(?:<[\\p{L}\\p{N}\\p{M}_:.,<>]{0,${MAX_WORD_LENGTH}}>)?`, 'uy');
 const UNDERSCORE = 95;
 const DOT = 46;
 const COLON = 58;
@@ -32,7 +33,9 @@ const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c
 
 /**
  * The identifier whose first word starts at `start` of `text`: its raw text and where it begins (before
- * leading underscores) and ends; undefined when the word there is a plain word (or the name is too long).
+ * leading underscores) and ends; undefined when the word there is a plain word. A name too long to index
+ * comes back with `raw` empty and its end, for the caller to skip: trying again at each of its parts
+ * read the rest of the name each time (`ab.ab.ab…` 600,000 characters: 133 s).
  */
 export function identifierAt(text: string, start: number): { raw: string; start: number; end: number } | undefined {
   let from = start;
@@ -49,7 +52,8 @@ export function identifierAt(text: string, start: number): { raw: string; start:
   // A trailing dot or underscores alone (end of a sentence, `foo_`) are not part of a name.
   if (!raw.startsWith('_')) raw = raw.replace(/_+$/, '');
   const joined = /[\p{L}\p{N}\p{M}](?:_+|\.|::)[\p{L}\p{N}\p{M}]/u.test(raw) || raw.startsWith('_') || raw.includes('<');
-  if (!joined || raw.length > MAX_WORD_LENGTH || abbreviation(raw)) return undefined;
+  if (raw.length > MAX_WORD_LENGTH) return { raw: '', start: from, end: from + m[0].length };
+  if (!joined || abbreviation(raw)) return undefined;
   return { raw, start: from, end: from + raw.length };
 }
 

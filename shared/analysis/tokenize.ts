@@ -94,7 +94,7 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
       if (id !== undefined) {
         identEnd = id.end;
         const whole = foldWord(id.raw);
-        sink(whole, whole, id.start, id.end, at, true);
+        if (whole !== '') sink(whole, whole, id.start, id.end, at, true);
       }
     }
   }
