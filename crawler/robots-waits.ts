@@ -52,9 +52,9 @@ export class RobotsWaits {
     return host;
   }
 
-  /** The host when it was given up in this run, counting `url` among the URLs skipped with it: a link
-   * to it found later is not asked for (one more robots.txt try per new URL, each up to the request
-   * deadline, would hold the crawl on a dead host); a resumed crawl asks again. */
+  /** The host when it was given up in this run, counting one more URL skipped with it: a link to it
+   * found later is not asked for (one more robots.txt try per new URL, each up to the request deadline,
+   * would hold the crawl on a dead host); a resumed crawl asks again. */
   skipAfterGiveUp(origin: string): HostGivenUp | undefined {
     const host = this.gaveUp.get(origin);
     if (host) host.urls++;
