@@ -8,6 +8,7 @@ import { robotsFromUrl } from '../shared/robots/index.js';
 import { silentLogger } from '../shared/log.js';
 import { analyzeBody, type BodyAnalysis } from './analyze.js';
 import { decodeBody } from './charset.js';
+import { analyzeDocument, isDocument } from './document-analysis.js';
 import { createHttpClient, fetchOnce, PAGE_TYPES } from './fetch.js';
 import type { CrawlOptions } from './options.js';
 import { bodyInput } from './page.js';
@@ -18,7 +19,9 @@ import { extractWithRules, type ExtractRules } from './site-rules.js';
 export type FetchOneResult =
   | { kind: 'page'; url: string; status: number; contentType: string; analysis: BodyAnalysis; contentMatches: number | undefined; dropped: number }
   | { kind: 'blocked'; url: string; why: string }
-  | { kind: 'failed'; url: string; why: string };
+  | { kind: 'failed'; url: string; why: string }
+  /** Fetched, but a document (PDF, Word) that could not be read: a crawl stores it as an error page. */
+  | { kind: 'unreadable'; url: string; why: string };
 
 export async function fetchOnePage(url: string, options: CrawlOptions, rules: ExtractRules | undefined): Promise<FetchOneResult> {
   const client = createHttpClient({ ...options, hostConnections: 1 });
@@ -46,6 +49,16 @@ export async function fetchOnePage(url: string, options: CrawlOptions, rules: Ex
       if (outcome.kind === 'unwanted-type') return { kind: 'failed', url: current, why: `${outcome.contentType} is not a type Gleaner indexes` };
       if (outcome.kind !== 'body') return { kind: 'failed', url: current, why: `HTTP ${outcome.status}` };
       const input = bodyInput(outcome, current, options);
+      if (isDocument(input)) {
+        // A PDF or Word document, read as the crawl reads it (its own worker, deadline and heap cap);
+        // site rules are for HTML and do not apply.
+        try {
+          const analysis = await analyzeDocument(input, outcome.truncated, options);
+          return { kind: 'page', url: current, status: outcome.status, contentType: outcome.contentType, analysis, contentMatches: undefined, dropped: 0 };
+        } catch (e) {
+          return { kind: 'unreadable', url: current, why: (e as Error).message };
+        }
+      }
       // Exactly what the parse worker computes for this page.
       const analysis = analyzeBody(rules === undefined ? input : { ...input, rules });
       let contentMatches: number | undefined;

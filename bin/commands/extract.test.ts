@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExtractCommand } from './extract.js';
 import { crawlOptionsFromArgs } from './crawl.js';
+import { makePdf } from '../../test/support/make-pdf.js';
 
 const PAGE = `<html><head><title>Widgets</title></head><body><nav><a href="/">Home</a> Menu</nav>
 <main><h1>Widget guide</h1><p>How widgets work.</p><aside class="promo">Buy widgets</aside></main></body></html>`;
@@ -23,6 +24,8 @@ beforeAll(async () => {
     agents.push(req.headers['user-agent'] ?? '');
     if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
     if (req.url === '/escapes') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Evil \x1b]0;pwned\x07\x1b[2J \u009b31m</title><p>text \x1b[31mred</p>');
+    if (req.url === '/manual.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end(makePdf(['Fitting the widget to the frame.'], { title: 'Widget Manual' }));
+    if (req.url === '/broken.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7\n(((garbage');
     if (req.url === '/old') return void res.writeHead(301, { location: '/page.html' }).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
   });
@@ -62,6 +65,15 @@ describe('gleaner extract', () => {
     expect(shown.out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
     const json = JSON.parse((await run([`${base}/escapes`, '--json'])).out) as { title: string };
     expect(json.title).toBe('Evil \x1b]0;pwned\x07\x1b[2J \u009b31m');
+  });
+
+  it('reads a PDF as a crawl does, not as text; one it cannot read is one line saying why', async () => {
+    const { code, out } = await run([`${base}/manual.pdf`]);
+    expect(code).toBe(0);
+    expect(out).toContain('title: Widget Manual');
+    expect(out).toContain('Fitting the widget to the frame.');
+    expect(out).not.toContain('%PDF');
+    await expect(run([`${base}/broken.pdf`])).rejects.toThrow(/^extract: http:\/\/127\.0\.0\.1:\d+\/broken\.pdf: the PDF cannot be read: /);
   });
 
   it('uses the config file\'s rules for the origin when no flag is given', async () => {

@@ -95,7 +95,7 @@ export function createExtractCommand(io: ExtractCommandIo): Command {
       const rules = rulesFromArgs(url, v.selector, v.drop, options);
       const result = await fetchOnePage(url, options, rules);
       if (result.kind !== 'page') {
-        throw new GleanerError('FETCH_FAILED', `extract: ${result.url}: ${result.kind === 'blocked' ? result.why : `could not fetch it: ${result.why}`}`);
+        throw new GleanerError('FETCH_FAILED', `extract: ${result.url}: ${result.kind === 'failed' ? `could not fetch it: ${result.why}` : result.why}`);
       }
       if (v.json) {
         const e = result.analysis.extracted;
