@@ -565,9 +565,11 @@ class CrawlRun {
       try {
         const input = bodyInput(outcome, entry.url, context);
         context.analysis = isDocument(input)
-          ? await analyzeDocument(input, outcome.truncated, this.options, (msg, fields) => this.log('info', msg, fields))
+          ? await analyzeDocument(input, outcome.truncated, this.options, (msg, fields) => this.log('info', msg, fields), this.hooks.signal)
           : await this.analyzer.analyze(withSiteRules(input, this.options.extractRules));
       } catch (e) {
+        // Stopped while a document was read: it stays queued, as a request cut by the stop does.
+        if (await this.interrupted(ticket)) return;
         // A parse worker died on this page (out of memory on a monstrous page): the page is an error, the crawl goes on.
         analysed = { kind: 'network-error', error: `could not parse the page: ${(e as Error).message}` };
       }

@@ -4,21 +4,22 @@
 
 import { analysisOf, analyzeBody, type BodyAnalysis, type BodyInput } from './analyze.js';
 import { docxHtml, isDocx } from './documents.js';
-import { extractedFromPdf, isPdf, pdfText, type PdfOptions } from './pdf.js';
+import { documentLimits, extractedFromPdf, isPdf, pdfText, type PdfOptions } from './pdf.js';
 
 export function isDocument(input: Pick<BodyInput, 'contentType' | 'body' | 'url'>): boolean {
   return isPdf(input.contentType, input.body) || isDocx(input.contentType, input.url);
 }
 
 /** Throws why the document could not be read; `truncated`: the body cap cut it (a cut PDF or zip cannot be read). */
-export async function analyzeDocument(input: BodyInput, truncated: boolean, options: PdfOptions & { maxBodyBytes: number }, log: (msg: string, fields: Record<string, unknown>) => void = () => {}): Promise<BodyAnalysis> {
+/** `signal`: the crawl's stop, which ends the reader at once. */
+export async function analyzeDocument(input: BodyInput, truncated: boolean, options: PdfOptions & { maxBodyBytes: number }, log: (msg: string, fields: Record<string, unknown>) => void = () => {}, signal?: AbortSignal): Promise<BodyAnalysis> {
   if (truncated) throw new Error(`the document is larger than the body cap (maxBodyBytes, ${options.maxBodyBytes} bytes)`);
   if (isPdf(input.contentType, input.body)) {
-    const pdf = await pdfText(input.body, options);
+    const pdf = await pdfText(input.body, options, undefined, signal);
     if (pdf.pageCount > pdf.pages.length) log('PDF read in part', { url: input.url, pagesRead: pdf.pages.length, pages: pdf.pageCount });
     return analysisOf(extractedFromPdf(pdf, input.url), input);
   }
-  const html = await docxHtml(input.body, options.documentTimeoutMs);
+  const html = await docxHtml(input.body, documentLimits(options, signal));
   const analysis = analyzeBody({ ...input, body: new TextEncoder().encode(html), contentType: 'text/html', contentTypeHeader: 'text/html; charset=utf-8' });
   const e = analysis.extracted;
   // A Word document has no <title>: its first heading, or its file name, stands in.

@@ -1,6 +1,6 @@
 // The text of a PDF, page by page, with its title and author, read by pdf.js (Mozilla's PDF reader, the
 // one in Firefox: `pdfjs-dist`, legacy build for Node). Scripting, eval and fonts are off: only text
-// is wanted. Runs in a worker of its own (crawler/pdf.ts) so a PDF that never ends can be abandoned.
+// is wanted. Runs in a process of its own (crawler/documents.ts) so a PDF that never ends can be abandoned.
 
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 

@@ -6,15 +6,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../crawler/index.js';
-import { extractedFromPdf, pdfText } from '../crawler/pdf.js';
+import { docxHtml } from '../crawler/documents.js';
+import { DEFAULT_PDF_OPTIONS, extractedFromPdf, pdfText } from '../crawler/pdf.js';
 import { buildIndex } from '../indexer/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
 import { openSearchEngine, type GleanerSearchEngine } from '../web/search/index.js';
-import { makeDocx } from './support/make-docx.js';
-import { makePdf } from './support/make-pdf.js';
+import { makeDocx, makeDocxOfXml } from './support/make-docx.js';
+import { makeInflatingPdf, makePdf } from './support/make-pdf.js';
 import { query } from './support/index-fixture.js';
 import { tempDirs } from './support/temp-dirs.js';
 
@@ -27,6 +29,10 @@ const POLICY = makeDocx([
   { text: 'Receipts go to the finance office within thirty days.' },
 ]);
 const dirs = tempDirs('gleaner-pdf-');
+// The compiled document reader (dist/, built by `npm test`): only a process of its own can be measured and ended mid-read.
+const WORKER = fileURLToPath(new URL('../dist/crawler/document-worker.js', import.meta.url));
+const WORKER_BUILT = existsSync(WORKER);
+if (!WORKER_BUILT) console.warn('PDF memory-budget test skipped: dist/ is not built (run `npm run build`; `npm test` does)');
 
 describe('PDF documents', () => {
   let base: string;
@@ -108,8 +114,70 @@ describe('PDF documents', () => {
     const script = join(await dirs.make(), 'stuck-worker.mjs');
     await writeFile(script, 'setInterval(() => {}, 1000);\n');
     const started = performance.now();
-    await expect(pdfText(MANUAL, { documentTimeoutMs: 300, pdfMaxPages: 500 }, pathToFileURL(script))).rejects.toThrow(/not read within 0.3 s/);
+    await expect(pdfText(MANUAL, { ...DEFAULT_PDF_OPTIONS, documentTimeoutMs: 300 }, pathToFileURL(script))).rejects.toThrow(/not read within 0.3 s/);
     expect(performance.now() - started).toBeGreaterThanOrEqual(299);
+  });
+
+  // A 400 KB PDF whose one content stream inflates to 400 MB. pdf.js inflates into ArrayBuffers, which
+  // a heap cap does not count: before the budget, such a file grew the crawler by 1.6 GB.
+  it.skipIf(!WORKER_BUILT && process.env.CI !== 'true')('a compression bomb is ended by its memory budget, with that reason', async () => {
+    expect(WORKER_BUILT).toBe(true);
+    const bomb = await makeInflatingPdf(400);
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    const limits = { ...DEFAULT_PDF_OPTIONS, documentMemoryMb: 128, documentTimeoutMs: 120_000 };
+    await expect(pdfText(bomb, limits, pathToFileURL(WORKER))).rejects.toThrow(/^the PDF needed more than 128 MB of memory to read \(a compression bomb\?\)$/);
+    // The budget is the reader's own: an honest PDF read beside a bomb is read whole.
+    const [honest, bombed] = await Promise.allSettled([pdfText(MANUAL, limits, pathToFileURL(WORKER)), pdfText(bomb, limits, pathToFileURL(WORKER))]);
+    expect(honest.status === 'fulfilled' && honest.value.title).toBe('The Widget Manual');
+    expect(bombed.status).toBe('rejected');
+  });
+
+  it('a Word document naming an external entity is refused in one line, the file never read', async () => {
+    const xxe = makeDocxOfXml('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>secret: &x;</w:t></w:r></w:p></w:body></w:document>');
+    const script = WORKER_BUILT ? pathToFileURL(WORKER) : undefined;
+    const read = docxHtml(xxe, { timeoutMs: 20_000, memoryMb: 512 }, script);
+    await expect(read).rejects.toThrow(/^the Word document cannot be read: .*entity not found:&x;[^\n]*$/);
+  });
+
+  it('a reader is ended at once when the crawl stops', async () => {
+    const script = join(await dirs.make(), 'stuck-reader.mjs');
+    await writeFile(script, 'setInterval(() => {}, 1000);\n');
+    const stop = new AbortController();
+    const read = pdfText(MANUAL, { ...DEFAULT_PDF_OPTIONS, documentTimeoutMs: 120_000 }, pathToFileURL(script), stop.signal);
+    setTimeout(() => stop.abort(), 100);
+    await expect(read).rejects.toThrow(/^the PDF was not read: the crawl is stopping$/);
+  });
+
+  // The compiled crawl, whose readers are processes: stopped while a PDF is read, the PDF stays queued
+  // for the next run instead of being stored as an error page.
+  it.skipIf(!WORKER_BUILT && process.env.CI !== 'true')('a crawl stopped while a PDF is read leaves it queued, not stored as an error', async () => {
+    expect(WORKER_BUILT).toBe(true);
+    const { crawl: builtCrawl } = (await import(pathToFileURL(fileURLToPath(new URL('../dist/crawler/index.js', import.meta.url))).href)) as { crawl: typeof crawl };
+    const bomb = await makeInflatingPdf(400);
+    const stop = new AbortController();
+    const server = createServer((req, res) => {
+      if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Reports</title><a href="/slow.pdf">the report</a>');
+      if (req.url === '/slow.pdf') {
+        setTimeout(() => stop.abort(), 300); // while its reader works
+        return void res.writeHead(200, { 'content-type': 'application/pdf' }).end(bomb);
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const data = join(await dirs.make(), 'data');
+      // Budget and deadline far off: only the stop can end this reader in time.
+      const summary = await builtCrawl({ dataDir: data, seeds: [`${site}/`], delayMs: 0, useSitemaps: false, documentMemoryMb: 8192, documentTimeoutMs: 120_000 }, { signal: stop.signal });
+      expect(summary.stoppedBecause).toBe('aborted');
+      const store = await openStore(data, { mustExist: true });
+      const stored: string[] = [];
+      for await (const p of store.pages()) stored.push(new URL(p.url).pathname);
+      await store.close();
+      expect(stored).toEqual(['/']);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('reads at most pdfMaxPages pages, and takes the title from the file name when there is no text', () => {

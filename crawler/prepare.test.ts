@@ -1,0 +1,19 @@
+// Crawl options a user must fix are refused before anything is fetched, in one line naming the key.
+
+import { describe, expect, it } from 'vitest';
+import { prepareCrawl } from './prepare.js';
+
+const base = { dataDir: 'data', seeds: ['http://a.example/'] };
+
+describe('prepareCrawl', () => {
+  it('refuses document limits that would make every PDF and Word document an error page', () => {
+    expect(() => prepareCrawl({ ...base, documentMemoryMb: -4 })).toThrow(/^documentMemoryMb must be a number of at least 128 \(got -4\)$/);
+    expect(() => prepareCrawl({ ...base, documentTimeoutMs: 0 })).toThrow(/^documentTimeoutMs must be a number of at least 1/);
+    expect(() => prepareCrawl({ ...base, pdfMaxPages: Number.NaN })).toThrow(/^pdfMaxPages must be a number of at least 1 \(got NaN\)$/);
+    expect(prepareCrawl({ ...base, documentMemoryMb: 128 }).options.documentMemoryMb).toBe(128);
+  });
+
+  it('refuses a seed that is not an http(s) URL', () => {
+    expect(() => prepareCrawl({ ...base, seeds: ['ftp://a.example/'] })).toThrow(/^not an http\(s\) URL: ftp:\/\/a\.example\/$/);
+  });
+});
