@@ -55,6 +55,8 @@ describe('politeness rules', () => {
     const headers = { 'retry-after': '5' };
     expect(transientFailure({ kind: 'status', status: 503, headers, contentType: '' })).toEqual({ kind: 'status', status: 503, retryAfter: '5' });
     expect(transientFailure({ kind: 'network-error', error: 'ECONNRESET' })).toEqual({ kind: 'network-error' });
+    // Bytes that break HTTP/1.1 come back the same: not asked again.
+    expect(transientFailure({ kind: 'network-error', error: 'HPE_INVALID_HEADER_TOKEN: Response does not match the HTTP/1.1 protocol (Invalid header token)' })).toBeUndefined();
     expect(transientFailure({ kind: 'status', status: 404, headers, contentType: '' })).toBeUndefined();
     expect(transientFailure({ kind: 'not-modified', status: 304, headers })).toBeUndefined();
   });

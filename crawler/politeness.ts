@@ -25,6 +25,7 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number): numbe
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
+import { httpProtocolError } from '../shared/http/index.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
 
 /** What a failed request looked like, as much as the retry rule needs. */
@@ -36,10 +37,14 @@ export function isTransient<T extends { kind: string; status?: number }>(failure
   return failure.kind === 'status' && failure.status !== undefined && (failure.status === 429 || failure.status >= 500);
 }
 
-/** The outcome as a transient failure, with the Retry-After the server sent; undefined when it is an answer. */
+/** The outcome as a transient failure, with the Retry-After the server sent; undefined when it is an answer
+ * (or a failure that would come back the same). */
 export function transientFailure(outcome: FetchOutcome): RequestFailure | undefined {
   if (!isTransient(outcome)) return undefined;
-  if (outcome.kind === 'network-error') return { kind: 'network-error' };
+  if (outcome.kind === 'network-error') {
+    // A response that breaks HTTP/1.1 comes back the same on every try: an error page at once.
+    return httpProtocolError(outcome.error) === undefined ? { kind: 'network-error' } : undefined;
+  }
   return { kind: 'status', status: outcome.status, retryAfter: headerValue(outcome.headers, 'retry-after') };
 }
 

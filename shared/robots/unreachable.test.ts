@@ -17,6 +17,11 @@ describe('why a robots.txt could not be had', () => {
     }
     expect(net('80ACC1E0C67F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number')).toEqual({ reason: 'no TLS on that port (is it http://?)', cannotConnect: true });
   });
+  it('an answer that breaks HTTP/1.1 comes back the same on every try', () => {
+    expect(net('Response does not match the HTTP/1.1 protocol (Invalid header token)')).toEqual({ reason: 'the answer is not valid HTTP/1.1 (Invalid header token)', cannotConnect: true });
+    // A body cut short of its Content-Length may be a dropped connection: asked again.
+    expect(net('Response body length does not match content-length header')).toMatchObject({ cannotConnect: false });
+  });
   it('a server that answers 5xx or too slowly may recover: asked again on the schedule', () => {
     const response = { kind: 'response' as const, status: 503, body: new Uint8Array(), headers: {} };
     expect(whyUnreachable(response)).toEqual({ reason: 'HTTP 503', cannotConnect: false });

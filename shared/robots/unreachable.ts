@@ -3,12 +3,14 @@
 // does not: a server that answers 5xx or slowly may recover, so it is asked again on a schedule, while a
 // host that refuses connections or has no DNS name is given up at once instead of holding the crawl. Pure.
 
+import { httpProtocolError } from '../http/index.js';
 import type { FetchOutcome } from './policy.js';
 
 export interface Unreachable {
   /** E.g. `HTTP 503`, `connection refused`, `no answer (timed out)`. */
   reason: string;
-  /** No connection could be made (refused, no such host, no route): asking again soon will not help. */
+  /** No connection could be made (refused, no such host, no route, TLS refused) or the server does not
+   * speak HTTP: asking again soon will not help. */
   cannotConnect: boolean;
 }
 
@@ -37,6 +39,8 @@ export function whyUnreachable(result: FetchOutcome): Unreachable {
   const certificate = CERTIFICATE.exec(result.message);
   if (certificate) return { reason: `TLS certificate not trusted (${certificate[0]}; NODE_EXTRA_CA_CERTS=FILE trusts a private CA)`, cannotConnect: true };
   if (NOT_TLS.test(result.message)) return { reason: 'no TLS on that port (is it http://?)', cannotConnect: true };
+  const broken = httpProtocolError(result.message);
+  if (broken !== undefined) return { reason: `the answer is not valid HTTP/1.1 (${broken})`, cannotConnect: true };
   if (TIMED_OUT.test(result.message)) return { reason: 'no answer (timed out)', cannotConnect: false };
   return { reason: `network error: ${result.message}`, cannotConnect: false };
 }

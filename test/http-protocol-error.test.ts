@@ -1,0 +1,94 @@
+// A server whose answers break HTTP/1.1 (a header line without a colon, a chunk size that is not hex,
+// bytes that are not HTTP) sends the same bytes on every try: the page is stored as an error after one request, and
+// a robots.txt answered so gives its host up after one request, instead of four tries over 14 s each.
+
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawl, type CrawlSummary } from '../crawler/index.js';
+import { openStore, type PageRecord } from '../shared/store/index.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const dirs = tempDirs('gleaner-protocol-');
+
+/** Raw answers by path; a path not here is a 404. Each request's path is recorded. */
+async function rawServer(answers: Record<string, string>): Promise<{ origin: string; asked: string[]; close: () => Promise<void> }> {
+  const asked: string[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    let head = '';
+    socket.on('data', (chunk) => {
+      head += chunk.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      const path = /^GET (\S+)/.exec(head)?.[1] ?? '?';
+      head = '';
+      asked.push(path);
+      socket.end(answers[path] ?? 'HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    asked,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const ok = (type: string, body: string) => `HTTP/1.1 200 OK\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+const OPTIONS = { delayMs: 0, useSitemaps: false, maxRetries: 3, backoffMs: 100, maxBackoffMs: 200 } as const;
+
+describe('answers that break HTTP/1.1', () => {
+  let pages: Map<string, PageRecord>;
+  let summary: CrawlSummary;
+  let site: Awaited<ReturnType<typeof rawServer>>;
+  let robotsSite: Awaited<ReturnType<typeof rawServer>>;
+  let robotsSummary: CrawlSummary;
+
+  beforeAll(async () => {
+    site = await rawServer({
+      '/robots.txt': ok('text/plain', 'User-agent: *\nAllow: /\n'),
+      '/': ok('text/html', '<title>Home</title><a href="/no-colon.html">a</a> <a href="/bad-chunk.html">b</a> <a href="/not-http.html">c</a> <a href="/fine.html">d</a>'),
+      '/no-colon.html': 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nThis line has no colon\r\nContent-Length: 2\r\n\r\nhi',
+      '/bad-chunk.html': 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+      '/not-http.html': 'GARBAGE, NOT HTTP AT ALL\r\n\r\n',
+      '/fine.html': ok('text/html', '<title>Fine</title><p>An ordinary page.</p>'),
+    });
+    const data = join(await dirs.make(), 'data');
+    summary = await crawl({ dataDir: data, seeds: [`${site.origin}/`], ...OPTIONS });
+    const store = await openStore(data, { mustExist: true });
+    pages = new Map();
+    for await (const p of store.pages()) pages.set(new URL(p.url).pathname, p);
+    await store.close();
+
+    robotsSite = await rawServer({ '/robots.txt': 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nno colon here\r\n\r\n', '/': ok('text/html', '<title>Never asked</title>') });
+    robotsSummary = await crawl({ dataDir: join(await dirs.make(), 'data'), seeds: [`${robotsSite.origin}/`], ...OPTIONS });
+  });
+  afterAll(async () => {
+    await site.close();
+    await robotsSite.close();
+    await dirs.removeAll();
+  });
+
+  it('stores each broken page as an error after one request, saying what broke', () => {
+    expect(summary.stoppedBecause).toBe('done');
+    for (const [path, why] of [['/no-colon.html', 'Invalid header token'], ['/bad-chunk.html', 'Invalid character in chunk size'], ['/not-http.html', 'Expected HTTP/']] as const) {
+      expect(site.asked.filter((p) => p === path), path).toHaveLength(1);
+      expect(pages.get(path), path).toMatchObject({ state: 'error' });
+      expect(pages.get(path)?.error, path).toContain(`Response does not match the HTTP/1.1 protocol (${why}`);
+    }
+    expect(pages.get('/fine.html')).toMatchObject({ state: 'ok', title: 'Fine' });
+  });
+
+  it('gives up a host whose robots.txt breaks HTTP/1.1 after one request, and asks none of its pages', () => {
+    expect(robotsSite.asked).toEqual(['/robots.txt']);
+    expect(robotsSummary.stoppedBecause).toBe('unreachable');
+  });
+});
