@@ -80,6 +80,7 @@ function residentBytes(pid: number): number | undefined {
 }
 
 function readInProcess(job: DocumentJob, what: string, limits: DocumentLimits, script: URL): Promise<DocumentResult> {
+  if (limits.signal?.aborted) return Promise.reject(new Error(`the ${what} was not read: the crawl is stopping`));
   return new Promise<DocumentResult>((resolve, reject) => {
     const child = fork(fileURLToPath(script), [], {
       serialization: 'advanced', // the document's bytes go as bytes, not as JSON
@@ -105,15 +106,15 @@ function readInProcess(job: DocumentJob, what: string, limits: DocumentLimits, s
       else if (rss > budgetBytes) settle({ error: `the ${what} needed more than ${limits.memoryMb} MB of memory to read (a compression bomb?)` });
     }, MEMORY_SAMPLE_MS);
     child.once('message', (m: { result: DocumentResult } | { error: string }) => settle('result' in m ? m : { error: `the ${what} cannot be read: ${oneLine(m.error)}` }));
-    child.once('error', (e) => settle({ error: `the ${what} reader could not start: ${e.message}` }));
+    // `on`, not `once`: a send to a reader already killed may fail too, after its start did.
+    child.on('error', (e) => settle({ error: `the ${what} reader failed: ${e.message}` }));
     child.once('exit', (code, signal) => {
       // V8 aborts a process whose heap passes --max-old-space-size.
       const outOfHeap = signal === 'SIGABRT' || code === 134;
       settle({ error: outOfHeap ? `the ${what} cannot be read: it needed more than the reader's ${HEAP_MB} MB heap` : `the ${what} reader stopped before it answered` });
     });
     const stop = () => settle({ error: `the ${what} was not read: the crawl is stopping` });
-    if (limits.signal?.aborted) stop();
-    else limits.signal?.addEventListener('abort', stop);
+    limits.signal?.addEventListener('abort', stop);
     child.send(job);
   });
 }

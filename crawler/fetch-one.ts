@@ -50,7 +50,7 @@ export async function fetchOnePage(url: string, options: CrawlOptions, rules: Ex
       if (outcome.kind !== 'body') return { kind: 'failed', url: current, why: `HTTP ${outcome.status}` };
       const input = bodyInput(outcome, current, options);
       if (isDocument(input)) {
-        // A PDF or Word document, read as the crawl reads it (its own worker, deadline and heap cap);
+        // A PDF or Word document, read as the crawl reads it (a process of its own, a deadline and a memory budget);
         // site rules are for HTML and do not apply.
         try {
           const analysis = await analyzeDocument(input, outcome.truncated, options);
