@@ -128,6 +128,12 @@ describe('robustness', () => {
 
 describe('seeds 001 and 004: the non-standard lines, with what each crawler family does with them', () => {
   const report = lintRobots('User-agent: *\nCrawl-delay: 10\nDisallow: /tmp/\n\nHost: www.example.ru\n');
+  it('a Crawl-delay with a unit is a warning saying how Gleaner reads it and how to write it', () => {
+    const loose = lintRobots('User-agent: *\nCrawl-delay: 5s\nDisallow: /tmp/\n');
+    expect(codes(loose)).toEqual(['2 warning crawl-delay-loose']);
+    expect(loose.findings[0]!.message).toContain('as 5 seconds');
+    expect(loose.findings[0]!.message).toContain('write "5"');
+  });
   it('a valid Crawl-delay and Host are notes (not errors), naming who obeys them', () => {
     expect(codes(report)).toEqual(['2 info crawl-delay-nonstandard', '5 info host-nonstandard']);
     const [delay, host] = report.findings.map((f) => f.message);

@@ -3,7 +3,7 @@
 // same parse as the matcher, so a warning never describes a file other than the one Gleaner obeys. Pure.
 
 import { isValidProductToken, productToken } from './match.js';
-import { MAX_LINE_BYTES, PARSE_LIMIT_BYTES, parseCrawlDelay, parseRobots, type ParsedRobots, type RobotsLine } from './parse.js';
+import { isStrictCrawlDelay, MAX_LINE_BYTES, PARSE_LIMIT_BYTES, parseCrawlDelay, parseRobots, type ParsedRobots, type RobotsLine } from './parse.js';
 
 export type LintSeverity = 'error' | 'warning' | 'info';
 
@@ -141,7 +141,9 @@ function checkLine(l: RobotsLine, add: Add): void {
       break;
     case 'crawl-delay':
       if (parseCrawlDelay(l.value) === null) add('error', 'crawl-delay-not-numeric', l.line, `Crawl-delay "${l.value}" is not a number of seconds; robots ignore it`);
-      else add('info', 'crawl-delay-nonstandard', l.line, NON_STANDARD['crawl-delay']);
+      else if (!isStrictCrawlDelay(l.value)) {
+        add('warning', 'crawl-delay-loose', l.line, `Crawl-delay "${l.value}" is read by Gleaner as ${parseCrawlDelay(l.value)} seconds, but most robots that read Crawl-delay ignore it; write "${parseCrawlDelay(l.value)}"`);
+      } else add('info', 'crawl-delay-nonstandard', l.line, NON_STANDARD['crawl-delay']);
       break;
     case 'host':
       if (!isHostValue(l.value)) add('error', 'host-not-a-host', l.line, `Host "${l.value}" is not a host name (optionally with scheme and port)`);

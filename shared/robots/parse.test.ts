@@ -72,6 +72,16 @@ describe('RFC9309 2.2 directives', () => {
     expect(parseCrawlDelay('pears')).toBeNull();
     expect(parseCrawlDelay('-1')).toBeNull();
   });
+  it('Crawl-delay with a unit or a decimal comma is read as its owner meant, not as no delay', () => {
+    expect(parseCrawlDelay('5s')).toBe(5);
+    expect(parseCrawlDelay('10 seconds')).toBe(10);
+    expect(parseCrawlDelay('2 Sec')).toBe(2);
+    expect(parseCrawlDelay('1,5')).toBe(1.5);
+    expect(parseCrawlDelay('5ms')).toBeNull();
+    expect(parseCrawlDelay('5 minutes')).toBeNull();
+    expect(parseCrawlDelay('1,000')).toBeNull();
+    expect(parseRobots('User-agent: *\nCrawl-delay: 5s\n').groups[0]!.crawlDelaySeconds).toBe(5);
+  });
   it('Crawl-delay and Host belong to their group; Sitemap to the file', () => {
     const p = parseRobots('Sitemap: http://h/s1.xml\nUser-agent: a\nCrawl-delay: 2.5\nHost: www.h.ru\nDisallow: /x\nSitemap: http://h/s2.xml\n');
     expect(p.groups[0]).toMatchObject({ crawlDelaySeconds: 2.5, host: 'www.h.ru' });

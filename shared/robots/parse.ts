@@ -265,10 +265,21 @@ function tokenizeText(line: number, raw: string, cut: boolean): RobotsLine {
 }
 
 const CRAWL_DELAY = /^(\d+(\.\d*)?|\.\d+)$/;
+// What site owners also write: a unit ("5s", "10 seconds") or a decimal comma ("1,5"). Their meaning
+// is plain, and a polite robot waits as asked ("1,000" is not read: a thousand or one?); most robots (Nutch, Scrapy's Protego, Python's
+// robotparser) ignore such a line and ask at full speed. The checker still flags it.
+const CRAWL_DELAY_LOOSE = /^(\d+(\.\d*|,\d{1,2})?|[.,]\d+)\s*(s|secs?|seconds?)?\.?$/i;
 
 /** Crawl-delay in seconds, or null when the value is not a non-negative decimal number. */
 export function parseCrawlDelay(value: string): number | null {
-  return CRAWL_DELAY.test(value) ? Number(value) : null;
+  if (CRAWL_DELAY.test(value)) return Number(value);
+  const loose = CRAWL_DELAY_LOOSE.exec(value);
+  return loose ? Number(loose[1]!.replace(',', '.')) : null;
+}
+
+/** True when `value` is a Crawl-delay every robot that reads the field reads: digits and a point. */
+export function isStrictCrawlDelay(value: string): boolean {
+  return CRAWL_DELAY.test(value);
 }
 
 /**
