@@ -14,6 +14,7 @@ export { PAIR_SEPARATOR, wordPairs } from './pairs.js';
 export { analyzerFor, isStopword, languages, queryVariantLanguages, registerLanguage, registryVersion, stemsArePrefixes, stemWord, type Language } from './registry.js';
 export { analyze, countsInLength, primaryTokens, scanTokens, tokenAt, tokenize, type TokenSpan } from './tokenize.js';
 export { detectLanguage, DETECT_DEFAULTS, type DetectOptions } from './detect-language.js';
+export { stemSplits, type StemSplit } from './stem-splits.js';
 
 // .ts when run from source (vitest), .js when built; tests and declarations are not languages.
 const EXT = extname(new URL(import.meta.url).pathname);

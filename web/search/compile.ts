@@ -18,6 +18,7 @@ import {
   isStopword,
   queryVariantLanguages,
   registryVersion,
+  stemSplits,
   stemWord,
   tokenize,
   wordPairs,
@@ -29,9 +30,16 @@ export interface TokenWeights {
   identifier: number;
   /** An accent-folded form of a word ("configuree" meeting "configurée"): below 1, so the exact form ranks first. */
   fold: number;
+  /** The other stem of a word the stemmer parts from its inflections ("alias" meeting "aliases",
+   * shared/analysis stemSplits). */
+  split: number;
 }
 
-export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5 };
+export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5, split: 0.5 };
+
+/** Whether the index holds `surface` (or, with `prefix`, a word starting with it) as a surface word of
+ * `term`: what confirms a stem split. */
+export type HasSurface = (term: number, surface: string, prefix: boolean) => boolean;
 
 // Identifier and fold tokens are added beside a word's own tokens: a page need not have them.
 const isOptional = (t: string) => isIdentifierToken(t) || isFoldToken(t);
@@ -176,6 +184,7 @@ export function compileQuery(
   lookup: (token: string) => number | undefined,
   pairWeight = 0,
   weights: Readonly<TokenWeights> = DEFAULT_TOKEN_WEIGHTS,
+  hasSurface?: HasSurface,
 ): QueryPlan {
   const keys: KeyPlan[] = [];
   const keyIndex = new Map<string, number>();
@@ -226,6 +235,15 @@ export function compileQuery(
       const scored = scoring && (!isStopword(token) || !anyContentToken);
       const bit = key(term, token, field, scored, true, language === '' ? undefined : language, weights.fold).bit;
       alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
+    }
+    if (hasSurface !== undefined && atom.kind === 'term' && atom.tokens.length === 1) {
+      for (const { token, surface, prefix } of stemSplits(atom.text.toLowerCase())) {
+        const term = lookup(token);
+        if (term === undefined || !hasSurface(term, surface, prefix)) continue;
+        const scored = scoring && !isStopword(token);
+        const bit = key(term, token, field, scored, true, undefined, weights.split).bit;
+        alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
+      }
     }
     // The whole identifier only scores: its parts are what a page must have.
     if (scoring && alternatives.length > 0) {

@@ -18,7 +18,7 @@ import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
 import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
-import { compileQuery, type AtomPlan, type QueryPlan } from './compile.js';
+import { compileQuery, DEFAULT_TOKEN_WEIGHTS, type AtomPlan, type HasSurface, type QueryPlan } from './compile.js';
 import { anyWordQuery, atomPresent, DEFAULT_PARTIAL_OPTIONS, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
 import { documentFilter, hostPorts, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
@@ -139,6 +139,13 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t));
   }
 
+  /** Whether `term` was seen on a page as `surface` (or a word starting with it): compile.ts HasSurface. */
+  private readonly hasSurface: HasSurface = (term, surface, prefix) => {
+    const { words, forms } = this.gen.terms;
+    const seen = (w: string) => (prefix ? w.startsWith(surface) : w === surface);
+    return seen(words[term] ?? '') || (forms?.[term] ?? '').split(' ').some((w) => w !== '' && seen(w));
+  };
+
   private vocabulary(): Vocabulary {
     const gen = this.gen;
     // Word-pair terms are for scoring, not words to suggest.
@@ -231,7 +238,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   private plan(query: ParsedQuery): QueryPlan {
-    return compileQuery(query, (t) => this.pre.termIds.get(t), this.options.rank.pairWeight);
+    return compileQuery(query, (t) => this.pre.termIds.get(t), this.options.rank.pairWeight, DEFAULT_TOKEN_WEIGHTS, this.hasSurface);
   }
 
   /** The ranked candidates up to `wanted`, and how many documents match in all. */

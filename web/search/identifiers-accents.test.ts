@@ -29,6 +29,10 @@ const PAGES: PageSpec[] = [
   { url: `${S}/en/server`, title: 'The server', text: 'The database is configured for the production server.', language: 'en' },
   { url: `${S}/de/a`, title: 'Adresse', text: 'Die Straße ist lang und breit.', language: 'de' },
   { url: `${S}/de/b`, title: 'Adresse', text: 'Die Strasse ist lang und breit.', language: 'de' },
+  // Stem splits: Porter makes "alias" "alia" but "aliases" "alias".
+  { url: `${S}/type-aliases`, title: 'Type aliases', text: 'Aliases give an existing type a new name; they are declared with the type keyword.' },
+  { url: `${S}/shell`, title: 'Shell', text: 'An alias is a shorthand the shell expands.' },
+  { url: `${S}/houses`, title: 'Houses', text: 'Houses and a house.' },
 ];
 
 describe('identifiers and accents, indexed and searched', () => {
@@ -40,6 +44,16 @@ describe('identifiers and accents, indexed and searched', () => {
     expect(top('os.path.join').slice(0, 2)).toEqual([`${S}/os-path`, `${S}/tutorial`]);
     expect(top('database size')).toContain(`${S}/functions-admin`);
     expect(top('max connections')).toContain(`${S}/runtime-config`);
+  });
+
+  it('a singular the stemmer parts from its plural finds the plural, the exact form first', () => {
+    // The page says only "aliases": without the split, "type alias" matched no page in full.
+    expect(engineOf().search(parseQuery('type alias'), { offset: 0, limit: 10 }).total).toBe(1);
+    expect(top('type alias')[0]).toBe(`${S}/type-aliases`);
+    expect(top('intitle:alias')).toEqual([`${S}/type-aliases`]);
+    expect(top('aliases')).toEqual([`${S}/type-aliases`, `${S}/shell`]);
+    expect(top('alias')[0]).toBe(`${S}/shell`);
+    expect(top('houses')).toEqual([`${S}/houses`]);
   });
 
   it('autocomplete completes identifiers', () => {
