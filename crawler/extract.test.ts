@@ -24,6 +24,21 @@ describe('title, description, headings', () => {
   });
 });
 
+describe('characters that hide or reorder text', () => {
+  it('bidi overrides and isolates are dropped and control characters become spaces, in every field', () => {
+    const e = extractHtml('<html><head><title>Invoice \u202Efdp.exe</title><meta name="description" content="a\u0000b"></head><body><h1>\u2066Head\u2069</h1><p>one\u0000two\u0085three \u200Fmark</p><a href="/x">go\u202Dhere</a></body></html>', 'http://a.test/');
+    expect(e.title).toBe('Invoice fdp.exe');
+    expect(e.description).toBe('a b');
+    expect(e.headings).toEqual(['Head']);
+    expect(e.text).toContain('one two three \u200Fmark');
+    expect(e.links[0]!.text).toBe('gohere');
+  });
+  it('text without them is returned as is', () => {
+    expect(collapseWhitespace('plain text')).toBe('plain text');
+    expect(collapseWhitespace(' a\u00a0 b\n')).toBe('a b');
+  });
+});
+
 describe('visible text', () => {
   it('skips script, style, noscript, template and the title', () => {
     const e = ex(

@@ -11,6 +11,8 @@
 //   weigh repeated anchors); nofollow links are kept with their rel tokens, the caller decides.
 // - Anchor text is the link's text plus the `alt` of images inside it (what a reader sees as the link);
 //   for `area` it is the `alt` attribute. Whitespace is collapsed.
+// - In every text field control characters become spaces and bidi overrides are dropped
+//   (collapseWhitespace): a result's title or snippet shows what the page says, in the order it says it.
 // - Visible text skips script, style, noscript, template and the title; block-level elements and `br`
 //   separate words, inline elements do not (`foo<b>bar</b>` is one word).
 // - Language: the primary subtag of `<html lang>` (or XHTML's `xml:lang`), else of `<meta http-equiv=content-language>` (its first
@@ -61,8 +63,15 @@ const BLOCKS = new Set([
   'button', 'textarea', 'iframe', 'video', 'audio', 'object', 'canvas', 'svg', 'area', 'map',
 ]);
 
-/** Any whitespace but a single inner space: a tab, newline, no-break or wide space, two spaces, or an edge. */
-const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
+/** Any whitespace but a single inner space: a tab, newline, no-break or wide space, two spaces, or an
+ * edge; or a character collapseWhitespace drops (CONTROL, REORDER). */
+const UNCOLLAPSED = /[^\S ]| {2}|^ | $|[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** Control characters (NUL, C1): no page shows them; they become spaces. */
+const CONTROL = /[\s\u00a0\u0000-\u001f\u007f-\u009f]+/g;
+/** Bidi embeddings, overrides and isolates (U+202A-E, U+2066-9): in a title or snippet they reorder
+ * what follows them ("Invoice \u202Efdp.exe" shows as "Invoice exe.pdf"), the Trojan Source trick.
+ * Dropped; the marks (LRM, RLM) stay, since they cannot reverse a run. */
+const REORDER = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /** The elements whose attributes extraction reads, and the attributes it reads; the rest go unread. */
 const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', ...ID_CARRIERS]);
@@ -98,10 +107,11 @@ const MAX_OPEN_ELEMENTS = 512;
 /** htmlparser2 types its Tokenizer option as its own class; ScanTokenizer has the same constructor and methods. */
 const TOKENIZER = ScanTokenizer as unknown as NonNullable<ParserOptions['Tokenizer']>;
 
-/** Collapses runs of whitespace (including NBSP) to one space and trims. */
+/** Collapses runs of whitespace (including NBSP) and control characters to one space, drops bidi
+ * reordering controls, and trims. */
 export function collapseWhitespace(s: string): string {
   // Most anchor texts and headings are clean already: a scan instead of a copy (a page has hundreds).
-  return UNCOLLAPSED.test(s) ? s.replace(/[\s\u00a0]+/g, ' ').trim() : s;
+  return UNCOLLAPSED.test(s) ? s.replace(REORDER, '').replace(CONTROL, ' ').trim() : s;
 }
 
 /** `en-US` -> `en`; '' for anything that is not a plain language subtag. */

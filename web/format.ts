@@ -51,11 +51,16 @@ export function ago(iso: string, now: number = Date.now()): string {
   return 'just now';
 }
 
+/** What a decoded URL must not show: controls, bidi marks and reorderings, invisible spaces and joiners,
+ * which browsers' address bars also keep escaped (a decoded U+202E shows ".../\u202Efdp.exe" as
+ * ".../exe.pdf"). */
+const KEEP_ESCAPED = /[\u0000-\u0020\u007f-\u00a0\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufeff\ufff0-\ufffb]/g;
+
 /** A URL for display: percent-escapes decoded where that gives text, cut at `max` characters. */
 export function displayUrl(url: string, max = 90): string {
   let shown = url;
   try {
-    shown = decodeURI(url);
+    shown = decodeURI(url).replace(KEEP_ESCAPED, (c) => encodeURIComponent(c));
   } catch {
     // keep the escaped form
   }

@@ -70,6 +70,10 @@ describe('format', () => {
     expect(safeHref('http://a.test/x')).toBe('http://a.test/x');
     expect(displayUrl('http://a.test/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA')).toBe('http://a.test/поиск');
     expect(displayUrl('http://a.test/%E0%A4%A')).toBe('http://a.test/%E0%A4%A');
+    // What would reorder or hide part of the URL stays escaped, as address bars keep it.
+    expect(displayUrl('http://a.test/%E2%80%AEfdp.exe')).toBe('http://a.test/%E2%80%AEfdp.exe');
+    expect(displayUrl('http://a.test/a%E2%80%8Bb%20c%00')).toBe('http://a.test/a%E2%80%8Bb%20c%00');
+    expect(displayUrl('http://a.test/%D0%BF%E2%81%A6x')).toBe('http://a.test/п%E2%81%A6x');
     expect(Array.from(displayUrl('http://a.test/' + 'x'.repeat(200), 50))).toHaveLength(50);
     expect(searchHref('a&b "c"', 2)).toBe('/search?q=a%26b%20%22c%22&page=2');
   });
