@@ -25,6 +25,13 @@ describe('short fields cut to their limits', () => {
     expect(e.headings).toHaveLength(DEFAULT_FIELD_LIMITS.maxHeadings);
     expect(e.headings[1999]).toBe('Heading 1999');
   });
+  it('keeps at most maxSections sections, in order, the last running to the end of the text', () => {
+    const e = analyze(Array.from({ length: 5000 }, (_, i) => `<h2 id="s${i}">Section ${i}</h2><p>text ${i}</p>`).join(''));
+    expect(e.sections).toHaveLength(DEFAULT_FIELD_LIMITS.maxSections);
+    expect(e.sections![1999]).toMatchObject({ id: 's1999', heading: 'Section 1999' });
+    // The text is whole: what the dropped sections said is found in the last kept one.
+    expect(e.text.slice(e.sections![1999]!.start)).toContain('text 4999');
+  });
   it('leaves a page within the limits as it was (the same object)', () => {
     const e = extractHtml('<title>Fine</title><h1>Head</h1><p>text <a href="/a">link</a></p>', 'http://a.test/');
     expect(boundFields(e)).toBe(e);

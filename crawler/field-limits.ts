@@ -10,9 +10,13 @@ export interface FieldLimits {
   maxFieldChars: number;
   /** Headings (h1-h3) kept of one page; a reference page has a few hundred. */
   maxHeadings: number;
+  /** Sections (headings with an id) kept of one page; the last kept runs to the end of the text. The
+   * Rust docs' most has 767; a hostile page of 32,000 made every query that listed it take 60 ms to
+   * choose its section, and its stored header 1 MB. */
+  maxSections: number;
 }
 
-export const DEFAULT_FIELD_LIMITS: Readonly<FieldLimits> = { maxFieldChars: 1000, maxHeadings: 2000 };
+export const DEFAULT_FIELD_LIMITS: Readonly<FieldLimits> = { maxFieldChars: 1000, maxHeadings: 2000, maxSections: 2000 };
 
 /** `text` cut to at most `maxChars`, at the last space in its final tenth when there is one, never
  * between the two halves of a surrogate pair. */
@@ -29,7 +33,18 @@ export function cutField(text: string, maxChars: number): string {
 export function boundFields(e: Extracted, limits: FieldLimits = DEFAULT_FIELD_LIMITS): Extracted {
   const max = limits.maxFieldChars;
   const long = (s: string) => s.length > max;
-  if (!long(e.title) && !long(e.description) && e.headings.length <= limits.maxHeadings && !e.headings.some(long) && !e.links.some((l) => long(l.text)) && !(e.sections ?? []).some((s) => long(s.heading))) return e;
+  const sections = e.sections ?? [];
+  if (
+    !long(e.title) &&
+    !long(e.description) &&
+    e.headings.length <= limits.maxHeadings &&
+    !e.headings.some(long) &&
+    !e.links.some((l) => long(l.text)) &&
+    sections.length <= limits.maxSections &&
+    !sections.some((s) => long(s.heading))
+  ) {
+    return e;
+  }
   const bounded: Extracted = {
     ...e,
     title: cutField(e.title, max),
@@ -37,6 +52,6 @@ export function boundFields(e: Extracted, limits: FieldLimits = DEFAULT_FIELD_LI
     headings: e.headings.slice(0, limits.maxHeadings).map((h) => cutField(h, max)),
     links: e.links.map((l) => (long(l.text) ? { ...l, text: cutField(l.text, max) } : l)),
   };
-  if (e.sections) bounded.sections = e.sections.map((s) => (long(s.heading) ? { ...s, heading: cutField(s.heading, max) } : s));
+  if (e.sections) bounded.sections = e.sections.slice(0, limits.maxSections).map((s) => (long(s.heading) ? { ...s, heading: cutField(s.heading, max) } : s));
   return bounded;
 }
