@@ -3,6 +3,7 @@
 // the crawl once per image, favicon, feed or PDF link), and a repeated Content-Type is decided as
 // browsers decide it.
 
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOSTILE_CASES as C, startHostileHttp, type HostileHttpSite } from '../test/sites/hostile-http.js';
@@ -81,5 +82,52 @@ describe('fetchOnce and bodies it does not want', () => {
     expect(outcome).toMatchObject({ kind: 'body', truncated: true });
     expect((outcome as { body: Uint8Array }).body.byteLength).toBe(16 * 1024);
     await expectNothingEscaped();
+  });
+});
+
+describe('informational answers without end (103 Early Hints every 50 ms)', () => {
+  let raw: Server;
+  let origin = '';
+  const sockets = new Set<Socket>();
+  beforeAll(async () => {
+    raw = createServer((sock) => {
+      sockets.add(sock);
+      sock.on('close', () => sockets.delete(sock));
+      sock.on('error', () => {});
+      sock.once('data', (d) => {
+        const path = d.toString().split(' ')[1];
+        const hint = () => sock.write('HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n');
+        if (path === '/hints') {
+          const timer = setInterval(hint, 50);
+          sock.on('close', () => clearInterval(timer));
+        } else {
+          hint();
+          sock.end('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 11\r\nConnection: close\r\n\r\n<p>fine</p>');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const sock of sockets) sock.destroy();
+    await new Promise((resolve) => raw.close(resolve));
+  });
+  const limits = { ...LIMITS, headersTimeoutMs: 400 };
+  const fresh = () => new Agent({ connections: 1 });
+
+  it('end at the headers deadline, not the request\u2019s (undici restarts its own at each one)', async () => {
+    const agent = fresh();
+    const outcome = await fetchOnce(agent, { url: `${origin}/hints`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits });
+    await agent.destroy();
+    expect(outcome).toEqual({ kind: 'network-error', error: "no answer's headers within 0.4 s" });
+    await expectNothingEscaped();
+  });
+  it('one early hint before the answer is read as any answer', async () => {
+    const agent = fresh();
+    const outcome = await fetchOnce(agent, { url: `${origin}/page`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits });
+    await agent.destroy();
+    expect(outcome).toMatchObject({ kind: 'body', status: 200 });
+    expect(new TextDecoder().decode((outcome as { body: Uint8Array }).body)).toBe('<p>fine</p>');
   });
 });

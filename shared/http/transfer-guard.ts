@@ -1,8 +1,9 @@
 // The clock around one HTTP request: an AbortSignal for undici that fires at the request's deadline, when
+// the final headers are late (however many informational answers came first),
 // the body comes slower than the minimum rate (transfer-limits.ts decides), or when the crawl is stopped
 // (Ctrl-C). undici then fails the request or destroys its body, and the reader turns that into a value.
 
-import { deadlineReason, RateMeter, slowReason, type TransferLimits } from './transfer-limits.js';
+import { deadlineReason, headersReason, RateMeter, slowReason, type TransferLimits } from './transfer-limits.js';
 
 /** Why a guard ended its request: a limit (a network error with this reason) or the caller's stop. */
 export type GuardStop = { kind: 'limit'; reason: string } | { kind: 'interrupted' };
@@ -40,8 +41,15 @@ export function guardTransfer(limits: TransferLimits, stop?: AbortSignal, now: (
   const onStop = (): void => end({ kind: 'interrupted' });
   const deadline = setTimeout(() => end({ kind: 'limit', reason: deadlineReason(limits) }), limits.requestTimeoutMs);
   deadline.unref();
+  const headersMs = limits.headersTimeoutMs ?? 0;
+  let headersDeadline: NodeJS.Timeout | undefined;
+  if (headersMs > 0 && headersMs < limits.requestTimeoutMs) {
+    headersDeadline = setTimeout(() => end({ kind: 'limit', reason: headersReason(limits) }), headersMs);
+    headersDeadline.unref();
+  }
   const clearTimers = (): void => {
     clearTimeout(deadline);
+    clearTimeout(headersDeadline);
     if (rateTimer) clearInterval(rateTimer);
     stop?.removeEventListener('abort', onStop);
   };
@@ -51,6 +59,7 @@ export function guardTransfer(limits: TransferLimits, stop?: AbortSignal, now: (
   return {
     signal: controller.signal,
     bodyStarted() {
+      clearTimeout(headersDeadline);
       if (why !== undefined || rateTimer !== undefined || limits.minBytesPerSecond <= 0) return;
       meter.start(now());
       // A timer, not a check per chunk: a body that stops altogether sends no chunk to check on.

@@ -10,6 +10,14 @@ export interface TransferLimits {
   minBytesPerSecond: number;
   /** The window the rate is averaged over, and the grace period after the headers before it is judged. */
   minRateWindowMs: number;
+  /** The final answer's headers, counted from the request's start; absent or 0: only undici's own
+   * headers timeout, which a server restarts for ever by sending "103 Early Hints" every 50 ms. */
+  headersTimeoutMs?: number;
+}
+
+/** The reason a request whose final headers did not come in time ends with. */
+export function headersReason(limits: Pick<TransferLimits, 'headersTimeoutMs'>): string {
+  return `no answer's headers within ${seconds(limits.headersTimeoutMs ?? 0)} s`;
 }
 
 /** The reason a request that ran past its deadline ends with (a network error, retried like one). */
