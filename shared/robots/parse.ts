@@ -266,11 +266,13 @@ function tokenizeText(line: number, raw: string, cut: boolean): RobotsLine {
 
 const CRAWL_DELAY = /^(\d+(\.\d*)?|\.\d+)$/;
 // What site owners also write: a unit ("5s", "10 seconds") or a decimal comma ("1,5"). Their meaning
-// is plain, and a polite robot waits as asked ("1,000" is not read: a thousand or one?); most robots (Nutch, Scrapy's Protego, Python's
-// robotparser) ignore such a line and ask at full speed. The checker still flags it.
+// is plain, and a polite robot waits as asked; most robots (Nutch, Scrapy's Protego, Python's
+// robotparser) ignore such a line and ask at full speed. "1,000" is not read (a thousand, or one?).
+// The checker flags every such value.
 const CRAWL_DELAY_LOOSE = /^(\d+(\.\d*|,\d{1,2})?|[.,]\d+)\s*(s|secs?|seconds?)?\.?$/i;
 
-/** Crawl-delay in seconds, or null when the value is not a non-negative decimal number. */
+/** Crawl-delay in seconds: a non-negative decimal number, or one with a unit of seconds or a decimal
+ * comma (CRAWL_DELAY_LOOSE); null for anything else. */
 export function parseCrawlDelay(value: string): number | null {
   if (CRAWL_DELAY.test(value)) return Number(value);
   const loose = CRAWL_DELAY_LOOSE.exec(value);
