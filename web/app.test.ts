@@ -11,6 +11,7 @@ import { createApp, type AppDeps } from './app.js';
 import { WEB_DEFAULTS } from './defaults.js';
 import { listen, type RunningServer } from './server.js';
 import { indexStats } from './stats.js';
+import { GleanerError } from '../shared/errors.js';
 
 let fixture: FixtureDir;
 let engine: GleanerSearchEngine;
@@ -472,6 +473,25 @@ describe('errors', () => {
         expect(body).toContain('something went wrong on our side');
       }
       expect(logged.join('\n')).toContain('secret internal detail');
+    } finally {
+      await s.close();
+    }
+  });
+  it('a damaged index is a 503 with what to do, logged as that one line without a stack', async () => {
+    const logged: string[] = [];
+    const damaged: SearchEngine = {
+      search: () => {
+        throw new GleanerError('INDEX_FORMAT', 'an index file ends 329 bytes early: rebuild the index with `gleaner index --full`');
+      },
+      suggest: () => [],
+      summary: () => engine.summary(),
+    };
+    const s = await start({ engine: damaged, log: (m) => logged.push(m) });
+    try {
+      const res = await fetch(s.url + 'api/search?q=crawler');
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain('gleaner index --full');
+      expect(logged).toEqual(['GET /api/search?q=crawler: an index file ends 329 bytes early: rebuild the index with `gleaner index --full`']);
     } finally {
       await s.close();
     }

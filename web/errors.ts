@@ -30,6 +30,13 @@ function answerFor(err: unknown): Answer {
   return { status: 500, message: 'something went wrong on our side; the error was logged' };
 }
 
+/** A Gleaner error already says what went wrong and what to do (a damaged index: rebuild it), and comes
+ * once a query while the cause lasts: one line. Anything else is a bug: its stack. */
+function logText(err: unknown): string {
+  if (isGleanerError(err)) return err.message;
+  return (err instanceof Error ? err.stack : undefined) ?? String(err);
+}
+
 export function wantsJson(req: Request): boolean {
   return req.path.startsWith('/api/') || req.path === '/healthz' || req.accepts(['html', 'json']) === 'json';
 }
@@ -38,7 +45,7 @@ export function errorHandler(log: (message: string) => void): ErrorRequestHandle
   return (err, req, res, next) => {
     if (res.headersSent) { next(err); return; }
     const answer = answerFor(err);
-    if (answer.status >= 500) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${(err instanceof Error ? err.stack : undefined) ?? String(err)}`);
+    if (answer.status >= 500) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${logText(err)}`);
     res.status(answer.status);
     if (wantsJson(req)) {
       res.json({ error: { status: answer.status, message: answer.message } });
