@@ -12,9 +12,10 @@ import { extractCommand } from './commands/extract.js';
 import { traceCommand } from './commands/trace.js';
 import { indexCommand } from './commands/index.js';
 import { robotsCommand } from './commands/robots.js';
+import { repairCommand } from './commands/repair.js';
 import { serveCommand } from './commands/serve.js';
 
-export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, robotsCommand, extractCommand, exportCommand, traceCommand];
+export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, robotsCommand, extractCommand, exportCommand, traceCommand, repairCommand];
 
 /** Exit codes: 0 ok, 1 failed, 2 bad usage, 70 internal error (BSD sysexits' EX_SOFTWARE). `crawl` also
  * exits 130 after Ctrl-C (stopped; run again to resume). */

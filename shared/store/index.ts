@@ -4,6 +4,7 @@
 
 export * from './types.js';
 export * from './store.js';
+export * from './repair.js';
 export * from './page-codec.js';
 export * from './links.js';
 export * from './page-facts.js';

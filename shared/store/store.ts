@@ -11,6 +11,7 @@
 // write per page instead of hundreds is what lets the store keep up with the crawler (issue 4's bench).
 // The link graph is read from the records (shared/store/links.ts).
 
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Level } from 'level';
@@ -136,7 +137,7 @@ export class LevelStore implements Store {
     this.frontier = {
       add: (entries, options) => this.addToFrontier(entries, options?.force ?? false),
       queued: () => this.iterateQueue(),
-      seen: async (url) => (await this.seenDb.get(url)) !== undefined,
+      seen: async (url) => (await this.read(this.seenDb.get(url))) !== undefined,
       // In line with commits, so the stats a drop writes never run ahead of the pages written.
       drop: (entry, stats) => this.serially(() => this.dropEntry(entry, stats)),
     };
@@ -157,7 +158,7 @@ export class LevelStore implements Store {
       store.seq = await store.lastSeq();
     } catch (e) {
       await db.close();
-      throw e;
+      throw storeDamageError(e, dataDir) ?? e;
     }
     return store;
   }
@@ -222,23 +223,23 @@ export class LevelStore implements Store {
   }
 
   getPage(url: string): Promise<PageRecord | undefined> {
-    return this.pagesDb.get(url);
+    return this.read(this.pagesDb.get(url));
   }
 
-  async *pages(): AsyncIterable<PageRecord> {
-    for await (const value of this.pagesDb.values()) yield value;
+  pages(): AsyncIterable<PageRecord> {
+    return this.readAll(this.pagesDb.values());
   }
 
   pageFacts(): AsyncIterable<[string, PageFact]> {
-    return this.factsDb.iterator();
+    return this.readAll(this.factsDb.iterator());
   }
 
   refusedUrls(): AsyncIterable<string> {
-    return this.refusedDb.keys();
+    return this.readAll(this.refusedDb.keys());
   }
 
   seenUrls(): AsyncIterable<string> {
-    return this.seenDb.keys();
+    return this.readAll(this.seenDb.keys());
   }
 
   private addToFrontier(entries: FrontierEntry[], force: boolean): Promise<QueuedEntry[]> {
@@ -257,7 +258,7 @@ export class LevelStore implements Store {
     const unique = new Map<string, FrontierEntry>();
     for (const e of entries) if (!unique.has(e.url)) unique.set(e.url, e);
     const urls = [...unique.keys()];
-    const seen = urls.length > 0 ? await this.seenDb.getMany(urls) : [];
+    const seen = urls.length > 0 ? await this.read(this.seenDb.getMany(urls)) : [];
     const added: QueuedEntry[] = [];
     urls.forEach((url, i) => {
       const prior = seen[i];
@@ -272,7 +273,7 @@ export class LevelStore implements Store {
   }
 
   private async *iterateQueue(): AsyncIterable<QueuedEntry> {
-    for await (const [id, entry] of this.queueDb.iterator()) yield { ...entry, id };
+    for await (const [id, entry] of this.readAll(this.queueDb.iterator())) yield { ...entry, id };
   }
 
   private async dropEntry(entry: QueuedEntry, stats: CrawlStats | undefined): Promise<void> {
@@ -320,12 +321,12 @@ export class LevelStore implements Store {
   }
 
   async getRawResponse(url: string): Promise<RawResponse | undefined> {
-    const bytes = await this.rawDb.get(url);
+    const bytes = await this.read(this.rawDb.get(url));
     return bytes === undefined ? undefined : decodeRawResponse(bytes);
   }
 
   getRobots(origin: string): Promise<RobotsCacheEntry | undefined> {
-    return this.robotsDb.get(origin);
+    return this.read(this.robotsDb.get(origin));
   }
 
   async putRobots(entry: RobotsCacheEntry): Promise<void> {
@@ -333,7 +334,7 @@ export class LevelStore implements Store {
   }
 
   async getMeta<T>(key: string): Promise<T | undefined> {
-    return (await this.metaDb.get(key)) as T | undefined;
+    return (await this.read(this.metaDb.get(key))) as T | undefined;
   }
 
   async putMeta(key: string, value: unknown): Promise<void> {
@@ -352,12 +353,73 @@ export class LevelStore implements Store {
     await this.db.close();
   }
 
+  /**
+   * After a repair (repairStore), puts the store's parts back in agreement: a fact for exactly each page
+   * kept and, when `requeue` (files were lost), every URL seen but neither stored nor still queued (its
+   * page or its queue entry may have been in a lost file) queued again at its depth, so a resumed crawl
+   * fetches it. URLs the crawl had dropped (robots.txt, trap rules) look the same and are queued too:
+   * the resumed crawl drops them again by the same rules.
+   */
+  async reconcile(requeue: boolean): Promise<ReconcileSummary> {
+    const summary: ReconcileSummary = { pages: 0, factsAdded: 0, factsDropped: 0, requeued: 0 };
+    let ops: BatchOp[] = [];
+    const flush = async (): Promise<void> => {
+      if (ops.length > 0) await this.written(this.db.batch(ops as never));
+      ops = [];
+    };
+    for await (const page of this.readAll(this.pagesDb.values())) {
+      summary.pages++;
+      if ((await this.read(this.factsDb.get(page.url))) !== undefined) continue;
+      ops.push({ type: 'put', sublevel: this.factsDb, key: page.url, value: pageFact(page) });
+      summary.factsAdded++;
+      if (ops.length >= 1000) await flush();
+    }
+    for await (const url of this.readAll(this.factsDb.keys())) {
+      if ((await this.read(this.pagesDb.get(url))) !== undefined) continue;
+      ops.push({ type: 'del', sublevel: this.factsDb, key: url });
+      summary.factsDropped++;
+      if (ops.length >= 1000) await flush();
+    }
+    await flush();
+    if (!requeue) return summary;
+    const queued = new Set<string>();
+    for await (const id of this.readAll(this.queueDb.keys())) queued.add(id);
+    for await (const [url, seen] of this.readAll(this.seenDb.iterator())) {
+      const lost = seen.id === '' ? (await this.read(this.pagesDb.get(url))) === undefined : !queued.has(seen.id);
+      if (!lost) continue;
+      const id = queueKey(seen.depth, ++this.seq);
+      ops.push({ type: 'put', sublevel: this.queueDb, key: id, value: { url, depth: seen.depth, via: 'link' } satisfies FrontierEntry });
+      ops.push({ type: 'put', sublevel: this.seenDb, key: url, value: { depth: seen.depth, id } });
+      summary.requeued++;
+      if (ops.length >= 1000) await flush();
+    }
+    await flush();
+    return summary;
+  }
+
   /** A failed write as a DATA_DIR error ("the disk holding DIR is full") when the disk is the cause. */
   private async written<T>(write: Promise<T>): Promise<T> {
     try {
       return await write;
     } catch (e) {
-      throw dataDirError(e, this.dataDir) ?? e;
+      throw dataDirError(e, this.dataDir) ?? storeDamageError(e, this.dataDir) ?? e;
+    }
+  }
+
+  /** A failed read as the error that says how to repair the store, when LevelDB finds it damaged. */
+  private async read<T>(read: Promise<T>): Promise<T> {
+    try {
+      return await read;
+    } catch (e) {
+      throw storeDamageError(e, this.dataDir) ?? e;
+    }
+  }
+
+  private async *readAll<T>(items: AsyncIterable<T>): AsyncIterable<T> {
+    try {
+      for await (const item of items) yield item;
+    } catch (e) {
+      throw storeDamageError(e, this.dataDir) ?? e;
     }
   }
 }
@@ -368,17 +430,56 @@ export class LevelStore implements Store {
 type AnySublevel = AbstractSublevel<any, any, string, any>;
 type BatchOp = { type: 'put'; sublevel: AnySublevel; key: string; value: unknown; valueEncoding?: 'utf8' } | { type: 'del'; sublevel: AnySublevel; key: string };
 
-function openError(e: unknown, dataDir: string): GleanerError {
+/** What LevelStore.reconcile put right. */
+export interface ReconcileSummary {
+  /** Pages readable. */
+  pages: number;
+  /** Page facts written for pages that had lost theirs, and dropped for pages that were lost. */
+  factsAdded: number;
+  factsDropped: number;
+  /** URLs queued again: seen, but neither stored nor queued. */
+  requeued: number;
+}
+
+/** What a failed open means, as a Gleaner error: locked, a disk problem, damaged, or no store there. */
+export function openError(e: unknown, dataDir: string): GleanerError {
   const code = (e as { code?: string; cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
   if (code === 'LEVEL_LOCKED') {
     return new GleanerError('STORE_LOCKED', `${dataDir} is in use by another Gleaner process (a crawl or index running?)`, { cause: e });
   }
   const disk = dataDirError(e, dataDir);
   if (disk && errnoCode(e) !== 'ENOENT') return disk;
+  // A store whose CURRENT file is there but whose tables or manifest are not readable is damaged, not missing.
+  const damage = existsSync(join(storePath(dataDir), 'CURRENT')) ? storeDamageError(e, dataDir) : undefined;
+  if (damage) return damage;
   if (code === 'LEVEL_DATABASE_NOT_OPEN' || code === 'LEVEL_IO_ERROR') {
     return new GleanerError('NOT_FOUND', `no crawl store in ${dataDir}: run \`gleaner crawl\` first`, { cause: e });
   }
   return new GleanerError('NOT_FOUND', `cannot open the store in ${dataDir}: ${(e as Error).message}`, { cause: e });
+}
+
+/** LevelDB's words for a store it cannot read back: a table cut short or overwritten ("Corruption:
+ * checksum mismatch", "IO error: 000007.ldb: Invalid argument"), a file gone ("1 missing files"). */
+const LEVEL_DAMAGE_CODES = new Set(['LEVEL_CORRUPTION', 'LEVEL_IO_ERROR']);
+
+/**
+ * `e` as a DATA_DIR error that says the store is damaged and how to keep what is left, when LevelDB
+ * reports damage (after power loss on a disk that lied about its writes, or a file edited by hand);
+ * undefined otherwise. A full or read-only disk is dataDirError's: repair would not help.
+ */
+export function storeDamageError(e: unknown, dataDir: string): GleanerError | undefined {
+  if (e instanceof GleanerError || dataDirError(e, dataDir) !== undefined) return undefined;
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    const { code, message } = cur as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && LEVEL_DAMAGE_CODES.has(code) && typeof message === 'string') {
+      return new GleanerError(
+        'DATA_DIR',
+        `the page store in ${dataDir} is damaged (LevelDB: ${message.split('\n')[0]}): \`gleaner repair --data ${dataDir}\` keeps every page it can still read`,
+        { cause: e },
+      );
+    }
+  }
+  return undefined;
 }
 
 /** Opens the embedded default store. */
