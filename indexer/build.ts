@@ -15,6 +15,8 @@ import {
   type StoredDoc,
   readCurrentGeneration,
   readFingerprints,
+  damagedIndexError,
+  INDEX_FILES,
   encodeLists,
   type IndexGeneration,
 } from '../shared/index-format/index.js';
@@ -79,9 +81,13 @@ async function previousGeneration(dataDir: string, full: boolean): Promise<{ gen
     throw e;
   }
   try {
-    return { gen, fingerprints: await readFingerprints(gen.dir) };
+    const fingerprints = await readFingerprints(gen.dir);
+    if (!Array.isArray(fingerprints) || fingerprints.length !== gen.docs.url.length) throw damagedIndexError(gen.dir, INDEX_FILES.fingerprints, `not ${gen.docs.url.length} documents`);
+    return { gen, fingerprints };
   } catch (e) {
     gen.lists.close();
+    // A damaged generation is replaced by a full build, as one of another format is.
+    if (isGleanerError(e) && e.code === 'INDEX_FORMAT') return undefined;
     throw e;
   }
 }

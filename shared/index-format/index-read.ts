@@ -2,7 +2,7 @@
 // before anything else. Used by web/search to serve and by the indexer to re-index incrementally.
 
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { GleanerError } from '../errors.js';
 import {
   INDEX_FILES,
@@ -32,9 +32,20 @@ export interface IndexGeneration {
   storedPath: string;
 }
 
+/**
+ * A generation whose files do not read back as written (a disk fault, a file cut short or edited by
+ * hand): one line that names the file, the fault and the cure, for `serve` at start (a reload keeps the
+ * generation it has) and for an incremental `index`, which then builds from scratch.
+ */
+export function damagedIndexError(dir: string, file: string, why: string, cause?: unknown): GleanerError {
+  // dir is DATA/index/GENERATION.
+  const dataDir = dirname(dirname(dir));
+  return new GleanerError('INDEX_FORMAT', `the index in ${dir} is damaged (${file}: ${why}): rebuild it with \`gleaner index --full --data ${dataDir}\``, { cause });
+}
+
 /** Throws INDEX_FORMAT when the manifest's version is not the one this Gleaner reads. */
 export async function readManifest(dir: string): Promise<IndexManifest> {
-  const manifest = JSON.parse(await readFile(join(dir, INDEX_FILES.manifest), 'utf8')) as IndexManifest;
+  const manifest = await readJson<IndexManifest>(dir, INDEX_FILES.manifest);
   const version = manifest.formatVersion;
   if (version !== INDEX_FORMAT_VERSION) {
     const hint =
@@ -64,23 +75,46 @@ export async function readGeneration(dir: string, lists: PostingListsOptions = D
   const manifest = await readManifest(dir);
   const [strings, numbers, terms, offsets, termOffsets, wordMap, wordMapOffsets] = await Promise.all([
     readJson<Pick<DocColumns, 'url' | 'title' | 'language' | 'host'>>(dir, INDEX_FILES.docs),
-    readFile(join(dir, INDEX_FILES.docNumbers)),
+    readBytes(dir, INDEX_FILES.docNumbers),
     readJson<TermTable>(dir, INDEX_FILES.terms),
-    readFile(join(dir, INDEX_FILES.offsets)),
-    readFile(join(dir, INDEX_FILES.termOffsets)),
-    readFile(join(dir, INDEX_FILES.wordMap)),
-    readFile(join(dir, INDEX_FILES.wordMapOffsets)),
+    readBytes(dir, INDEX_FILES.offsets),
+    readBytes(dir, INDEX_FILES.termOffsets),
+    readBytes(dir, INDEX_FILES.wordMap),
+    readBytes(dir, INDEX_FILES.wordMapOffsets),
   ]);
+  const { documents, terms: termCount } = manifest;
+  // What every file must hold given the manifest's counts: a file cut short, or one from another
+  // build, fails here rather than as a wrong answer or a RangeError in the middle of a query.
+  const expect = (file: string, ok: boolean, why: string): void => {
+    if (!ok) throw damagedIndexError(dir, file, why);
+  };
+  expect(INDEX_FILES.docs, [strings.url, strings.title, strings.language, strings.host].every((c) => Array.isArray(c) && c.length === documents), `not ${documents} documents`);
+  expect(INDEX_FILES.terms, Array.isArray(terms.terms) && terms.terms.length === termCount && Array.isArray(terms.words) && terms.words.length === termCount, `not ${termCount} terms`);
+  expect(INDEX_FILES.offsets, offsets.byteLength === 4 * (termCount + 1), `${offsets.byteLength} bytes, not the ${4 * (termCount + 1)} of ${termCount} terms`);
+  expect(INDEX_FILES.termOffsets, termOffsets.byteLength === 16 * (termCount + 1), `${termOffsets.byteLength} bytes, not the ${16 * (termCount + 1)} of ${termCount} terms`);
+  expect(INDEX_FILES.wordMapOffsets, wordMapOffsets.byteLength === 4 * (documents + 1), `${wordMapOffsets.byteLength} bytes, not the ${4 * (documents + 1)} of ${documents} documents`);
+  expect(INDEX_FILES.wordMap, wordMap.byteLength % 4 === 0, `${wordMap.byteLength} bytes, not a whole number of entries`);
+  let docNumbers: ReturnType<typeof decodeDocNumbers>;
+  try {
+    docNumbers = decodeDocNumbers(numbers);
+  } catch (e) {
+    throw damagedIndexError(dir, INDEX_FILES.docNumbers, (e as Error).message.replace(`${INDEX_FILES.docNumbers} `, ''), e);
+  }
+  expect(INDEX_FILES.docNumbers, docNumbers.inbound.length === documents, `not ${documents} documents`);
   const postingOffsets = uint32View(offsets);
+  const mapOffsets = uint32View(wordMapOffsets);
+  const words = uint32View(wordMap);
+  expect(INDEX_FILES.offsets, postingOffsets[termCount] === manifest.postings, `its last entry is not the ${manifest.postings} postings`);
+  expect(INDEX_FILES.wordMap, mapOffsets[documents] === words.length, `${words.length} entries, not the ${mapOffsets[documents]} that ${INDEX_FILES.wordMapOffsets} counts`);
   return {
     dir,
     manifest,
-    docs: { ...strings, ...decodeDocNumbers(numbers) },
+    docs: { ...strings, ...docNumbers },
     terms,
     offsets: postingOffsets,
     lists: new PostingLists(dir, postingOffsets, float64View(termOffsets), lists),
-    wordMap: uint32View(wordMap),
-    wordMapOffsets: uint32View(wordMapOffsets),
+    wordMap: words,
+    wordMapOffsets: mapOffsets,
     storedPath: join(dir, INDEX_FILES.stored),
   };
 }
@@ -94,8 +128,27 @@ export async function readIndexStatsFile(dir: string): Promise<IndexStats> {
   return readJson<IndexStats>(dir, INDEX_FILES.stats);
 }
 
+/** A file of the generation; a missing one is damage (a generation is written whole, then made live). */
+async function readBytes(dir: string, name: string): Promise<Buffer> {
+  try {
+    return await readFile(join(dir, name));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw damagedIndexError(dir, name, 'missing', e);
+    throw e;
+  }
+}
+
 async function readJson<T>(dir: string, name: string): Promise<T> {
-  return JSON.parse(await readFile(join(dir, name), 'utf8')) as T;
+  const text = (await readBytes(dir, name)).toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw damagedIndexError(dir, name, `not JSON (${(e as Error).message})`, e);
+  }
+  // Every file is an object or an array: `null` or a bare number is a file overwritten.
+  if (typeof value !== 'object' || value === null) throw damagedIndexError(dir, name, 'not a JSON object or array');
+  return value as T;
 }
 
 /** A Uint32Array over a file's bytes (little-endian, as written on every platform Node runs on). */

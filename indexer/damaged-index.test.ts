@@ -1,0 +1,77 @@
+// An index generation whose files do not read back as written: one line naming the file, the fault
+// and the command that rebuilds it, never a RangeError or a JSON error mid-query; and an incremental
+// build over such a generation builds from scratch.
+
+import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isGleanerError } from '../shared/errors.js';
+import { INDEX_FILES, currentGeneration, readCurrentGeneration } from '../shared/index-format/index.js';
+import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixture.js';
+import { buildIndex } from './index.js';
+
+const pages = Array.from({ length: 12 }, (_, i) => ({ url: `http://site.test/p${i}`, title: `Page ${i}`, text: `words of page ${i} about crawling and indexing` }));
+
+let fixture: FixtureDir;
+let pristine: Map<string, Buffer>;
+let gen: string;
+beforeAll(async () => {
+  fixture = await buildFixtureIndex(pages);
+  gen = (await currentGeneration(fixture.dataDir))!;
+  pristine = new Map(await Promise.all(Object.values(INDEX_FILES).map(async (f) => [f, await readFile(join(gen, f))] as const)));
+});
+afterAll(async () => {
+  await fixture.cleanup();
+});
+
+async function restore(): Promise<void> {
+  for (const [f, bytes] of pristine) await writeFile(join(gen, f), bytes);
+}
+
+async function openFailure(): Promise<unknown> {
+  return readCurrentGeneration(fixture.dataDir).then(
+    (g) => {
+      g.lists.close();
+      return undefined;
+    },
+    (e: unknown) => e,
+  );
+}
+
+describe('a damaged index generation', () => {
+  const cases: [string, (path: string) => Promise<void>, RegExp][] = [
+    [INDEX_FILES.docs, (p) => writeFile(p, '{"url": ["http://site.test/p0", \u0001'), /^not JSON \(/],
+    [INDEX_FILES.manifest, (p) => rm(p), /^missing$/],
+    [INDEX_FILES.terms, (p) => writeFile(p, '{"terms": [], "words": []}'), /^not \d+ terms$/],
+    [INDEX_FILES.offsets, async (p) => truncate(p, (await readFile(p)).byteLength - 4), /^\d+ bytes, not the \d+ of \d+ terms$/],
+    [INDEX_FILES.termOffsets, async (p) => truncate(p, (await readFile(p)).byteLength - 8), /^\d+ bytes, not the \d+ of \d+ terms$/],
+    [INDEX_FILES.docNumbers, async (p) => truncate(p, (await readFile(p)).byteLength - 3), /^has \d+ bytes, not the \d+ of 12 documents$/],
+    [INDEX_FILES.wordMap, async (p) => truncate(p, (await readFile(p)).byteLength - 4), /^\d+ entries, not the \d+ that word-map-offsets\.bin counts$/],
+    [INDEX_FILES.wordMapOffsets, async (p) => truncate(p, (await readFile(p)).byteLength - 2), /^\d+ bytes, not the 52 of 12 documents$/],
+  ];
+  it.each(cases)('%s: the open fails with one line naming the file, the fault and the rebuild', async (file, damage, why) => {
+    await restore();
+    expect(await openFailure()).toBeUndefined();
+    await damage(join(gen, file));
+    try {
+      const e = await openFailure();
+      expect(isGleanerError(e) && e.code).toBe('INDEX_FORMAT');
+      const m = /^the index in (.+) is damaged \((.+?): (.+)\): rebuild it with `gleaner index --full --data (.+)`$/.exec((e as Error).message);
+      expect(m?.slice(1, 3)).toEqual([gen, file]);
+      expect(m![3]).toMatch(why);
+      expect(m![4]).toBe(fixture.dataDir);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('an incremental build over a damaged generation builds from scratch instead of failing', async () => {
+    await writeFile(join(gen, INDEX_FILES.fingerprints), '["only one"]');
+    const summary = await buildIndex(fixture.dataDir, {});
+    expect(summary.full).toBe(true);
+    expect(summary.analysed).toBe(pages.length);
+    const g = await readCurrentGeneration(fixture.dataDir);
+    g.lists.close();
+    expect(g.docs.url).toHaveLength(pages.length);
+  });
+});
