@@ -132,6 +132,25 @@ describe('links (issue 4, seed 001: a and area href, never src)', () => {
     expect(ex(html).links.map((l) => l.text)).toEqual(['1', '2', '3']);
     expect(ex(html, { maxLinks: 2 }).links).toHaveLength(2);
   });
+  it('a <base href> longer than any URL kept amplifies no link: relative hrefs are dropped, the others resolve by origin', () => {
+    // 10,000 five-byte hrefs against a 100 KB base were a gigabyte of URLs and a parse worker out of memory.
+    const base = `http://example.test/${'d'.repeat(100_000)}/`;
+    const hrefs = Array.from({ length: 10_000 }, (_, i) => `<a href="${i}">x</a>`).join('');
+    const e = ex(`<base href="${base}">${hrefs}<a href="/top">t</a><a href="?q=1">q</a><a href="//other.test/p">o</a><a href="https://third.test/r">r</a>`);
+    expect(e.links.map((l) => l.url)).toEqual(['http://example.test/top', 'http://other.test/p', 'https://third.test/r']);
+    // A long base under the limit still resolves as browsers resolve it.
+    expect(ex(`<base href="http://example.test/${'d'.repeat(100)}/"><a href="x">x</a>`).links[0]?.url).toBe(`http://example.test/${'d'.repeat(100)}/x`);
+  });
+  it('drops links and a canonical longer than maxUrlChars, and links past maxLinkChars in all', () => {
+    const long = `/${'p'.repeat(9_000)}`;
+    const e = ex(`<link rel="canonical" href="${long}"><a href="${long}">long</a><a href="/short">short</a>`);
+    expect(e.links.map((l) => l.text)).toEqual(['short']);
+    expect(e.canonical).toBeUndefined();
+    const many = Array.from({ length: 100 }, (_, i) => `<a href="/${i}-${'x'.repeat(1_000)}">${i}</a>`).join('');
+    const kept = ex(many, { maxLinkChars: 10_000 }).links;
+    expect(kept.length).toBe(10);
+    expect(kept.map((l) => l.text)).toEqual(Array.from({ length: 10 }, (_, i) => String(i)));
+  });
   it('strips session ids and tracking parameters from links', () => {
     expect(ex('<a href="/p?PHPSESSID=abc&id=3">p</a>').links[0]?.url).toBe('http://example.test/p?id=3');
     expect(ex('<a href="/p?keep=1&drop=2">p</a>', { stripParams: ['drop'] }).links[0]?.url).toBe('http://example.test/p?keep=1');

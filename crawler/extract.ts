@@ -42,6 +42,12 @@ export interface ExtractOptions {
   stripParams?: readonly string[];
   /** Links after this many are dropped: a guard against generated link farms. */
   maxLinks: number;
+  /** Links (and a canonical) whose URL is longer than this, in characters, are dropped. Well above the
+   * trap rule's --max-url-length (1,024 by default), which cuts and counts what gets through. */
+  maxUrlChars: number;
+  /** Links after their URLs and anchor texts reach this many characters in all are dropped: a page of
+   * 10,000 links of 8 KB each would otherwise be an 80 MB record. */
+  maxLinkChars: number;
   /** Visible text after this many characters is cut (the body cap bounds it already; this bounds memory). */
   maxTextChars: number;
 }
@@ -49,8 +55,13 @@ export interface ExtractOptions {
 export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = {
   agent: DEFAULT_AGENT,
   maxLinks: 10_000,
+  maxUrlChars: 8_192,
+  maxLinkChars: 2_000_000,
   maxTextChars: 1_000_000,
 };
+
+/** An href that names its own scheme (`http:`, `mailto:`): resolved without the base's path. */
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'title']);
@@ -321,13 +332,21 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const canon: CanonicalizeOptions = opts.stripParams === undefined ? {} : { stripParams: opts.stripParams };
   const blocks = splitBlocks(textParts.join(''), opts.maxTextChars);
   const links: OutLink[] = [];
-  const resolveLink = linkResolver(base, canon);
+  // A base longer than any URL kept (a `<base href>` of 100 KB amplified each 5-byte href of a page into
+  // a 100 KB URL: a gigabyte for 10,000 links, parsed one by one): an href relative to its path can only
+  // give a longer one, and an href that replaces the path (`/x`, `//host/x`, `http://...`) resolves the
+  // same against the origin alone, without parsing the base again for each link.
+  const longBase = base.length > opts.maxUrlChars;
+  const resolveLink = linkResolver(longBase ? `${new URL(base).origin}/` : base, canon);
+  let linkChars = 0;
   for (const l of raw) {
-    if (links.length >= opts.maxLinks) break;
+    if (links.length >= opts.maxLinks || linkChars >= opts.maxLinkChars) break;
     const href = l.href.trim();
-    if (href === '' || href.startsWith('#')) continue;
+    if (href === '' || href.startsWith('#') || href.length > opts.maxUrlChars) continue;
+    if (longBase && !href.startsWith('/') && !HAS_SCHEME.test(href)) continue;
     const url = resolveLink(href);
-    if (url === undefined) continue;
+    if (url === undefined || url.length > opts.maxUrlChars) continue;
+    linkChars += url.length + l.text.length;
     const link: OutLink = { url, text: l.text, rel: l.rel, kind: l.kind };
     const block = l.segment >= 0 ? blocks.blockOfSegment[l.segment] : undefined;
     if (block !== undefined && block >= 0) link.block = block;
@@ -345,8 +364,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
     links,
     robots: mergeRobots(...robots),
   };
-  const canonical = canonicalHref !== undefined ? canonicalizeUrl(canonicalHref, base, canon) : undefined;
-  if (canonical !== undefined) extracted.canonical = canonical;
+  const canonical = canonicalHref !== undefined && canonicalHref.length <= opts.maxUrlChars ? canonicalizeUrl(canonicalHref, base, canon) : undefined;
+  if (canonical !== undefined && canonical.length <= opts.maxUrlChars) extracted.canonical = canonical;
   if (sections.length > 0) extracted.sections = sections;
   return extracted;
 }

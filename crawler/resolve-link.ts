@@ -7,6 +7,8 @@ import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
 
 /** Hrefs remembered in all; past it the cache starts again (memory stays bounded). */
 const CACHE_LIMIT = 20_000;
+/** URLs longer than this are resolved each time, never kept. */
+const MAX_CACHED_URL_CHARS = 2_048;
 
 /** strip-parameter set -> folder -> href -> canonical URL (undefined: not a URL to follow). */
 const caches = new Map<string, Map<string, Map<string, string | undefined>>>();
@@ -44,6 +46,8 @@ export function linkResolver(base: string, options: CanonicalizeOptions): (href:
     const known = hrefs?.get(href);
     if (known !== undefined || hrefs?.has(href)) return known;
     const url = canonicalizeUrl(href, base, options);
+    // A long URL is rarely asked for again, and 20,000 of them would be the cache's whole memory.
+    if (url !== undefined && url.length > MAX_CACHED_URL_CHARS) return url;
     if (cached >= CACHE_LIMIT) {
       for (const m of caches.values()) m.clear();
       cached = 0;
