@@ -17,14 +17,17 @@ export interface BodyAnalyzer {
 
 type Reply = { id: number; result: PackedAnalysis } | { id: number; error: string };
 
-interface Waiter {
+interface Job {
+  id: number;
+  input: BodyInput;
   resolve: (a: BodyAnalysis) => void;
   reject: (e: Error) => void;
 }
 
 interface Slot {
   worker: Worker;
-  pending: Map<number, Waiter>;
+  /** The page the worker is parsing; a worker has one at a time, so its death fails that page alone. */
+  busy: Job | undefined;
   /** Replies this worker gave; a worker that dies before its first is taken as one that cannot start. */
   answered: number;
 }
@@ -51,7 +54,9 @@ export interface BodyAnalyzerOptions {
 
 /**
  * `threads` worker threads, each replaced when it dies (out of memory on a monstrous page, a crash):
- * the pages it held fail with an error to their callers, and the pool keeps its size. Pages are never
+ * the page it was parsing fails with an error to its caller, and the pages waiting go to the workers
+ * left and the replacement. Each worker holds one page at a time (the others wait here, their bodies
+ * not yet handed over), so one page that kills a worker takes no other page with it. Pages are never
  * parsed on the calling thread once the pool has started, even when workers die.
  */
 export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions = {}): BodyAnalyzer {
@@ -62,27 +67,48 @@ export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions
   /** One place per thread; undefined once given up (MAX_FAILED_STARTS). */
   const slots: (Slot | undefined)[] = [];
   const failedStarts: number[] = [];
+  /** Pages not yet handed to a worker, oldest first. */
+  const waiting: Job[] = [];
   let lastDeath = '';
 
+  const dispatch = (): void => {
+    for (const slot of slots) {
+      if (waiting.length === 0) return;
+      if (slot === undefined || slot.busy !== undefined) continue;
+      const job = waiting.shift()!;
+      slot.busy = job;
+      // A body that owns its whole buffer moves to the worker instead of being copied; the crawl
+      // loop does not read it again.
+      const { body } = job.input;
+      const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+      slot.worker.postMessage({ id: job.id, input: job.input }, owned ? [body.buffer] : []);
+    }
+    if (waiting.length > 0 && slots.every((s) => s === undefined)) {
+      for (const job of waiting.splice(0)) job.reject(new Error(`no parse worker could be started: ${lastDeath}`));
+    }
+  };
+
   const start = (place: number): Slot => {
-    const slot: Slot = { worker: new Worker(script, { resourceLimits: WORKER_LIMITS }), pending: new Map(), answered: 0 };
+    const slot: Slot = { worker: new Worker(script, { resourceLimits: WORKER_LIMITS }), busy: undefined, answered: 0 };
     slot.worker.on('message', (reply: Reply) => {
       slot.answered++;
-      const waiter = slot.pending.get(reply.id);
-      if (!waiter) return;
-      slot.pending.delete(reply.id);
-      if ('error' in reply) waiter.reject(new Error(`analysing a page failed: ${reply.error}`));
-      else waiter.resolve(unpackAnalysis(reply.result));
+      const job = slot.busy;
+      if (job?.id !== reply.id) return;
+      slot.busy = undefined;
+      if ('error' in reply) job.reject(new Error(`analysing a page failed: ${reply.error}`));
+      else job.resolve(unpackAnalysis(reply.result));
+      dispatch();
     });
     // Called on 'error' (an uncaught exception, out of memory: it says more) and on the 'exit' that
     // always follows: the first call replaces the worker, so no new page is sent to a dying one.
     const retire = (e: Error) => {
       lastDeath = e.message;
-      for (const w of slot.pending.values()) w.reject(e);
-      slot.pending.clear();
+      slot.busy?.reject(e);
+      slot.busy = undefined;
       if (closing || slots[place] !== slot) return;
       failedStarts[place] = slot.answered === 0 ? (failedStarts[place] ?? 0) + 1 : 0;
       slots[place] = (failedStarts[place] ?? 0) < MAX_FAILED_STARTS ? start(place) : undefined;
+      dispatch();
     };
     slot.worker.on('error', (e) => retire(new Error(`the parse worker died: ${e.message}`)));
     slot.worker.on('exit', (code) => retire(new Error(`the parse worker exited (code ${code})`)));
@@ -93,22 +119,15 @@ export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions
   return {
     threads,
     analyze(input) {
-      let best: Slot | undefined;
-      for (const s of slots) if (s && (!best || s.pending.size < best.pending.size)) best = s;
-      if (!best) return Promise.reject(new Error(`no parse worker could be started: ${lastDeath}`));
-      const slot = best;
-      const id = nextId++;
+      if (slots.every((s) => s === undefined)) return Promise.reject(new Error(`no parse worker could be started: ${lastDeath}`));
       return new Promise<BodyAnalysis>((resolve, reject) => {
-        slot.pending.set(id, { resolve, reject });
-        // A body that owns its whole buffer moves to the worker instead of being copied; the crawl
-        // loop does not read it again.
-        const { body } = input;
-        const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
-        slot.worker.postMessage({ id, input }, owned ? [body.buffer] : []);
+        waiting.push({ id: nextId++, input, resolve, reject });
+        dispatch();
       });
     },
     async close() {
       closing = true;
+      for (const job of waiting.splice(0)) job.reject(new Error('the parse pool was closed'));
       await Promise.all(slots.filter((s) => s !== undefined).map((s) => s.worker.terminate()));
     },
   };

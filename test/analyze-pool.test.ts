@@ -100,6 +100,19 @@ describe.skipIf(!existsSync(POOL))('parse worker pool when a worker dies', () =>
     }
   });
 
+  it('a worker that dies fails only the page it was parsing: the pages waiting behind it are parsed', async () => {
+    const pool = createBodyAnalyzer(1, { workerScript: pathToFileURL(join(dir, 'dying-worker.mjs')) });
+    try {
+      const inputs = Array.from({ length: 6 }, (_, i) => input(i));
+      const expected = inputs.map((x) => analyzeBody({ ...x, body: x.body.slice() }));
+      const [killer, ...innocent] = await Promise.allSettled([pool.analyze(page('/exit')), ...inputs.map((x) => pool.analyze(x))]);
+      expect(killer).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/exited \(code 7\)/) as unknown } });
+      expect(innocent).toEqual(expected.map((value) => ({ status: 'fulfilled', value })));
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('gives up a worker that cannot start, with its reason, instead of restarting it forever', async () => {
     const pool = createBodyAnalyzer(1, { workerScript: pathToFileURL(join(dir, 'broken-worker.mjs')) });
     try {
