@@ -42,6 +42,33 @@ export function aliasTarget(page: PageRecord, pages: ReadonlyMap<string, PageRec
 
 const MAX_ALIAS_HOPS = 5;
 
+/**
+ * Whether a page is left out for its rel=canonical: it names another indexable page, unless the names
+ * go round (A names B and B names A, or longer rings). Each page of a ring then points away and all
+ * were dropped, their text unfindable; as a search engine picks one page of conflicting canonicals, the
+ * ring keeps one, its shortest URL (then the first in order), which names no other page. A page that
+ * leads into a ring it is not part of still points away.
+ */
+export function canonicalElsewhere(page: PageRecord, pages: ReadonlyMap<string, PageRecord>, canonicalize?: (url: string) => string | undefined): boolean {
+  const first = aliasTarget(page, pages, canonicalize);
+  if (first === undefined) return false;
+  const path = [page.url];
+  let current: string | undefined = first;
+  for (let hop = 0; hop <= MAX_ALIAS_HOPS && current !== undefined; hop++) {
+    const at = path.indexOf(current);
+    if (at >= 0) {
+      const ring = path.slice(at);
+      if (!ring.includes(page.url)) return true;
+      const keeper = ring.reduce((a, b) => (b.length < a.length || (b.length === a.length && b < a) ? b : a));
+      return keeper !== page.url;
+    }
+    path.push(current);
+    const next = pages.get(current);
+    current = next?.state === 'ok' ? aliasTarget(next, pages, canonicalize) : undefined;
+  }
+  return true;
+}
+
 export async function readStoreDocuments(store: Store, options: IndexerOptions): Promise<StoreDocuments> {
   const progress = options.onProgress ?? (() => {});
   const { canonicalize } = await recordedCanonicalizer(store);
@@ -58,7 +85,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   const indexed = new Set<string>();
   const skipped: Record<string, number> = {};
   for (const page of pages.values()) {
-    const reason = skipReason(page) ?? (aliasTarget(page, pages, canonicalize) !== undefined ? 'canonical elsewhere' : undefined);
+    const reason = skipReason(page) ?? (canonicalElsewhere(page, pages, canonicalize) ? 'canonical elsewhere' : undefined);
     if (reason === undefined) indexed.add(page.url);
     else skipped[reason] = (skipped[reason] ?? 0) + 1;
   }
