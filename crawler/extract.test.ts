@@ -10,6 +10,12 @@ describe('title, description, headings', () => {
     const e = ex('<html><head><title>  Tom &amp;\n Jerry </title><title>second</title></head><body>x</body></html>');
     expect(e.title).toBe('Tom & Jerry');
   });
+  it('takes no title from inside <svg> or <math>: that is a drawing\'s tooltip, not the page\'s title', () => {
+    expect(ex('<body><svg><title>Icon</title><path d="M0"/></svg><title>Real page</title></body>').title).toBe('Real page');
+    expect(ex('<svg/><math><title>Formula</title></math><title>After</title>').title).toBe('After');
+    expect(ex('<svg><title>Only icon</title></svg><p>text</p>').title).toBe('');
+    expect(ex('<svg><title>Icon</title></svg><p>visible</p>').text).toBe('visible');
+  });
   it('gives an empty title when there is none', () => {
     expect(ex('<p>hello</p>').title).toBe('');
   });

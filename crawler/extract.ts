@@ -176,6 +176,9 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   let skipDepth = 0;
   let title: string | undefined;
   let titleBuf: string[] | undefined;
+  /** Open <svg> and <math> elements: a <title> inside one is the drawing's tooltip, not the page's
+   * title (browsers' document.title takes the first HTML <title>). */
+  let foreignDepth = 0;
   let description: string | undefined;
   let ogDescription: string | undefined;
   let htmlLang: string | undefined;
@@ -206,9 +209,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
       },
       onopentag(name, attribs) {
         sectionMarks.onOpen(name, attribs, textParts.length);
+        if (name === 'svg' || name === 'math') foreignDepth++;
         if (SKIPPED.has(name)) {
           skipDepth++;
-          if (name === 'title' && title === undefined && titleBuf === undefined) titleBuf = [];
+          if (name === 'title' && foreignDepth === 0 && title === undefined && titleBuf === undefined) titleBuf = [];
           return;
         }
         if (BLOCKS.has(name)) {
@@ -278,6 +282,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
       },
       onclosetag(name) {
         sectionMarks.onClose(name);
+        if ((name === 'svg' || name === 'math') && foreignDepth > 0) foreignDepth--;
         if (SKIPPED.has(name)) {
           if (skipDepth > 0) skipDepth--;
           if (name === 'title' && titleBuf !== undefined) {
