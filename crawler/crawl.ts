@@ -21,7 +21,7 @@ import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
 import { effectiveDelayMs, FailureCounts, holdsHost, retryStep, transientFailure } from './politeness.js';
 import { rawResponse } from './raw-response.js';
 import { analyzeDocument, isDocument } from './document-analysis.js';
-import type { HostRobots } from '../shared/robots/index.js';
+import { whyUnreachable, type HostRobots, type Unreachable } from '../shared/robots/index.js';
 import { robotsForOrigin } from './robots-cache.js';
 import { blockingRule, crawlRobotsOptions, respectsRobots } from './robots-options.js';
 import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
@@ -623,7 +623,16 @@ class CrawlRun {
     }
     const attempt = this.attempts.failed(entry.url);
     const step = retryStep(attempt, failure, Date.now(), this.options);
-    this.requestEnded(ticket, now, holdsHost(failure, this.hostFailures.failed(ticket.host)) ? step.waitMs : 0);
+    const inARow = this.hostFailures.failed(ticket.host);
+    this.requestEnded(ticket, now, holdsHost(failure, inARow) ? step.waitMs : 0);
+    if (outcome.kind === 'network-error' && inARow >= this.options.maxConnectFailures) {
+      const why = whyUnreachable({ kind: 'network-error', message: outcome.error });
+      if (why.cannotConnect) {
+        this.attempts.forget(entry.url);
+        await this.giveUpHostForPages(ticket, why, inARow);
+        return false; // this page is stored as an error page, the host's other URLs are skipped
+      }
+    }
     if (!step.retry) {
       this.attempts.forget(entry.url);
       return false; // stored as an error page by pageFromOutcome
@@ -631,6 +640,13 @@ class CrawlRun {
     this.log('info', 'will retry', { url: entry.url, attempt, waitMs: step.waitMs, reason: failure.kind === 'status' ? `HTTP ${failure.status}` : 'error' in outcome ? outcome.error : '' });
     await this.frontier.again(ticket);
     return true;
+  }
+
+  /** Drops the rest of a host whose page requests cannot connect any more (retryLater). */
+  private async giveUpHostForPages(ticket: Ticket, why: Unreachable, failures: number): Promise<void> {
+    const dropped = await this.frontier.dropHost(ticket);
+    this.robotsWaits.givenUpForPages(ticket.host, why, failures, dropped.length);
+    this.log('warn', `${why.reason} on ${failures} page requests in a row; giving up the site (${dropped.length} queued URL${dropped.length === 1 ? '' : 's'} skipped)`, { origin: ticket.host, reason: why.reason, urls: dropped.length });
   }
 
   private async robotsUnreachable(ticket: Ticket, why: NonNullable<HostRobots['unreachable']>): Promise<void> {

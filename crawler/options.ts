@@ -115,6 +115,9 @@ export interface CrawlOptions extends TrapOptions, PdfOptions {
   maxRedirects: number;
   /** Attempts for a 5xx or network error before the page is stored as an error. */
   maxRetries: number;
+  /** Page requests to one host that cannot connect (refused, no DNS name, no route) in a row, after
+   * which the host's other URLs are skipped for this run: a server that went away mid-crawl. */
+  maxConnectFailures: number;
   /** First backoff after an error; doubles each time, capped at maxBackoffMs. */
   backoffMs: number;
   maxBackoffMs: number;
@@ -171,6 +174,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   maxBodyBytes: 5 * 1024 * 1024,
   maxRedirects: 5,
   maxRetries: 3,
+  maxConnectFailures: 4,
   backoffMs: 2_000,
   maxBackoffMs: 5 * 60_000,
   // maxDepth, maxUrlLength, maxPagesPerHost and the trap rules: traps.ts owns them.

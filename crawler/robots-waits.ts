@@ -26,6 +26,8 @@ export interface HostGivenUp {
   cannotConnect: boolean;
   /** Queued URLs of the host that were dropped with it. */
   urls: number;
+  /** Given up for its pages' requests failing in a row after its robots.txt was read, not for robots.txt. */
+  pages?: true;
 }
 
 export class RobotsWaits {
@@ -48,6 +50,15 @@ export class RobotsWaits {
   givenUp(origin: string, why: Unreachable, urls: number): HostGivenUp {
     this.waiting.delete(origin);
     const host: HostGivenUp = { origin, reason: why.reason, failures: Math.max(1, this.failures.count(origin)), cannotConnect: why.cannotConnect, urls };
+    this.gaveUp.set(origin, host);
+    return host;
+  }
+
+  /** A host whose page requests could not connect `failures` times in a row (it answered its
+   * robots.txt, then went away): given up as one whose robots.txt cannot be had, so its queue and the
+   * links to it found later are skipped, instead of every URL waiting out its retries. */
+  givenUpForPages(origin: string, why: Unreachable, failures: number, urls: number): HostGivenUp {
+    const host: HostGivenUp = { origin, reason: why.reason, failures, cannotConnect: true, urls, pages: true };
     this.gaveUp.set(origin, host);
     return host;
   }
@@ -94,6 +105,7 @@ export function describeWait(w: RobotsWait, now: number): string {
 
 /** `http://h:1: robots.txt connection refused; site skipped (3 URLs)`. */
 export function describeGivenUp(h: HostGivenUp): string {
+  if (h.pages) return `${h.origin}: ${h.reason} on ${h.failures} page requests in a row; host cannot be reached, ${h.urls} URL${h.urls === 1 ? '' : 's'} skipped`;
   const tries = h.cannotConnect ? '' : ` after ${h.failures} ${h.failures === 1 ? 'try' : 'tries'}`;
   const what = h.cannotConnect ? 'host cannot be reached' : 'whole site disallowed (RFC 9309 2.3.1.4)';
   return `${h.origin}: robots.txt ${h.reason}${tries}; ${what}, ${h.urls} URL${h.urls === 1 ? '' : 's'} skipped`;

@@ -60,3 +60,35 @@ describe('retries on a healthy site with broken URLs', () => {
     expect(log.filter((r) => r.path === '/p1')).toHaveLength(1);
   });
 });
+
+describe('a host that goes away mid-crawl', () => {
+  let server: Server;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gleaner-host-gone-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is given up after its page requests fail to connect a few times in a row, not each URL retried', async () => {
+    const links = Array.from({ length: 30 }, (_, i) => `/p${i}`);
+    server = createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      if (req.url !== '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page([]));
+      // The home page, then the server is gone: every later connection is refused.
+      res.writeHead(200, { 'content-type': 'text/html', connection: 'close' }).end(page(links), () => {
+        server.close();
+        server.closeAllConnections();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const summary = await crawl({ dataDir: dir, seeds: [`${origin}/`], delayMs: 0, backoffMs: 20, maxBackoffMs: 40, maxRetries: 3, useSitemaps: false });
+    expect(summary.hostsGivenUp).toEqual([{ origin, reason: 'connection refused', failures: 4, cannotConnect: true, urls: expect.any(Number) as number, pages: true }]);
+    // The home page and the one page whose request failed last are stored; the other URLs are skipped.
+    expect(summary.stats.pagesByState).toEqual({ ok: 1, error: 1 });
+    expect(summary.hostsGivenUp[0]!.urls).toBe(links.length - 1);
+  }, 60_000);
+});
