@@ -131,3 +131,24 @@ describe('informational answers without end (103 Early Hints every 50 ms)', () =
     expect(new TextDecoder().decode((outcome as { body: Uint8Array }).body)).toBe('<p>fine</p>');
   });
 });
+
+describe('redirect locations as browsers read them', () => {
+  it('a Location of raw UTF-8 bytes points where its characters say; two differing Locations are no redirect', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    const server = createHttpServer((req, res) => {
+      // Node writes header strings one byte per character: this sends the UTF-8 bytes of "/ünï".
+      if (req.url === '/raw') res.writeHead(301, { location: Buffer.from('/ünï', 'utf8').toString('latin1') }).end();
+      else res.writeHead(302, [['Location', '/a'], ['Location', '/b']]).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const raw = await fetchOnce(client, { url: `${origin}/raw`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits: LIMITS });
+      expect(raw).toMatchObject({ kind: 'redirect', status: 301, location: '/ünï' });
+      const two = await fetchOnce(client, { url: `${origin}/two`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits: LIMITS });
+      expect(two).toMatchObject({ kind: 'status', status: 302 });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

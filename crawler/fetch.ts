@@ -4,7 +4,7 @@
 // unwanted types never read (http-body.ts). The outcome is a value, never an exception.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import { adoptBody, discardBody, readBody, guardTransfer, type TransferGuard, type TransferLimits } from '../shared/http/index.js';
+import { adoptBody, discardBody, readBody, guardTransfer, redirectLocation, type TransferGuard, type TransferLimits } from '../shared/http/index.js';
 import { mediaType } from './media-type.js';
 import { isUnknownType, sniffedType } from './sniff.js';
 
@@ -85,7 +85,7 @@ async function fetchGuarded(client: Dispatcher, req: FetchRequest, guard: Transf
   const contentType = mediaType(headers['content-type']);
   if (status >= 300 && status < 400 && status !== 304) {
     await discardBody(res.body);
-    const location = headerValue(headers, 'location');
+    const location = redirectLocation(headers['location']);
     if (location === undefined) return { kind: 'status', status, headers, contentType };
     return { kind: 'redirect', status, location, headers };
   }

@@ -1,8 +1,10 @@
 // HTTP transfers under limits, shared by the crawler's fetches and the robots library's: the deadline and
 // minimum rate (transfer-limits.ts, transfer-guard.ts) reading or discarding a body (http-body.ts), and
-// telling a response that breaks the protocol (protocol-error.ts).
+// telling a response that breaks the protocol (protocol-error.ts), and where a redirect points
+// (location.ts).
 
 export * from './transfer-limits.js';
 export * from './transfer-guard.js';
 export * from './http-body.js';
 export * from './protocol-error.js';
+export * from './location.js';

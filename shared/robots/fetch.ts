@@ -3,7 +3,7 @@
 // decisions are policy.ts, the rules parse.ts and match.ts.
 
 import { request } from 'undici';
-import { adoptBody, discardBody, readBody, guardTransfer, type TransferLimits } from '../http/index.js';
+import { adoptBody, discardBody, readBody, guardTransfer, redirectLocation, type TransferLimits } from '../http/index.js';
 import type { Logger } from '../log.js';
 import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
 import { parseRobots, type ParsedRobots } from './parse.js';
@@ -136,7 +136,7 @@ export async function fetchRobots(
     for (let hops = 0; ; hops++) {
       const res = await request(current, { method: 'GET', headers, signal: guard.signal });
       adoptBody(res.body);
-      const location = headerValue(res.headers['location']);
+      const location = redirectLocation(res.headers['location']);
       if (res.statusCode >= 300 && res.statusCode < 400 && location !== undefined) {
         await discardBody(res.body);
         if (hops + 1 > ROBOTS_DEFAULTS.maxRedirects) return { kind: 'too-many-redirects', hops: hops + 1, status: res.statusCode };
