@@ -54,9 +54,10 @@ describe('charset from META in the first 1,024 bytes', () => {
     expect(charsetFromMeta(Uint8Array.from(ascii('<meta charset=gbk/>')))).toBe('gbk');
     expect(charsetFromMeta(Uint8Array.from(ascii("<meta http-equiv=content-type content='text/html;charset=koi8-r'>")))).toBe('koi8-r');
   });
-  it('ignores a META after the first 1,024 bytes', () => {
+  it('the prescan ignores a META after the first 1,024 bytes (bytes not UTF-8 then read on: below)', () => {
     const bytes = Uint8Array.from([...ascii('<!--' + 'x'.repeat(1100) + '--><meta charset="gbk">'), ...GBK_ZHONGWEN]);
-    expect(decodeBody(bytes)).toMatchObject({ charset: 'utf-8', source: 'default' });
+    expect(charsetFromMeta(bytes)).toBeUndefined();
+    expect(decodeBody(bytes)).toMatchObject({ charset: 'gbk', source: 'meta' });
   });
   it('treats a META claiming UTF-16 as UTF-8', () => {
     expect(decodeBody(Uint8Array.from(ascii('<meta charset="utf-16"><p>hi</p>')))).toMatchObject({ charset: 'utf-8', text: '<meta charset="utf-16"><p>hi</p>' });
@@ -144,6 +145,31 @@ describe('default', () => {
         expect(decodeBody(new TextEncoder().encode(s), 'text/html').text).toBe(s);
       }),
     );
+  });
+});
+
+describe('what the WHATWG order leaves: labels only TextDecoder knows, a late <meta>, UTF-16 without a BOM', () => {
+  // ISO-2022-JP for 日本: ESC $ B, JIS X 0208 0x467C 0x4B5C, ESC ( B.
+  const ISO2022JP_NIHON = [0x1b, 0x24, 0x42, 0x46, 0x7c, 0x4b, 0x5c, 0x1b, 0x28, 0x42];
+  it('a header charset encoding-sniffer lacks (iso-2022-jp) is still the header charset', () => {
+    expect(decodeBody(page('', ISO2022JP_NIHON), 'text/html; charset=iso-2022-jp')).toMatchObject({ charset: 'iso-2022-jp', source: 'header' });
+    expect(decodeBody(page('', ISO2022JP_NIHON), 'text/html; charset=csISO2022JP').text).toContain('<p>日本</p>');
+    expect(normalizeCharset('csISO2022JP')).toBe('iso-2022-jp');
+  });
+  it('bytes that are not UTF-8 take a <meta charset> that comes after the first kilobyte', () => {
+    const late = page(`<style>${' '.repeat(1500)}</style><meta charset="windows-1251">`, CP1251_PRIVET_MIR);
+    expect(decodeBody(late)).toMatchObject({ charset: 'windows-1251', source: 'meta' });
+    expect(decodeBody(late).text).toContain('<p>Привет, мир</p>');
+    // Bytes that are UTF-8 stay UTF-8: the late scan costs nothing on the pages that need none.
+    const utf8 = Uint8Array.from([...page(`<style>${' '.repeat(1500)}</style><meta charset="windows-1251">`, []), ...Buffer.from('Привет', 'utf8')]);
+    expect(decodeBody(utf8)).toMatchObject({ charset: 'utf-8', source: 'default' });
+  });
+  it('UTF-16 without a byte order mark is told by its zero bytes, little- and big-endian', () => {
+    const html = '<html><head><title>Héllo</title></head><body><p>Grüße aus Köln</p></body></html>';
+    const le = Buffer.from(html, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    expect(decodeBody(new Uint8Array(le))).toEqual({ text: html, charset: 'utf-16le', source: 'default' });
+    expect(decodeBody(new Uint8Array(be))).toEqual({ text: html, charset: 'utf-16be', source: 'default' });
   });
 });
 

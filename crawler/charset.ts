@@ -5,7 +5,9 @@
 // 2. the Content-Type header's `charset=` parameter;
 // 3. the WHATWG prescan of the first 1,024 bytes (META_SNIFF_BYTES): `<meta charset>`,
 //    `<meta http-equiv=content-type content="...; charset=...">`, an `<?xml encoding=...?>` declaration;
-// 4. UTF-8.
+// 4. UTF-8, unless the bytes are not UTF-8 and a later `<meta>` names a charset (browsers change the
+//    encoding when parsing meets one: LATE_META_BYTES), or they are UTF-16 without a BOM (every other
+//    byte zero, as a chardet would tell; browsers show such a page as garbage, and so did we).
 // The prescan is encoding-sniffer's (cheerio's): a tokenizer that skips comments and reads only the
 // charset of a real META, where a regular expression also took `<!-- <meta charset=...> -->` and
 // `<meta name=description content="charset=koi8-r">`. It maps labels to WHATWG names (`cp1251` ->
@@ -21,6 +23,9 @@ import { ResultType, Sniffer } from 'encoding-sniffer/sniffer';
 import iconv from 'iconv-lite';
 
 export const META_SNIFF_BYTES = 1024;
+/** How far a `<meta charset>` is looked for when the first META_SNIFF_BYTES named none and the bytes
+ * are not UTF-8: a head with long scripts or styles puts it past the first kilobyte. */
+export const LATE_META_BYTES = 64 * 1024;
 
 export interface Decoded {
   text: string;
@@ -88,7 +93,19 @@ export function normalizeCharset(label: string): string | undefined {
   const l = label.trim().replace(/^["']|["']$/g, '');
   if (l === '') return undefined;
   const sniffer = new Sniffer({ transportLayerEncodingLabel: l });
-  return sniffer.resultType === ResultType.PASSED ? usable(sniffer.encoding) : undefined;
+  return sniffer.resultType === ResultType.PASSED ? usable(sniffer.encoding) : decoderOnlyLabel(l);
+}
+
+/** A WHATWG label encoding-sniffer's table lacks but TextDecoder knows (`iso-2022-jp`, `csISO2022JP`,
+ * `x-mac-cyrillic`): its WHATWG name. Without this, `charset=iso-2022-jp` was no charset, and the page
+ * was read as UTF-8 with its escape sequences in the text. */
+function decoderOnlyLabel(label: string): string | undefined {
+  if (new Sniffer({ transportLayerEncodingLabel: label }).resultType === ResultType.PASSED) return undefined;
+  try {
+    return usable(new TextDecoder(label).encoding);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The `charset` parameter of a Content-Type header value, as given (not normalised). */
@@ -109,12 +126,53 @@ export function charsetFromMeta(bytes: Uint8Array): string | undefined {
 /** Decodes a response body, finding its charset from BOM, header, prescan or the UTF-8 default. */
 export function decodeBody(bytes: Uint8Array, contentTypeHeader?: string): Decoded {
   const label = charsetFromContentType(contentTypeHeader);
-  let found = sniff(bytes, label);
+  const headerOnlyDecoder = label === undefined ? undefined : decoderOnlyLabel(label);
+  let found = sniff(bytes, headerOnlyDecoder === undefined ? label : undefined);
+  if (headerOnlyDecoder !== undefined && found.source !== 'bom') found = { charset: headerOnlyDecoder, source: 'header' };
   // A header naming a charset nothing here decodes counts as no header: the page may still say.
   if (found.charset === undefined && label !== undefined) found = sniff(bytes, undefined);
   const charset = found.charset ?? 'utf-8';
   const source = found.charset === undefined ? 'default' : found.source;
-  return { text: decodeAs(bytes, charset), charset, source };
+  if (source !== 'default') return { text: decodeAs(bytes, charset), charset, source };
+  const utf16 = utf16WithoutBom(bytes);
+  if (utf16 !== undefined) return { text: decodeAs(bytes, utf16), charset: utf16, source: 'default' };
+  const text = decodeAs(bytes, charset);
+  // Not UTF-8 (a replacement character where bytes did not decode), and long enough for a <meta> to
+  // come after the first kilobyte: read on, as a browser parsing the head would.
+  if (bytes.length > META_SNIFF_BYTES && text.includes('\uFFFD')) {
+    const late = lateMetaCharset(bytes);
+    if (late !== undefined && late !== 'utf-8') return { text: decodeAs(bytes, late), charset: late, source: 'meta' };
+  }
+  return { text, charset, source };
+}
+
+/** The charset of the first `<meta>` (or XML declaration) naming one in the first LATE_META_BYTES. */
+function lateMetaCharset(bytes: Uint8Array): string | undefined {
+  const sniffer = new Sniffer({ defaultEncoding: 'utf-8', maxBytes: LATE_META_BYTES });
+  const end = Math.min(bytes.length, LATE_META_BYTES);
+  for (let i = 0; i < end && sniffer.resultType > ResultType.META_TAG; i += 4096) sniffer.write(bytes.subarray(i, Math.min(i + 4096, end)));
+  return sniffer.resultType === ResultType.META_TAG || sniffer.resultType === ResultType.XML_ENCODING ? usable(sniffer.encoding) : undefined;
+}
+
+/** Bytes of a page looked at to tell UTF-16 without a BOM. */
+const UTF16_PROBE_BYTES = 512;
+
+/** `utf-16le` or `utf-16be` when, in the first bytes, nearly every other byte is zero and the others
+ * are not (markup and Latin text in UTF-16); undefined otherwise. No text in an 8-bit charset or
+ * UTF-8 has a zero byte at every other place. */
+function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  const n = Math.min(bytes.length, UTF16_PROBE_BYTES) & ~1;
+  if (n < 16) return undefined;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenZeros++;
+    if (bytes[i + 1] === 0) oddZeros++;
+  }
+  const pairs = n / 2;
+  if (oddZeros >= 0.7 * pairs && evenZeros <= 0.05 * pairs) return 'utf-16le';
+  if (evenZeros >= 0.7 * pairs && oddZeros <= 0.05 * pairs) return 'utf-16be';
+  return undefined;
 }
 
 /** Node's own WHATWG UTF-8 decoder: nearly every page is UTF-8, and it decodes one about twice as fast
