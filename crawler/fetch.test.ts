@@ -152,3 +152,26 @@ describe('redirect locations as browsers read them', () => {
     }
   });
 });
+
+describe('large response headers', () => {
+  it('a 64 KB header (a cookie, a policy) is read, as browsers read it; past 256 KB the answer is refused', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    const { createHttpClient } = await import('./fetch.js');
+    const server = createHttpServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
+      const size = req.url === '/huge' ? 300 * 1024 : 64 * 1024;
+      res.writeHead(200, { 'content-type': 'text/html', 'x-big': 'x'.repeat(size) }).end('<p>fine</p>');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const agent = createHttpClient({ hostConnections: 1, connectTimeoutMs: 5_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 });
+    try {
+      const big = await fetchOnce(agent, { url: `${origin}/big`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits: LIMITS });
+      expect(big).toMatchObject({ kind: 'body', status: 200 });
+      const huge = await fetchOnce(agent, { url: `${origin}/huge`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits: LIMITS });
+      expect(huge).toMatchObject({ kind: 'network-error' });
+    } finally {
+      await agent.close();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

@@ -48,6 +48,9 @@ export { mediaType };
 /** HTML, plain text, PDF and Word documents are what Gleaner indexes (crawler/documents.ts). */
 export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
 
+/** Bytes of response headers read before the answer is refused, as Chrome's limit. */
+export const MAX_HEADER_BYTES = 256 * 1024;
+
 /** Politeness is enforced by the scheduler, and the pool agrees with it: one connection per request it
  * lets run at once to an origin, each with one request at a time (no pipelining). */
 export function createHttpClient(options: HttpClientOptions): Dispatcher {
@@ -56,6 +59,9 @@ export function createHttpClient(options: HttpClientOptions): Dispatcher {
     pipelining: 1,
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.headersTimeoutMs,
+    // Chrome reads up to 256 KB of headers; Node's 16 KB default refused pages whose servers set a
+    // 64 KB cookie or Content-Security-Policy ("Headers Overflow").
+    maxHeaderSize: MAX_HEADER_BYTES,
     bodyTimeout: options.bodyTimeoutMs,
     keepAliveTimeout: 10_000,
   });
