@@ -2,7 +2,7 @@
 // written to a real LevelDB store, indexed by the real indexer, searched by the real engine.
 
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchEngine, type SearchEngine, type GleanerSearchEngine } from './search/index.js';
 import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixture.js';
@@ -477,6 +477,24 @@ describe('errors', () => {
       await s.close();
     }
   });
+  it('an address too long for the server to read is a 431 that says so, not a blank page', async () => {
+    const s = await start({ engine });
+    try {
+      const { port } = new URL(s.url);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET /search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+        let got = '';
+        socket.on('data', (d) => (got += d.toString()));
+        socket.on('end', () => resolve(got));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+      expect(answer).toMatch(/\r\n\r\n431: the address or its headers are too long: shorten the search\n$/);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('a damaged index is a 503 with what to do, logged as that one line without a stack', async () => {
     const logged: string[] = [];
     const damaged: SearchEngine = {

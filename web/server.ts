@@ -1,7 +1,8 @@
 // The only place the gateway listens: opens the searcher over a data dir, builds the app, binds the
 // port. `gleaner serve` and `gleaner demo` call `serve`; tests use createApp on port 0 themselves.
 
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { GleanerError } from '../shared/errors.js';
@@ -46,6 +47,7 @@ export async function listen(app: Express, host: string, port: number): Promise<
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.on('clientError', answerClientError);
   const address = server.address() as AddressInfo;
   // A wildcard address is where the server listens, not where a browser can go: show loopback.
   const reachable = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
@@ -59,6 +61,20 @@ export async function listen(app: Express, host: string, port: number): Promise<
         server.closeAllConnections();
       }),
   };
+}
+
+/** Node's own answers to a request it cannot read are empty: a search typed or pasted past 16 KB of
+ * address got a blank 431 page. Say what happened, in the answer's own status. */
+const CLIENT_ERRORS: Readonly<Record<string, [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'the address or its headers are too long: shorten the search'],
+  HPE_URI_TOO_LONG: [414, 'the address is too long: shorten the search'],
+};
+
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return;
+  const [status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'the request could not be understood'];
+  const body = `${status}: ${message}\n`;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 /** Opens the index in `dataDir` read-only and serves search over it. */
