@@ -131,6 +131,8 @@ class CrawlRun {
   private readonly attempts = new FailureCounts();
   /** Transient failures in a row per host (origin): politeness.ts holdsHost. */
   private readonly hostFailures = new FailureCounts();
+  /** Per host, page requests in a row that could not connect at all (giveUpHostForPages). */
+  private readonly connectFailures = new FailureCounts();
   private readonly hashes = new Map<string, string>();
   /** Sitemap files queued per host this run, against DEFAULT_SITEMAP_OPTIONS.maxFilesPerHost. */
   private readonly sitemapFiles = new Map<string, number>();
@@ -618,6 +620,7 @@ class CrawlRun {
     if (!failure) {
       this.attempts.forget(entry.url);
       this.hostFailures.forget(ticket.host);
+      this.connectFailures.forget(ticket.host);
       this.requestEnded(ticket, now);
       return false;
     }
@@ -625,11 +628,15 @@ class CrawlRun {
     const step = retryStep(attempt, failure, Date.now(), this.options);
     const inARow = this.hostFailures.failed(ticket.host);
     this.requestEnded(ticket, now, holdsHost(failure, inARow) ? step.waitMs : 0);
-    if (outcome.kind === 'network-error' && inARow >= this.options.maxConnectFailures) {
-      const why = whyUnreachable({ kind: 'network-error', message: outcome.error });
-      if (why.cannotConnect) {
+    // Only failures to connect at all count toward giving the host up: an answer, even a 503, says
+    // the server is there.
+    const why = outcome.kind === 'network-error' ? whyUnreachable({ kind: 'network-error', message: outcome.error }) : undefined;
+    if (why?.cannotConnect !== true) this.connectFailures.forget(ticket.host);
+    else {
+      const cannotConnect = this.connectFailures.failed(ticket.host);
+      if (cannotConnect >= this.options.maxConnectFailures) {
         this.attempts.forget(entry.url);
-        await this.giveUpHostForPages(ticket, why, inARow);
+        await this.giveUpHostForPages(ticket, why, cannotConnect);
         return false; // this page is stored as an error page, the host's other URLs are skipped
       }
     }

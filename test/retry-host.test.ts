@@ -91,4 +91,38 @@ describe('a host that goes away mid-crawl', () => {
     expect(summary.stats.pagesByState).toEqual({ ok: 1, error: 1 });
     expect(summary.hostsGivenUp[0]!.urls).toBe(links.length - 1);
   }, 60_000);
+
+  it('counts only failures to connect: answers before the server went away (503s) do not hasten the give-up', async () => {
+    const gone = await mkdtemp(join(tmpdir(), 'gleaner-host-gone-'));
+    let unavailable = 0;
+    const busy = createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page(['/q0', '/q1', '/q2', '/q3', '/q4', '/q5']));
+      // Three 503s, then the server is gone.
+      res.writeHead(503, { connection: 'close' }).end('busy', () => {
+        if (++unavailable < 3) return;
+        busy.close();
+        busy.closeAllConnections();
+      });
+    });
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(busy.address() as AddressInfo).port}`;
+    const retries: string[] = [];
+    try {
+      const summary = await crawl(
+        { dataDir: gone, seeds: [`${origin}/`], delayMs: 0, backoffMs: 20, maxBackoffMs: 40, maxRetries: 5, useSitemaps: false },
+        {
+          log: (_level, msg, fields) => {
+            if (msg === 'will retry') retries.push(String(fields?.reason));
+          },
+        },
+      );
+      expect(summary.hostsGivenUp).toMatchObject([{ origin, reason: 'connection refused', failures: 4, pages: true }]);
+      // The three 503s, then three refused connections retried, before the fourth gives the host up.
+      expect(retries.filter((r) => r === 'HTTP 503')).toHaveLength(3);
+      expect(retries.filter((r) => /ECONNREFUSED|refused/i.test(r))).toHaveLength(3);
+    } finally {
+      await rm(gone, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
