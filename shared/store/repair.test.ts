@@ -6,7 +6,7 @@ import { crawledStore, damageLargestTable, PAGES, url } from '../../test/support
 import { collect } from '../../test/support/store-records.js';
 import { isGleanerError } from '../errors.js';
 import { repairStore } from './repair.js';
-import { openStore } from './store.js';
+import { openStore, storeDamageError } from './store.js';
 
 async function allPages(dir: string): Promise<string[]> {
   const store = await openStore(dir, { mustExist: true });
@@ -79,5 +79,19 @@ describe('a damaged store (real LevelDB in a temp dir)', () => {
     );
     expect(isGleanerError(missing) && missing.code).toBe('NOT_FOUND');
     expect((missing as Error).message).toContain('nothing to repair');
+  });
+});
+
+describe('storeDamageError', () => {
+  const level = (code: string, message: string) => Object.assign(new Error(message), { code });
+  it('is LevelDB corruption and I/O errors, but not the machine\'s limits or a full disk', () => {
+    expect(storeDamageError(level('LEVEL_CORRUPTION', 'Corruption: checksum mismatch'), 'd')?.message).toBe(
+      'the page store in d is damaged (LevelDB: Corruption: checksum mismatch): `gleaner repair --data d` keeps every page it can still read',
+    );
+    // Wrapped as classic-level wraps an open failure.
+    expect(storeDamageError(Object.assign(new Error('Database failed to open'), { code: 'LEVEL_DATABASE_NOT_OPEN', cause: level('LEVEL_IO_ERROR', 'IO error: d/000007.ldb: Invalid argument') }), 'd')?.code).toBe('DATA_DIR');
+    expect(storeDamageError(level('LEVEL_IO_ERROR', 'IO error: d/000009.ldb: Too many open files'), 'd')).toBeUndefined();
+    expect(storeDamageError(level('LEVEL_IO_ERROR', 'IO error: d/000005.log: No space left on device'), 'd')).toBeUndefined();
+    expect(storeDamageError(level('LEVEL_NOT_FOUND', 'not found'), 'd')).toBeUndefined();
   });
 });

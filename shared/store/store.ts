@@ -461,6 +461,8 @@ export function openError(e: unknown, dataDir: string): GleanerError {
 /** LevelDB's words for a store it cannot read back: a table cut short or overwritten ("Corruption:
  * checksum mismatch", "IO error: 000007.ldb: Invalid argument"), a file gone ("1 missing files"). */
 const LEVEL_DAMAGE_CODES = new Set(['LEVEL_CORRUPTION', 'LEVEL_IO_ERROR']);
+/** I/O errors that are the machine's limits, not the store's damage: a repair would not help. */
+const MACHINE_LIMITS = /Too many open files|Cannot allocate memory|Interrupted system call/i;
 
 /**
  * `e` as a DATA_DIR error that says the store is damaged and how to keep what is left, when LevelDB
@@ -471,7 +473,7 @@ export function storeDamageError(e: unknown, dataDir: string): GleanerError | un
   if (e instanceof GleanerError || dataDirError(e, dataDir) !== undefined) return undefined;
   for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
     const { code, message } = cur as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && LEVEL_DAMAGE_CODES.has(code) && typeof message === 'string') {
+    if (typeof code === 'string' && LEVEL_DAMAGE_CODES.has(code) && typeof message === 'string' && !MACHINE_LIMITS.test(message)) {
       return new GleanerError(
         'DATA_DIR',
         `the page store in ${dataDir} is damaged (LevelDB: ${message.split('\n')[0]}): \`gleaner repair --data ${dataDir}\` keeps every page it can still read`,
