@@ -40,9 +40,18 @@ export function flatten(groups: CompiledAtom[][], words: number): { need: Uint32
   return { need, phrase, groupEnd };
 }
 
+/**
+ * Whether mask word `have` lacks a bit of `need`. Not `(have & need) !== need`: `&` gives a signed
+ * 32-bit number and a Uint32Array word holding bit 31 reads as a positive one, so the word of a long
+ * query that got bit 31 (or 63, ...) was never found, and a query of 32 words or more matched no page.
+ */
+function lacks(have: number, need: number): boolean {
+  return (need & ~have) !== 0;
+}
+
 export function atomMatches(masks: Uint32Array, base: number, atom: CompiledAtom): boolean {
   outer: for (const need of atom.alternatives) {
-    for (let w = 0; w < need.length; w++) if ((masks[base + w]! & need[w]!) !== need[w]) continue outer;
+    for (let w = 0; w < need.length; w++) if (lacks(masks[base + w]!, need[w]!)) continue outer;
     return true;
   }
   return false;
@@ -115,7 +124,7 @@ export function maskVerdict(plan: QueryPlan, masks: Uint32Array, stamp: Uint32Ar
   const matchesAlt = (base: number, need: Uint32Array, at: number): boolean => {
     for (let w = 0; w < W; w++) {
       const n = need[at + w]!;
-      if ((masks[base + w]! & n) !== n) return false;
+      if (lacks(masks[base + w]!, n)) return false;
     }
     return true;
   };
