@@ -121,6 +121,7 @@ export function maskVerdict(plan: QueryPlan, masks: Uint32Array, stamp: Uint32Ar
   const W = plan.maskWords;
   const req = flatten(plan.groups.map((g) => g.map((a) => compiledAtom(a, W))), W);
   const exc = flatten(plan.excluded.map((a) => [compiledAtom(a, W)]), W);
+  if (W === 1 && exc.phrase.length === 0 && req.phrase.every((p) => p === 0)) return wordsOnlyVerdict(req, masks, stamp, epoch);
   const matchesAlt = (base: number, need: Uint32Array, at: number): boolean => {
     for (let w = 0; w < W; w++) {
       const n = need[at + w]!;
@@ -153,3 +154,36 @@ export function maskVerdict(plan: QueryPlan, masks: Uint32Array, stamp: Uint32Ar
     return needsText ? MATCH_IF_PHRASES : MATCH;
   };
 }
+
+/**
+ * maskVerdict for the common query: words only (no phrase, no exclusion) in one mask word, so each
+ * document's verdict is one load and a few bit tests. An every-word query of common words checks every
+ * page the rarest word is on (82,890 of 106,170 pages for "and target feature"), and the general
+ * check, a closure over words and alternatives, was 42% of such a query; this one takes about a third
+ * less of the whole query. Same answers: a document matches when every group has an alternative whose
+ * bits it has all.
+ */
+function wordsOnlyVerdict(req: { need: Uint32Array; groupEnd: Int32Array }, masks: Uint32Array, stamp: Uint32Array, epoch: number): (doc: number) => Verdict {
+  const { need, groupEnd } = req;
+  const groups = groupEnd.length;
+  return (d) => {
+    if (stamp[d] !== epoch) return groups === 0 ? MATCH : NO_MATCH;
+    const m = masks[d]!;
+    let alt = 0;
+    for (let g = 0; g < groups; g++) {
+      const end = groupEnd[g]!;
+      let found = false;
+      for (; alt < end; alt++) {
+        const n = need[alt]!;
+        if (!lacks(m, n)) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) return NO_MATCH;
+      alt = end;
+    }
+    return MATCH;
+  };
+}
+
