@@ -252,32 +252,8 @@ export class PostingScanner {
     return best;
   }
 
-  /**
-   * The keys whose postings may add documents. Every match has, for every required group, all the keys
-   * of one of its alternatives, so it has that alternative's rarest key: for the group where those
-   * rarest keys have the fewest postings, they are the drivers, and other keys only update documents
-   * the drivers found. "rare common common" then costs about the rare word's postings.
-   */
   private driverKeys(plan: QueryPlan): Set<KeyPlan> | undefined {
-    const byBit = new Map(plan.keys.filter((k) => k.bit >= 0).map((k) => [k.bit, k]));
-    let best: Set<KeyPlan> | undefined;
-    let bestCost = Infinity;
-    for (const group of plan.groups) {
-      const set = new Set<KeyPlan>();
-      let cost = 0;
-      for (const atom of group) {
-        for (const alt of atom.alternatives) {
-          const rarest = alt.bits.map((b) => byBit.get(b)!).reduce((a, b) => (this.docFreq(b.term) < this.docFreq(a.term) ? b : a));
-          if (!set.has(rarest)) cost += this.docFreq(rarest.term);
-          set.add(rarest);
-        }
-      }
-      if (cost < bestCost) {
-        best = set;
-        bestCost = cost;
-      }
-    }
-    return best;
+    return driverKeys(plan, (term) => this.docFreq(term));
   }
 
   /** 1 for the documents in `language`, per document (built once per language asked). */
@@ -292,6 +268,34 @@ export class PostingScanner {
     }
     return docs;
   }
+}
+
+/**
+ * The keys whose postings may add documents. Every match has, for every required group, all the keys
+ * of one of its alternatives, so it has that alternative's rarest key: for the group where those
+ * rarest keys have the fewest postings, they are the drivers, and other keys only update documents
+ * the drivers found. "rare common common" then costs about the rare word's postings.
+ */
+export function driverKeys(plan: QueryPlan, docFreq: (term: number) => number): Set<KeyPlan> | undefined {
+  const byBit = new Map(plan.keys.filter((k) => k.bit >= 0).map((k) => [k.bit, k]));
+  let best: Set<KeyPlan> | undefined;
+  let bestCost = Infinity;
+  for (const group of plan.groups) {
+    const set = new Set<KeyPlan>();
+    let cost = 0;
+    for (const atom of group) {
+      for (const alt of atom.alternatives) {
+        const rarest = alt.bits.map((b) => byBit.get(b)!).reduce((a, b) => (docFreq(b.term) < docFreq(a.term) ? b : a));
+        if (!set.has(rarest)) cost += docFreq(rarest.term);
+        set.add(rarest);
+      }
+    }
+    if (cost < bestCost) {
+      best = set;
+      bestCost = cost;
+    }
+  }
+  return best;
 }
 
 /** The k-th largest of the numbers offered (a min-heap of the k largest): a floor under the k-th best
