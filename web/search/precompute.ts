@@ -78,20 +78,29 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
 
 /**
  * Per block of `blockPostings` postings, the largest saturated frequency and document boost, and the
- * largest of all. Its own function, not a loop inside `scored`: V8 compiled that loop on the stack
- * and threw the code away on reaching what followed it, for every list read (`node --trace-deopt`,
- * 361 times in one run of bench/query-speed.ts).
+ * largest of all. Each loop in a function of its own, not inside `scored`: V8 compiled such a loop on
+ * the stack and threw the code away on reaching what followed it, for every list read (`node
+ * --trace-deopt`, 361 times in one run of bench/query-speed.ts).
  */
 function blockBounds(saturated: Float32Array, docs: Uint32Array, boost: Float64Array, blockPostings: number): { maxSaturated: number; blockMax: Float32Array; blockBoost: Float64Array } {
   const blocks = Math.ceil(saturated.length / blockPostings);
   const blockMax = new Float32Array(blocks);
   const blockBoost = new Float64Array(blocks);
+  fillBlockBounds(saturated, docs, boost, blockPostings, blockMax, blockBoost);
+  return { maxSaturated: largest(blockMax), blockMax, blockBoost };
+}
+
+function fillBlockBounds(saturated: Float32Array, docs: Uint32Array, boost: Float64Array, blockPostings: number, blockMax: Float32Array, blockBoost: Float64Array): void {
   for (let p = 0; p < saturated.length; p++) {
     const b = Math.floor(p / blockPostings);
     if (saturated[p]! > blockMax[b]!) blockMax[b] = saturated[p]!;
     if (boost[docs[p]!]! > blockBoost[b]!) blockBoost[b] = boost[docs[p]!]!;
   }
-  let maxSaturated = 0;
-  for (let b = 0; b < blocks; b++) if (blockMax[b]! > maxSaturated) maxSaturated = blockMax[b]!;
-  return { maxSaturated, blockMax, blockBoost };
+}
+
+/** The largest of `values`, 0 for none. */
+function largest(values: Float32Array): number {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if (values[i]! > max) max = values[i]!;
+  return max;
 }
