@@ -33,6 +33,26 @@ describe('sections at linkable headings', () => {
     ]);
   });
 
+  it('takes an id across a navigation bar: texinfo manuals, old and new', () => {
+    const nav = (next: string) => `<p>Next: <a href="#${next}">${next}</a>, Previous: <a href="#p">Previous part</a>, Up: <a href="#u">Bash Features</a> &nbsp; [<a href="#c">Contents</a>][<a href="#i">Index</a>]</p>`;
+    const html =
+      `<div class="section" id="Aliases"><div class="header">${nav('Arrays')}</div><h3 class="section">6.6 Aliases</h3><p>Aliases allow a string</p></div>` +
+      `<div class="section" id="Arrays"><div class="header">${nav('Prompt')}</div><span id="Arrays-1"></span><h3 class="section">6.7 Arrays</h3><p>Bash provides</p></div>` +
+      `<a name="Prompt"></a><div class="node">${nav('Next')}</div><h3 class="section">6.9 Controlling the Prompt</h3><p>Bash examines</p>`;
+    expect(ex(html).sections?.map((s) => [s.id, s.heading])).toEqual([
+      ['Aliases', '6.6 Aliases'],
+      ['Arrays', '6.7 Arrays'],
+      ['Prompt', '6.9 Controlling the Prompt'],
+    ]);
+  });
+
+  it('gives a container\'s id to its first heading only, and never across text that is not navigation', () => {
+    const html =
+      '<section id="s"><h2>First</h2><p>x</p><h3>Second</h3></section>' +
+      '<div id="long"><p><a href="/a">Home</a> is where this chapter of the manual starts to explain things at length</p><h2>Explained</h2></div>';
+    expect(ex(html).sections?.map((s) => s.id)).toEqual(['s']);
+  });
+
   it('takes a named anchor just before or at the start of a heading', () => {
     const html = '<a name="old"></a><h2>Old style</h2><p>x</p><h2><a id="inner"></a>Inner anchor</h2><p>y</p>';
     expect(ex(html).sections?.map((s) => s.id)).toEqual(['old', 'inner']);

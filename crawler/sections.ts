@@ -2,9 +2,11 @@
 // page's text, so a search result can point at the part of a long page that answers (issue 14 item 3).
 //
 // A heading is linkable when it carries an `id`, or when an element with an `id` (or an `<a name>`)
-// opens right before it or at its start with no text in between: Sphinx wraps headings in
-// `<section id>`, DocBook (PostgreSQL) in `<div class="sect1" id>`, rustdoc puts the id on the heading or
-// its `<section>`, older pages write `<a name="x"></a><h2>`. h1 to h4 split a page (h4: rustdoc's methods).
+// opens right before it or at its start with no text in between but navigation links: Sphinx wraps
+// headings in `<section id>`, DocBook (PostgreSQL) in `<div class="sect1" id>`, rustdoc puts the id on
+// the heading or its `<section>`, older pages write `<a name="x"></a><h2>`, and texinfo (every GNU
+// manual) `<div class="section" id="x">` then a "Next: ... Up: ..." bar, then the heading. A container's
+// id names its first heading only. h1 to h4 split a page (h4: rustdoc's methods).
 //
 // The collector only remembers which text part each heading opens at; offsets into the collapsed text
 // are worked out once at the end (joinWithSections), in one pass over the parts.
@@ -22,35 +24,76 @@ export interface SectionMark {
   part: number;
 }
 
+/** Elements whose `id` names the first heading inside them. */
+const CONTAINERS = new Set(['div', 'section', 'article']);
+
+/** Text since an id opened: visible characters outside links and inside them. */
+interface TextSince {
+  plain: number;
+  link: number;
+}
+
+/**
+ * How much navigation may stand between an id and its heading: the text since the id opened is
+ * at least half link text ("Next: Shell Scripts, Previous: Redirections, Up: Basic Shell Features
+ * [Contents][Index]", which texinfo writes between each section's `<div id>` and its heading) and
+ * short. Any other visible text separates them: `<div id="wrap"><p>Some text</p><h2>` is not "wrap".
+ */
+const NAVIGATION_MAX_CHARS = 400;
+
 export class SectionCollector {
   readonly marks: SectionMark[] = [];
-  /** An id opened with no visible text since: the next heading takes it. */
-  private pendingId: string | undefined;
+  /** The last id opened outside a heading, and the text counts when it opened: the next heading may take it. */
+  private pending: { id: string; at: TextSince } | undefined;
+  /** Open containers (CONTAINERS), innermost last: their id, if any, names their first heading. */
+  private readonly containers: { name: string; id: string | undefined; at: TextSince; headed: boolean }[] = [];
+  /** Per open `a`, whether it is a link (has href). */
+  private readonly anchors: boolean[] = [];
+  private links = 0;
+  private readonly text: TextSince = { plain: 0, link: 0 };
   private open: { id: string | undefined; tag: string; part: number; buf: string[] } | undefined;
   private readonly seen = new Set<string>();
 
   /** An element opened; `part` is the number of text parts so far. */
   onOpen(name: string, attribs: Record<string, string>, part: number): void {
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
+    if (CONTAINERS.has(name)) this.containers.push({ name, id: id || undefined, at: { ...this.text }, headed: false });
+    if (name === 'a') {
+      const link = attribs.href !== undefined;
+      this.anchors.push(link);
+      if (link) this.links++;
+    }
     if (this.open !== undefined) {
       // `<h2><a id="x"></a>Title</h2>`: an anchor at the heading's start names it.
       if (this.open.id === undefined && id && this.open.buf.every((t) => t.trim() === '')) this.open.id = id;
       return;
     }
     if (SECTION_HEADINGS.has(name)) {
-      this.open = { id: id || this.pendingId, tag: name, part, buf: [] };
-      this.pendingId = undefined;
+      this.open = { id: id || this.idBefore(), tag: name, part, buf: [] };
+      this.pending = undefined;
+      // A container's id names its first heading only, whoever names that heading.
+      for (const c of this.containers) c.headed = true;
     } else if (id) {
-      this.pendingId = id;
+      this.pending = { id, at: { ...this.text } };
     }
   }
 
   onText(data: string): void {
-    if (this.open !== undefined) this.open.buf.push(data);
-    else if (this.pendingId !== undefined && data.trim() !== '') this.pendingId = undefined;
+    if (this.open !== undefined) {
+      this.open.buf.push(data);
+      return;
+    }
+    const visible = data.replace(/[\s\u00a0]+/g, '').length;
+    if (this.links > 0) this.text.link += visible;
+    else this.text.plain += visible;
   }
 
   onClose(name: string): void {
+    if (name === 'a' && this.anchors.length > 0 && this.anchors.pop()) this.links--;
+    if (CONTAINERS.has(name)) {
+      const i = this.containers.map((c) => c.name).lastIndexOf(name);
+      if (i >= 0) this.containers.length = i;
+    }
     if (this.open === undefined || name !== this.open.tag) return;
     const { id, part, buf } = this.open;
     this.open = undefined;
@@ -58,6 +101,24 @@ export class SectionCollector {
     if (id === undefined || id === '' || heading === '' || this.seen.has(id)) return;
     this.seen.add(id);
     this.marks.push({ id, heading, part });
+  }
+
+  /** The id a heading opening now takes from before it: the pending id, else the innermost open
+   * container's that has had no heading, each only across navigation (NAVIGATION_MAX_CHARS). */
+  private idBefore(): string | undefined {
+    if (this.pending !== undefined && this.onlyNavigationSince(this.pending.at)) return this.pending.id;
+    for (let i = this.containers.length - 1; i >= 0; i--) {
+      const c = this.containers[i]!;
+      if (c.id === undefined || c.headed) continue;
+      return this.onlyNavigationSince(c.at) ? c.id : undefined;
+    }
+    return undefined;
+  }
+
+  private onlyNavigationSince(at: TextSince): boolean {
+    const plain = this.text.plain - at.plain;
+    const link = this.text.link - at.link;
+    return plain === 0 || (plain + link <= NAVIGATION_MAX_CHARS && plain <= link);
   }
 }
 
