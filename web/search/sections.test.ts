@@ -39,6 +39,14 @@ describe('bestSection', () => {
     expect(bestSection(page, tokens('counter'))?.id).toBe('counter');
   });
 
+  it('prefers the section whose heading names the query words over a long one repeating them', () => {
+    const manual = doc([
+      ['params', 'Shell Parameter Expansion', 'The expansion of a parameter. '.repeat(40) + 'Arithmetic is done elsewhere; arithmetic again.'],
+      ['arith', 'Arithmetic Expansion', 'Evaluates an arithmetic expression and substitutes the result.'],
+    ]);
+    expect(bestSection(manual, tokens('arithmetic expansion'))?.id).toBe('arith');
+  });
+
   it('gives no section when the page top matches best, the page has one section, or none', () => {
     expect(bestSection(page, tokens('container datatypes'))).toBeUndefined();
     expect(bestSection(doc([['only', 'Only', 'deque here']]), tokens('deque'))).toBeUndefined();

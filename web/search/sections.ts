@@ -6,7 +6,10 @@
 //
 // A section's score: per distinct query word, 2 when its heading has the word, plus 1 + ln(1 + n) when
 // its text has it n times (a heading names what a section is about; repetitions count, but less and
-// less). Sections are compared first by how many distinct query words they hold, then by that score.
+// less). Sections are compared first by how many distinct query words they hold, then by how many of
+// them their heading names, then by that score: in a long manual a long section mentions every word
+// often, and "arithmetic expansion" went to "Shell Parameter Expansion" (expansion 40 times) over the
+// section headed "Arithmetic Expansion".
 // The first section is the page's top: choosing it links to the page itself, as before.
 
 import type { StoredDoc } from '../../shared/index-format/index.js';
@@ -76,6 +79,7 @@ export function pickSection(
   const counts = new Int32Array(tokens.length);
   let best = -1;
   let bestCovered = 0;
+  let bestNamed = 0;
   let bestScore = 0;
   let at = places.from;
   for (let i = 0; i < bounds.length; i++) {
@@ -86,16 +90,19 @@ export function pickSection(
     for (; at < places.to && places.at[at]! < to; at++) counts[places.token[at]!]!++;
     const inHeading = headingTokens(i);
     let covered = 0;
+    let named = 0;
     let score = 0;
     for (let t = 0; t < tokens.length; t++) {
       const n = counts[t]!;
       const h = inHeading.size > 0 && inHeading.has(tokens[t]!);
       if (n > 0 || h) covered++;
+      if (h) named++;
       score += (h ? HEADING_WEIGHT : 0) + (n > 0 ? 1 + Math.log(1 + n) : 0);
     }
-    if (covered > bestCovered || (covered === bestCovered && score > bestScore)) {
+    if (covered > bestCovered || (covered === bestCovered && (named > bestNamed || (named === bestNamed && score > bestScore)))) {
       best = i;
       bestCovered = covered;
+      bestNamed = named;
       bestScore = score;
     }
   }
