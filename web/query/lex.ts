@@ -35,6 +35,16 @@ export function cleanInput(input: string): string {
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
+/**
+ * Whether a word typed after `minuses` minus signs is a command-line option, searched as a word, not
+ * excluded: `--no-pager` (two minuses exclude nothing anyone means to), or one letter or digit after
+ * one (`set -e`, `shopt -s nullglob`, `declare -A`: a page without the letter "e" does not exist, so
+ * excluding it left nothing). `-go` and longer stay exclusions.
+ */
+function isOption(minuses: number, word: string): boolean {
+  return minuses >= 2 ? word !== '' : minuses === 1 && /^[\p{L}\p{N}]$/u.test(word);
+}
+
 /** Splits a cleaned query into items. Works on code points so no character is ever split. */
 export function lex(input: string): Item[] {
   const chars = Array.from(input);
@@ -57,6 +67,7 @@ export function lex(input: string): Item[] {
       continue;
     }
     let negated = false;
+    const minusAt = i;
     while (i < chars.length && MINUSES.has(chars[i]!)) {
       negated = true;
       i++;
@@ -90,6 +101,10 @@ export function lex(input: string): Item[] {
     }
     if (!negated && (word === 'OR' || word === '|')) {
       items.push({ type: 'or' });
+      continue;
+    }
+    if (negated && isOption(i - minusAt - word.length, word)) {
+      items.push({ type: 'word', text: chars.slice(minusAt, i).join(''), negated: false });
       continue;
     }
     items.push({ type: 'word', text: word, negated });

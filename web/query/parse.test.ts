@@ -99,9 +99,24 @@ describe('exclusion', () => {
     }
   });
 
-  it('several minuses count as one; the Unicode minus sign works too', () => {
-    expect(parse('rust --unsafe').excluded).toEqual([term('unsafe')]);
+  it('the Unicode minus sign excludes too', () => {
     expect(parse('rust \u2212unsafe').excluded).toEqual([term('unsafe')]);
+  });
+
+  it('a command-line option is a word: two minuses, or one before a single letter or digit', () => {
+    for (const [input, option] of [
+      ['cargo build --release', '--release'],
+      ['set -e', '-e'],
+      ['shopt -s nullglob', '-s'],
+      ['tail -1', '-1'],
+    ] as const) {
+      const q = parse(input);
+      expect(q.excluded).toEqual([]);
+      expect(q.required.flat().map((a) => a.text)).toContain(option);
+      expect(q.understood).toBe(input);
+      expect(parse(q.understood)).toEqual(q);
+    }
+    expect(parse('rust -go').excluded).toEqual([term('go')]);
   });
 
   it('a hyphen inside a word is not an exclusion', () => {
