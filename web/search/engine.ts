@@ -18,7 +18,7 @@ import { DEFAULT_POSTING_LISTS_OPTIONS, type IndexStats } from '../../shared/ind
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
-import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
+import { analyze, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import { compileQuery, DEFAULT_TOKEN_WEIGHTS, type AtomPlan, type HasSurface, type QueryPlan } from './compile.js';
 import { anyWordQuery, atomPresent, DEFAULT_PARTIAL_OPTIONS, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
@@ -313,13 +313,12 @@ export class IndexSearcher implements GleanerSearchEngine {
   /** Corrections for query words unknown to the index or rare in it. */
   private didYouMean(query: ParsedQuery): SearchResult['didYouMean'] {
     const replacements: Record<string, string> = {};
-    const atoms: QueryAtom[] = query.required.flat().filter((a) => a.kind === 'term' && a.tokens.length === 1);
-    for (const atom of atoms) {
-      const term = this.pre.termIds.get(atom.tokens[0]!);
+    for (const { text, token } of correctableWords(query.required.flat())) {
+      const term = this.pre.termIds.get(token);
       const df = term === undefined ? 0 : this.scanner.docFreq(term);
       if (df > this.options.rareDocFreq) continue;
-      const better = this.vocabulary().correct(atom.text, df, this.options.correctionRatio);
-      if (better !== undefined) replacements[atom.text] = better;
+      const better = this.vocabulary().correct(text, df, this.options.correctionRatio);
+      if (better !== undefined) replacements[text] = better;
     }
     if (Object.keys(replacements).length === 0) return undefined;
     let corrected = query.understood;
@@ -365,4 +364,21 @@ function sortByVerdict(
     else unsure[unsureCount++] = d;
   }
   return { sure: sureCount, unsure: unsureCount };
+}
+
+/**
+ * The words of a query that "did you mean" may correct, as typed, with their tokens: each one-word
+ * term, and each part of an identifier ("json_extrct": "extrct", so the query becomes json_extract;
+ * the whole name is no word of the vocabulary). Phrases are taken as typed.
+ */
+function correctableWords(atoms: readonly QueryAtom[]): { text: string; token: string }[] {
+  const words: { text: string; token: string }[] = [];
+  for (const atom of atoms) {
+    if (atom.kind !== 'term') continue;
+    if (atom.tokens.length === 1) words.push({ text: atom.text, token: atom.tokens[0]! });
+    else if (atom.tokens.some(isIdentifierToken)) {
+      for (const span of analyze(atom.text)) if (!span.extra) words.push({ text: atom.text.slice(span.start, span.end), token: span.token });
+    }
+  }
+  return words;
 }

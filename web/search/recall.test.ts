@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { query, type PageSpec } from '../../test/support/index-fixture.js';
 import { fixtureEngine } from '../../test/support/fixture-engine.js';
+import { parseQuery } from '../query/index.js';
 
 const A = 'http://127.0.0.1:8081';
 const B = 'http://127.0.0.1:8082';
@@ -17,6 +18,7 @@ const PAGES: PageSpec[] = [
   { url: `${A}/partitions`, title: 'Table partitions', text: 'Partitioning splits a table; each partition holds rows. Partitioned tables need a key.' },
   { url: `${A}/es/arboles`, title: 'Árboles', text: 'Un árbol binario de búsqueda guarda las claves en orden y la búsqueda baja por el árbol.', language: '' },
   { url: `${A}/partition-keys`, title: 'Partition keys', text: 'A partition key chooses the partition of a row.' },
+  { url: `${A}/json`, title: 'JSON functions', text: 'json_extract(doc, path) extracts a value; extract more with json_each. Extract, extract.' },
 ];
 
 describe('partial matches and site: with a port', () => {
@@ -68,6 +70,12 @@ describe('partial matches and site: with a port', () => {
 
   it('did you mean offers the surface word that was meant, not the display word of its stem', () => {
     expect(run('partioning').didYouMean?.query).toBe('partitioning');
+  });
+
+  it('did you mean corrects a misspelt part of an identifier, keeping the name whole', () => {
+    // parseQuery, not the fixture's query(): it keeps the identifier whole.
+    const result = engineOf().search(parseQuery('json_extrct'), { offset: 0, limit: 10 });
+    expect(result.didYouMean).toEqual({ query: 'json_extract', replacements: { extrct: 'extract' } });
   });
 
   it('site:host:port keeps to that server; site:host to every port of the host', () => {
