@@ -45,6 +45,12 @@ describe('XML urlset', () => {
   it('reads a byte order mark and leading blank lines as XML', () => {
     expect(parseSitemap('\ufeff\n  <urlset><url><loc>http://a.test/b</loc></url></urlset>').urls).toEqual(['http://a.test/b']);
   });
+  it('stops reading at a nesting no sitemap has, keeping what came before', () => {
+    const body = '<urlset><url><loc>http://a.test/before</loc></url>' + '<url>'.repeat(200_000) + '<loc>http://a.test/deep</loc>';
+    expect(parseSitemap(body).urls).toEqual(['http://a.test/before']);
+    const after = '<urlset><url><loc>http://a.test/a</loc></url>' + '<x>'.repeat(100) + '</x>'.repeat(100) + '<url><loc>http://a.test/b</loc></url></urlset>';
+    expect(parseSitemap(after).urls).toEqual(['http://a.test/a']);
+  });
   it('survives broken XML', () => {
     expect(parseSitemap('<urlset><url><loc>http://a.test/ok</loc></url><url><loc>http://a.test/cut').urls).toContain('http://a.test/ok');
   });
@@ -71,6 +77,10 @@ describe('plain-text sitemap', () => {
       urls: ['http://a.test/1', 'https://a.test/2', 'http://a.test/3'],
       sitemaps: [],
     });
+  });
+  it('gives up on a text in which as many lines as a sitemap may list are not URLs', () => {
+    expect(parseSitemap('a\nb\nc\nhttp://a.test/late\n', { maxUrls: 3 }).urls).toEqual([]);
+    expect(parseSitemap('a\nhttp://a.test/1\nb\n\n\n\nhttp://a.test/2', { maxUrls: 3 }).urls).toEqual(['http://a.test/1', 'http://a.test/2']);
   });
   it('returns every line that is a URL (property)', () => {
     fc.assert(
