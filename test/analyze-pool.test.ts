@@ -50,6 +50,7 @@ parentPort.on('message', (msg) => {
   if (url.endsWith('/exit')) process.exit(7);
   if (url.endsWith('/throw')) throw new Error('boom in the worker');
   if (url.endsWith('/whoami')) return parentPort.postMessage({ id: msg.id, error: 'thread ' + threadId });
+  if (url.endsWith('/hang')) for (;;);
   parentPort.postMessage({ id: msg.id, result: packAnalysis(analyzeBody(msg.input)) });
 });
 `;
@@ -108,6 +109,21 @@ describe.skipIf(!existsSync(POOL))('parse worker pool when a worker dies', () =>
       const [killer, ...innocent] = await Promise.allSettled([pool.analyze(page('/exit')), ...inputs.map((x) => pool.analyze(x))]);
       expect(killer).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/exited \(code 7\)/) as unknown } });
       expect(innocent).toEqual(expected.map((value) => ({ status: 'fulfilled', value })));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails a page still being analysed after maxAnalyzeMs, stops its worker, and goes on with the rest', async () => {
+    const pool = createBodyAnalyzer(1, { workerScript: pathToFileURL(join(dir, 'dying-worker.mjs')), maxAnalyzeMs: 1500 });
+    try {
+      const inputs = Array.from({ length: 4 }, (_, i) => input(i));
+      const expected = inputs.map((x) => analyzeBody({ ...x, body: x.body.slice() }));
+      // Three pages in a row that never finish: each fails, and the place is not given up as a worker that
+      // cannot start. The limit counts from the hand-over, a new worker's start included: 1.5 s leaves room for it.
+      const [a, b, c, ...rest] = await Promise.allSettled([pool.analyze(page('/hang')), pool.analyze(page('/hang')), pool.analyze(page('/hang')), ...inputs.map((x) => pool.analyze(x))]);
+      for (const hung of [a, b, c]) expect(hung).toMatchObject({ status: 'rejected', reason: { message: 'analysing the page took longer than 1.5 s' } });
+      expect(rest).toEqual(expected.map((value) => ({ status: 'fulfilled', value })));
     } finally {
       await pool.close();
     }
