@@ -17,7 +17,7 @@ import { blockingRule, crawlRobotsOptions } from './robots-options.js';
 import { extractWithRules, type ExtractRules } from './site-rules.js';
 
 export type FetchOneResult =
-  | { kind: 'page'; url: string; status: number; contentType: string; analysis: BodyAnalysis; contentMatches: number | undefined; dropped: number }
+  | { kind: 'page'; url: string; status: number; contentType: string; analysis: BodyAnalysis; contentMatches: number | undefined; dropped: number; rulesSkipped?: string }
   | { kind: 'blocked'; url: string; why: string }
   | { kind: 'failed'; url: string; why: string }
   /** Fetched, but a document (PDF, Word) that could not be read: a crawl stores it as an error page. */
@@ -63,13 +63,15 @@ export async function fetchOnePage(url: string, options: CrawlOptions, rules: Ex
       const analysis = analyzeBody(rules === undefined ? input : { ...input, rules });
       let contentMatches: number | undefined;
       let dropped = 0;
+      let rulesSkipped: string | undefined;
       if (rules !== undefined && outcome.contentType !== 'text/plain') {
         // Once more for the counts a crawl has no use for (one page: the cost does not matter).
         const ruled = extractWithRules(decodeBody(outcome.body, input.contentTypeHeader).text, current, rules, { agent: options.agent, stripParams: options.stripParams });
         contentMatches = ruled.contentMatches;
         dropped = ruled.dropped;
+        rulesSkipped = ruled.skipped;
       }
-      return { kind: 'page', url: current, status: outcome.status, contentType: outcome.contentType, analysis, contentMatches, dropped };
+      return { kind: 'page', url: current, status: outcome.status, contentType: outcome.contentType, analysis, contentMatches, dropped, ...(rulesSkipped === undefined ? {} : { rulesSkipped }) };
     }
     return { kind: 'failed', url: current, why: `more than ${options.maxRedirects} redirects` };
   } finally {

@@ -18,6 +18,14 @@ describe('extractWithRules', () => {
     expect(r).toMatchObject({ contentMatches: 1, dropped: 1 });
   });
 
+  it('uses the whole page\'s text, saying why, when the page nests too deeply for the DOM the rules need', () => {
+    const deep = `<html><body><nav>menu</nav>${'<div>'.repeat(3000)}deep text${'</div>'.repeat(3000)}<main>main text</main></body></html>`;
+    const r = extractWithRules(deep, 'http://a.test/', { contentSelector: 'body', dropSelectors: ['nav'] });
+    expect(r.skipped).toMatch(/^the page nests its elements too deeply for the rules/);
+    expect(r.extracted.text).toBe('menu deep text main text');
+    expect(extractWithRules('<html><body><nav>menu</nav><main>main text</main></body></html>', 'http://a.test/', { contentSelector: 'body', dropSelectors: ['nav'] }).skipped).toBeUndefined();
+  });
+
   it('falls back to the whole body, after drops, when the content selector matches nothing', () => {
     const r = extractWithRules(PAGE, 'http://docs.test/gin.html', { contentSelector: 'main', dropSelectors: ['nav', 'footer'] });
     expect(r.contentMatches).toBe(0);

@@ -106,11 +106,24 @@ export interface RuledExtraction {
   contentMatches: number | undefined;
   /** Elements the drop selectors removed. */
   dropped: number;
+  /** Why the rules were not applied (the whole page's text is used), when they could not be. */
+  skipped?: string;
 }
 
 /** extractHtml with a site's rules applied to the text and headings (see the decisions above). */
 export function extractWithRules(html: string, pageUrl: string, rules: ExtractRules, options: Partial<ExtractOptions> = {}): RuledExtraction {
   const whole = extractHtml(html, pageUrl, options);
+  try {
+    return applyRules(html, pageUrl, rules, whole, options);
+  } catch (e) {
+    // cheerio's parser and serializer recurse once per level: 3,000 nested elements overflow the stack
+    // (15 KB of <div>). The streaming extractor reads such a page whole; its text is used, unruled.
+    if (!(e instanceof RangeError)) throw e;
+    return { extracted: whole, contentMatches: undefined, dropped: 0, skipped: `the page nests its elements too deeply for the rules (${e.message}): its whole text is used` };
+  }
+}
+
+function applyRules(html: string, pageUrl: string, rules: ExtractRules, whole: Extracted, options: Partial<ExtractOptions>): RuledExtraction {
   const $ = load(html);
   let dropped = 0;
   for (const selector of rules.dropSelectors) {

@@ -60,7 +60,7 @@ export function formatExtraction(r: Extract<FetchOneResult, { kind: 'page' }>, r
   else {
     lines.push(`rules: content ${rules.contentSelector ?? '(whole body)'}; drop ${rules.dropSelectors.length > 0 ? rules.dropSelectors.join(', ') : '-'}`);
     const matches = r.contentMatches === undefined ? '' : r.contentMatches === 0 ? 'the content selector matched nothing: the whole body is used; ' : `content: ${r.contentMatches} element(s); `;
-    lines.push(`  ${matches}dropped: ${r.dropped} element(s)`);
+    lines.push(r.rulesSkipped === undefined ? `  ${matches}dropped: ${r.dropped} element(s)` : `  not applied: ${r.rulesSkipped}`);
   }
   if (!r.analysis.robots.index) lines.push('robots: noindex (a crawl stores the page but the index leaves it out)');
   lines.push(`title: ${e.title}`, `language: ${e.language || '-'}`, `description: ${e.description || '-'}`, 'headings:');
