@@ -25,10 +25,17 @@ describe('sniffedType (WHATWG MIME Sniffing, for a crawler)', () => {
     expect(sniffedType('text/html', bytes('<p>fine</p>'))).toBe('text/html');
     expect(sniffedType('application/pdf', bytes('\x89PNG\r\n\x1a\n'))).toBe('application/pdf');
   });
+  it('reads a PDF sent as text as a PDF, and binary bytes sent as text/plain as binary', () => {
+    expect(sniffedType('text/html', bytes('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj'))).toBe('application/pdf');
+    expect(sniffedType('text/plain', bytes('%PDF-1.7\n%\xe2\xe3\xcf\xd3'))).toBe('application/pdf');
+    expect(sniffedType('text/plain', bytes('random \x01\x02 bytes'))).toBe('application/octet-stream');
+    expect(sniffedType('text/html', bytes('<p>a page with a stray \x01 byte</p>'))).toBe('text/html');
+  });
   it('never turns a declared HTML page of text into anything else (property)', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme-ascii' }), (s) => {
-        const text = s.replace(/[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]/g, ' ');
+        // (A text that opens with `%PDF-` is a PDF, above.)
+        const text = s.replace(/[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]/g, ' ').replace(/^%PDF-/, '%pdf-');
         expect(sniffedType('text/html', bytes(text))).toBe('text/html');
       }),
     );

@@ -79,10 +79,16 @@ export function sniffedType(declared: string, body: Uint8Array): string {
     if (startsWith(head, [0x3c, 0x3f, 0x78, 0x6d, 0x6c])) return 'text/xml'; // <?xml: a feed or a sitemap, not a page
     return head.some(isBinaryByte) ? 'application/octet-stream' : 'text/plain';
   }
-  // A declared text type gives way only to a signature with binary bytes after it: a text may well
-  // begin with the letters `GIF89a`, not with them and control bytes.
-  if ((declared.startsWith('text/') || declared === 'application/xhtml+xml') && head.some(isBinaryByte)) return binarySignature(head) ?? declared;
-  return declared;
+  if (!declared.startsWith('text/') && declared !== 'application/xhtml+xml') return declared;
+  // A PDF sent as text (a misconfigured server, a download script): its text is in compressed streams,
+  // and read as text it indexed "endobj" and "x0d". No text page opens with `%PDF-`.
+  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  // Otherwise a declared text type gives way only to a signature with binary bytes after it: a text
+  // may well begin with the letters `GIF89a`, not with them and control bytes. And text/plain with
+  // binary bytes is binary (mimesniff's check for Apache's default type, as browsers do): 100 KB of
+  // random bytes sent as text/plain were indexed as mojibake.
+  if (!head.some(isBinaryByte)) return declared;
+  return binarySignature(head) ?? (declared === 'text/plain' ? 'application/octet-stream' : declared);
 }
 
 /** Whether a response of this declared type is read to decide what it is. */
