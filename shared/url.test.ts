@@ -104,6 +104,16 @@ describe('only http and https', () => {
   });
 });
 
+describe('host names DNS cannot hold', () => {
+  it('are no URL: longer than 253 characters, or a label longer than 63', () => {
+    const label63 = 'a'.repeat(63);
+    expect(canonicalizeUrl(`http://${'a.'.repeat(200)}example/`)).toBeUndefined();
+    expect(canonicalizeUrl(`http://${label63}b.example/`)).toBeUndefined();
+    expect(canonicalizeUrl(`http://${label63}.example/`)).toBe(`http://${label63}.example/`);
+    expect(canonicalizeUrl(`http://${[label63, label63, label63].join('.')}.example/`)).toBe(`http://${[label63, label63, label63].join('.')}.example/`);
+  });
+});
+
 describe('idempotence: canonicalizing twice changes nothing', () => {
   const check = (url: string): void => {
     const once = canonicalizeUrl(url);

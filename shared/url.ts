@@ -67,6 +67,14 @@ function cachedMatcher(names: readonly string[]): (name: string) => boolean {
   return m;
 }
 
+/** Whether DNS could hold the name (RFC 1035: at most 253 characters, labels of at most 63); an IPv6
+ * literal always. A longer one was asked anyway, failed with EINVAL, and was retried as if the network
+ * were down, its 400-character host name printed on every line of the summary. */
+function resolvableHost(hostname: string): boolean {
+  if (hostname.length <= 63 || hostname.startsWith('[')) return true;
+  return hostname.length <= 253 && hostname.split('.').every((label) => label.length <= 63);
+}
+
 /**
  * The canonical form of `input` (resolved against `base`), or undefined when it is not an http(s) URL
  * or cannot be parsed. Pure; idempotent: canonicalizing a canonical URL returns it unchanged.
@@ -81,7 +89,7 @@ export function canonicalizeUrl(input: string, base?: string, options: Canonical
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   // `example.com.` (fully qualified) and `example.com` name the same host.
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.replace(/\.+$/, '');
-  if (url.hostname === '') return undefined;
+  if (url.hostname === '' || !resolvableHost(url.hostname)) return undefined;
   // The result is rebuilt from protocol, host, path and query below, so fragment and credentials never
   // reach it; no need to clear them on the URL object (each setter re-serializes it).
   const strip = options.stripParams ? cachedMatcher(options.stripParams) : defaultMatcher;
