@@ -2,7 +2,7 @@
 // - precompute.ts: what loading computes once (saturated frequencies, norms, link boosts, k1's unit);
 // - posting-loop.ts: the query's postings into per-document scores and match masks (term at a time,
 //   drivers first, MaxScore pruning for one OR group);
-// - every-word.ts: the same for a query of required words only, document at a time;
+// - every-word.ts: the same for a query of required words only, set against set;
 // - match-rules.ts: the per-document verdict from the masks and the site:/lang: filter; here the final
 //   scores (rank.ts finalScore) and the top k (top-k.ts);
 // - phrase-check.ts: phrases verified on the best candidates' word positions (phrase-positions.ts),
@@ -254,12 +254,10 @@ export class IndexSearcher implements GleanerSearchEngine {
     const everyWord = everyWordOrder(plan, (t) => scanner.docFreq(t));
     if (everyWord !== undefined) {
       const n = this.gen.docs.url.length;
-      const keys = everyWord.map((key) => ({
-        docs: this.pre.scored(key.term).docs,
-        saturated: this.pre.scored(key.term).saturated,
-        weightedIdf: key.scored ? key.weight * idf(n, scanner.docFreq(key.term)) : 0,
-        required: key.bit >= 0,
-      }));
+      const keys = everyWord.map((key) => {
+        const { docs, saturated } = this.pre.scored(key.term);
+        return { docs, saturated, weightedIdf: key.scored ? key.weight * idf(n, scanner.docFreq(key.term)) : 0, required: key.bit >= 0 };
+      });
       const { hits, total } = everyWordTop(keys, wanted, boost, this.everyWordScratch, this.options.gallopRatio, accepts);
       return { candidates: hits.map((h) => ({ doc: h.doc, score: h.final, textScore: h.text })), total };
     }
