@@ -30,9 +30,10 @@ import { DEFAULT_AGENT } from '../shared/agent.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';
 import { ID_CARRIERS, SectionCollector, sectionsFromBlocks } from './sections.js';
+import { DefinedNamesCollector } from './defined-names.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
-export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'language' | 'links' | 'canonical' | 'robots' | 'sections'>;
+export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'language' | 'links' | 'canonical' | 'robots' | 'sections' | 'defines'>;
 
 /** Defaults: DEFAULT_EXTRACT_OPTIONS below. */
 export interface ExtractOptions {
@@ -85,7 +86,7 @@ const CONTROL = /[\s\u00a0\u0000-\u001f\u007f-\u009f]+/g;
 const REORDER = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /** The elements whose attributes extraction reads, and the attributes it reads; the rest go unread. */
-const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', ...ID_CARRIERS]);
+const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'dt', ...ID_CARRIERS]);
 const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id']);
 
 /**
@@ -193,6 +194,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   let anchor: RawLink | undefined;
   let anchorBuf: string[] = [];
   const sectionMarks = new SectionCollector();
+  const defined = new DefinedNamesCollector();
 
   const closeAnchor = (): void => {
     if (anchor === undefined) return;
@@ -209,6 +211,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
       },
       onopentag(name, attribs) {
         sectionMarks.onOpen(name, attribs, textParts.length);
+        defined.onOpen(name, attribs);
         if (name === 'svg' || name === 'math') foreignDepth++;
         if (SKIPPED.has(name)) {
           skipDepth++;
@@ -279,9 +282,11 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         if (anchor !== undefined) anchorBuf.push(data);
         if (headingBuf !== undefined) headingBuf.push(data);
         sectionMarks.onText(data);
+        defined.onText(data);
       },
       onclosetag(name) {
         sectionMarks.onClose(name);
+        defined.onClose(name);
         if ((name === 'svg' || name === 'math') && foreignDepth > 0) foreignDepth--;
         if (SKIPPED.has(name)) {
           if (skipDepth > 0) skipDepth--;
@@ -372,6 +377,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const canonical = canonicalHref !== undefined && canonicalHref.length <= opts.maxUrlChars ? canonicalizeUrl(canonicalHref, base, canon) : undefined;
   if (canonical !== undefined && canonical.length <= opts.maxUrlChars) extracted.canonical = canonical;
   if (sections.length > 0) extracted.sections = sections;
+  if (defined.names.length > 0) extracted.defines = defined.names;
   return extracted;
 }
 

@@ -91,6 +91,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     truncated: outcome.truncated,
     duplicateOf,
     ...(extracted.sections ? { sections: extracted.sections } : {}),
+    ...(extracted.defines ? { defines: extracted.defines } : {}),
   };
   // A duplicate's links were followed from the first copy already (seed 003: content fingerprints).
   if (duplicateOf || !robots.follow) return { page, follow: [] };

@@ -13,3 +13,24 @@ describe('analyzeDoc', () => {
     expect(doc.fieldLength[BODY]).toBe(5);
   });
 });
+
+describe('defined names', () => {
+  const HEADINGS = FIELDS.indexOf('headings');
+  const doc = (defines?: string[]) =>
+    analyzeDoc({ title: 'Ref', headings: ['Getting items'], body: 'call pam_get_item here', url: 'http://x.test/', anchor: [], language: '', ...(defines ? { defines } : {}) });
+  const headingTf = (d: ReturnType<typeof analyzeDoc>, term: string) => {
+    const s = d.terms.indexOf(term);
+    return s < 0 ? 0 : d.tfs[s * FIELDS.length + HEADINGS]!;
+  };
+
+  it('count as a heading word of the page, the whole identifier only, without lengthening the field', () => {
+    const plain = doc();
+    const defining = doc(['pam_get_item', 'PROMPT_COMMAND']);
+    expect(headingTf(plain, 'pam_get_item')).toBe(0);
+    expect(headingTf(defining, 'pam_get_item')).toBe(1);
+    expect(headingTf(defining, 'prompt_command')).toBe(1);
+    // Its parts are no heading words: the page only mentions "get" and "item" in its body.
+    expect(headingTf(defining, 'get')).toBe(headingTf(plain, 'get'));
+    expect(defining.fieldLength).toEqual(plain.fieldLength);
+  });
+});

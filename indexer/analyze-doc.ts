@@ -1,7 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
-import { countsInLength, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
+import { countsInLength, isIdentifierToken, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -105,6 +105,13 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
     // Pairs are not words: `extra`, so they get no positions.
     for (const text of texts) for (const pair of wordPairs(primaryTokens(text, doc.language))) sink(pair, pair, 0, 0, 0, true);
   }
+  // The names the page defines (crawler/defined-names.ts) are heading words of it: each one's whole
+  // identifier token, once, outside the field's length and without positions (no phrase runs into them).
+  field = HEADINGS;
+  for (const name of doc.defines ?? []) {
+    const whole = identifierToken(name, doc.language);
+    if (whole !== undefined) sink(whole, name, 0, 0, 0, true);
+  }
   for (let f = 0; f < FIELD_COUNT; f++) fieldLength[f] = lengths[f]!;
   const tfs = new Uint8Array(terms.length * FIELD_COUNT);
   for (let i = 0; i < tfs.length; i++) tfs[i] = Math.min(scratch[i]!, MAX_TF);
@@ -119,6 +126,15 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
 const BODY = FIELDS.indexOf('body');
 const HEADINGS = FIELDS.indexOf('headings');
 const ANCHOR = FIELDS.indexOf('anchor');
+
+/** The whole-identifier token of `name` (its first), or undefined when it analyses to none. */
+function identifierToken(name: string, language: string): string | undefined {
+  let whole: string | undefined;
+  scanTokens(name, language, (token) => {
+    if (whole === undefined && isIdentifierToken(token)) whole = token;
+  });
+  return whole;
+}
 
 /** Offsets where each of `parts` starts in parts.join('\n'). */
 function segmentStartsOf(parts: readonly string[]): number[] {

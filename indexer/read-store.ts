@@ -178,6 +178,7 @@ function storedDocOf(page: PageRecord, anchors: string[], maxBodyChars: number):
     // finds it and its words get their language's stemmer.
     language: page.language !== '' ? page.language : detectLanguage(`${page.title}\n${body.slice(0, DETECT_DEFAULTS.sampleChars)}`),
     ...(sections.length > 0 ? { sections } : {}),
+    ...(page.defines !== undefined && page.defines.length > 0 ? { defines: page.defines } : {}),
   };
 }
 

@@ -50,9 +50,10 @@ describe('gleaner extract', () => {
     expect(plain.code).toBe(0);
     expect(plain.out).toContain('rules: none');
     expect(plain.out).toContain('Home Menu Widget guide');
+    expect(plain.out).toContain('defines: -');
     const ruled = await run([`${base}/old`, '--selector', 'main', '--drop', '.promo', '--json']);
     const j = JSON.parse(ruled.out) as Record<string, unknown>;
-    expect(j).toMatchObject({ url: `${base}/page.html`, title: 'Widgets', headings: ['Widget guide'], text: 'Widget guide How widgets work.', contentMatches: 1, dropped: 1 });
+    expect(j).toMatchObject({ url: `${base}/page.html`, title: 'Widgets', headings: ['Widget guide'], defines: [], text: 'Widget guide How widgets work.', contentMatches: 1, dropped: 1 });
     expect(j.links).toEqual([{ url: `${base}/`, text: 'Home', rel: [], kind: 'a', block: 0 }]);
     expect(agents.every((a) => a.startsWith('Gleaner/'))).toBe(true);
   });

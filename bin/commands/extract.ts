@@ -18,7 +18,7 @@ import { crawlOptionsFromArgs } from './crawl.js';
 const HELP = `Usage: gleaner extract URL [--selector CSS] [--drop CSS]... [--config FILE] [--json]
 
 Fetches one page politely (robots.txt asked and obeyed, the crawler's User-Agent and deadlines) and
-prints what a crawl would index from it: title, headings, text and links.
+prints what a crawl would index from it: title, headings, the names it defines, text and links.
 
   --selector CSS    the main content: only its text and headings are indexed (the config key
                     sites[origin].contentSelector); when it matches nothing the whole body is used
@@ -65,6 +65,8 @@ export function formatExtraction(r: Extract<FetchOneResult, { kind: 'page' }>, r
   if (!r.analysis.robots.index) lines.push('robots: noindex (a crawl stores the page but the index leaves it out)');
   lines.push(`title: ${e.title}`, `language: ${e.language || '-'}`, `description: ${e.description || '-'}`, 'headings:');
   lines.push(...(e.headings.length > 0 ? e.headings.map((h) => `  ${h}`) : ['  -']));
+  // Names the page defines count as heading words (crawler/defined-names.ts).
+  lines.push(`defines: ${e.defines !== undefined ? e.defines.join(' ') : '-'}`);
   lines.push(`text (${e.text.length} characters):`, e.text === '' ? '  -' : e.text);
   lines.push(`links (${r.analysis.links.length}):`, ...r.analysis.links.map((l) => `  ${l.url}  ${l.text}${l.rel.length > 0 ? `  [${l.rel.join(' ')}]` : ''}`));
   return lines.join('\n') + '\n';
@@ -112,6 +114,7 @@ export function createExtractCommand(io: ExtractCommandIo): Command {
             language: e.language,
             description: e.description,
             headings: e.headings,
+            defines: e.defines ?? [],
             text: e.text,
             links: result.analysis.links,
           }) + '\n',

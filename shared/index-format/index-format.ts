@@ -123,6 +123,8 @@ export interface StoredDoc {
   language: string;
   /** Linkable sections with `start` offsets into `body` (shared/store PageSection); absent on pages without. */
   sections?: { id: string; heading: string; start: number }[];
+  /** Identifiers the page defines (shared/store PageRecord.defines); they count as heading words. */
+  defines?: string[];
 }
 
 export interface LinkedPage {

@@ -66,6 +66,9 @@ export interface PageRecord {
   /** Headings that can be linked to (`url#id`), in order, with where each starts in `text`; absent in
    * stores written before sections were extracted (crawler/sections.ts). */
   sections?: PageSection[];
+  /** Identifiers the page defines (a `<dt>` opening with one, an `id` spelling one: crawler/defined-names.ts);
+   * absent when none, and in stores written before they were extracted. */
+  defines?: string[];
   /** Primary language subtag (`en`, `es`, `zh`, `ru`), '' when unknown. */
   language: string;
   links: OutLink[];

@@ -20,6 +20,8 @@ export interface PageSpec {
   headings?: string[];
   /** Linkable sections: `start` offsets into `text`. */
   sections?: PageRecord['sections'];
+  /** Identifiers the page defines (crawler/defined-names.ts). */
+  defines?: string[];
   language?: string;
   /** Target URLs, or [url, anchor text, rel] triples. */
   links?: (string | [string, string, string[]?])[];
@@ -51,6 +53,7 @@ export function pageRecord(spec: PageSpec, fetchedAt = '2026-01-01T00:00:00.000Z
     links,
     ...(spec.canonical ? { canonical: spec.canonical } : {}),
     ...(spec.sections ? { sections: spec.sections } : {}),
+    ...(spec.defines ? { defines: spec.defines } : {}),
     contentHash: createHash('sha1').update(spec.text ?? '').digest('hex'),
     robots: { index: spec.index ?? true, follow: spec.follow ?? true },
     truncated: false,

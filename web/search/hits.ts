@@ -51,8 +51,9 @@ export class HitBuilder {
   }
 
   private snippet(doc: number, tokens: ReadonlySet<string>): { section?: ChosenSection; snippet: Snippet } {
-    const places = bodyPlaces(this.gen, this.termId, doc, tokens);
-    if (places !== undefined) return placedSnippet(this.gen, this.stored, doc, this.stored.header(doc), places, tokens, this.snippetOptions);
+    const header = this.stored.header(doc);
+    const places = bodyPlaces(this.gen, this.termId, doc, tokens, header.language);
+    if (places !== undefined) return placedSnippet(this.gen, this.stored, doc, header, places, tokens, this.snippetOptions);
     const stored = this.stored.read(doc, this.snippetOptions.scanChars);
     const section = bestSection(stored, tokens);
     return { ...(section ? { section } : {}), snippet: bestSnippet(section ? stored.body.slice(section.start, section.end) : stored.body, stored.language, tokens, this.snippetOptions) };

@@ -33,11 +33,19 @@ const PAGES: PageSpec[] = [
   { url: `${S}/type-aliases`, title: 'Type aliases', text: 'Aliases give an existing type a new name; they are declared with the type keyword.' },
   { url: `${S}/shell`, title: 'Shell', text: 'An alias is a shorthand the shell expands.' },
   { url: `${S}/houses`, title: 'Houses', text: 'Houses and a house.' },
+  // Defined names: the reference page that defines pam_get_item (a dt or an anchor named so), and a
+  // guide that mentions it more often, beside more of its parts.
+  { url: `${S}/mwg-item`, title: 'Getting and setting items', text: 'int pam_get_item(pamh, item_type, item); the function gets an item.', defines: ['pam_get_item'] },
+  { url: `${S}/adg-identity`, title: 'The identity of the user', text: 'Call pam_get_item to get the user item; pam_get_item gets the item the pam stack set, and pam_get_item again.' },
 ];
 
 describe('identifiers and accents, indexed and searched', () => {
   const engineOf = fixtureEngine(PAGES);
   const top = (q: string) => engineOf().search(parseQuery(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+
+  it('puts the page that defines a name above a page that only mentions it, more often', () => {
+    expect(top('pam_get_item').slice(0, 2)).toEqual([`${S}/mwg-item`, `${S}/adg-identity`]);
+  });
 
   it('an identifier finds the page that has it whole before pages with its parts apart, and its parts still find it', () => {
     expect(top('pg_database_size').slice(0, 2)).toEqual([`${S}/functions-admin`, `${S}/disk-usage`]);

@@ -43,6 +43,11 @@ const pages = Array.from({ length: 40 }, (_, i) => page(i));
 // A page whose only match lies past the first 50,000 characters, all a text search of a result reads.
 const deep = `${Array.from({ length: 1200 }, () => sentence(8)).join(' ')} The zephyr quartz lies here. ${sentence(20)}`;
 pages.push({ url: 'http://long.test/deep', title: 'Deep', text: deep, sections: [] });
+// A manual whose early section has an identifier's parts apart, many times, and whose section past
+// those 50,000 characters holds the name itself.
+const apart = `Intro ${Array.from({ length: 1000 }, () => `the prompt shows before each command runs. ${sentence(4)}`).join(' ')}`;
+const manual = `${apart} Variables PROMPT_COMMAND runs before the primary prompt. ${sentence(20)}`;
+pages.push({ url: 'http://long.test/manual', title: 'Manual', text: manual, sections: [{ id: 'top', heading: 'Intro', start: 0 }, { id: 'vars', heading: 'Variables', start: apart.length + 1 }] });
 const engine = fixtureEngine(pages);
 const queries = WORDS.filter((w) => w.length > 3).flatMap((a, i, all) => [a, `${a} ${all[(i * 7 + 3) % all.length]!}`]);
 
@@ -52,6 +57,15 @@ describe('snippets placed by word positions', () => {
     const [hit] = engine().search(parseQuery('zephyr'), { offset: 0, limit: 10 }).hits;
     expect(hit?.snippet).toContain('zephyr quartz');
     expect(hit!.highlights.map(([a, b]) => hit!.snippet.slice(a, b))).toEqual(['zephyr']);
+  });
+
+  it("place an identifier where its parts stand in a row: the section holding the name itself", () => {
+    expect(apart.length).toBeGreaterThan(60_000);
+    const hit = engine()
+      .search(parseQuery('PROMPT_COMMAND'), { offset: 0, limit: 10 })
+      .hits.find((h) => h.url === 'http://long.test/manual');
+    expect(hit?.section?.id).toBe('vars');
+    expect(hit?.snippet).toContain('PROMPT_COMMAND runs before');
   });
 
   it('choose the section the text search chooses, and hold as many of the query words', () => {

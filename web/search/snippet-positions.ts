@@ -5,6 +5,7 @@
 // then costs what a short one does, and no result reads more than its header and one passage.
 
 import { decodePositionsInto, FIELD_COUNT, FIELD_SPAN, FIELDS, WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
+import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
 import { findPosting } from './find-posting.js';
 import { pickSection, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, headingsHolding, type Snippet, type SnippetOptions } from './snippet.js';
@@ -22,45 +23,41 @@ export interface PlacedSnippetOptions {
 
 export const DEFAULT_PLACED_SNIPPET_OPTIONS: Readonly<PlacedSnippetOptions> = { windowWords: 28, contextWords: 16 };
 
-/** Reused by bodyPlaces: one query's hits are built one after another, each place list consumed before the next. */
-const scratch = { keys: new Float64Array(256), list: new Int32Array(256) };
-
 /**
  * The body places of `tokens` in document `doc`, ascending; undefined when a token that is in the body
- * has no positions there (an accent-folded, identifier or CJK bigram token stands beside words
- * without a place of its own): only reading the text can find those.
+ * has no positions there and cannot be placed from its parts (an accent-folded or CJK bigram token
+ * stands beside words without a place of its own): only reading the text can find those. An
+ * identifier's whole token (`prompt_command`) has no positions either, but stands where its parts
+ * stand one after another ("prompt" then "command"): it is placed there, at its first part, so the
+ * section and the snippet that hold the name itself are found without reading a long page's text
+ * (`language` is the page's: its parts were indexed with that language's stemmer).
  */
-export function bodyPlaces(gen: IndexGeneration, termId: (token: string) => number | undefined, doc: number, tokens: ReadonlySet<string>): Places | undefined {
-  const { lists } = gen;
+export function bodyPlaces(
+  gen: IndexGeneration,
+  termId: (token: string) => number | undefined,
+  doc: number,
+  tokens: ReadonlySet<string>,
+  language = '',
+): Places | undefined {
   const list = tokens.size > 0 ? [...tokens] : [];
-  // Each place as one number, place * 2^16 + token index, so one numeric sort of a typed array orders them.
+  const perToken: Int32Array[] = [];
   let n = 0;
   for (let t = 0; t < list.length; t++) {
-    const term = termId(list[t]!);
-    if (term === undefined) continue;
-    const { docs, tfs } = lists.list(term);
-    const p = findPosting(docs, 0, docs.length, doc);
-    if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) continue;
-    const { bytes: positions, offsets } = lists.positions(term);
-    const from = offsets[p]!;
-    const to = offsets[p + 1]!;
-    if (scratch.list.length < to - from) scratch.list = new Int32Array(Math.max(to - from, 2 * scratch.list.length));
-    const count = decodePositionsInto(positions, from, to, scratch.list);
-    let placed = false;
-    for (let i = 0; i < count; i++) {
-      const position = scratch.list[i]!;
-      if (Math.floor(position / FIELD_SPAN) !== BODY) continue;
-      if (n + (count - i) > scratch.keys.length) {
-        const bigger = new Float64Array(2 * (n + count));
-        bigger.set(scratch.keys);
-        scratch.keys = bigger;
-      }
-      scratch.keys[n++] = (position - BODY * FIELD_SPAN) * TOKEN_SLOTS + t;
-      placed = true;
-    }
-    if (!placed) return undefined;
+    const token = list[t]!;
+    const term = termId(token);
+    const body = term === undefined ? undefined : bodyPositions(gen, term, doc);
+    if (body === undefined) continue;
+    let placed = body.length > 0 ? body : undefined;
+    if (placed === undefined && isIdentifierToken(token)) placed = identifierPlaces(gen, termId, doc, primaryTokens(token, language));
+    if (placed === undefined || placed.length === 0) return undefined;
+    perToken[t] = placed;
+    n += placed.length;
   }
-  const keys = scratch.keys.subarray(0, n).sort();
+  // Each place as one number, place * 2^16 + token index, so one numeric sort of a typed array orders them.
+  const keys = new Float64Array(n);
+  let k = 0;
+  for (let t = 0; t < list.length; t++) for (const place of perToken[t] ?? []) keys[k++] = place * TOKEN_SLOTS + t;
+  keys.sort();
   const at = new Int32Array(n);
   const token = new Uint16Array(n);
   for (let i = 0; i < n; i++) {
@@ -68,6 +65,54 @@ export function bodyPlaces(gen: IndexGeneration, termId: (token: string) => numb
     token[i] = keys[i]! % TOKEN_SLOTS;
   }
   return { at, token, from: 0, to: n, tokens: list };
+}
+
+/** Reused by bodyPositions: decoded positions are copied out before the next decode. */
+const scratch = { list: new Int32Array(256) };
+
+/** The body places of `term` in `doc`, ascending; undefined when the document has no body occurrence
+ * of it, empty when it has some but no positions (an added token). */
+function bodyPositions(gen: IndexGeneration, term: number, doc: number): Int32Array | undefined {
+  const { docs, tfs } = gen.lists.list(term);
+  const p = findPosting(docs, 0, docs.length, doc);
+  if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) return undefined;
+  const { bytes: positions, offsets } = gen.lists.positions(term);
+  const from = offsets[p]!;
+  const to = offsets[p + 1]!;
+  if (scratch.list.length < to - from) scratch.list = new Int32Array(Math.max(to - from, 2 * scratch.list.length));
+  const count = decodePositionsInto(positions, from, to, scratch.list);
+  const body: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const position = scratch.list[i]!;
+    if (Math.floor(position / FIELD_SPAN) === BODY) body.push(position - BODY * FIELD_SPAN);
+  }
+  return Int32Array.from(body);
+}
+
+/** The places where `parts` stand one right after another in the body (at the first part's place). */
+function identifierPlaces(gen: IndexGeneration, termId: (token: string) => number | undefined, doc: number, parts: readonly string[]): Int32Array | undefined {
+  if (parts.length < 2) return undefined;
+  const lists: Int32Array[] = [];
+  for (const part of parts) {
+    const term = termId(part);
+    const body = term === undefined ? undefined : bodyPositions(gen, term, doc);
+    if (body === undefined || body.length === 0) return undefined;
+    lists.push(body);
+  }
+  const places: number[] = [];
+  const cursor = new Int32Array(parts.length);
+  for (const first of lists[0]!) {
+    let all = true;
+    for (let i = 1; i < lists.length && all; i++) {
+      const l = lists[i]!;
+      let c = cursor[i]!;
+      while (c < l.length && l[c]! < first + i) c++;
+      cursor[i] = c;
+      all = c < l.length && l[c] === first + i;
+    }
+    if (all) places.push(first);
+  }
+  return Int32Array.from(places);
 }
 
 /** Query tokens a place key can tell apart (a query holds far fewer: the parser caps its words). */

@@ -1,0 +1,106 @@
+// Names a page defines, for extract.ts (issue 14 item 5: "the exact name finds the page that defines it
+// first"). Reference pages mark what they define in two ways that survive every generator we met:
+// - a definition term, `<dt>`, that opens with the name: Sphinx `<dt id="os.path.join">os.path.join(path,
+//   *paths)`, PostgreSQL `<dt id="GUC-MAX-CONNECTIONS"><code>max_connections</code> (integer)`, texinfo
+//   (every GNU manual) `<dt><code>PROMPT_COMMAND</code>`, SQLite `<dt><b>group_concat(X)`;
+// - an `id` (or `<a name>`) spelled as the name: SQLite `<a name="group_concat">`, DocBook (Linux-PAM)
+//   `<a name="mwg-pam_get_item">` on the heading of the section that documents pam_get_item, texinfo's
+//   index anchors `index-PROMPT_005fCOMMAND` (its escape for `_`), rustdoc `id="method.unwrap_or"`.
+// Pages that only mention a name have neither. Only identifiers count (shared/analysis identifiers.ts:
+// parts joined by `_`, `.` or `::`): a plain word in a `<dt>` is as often a glossary entry, an option
+// list's "-e" or a FAQ's question, and an id of plain words ("main", "content", "sidebar") is layout.
+// The indexer counts each name as a heading word of the page (indexer/analyze-doc.ts).
+
+import { identifierAt } from '../shared/analysis/index.js';
+
+/** Defaults of DefinedNamesOptions. */
+export const DEFAULT_DEFINED_NAMES_OPTIONS: Readonly<DefinedNamesOptions> = { maxNames: 2000, termChars: 200 };
+
+export interface DefinedNamesOptions {
+  /** Names kept per page, the first ones (a page of 2,000 definitions is an index, not a reference). */
+  maxNames: number;
+  /** Characters of a `<dt>` read for its name: the name opens it. */
+  termChars: number;
+}
+
+/** Collects the names a page defines as the parser walks it (extract.ts). */
+export class DefinedNamesCollector {
+  readonly names: string[] = [];
+  private readonly seen = new Set<string>();
+  /** The text of the open `<dt>`, up to termChars; undefined outside one. */
+  private term: string | undefined;
+  private readonly options: DefinedNamesOptions;
+
+  constructor(options: Partial<DefinedNamesOptions> = {}) {
+    this.options = { ...DEFAULT_DEFINED_NAMES_OPTIONS, ...options };
+  }
+
+  onOpen(name: string, attribs: Record<string, string>): void {
+    const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
+    if (id) for (const n of namesOfId(id)) this.add(n);
+    if (name === 'dt' && this.term === undefined) this.term = '';
+  }
+
+  onText(data: string): void {
+    if (this.term !== undefined && this.term.length < this.options.termChars) this.term += data;
+  }
+
+  onClose(name: string): void {
+    if (name !== 'dt' || this.term === undefined) return;
+    const n = nameOfTerm(this.term.slice(0, this.options.termChars));
+    this.term = undefined;
+    if (n !== undefined) this.add(n);
+  }
+
+  private add(name: string): void {
+    if (this.names.length >= this.options.maxNames || this.seen.has(name)) return;
+    this.seen.add(name);
+    this.names.push(name);
+  }
+}
+
+/**
+ * The name a definition term opens with: its first identifier before any `(` (what follows is a
+ * signature's parameters), after at most two plain words ("class collections.OrderedDict", "int
+ * pam_get_item("); undefined when there is none.
+ */
+export function nameOfTerm(text: string): string | undefined {
+  const paren = text.indexOf('(');
+  const head = paren >= 0 ? text.slice(0, paren) : text;
+  const words = /[\p{L}\p{N}_]+/gu;
+  let plain = 0;
+  for (let m = words.exec(head); m !== null; m = words.exec(head)) {
+    const found = identifierAt(head, m.index);
+    if (found !== undefined && found.raw !== '') return found.raw;
+    if (found !== undefined) words.lastIndex = found.end;
+    if (++plain > 2) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The identifiers an `id` spells: its parts between `-` (ids join words with it: "mwg-pam_get_item"),
+ * each an identifier as a whole, and a dotted one's last part when that is one too ("method.unwrap_or":
+ * unwrap_or). Texinfo's `_00XX` escapes and percent-escapes are decoded first; parts holding a generic
+ * (rustdoc's "impl-From%3CT%3E-for-Option%3CT%3E") name implementations, not definitions.
+ */
+export function namesOfId(id: string): string[] {
+  let text = id.replace(/_(00[0-7][0-9a-f])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  if (text.includes('%')) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      // A stray % is text: the id stays as written.
+    }
+  }
+  const names: string[] = [];
+  for (const part of text.split(/[-\s]+/)) {
+    if (part === '' || part.includes('<')) continue;
+    const whole = identifierAt(part, 0);
+    if (whole === undefined || whole.raw !== part) continue;
+    names.push(part);
+    const last = part.slice(part.lastIndexOf('.') + 1);
+    if (last !== part && identifierAt(last, 0)?.raw === last) names.push(last);
+  }
+  return names;
+}
