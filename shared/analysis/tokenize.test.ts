@@ -84,9 +84,14 @@ describe('tokenize: Chinese and Japanese', () => {
 
 describe('wordPairs', () => {
   it('pairs neighbouring words, stopwords skipped, so a heading and a query meet', () => {
-    expect(wordPairs(tokenize('Reading and Writing Files'))).toEqual(['read write', 'write file']);
-    expect(wordPairs(tokenize('reading writing files'))).toEqual(wordPairs(tokenize('Reading and Writing Files')));
+    expect(wordPairs(tokenize('Reading and Writing Files'))).toEqual(['read write', 'write file', 'read and', 'and write']);
+    expect(wordPairs(tokenize('reading writing files'))).toEqual(['read write', 'write file']);
     expect(wordPairs(tokenize('files'))).toEqual([]);
+  });
+  it('pairs a stopword with its neighbour, never two stopwords', () => {
+    expect(wordPairs(tokenize('Here Documents'))).toEqual(['here document']);
+    expect(wordPairs(tokenize('if let'))).toEqual(['if let']);
+    expect(wordPairs(tokenize('what is it'))).toEqual([]);
   });
   it('primaryTokens leaves out the CJK bigrams', () => {
     expect(primaryTokens('互联网公司')).toEqual(analyze('互联网公司').filter((s) => !s.extra).map((s) => s.token));

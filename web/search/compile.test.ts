@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerLanguage } from '../../shared/analysis/index.js';
 import { parseQuery } from '../query/index.js';
-import { compileQuery, foldVariants, tokenVariants } from './compile.js';
+import { compileQuery, DEFAULT_TOKEN_WEIGHTS, foldVariants, tokenVariants } from './compile.js';
 
 const atomOf = (q: string) => parseQuery(q).required[0]![0]!;
 
@@ -33,5 +33,18 @@ describe('query planning, remembering the analysis of each word', () => {
     expect(twice).toEqual(once);
     expect(once.keys.map((k) => k.token)).toContain('narwhal tusk');
     expect(once.groups).toHaveLength(2);
+  });
+});
+
+describe('word pairs in a plan', () => {
+  const ids = new Map<string, number>();
+  const lookup = (t: string) => ids.get(t) ?? ids.set(t, ids.size).get(t);
+  it('pairs a dropped stopword with its neighbour, at the stop-pair share of the pair weight', () => {
+    const plan = compileQuery(parseQuery('here document'), lookup, 0.4);
+    // "here" neither must match nor scores as a word; the pair scores.
+    expect(plan.groups).toHaveLength(1);
+    expect(plan.keys.find((k) => k.token === 'here')).toBeUndefined();
+    expect(plan.keys.find((k) => k.token === 'here document')?.weight).toBeCloseTo(0.4 * DEFAULT_TOKEN_WEIGHTS.stopPair);
+    expect(compileQuery(parseQuery('document tree'), lookup, 0.4).keys.find((k) => k.token === 'document tree')?.weight).toBeCloseTo(0.4);
   });
 });

@@ -16,6 +16,7 @@ import {
   isFoldToken,
   isIdentifierToken,
   isStopword,
+  PAIR_SEPARATOR,
   queryVariantLanguages,
   registryVersion,
   stemSplits,
@@ -33,9 +34,12 @@ export interface TokenWeights {
   /** The other stem of a word the stemmer parts from its inflections ("alias" meeting "aliases",
    * shared/analysis stemSplits). */
   split: number;
+  /** A word pair of a stopword and its neighbour ("here document", "if let", shared/analysis
+   * wordPairs), as a share of the pair weight: a fit (DESIGN.md "Word pairs, and a stopword beside a word"). */
+  stopPair: number;
 }
 
-export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5, split: 0.5 };
+export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5, split: 0.5, stopPair: 0.25 };
 
 /** Whether the index holds `surface` (or, with `prefix`, a word starting with it) as a surface word of
  * `term`: what confirms a stem split. */
@@ -256,11 +260,13 @@ export function compileQuery(
   };
 
   const plannedGroups = groups.map((g) => g.map((a) => planAtom(a, true)));
-  // Word pairs only score (a page need not have them); a query of one word has none.
+  // Word pairs only score (a page need not have them); a query of one word has none. They come from
+  // the query as typed: a stopword dropped from the groups still pairs with its neighbour.
   if (pairWeight > 0) {
-    for (const pair of queryPairs({ ...query, required: groups })) {
+    for (const pair of queryPairs(query)) {
       const term = lookup(pair);
-      if (term !== undefined) key(term, pair, -1, true, false).weight = pairWeight;
+      const share = pair.split(PAIR_SEPARATOR).some(isStopword) ? weights.stopPair : 1;
+      if (term !== undefined) key(term, pair, -1, true, false).weight = pairWeight * share;
     }
   }
   const excluded = query.excluded.map((a) => planAtom(a, false));
