@@ -48,3 +48,17 @@ describe('word pairs in a plan', () => {
     expect(compileQuery(parseQuery('document tree'), lookup, 0.4).keys.find((k) => k.token === 'document tree')?.weight).toBeCloseTo(0.4);
   });
 });
+
+describe('word pairs of a stem split', () => {
+  it('pair the other stem a split confirmed, at the split share: "type alias" meets "Type Aliases"', () => {
+    const ids = new Map<string, number>();
+    const lookup = (t: string) => ids.get(t) ?? ids.set(t, ids.size).get(t);
+    // The index holds "alias" as the stem of surface words "aliases": the split is confirmed.
+    const plan = compileQuery(parseQuery('type alias'), lookup, 0.4, DEFAULT_TOKEN_WEIGHTS, () => true);
+    expect(plan.keys.find((k) => k.token === 'type alia')?.weight).toBeCloseTo(0.4);
+    expect(plan.keys.find((k) => k.token === 'type alias')?.weight).toBeCloseTo(0.4 * DEFAULT_TOKEN_WEIGHTS.split);
+    // Unconfirmed, the other stem is no word of the query, nor of its pairs.
+    const unconfirmed = compileQuery(parseQuery('type alias'), lookup, 0.4, DEFAULT_TOKEN_WEIGHTS, () => false);
+    expect(unconfirmed.keys.map((k) => k.token)).not.toContain('type alias');
+  });
+});

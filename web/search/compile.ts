@@ -218,6 +218,9 @@ export function compileQuery(
     return k;
   };
 
+  /** Per query token, the other stems a stem split confirmed for it ("alia": "alias"). */
+  const splitsOf = new Map<string, string[]>();
+
   const planAtom = (atom: QueryAtom, scoring: boolean): AtomPlan => {
     const field = atom.field === undefined ? -1 : FIELD_INDEX[atom.field];
     const alternatives: AlternativePlan[] = [];
@@ -247,6 +250,7 @@ export function compileQuery(
         const scored = scoring && !isStopword(token);
         const bit = key(term, token, field, scored, true, undefined, weights.split).bit;
         alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
+        if (scoring) splitsOf.set(atom.tokens[0]!, [...(splitsOf.get(atom.tokens[0]!) ?? []), token]);
       }
     }
     // The whole identifier only scores: its parts are what a page must have.
@@ -263,10 +267,22 @@ export function compileQuery(
   // Word pairs only score (a page need not have them); a query of one word has none. They come from
   // the query as typed: a stopword dropped from the groups still pairs with its neighbour.
   if (pairWeight > 0) {
-    for (const pair of queryPairs(query)) {
+    const pairs = queryPairs(query);
+    const share = (pair: string) => (pair.split(PAIR_SEPARATOR).some(isStopword) ? weights.stopPair : 1);
+    for (const pair of pairs) {
       const term = lookup(pair);
-      const share = pair.split(PAIR_SEPARATOR).some(isStopword) ? weights.stopPair : 1;
-      if (term !== undefined) key(term, pair, -1, true, false).weight = pairWeight * share;
+      if (term !== undefined) key(term, pair, -1, true, false).weight = pairWeight * share(pair);
+    }
+    // A word's confirmed other stem pairs too, at the split weight: "type alias" meets the heading
+    // "Type Aliases" ("type alias", where the query's own pair is "type alia").
+    for (const pair of pairs) {
+      const [first, second] = pair.split(PAIR_SEPARATOR) as [string, string];
+      const others = [...(splitsOf.get(first) ?? []).map((s) => s + PAIR_SEPARATOR + second), ...(splitsOf.get(second) ?? []).map((s) => first + PAIR_SEPARATOR + s)];
+      for (const other of others) {
+        const term = lookup(other);
+        if (term === undefined || keyIndex.has(`${term}:-1:`)) continue;
+        key(term, other, -1, true, false).weight = pairWeight * share(pair) * weights.split;
+      }
     }
   }
   const excluded = query.excluded.map((a) => planAtom(a, false));
