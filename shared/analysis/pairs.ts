@@ -9,6 +9,7 @@
 // Cranfield .391 to .386, CISI .412 to .411, CACM .526 to .522 (SciFact .694 to .697). A rare pair has a
 // high idf, so an incidental neighbour pair in a long body outscores the page that names the topic; and
 // the Rust index grew from 93 to 131 MiB (terms 41,729 to 276,534), its build from 120 s to 318 s.
+// Proximity in the body is done with word positions instead (web/search/proximity.ts).
 // A stopword also pairs with its neighbour ("here document", "if let", "is ownership", "with statement"):
 // the query drops the stopword as a word, but the pair says the heading it stands in. Scored at a
 // quarter of a pair's weight (web/search/compile.ts stopPair), it took Rust docs .713 / .817 / .755 to

@@ -32,6 +32,8 @@ import { DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
 import { DEFAULT_BLOCK_CACHE_OPTIONS } from './stored-blocks.js';
 import { escapeRegExp } from './regexp.js';
 import { StoredFields } from './stored-fields.js';
+import { textPositions } from './body-positions.js';
+import { DEFAULT_PROXIMITY_OPTIONS, nearFirst, neighbourPairs, type ProximityOptions } from './proximity.js';
 import { PositionReader } from './phrase-positions.js';
 import { topDocuments } from './top-k.js';
 import { Vocabulary } from './vocabulary.js';
@@ -67,6 +69,8 @@ export interface SearcherOptions {
   /** Postings per block of a list whose largest score is kept (precompute.ts): an any-word query skips
    * scoring the documents of a block that cannot reach the results asked for (posting-loop.ts). */
   blockPostings: number;
+  /** The best results reordered by how near the query's words stand in their text (proximity.ts). */
+  proximity: ProximityOptions;
 }
 
 export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
@@ -81,6 +85,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   preloadMiB: 256,
   storedCacheMiB: DEFAULT_BLOCK_CACHE_OPTIONS.cacheMiB,
   blockPostings: 128,
+  proximity: DEFAULT_PROXIMITY_OPTIONS,
 };
 
 /** How long the read-ahead works before letting a query in. */
@@ -228,7 +233,9 @@ export class IndexSearcher implements GleanerSearchEngine {
   search(query: ParsedQuery, options: SearchOptions): SearchResult {
     const started = performance.now();
     const plan = this.plan(query);
-    const { candidates, total, estimated } = this.match(query, plan, options.offset + options.limit);
+    const matched = this.match(query, plan, Math.max(options.offset + options.limit, this.options.proximity.poolSize));
+    const { total, estimated } = matched;
+    const candidates = this.nearFirst(plan, matched.candidates);
     const explain = options.explain !== false;
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan, explain));
     if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, candidates, options.limit - hits.length, explain));
@@ -237,7 +244,21 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[] {
-    return this.match(query, this.plan(query), limit).candidates.map((c) => ({ url: this.gen.docs.url[c.doc]!, score: c.score }));
+    const plan = this.plan(query);
+    const { candidates } = this.match(query, plan, Math.max(limit, this.options.proximity.poolSize));
+    return this.nearFirst(plan, candidates)
+      .slice(0, limit)
+      .map((c) => ({ url: this.gen.docs.url[c.doc]!, score: c.score }));
+  }
+
+  /** The candidates with the best reordered by how near the query's words stand in their body (proximity.ts). */
+  private nearFirst(plan: QueryPlan, candidates: Candidate[]): Candidate[] {
+    const pairs = neighbourPairs(plan);
+    if (pairs.length === 0) return candidates;
+    return nearFirst(candidates, pairs, (c, token) => {
+      const term = this.pre.termIds.get(token);
+      return term === undefined ? undefined : textPositions(this.gen, term, c.doc);
+    }, this.options.proximity);
   }
 
   private plan(query: ParsedQuery): QueryPlan {

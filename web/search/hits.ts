@@ -21,6 +21,8 @@ export interface Candidate {
   doc: number;
   score: number;
   textScore: number;
+  /** Set when proximity reordered it (proximity.ts): `score` includes the factor. */
+  proximity?: { pairs: number; near: number; factor: number };
 }
 
 export class HitBuilder {
@@ -91,6 +93,8 @@ export class HitBuilder {
       linkBoost: linkBoost(rank, links),
       hubShare,
       hubFactor: hubFactor(rank, hubShare),
+      ...(c.proximity !== undefined ? { queryPairs: c.proximity.pairs, nearPairs: c.proximity.near } : {}),
+      proximityFactor: c.proximity?.factor ?? 1,
       score: c.score,
     };
   }

@@ -4,14 +4,13 @@
 // cut into a snippet by the same rules as before (snippet.ts, sections.ts). A long reference page
 // then costs what a short one does, and no result reads more than its header and one passage.
 
-import { decodePositionsInto, FIELD_COUNT, FIELD_SPAN, FIELDS, WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
+import { WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
-import { findPosting } from './find-posting.js';
+import { bodyPositions } from './body-positions.js';
 import { pickSection, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, headingsHolding, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
-const BODY = FIELDS.indexOf('body');
 const NONE: ReadonlySet<string> = new Set();
 
 export interface PlacedSnippetOptions {
@@ -65,28 +64,6 @@ export function bodyPlaces(
     token[i] = keys[i]! % TOKEN_SLOTS;
   }
   return { at, token, from: 0, to: n, tokens: list };
-}
-
-/** Reused by bodyPositions: decoded positions are copied out before the next decode. */
-const scratch = { list: new Int32Array(256) };
-
-/** The body places of `term` in `doc`, ascending; undefined when the document has no body occurrence
- * of it, empty when it has some but no positions (an added token). */
-function bodyPositions(gen: IndexGeneration, term: number, doc: number): Int32Array | undefined {
-  const { docs, tfs } = gen.lists.list(term);
-  const p = findPosting(docs, 0, docs.length, doc);
-  if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) return undefined;
-  const { bytes: positions, offsets } = gen.lists.positions(term);
-  const from = offsets[p]!;
-  const to = offsets[p + 1]!;
-  if (scratch.list.length < to - from) scratch.list = new Int32Array(Math.max(to - from, 2 * scratch.list.length));
-  const count = decodePositionsInto(positions, from, to, scratch.list);
-  const body: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const position = scratch.list[i]!;
-    if (Math.floor(position / FIELD_SPAN) === BODY) body.push(position - BODY * FIELD_SPAN);
-  }
-  return Int32Array.from(body);
 }
 
 /** The places where `parts` stand one right after another in the body (at the first part's place). */

@@ -25,7 +25,14 @@ export interface Explanation {
    * it puts on the score (rank.ts hubFactor; 1 = not a hub). */
   hubShare: number;
   hubFactor: number;
-  /** Final score: textScore * linkBoost * hubFactor. Every part shown here ranks, and nothing else does. */
+  /** Of the query's neighbouring word pairs (proximity.ts), how many; absent when it has none or the
+   * result was below the results proximity reorders. */
+  queryPairs?: number;
+  /** How many of them stand near each other in the page's text. */
+  nearPairs?: number;
+  /** The multiplier that puts on the score: 1 + weight * nearPairs / queryPairs (1 without pairs). */
+  proximityFactor: number;
+  /** Final score: textScore * linkBoost * hubFactor * proximityFactor. Every part shown here ranks, and nothing else does. */
   score: number;
 }
 

@@ -1,0 +1,92 @@
+// Proximity in the body (issue 14 item 6): of the best-scored results, a page that has the query's
+// neighbouring words near each other somewhere in its text ("database size", "integer overflow",
+// "iterate over dictionary") ranks above one that has them apart. Word pairs as index terms of the body
+// lost on every set (shared/analysis/pairs.ts: a rare incidental pair in a long body outscored the page
+// that names the topic); here the words' positions only reorder the top `poolSize` results, each by a
+// bounded factor: 1 + weight x (share of the query's neighbouring word pairs that stand within
+// `windowWords` of each other in the page's body). Pure: the positions come in through a function.
+// DESIGN.md "Proximity in the body" has the figures that chose the defaults.
+
+import type { QueryPlan } from './compile.js';
+
+/** Defaults of ProximityOptions. */
+export const DEFAULT_PROXIMITY_OPTIONS: Readonly<ProximityOptions> = { poolSize: 30, windowWords: 3, weight: 0.2 };
+
+export interface ProximityOptions {
+  /** Results, best first, that proximity may reorder; the rest keep their order after them. */
+  poolSize: number;
+  /** Two words stand near when at most this many word places apart (1: side by side). */
+  windowWords: number;
+  /** The factor's ceiling above 1, reached when every pair of neighbouring query words stands near. */
+  weight: number;
+}
+
+/** A result as ranked: its score and, once proximity has looked at it, its factor. */
+export interface Ranked {
+  score: number;
+  /** Of the query's neighbouring word pairs, how many stand near in the body, and the factor applied. */
+  proximity?: { pairs: number; near: number; factor: number };
+}
+
+/**
+ * The query's neighbouring word pairs as tokens: the last word of each required group and the first of
+ * the next, in the order typed (each group's first alternative, its own analysis). One-word queries,
+ * phrases (their words are adjacent already) and OR groups of several atoms make none there.
+ */
+export function neighbourPairs(plan: Pick<QueryPlan, 'groups'>): [string, string][] {
+  const words: (readonly string[] | undefined)[] = plan.groups.map((g) => (g.length === 1 && !g[0]!.phrase ? g[0]!.alternatives[0]?.tokens : undefined));
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = words[i];
+    const b = words[i + 1];
+    if (a === undefined || b === undefined || a.length === 0 || b.length === 0) continue;
+    const first = a[a.length - 1]!;
+    const second = b[0]!;
+    if (first !== second && !pairs.some(([x, y]) => x === first && y === second)) pairs.push([first, second]);
+  }
+  return pairs;
+}
+
+/** Whether some place of `a` is within `window` places of some place of `b` (both ascending). */
+export function standNear(a: ArrayLike<number>, b: ArrayLike<number>, window: number): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (Math.abs(a[i]! - b[j]!) <= window) return true;
+    if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return false;
+}
+
+/**
+ * `ranked` (best first) with its first `poolSize` entries reordered by score x factor, each given its
+ * proximity; `placesOf(entry, token)` gives a token's body places in that entry's page (undefined: none).
+ * Ties keep their order; the entries after the pool keep theirs, and still rank below it (factors are
+ * at least 1).
+ */
+export function nearFirst<T extends Ranked>(
+  ranked: readonly T[],
+  pairs: readonly [string, string][],
+  placesOf: (entry: T, token: string) => ArrayLike<number> | undefined,
+  options: ProximityOptions = DEFAULT_PROXIMITY_OPTIONS,
+): T[] {
+  if (pairs.length === 0 || options.weight === 0) return [...ranked];
+  const pool = ranked.slice(0, options.poolSize).map((entry, order) => {
+    const places = new Map<string, ArrayLike<number> | undefined>();
+    const at = (token: string) => {
+      if (!places.has(token)) places.set(token, placesOf(entry, token));
+      return places.get(token);
+    };
+    let near = 0;
+    for (const [a, b] of pairs) {
+      const pa = at(a);
+      const pb = pa === undefined ? undefined : at(b);
+      if (pa !== undefined && pb !== undefined && standNear(pa, pb, options.windowWords)) near++;
+    }
+    const factor = 1 + (options.weight * near) / pairs.length;
+    return { entry: { ...entry, score: entry.score * factor, proximity: { pairs: pairs.length, near, factor } }, order };
+  });
+  pool.sort((x, y) => y.entry.score - x.entry.score || x.order - y.order);
+  return [...pool.map((p) => p.entry), ...ranked.slice(options.poolSize)];
+}
