@@ -89,3 +89,17 @@ describe('sections at linkable headings', () => {
     );
   });
 });
+
+describe('permalinks inside headings', () => {
+  it('take the id of an anchor linking to itself anywhere in the heading, and leave its mark out of the heading', () => {
+    const html =
+      '<h2>File system<span><a class="mark" href="#file-system" id="file-system">#</a></span><a aria-hidden="true" class="legacy" id="fs_file_system"></a></h2><p>Text</p>' +
+      '<section id="os-path"><h2>os.path<a class="headerlink" href="#os-path" title="Link">¶</a></h2><p>More</p></section>' +
+      '<h2><a href="#install" id="install">Install it</a></h2><p>Run make.</p>';
+    expect(ex(html).sections?.map((s) => [s.id, s.heading])).toEqual([
+      ['file-system', 'File system'],
+      ['os-path', 'os.path'],
+      ['install', 'Install it'],
+    ]);
+  });
+});

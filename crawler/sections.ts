@@ -6,7 +6,9 @@
 // headings in `<section id>`, DocBook (PostgreSQL) in `<div class="sect1" id>`, rustdoc puts the id on
 // the heading or its `<section>`, older pages write `<a name="x"></a><h2>`, and texinfo (every GNU
 // manual) `<div class="section" id="x">` then a "Next: ... Up: ..." bar, then the heading. A container's
-// id names its first heading only. h1 to h4 split a page (h4: rustdoc's methods).
+// id names its first heading only. h1 to h4 split a page (h4: rustdoc's methods). A permalink inside a
+// heading (an anchor linking to the heading, Node.js `<a href="#x" id="x">#</a>` at its end, Sphinx's
+// "¶") names it too, and its mark is left out of the heading: results showed "os.path¶".
 //
 // The collector only remembers which text part each heading opens at; offsets into the collapsed text
 // are worked out once at the end (joinWithSections), in one pass over the parts.
@@ -51,7 +53,10 @@ export class SectionCollector {
   private readonly anchors: boolean[] = [];
   private links = 0;
   private readonly text: TextSince = { plain: 0, link: 0 };
-  private open: { id: string | undefined; tag: string; part: number; buf: string[] } | undefined;
+  /** The heading being read, its text in `buf`; `mark`, while inside a link to the heading itself (a
+   * permalink), is that link's depth among the open `a`s, and `marked` the indices in `buf` of its
+   * text: a "#" or "¶" there is no heading text (words there are). */
+  private open: { id: string | undefined; tag: string; part: number; buf: string[]; mark?: number; marked?: number[] } | undefined;
   private readonly seen = new Set<string>();
 
   /** An element opened; `part` is the number of text parts so far. */
@@ -64,8 +69,11 @@ export class SectionCollector {
       if (link) this.links++;
     }
     if (this.open !== undefined) {
-      // `<h2><a id="x"></a>Title</h2>`: an anchor at the heading's start names it.
-      if (this.open.id === undefined && id && this.open.buf.every((t) => t.trim() === '')) this.open.id = id;
+      // `<h2><a id="x"></a>Title</h2>`: an anchor at the heading's start names it; so does a permalink
+      // anywhere in it, an anchor linking to itself (Node.js: `<h3>Title<span><a href="#x" id="x">#</a>`).
+      const selfLink = name === 'a' && id !== undefined && id !== '' && attribs.href === `#${id}`;
+      if (this.open.id === undefined && id && (selfLink || this.open.buf.every((t) => t.trim() === ''))) this.open.id = id;
+      if (name === 'a' && this.open.mark === undefined && this.open.id !== undefined && attribs.href === `#${this.open.id}`) this.open.mark = this.anchors.length;
       return;
     }
     if (SECTION_HEADINGS.has(name)) {
@@ -80,6 +88,7 @@ export class SectionCollector {
 
   onText(data: string): void {
     if (this.open !== undefined) {
+      if (this.open.mark !== undefined) (this.open.marked ??= []).push(this.open.buf.length);
       this.open.buf.push(data);
       return;
     }
@@ -89,15 +98,18 @@ export class SectionCollector {
   }
 
   onClose(name: string): void {
+    if (name === 'a' && this.open?.mark === this.anchors.length) this.open.mark = undefined;
     if (name === 'a' && this.anchors.length > 0 && this.anchors.pop()) this.links--;
     if (CONTAINERS.has(name)) {
       const i = this.containers.map((c) => c.name).lastIndexOf(name);
       if (i >= 0) this.containers.length = i;
     }
     if (this.open === undefined || name !== this.open.tag) return;
-    const { id, part, buf } = this.open;
+    const { id, part, buf, marked } = this.open;
     this.open = undefined;
-    const heading = buf.join('').replace(/[\s\u00a0]+/g, ' ').trim();
+    const mark = marked?.map((i) => buf[i]!).join('') ?? '';
+    const text = mark !== '' && !/[\p{L}\p{N}]/u.test(mark) ? buf.filter((_, i) => !marked!.includes(i)) : buf;
+    const heading = text.join('').replace(/[\s\u00a0]+/g, ' ').trim();
     if (id === undefined || id === '' || heading === '' || this.seen.has(id)) return;
     this.seen.add(id);
     this.marks.push({ id, heading, part });
