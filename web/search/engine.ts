@@ -233,7 +233,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   search(query: ParsedQuery, options: SearchOptions): SearchResult {
     const started = performance.now();
     const plan = this.plan(query);
-    const matched = this.match(query, plan, Math.max(options.offset + options.limit, this.options.proximity.poolSize));
+    const matched = this.match(query, plan, this.wanted(plan, options.offset + options.limit));
     const { total, estimated } = matched;
     const candidates = this.nearFirst(plan, matched.candidates);
     const explain = options.explain !== false;
@@ -245,13 +245,18 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[] {
     const plan = this.plan(query);
-    const { candidates } = this.match(query, plan, Math.max(limit, this.options.proximity.poolSize));
+    const { candidates } = this.match(query, plan, this.wanted(plan, limit));
     return this.nearFirst(plan, candidates)
       .slice(0, limit)
       .map((c) => ({ url: this.gen.docs.url[c.doc]!, score: c.score }));
   }
 
   /** The candidates with the best reordered by how near the query's words stand in their body (proximity.ts). */
+  /** How many ranked candidates to ask for: `shown`, or the pool proximity reorders when it will. */
+  private wanted(plan: QueryPlan, shown: number): number {
+    return neighbourPairs(plan).length > 0 ? Math.max(shown, this.options.proximity.poolSize) : shown;
+  }
+
   private nearFirst(plan: QueryPlan, candidates: Candidate[]): Candidate[] {
     const pairs = neighbourPairs(plan);
     if (pairs.length === 0) return candidates;
