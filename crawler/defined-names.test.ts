@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractHtml } from './extract.js';
-import { nameOfTerm, namesOfId } from './defined-names.js';
+import { nameOfHeading, nameOfTerm, namesOfId } from './defined-names.js';
 
 const defines = (html: string) => extractHtml(html, 'http://example.test/ref.html').defines;
 
@@ -32,6 +32,48 @@ describe('names a page defines', () => {
     expect(nameOfTerm('when the value of the setting is max_wal_size')).toBeUndefined();
     expect(nameOfTerm('int pam_get_item(pamh, item_type)')).toBe('pam_get_item');
     expect(defines('<dl><dt>Glossary term</dt><dd>text with a_name in it</dd></dl>')).toBeUndefined();
+  });
+
+  it("reads a span's id (Sphinx's reference targets) and camel-case names (Apache's directives), not layout words", () => {
+    const html =
+      '<div class="section" id="s-static-root"><span id="s-std-setting-STATIC_ROOT"></span><span id="static-root"></span>' +
+      '<h3><code>STATIC_ROOT</code><a class="headerlink" href="#static-root">¶</a></h3></div>' +
+      '<div class="directive-section"><h2 id="documentroot"><span id="DocumentRoot">DocumentRoot</span> Directive</h2></div>' +
+      '<span id="content"></span><span id="sidebar"></span>';
+    expect(defines(html)).toEqual(['STATIC_ROOT', 'DocumentRoot']);
+    expect(namesOfId('mainContent')).toEqual(['mainContent']);
+    expect(namesOfId('XMLHttpRequest')).toEqual([]);
+  });
+
+  it('takes a heading that is a name, alone or before a description, and not one that goes on', () => {
+    expect(nameOfHeading('STATIC_ROOT¶')).toBe('STATIC_ROOT');
+    expect(nameOfHeading('(5) SQLITE_BUSY')).toBe('SQLITE_BUSY');
+    expect(nameOfHeading('fs.readFile(path[, options], callback)#')).toBe('fs.readFile');
+    expect(nameOfHeading('os.path — Common pathname manipulations')).toBe('os.path');
+    expect(nameOfHeading('pam_get_item - get PAM information')).toBe('pam_get_item');
+    expect(nameOfHeading('STATIC_ROOT and STATIC_URL')).toBeUndefined();
+    expect(nameOfHeading('Using pg_dump')).toBeUndefined();
+    expect(nameOfHeading('3.2. pg_hba.conf File')).toBeUndefined();
+    expect(defines('<h3>(5) SQLITE_BUSY</h3><h2>Deploying STATIC_ROOT and STATIC_URL</h2>')).toEqual(['SQLITE_BUSY']);
+  });
+
+  it('takes the long option a term or heading opens with, without its value', () => {
+    const html =
+      '<dl><dt><a name="opt.num-callers"></a><span class="term"><code class="option">--num-callers=&lt;number&gt; [default: 12] </code></span></dt><dd>…</dd></dl>' +
+      '<h3>--inspect[=[host:]port]<a href="#--inspecthostport">#</a></h3>' +
+      '<dl><dt><code>-e</code></dt><dt>-- end of options</dt></dl>';
+    const names = defines(html)!;
+    expect(names).toEqual(expect.arrayContaining(['--num-callers', '--inspect']));
+    expect(names.filter((n) => n.startsWith('-'))).toEqual(['--num-callers', '--inspect']);
+  });
+
+  it('takes no name from a term or heading that links to another page: that is where it is defined', () => {
+    // A table of contents, and Sphinx's heading that is a reference to the setting's own page.
+    const html =
+      '<dl class="toc"><dt><a href="mc-manual.html">mc_manual</a></dt></dl>' +
+      '<h3><a class="reference internal" href="../ref/settings.html#std-setting-ALLOWED_HOSTS"><code>ALLOWED_HOSTS</code></a><a class="headerlink" href="#allowed-hosts">¶</a></h3>' +
+      '<h3><code>DEBUG_PROPAGATE</code><a class="headerlink" href="#debug-propagate">¶</a></h3>';
+    expect(defines(html)).toEqual(['DEBUG_PROPAGATE']);
   });
 
   it('decodes texinfo and percent escapes in ids, and keeps a stray % as written', () => {

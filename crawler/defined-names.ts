@@ -6,12 +6,17 @@
 // - an `id` (or `<a name>`) spelled as the name: SQLite `<a name="group_concat">`, DocBook (Linux-PAM)
 //   `<a name="mwg-pam_get_item">` on the heading of the section that documents pam_get_item, texinfo's
 //   index anchors `index-PROMPT_005fCOMMAND` (its escape for `_`), rustdoc `id="method.unwrap_or"`.
+// A long option (`--num-callers`) a term or heading opens with is a name too.
 // Pages that only mention a name have neither. Only identifiers count (shared/analysis identifiers.ts:
 // parts joined by `_`, `.` or `::`): a plain word in a `<dt>` is as often a glossary entry, an option
 // list's "-e" or a FAQ's question, and an id of plain words ("main", "content", "sidebar") is layout.
 // The indexer counts each name as a heading word of the page (indexer/analyze-doc.ts).
 
 import { identifierAt } from '../shared/analysis/index.js';
+
+/** The elements whose text opens with the name they define: definition terms, and headings
+ * (Django's `<h3>STATIC_ROOT</h3>`, SQLite's `<h3>(5) SQLITE_BUSY</h3>`). */
+const TERMS = new Set(['dt', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Defaults of DefinedNamesOptions. */
 export const DEFAULT_DEFINED_NAMES_OPTIONS: Readonly<DefinedNamesOptions> = { maxNames: 2000, termChars: 200 };
@@ -29,6 +34,8 @@ export class DefinedNamesCollector {
   private readonly seen = new Set<string>();
   /** The text of the open `<dt>`, up to termChars; undefined outside one. */
   private term: string | undefined;
+  /** Whether the open term holds a link to another page. */
+  private linked = false;
   private readonly options: DefinedNamesOptions;
 
   constructor(options: Partial<DefinedNamesOptions> = {}) {
@@ -38,7 +45,13 @@ export class DefinedNamesCollector {
   onOpen(name: string, attribs: Record<string, string>): void {
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
     if (id) for (const n of namesOfId(id)) this.add(n);
-    if (name === 'dt' && this.term === undefined) this.term = '';
+    if (TERMS.has(name) && this.term === undefined) {
+      this.term = '';
+      this.linked = false;
+    }
+    // A term that links to another page names what is defined there: a table of contents' entry, or
+    // Sphinx's heading that is a reference to the setting's own page.
+    if (name === 'a' && this.term !== undefined && attribs.href !== undefined && !attribs.href.startsWith('#')) this.linked = true;
   }
 
   onText(data: string): void {
@@ -46,8 +59,9 @@ export class DefinedNamesCollector {
   }
 
   onClose(name: string): void {
-    if (name !== 'dt' || this.term === undefined) return;
-    const n = nameOfTerm(this.term.slice(0, this.options.termChars));
+    if (!TERMS.has(name) || this.term === undefined) return;
+    const text = this.term.slice(0, this.options.termChars);
+    const n = this.linked ? undefined : name === 'dt' ? nameOfTerm(text) : nameOfHeading(text);
     this.term = undefined;
     if (n !== undefined) this.add(n);
   }
@@ -65,6 +79,8 @@ export class DefinedNamesCollector {
  * pam_get_item("); undefined when there is none.
  */
 export function nameOfTerm(text: string): string | undefined {
+  const option = optionAtStart(text);
+  if (option !== undefined) return option;
   const paren = text.indexOf('(');
   const head = paren >= 0 ? text.slice(0, paren) : text;
   const words = /[\p{L}\p{N}_]+/gu;
@@ -78,10 +94,43 @@ export function nameOfTerm(text: string): string | undefined {
   return undefined;
 }
 
+/** A name written in camel case, a capital inside it after a small letter: Apache's directives
+ * (`<span id="DocumentRoot">`), class names (`OrderedDict`). Layout ids spelled so ("mainContent") are
+ * words nobody searches for, so they cost nothing. */
+const CAMEL_CASE = /^\p{L}[\p{Ll}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*$/u;
+
+/** A long option a term or heading opens with (Valgrind's `<dt>--num-callers=<number> [default: 12]`,
+ * Node's `<h3>--inspect[=[host:]port]`), without its value; one letter after one dash is no name. */
+function optionAtStart(text: string): string | undefined {
+  const m = /^\s*(--[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)(?![\p{L}\p{N}_.])/u.exec(text);
+  return m?.[1];
+}
+
 /**
- * The identifiers an `id` spells: its parts between `-` (ids join words with it: "mwg-pam_get_item"),
- * each an identifier as a whole, and a dotted one's last part when that is one too ("method.unwrap_or":
- * unwrap_or). Texinfo's `_00XX` escapes and percent-escapes are decoded first; parts holding a generic
+ * The name a heading is, when it is one (Django's "STATIC_ROOT", SQLite's "(5) SQLITE_BUSY", Node's
+ * "fs.readFile(path[, options], callback)"): an identifier with nothing but numbers and marks around it
+ * before any `(`. A heading that goes on ("STATIC_ROOT and STATIC_URL", on a checklist) is about the
+ * name, not where it is defined.
+ */
+export function nameOfHeading(text: string): string | undefined {
+  const option = optionAtStart(text);
+  if (option !== undefined) return option;
+  const from = text.search(/\p{L}/u);
+  if (from < 0) return undefined;
+  const paren = text.indexOf('(', from);
+  const head = text.slice(0, paren >= 0 ? paren : undefined);
+  const name = nameOfTerm(head.slice(from));
+  if (name === undefined) return undefined;
+  const at = head.indexOf(name, from);
+  // What follows may be a description after a dash ("os.path — Common pathname manipulations").
+  const after = head.slice(at + name.length).split(/\s[—–:-]\s|^[—–:]\s/u)[0]!;
+  return /\p{L}/u.test(head.slice(0, at) + after) ? undefined : name;
+}
+
+/**
+ * The names an `id` spells: its parts between `-` (ids join words with it: "mwg-pam_get_item"),
+ * each an identifier as a whole or a camel-case name, and a dotted one's last part when that is an
+ * identifier too ("method.unwrap_or": unwrap_or). Texinfo's `_00XX` escapes and percent-escapes are decoded first; parts holding a generic
  * (rustdoc's "impl-From%3CT%3E-for-Option%3CT%3E") name implementations, not definitions.
  */
 export function namesOfId(id: string): string[] {
@@ -96,6 +145,10 @@ export function namesOfId(id: string): string[] {
   const names: string[] = [];
   for (const part of text.split(/[-\s]+/)) {
     if (part === '' || part.includes('<')) continue;
+    if (CAMEL_CASE.test(part)) {
+      names.push(part);
+      continue;
+    }
     const whole = identifierAt(part, 0);
     if (whole === undefined || whole.raw !== part) continue;
     names.push(part);

@@ -86,7 +86,9 @@ const CONTROL = /[\s\u00a0\u0000-\u001f\u007f-\u009f]+/g;
 const REORDER = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /** The elements whose attributes extraction reads, and the attributes it reads; the rest go unread. */
-const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'dt', ...ID_CARRIERS]);
+// A span's id is read for defined-names.ts alone: Sphinx sets its reference targets on empty spans
+// before a heading (`<span id="std-setting-STATIC_ROOT"></span><h3>`).
+const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'dt', 'span', ...ID_CARRIERS]);
 const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id']);
 
 /**
@@ -210,7 +212,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         parser.wantAttributes = ATTRIBUTE_TAGS.has(name);
       },
       onopentag(name, attribs) {
-        sectionMarks.onOpen(name, attribs, textParts.length);
+        if (name !== 'span') sectionMarks.onOpen(name, attribs, textParts.length);
         defined.onOpen(name, attribs);
         if (name === 'svg' || name === 'math') foreignDepth++;
         if (SKIPPED.has(name)) {
