@@ -1,7 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
-import { countsInLength, isIdentifierToken, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
+import { countsInLength, definedNameToken, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -108,9 +108,18 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   // The names the page defines (crawler/defined-names.ts) are heading words of it: each one's whole
   // identifier token, once, outside the field's length and without positions (no phrase runs into them).
   field = HEADINGS;
+  const defined = new Set<string>();
   for (const name of doc.defines ?? []) {
     const whole = identifierToken(name, doc.language);
     if (whole !== undefined) sink(whole, name, 0, 0, 0, true);
+    // And a term of its own per way of naming it (shared/analysis defined-names.ts), scored by presence:
+    // a camel-case name ("DocumentRoot") is one word, its token.
+    for (const form of qualifiedForms(name)) {
+      const token = form === name ? (whole ?? wordToken(name, doc.language)) : identifierToken(form, doc.language);
+      if (token === undefined || defined.has(token)) continue;
+      defined.add(token);
+      sink(definedNameToken(token), form, 0, 0, 0, true);
+    }
   }
   for (let f = 0; f < FIELD_COUNT; f++) fieldLength[f] = lengths[f]!;
   const tfs = new Uint8Array(terms.length * FIELD_COUNT);
@@ -134,6 +143,13 @@ function identifierToken(name: string, language: string): string | undefined {
     if (whole === undefined && isIdentifierToken(token)) whole = token;
   });
   return whole;
+}
+
+/** The token of `name` when it is one word or a long option (`--num-callers`), else undefined. */
+function wordToken(name: string, language: string): string | undefined {
+  const tokens = primaryTokens(name, language);
+  if (isLongOption(name)) return tokens.length > 0 ? optionToken(tokens) : undefined;
+  return tokens.length === 1 ? tokens[0] : undefined;
 }
 
 /** Offsets where each of `parts` starts in parts.join('\n'). */

@@ -33,7 +33,7 @@ export function openApiDocument(options: WebOptions): Schema {
       terms: {
         type: 'array',
         description: 'Per query token and field: its term frequency and BM25F contribution.',
-        items: strict('One token in one field.', { token: str('The indexed token (a stem, a word pair, a CJK bigram, an identifier, an accent fold).'), field: str('title, headings, body, url or anchor.'), tf: int('Occurrences in the field (capped at 255).'), contribution: num('Its share of textScore.') }),
+        items: strict('One token in one field.', { token: str('The indexed token (a stem, a word pair, a CJK bigram, an identifier, an accent fold).'), field: str('title, headings, body, url or anchor; defines when the page defines the name (scored by presence).'), tf: int('Occurrences in the field (capped at 255).'), contribution: num('Its share of textScore.') }),
       },
       inboundLinks: int('Distinct pages linking here (self-links and nofollow excluded).'),
       linkWeight: num('Where the index does not know template links: linkBoost = 1 + linkWeight * ln(1 + inboundLinks).'),

@@ -24,6 +24,19 @@ describe('query planning, remembering the analysis of each word', () => {
     expect(after.find((v) => v.language === 'xx')?.tokens).toEqual(['xxwalruses']);
   });
 
+  it("gives a word's stems in its languages the largest of their document frequencies", () => {
+    const ids = new Map<string, number>();
+    const lookup = (t: string) => ids.get(t) ?? ids.set(t, ids.size).get(t);
+    // English "proxi" on 900 pages; French and Spanish "proxy" on the 40 French and Spanish ones.
+    const frequencies: Record<string, number> = { proxi: 900, proxy: 40 };
+    const docFreq = (term: number) => frequencies[[...ids].find(([, id]) => id === term)![0]] ?? 1;
+    const plan = compileQuery(parseQuery('proxy'), lookup, 0, DEFAULT_TOKEN_WEIGHTS, undefined, docFreq);
+    const stems = plan.keys.filter((k) => k.token === 'proxi' || k.token === 'proxy');
+    // One key per language the stem is looked for in: English's own, French's and Spanish's.
+    expect(stems.map((k) => `${k.token}:${k.language ?? ''}`).sort()).toEqual(['proxi:', 'proxy:es', 'proxy:fr']);
+    expect(stems.map((k) => k.docFreq)).toEqual([900, 900, 900]);
+  });
+
   it('plans the same keys from remembered analyses as from fresh ones', () => {
     // Every token is in this index: each variant and the word pair become keys.
     const ids = new Map<string, number>();

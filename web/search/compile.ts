@@ -12,10 +12,13 @@ import { FIELDS } from '../../shared/index-format/index.js';
 import {
   accentFold,
   analyze,
+  definedNameToken,
   foldToken,
   isFoldToken,
   isIdentifierToken,
+  isLongOption,
   isStopword,
+  optionToken,
   PAIR_SEPARATOR,
   queryVariantLanguages,
   registryVersion,
@@ -37,9 +40,12 @@ export interface TokenWeights {
   /** A word pair of a stopword and its neighbour ("here document", "if let", shared/analysis
    * wordPairs), as a share of the pair weight: a fit (DESIGN.md "Word pairs, and a stopword beside a word"). */
   stopPair: number;
+  /** A page's defining the query's identifier (shared/analysis defined-names.ts), scored by presence: this
+   * times the name's idf. */
+  definedName: number;
 }
 
-export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5, split: 0.5, stopPair: 0.25 };
+export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5, split: 0.5, stopPair: 0.25, definedName: 0.5 };
 
 /** Whether the index holds `surface` (or, with `prefix`, a word starting with it) as a surface word of
  * `term`: what confirms a stem split. */
@@ -61,7 +67,13 @@ export interface KeyPlan {
   /** Applies only to documents in this language: a Spanish stem of a query word is looked for in
    * Spanish pages only (in English ones "lin", the Spanish stem of "line", is a rare word of its own). */
   language?: string;
+  /** The document frequency its idf is computed from when not its own list's: the largest among one
+   * query word's stems in its languages (blendLanguageFrequencies). */
+  docFreq?: number;
 }
+
+/** The document frequency a key's idf is computed from. */
+export const keyDocFreq = (key: KeyPlan, docFreq: (term: number) => number): number => key.docFreq ?? docFreq(key.term);
 
 /** One way an atom can match: every token present (bits), and for a phrase, in a row. */
 export interface AlternativePlan {
@@ -149,6 +161,17 @@ function analyseVariants(atom: QueryAtom): readonly Readonly<{ tokens: readonly 
 /** The identifiers' whole tokens of an atom (`os.path.join`): scored, not required. */
 export const identifierTokens = (atom: QueryAtom): string[] => atom.tokens.filter(isIdentifierToken);
 
+/** The tokens a page may define as a name (shared/analysis defined-names.ts): an atom's identifiers, a
+ * long option's token ("--num-callers"), or the word of a one-word atom ("DocumentRoot"). */
+function namedTokens(atom: QueryAtom): string[] {
+  if (atom.kind === 'term' && isLongOption(atom.text)) {
+    const words = atom.tokens.filter((t) => !isOptional(t));
+    return words.length > 0 ? [optionToken(words)] : [];
+  }
+  const identifiers = identifierTokens(atom);
+  return identifiers.length > 0 || atom.kind !== 'term' || atom.tokens.length !== 1 ? identifiers : [atom.tokens[0]!];
+}
+
 /**
  * The accent-folded ways a one-word atom may match, each a token and the page language it applies to
  * ('' for all pages): the fold token of its unaccented spelling per stemmer (an unaccented query meets
@@ -176,6 +199,27 @@ function analyseFolds(atom: QueryAtom): readonly Readonly<{ token: string; langu
 
 const isStopAtom = (atom: QueryAtom) => atom.kind === 'term' && atom.tokens.length > 0 && atom.tokens.every(isStopword);
 
+/**
+ * One query word's stems in several languages ("proxy": English "proxi", French "proxy") share the
+ * largest of their document frequencies. Each language's stem is counted over that language's pages,
+ * so on a site mostly in English a French stem is rare and its idf high: the French translation of a
+ * page outranked the English original for an English query (Apache's manual, 2,140 pages in 9
+ * languages: "mod_proxy", "server status page"). Elasticsearch's cross_fields blends a term's
+ * frequency across fields for the same reason. Variants are compared position by position when they
+ * have as many tokens.
+ */
+function blendLanguageFrequencies(variants: readonly KeyPlan[][], docFreq: (term: number) => number): void {
+  if (variants.length < 2) return;
+  const width = variants[0]!.length;
+  if (variants.some((v) => v.length !== width)) return;
+  for (let i = 0; i < width; i++) {
+    const keys = variants.map((v) => v[i]!);
+    if (keys.every((k) => k.term === keys[0]!.term)) continue;
+    const most = Math.max(...keys.map((k) => keyDocFreq(k, docFreq)));
+    for (const k of keys) k.docFreq = most;
+  }
+}
+
 /** The word pairs of a query (shared/analysis wordPairs): its term atoms' words in the order typed. */
 export function queryPairs(query: ParsedQuery): string[] {
   const tokens = query.required.flat().filter((a) => a.kind === 'term').flatMap((a) => tokenVariants(a)[0]!.phraseTokens);
@@ -189,6 +233,7 @@ export function compileQuery(
   pairWeight = 0,
   weights: Readonly<TokenWeights> = DEFAULT_TOKEN_WEIGHTS,
   hasSurface?: HasSurface,
+  docFreq?: (term: number) => number,
 ): QueryPlan {
   const keys: KeyPlan[] = [];
   const keyIndex = new Map<string, number>();
@@ -224,18 +269,21 @@ export function compileQuery(
   const planAtom = (atom: QueryAtom, scoring: boolean): AtomPlan => {
     const field = atom.field === undefined ? -1 : FIELD_INDEX[atom.field];
     const alternatives: AlternativePlan[] = [];
+    const variantKeys: KeyPlan[][] = [];
     for (const { tokens, phraseTokens, language } of tokenVariants(atom)) {
       if (tokens.length === 0) continue;
       const terms = tokens.map(lookup);
       if (terms.some((t) => t === undefined)) continue;
-      const altBits = tokens.map((token, i) => {
+      const altKeys = tokens.map((token, i) => {
         const scored = scoring && (!isStopword(token) || !anyContentToken);
         // A variant's token that the atom's own tokens also have is the same key, for every page.
         const only = language !== undefined && !atom.tokens.includes(token) ? language : undefined;
-        return key(terms[i]!, token, field, scored, true, only).bit;
+        return key(terms[i]!, token, field, scored, true, only);
       });
-      alternatives.push({ bits: [...new Set(altBits)], tokens, phraseTokens });
+      variantKeys.push(altKeys);
+      alternatives.push({ bits: [...new Set(altKeys.map((k) => k.bit))], tokens, phraseTokens });
     }
+    if (docFreq !== undefined) blendLanguageFrequencies(variantKeys, docFreq);
     for (const { token, language } of foldVariants(atom)) {
       const term = lookup(token);
       if (term === undefined) continue;
@@ -253,11 +301,16 @@ export function compileQuery(
         if (scoring) splitsOf.set(atom.tokens[0]!, [...(splitsOf.get(atom.tokens[0]!) ?? []), token]);
       }
     }
-    // The whole identifier only scores: its parts are what a page must have.
+    // The whole identifier only scores: its parts are what a page must have. So does a page's
+    // defining it (shared/analysis defined-names.ts), in any field.
     if (scoring && alternatives.length > 0) {
       for (const token of identifierTokens(atom)) {
         const term = lookup(token);
         if (term !== undefined) key(term, token, field, true, false, undefined, weights.identifier);
+      }
+      for (const token of weights.definedName > 0 && field < 0 ? namedTokens(atom) : []) {
+        const defined = lookup(definedNameToken(token));
+        if (defined !== undefined) key(defined, definedNameToken(token), -1, true, false, undefined, weights.definedName);
       }
     }
     return { atom, phrase: atom.kind === 'phrase' && tokenVariants(atom)[0]!.phraseTokens.length > 1, alternatives };

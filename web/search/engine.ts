@@ -18,8 +18,8 @@ import { DEFAULT_POSTING_LISTS_OPTIONS, type IndexStats } from '../../shared/ind
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
-import { analyze, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
-import { compileQuery, DEFAULT_TOKEN_WEIGHTS, type AtomPlan, type HasSurface, type QueryPlan } from './compile.js';
+import { analyze, isDefinedNameToken, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
+import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, type AtomPlan, type HasSurface, type QueryPlan } from './compile.js';
 import { anyWordQuery, atomPresent, DEFAULT_PARTIAL_OPTIONS, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
 import { documentFilter, hostPorts, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
@@ -156,10 +156,10 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   private vocabulary(): Vocabulary {
     const gen = this.gen;
-    // Word-pair terms are for scoring, not words to suggest.
+    // Word-pair and defined-name terms are for scoring, not words to suggest.
     return (this.words ??= new Vocabulary(
       gen.terms.words,
-      (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
+      (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) || isDefinedNameToken(gen.terms.terms[i]!) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
       (i) => gen.terms.forms?.[i],
     ));
   }
@@ -267,7 +267,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   private plan(query: ParsedQuery): QueryPlan {
-    return compileQuery(query, (t) => this.pre.termIds.get(t), this.options.rank.pairWeight, DEFAULT_TOKEN_WEIGHTS, this.hasSurface);
+    return compileQuery(query, (t) => this.pre.termIds.get(t), this.options.rank.pairWeight, DEFAULT_TOKEN_WEIGHTS, this.hasSurface, (t) => this.scanner.docFreq(t));
   }
 
   /** The ranked candidates up to `wanted`, and how many documents match in all. */
@@ -282,7 +282,7 @@ export class IndexSearcher implements GleanerSearchEngine {
       const n = this.gen.docs.url.length;
       const keys = everyWord.map((key) => {
         const { docs, saturated } = this.pre.scored(key.term);
-        return { docs, saturated, weightedIdf: key.scored ? key.weight * idf(n, scanner.docFreq(key.term)) : 0, required: key.bit >= 0 };
+        return { docs, saturated, weightedIdf: key.scored ? key.weight * idf(n, keyDocFreq(key, (t) => scanner.docFreq(t))) : 0, required: key.bit >= 0 };
       });
       const { hits, total } = everyWordTop(keys, wanted, boost, this.everyWordScratch, this.options.gallopRatio, accepts);
       return { candidates: hits.map((h) => ({ doc: h.doc, score: h.final, textScore: h.text })), total };

@@ -7,7 +7,7 @@
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { Explanation, SearchHit } from './types.js';
-import { PAIR_SEPARATOR } from '../../shared/analysis/index.js';
+import { definedNameOf, isDefinedNameToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import type { QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
 import { hubFactor, idf, linkBoost, linkFiguresOf, termScore } from './rank.js';
@@ -36,9 +36,9 @@ export class HitBuilder {
 
   hit(c: Candidate, plan: QueryPlan, explain = true): SearchHit {
     const { docs } = this.gen;
-    // Words, not word pairs (shared/analysis/pairs.ts), are highlighted.
+    // Words, not word pairs (shared/analysis/pairs.ts) or defined names, are highlighted.
     const tokens = plan.scoredTokens.size > 0 ? [...plan.scoredTokens] : plan.keys.map((k) => k.token);
-    const snippetTokens = new Set(tokens.filter((t) => !t.includes(PAIR_SEPARATOR)));
+    const snippetTokens = new Set(tokens.filter((t) => !t.includes(PAIR_SEPARATOR) && !isDefinedNameToken(t)));
     const { section, snippet } = this.snippet(c.doc, snippetTokens);
     return {
       url: docs.url[c.doc]!,
@@ -74,7 +74,12 @@ export class HitBuilder {
       const p = findPosting(list.docs, 0, list.docs.length, d);
       if (p < 0) continue;
       const fieldTfs = list.tfs.subarray(p * FIELD_COUNT, (p + 1) * FIELD_COUNT);
-      const docFreq = list.docs.length;
+      const docFreq = key.docFreq ?? list.docs.length;
+      if (isDefinedNameToken(key.token)) {
+        // Scored by presence (precompute.ts): the page defines the name.
+        terms.push({ token: definedNameOf(key.token), field: 'defines', tf: 1, contribution: key.weight * idf(n, docFreq) });
+        continue;
+      }
       const { byField } = termScore(rank, key.weight * idf(n, docFreq), fieldTfs, norms);
       byField.forEach((contribution, f) => {
         if (fieldTfs[f]! > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf: fieldTfs[f]!, contribution });

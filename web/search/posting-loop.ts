@@ -12,7 +12,7 @@
 
 import { FIELD_COUNT } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
-import type { KeyPlan, QueryPlan } from './compile.js';
+import { keyDocFreq, type KeyPlan, type QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
 import { finalScore, idf } from './rank.js';
 import { topDocuments } from './top-k.js';
@@ -84,7 +84,7 @@ export class PostingScanner {
     this.sorted = false;
     for (const key of keys) {
       const drives = drivers === undefined || drivers.has(key);
-      const weightedIdf = key.scored ? key.weight * idf(this.n, this.docFreq(key.term)) : 0;
+      const weightedIdf = key.scored ? key.weight * idf(this.n, keyDocFreq(key, (t) => this.docFreq(t))) : 0;
       this.addKey(key, weightedIdf, plan.maskWords, drives, drives ? ADD : SKIP, false, 0);
     }
     return this.touched.subarray(0, this.count);
@@ -103,7 +103,7 @@ export class PostingScanner {
     const { boost, maxBoost } = this.pre;
     const drivers = this.driverKeys(plan);
     const keys = plan.keys.map((key) => {
-      const weightedIdf = key.weight * idf(this.n, this.docFreq(key.term));
+      const weightedIdf = key.weight * idf(this.n, keyDocFreq(key, (t) => this.docFreq(t)));
       return { key, weightedIdf, most: weightedIdf * this.pre.scored(key.term).maxSaturated, drives: drivers === undefined || drivers.has(key) };
     });
     // Drivers first (only they add documents), each part by the most it can add.

@@ -6,6 +6,7 @@
 
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration, TermList } from '../../shared/index-format/index.js';
+import { isDefinedNameToken } from '../../shared/analysis/index.js';
 import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, linkBoost, linkFiguresOf, saturateAll, type RankParams } from './rank.js';
 
 /** A term's postings with what ranking reads of them. */
@@ -66,7 +67,10 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
       // Float32: seven significant digits per posting is more than ranking can tell apart, half the
       // memory and faster to fill; scores are still summed in doubles.
       const saturated = new Float32Array(list.docs.length);
-      saturateAll(rank, list.tfs, list.docs, weighted, saturated);
+      // A defined name scores by presence (its idf, as the binary independence model weighs a term):
+      // a page defines a name or does not, however long it is.
+      if (isDefinedNameToken(gen.terms.terms[term]!)) saturated.fill(1);
+      else saturateAll(rank, list.tfs, list.docs, weighted, saturated);
       done = { ...list, saturated, ...blockBounds(saturated, list.docs, boost, blockPostings), blockPostings };
       scores.set(list, done);
     }

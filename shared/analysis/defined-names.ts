@@ -1,0 +1,39 @@
+// The names a page defines (crawler/defined-names.ts) as index terms of their own. A page that defines
+// `STATIC_ROOT` or `QuerySet.annotate` is the answer to that name, whatever else it holds: Sphinx's own
+// search ranks its object matches above every full-text match, rustdoc searches names apart from text.
+// In BM25 the defining page lost to the pages that mention the name often: the definition is one
+// heading word among hundreds on a long reference page, and its parts ("static", "root") count again
+// in every page about static files. So each defined name is also indexed as a term no text produces,
+// DEFINES_MARK + its identifier token, which the searcher scores by presence alone (web/search).
+
+/** Starts a defined-name term: no token of text starts with it (tokens are letters, digits and identifiers). */
+export const DEFINES_MARK = '=';
+
+/** The term a page defining the identifier whose token is `identifierToken` is indexed under. */
+export const definedNameToken = (identifierToken: string): string => DEFINES_MARK + identifierToken;
+
+export const isDefinedNameToken = (token: string): boolean => token.startsWith(DEFINES_MARK);
+
+/** The identifier token a defined-name term stands for (the term without its mark). */
+export const definedNameOf = (token: string): string => token.slice(DEFINES_MARK.length);
+
+/**
+ * The ways a reader names a qualified name: the name and each shorter qualification down to two parts.
+ * Generated docs spell the full path ("django.db.models.query.QuerySet.annotate"); readers type the
+ * class and member ("QuerySet.annotate"), or a module path ("os.path.join"). One part alone is a word
+ * (or an identifier the crawler already keeps on its own), not a qualified name.
+ */
+export function qualifiedForms(name: string): string[] {
+  const parts = name.split(/(\.|::)/);
+  const forms = [name];
+  // parts alternates name, separator, name...: drop one leading name and its separator at a time.
+  for (let i = 2; i < parts.length - 2; i += 2) forms.push(parts.slice(i).join(''));
+  return forms;
+}
+
+/** A long option as written (`--num-callers`), what optionToken is made for. */
+export const isLongOption = (text: string): boolean => /^--[\p{L}\p{N}]/u.test(text);
+
+/** The token a long option is indexed under: its words' tokens joined as it joins them
+ * ("--num-callers": "--num-caller"), so the page's words and the query's meet through one analysis. */
+export const optionToken = (wordTokens: readonly string[]): string => `--${wordTokens.join('-')}`;

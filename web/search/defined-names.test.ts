@@ -1,0 +1,79 @@
+// Names pages define (issue 14 item 5), over a small site written to a real store, indexed and
+// searched: the defining page first however long it is, by any qualification a reader types; and a
+// query word's stems in several languages weighed alike (compile.ts blendLanguageFrequencies).
+
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from '../query/index.js';
+import { type PageSpec } from '../../test/support/index-fixture.js';
+import { fixtureEngine } from '../../test/support/fixture-engine.js';
+
+const S = 'http://docs.test';
+// Guides run to a few paragraphs, as they do.
+const PROSE = 'This guide walks through the steps a project takes, with examples for each case and the reasons behind the defaults. Read it before changing the configuration of a site that others rely on, and test every change on a copy first.';
+// A long reference page: many settings, each a heading, one of them STATIC_ROOT.
+const SETTINGS = Array.from({ length: 30 }, (_, i) => `SETTING_${i}`);
+const reference = {
+  url: `${S}/ref/settings`,
+  title: 'Settings',
+  headings: ['Core settings', 'Static files', ...SETTINGS.map((s) => `${s} default and use`)],
+  text: [...SETTINGS.map((s) => `${s} sets the ${s.toLowerCase()} of a project and of its databases, caches and templates.`), 'STATIC_ROOT is the absolute path where collectstatic collects static files.', 'annotate(*args) annotates each object in the QuerySet.', 'DocumentRoot sets the directory.'].join(' '),
+  defines: [...SETTINGS, 'STATIC_ROOT', 'django.db.models.query.QuerySet.annotate', 'DocumentRoot'],
+};
+const PAGES: PageSpec[] = [
+  reference,
+  // Guides that say the name and its parts more often, in short pages.
+  { url: `${S}/howto/static-files`, title: 'Managing static files', text: `${PROSE} Serve static files from the root: set STATIC_ROOT, run collectstatic, and the static root holds every static file. ${PROSE}` },
+  { url: `${S}/howto/deployment`, title: 'Deploying static files', text: `${PROSE} Static files in production: STATIC_ROOT is the root the web server serves static files from. ${PROSE}` },
+  { url: `${S}/releases/2.2`, title: 'Release 2.2', headings: ['Security fixes'], text: `${PROSE} A potential SQL injection in QuerySet.annotate() was fixed: annotate a queryset safely. ${PROSE}` },
+  { url: `${S}/vhosts`, title: 'Virtual hosts', text: `${PROSE} DocumentRoot names the directory a virtual host serves; set DocumentRoot for each host. ${PROSE}` },
+  // A long option: the page whose option list defines it, and release notes that say its words more.
+  { url: `${S}/manual-core`, title: 'Using and understanding the core', text: `${PROSE} --num-callers=<number> sets the number of callers in a stack trace. ${PROSE} ${PROSE}`, defines: ['--num-callers'] },
+  { url: `${S}/news`, title: 'Release notes', text: `${PROSE} The number of callers shown (--num-callers) may now be larger; num callers and callers again. ${PROSE}` },
+  // The rest of a site (a name defined once among hundreds of pages is rare): pages that use the parts
+  // as words, as real sites do.
+  ...Array.from({ length: 300 }, (_, i) => ({ url: `${S}/topics/${i}`, title: `Topic ${i}`, text: `Topic ${i} keeps static answers at the root of a queryset cache and templates.` })),
+];
+
+// A site mostly in English with one page translated into French: the French page says the English
+// words the query has, but its stems are French ("proxy", where English makes "proxi").
+const LANG: PageSpec[] = [
+  { url: `${S}/en/mod/proxy`, title: 'Apache module mod_proxy', text: 'The proxy module is a multi-protocol proxy and gateway server. Proxy requests pass through the proxy.', language: 'en' },
+  { url: `${S}/fr/mod/proxy`, title: 'Module Apache mod_proxy', text: 'Le module proxy est un serveur mandataire et une passerelle proxy. Les requêtes proxy passent.', language: 'fr' },
+  ...Array.from({ length: 12 }, (_, i) => ({ url: `${S}/en/page-${i}`, title: `Page ${i}`, text: `A page about module number ${i}, a proxy of page ${i} and its server.`, language: 'en' })),
+];
+
+describe('names pages define, searched', () => {
+  const engineOf = fixtureEngine(PAGES);
+  const search = (q: string) => engineOf().search(parseQuery(q), { offset: 0, limit: 10, explain: true });
+  const top = (q: string) => search(q).hits.map((h) => h.url);
+
+  it('puts the page that defines a name first, above short pages that say it and its parts more often', () => {
+    expect(top('STATIC_ROOT')[0]).toBe(reference.url);
+    expect(top('DocumentRoot')[0]).toBe(reference.url);
+  });
+
+  it('finds the page whose option list defines a long option', () => {
+    expect(top('--num-callers')[0]).toBe(`${S}/manual-core`);
+  });
+
+  it('finds a qualified name by the shorter qualification a reader types', () => {
+    expect(top('QuerySet.annotate')[0]).toBe(reference.url);
+  });
+
+  it('shows the definition in "why this result", scored by presence, and never suggests it as a word', () => {
+    const hit = search('STATIC_ROOT').hits[0]!;
+    const defined = hit.explain!.terms.filter((t) => t.field === 'defines');
+    expect(defined).toEqual([expect.objectContaining({ token: 'static_root', tf: 1 })]);
+    expect(defined[0]!.contribution).toBeGreaterThan(0);
+    expect(engineOf().suggest('=', 10)).toEqual([]);
+    expect(engineOf().suggest('static_r', 10).every((s) => !s.startsWith('='))).toBe(true);
+  });
+});
+
+describe("a query word's stems in several languages", () => {
+  const engineOf = fixtureEngine(LANG);
+  it('weigh alike: the French translation does not outrank the English page for an English query', () => {
+    const hits = engineOf().search(parseQuery('proxy module'), { offset: 0, limit: 10, explain: true }).hits;
+    expect(hits.map((h) => h.url).slice(0, 2)).toEqual([`${S}/en/mod/proxy`, `${S}/fr/mod/proxy`]);
+  });
+});
