@@ -40,8 +40,8 @@ export interface TokenWeights {
   /** A word pair of a stopword and its neighbour ("here document", "if let", shared/analysis
    * wordPairs), as a share of the pair weight: a fit (DESIGN.md "Word pairs, and a stopword beside a word"). */
   stopPair: number;
-  /** A page's defining the query's identifier (shared/analysis defined-names.ts), scored by presence: this
-   * times the name's idf. */
+  /** A page's defining a name the query types (an identifier, a long option or one word: shared/analysis
+   * defined-names.ts), scored by presence: this times the name's idf. */
   definedName: number;
 }
 
