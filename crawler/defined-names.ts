@@ -1,16 +1,21 @@
 // Names a page defines, for extract.ts (issue 14 item 5: "the exact name finds the page that defines it
-// first"). Reference pages mark what they define in two ways that survive every generator we met:
+// first"). Reference pages mark what they define in three ways that survive every generator we met:
 // - a definition term, `<dt>`, that opens with the name: Sphinx `<dt id="os.path.join">os.path.join(path,
 //   *paths)`, PostgreSQL `<dt id="GUC-MAX-CONNECTIONS"><code>max_connections</code> (integer)`, texinfo
 //   (every GNU manual) `<dt><code>PROMPT_COMMAND</code>`, SQLite `<dt><b>group_concat(X)`;
+// - a heading that is the name, alone or before a description: Django `<h3>STATIC_ROOT¶`, SQLite
+//   `<h3>(5) SQLITE_BUSY`, Python `os.path — Common pathname manipulations`;
 // - an `id` (or `<a name>`) spelled as the name: SQLite `<a name="group_concat">`, DocBook (Linux-PAM)
 //   `<a name="mwg-pam_get_item">` on the heading of the section that documents pam_get_item, texinfo's
-//   index anchors `index-PROMPT_005fCOMMAND` (its escape for `_`), rustdoc `id="method.unwrap_or"`.
-// A long option (`--num-callers`) a term or heading opens with is a name too.
-// Pages that only mention a name have neither. Only identifiers count (shared/analysis identifiers.ts:
-// parts joined by `_`, `.` or `::`): a plain word in a `<dt>` is as often a glossary entry, an option
-// list's "-e" or a FAQ's question, and an id of plain words ("main", "content", "sidebar") is layout.
-// The indexer counts each name as a heading word of the page (indexer/analyze-doc.ts).
+//   index anchors `index-PROMPT_005fCOMMAND` (its escape for `_`), rustdoc `id="method.unwrap_or"`,
+//   Sphinx's `<span id="std-setting-STATIC_ROOT">`, Apache's camel-case `<span id="DocumentRoot">`.
+// A long option (`--num-callers`) a term or heading opens with is a name too. A term or heading that
+// links to another page names what is defined there (a table of contents), and defines nothing.
+// Pages that only mention a name have none of these. Otherwise only identifiers count (shared/analysis
+// identifiers.ts: parts joined by `_`, `.` or `::`): a plain word in a `<dt>` is as often a glossary
+// entry, an option list's "-e" or a FAQ's question, and an id of plain words ("main", "sidebar") is
+// layout. The indexer counts each name as a heading word of the page and as a defined-name term of its
+// own (indexer/analyze-doc.ts, shared/analysis/defined-names.ts).
 
 import { identifierAt } from '../shared/analysis/index.js';
 

@@ -4,17 +4,18 @@
 // In BM25 the defining page lost to the pages that mention the name often: the definition is one
 // heading word among hundreds on a long reference page, and its parts ("static", "root") count again
 // in every page about static files. So each defined name is also indexed as a term no text produces,
-// DEFINES_MARK + its identifier token, which the searcher scores by presence alone (web/search).
+// DEFINES_MARK + its token (an identifier's whole token, a long option's, or one word's), which the
+// searcher scores by presence alone (web/search).
 
 /** Starts a defined-name term: no token of text starts with it (tokens are letters, digits and identifiers). */
 export const DEFINES_MARK = '=';
 
-/** The term a page defining the identifier whose token is `identifierToken` is indexed under. */
-export const definedNameToken = (identifierToken: string): string => DEFINES_MARK + identifierToken;
+/** The term a page defining the name whose token is `nameToken` is indexed under. */
+export const definedNameToken = (nameToken: string): string => DEFINES_MARK + nameToken;
 
 export const isDefinedNameToken = (token: string): boolean => token.startsWith(DEFINES_MARK);
 
-/** The identifier token a defined-name term stands for (the term without its mark). */
+/** The token a defined-name term stands for (the term without its mark). */
 export const definedNameOf = (token: string): string => token.slice(DEFINES_MARK.length);
 
 /**
