@@ -34,6 +34,8 @@ describe('politeness rules', () => {
   it('transient: 429, every 5xx and no answer; other statuses are answers', () => {
     expect([429, 500, 503, 599].map((status) => isTransient({ kind: 'status', status }))).toEqual([true, true, true, true]);
     expect([200, 304, 404, 410, 403].map((status) => isTransient({ kind: 'status', status }))).toEqual([false, false, false, false, false]);
+    // Outside HTTP's classes: LinkedIn's 999 means "denied", not "try later".
+    expect([600, 999].map((status) => isTransient({ kind: 'status', status }))).toEqual([false, false]);
     expect(isTransient({ kind: 'network-error' })).toBe(true);
     expect(isTransient({ kind: 'body' })).toBe(false);
   });

@@ -31,10 +31,12 @@ import { headerValue, type FetchOutcome } from './fetch.js';
 /** What a failed request looked like, as much as the retry rule needs. */
 export type RequestFailure = { kind: 'network-error' } | { kind: 'status'; status: number; retryAfter?: string };
 
-/** 429 (too many requests), any 5xx and no answer at all: the server may be fine later, so ask again. */
+/** 429 (too many requests), any 5xx and no answer at all: the server may be fine later, so ask again.
+ * A code outside HTTP's classes (RFC 9110 15: three digits, 1xx-5xx) is no "try later": LinkedIn's 999
+ * says "denied", and asking it four more times is what it denies. */
 export function isTransient<T extends { kind: string; status?: number }>(failure: T): failure is Extract<T, { kind: 'network-error' | 'status' }> {
   if (failure.kind === 'network-error') return true;
-  return failure.kind === 'status' && failure.status !== undefined && (failure.status === 429 || failure.status >= 500);
+  return failure.kind === 'status' && failure.status !== undefined && (failure.status === 429 || (failure.status >= 500 && failure.status <= 599));
 }
 
 /** The outcome as a transient failure, with the Retry-After the server sent; undefined when it is an answer
