@@ -83,6 +83,14 @@ describe('names a page defines', () => {
     expect(namesOfId('module-os.path')).toEqual(['os.path']);
   });
 
+  it("keeps a qualified id's last part when it is a camel-case class name, as readers type it", () => {
+    expect(namesOfId('django.db.models.ForeignKey')).toEqual(['django.db.models.ForeignKey', 'ForeignKey']);
+    expect(namesOfId('java.util.HashMap')).toEqual(['java.util.HashMap', 'HashMap']);
+    expect(namesOfId('django.db.models.Field.null')).toEqual(['django.db.models.Field.null']);
+    // Two parts are a kind and a name: a re-export lists a name another page defines.
+    expect(namesOfId('reexport.VecDeque')).toEqual(['reexport.VecDeque']);
+  });
+
   it('keeps each name once and at most maxNames of them', () => {
     const many = Array.from({ length: 2100 }, (_, i) => `<dt>name_${i}</dt><dt>name_${i}</dt>`).join('');
     const names = defines(`<dl>${many}</dl>`)!;

@@ -135,7 +135,8 @@ export function nameOfHeading(text: string): string | undefined {
 /**
  * The names an `id` spells: its parts between `-` (ids join words with it: "mwg-pam_get_item"),
  * each an identifier as a whole or a camel-case name, and a dotted one's last part when that is an
- * identifier too ("method.unwrap_or": unwrap_or). Texinfo's `_00XX` escapes and percent-escapes are decoded first; parts holding a generic
+ * identifier or a camel-case name too ("method.unwrap_or": unwrap_or; "django.db.models.ForeignKey":
+ * ForeignKey, but not "reexport.VecDeque"; "module-os.path" keeps no "path", a plain word). Texinfo's `_00XX` escapes and percent-escapes are decoded first; parts holding a generic
  * (rustdoc's "impl-From%3CT%3E-for-Option%3CT%3E") name implementations, not definitions.
  */
 export function namesOfId(id: string): string[] {
@@ -157,8 +158,13 @@ export function namesOfId(id: string): string[] {
     const whole = identifierAt(part, 0);
     if (whole === undefined || whole.raw !== part) continue;
     names.push(part);
+    // Its last part too, when that is a name of its own: an identifier, or a class in camel case at
+    // the end of a package path (Sphinx's `django.db.models.ForeignKey`, Javadoc's `java.util.HashMap`),
+    // which readers type alone. Two parts are often a kind and a name, and not every kind defines:
+    // rustdoc's `reexport.VecDeque` only lists what another page defines.
     const last = part.slice(part.lastIndexOf('.') + 1);
-    if (last !== part && identifierAt(last, 0)?.raw === last) names.push(last);
+    const packaged = part.split('.').length >= 3 && CAMEL_CASE.test(last);
+    if (last !== part && (identifierAt(last, 0)?.raw === last || packaged)) names.push(last);
   }
   return names;
 }
