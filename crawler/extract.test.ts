@@ -279,3 +279,20 @@ describe('text/plain', () => {
     expect(extractPlainText('ab '.repeat(50), 'http://x.test/', { maxTextChars: 10 }).text.length).toBeLessThanOrEqual(10);
   });
 });
+
+describe('code share', () => {
+  const U = 'https://example.com/page';
+  it('is the share of the text, as written, inside <pre>: nearly all of a source listing', () => {
+    const code = 'def annotate(self, *args, **kwargs):\n    return self._annotate(args, kwargs)\n';
+    const listing = extractHtml(`<h1>Source code for query</h1><div class="highlight"><pre><span class="k">${code}</span></pre></div>`, U);
+    expect(listing.codeShare).toBeCloseTo(code.length / ('Source code for query'.length + code.length), 3);
+    expect(listing.codeShare).toBeGreaterThan(0.7);
+  });
+  it('counts nested <pre> once and stops counting at its end', () => {
+    const x = extractHtml('<pre>aaaa<pre>bbbb</pre>cccc</pre><p>dddddddddddd</p>', U);
+    expect(x.codeShare).toBe(0.5);
+  });
+  it('is absent from prose, and inline <code> is prose', () => {
+    expect(extractHtml('<p>Call <code>annotate()</code> on a query set.</p>', U).codeShare).toBeUndefined();
+  });
+});

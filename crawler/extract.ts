@@ -33,7 +33,7 @@ import { ID_CARRIERS, SectionCollector, sectionsFromBlocks } from './sections.js
 import { DefinedNamesCollector } from './defined-names.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
-export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'language' | 'links' | 'canonical' | 'robots' | 'sections' | 'defines'>;
+export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'language' | 'links' | 'canonical' | 'robots' | 'sections' | 'defines' | 'codeShare'>;
 
 /** Defaults: DEFAULT_EXTRACT_OPTIONS below. */
 export interface ExtractOptions {
@@ -195,6 +195,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const raw: RawLink[] = [];
   let anchor: RawLink | undefined;
   let anchorBuf: string[] = [];
+  // Text inside <pre>, counted as written (indentation too): a page that is nearly all of it is a
+  // source listing, not prose that answers (web/search/rank.ts codeFactor).
+  let preDepth = 0;
+  let codeChars = 0;
   const sectionMarks = new SectionCollector();
   const defined = new DefinedNamesCollector();
 
@@ -215,6 +219,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         if (name !== 'span') sectionMarks.onOpen(name, attribs, textParts.length);
         defined.onOpen(name, attribs);
         if (name === 'svg' || name === 'math') foreignDepth++;
+        if (name === 'pre') preDepth++;
         if (SKIPPED.has(name)) {
           skipDepth++;
           if (name === 'title' && foreignDepth === 0 && title === undefined && titleBuf === undefined) titleBuf = [];
@@ -280,6 +285,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           }
           textParts.push(data);
           textChars += data.length;
+          if (preDepth > 0) codeChars += data.length;
         }
         if (anchor !== undefined) anchorBuf.push(data);
         if (headingBuf !== undefined) headingBuf.push(data);
@@ -290,6 +296,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         sectionMarks.onClose(name);
         defined.onClose(name);
         if ((name === 'svg' || name === 'math') && foreignDepth > 0) foreignDepth--;
+        if (name === 'pre' && preDepth > 0) preDepth--;
         if (SKIPPED.has(name)) {
           if (skipDepth > 0) skipDepth--;
           if (name === 'title' && titleBuf !== undefined) {
@@ -380,6 +387,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   if (canonical !== undefined && canonical.length <= opts.maxUrlChars) extracted.canonical = canonical;
   if (sections.length > 0) extracted.sections = sections;
   if (defined.names.length > 0) extracted.defines = defined.names;
+  if (codeChars > 0) extracted.codeShare = Math.round((1000 * codeChars) / textChars) / 1000;
   return extracted;
 }
 

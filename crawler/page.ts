@@ -92,6 +92,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     duplicateOf,
     ...(extracted.sections ? { sections: extracted.sections } : {}),
     ...(extracted.defines ? { defines: extracted.defines } : {}),
+    ...(extracted.codeShare !== undefined ? { codeShare: extracted.codeShare } : {}),
   };
   // A duplicate's links were followed from the first copy already (seed 003: content fingerprints).
   if (duplicateOf || !robots.follow) return { page, follow: [] };

@@ -40,6 +40,8 @@ export interface IndexDocument {
   contentInbound?: number;
   /** Share of the page's text that names or repeats other pages (indexer/hub.ts); 0 when absent. */
   hub?: number;
+  /** How much the page is a source listing (indexer/listing.ts); 0 when absent. */
+  listing?: number;
 }
 
 export interface BuildExtras {
@@ -273,6 +275,7 @@ function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency:
     storedBodyLength: new Uint32Array(docs.length),
     bodyFrequency,
     hub: Float32Array.from(docs, (d) => Math.round((d.hub ?? 0) * 1000) / 1000),
+    listing: Float32Array.from(docs, (d) => Math.round((d.listing ?? 0) * 1000) / 1000),
   };
 }
 

@@ -1,5 +1,6 @@
 // Every indexer option with its default, in one place. `gleaner index` flags map onto these.
 
+import { DEFAULT_LISTING_OPTIONS, type ListingOptions } from './listing.js';
 import { DEFAULT_TEMPLATE_OPTIONS, type TemplateOptions } from './templates.js';
 
 export interface IndexProgress {
@@ -23,6 +24,8 @@ export interface IndexerOptions {
   topLinkedCount: number;
   /** Site template detection (indexer/templates.ts), or false to index every page's whole text as before. */
   templates: TemplateOptions | false;
+  /** What makes a page a source listing (indexer/listing.ts). */
+  listing: ListingOptions;
   /** Called as the build advances; `gleaner index` draws its progress line from it. */
   onProgress?: (progress: IndexProgress) => void;
 }
@@ -33,6 +36,7 @@ export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
   maxAnchorsPerPage: 500,
   topLinkedCount: 20,
   templates: DEFAULT_TEMPLATE_OPTIONS,
+  listing: DEFAULT_LISTING_OPTIONS,
 };
 
 export function resolveIndexerOptions(options: Partial<IndexerOptions> = {}): IndexerOptions {

@@ -14,6 +14,7 @@ import { hubShare } from './hub.js';
 import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
 import { contentOffset, detectTemplates, type PageTemplate } from './templates.js';
+import { listingShare } from './listing.js';
 
 export interface StoreDocuments {
   documents: IndexDocument[];
@@ -140,6 +141,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
       stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!) },
       title: page.title,
       hub: hubShare(page, textOfIndexed),
+      listing: listingShare(page, contentText, options.listing),
       host,
       inbound: links?.inbound ?? 0,
       inboundHosts: links?.inboundHosts ?? 0,

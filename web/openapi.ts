@@ -43,10 +43,12 @@ export function openApiDocument(options: WebOptions): Schema {
       linkBoost: num('The multiplier from inbound links.'),
       hubShare: num('Share of the page\'s text that names or repeats other pages (a table of contents, an index, a listing).'),
       hubFactor: num('The multiplier that share puts on the score (1: not a hub).'),
+      listingShare: num('How much the page is a source listing: its content\'s share inside <pre> when it has next to no prose of its own, else 0.'),
+      listingFactor: num('The multiplier that share puts on the score (1: not a listing).'),
       queryPairs: int('How many neighbouring word pairs the query has (absent: none, or the result was below the best results proximity reorders).'),
       nearPairs: int('How many of them stand within a few words of each other in the page\'s text.'),
       proximityFactor: num('The multiplier that puts on the score: 1 + weight * nearPairs / queryPairs (1 without pairs).'),
-      score: num('The final score: textScore * linkBoost * hubFactor * proximityFactor.'),
+      score: num('The final score: textScore * linkBoost * hubFactor * listingFactor * proximityFactor.'),
     }, ['linkWeight', 'contentLinks', 'contentLinkWeight', 'templateLinkWeight', 'queryPairs', 'nearPairs']),
     Hit: strict('One result.', {
       url: str('The page address.', { format: 'uri' }),

@@ -7,7 +7,7 @@
 //   Float64 storedOffset[n]                 (stored.bin may pass 4 GiB)
 //   Uint32 inbound[n], inboundHosts[n], contentInbound[n], storedLength[n], storedHeaderLength[n],
 //          storedBodyLength[n], bodyFrequency[n], fieldLength[n * FIELD_COUNT]
-//   Float32 hub[n]
+//   Float32 hub[n], listing[n]
 
 import { FIELD_COUNT, type DocNumbers } from './index-format.js';
 
@@ -17,7 +17,7 @@ const CONTENT_INBOUND = 1;
 const UINT32_COLUMNS = ['inbound', 'inboundHosts', 'contentInbound', 'storedLength', 'storedHeaderLength', 'storedBodyLength', 'bodyFrequency'] as const;
 
 function byteLength(n: number): number {
-  return HEADER_BYTES + 8 * n + 4 * n * (UINT32_COLUMNS.length + FIELD_COUNT) + 4 * n;
+  return HEADER_BYTES + 8 * n + 4 * n * (UINT32_COLUMNS.length + FIELD_COUNT) + 2 * 4 * n;
 }
 
 export function encodeDocNumbers(columns: DocNumbers): Uint8Array {
@@ -35,6 +35,7 @@ export function encodeDocNumbers(columns: DocNumbers): Uint8Array {
   new Uint32Array(buffer, at, n * FIELD_COUNT).set(columns.fieldLength);
   at += 4 * n * FIELD_COUNT;
   new Float32Array(buffer, at, n).set(columns.hub);
+  new Float32Array(buffer, at + 4 * n, n).set(columns.listing);
   return new Uint8Array(buffer);
 }
 
@@ -55,6 +56,7 @@ export function decodeDocNumbers(bytes: Uint8Array): DocNumbers {
   const fieldLength = new Uint32Array(buffer, at, n * FIELD_COUNT);
   at += 4 * n * FIELD_COUNT;
   const hub = new Float32Array(buffer, at, n);
+  const listing = new Float32Array(buffer, at + 4 * n, n);
   return {
     inbound: u32.inbound!,
     inboundHosts: u32.inboundHosts!,
@@ -66,5 +68,6 @@ export function decodeDocNumbers(bytes: Uint8Array): DocNumbers {
     storedBodyLength: u32.storedBodyLength!,
     bodyFrequency: u32.bodyFrequency!,
     hub,
+    listing,
   };
 }

@@ -69,6 +69,9 @@ export interface PageRecord {
   /** Identifiers the page defines (a `<dt>` opening with one, an `id` spelling one: crawler/defined-names.ts);
    * absent when none, and in stores written before they were extracted. */
   defines?: string[];
+  /** Share of `text` (characters as the page wrote them) inside `<pre>`: 1 for a source listing (Sphinx's
+   * `_modules/` pages), 0 for prose; absent when none, and in stores written before it was measured. */
+  codeShare?: number;
   /** Primary language subtag (`en`, `es`, `zh`, `ru`), '' when unknown. */
   language: string;
   links: OutLink[];

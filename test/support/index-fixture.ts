@@ -22,6 +22,8 @@ export interface PageSpec {
   sections?: PageRecord['sections'];
   /** Identifiers the page defines (crawler/defined-names.ts). */
   defines?: string[];
+  /** Share of its text inside `<pre>` (crawler/extract.ts). */
+  codeShare?: number;
   language?: string;
   /** Target URLs, or [url, anchor text, rel] triples. */
   links?: (string | [string, string, string[]?])[];
@@ -54,6 +56,7 @@ export function pageRecord(spec: PageSpec, fetchedAt = '2026-01-01T00:00:00.000Z
     ...(spec.canonical ? { canonical: spec.canonical } : {}),
     ...(spec.sections ? { sections: spec.sections } : {}),
     ...(spec.defines ? { defines: spec.defines } : {}),
+    ...(spec.codeShare !== undefined ? { codeShare: spec.codeShare } : {}),
     contentHash: createHash('sha1').update(spec.text ?? '').digest('hex'),
     robots: { index: spec.index ?? true, follow: spec.follow ?? true },
     truncated: false,

@@ -10,7 +10,7 @@ import type { Explanation, SearchHit } from './types.js';
 import { definedNameOf, isDefinedNameToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import type { QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
-import { hubFactor, idf, linkBoost, linkFiguresOf, termScore } from './rank.js';
+import { hubFactor, idf, linkBoost, linkFiguresOf, listingFactor, termScore } from './rank.js';
 import { bestSnippet, type Snippet, type SnippetOptions } from './snippet.js';
 import { bestSection, sectionUrl, type ChosenSection } from './sections.js';
 import { bodyPlaces, placedSnippet } from './snippet-positions.js';
@@ -87,6 +87,7 @@ export class HitBuilder {
     }
     const links = linkFiguresOf(docs, d);
     const hubShare = docs.hub[d]!;
+    const listingShare = docs.listing[d]!;
     return {
       textScore: c.textScore,
       terms,
@@ -98,6 +99,8 @@ export class HitBuilder {
       linkBoost: linkBoost(rank, links),
       hubShare,
       hubFactor: hubFactor(rank, hubShare),
+      listingShare,
+      listingFactor: listingFactor(rank, listingShare),
       ...(c.proximity !== undefined ? { queryPairs: c.proximity.pairs, nearPairs: c.proximity.near } : {}),
       proximityFactor: c.proximity?.factor ?? 1,
       score: c.score,

@@ -7,7 +7,7 @@
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration, TermList } from '../../shared/index-format/index.js';
 import { isDefinedNameToken } from '../../shared/analysis/index.js';
-import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, linkBoost, linkFiguresOf, saturateAll, type RankParams } from './rank.js';
+import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, linkBoost, linkFiguresOf, listingFactor, saturateAll, type RankParams } from './rank.js';
 
 /** A term's postings with what ranking reads of them. */
 export interface ScoredList extends TermList {
@@ -29,7 +29,8 @@ export interface Precomputed {
   rank: RankParams;
   /** Term t's postings, saturated frequencies and their largest, computed once per list read. */
   scored(term: number): ScoredList;
-  /** Per document, its link boost (rank.ts `linkBoost`) times its hub factor (`hubFactor`), and the largest (at least 1). */
+  /** Per document, its link boost (rank.ts `linkBoost`) times its hub and listing factors (`hubFactor`,
+   * `listingFactor`), and the largest (at least 1). */
   boost: Float64Array;
   maxBoost: number;
   /** 1 / norm_f per document and field, for explanations. */
@@ -55,7 +56,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
       weighted[d * FIELD_COUNT + f] = params.fieldWeight[f]! * inv;
     }
     sumBody += docs.bodyFrequency[d]! * inverseNorm[d * FIELD_COUNT + BODY]!;
-    boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!);
+    boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!) * listingFactor(params, docs.listing[d]!);
   }
   const rank = forIndex(params, bodyFrequencyScale(sumBody, gen.manifest.postingsWithBody));
   // Kept as long as the list is: a list the cache lets go takes its scores with it.

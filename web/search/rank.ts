@@ -73,6 +73,10 @@ export interface RankParams {
    * `hubWeight` of its score, in proportion to how far above it is. */
   hubWeight: number;
   hubFrom: number;
+  /** Listing demotion (listingFactor): a page whose listing share (indexer/listing.ts) is above
+   * `listingFrom` loses up to `listingWeight` of its score, in proportion to how far above it is. */
+  listingWeight: number;
+  listingFrom: number;
 }
 
 export const DEFAULT_RANK_PARAMS: Readonly<RankParams> = {
@@ -85,6 +89,8 @@ export const DEFAULT_RANK_PARAMS: Readonly<RankParams> = {
   pairWeight: 0.1,
   hubWeight: 0.5,
   hubFrom: 0.5,
+  listingWeight: 0.5,
+  listingFrom: 0.8,
 };
 
 /** Robertson-Sparck Jones idf as Lucene computes it (never negative). */
@@ -191,6 +197,22 @@ export function finalScore(textScore: number, boost: number): number {
  * one (issue 14 item 3; the rule is in DESIGN.md).
  */
 export function hubFactor(params: RankParams, hubShare: number): number {
-  if (hubShare <= params.hubFrom || params.hubFrom >= 1) return 1;
-  return 1 - (params.hubWeight * (Math.min(1, hubShare) - params.hubFrom)) / (1 - params.hubFrom);
+  return demotion(params.hubWeight, params.hubFrom, hubShare);
+}
+
+/**
+ * The multiplier a page's listing share puts on its score (1 = not a listing): 1 - listingWeight *
+ * (share - listingFrom) / (1 - listingFrom) above listingFrom. A source listing (Sphinx's `_modules/`,
+ * a grammar, a raw file shown as HTML) holds every name and word of the code, and answers none of them
+ * as the page that documents the code does. Sphinx's own search leaves these pages out; a demotion
+ * keeps them findable (DESIGN.md "A source listing is not an answer").
+ */
+export function listingFactor(params: RankParams, listingShare: number): number {
+  return demotion(params.listingWeight, params.listingFrom, listingShare);
+}
+
+/** 1 up to `from`, then down linearly to 1 - weight at a share of 1. */
+function demotion(weight: number, from: number, share: number): number {
+  if (share <= from || from >= 1) return 1;
+  return 1 - (weight * (Math.min(1, share) - from)) / (1 - from);
 }

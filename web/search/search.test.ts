@@ -111,7 +111,7 @@ describe('search over an indexed store', () => {
     const hit = engine.search(query('handbook'), { offset: 0, limit: 1 }).hits[0]!;
     const sum = hit.explain!.terms.reduce((s, t) => s + t.contribution, 0);
     expect(sum).toBeCloseTo(hit.explain!.textScore, 6);
-    expect(hit.explain!.textScore * hit.explain!.linkBoost * hit.explain!.hubFactor * hit.explain!.proximityFactor).toBeCloseTo(hit.score, 6);
+    expect(hit.explain!.textScore * hit.explain!.linkBoost * hit.explain!.hubFactor * hit.explain!.listingFactor * hit.explain!.proximityFactor).toBeCloseTo(hit.score, 6);
     expect(hit.explain!.terms.map((t) => t.field)).toEqual(expect.arrayContaining(['title', 'anchor', 'body']));
     // /, /travel, /canteen, /library, /secret (noindex pages still link), other.test
     expect(hit.explain!.inboundLinks).toBe(6);
@@ -133,7 +133,7 @@ describe('search over an indexed store', () => {
       const e = hit.explain!;
       // A figure shown here that the score does not use (PageRank, linking hosts) would be a part that does not rank.
       // The store was crawled with block boundaries: links from page content are told from template links.
-      expect(Object.keys(e).sort()).toEqual(['contentLinkWeight', 'contentLinks', 'hubFactor', 'hubShare', 'inboundLinks', 'linkBoost', 'proximityFactor', 'score', 'templateLinkWeight', 'terms', 'textScore']);
+      expect(Object.keys(e).sort()).toEqual(['contentLinkWeight', 'contentLinks', 'hubFactor', 'hubShare', 'inboundLinks', 'linkBoost', 'listingFactor', 'listingShare', 'proximityFactor', 'score', 'templateLinkWeight', 'terms', 'textScore']);
       expect(e.terms.reduce((s, t) => s + t.contribution, 0)).toBeCloseTo(e.textScore, 6);
       expect(e.contentLinkWeight).toBe(DEFAULT_RANK_PARAMS.contentLinkWeight);
       expect(e.templateLinkWeight).toBe(DEFAULT_RANK_PARAMS.templateLinkWeight);
@@ -141,7 +141,7 @@ describe('search over an indexed store', () => {
       expect(e.linkBoost).toBeCloseTo(1 + e.contentLinkWeight! * Math.log(1 + content) + e.templateLinkWeight! * Math.log(1 + e.inboundLinks - content), 12);
       // One word: no pairs, so proximity multiplies by 1.
       expect(e.proximityFactor).toBe(1);
-      expect(e.textScore * e.linkBoost * e.hubFactor).toBeCloseTo(hit.score, 6);
+      expect(e.textScore * e.linkBoost * e.hubFactor * e.listingFactor).toBeCloseTo(hit.score, 6);
       expect(e.score).toBe(hit.score);
     }
   });

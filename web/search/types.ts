@@ -25,6 +25,10 @@ export interface Explanation {
    * it puts on the score (rank.ts hubFactor; 1 = not a hub). */
   hubShare: number;
   hubFactor: number;
+  /** How much the page is a source listing (indexer/listing.ts: its content's share inside `<pre>`, 0
+   * when it has prose of its own), and the multiplier that puts on the score (rank.ts listingFactor). */
+  listingShare: number;
+  listingFactor: number;
   /** Of the query's neighbouring word pairs (proximity.ts), how many; absent when it has none or the
    * result was below the results proximity reorders. */
   queryPairs?: number;
@@ -32,7 +36,7 @@ export interface Explanation {
   nearPairs?: number;
   /** The multiplier that puts on the score: 1 + weight * nearPairs / queryPairs (1 without pairs). */
   proximityFactor: number;
-  /** Final score: textScore * linkBoost * hubFactor * proximityFactor. Every part shown here ranks, and nothing else does. */
+  /** Final score: textScore * linkBoost * hubFactor * listingFactor * proximityFactor. Every part shown here ranks, and nothing else does. */
   score: number;
 }
 
