@@ -296,3 +296,14 @@ describe('code share', () => {
     expect(extractHtml('<p>Call <code>annotate()</code> on a query set.</p>', U).codeShare).toBeUndefined();
   });
 });
+
+describe('code inside <pre>', () => {
+  it("keeps apart the words of two <code> variants side by side in one <pre> (Node's ESM and CommonJS examples)", () => {
+    const x = extractHtml('<pre><code class="mjs">console.log(rss()); // 35655680</code><code class="cjs">const { rss } = require(\'node:process\');</code></pre>', 'https://example.com/p');
+    expect(x.text).toContain('35655680 const');
+    expect(x.text).not.toContain('35655680const');
+  });
+  it('leaves inline <code> in prose part of its sentence', () => {
+    expect(extractHtml('<p>Call <code>rss</code>() often.</p>', 'https://example.com/p').text).toBe('Call rss() often.');
+  });
+});

@@ -225,7 +225,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           if (name === 'title' && foreignDepth === 0 && title === undefined && titleBuf === undefined) titleBuf = [];
           return;
         }
-        if (BLOCKS.has(name)) {
+        // Inside <pre>, each <code> starts a block: Node's docs put a page's ESM and CommonJS variants of
+        // one example side by side in one <pre> (CSS shows one), and "// 35655680</code><code>const"
+        // read as the word "35655680const".
+        if (BLOCKS.has(name) || (name === 'code' && preDepth > 0)) {
           pendingSpace = true;
           if (anchor !== undefined) anchorBuf.push(' ');
           if (headingBuf !== undefined) headingBuf.push(' ');
