@@ -12,6 +12,18 @@ describe('analyzeDoc', () => {
     // set, max, connections, in, Straße.
     expect(doc.fieldLength[BODY]).toBe(5);
   });
+
+  it('indexes a hyphenated compound joined too ("e-mail": "email"), without lengthening the field or a position', () => {
+    const doc = analyzeDoc({ title: '', headings: [], body: 'send e-mail in real-time', url: 'http://x.test/', anchor: [], language: 'en' });
+    expect(doc.terms).toEqual(expect.arrayContaining(['e', 'mail', 'email', 'realtim']));
+    // send, e, mail, in, real, time.
+    expect(doc.fieldLength[BODY]).toBe(6);
+    const s = doc.terms.indexOf('email');
+    expect(doc.tfs[s * FIELDS.length + BODY]).toBe(1);
+    expect(doc.positionEnds[s]).toBe(doc.positionEnds[s - 1]);
+    // Its surface word is the compound as written, which a suggestion can show.
+    expect(doc.words[s]).toBe('e-mail');
+  });
 });
 
 describe('defined names', () => {

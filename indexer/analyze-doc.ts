@@ -1,7 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
-import { countsInLength, definedNameToken, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
+import { countsInLength, definedNameToken, hyphenCompounds, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -86,10 +86,22 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       }
     }
   };
+  /** A term beside the field's words: counted in the field, not in its length, no position. */
+  const addExtra = (token: string, word: string): void => {
+    const before = fieldLength[field]!;
+    sink(token, word, 0, 0, 0, true);
+    fieldLength[field] = before;
+  };
   for (field = 0; field < FIELD_COUNT; field++) {
     segmentStarts = segmentStartsOf(field === HEADINGS ? doc.headings : field === ANCHOR ? doc.anchor : []);
     segment = 0;
     scanTokens(texts[field]!, doc.language, sink);
+    // A hyphenated compound's joined word too ("e-mail": "email"; shared/analysis compounds.ts), beside
+    // its two words, without a position and outside the field's length, as an identifier's whole is.
+    for (const c of hyphenCompounds(texts[field]!)) {
+      const token = tokenAt(c.joined, 0, doc.language)?.token;
+      if (token !== undefined) addExtra(token, c.written);
+    }
   }
   while (sectionPlaces.length < sections.length) sectionPlaces.push(bodyWords);
   // Word pairs of the short fields (see shared/analysis wordPairs); they are not words, so the

@@ -10,7 +10,8 @@
 // - cjk.ts cuts Han, kana and Hangul runs into words, and adds Han bigrams beside them;
 // - pairs.ts makes word-pair tokens of short fields;
 // - identifiers.ts adds the whole token of an identifier (`pg_database_size`) beside its parts;
-// - accents.ts adds the fold token of an accented word (`configurée` -> `~configure`) beside it.
+// - accents.ts adds the fold token of an accented word (`configurée` -> `~configure`) beside it;
+// - compounds.ts finds hyphenated compounds, whose joined word (`e-mail` -> `email`) the indexer adds.
 // Identifier and fold tokens are `extra` (as CJK bigrams): term search finds them, phrases skip them.
 // Stopwords are NOT removed here (phrases like "to be or not to be" must stay searchable); the searcher
 // leaves them out of scoring when a query has other words: see registry.ts `isStopword`.
