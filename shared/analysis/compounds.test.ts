@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hyphenCompounds } from './compounds.js';
 
@@ -13,5 +14,18 @@ describe('hyphenCompounds', () => {
   });
   it('skips joined words too long to be words', () => {
     expect(joined('supercalifragilistic-expialidocious')).toEqual([]);
+  });
+
+  it('property: finds what the rule says, written as one regular expression (the slower first version)', () => {
+    const rule = /(?<![\p{L}\p{N}_.-])(\p{L}+)-(\p{L}+)(?![\p{L}\p{N}_]|-[\p{L}\p{N}])/gu;
+    const byRule = (text: string) => [...text.matchAll(rule)].filter((m) => m[1]!.length + m[2]!.length <= 24).map((m) => ({ start: m.index, joined: m[1]! + m[2]! }));
+    const piece = fc.constantFrom('a', 'mail', 'É', 'ж', '-', '--', '_', '.', '1', ' ', 'x'.repeat(20));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const text = pieces.join('');
+        expect(hyphenCompounds(text).map(({ start, joined }) => ({ start, joined }))).toEqual(byRule(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
