@@ -196,7 +196,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   let anchor: RawLink | undefined;
   let anchorBuf: string[] = [];
   // Text inside <pre>, counted as written (indentation too): a page that is nearly all of it is a
-  // source listing, not prose that answers (web/search/rank.ts codeFactor).
+  // source listing, not prose that answers (indexer/listing.ts, web/search/rank.ts listingFactor).
   let preDepth = 0;
   let codeChars = 0;
   const sectionMarks = new SectionCollector();
