@@ -22,10 +22,15 @@ import {
 } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
 import type { CrawlStats } from '../shared/store/index.js';
-import { analyzeDoc } from './analyze-doc.js';
+import type { AnalyzedDoc } from './analyze-doc.js';
+import { createDocAnalyzer } from './analyze-pool.js';
 import type { IndexerOptions } from './options.js';
 import { PostingsBuilder } from './postings.js';
 import { directorySize, writeGeneration } from './write-index.js';
+
+/** Documents handed to an analysis thread at a time: enough that a message's fixed cost is small beside
+ * its work, few enough that the threads are all busy soon after the build starts. */
+const ANALYZE_BATCH_DOCS = 64;
 
 /** A document ready to index: its text and its link figures. */
 export interface IndexDocument {
@@ -141,17 +146,40 @@ async function build(
   if (previous && reuse.length > 0) copyPostings(previous, reuse, builder, fieldLength);
   const wordMaps: ArrayLike<number>[] = previous ? reuse.map((r) => previous.wordMap.subarray(previous.wordMapOffsets[r.old], previous.wordMapOffsets[r.old + 1])) : [];
 
+  // Fresh documents go to the analysis threads in batches, a few batches ahead of the one whose
+  // postings are being added; postings are added in document order, so every list stays ascending.
+  // A batch or less (an incremental build after a small recrawl) is analysed here: starting threads
+  // would cost more than it saves.
+  const analyzer = createDocAnalyzer(fresh.length > ANALYZE_BATCH_DOCS ? options.analyzeThreads : 0);
   let done = 0;
-  for (let k = reuse.length; k < order.length; k++) {
-    const analysed = analyzeDoc(documents[order[k]!]!.stored);
-    for (let s = 0; s < analysed.terms.length; s++) {
-      const id = builder.termId(analysed.terms[s]!, analysed.words[s]!);
-      builder.addForms(id, analysed.forms[s]);
-      builder.add(id, k, analysed.tfs, s * FIELD_COUNT, analysed.positions, s === 0 ? 0 : analysed.positionEnds[s - 1]!, analysed.positionEnds[s]!);
+  try {
+    const pending: Promise<AnalyzedDoc[]>[] = [];
+    let sent = reuse.length;
+    const sendAhead = (): void => {
+      while (pending.length < Math.max(1, 2 * analyzer.threads) && sent < order.length) {
+        const batch = order.slice(sent, sent + ANALYZE_BATCH_DOCS).map((i) => documents[i]!.stored);
+        sent += batch.length;
+        pending.push(analyzer.analyze(batch));
+      }
+    };
+    sendAhead();
+    for (let k = reuse.length; k < order.length; ) {
+      const batch = await pending.shift()!;
+      sendAhead();
+      for (const analysed of batch) {
+        for (let s = 0; s < analysed.terms.length; s++) {
+          const id = builder.termId(analysed.terms[s]!, analysed.words[s]!);
+          builder.addForms(id, analysed.forms[s]);
+          builder.add(id, k, analysed.tfs, s * FIELD_COUNT, analysed.positions, s === 0 ? 0 : analysed.positionEnds[s - 1]!, analysed.positionEnds[s]!);
+        }
+        for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = analysed.fieldLength[f]!;
+        wordMaps.push(analysed.wordMap);
+        k++;
+        if (++done % 500 === 0) progress({ phase: 'analyze', done, total: fresh.length });
+      }
     }
-    for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = analysed.fieldLength[f]!;
-    wordMaps.push(analysed.wordMap);
-    if (++done % 500 === 0) progress({ phase: 'analyze', done, total: fresh.length });
+  } finally {
+    await analyzer.close();
   }
   progress({ phase: 'analyze', done, total: fresh.length });
   const layout = builder.finish();

@@ -1,5 +1,6 @@
 // Every indexer option with its default, in one place. `gleaner index` flags map onto these.
 
+import { availableParallelism } from 'node:os';
 import { DEFAULT_LISTING_OPTIONS, type ListingOptions } from './listing.js';
 import { DEFAULT_TEMPLATE_OPTIONS, type TemplateOptions } from './templates.js';
 
@@ -26,6 +27,8 @@ export interface IndexerOptions {
   templates: TemplateOptions | false;
   /** What makes a page a source listing (indexer/listing.ts). */
   listing: ListingOptions;
+  /** Worker threads that analyse documents; 0 analyses in the build's own thread. Default: one per core. */
+  analyzeThreads: number;
   /** Called as the build advances; `gleaner index` draws its progress line from it. */
   onProgress?: (progress: IndexProgress) => void;
 }
@@ -37,6 +40,8 @@ export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
   topLinkedCount: 20,
   templates: DEFAULT_TEMPLATE_OPTIONS,
   listing: DEFAULT_LISTING_OPTIONS,
+  // The build's thread adds each batch's postings while the workers analyse the next ones.
+  analyzeThreads: availableParallelism(),
 };
 
 export function resolveIndexerOptions(options: Partial<IndexerOptions> = {}): IndexerOptions {

@@ -1,11 +1,11 @@
-// `gleaner index [--data DIR] [--store URL] [--full]`: builds <data>/index/ from the crawl store, with a progress line
+// `gleaner index [--data DIR] [--store URL] [--full] [--analyze-threads N]`: builds <data>/index/ from the crawl store, with a progress line
 // on a terminal and a closing summary. Defaults live in indexer/options.ts.
 
 import { checkDataDir, dataDirError } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { isPostgresUrl } from '../../shared/store/index.js';
-import { buildIndex, type IndexBuildSummary, type IndexProgress } from '../../indexer/index.js';
-import { parseCommandArgs, rejectPositionals, type Command } from '../command.js';
+import { DEFAULT_INDEXER_OPTIONS, buildIndex, type IndexBuildSummary, type IndexProgress } from '../../indexer/index.js';
+import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { progressLine } from '../progress.js';
 
 const HELP = `Usage: gleaner index [options]
@@ -20,6 +20,8 @@ Options:
   --store URL  read the pages from a shared crawl's PostgreSQL store (postgres://USER@HOST/DB)
                instead of the data dir's own store
   --full       re-analyse every page instead of only the changed ones
+  --analyze-threads N
+               worker threads that analyse pages, 0 for none (default: one per core, ${DEFAULT_INDEXER_OPTIONS.analyzeThreads} here)
   -h, --help   this help
 `;
 
@@ -27,6 +29,7 @@ const FLAGS = {
   data: { type: 'string' },
   store: { type: 'string' },
   full: { type: 'boolean' },
+  'analyze-threads': { type: 'string' },
 } as const;
 
 const PHASES: Record<IndexProgress['phase'], string> = {
@@ -70,6 +73,7 @@ export const indexCommand: Command = {
     }
     const dataDir = values.data ?? 'data';
     const store = values.store;
+    const analyzeThreads = integerFlag('index', 'analyze-threads', values['analyze-threads'], DEFAULT_INDEXER_OPTIONS.analyzeThreads, 0, 64);
     if (store !== undefined && !isPostgresUrl(store)) throw new GleanerError('BAD_ARGUMENT', `--store takes a postgres:// URL (got ${JSON.stringify(store)}); pages in a data dir are read with --data`);
     // The index is written into the data dir: it must be a writable dir with room (a missing one is the store's message).
     checkDataDir(dataDir, { create: store !== undefined, write: true });
@@ -77,6 +81,7 @@ export const indexCommand: Command = {
     try {
       const summary = await buildIndex(dataDir, {
         full: values.full ?? false,
+        analyzeThreads,
         ...(store !== undefined ? { store } : {}),
         onProgress: (p) => progress.update(formatIndexProgress(p)),
       });

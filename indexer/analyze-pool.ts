@@ -1,0 +1,117 @@
+// Document analysis off the build's thread. Tokenizing and analysing every page is most of an index
+// build's CPU (analyze-doc.ts); in worker threads it runs on every core while this thread adds each
+// batch's postings in document order. When the compiled worker script is not there (tests running
+// the TypeScript sources) or no thread is asked for, analysis runs in this thread: same function,
+// same answers.
+
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { StoredDoc } from '../shared/index-format/index.js';
+import { analyzeDoc, type AnalyzedDoc } from './analyze-doc.js';
+
+export interface DocAnalyzer {
+  /** The analyses of `docs`, in their order. Never fails for a worker's sake: a batch whose worker
+   * died is analysed in this thread instead, and that worker's place is given up. */
+  analyze(docs: readonly StoredDoc[]): Promise<AnalyzedDoc[]>;
+  close(): Promise<void>;
+  /** Worker threads still in use; 0 means analysis runs in the calling thread. */
+  readonly threads: number;
+}
+
+export interface DocAnalyzerOptions {
+  /** The worker script; default the compiled analyze-worker.js beside this module. Tests pass another. */
+  workerScript?: URL;
+}
+
+export type AnalyzeReply = { id: number; analyses: AnalyzedDoc[] } | { id: number; error: string };
+
+interface Job {
+  id: number;
+  docs: readonly StoredDoc[];
+  resolve: (a: AnalyzedDoc[]) => void;
+  reject: (e: unknown) => void;
+}
+
+const analyzeHere = (docs: readonly StoredDoc[]): AnalyzedDoc[] => docs.map(analyzeDoc);
+
+/** Analyses the job's batch in this thread; what analyzeDoc throws here fails the job, not the process. */
+function finishHere(job: Job): void {
+  try {
+    job.resolve(analyzeHere(job.docs));
+  } catch (e) {
+    job.reject(e);
+  }
+}
+
+/** `threads` worker threads, each given one batch at a time; batches wait here for a free one. */
+export function createDocAnalyzer(threads: number, options: DocAnalyzerOptions = {}): DocAnalyzer {
+  const script = options.workerScript ?? new URL('./analyze-worker.js', import.meta.url);
+  if (threads <= 0 || !existsSync(script)) {
+    // A promise executor turns a throw into a rejection, as a worker's failure would be.
+    return { threads: 0, analyze: (docs) => new Promise((resolve) => resolve(analyzeHere(docs))), close: async () => {} };
+  }
+  let nextId = 0;
+  const waiting: Job[] = [];
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, Job>();
+  const alive = new Set<Worker>();
+
+  const dispatch = (): void => {
+    while (waiting.length > 0 && idle.length > 0) {
+      const job = waiting.shift()!;
+      const worker = idle.pop()!;
+      busy.set(worker, job);
+      worker.postMessage({ id: job.id, docs: job.docs });
+    }
+    // With every worker gone, what waits is analysed here.
+    if (alive.size === 0) for (const job of waiting.splice(0)) finishHere(job);
+  };
+  // A worker that fails (an exception, out of memory, exit) is not replaced: its batch and the ones
+  // after it are analysed by the workers left, or here.
+  const retire = (worker: Worker): void => {
+    if (!alive.delete(worker)) return;
+    const job = busy.get(worker);
+    busy.delete(worker);
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+    void worker.terminate();
+    if (job !== undefined) finishHere(job);
+    dispatch();
+  };
+  for (let i = 0; i < threads; i++) {
+    const worker = new Worker(script);
+    alive.add(worker);
+    idle.push(worker);
+    worker.on('message', (reply: AnalyzeReply) => {
+      const job = busy.get(worker);
+      if (job?.id !== reply.id) return;
+      if ('error' in reply) {
+        retire(worker);
+        return;
+      }
+      busy.delete(worker);
+      idle.push(worker);
+      job.resolve(reply.analyses);
+      dispatch();
+    });
+    worker.on('error', () => retire(worker));
+    worker.on('exit', () => retire(worker));
+  }
+
+  return {
+    get threads() {
+      return alive.size;
+    },
+    analyze(docs) {
+      return new Promise<AnalyzedDoc[]>((resolve, reject) => {
+        waiting.push({ id: nextId++, docs, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      const workers = [...alive];
+      alive.clear();
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// A worker thread that analyses batches of documents (analyze-doc.ts) for the index build.
+
+import { parentPort } from 'node:worker_threads';
+import type { StoredDoc } from '../shared/index-format/index.js';
+import { analyzeDoc } from './analyze-doc.js';
+import type { AnalyzeReply } from './analyze-pool.js';
+
+const port = parentPort;
+if (!port) throw new Error('analyze-worker.js runs as a worker thread only');
+port.on('message', (msg: { id: number; docs: StoredDoc[] }) => {
+  let reply: AnalyzeReply;
+  try {
+    reply = { id: msg.id, analyses: msg.docs.map(analyzeDoc) };
+  } catch (e) {
+    reply = { id: msg.id, error: e instanceof Error ? e.message : String(e) };
+  }
+  port.postMessage(reply);
+});
