@@ -2,8 +2,8 @@
 // "realtime", "builtin", "multithreaded", and a reader types either. The tokenizer splits at the hyphen
 // ("e", "mail"), so a page saying "e-mail" never met the query "email". The indexer adds each
 // two-word compound's joined word as one more term of the page (indexer/analyze-doc.ts), as Lucene's
-// WordDelimiterGraphFilter does with catenateWords; the query needs nothing new: "email" is the token
-// the joined word analyses to. Pure.
+// WordDelimiterGraphFilter does with catenateWords. The query "email" is the token the joined word
+// analyses to; the query "e-mail" also looks for it (web/search/compile.ts compoundVariants). Pure.
 
 import { foldWord } from './fold.js';
 

@@ -14,6 +14,7 @@ import {
   analyze,
   definedNameToken,
   foldToken,
+  hyphenCompounds,
   isFoldToken,
   isIdentifierToken,
   isLongOption,
@@ -22,6 +23,7 @@ import {
   PAIR_SEPARATOR,
   queryVariantLanguages,
   registryVersion,
+  tokenAt,
   stemSplits,
   stemWord,
   tokenize,
@@ -40,12 +42,15 @@ export interface TokenWeights {
   /** A word pair of a stopword and its neighbour ("here document", "if let", shared/analysis
    * wordPairs), as a share of the pair weight: a fit (DESIGN.md "Word pairs, and a stopword beside a word"). */
   stopPair: number;
+  /** The joined word of a word typed as a hyphenated compound ("e-mail": "email"), which a page writing
+   * either form holds: below 1, so a page that writes it as typed ranks first. */
+  compound: number;
   /** A page's defining a name the query types (an identifier, a long option or one word: shared/analysis
    * defined-names.ts), scored by presence: this times the name's idf. */
   definedName: number;
 }
 
-export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5, split: 0.5, stopPair: 0.25, definedName: 0.5 };
+export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5, split: 0.5, stopPair: 0.25, definedName: 0.5, compound: 0.5 };
 
 /** Whether the index holds `surface` (or, with `prefix`, a word starting with it) as a surface word of
  * `term`: what confirms a stem split. */
@@ -197,6 +202,20 @@ function analyseFolds(atom: QueryAtom): readonly Readonly<{ token: string; langu
   return out;
 }
 
+/** The token of the joined word of an atom typed as one two-word hyphenated compound ("e-mail": "email";
+ * shared/analysis compounds.ts): pages writing "email" hold it, and so do pages writing "e-mail" (the
+ * indexer adds it), so it is one more way for the atom to match. */
+export const compoundVariants = memoByAtom(analyseCompound);
+
+function analyseCompound(atom: QueryAtom): readonly string[] {
+  if (atom.kind !== 'term') return [];
+  const found = hyphenCompounds(atom.text);
+  const c = found[0];
+  if (found.length !== 1 || c === undefined || c.start !== 0 || c.end !== atom.text.length) return [];
+  const token = tokenAt(c.joined, 0, '')?.token;
+  return token === undefined || atom.tokens.includes(token) ? [] : [token];
+}
+
 const isStopAtom = (atom: QueryAtom) => atom.kind === 'term' && atom.tokens.length > 0 && atom.tokens.every(isStopword);
 
 /**
@@ -289,6 +308,12 @@ export function compileQuery(
       if (term === undefined) continue;
       const scored = scoring && (!isStopword(token) || !anyContentToken);
       const bit = key(term, token, field, scored, true, language === '' ? undefined : language, weights.fold).bit;
+      alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
+    }
+    for (const token of compoundVariants(atom)) {
+      const term = lookup(token);
+      if (term === undefined) continue;
+      const bit = key(term, token, field, scoring, true, undefined, weights.compound).bit;
       alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
     }
     if (hasSurface !== undefined && atom.kind === 'term' && atom.tokens.length === 1) {
