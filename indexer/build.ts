@@ -152,6 +152,11 @@ async function build(
   // would cost more than it saves.
   const analyzer = createDocAnalyzer(fresh.length > ANALYZE_BATCH_DOCS ? options.analyzeThreads : 0);
   let done = 0;
+  let charsDone = 0;
+  let charsTotal = 0;
+  for (const i of fresh) charsTotal += documents[i]!.stored.body.length;
+  const report = (): void => progress({ phase: 'analyze', done, total: fresh.length, work: { done: charsDone, total: charsTotal } });
+  report();
   try {
     const pending: Promise<AnalyzedDoc[]>[] = [];
     let sent = reuse.length;
@@ -174,14 +179,15 @@ async function build(
         }
         for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = analysed.fieldLength[f]!;
         wordMaps.push(analysed.wordMap);
+        charsDone += documents[order[k]!]!.stored.body.length;
         k++;
-        if (++done % 500 === 0) progress({ phase: 'analyze', done, total: fresh.length });
+        if (++done % 500 === 0) report();
       }
     }
   } finally {
     await analyzer.close();
   }
-  progress({ phase: 'analyze', done, total: fresh.length });
+  report();
   const layout = builder.finish();
 
   progress({ phase: 'write', done: 0, total: 1 });

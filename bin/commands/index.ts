@@ -7,6 +7,7 @@ import { isPostgresUrl } from '../../shared/store/index.js';
 import { DEFAULT_INDEXER_OPTIONS, buildIndex, type IndexBuildSummary, type IndexProgress } from '../../indexer/index.js';
 import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { progressLine } from '../progress.js';
+import { bar, duration } from '../progress-format.js';
 
 const HELP = `Usage: gleaner index [options]
 
@@ -39,10 +40,29 @@ const PHASES: Record<IndexProgress['phase'], string> = {
   write: 'writing',
 };
 
-export function formatIndexProgress(p: IndexProgress): string {
-  const count = p.total > 0 ? `${p.done}/${p.total}` : `${p.done}`;
-  return `index: ${PHASES[p.phase]} ${count}`;
+const number = new Intl.NumberFormat('en-US');
+
+/** `index: analysing 5,000 of 21,187 pages [####----------------] 23%, about 20 s of it left`: a bar
+ * and what is left of the phase when its total is known, a count otherwise. */
+export function formatIndexProgress(p: IndexProgress, secondsLeft?: number): string {
+  if (p.total <= 0 || p.phase === 'write') return `index: ${PHASES[p.phase]} ${p.phase === 'write' ? '' : number.format(p.done)}`.trimEnd();
+  const left = secondsLeft === undefined || p.done >= p.total ? '' : `, about ${duration(secondsLeft)} of it left`;
+  return `index: ${PHASES[p.phase]} ${number.format(p.done)} of ${number.format(p.total)} ${UNITS[p.phase]} ${bar(p.done, p.total)}${left}`;
 }
+
+const UNITS: Record<IndexProgress['phase'], string> = { read: 'pages', links: 'links', analyze: 'pages', write: '' };
+
+/** Seconds left of a phase at the rate it has gone since it started, in its work when it says (the
+ * characters of text analysed) and else in its count; undefined before the rate is known. */
+export function phaseSecondsLeft(p: IndexProgress, phaseStartedMs: number, nowMs: number): number | undefined {
+  const seconds = (nowMs - phaseStartedMs) / 1000;
+  const { done, total } = p.work ?? p;
+  if (total <= 0 || done <= 0 || seconds < MIN_RATE_SECONDS) return undefined;
+  return (total - done) / (done / seconds);
+}
+
+/** A phase's rate is not trusted before it has run this long (its first batches include threads starting). */
+const MIN_RATE_SECONDS = 1;
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -78,12 +98,19 @@ export const indexCommand: Command = {
     // The index is written into the data dir: it must be a writable dir with room (a missing one is the store's message).
     checkDataDir(dataDir, { create: store !== undefined, write: true });
     const progress = progressLine();
+    let phase: IndexProgress['phase'] | undefined;
+    let phaseStartedMs = 0;
+    const onProgress = (p: IndexProgress): void => {
+      const now = performance.now();
+      if (p.phase !== phase) [phase, phaseStartedMs] = [p.phase, now];
+      progress.update(formatIndexProgress(p, phaseSecondsLeft(p, phaseStartedMs, now)));
+    };
     try {
       const summary = await buildIndex(dataDir, {
         full: values.full ?? false,
         analyzeThreads,
         ...(store !== undefined ? { store } : {}),
-        onProgress: (p) => progress.update(formatIndexProgress(p)),
+        onProgress,
       });
       progress.done();
       process.stdout.write(formatIndexSummary(summary) + '\n');
