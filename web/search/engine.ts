@@ -31,7 +31,7 @@ import { EveryWordScratch, everyWordOrder, everyWordTop } from './every-word.js'
 import { DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
 import { DEFAULT_BLOCK_CACHE_OPTIONS } from './stored-blocks.js';
 import { escapeRegExp } from './regexp.js';
-import { StoredFields } from './stored-fields.js';
+import { DEFAULT_HEADER_CACHE_MIB, StoredFields } from './stored-fields.js';
 import { textPositions } from './body-positions.js';
 import { DEFAULT_PROXIMITY_OPTIONS, nearFirst, neighbourPairs, type ProximityOptions } from './proximity.js';
 import { PositionReader } from './phrase-positions.js';
@@ -66,6 +66,9 @@ export interface SearcherOptions {
   preloadMiB: number;
   /** stored.bin, which snippets read, is read in blocks kept up to this many MiB (stored-blocks.ts). */
   storedCacheMiB: number;
+  /** Stored headers (a page's language and sections, what its snippet reads) are kept parsed up to
+   * this many MiB (stored-fields.ts). */
+  headerCacheMiB: number;
   /** Postings per block of a list whose largest score is kept (precompute.ts): an any-word query skips
    * scoring the documents of a block that cannot reach the results asked for (posting-loop.ts). */
   blockPostings: number;
@@ -84,6 +87,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   postingCacheMiB: DEFAULT_POSTING_LISTS_OPTIONS.cacheMiB,
   preloadMiB: 256,
   storedCacheMiB: DEFAULT_BLOCK_CACHE_OPTIONS.cacheMiB,
+  headerCacheMiB: DEFAULT_HEADER_CACHE_MIB,
   blockPostings: 128,
   proximity: DEFAULT_PROXIMITY_OPTIONS,
 };
@@ -139,7 +143,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.options = options;
     this.pre = precompute(gen, options.rank, options.blockPostings);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
-    this.stored = new StoredFields(gen, { ...DEFAULT_BLOCK_CACHE_OPTIONS, cacheMiB: options.storedCacheMiB });
+    this.stored = new StoredFields(gen, { ...DEFAULT_BLOCK_CACHE_OPTIONS, cacheMiB: options.storedCacheMiB }, options.headerCacheMiB);
     this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
     this.sureDocs = new Int32Array(gen.docs.url.length);
     this.unsureDocs = new Int32Array(gen.docs.url.length);

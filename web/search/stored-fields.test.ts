@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureGeneration } from '../../test/support/fixture-generation.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import { StoredFields } from './stored-fields.js';
+import { DEFAULT_BLOCK_CACHE_OPTIONS } from './stored-blocks.js';
 
 const body = 'Ownership rules. Every value has an owner. Borrowing lends a value without moving it. Ünïcödé words – and “quotes”.';
 const pages = [
@@ -86,6 +87,28 @@ describe('StoredFields through a small block cache', () => {
     } finally {
       small.close();
       direct.close();
+    }
+  });
+});
+
+describe('StoredFields parsed headers', () => {
+  it('keeps a header parsed within headerCacheMiB, and parses it anew once the others push it out', () => {
+    const kept = new StoredFields(gen, DEFAULT_BLOCK_CACHE_OPTIONS, 1);
+    // Room for about one small header: each read pushes out the one before.
+    const tight = new StoredFields(gen, DEFAULT_BLOCK_CACHE_OPTIONS, 100 / 2 ** 20);
+    try {
+      const other = doc === 0 ? 1 : 0;
+      const first = kept.header(doc);
+      kept.header(other);
+      expect(kept.header(doc)).toBe(first);
+      const once = tight.header(doc);
+      tight.header(other);
+      const again = tight.header(doc);
+      expect(again).not.toBe(once);
+      expect(again).toEqual(once);
+    } finally {
+      kept.close();
+      tight.close();
     }
   });
 });

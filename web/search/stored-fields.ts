@@ -14,10 +14,12 @@ import { joinHeadings, type JoinedHeadings } from './snippet.js';
 import { BlockCache, DEFAULT_BLOCK_CACHE_OPTIONS, type BlockCacheOptions } from './stored-blocks.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 
-/** Stored headers kept parsed (what snippets read of them), in bytes of memory: a popular long page (hundreds of sections) is
- * among the results of many queries, and parsing its header and tokenizing its section headings cost
- * more than the rest of its snippet. */
-export const HEADER_CACHE_BYTES = 16 * 2 ** 20;
+/** Stored headers kept parsed (what snippets read of them), in MiB of memory: a popular long page
+ * (hundreds of sections) is among the results of many queries, and parsing its header and tokenizing
+ * its section headings cost more than the rest of its snippet. 64: the Rust docs' headers take about
+ * 40 MiB parsed, and at 16 a stream of distinct queries parsed most of its results' headers anew
+ * (DESIGN.md "stored.bin through a block cache"). */
+export const DEFAULT_HEADER_CACHE_MIB = 64;
 
 /** Memory a cached section takes beside its strings (an object and a number). */
 const SECTION_OVERHEAD_BYTES = 48;
@@ -43,13 +45,16 @@ export class StoredFields {
   private readonly headers = new Map<number, CachedHeader>();
   private headerBytes = 0;
   private readonly blocks: BlockCache;
+  private readonly headerCacheBytes: number;
 
   constructor(
     private readonly gen: IndexGeneration,
     blockCache: BlockCacheOptions = DEFAULT_BLOCK_CACHE_OPTIONS,
+    headerCacheMiB = DEFAULT_HEADER_CACHE_MIB,
   ) {
     this.fd = openSync(gen.storedPath, 'r');
     this.blocks = new BlockCache(this.fd, blockCache);
+    this.headerCacheBytes = headerCacheMiB * 2 ** 20;
   }
 
   /** A document's stored text; with `maxBodyChars`, only about that much of the body is read. */
@@ -116,7 +121,7 @@ export class StoredFields {
     this.headers.set(doc, entry);
     this.headerBytes += bytes;
     for (const [old, e] of this.headers) {
-      if (this.headerBytes <= HEADER_CACHE_BYTES || old === doc) break;
+      if (this.headerBytes <= this.headerCacheBytes || old === doc) break;
       this.headers.delete(old);
       this.headerBytes -= e.bytes;
     }
