@@ -164,7 +164,11 @@ async function build(
       while (pending.length < Math.max(1, 2 * analyzer.threads) && sent < order.length) {
         const batch = order.slice(sent, sent + ANALYZE_BATCH_DOCS).map((i) => documents[i]!.stored);
         sent += batch.length;
-        pending.push(analyzer.analyze(batch));
+        const analysed = analyzer.analyze(batch);
+        // Awaited in turn below; a batch that fails before its turn, or after an earlier one failed,
+        // is not an unhandled rejection.
+        analysed.catch(() => {});
+        pending.push(analysed);
       }
     };
     sendAhead();

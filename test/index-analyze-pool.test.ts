@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeDoc } from '../indexer/analyze-doc.js';
 import type { createDocAnalyzer as CreateDocAnalyzer } from '../indexer/analyze-pool.js';
-import type { buildIndex as BuildIndex } from '../indexer/index.js';
+import type { buildFromDocuments as BuildFromDocuments, buildIndex as BuildIndex } from '../indexer/index.js';
 import { currentGeneration } from '../shared/index-format/index.js';
 import type { StoredDoc } from '../shared/index-format/index.js';
 import { writePages, type PageSpec } from './support/index-fixture.js';
@@ -52,9 +52,10 @@ describe.skipIf(!existsSync(POOL))('index analysis threads', () => {
   let dir = '';
   let createDocAnalyzer: typeof CreateDocAnalyzer;
   let buildIndex: typeof BuildIndex;
+  let buildFromDocuments: typeof BuildFromDocuments;
   beforeAll(async () => {
     ({ createDocAnalyzer } = (await import(pathToFileURL(POOL).href)) as { createDocAnalyzer: typeof CreateDocAnalyzer });
-    ({ buildIndex } = (await import(pathToFileURL(join(DIST, 'indexer', 'index.js')).href)) as { buildIndex: typeof BuildIndex });
+    ({ buildIndex, buildFromDocuments } = (await import(pathToFileURL(join(DIST, 'indexer', 'index.js')).href)) as { buildIndex: typeof BuildIndex; buildFromDocuments: typeof BuildFromDocuments });
     dir = await mkdtemp(join(tmpdir(), 'gleaner-index-pool-'));
     await writeFile(join(dir, 'dying-worker.mjs'), DYING_WORKER(pathToFileURL(DIST).href));
     await writeFile(join(dir, 'broken-worker.mjs'), "throw new Error('this build is broken');\n");
@@ -86,6 +87,19 @@ describe.skipIf(!existsSync(POOL))('index analysis threads', () => {
       expect(pool.threads).toBe(0);
       // With no thread left, batches are analysed here.
       expect(await pool.analyze(docs.slice(0, 3))).toEqual(docs.slice(0, 3).map(analyzeDoc));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a batch that analyzeDoc itself cannot analyse fails in its own promise, and the others are answered', async () => {
+    const pool = createDocAnalyzer(2);
+    try {
+      const broken = { ...doc(1), body: undefined } as unknown as StoredDoc;
+      const docs = Array.from({ length: 10 }, (_, i) => doc(i));
+      const [bad, good] = await Promise.allSettled([pool.analyze([broken]), pool.analyze(docs)]);
+      expect(bad).toMatchObject({ status: 'rejected', reason: expect.any(TypeError) as unknown });
+      expect(good).toEqual({ status: 'fulfilled', value: docs.map(analyzeDoc) });
     } finally {
       await pool.close();
     }
@@ -130,5 +144,16 @@ describe.skipIf(!existsSync(POOL))('index analysis threads', () => {
     expect(await buildIndex(one, { analyzeThreads: 0 })).toMatchObject({ analysed: 100, reused: 300 });
     expect(await buildIndex(two, { analyzeThreads: 2 })).toMatchObject({ analysed: 100, reused: 300 });
     expect(await files(two)).toEqual(await files(one));
+  });
+
+  it('a build whose pages fail analysis in two batches fails with the error, leaving no batch unheard', async () => {
+    const docs = Array.from({ length: 400 }, (_, i) => doc(i));
+    for (const i of [70, 140]) docs[i] = { ...docs[i]!, anchor: 7 } as unknown as StoredDoc;
+    const data = join(dir, 'broken');
+    const { resolveIndexerOptions } = (await import(pathToFileURL(join(DIST, 'indexer', 'options.js')).href)) as typeof import('../indexer/options.js');
+    const documents = docs.map((stored) => ({ stored, host: 'site.test', inbound: 0, inboundHosts: 0 }));
+    // A rejection nobody heard would fail this file (vitest reports unhandled rejections as errors).
+    await expect(buildFromDocuments(data, documents, { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 2 }))).rejects.toThrow(TypeError);
+    expect(await currentGeneration(data)).toBeUndefined();
   });
 });
