@@ -216,7 +216,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         parser.wantAttributes = ATTRIBUTE_TAGS.has(name);
       },
       onopentag(name, attribs) {
-        if (name !== 'span') sectionMarks.onOpen(name, attribs, textParts.length);
+        sectionMarks.onOpen(name, attribs, textParts.length);
         defined.onOpen(name, attribs);
         if (name === 'svg' || name === 'math') foreignDepth++;
         if (name === 'pre') preDepth++;

@@ -102,4 +102,22 @@ describe('permalinks inside headings', () => {
       ['install', 'Install it'],
     ]);
   });
+
+  it("take the id a heading's permalink points at when it opened since the last heading, before a container's (Django)", () => {
+    const html =
+      '<div class="section" id="s-foreignkey"><span id="s-ref-foreignkey"></span><span id="foreignkey"></span><span id="ref-foreignkey"></span>' +
+      '<h3><code><span class="pre">ForeignKey</span></code><a class="headerlink" href="#foreignkey" title="Permalink to this heading">¶</a></h3>' +
+      '<p>A many-to-one relationship.</p></div>' +
+      // An id from before the previous heading names nothing; the mark still leaves the heading.
+      '<section id="s-next"><h3>Next<a class="headerlink" href="#foreignkey">¶</a></h3><p>More</p></section>' +
+      '<h2 id="later">Later<a href="#not-yet">#</a></h2><p>Text</p>' +
+      // Sphinx's back-link to the contents, then its permalink: the words stay, the mark goes.
+      '<section id="why-indentation"><h2><a class="toc-backref" href="#id3">Why indentation?</a><a class="headerlink" href="#why-indentation">¶</a></h2><p>Because</p></section>';
+    expect(ex(html).sections?.map((s) => [s.id, s.heading])).toEqual([
+      ['foreignkey', 'ForeignKey'],
+      ['s-next', 'Next'],
+      ['later', 'Later'],
+      ['why-indentation', 'Why indentation?'],
+    ]);
+  });
 });

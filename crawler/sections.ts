@@ -8,7 +8,11 @@
 // manual) `<div class="section" id="x">` then a "Next: ... Up: ..." bar, then the heading. A container's
 // id names its first heading only. h1 to h4 split a page (h4: rustdoc's methods). A permalink inside a
 // heading (an anchor linking to the heading, Node.js `<a href="#x" id="x">#</a>` at its end, Sphinx's
-// "¶") names it too, and its mark is left out of the heading: results showed "os.path¶".
+// "¶") names it too, and its mark is left out of the heading: results showed "os.path¶". A permalink
+// to an id opened since the previous heading (a `<span id>` included) is the link the site itself gives
+// the heading, and names it before a container's id: Django's Sphinx writes `<div class="section"
+// id="s-foreignkey"><span id="foreignkey"></span><h3>ForeignKey<a href="#foreignkey">¶</a>`, and
+// results showed "ForeignKey¶" linking to `#s-foreignkey`.
 //
 // The collector only remembers which text part each heading opens at; offsets into the collapsed text
 // are worked out once at the end (joinWithSections), in one pass over the parts.
@@ -18,6 +22,8 @@ import type { PageSection } from '../shared/store/index.js';
 const SECTION_HEADINGS = new Set(['h1', 'h2', 'h3', 'h4']);
 /** Elements whose `id` (or, for `a`, `name`) names the heading that follows them. */
 export const ID_CARRIERS = ['a', 'div', 'section', 'article', 'h1', 'h2', 'h3', 'h4'] as const;
+
+const CARRIERS: ReadonlySet<string> = new Set(ID_CARRIERS);
 
 /** A section heading as the parser saw it: `part` is the index into extract.ts's text parts where it opens. */
 export interface SectionMark {
@@ -53,15 +59,32 @@ export class SectionCollector {
   private readonly anchors: boolean[] = [];
   private links = 0;
   private readonly text: TextSince = { plain: 0, link: 0 };
-  /** The heading being read, its text in `buf`; `mark`, while inside a link to the heading itself (a
-   * permalink), is that link's depth among the open `a`s, and `marked` the indices in `buf` of its
-   * text: a "#" or "¶" there is no heading text (words there are). */
-  private open: { id: string | undefined; tag: string; part: number; buf: string[]; mark?: number; marked?: number[] } | undefined;
+  /** The heading being read, its text in `buf`. A link within the page whose text is a mark ("#", "¶",
+   * no letters or digits) is no heading text; words there are (Sphinx's back-link to the contents). */
+  private open:
+    | {
+        id: string | undefined;
+        tag: string;
+        part: number;
+        buf: string[];
+        /** The open link within the page: its depth among open `a`s, where its text starts in `buf`, and
+         * the id it names the heading by if it is a permalink. */
+        mark?: { depth: number; from: number; target: string | undefined };
+        /** Ranges of `buf` that were marks, left out of the heading. */
+        marks?: [number, number][];
+        permalink?: string;
+      }
+    | undefined;
   private readonly seen = new Set<string>();
+  /** Ids opened since the last heading closed (any element, spans too): what a permalink may point at. */
+  private recentIds = new Set<string>();
 
-  /** An element opened; `part` is the number of text parts so far. */
+  /** An element opened; `part` is the number of text parts so far. Elements not in ID_CARRIERS (a
+   * `span`) only count as permalink targets. */
   onOpen(name: string, attribs: Record<string, string>, part: number): void {
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
+    if (id) this.recentIds.add(id);
+    if (!CARRIERS.has(name)) return;
     if (CONTAINERS.has(name)) this.containers.push({ name, id: id || undefined, at: { ...this.text }, headed: false });
     if (name === 'a') {
       const link = attribs.href !== undefined;
@@ -73,7 +96,12 @@ export class SectionCollector {
       // anywhere in it, an anchor linking to itself (Node.js: `<h3>Title<span><a href="#x" id="x">#</a>`).
       const selfLink = name === 'a' && id !== undefined && id !== '' && attribs.href === `#${id}`;
       if (this.open.id === undefined && id && (selfLink || this.open.buf.every((t) => t.trim() === ''))) this.open.id = id;
-      if (name === 'a' && this.open.mark === undefined && this.open.id !== undefined && attribs.href === `#${this.open.id}`) this.open.mark = this.anchors.length;
+      // A link within the page, while no other is open: a mark if its text turns out to be one.
+      if (name === 'a' && this.open.mark === undefined && attribs.href?.startsWith('#')) {
+        const target = attribs.href.slice(1);
+        const names = target === this.open.id || (target !== '' && this.recentIds.has(target) && !this.seen.has(target));
+        this.open.mark = { depth: this.anchors.length, from: this.open.buf.length, target: names ? target : undefined };
+      }
       return;
     }
     if (SECTION_HEADINGS.has(name)) {
@@ -88,7 +116,6 @@ export class SectionCollector {
 
   onText(data: string): void {
     if (this.open !== undefined) {
-      if (this.open.mark !== undefined) (this.open.marked ??= []).push(this.open.buf.length);
       this.open.buf.push(data);
       return;
     }
@@ -98,17 +125,26 @@ export class SectionCollector {
   }
 
   onClose(name: string): void {
-    if (name === 'a' && this.open?.mark === this.anchors.length) this.open.mark = undefined;
+    if (name === 'a' && this.open?.mark?.depth === this.anchors.length) {
+      const { from, target } = this.open.mark;
+      this.open.mark = undefined;
+      const text = this.open.buf.slice(from).join('');
+      if (text.trim() !== '' && !/[\p{L}\p{N}]/u.test(text)) {
+        (this.open.marks ??= []).push([from, this.open.buf.length]);
+        if (target !== undefined) this.open.permalink ??= target;
+      }
+    }
     if (name === 'a' && this.anchors.length > 0 && this.anchors.pop()) this.links--;
     if (CONTAINERS.has(name)) {
       const i = this.containers.map((c) => c.name).lastIndexOf(name);
       if (i >= 0) this.containers.length = i;
     }
     if (this.open === undefined || name !== this.open.tag) return;
-    const { id, part, buf, marked } = this.open;
+    const { id: ownId, part, buf, marks, permalink } = this.open;
     this.open = undefined;
-    const mark = marked?.map((i) => buf[i]!).join('') ?? '';
-    const text = mark !== '' && !/[\p{L}\p{N}]/u.test(mark) ? buf.filter((_, i) => !marked!.includes(i)) : buf;
+    this.recentIds = new Set();
+    const text = marks === undefined ? buf : buf.filter((_, i) => !marks.some(([from, to]) => i >= from && i < to));
+    const id = permalink ?? ownId;
     const heading = text.join('').replace(/[\s\u00a0]+/g, ' ').trim();
     if (id === undefined || id === '' || heading === '' || this.seen.has(id)) return;
     this.seen.add(id);
