@@ -40,6 +40,8 @@ const SCHEMA_KEY = 'gleaner-schema';
  * A page, its seen row and its refused URLs in one statement (atomic on its own): what a crawl on a
  * shared frontier stores, whose queue lives elsewhere. One round trip instead of the transaction's six;
  * the Rust docs crawled on the shared path spent more time sending statements than storing pages.
+ * Sent as a named (prepared) statement: parsed and planned once per connection, not once per page,
+ * which was half of PostgreSQL's CPU per page (3,000 Rust docs pages stored: 1.38-1.52 -> 0.73-0.83 s).
  */
 const PAGE_ONLY = `
 WITH page AS (
@@ -99,7 +101,7 @@ export class PgStore implements Store {
     this.frontier = {
       add: (entries, o) => this.transaction((q) => this.addEntries(q, entries, o?.force ?? false)),
       queued: () => this.queuedEntries(),
-      seen: async (url) => (await this.retrying(() => this.pool.query('SELECT 1 FROM gleaner_seen WHERE fp = $1', [fingerprint(url)]))).rowCount! > 0,
+      seen: async (url) => (await this.retrying(() => this.pool.query({ name: 'gleaner_seen', text: 'SELECT 1 FROM gleaner_seen WHERE fp = $1', values: [fingerprint(url)] }))).rowCount! > 0,
       drop: (entry, stats) =>
         this.transaction(async (q) => {
           await this.unqueue(q, entry);
@@ -287,7 +289,7 @@ export class PgStore implements Store {
     const record = encodePage(page);
     const fact = JSON.stringify(pageFact(page));
     if (done === undefined && discovered.length === 0 && stats === undefined && raw === undefined) {
-      return this.retrying(() => this.pool.query(PAGE_ONLY, [fingerprint(page.url), page.url, record, fact, page.depth, refused.map(fingerprint), [...refused]])).then(() => []);
+      return this.retrying(() => this.pool.query({ name: 'gleaner_page_only', text: PAGE_ONLY, values: [fingerprint(page.url), page.url, record, fact, page.depth, refused.map(fingerprint), [...refused]] })).then(() => []);
     }
     return this.transaction(async (q) => {
       await q(
