@@ -56,6 +56,24 @@ describe('detectTemplates', () => {
     // "Up" inside the content is template by count; the walk from the footer stops at the paragraph.
     expect(t.contentText).toBe('Short content A paragraph, 1 of 2');
   });
+  it("does not extend the header or footer over a block that says what the page's description says", () => {
+    // rustdoc: a short page ends with its one-line description after the template "Expand description".
+    const short = (url: string, description: string, last: string) => ({
+      ...page(url, ['Prev', 'Up', 'Home', 'Next', 'pub macro Debug($item:item) { ... }', 'A nightly-only API.', 'Copyright 2024 The Docs Group', last]),
+      description,
+    });
+    const pages = site(40).map((p, i) =>
+      i === 5
+        ? short(p.url, 'Derive macro generating an impl of the trait `Debug`.', 'Derive macro generating an impl of the trait Debug.')
+        : i === 6
+          ? short(p.url, 'The Debug chapter: how to derive macro impls and what they generate.', 'The Debug chapter')
+          : p,
+    );
+    const t = detectTemplates(pages);
+    expect(t.of(pages[5]!)!.contentText).toBe('pub macro Debug($item:item) { ... } A nightly-only API. Derive macro generating an impl of the trait Debug.');
+    // A chapter's name, short beside the description that holds it, is still footer.
+    expect(t.of(pages[6]!)!.contentText).toBe('pub macro Debug($item:item) { ... } A nightly-only API.');
+  });
   it('marks the other copy of a block the header or footer walk made template on the same page', () => {
     const pages = site(40).map((p, i) =>
       i === 5 ? page(p.url, ['Prev', 'Up', 'Chapter 7', 'Home', 'Next', 'A paragraph of text', 'Chapter 7', 'More text, longer', 'Copyright 2024 The Docs Group']) : p,

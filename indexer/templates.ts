@@ -139,7 +139,7 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
       if (min === undefined || h === undefined) return { blocks: texts.map(() => false), contentText: page.text, isTemplateLink: () => false };
       const p = prints.get(page) ?? printsOf(page);
       const blocks = p.blocks.map((f) => (h.blocks.get(f) ?? 0) >= min);
-      markHeaderAndFooter(blocks, texts);
+      markHeaderAndFooter(blocks, texts, page.description);
       const contentText = texts.filter((_, i) => !blocks[i]).join(' ');
       // The page's own links by identity, their keys already made; any other link is hashed.
       const keyOf = new Map(page.links.map((l, i) => [l, p.links[i]!]));
@@ -161,11 +161,15 @@ const MAX_INNER_CHARS = 80;
  * Home | Next" names the chapter, which repeats only within the chapter, and its footer names the
  * neighbouring pages; the walk stops at the first block that is neither, so content stays (a code line
  * between two template "Examples" and "Run" blocks in the middle of a Rust page is not touched).
+ * Nor is a block that says what the page's own description says: a short rustdoc page ends with its
+ * one-line description after the template "Expand description" toggle, and the walk took it as footer.
  */
-function markHeaderAndFooter(blocks: boolean[], texts: string[]): void {
+function markHeaderAndFooter(blocks: boolean[], texts: string[], description: string): void {
   const counted = [...blocks];
   const n = blocks.length;
-  const inner = (k: number): boolean => texts[k]!.length <= MAX_INNER_CHARS && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true);
+  const described = describedBy(description);
+  const inner = (k: number): boolean =>
+    texts[k]!.length <= MAX_INNER_CHARS && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true) && !described(texts[k]!);
   for (let i = 0; i < n && (blocks[i] || inner(i)); i++) blocks[i] = true;
   for (let i = n - 1; i >= 0 && (blocks[i] || inner(i)); i--) blocks[i] = true;
   // A page whose content is one short block between header and footer keeps it.
@@ -177,6 +181,26 @@ function markHeaderAndFooter(blocks: boolean[], texts: string[]): void {
   const template = new Set(texts.filter((t, k) => blocks[k] && !counted[k]));
   for (let k = 0; k < n; k++) if (!blocks[k] && template.has(texts[k]!)) blocks[k] = true;
 }
+
+/** Letters and digits only, lower-cased: rustdoc's description keeps the Markdown ("`Debug`") that its
+ * text renders ("Debug"). */
+const bare = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Whether a block says what `description` says: it holds the description, or the description holds it
+ * and it is at least half as long (a chapter's name inside a longer description is still a header).
+ */
+function describedBy(description: string): (text: string) => boolean {
+  const d = bare(description);
+  if (d.length < MIN_DESCRIBED_CHARS) return () => false;
+  return (text) => {
+    const t = bare(text);
+    return t.length >= MIN_DESCRIBED_CHARS && (t.includes(d) || (d.includes(t) && 2 * t.length >= d.length));
+  };
+}
+
+/** Descriptions (and blocks) shorter than this, in letters and digits, are not compared ("Home"). */
+const MIN_DESCRIBED_CHARS = 20;
 
 function countOnce(counts: Map<number, number>, keys: number[]): void {
   for (const k of new Set(keys)) counts.set(k, (counts.get(k) ?? 0) + 1);
