@@ -147,7 +147,7 @@ async function main(): Promise<void> {
   for (const j of judged) {
     for (const h of engine.search(parseQuery(j.query), { offset: 0, limit: 10 }).hits) {
       snippets++;
-      if (holdsTemplate(h.snippet, runs.get(h.url) ?? [])) withTemplate++;
+      if (holdsTemplate(h.snippet, runs.get(h.url) ?? { runs: [], content: '' })) withTemplate++;
     }
   }
   console.log(`snippets holding template text: ${withTemplate} of ${snippets} (${(withTemplate / Math.max(1, snippets)).toFixed(3)}) in Gleaner's top 10s`);

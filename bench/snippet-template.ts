@@ -11,8 +11,14 @@ const MIN_RUN_CHARS = 12;
 /** A snippet holds template text when it holds this many consecutive characters of a run (or all of a shorter one). */
 const MATCH_CHARS = 24;
 
-/** Per indexed page URL, its template runs: consecutive template blocks joined as in the page's text. */
-export async function templateRuns(dataDir: string): Promise<Map<string, string[]>> {
+/** A page's template runs (consecutive template blocks joined as in its text) and its content text. */
+export interface PageRuns {
+  runs: string[];
+  content: string;
+}
+
+/** Per indexed page URL, its template runs and content. */
+export async function templateRuns(dataDir: string): Promise<Map<string, PageRuns>> {
   const store = await openStore(dataDir, { mustExist: true });
   const pages: PageRecord[] = [];
   try {
@@ -21,7 +27,7 @@ export async function templateRuns(dataDir: string): Promise<Map<string, string[
     await store.close();
   }
   const templates = detectTemplates(pages);
-  const runs = new Map<string, string[]>();
+  const runs = new Map<string, PageRuns>();
   for (const page of pages) {
     const t = templates.of(page);
     if (t === undefined) continue;
@@ -35,18 +41,23 @@ export async function templateRuns(dataDir: string): Promise<Map<string, string[
         run = [];
       }
     });
-    runs.set(page.url, pageRuns.filter((r) => r.length >= MIN_RUN_CHARS));
+    runs.set(page.url, { runs: pageRuns.filter((r) => r.length >= MIN_RUN_CHARS), content: t.contentText });
   }
   return runs;
 }
 
-/** Whether `snippet` holds a piece of one of `runs` (see MATCH_CHARS). Pure. */
-export function holdsTemplate(snippet: string, runs: readonly string[]): boolean {
+/**
+ * Whether `snippet` holds a piece of one of the page's template runs (see MATCH_CHARS) that its content
+ * does not also hold: a page's own contents list repeats its headings, and the heading in a snippet is
+ * content. Pure.
+ */
+export function holdsTemplate(snippet: string, { runs, content }: PageRuns): boolean {
   const text = snippet.replace(/^…|…$/g, '');
   for (const run of runs) {
     const width = Math.min(MATCH_CHARS, run.length);
     for (let p = 0; p + width <= run.length; p = run.indexOf(' ', p) + 1) {
-      if (text.includes(run.slice(p, p + width))) return true;
+      const piece = run.slice(p, p + width);
+      if (text.includes(piece) && !content.includes(piece)) return true;
       if (run.indexOf(' ', p) === -1) break;
     }
   }

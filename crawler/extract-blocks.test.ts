@@ -20,4 +20,15 @@ describe('extractHtml: block boundaries', () => {
     const { links } = extractHtml(HTML, 'http://h.test/');
     expect(unpackLinks(packLinks(links))).toEqual(links);
   });
+  it('names the blocks that are nearly all link text, links within the page counted too', () => {
+    const html =
+      '<ul><li><a href="#install">Install</a></li><li><a href="#use">Use it</a></li></ul>' +
+      '<div><a href="/docs/">Docs</a> » <a href="/docs/lib/">Library</a> »</div>' +
+      '<h1 id="x">Title</h1><p>Read <a href="/more">more</a> about it here.</p><p>No links.</p>';
+    const e = extractHtml(html, 'http://h.test/page.html');
+    const blocks = e.blockEnds!.map((end, i) => e.text.slice(i === 0 ? 0 : e.blockEnds![i - 1]! + 1, end));
+    expect(e.linkBlocks!.map((b) => blocks[b])).toEqual(['Install', 'Use it', 'Docs » Library »']);
+    // The links within the page are not links out of it.
+    expect(e.links.map((l) => l.text)).toEqual(['Docs', 'Library', 'more']);
+  });
 });

@@ -33,7 +33,7 @@ import { ID_CARRIERS, SectionCollector, sectionsFromBlocks } from './sections.js
 import { DefinedNamesCollector } from './defined-names.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
-export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'language' | 'links' | 'canonical' | 'robots' | 'sections' | 'defines' | 'codeShare'>;
+export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'linkBlocks' | 'language' | 'links' | 'canonical' | 'robots' | 'sections' | 'defines' | 'codeShare'>;
 
 /** Defaults: DEFAULT_EXTRACT_OPTIONS below. */
 export interface ExtractOptions {
@@ -389,9 +389,38 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const canonical = canonicalHref !== undefined && canonicalHref.length <= opts.maxUrlChars ? canonicalizeUrl(canonicalHref, base, canon) : undefined;
   if (canonical !== undefined && canonical.length <= opts.maxUrlChars) extracted.canonical = canonical;
   if (sections.length > 0) extracted.sections = sections;
+  const linkBlocks = linkBlocksOf(raw, blocks);
+  if (linkBlocks.length > 0) extracted.linkBlocks = linkBlocks;
   if (defined.names.length > 0) extracted.defines = defined.names;
   if (codeChars > 0) extracted.codeShare = Math.round((1000 * codeChars) / textChars) / 1000;
   return extracted;
+}
+
+/** Share of a block's letters and digits that link text must have for it to be a link block. */
+const LINK_BLOCK_SHARE = 0.8;
+
+const letterCount = (s: string): number => s.replace(/[^\p{L}\p{N}]+/gu, '').length;
+
+/**
+ * The blocks whose letters and digits are nearly all (LINK_BLOCK_SHARE) inside links, links within the
+ * page (`#id`) included, which `links` leaves out: a page's own contents list and breadcrumb, which the
+ * indexer's header walk (indexer/templates.ts) tells from content by this, since no other page repeats
+ * them. A link counts in the block it opened in.
+ */
+function linkBlocksOf(raw: readonly RawLink[], blocks: Blocks): number[] {
+  const inLinks = new Map<number, number>();
+  for (const l of raw) {
+    if (l.kind !== 'a' || l.segment < 0) continue;
+    const block = blocks.blockOfSegment[l.segment] ?? -1;
+    if (block >= 0) inLinks.set(block, (inLinks.get(block) ?? 0) + letterCount(l.text));
+  }
+  const out: number[] = [];
+  for (const [block, chars] of inLinks) {
+    const start = block === 0 ? 0 : blocks.ends[block - 1]! + 1;
+    const all = letterCount(blocks.text.slice(start, blocks.ends[block]));
+    if (all > 0 && chars >= LINK_BLOCK_SHARE * all) out.push(block);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /** The same fields for a text/plain body: the text itself, no links, no title, no language. */

@@ -81,6 +81,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     headings: extracted.headings,
     text: extracted.text,
     ...(extracted.blockEnds !== undefined ? { blockEnds: extracted.blockEnds } : {}),
+    ...(extracted.linkBlocks !== undefined ? { linkBlocks: extracted.linkBlocks } : {}),
     language: extracted.language || languageFromHeader(headerValue(outcome.headers, 'content-language')),
     links,
     canonical: extracted.canonical,

@@ -74,6 +74,21 @@ describe('detectTemplates', () => {
     // A chapter's name, short beside the description that holds it, is still footer.
     expect(t.of(pages[6]!)!.contentText).toBe('pub macro Debug($item:item) { ... } A nightly-only API.');
   });
+  it("goes from the header through link blocks before the page's first section, and no further", () => {
+    const withNav = (url: string, blocks: string[], linkBlocks: number[], sectionAt?: number) => {
+      const p = page(url, blocks);
+      const start = sectionAt === undefined ? undefined : p.text.indexOf(blocks[sectionAt]!);
+      return { ...p, linkBlocks, ...(start === undefined ? {} : { sections: [{ id: 'top', heading: blocks[sectionAt!]!, start }] }) };
+    };
+    // A contents list and a breadcrumb of the page's own, then its first heading, then content links.
+    const blocks = ['Prev', 'Up', 'Home', 'Next', 'Install', 'Use it', 'Configuration reference for the server', 'Docs » Library »', 'The title', 'Some text', 'A link in the content', 'More text', 'Copyright 2024 The Docs Group'];
+    const links = [4, 5, 6, 7, 10];
+    const pages = site(40).map((p, i) => (i === 5 ? withNav(p.url, blocks, links, 8) : i === 6 ? withNav(p.url, blocks, links) : p));
+    const t = detectTemplates(pages);
+    expect(t.of(pages[5]!)!.contentText).toBe('The title Some text A link in the content More text');
+    // Without a section to stop at, the links are left as they are (a hub page's list is its content).
+    expect(t.of(pages[6]!)!.contentText).toBe('Install Use it Configuration reference for the server Docs » Library » The title Some text A link in the content More text');
+  });
   it('marks the other copy of a block the header or footer walk made template on the same page', () => {
     const pages = site(40).map((p, i) =>
       i === 5 ? page(p.url, ['Prev', 'Up', 'Chapter 7', 'Home', 'Next', 'A paragraph of text', 'Chapter 7', 'More text, longer', 'Copyright 2024 The Docs Group']) : p,

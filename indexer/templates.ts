@@ -139,7 +139,7 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
       if (min === undefined || h === undefined) return { blocks: texts.map(() => false), contentText: page.text, isTemplateLink: () => false };
       const p = prints.get(page) ?? printsOf(page);
       const blocks = p.blocks.map((f) => (h.blocks.get(f) ?? 0) >= min);
-      markHeaderAndFooter(blocks, texts, page.description);
+      markHeaderAndFooter(blocks, texts, page.description, leadingLinkBlock(page));
       const contentText = texts.filter((_, i) => !blocks[i]).join(' ');
       // The page's own links by identity, their keys already made; any other link is hashed.
       const keyOf = new Map(page.links.map((l, i) => [l, p.links[i]!]));
@@ -163,14 +163,15 @@ const MAX_INNER_CHARS = 80;
  * between two template "Examples" and "Run" blocks in the middle of a Rust page is not touched).
  * Nor is a block that says what the page's own description says: a short rustdoc page ends with its
  * one-line description after the template "Expand description" toggle, and the walk took it as footer.
+ * From the start, the walk also goes through link blocks before the page's first section (leadingLinkBlock).
  */
-function markHeaderAndFooter(blocks: boolean[], texts: string[], description: string): void {
+function markHeaderAndFooter(blocks: boolean[], texts: string[], description: string, leadingLink: (k: number) => boolean = () => false): void {
   const counted = [...blocks];
   const n = blocks.length;
   const described = describedBy(description);
   const inner = (k: number): boolean =>
     texts[k]!.length <= MAX_INNER_CHARS && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true) && !described(texts[k]!);
-  for (let i = 0; i < n && (blocks[i] || inner(i)); i++) blocks[i] = true;
+  for (let i = 0; i < n && (blocks[i] || inner(i) || leadingLink(i)); i++) blocks[i] = true;
   for (let i = n - 1; i >= 0 && (blocks[i] || inner(i)); i--) blocks[i] = true;
   // A page whose content is one short block between header and footer keeps it.
   if (blocks.every(Boolean)) {
@@ -180,6 +181,23 @@ function markHeaderAndFooter(blocks: boolean[], texts: string[], description: st
   // Themes that print the same sidebar twice (Sphinx: one for narrow screens): its other copy is template too.
   const template = new Set(texts.filter((t, k) => blocks[k] && !counted[k]));
   for (let k = 0; k < n; k++) if (!blocks[k] && template.has(texts[k]!)) blocks[k] = true;
+}
+
+/**
+ * Whether block k is a link block (PageRecord.linkBlocks) that ends before the page's first section:
+ * the walk from the header goes through such blocks. Before its first heading a page has navigation
+ * of its own that no count finds, since no other page repeats it: Sphinx's contents of this page and
+ * its previous and next topics, a breadcrumb ending in the page's parent. Python's gzip page opened
+ * its snippet with "zlib — Compression compatible with gzip bz2 — Support for bzip2 compression Data
+ * Compression and Archiving »". Pages without sections are left alone: with no heading to stop
+ * at, a hub page's list of links is its content.
+ */
+function leadingLinkBlock(page: PageRecord): (k: number) => boolean {
+  const first = page.sections?.[0]?.start;
+  const ends = page.blockEnds;
+  if (first === undefined || ends === undefined || page.linkBlocks === undefined) return () => false;
+  const links = new Set(page.linkBlocks);
+  return (k) => ends[k]! <= first && links.has(k);
 }
 
 /** Letters and digits only, lower-cased: rustdoc's description keeps the Markdown ("`Debug`") that its

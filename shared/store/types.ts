@@ -63,6 +63,10 @@ export interface PageRecord {
   /** End offsets in `text` of its blocks (text between block-level element boundaries, joined by one
    * space), ascending; absent in records stored before blocks were kept. */
   blockEnds?: number[];
+  /** Indices (into blockEnds) of the blocks whose text is nearly all link text, links within the page
+   * counted too (a contents list, a breadcrumb); absent when none, and in records stored before they
+   * were kept (crawler/extract.ts linkBlocksOf, indexer/templates.ts). */
+  linkBlocks?: number[];
   /** Headings that can be linked to (`url#id`), in order, with where each starts in `text`; absent in
    * stores written before sections were extracted (crawler/sections.ts). */
   sections?: PageSection[];
