@@ -44,8 +44,23 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   const section = sections[best]!;
   const end = best + 1 < sections.length ? bounds[best + 1]! : body.length;
   // The heading is shown apart: the snippet starts after it.
-  const afterHeading = body.startsWith(section.heading, section.start) ? section.start + section.heading.length : section.start;
-  return { id: section.id, heading: section.heading, start: Math.min(afterHeading, end), end };
+  return { id: section.id, heading: section.heading, start: Math.min(section.start + headingLength(body, section.start, section.heading), end), end };
+}
+
+/** What follows a heading before its text: a permalink's mark ("¶", "#", "§": no letters or digits,
+ * then a space) and the space. */
+const AFTER_HEADING = /^(?:[^\p{L}\p{N}\s]{1,3}(?=\s|$))?\s*/u;
+
+/**
+ * How many characters of `text` from `at` the section heading takes: the heading itself when the text
+ * opens with it, with the permalink mark the crawler left out of the heading but not out of the text
+ * (Sphinx: "5.1.3. List Comprehensions¶") and the space after; 0 when the text does not open with the
+ * heading.
+ */
+export function headingLength(text: string, at: number, heading: string): number {
+  if (!text.startsWith(heading, at)) return 0;
+  const after = AFTER_HEADING.exec(text.slice(at + heading.length, at + heading.length + 8));
+  return heading.length + (after?.[0].length ?? 0);
 }
 
 /**

@@ -48,6 +48,9 @@ pages.push({ url: 'http://long.test/deep', title: 'Deep', text: deep, sections: 
 const apart = `Intro ${Array.from({ length: 1000 }, () => `the prompt shows before each command runs. ${sentence(4)}`).join(' ')}`;
 const manual = `${apart} Variables PROMPT_COMMAND runs before the primary prompt. ${sentence(20)}`;
 pages.push({ url: 'http://long.test/manual', title: 'Manual', text: manual, sections: [{ id: 'top', heading: 'Intro', start: 0 }, { id: 'vars', heading: 'Variables', start: apart.length + 1 }] });
+// A Sphinx page: the permalink's mark stays in the text after the heading the crawler stored without it.
+const marked = `Intro ${sentence(30)} Zither tuning¶ Tune the zither before each concert. ${sentence(30)}`;
+pages.push({ url: 'http://long.test/marked', title: 'Marked', text: marked, sections: [{ id: 'top', heading: 'Intro', start: 0 }, { id: 'tuning', heading: 'Zither tuning', start: marked.indexOf('Zither tuning') }] });
 const engine = fixtureEngine(pages);
 const queries = WORDS.filter((w) => w.length > 3).flatMap((a, i, all) => [a, `${a} ${all[(i * 7 + 3) % all.length]!}`]);
 
@@ -57,6 +60,15 @@ describe('snippets placed by word positions', () => {
     const [hit] = engine().search(parseQuery('zephyr'), { offset: 0, limit: 10 }).hits;
     expect(hit?.snippet).toContain('zephyr quartz');
     expect(hit!.highlights.map(([a, b]) => hit!.snippet.slice(a, b))).toEqual(['zephyr']);
+  });
+
+  it("start a section's snippet after its heading and the permalink mark the text keeps after it", () => {
+    const [hit] = engine().search(parseQuery('zither concert'), { offset: 0, limit: 10 }).hits;
+    expect(hit?.section?.id).toBe('tuning');
+    expect(hit!.snippet).toMatch(/^Tune the zither before each concert./);
+    const doc = { body: marked, language: 'en', sections: pages.at(-1)!.sections };
+    const s = bestSection(doc, new Set(analyze('zither concert', 'en').map((t) => t.token)))!;
+    expect(marked.slice(s.start).trimStart().startsWith('Tune the zither')).toBe(true);
   });
 
   it("place an identifier where its parts stand in a row: the section holding the name itself", () => {

@@ -7,7 +7,7 @@
 import { WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
 import { bodyPositions } from './body-positions.js';
-import { pickSection, type ChosenSection, type Places } from './sections.js';
+import { headingLength, pickSection, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, headingsHolding, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
@@ -136,7 +136,7 @@ export function placedSnippet(
     const s = sections[chosen]!;
     sectionEnd = chosen + 1 < sections.length ? sections[chosen + 1]!.start : Infinity;
     const rel = s.start - startChar;
-    sectionStart = rel >= 0 && part.text.startsWith(s.heading, rel) ? s.start + s.heading.length : s.start;
+    sectionStart = s.start + (rel >= 0 ? headingLength(part.text, rel, s.heading) : 0);
     a = Math.max(0, Math.min(part.text.length, sectionStart - startChar));
     b = Math.max(a, Math.min(part.text.length, sectionEnd - startChar));
     section = { id: s.id, heading: s.heading, start: sectionStart, end: sectionEnd };
