@@ -11,7 +11,9 @@
 // pages only, too few for the count. (Runs of link-only blocks between template, to catch sidebars, were
 // tried and dropped: they took a chapter's whole table of contents, which sits between its "Table of
 // Contents" heading and the footer; so were short blocks between template anywhere: they took one-line
-// code examples between Rust's "Examples" and "Run".) A link is template
+// code examples between Rust's "Examples" and "Run".) From the start, the walk also goes through link
+// blocks (PageRecord.linkBlocks) that end before the page's first section: a page's own contents list
+// and breadcrumb; a chapter's table of contents comes after its heading and stays. A link is template
 // when its block is, or when the same target with the same anchor text is on as many of the host's pages.
 // Pages stored before blocks were kept have no block information: their text and links stay as they are.
 
