@@ -77,7 +77,7 @@ export class SectionCollector {
     | undefined;
   private readonly seen = new Set<string>();
   /** Ids opened since the last heading closed (any element, spans too): what a permalink may point at. */
-  private recentIds = new Set<string>();
+  private readonly recentIds = new Set<string>();
 
   /** An element opened; `part` is the number of text parts so far. Elements not in ID_CARRIERS (a
    * `span`) only count as permalink targets. */
@@ -142,7 +142,7 @@ export class SectionCollector {
     if (this.open === undefined || name !== this.open.tag) return;
     const { id: ownId, part, buf, marks, permalink } = this.open;
     this.open = undefined;
-    this.recentIds = new Set();
+    this.recentIds.clear();
     const text = marks === undefined ? buf : buf.filter((_, i) => !marks.some(([from, to]) => i >= from && i < to));
     const id = permalink ?? ownId;
     const heading = text.join('').replace(/[\s\u00a0]+/g, ' ').trim();
