@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutLink, PageRecord } from '../shared/store/index.js';
-import { blockTexts, contentOffset, detectTemplates } from './templates.js';
+import { blockTexts, contentOffset, contentTextOf, detectTemplates } from './templates.js';
 import { buildLinkGraph } from './link-graph.js';
 import { linkEdgesOf } from '../shared/store/index.js';
 
@@ -36,6 +36,16 @@ describe('detectTemplates', () => {
     const t = detectTemplates(pages).of(pages[3]!)!;
     expect(t.blocks).toEqual([true, true, true, true, false, true]);
     expect(t.contentText).toBe('Unique content of page 3 about topic 3');
+  });
+  it("makes a page's content text again from its template blocks alone, also for another copy of the page", () => {
+    const pages = site(40);
+    const templates = detectTemplates(pages);
+    // The index build unpacks a page's links anew for each use: `of` gets a copy, not the counted object.
+    const copy = { ...pages[3]!, links: pages[3]!.links.map((l) => ({ ...l })) };
+    const t = templates.of(copy)!;
+    expect(t).toMatchObject({ blocks: templates.of(pages[3]!)!.blocks, contentText: 'Unique content of page 3 about topic 3' });
+    expect(contentTextOf(pages[3]!, t.blocks)).toBe(t.contentText);
+    expect(contentTextOf(pages[3]!, t.blocks.map(() => false))).toBe(pages[3]!.text);
   });
   it('finds no template on a host with fewer pages than minHostPages', () => {
     const pages = site(10);

@@ -108,7 +108,9 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
   const opts = { ...DEFAULT_TEMPLATE_OPTIONS, ...options };
   const hosts = new Map<string, { pages: number; blocks: Map<number, number>; links: Map<number, number> }>();
   // Kept from the count for `of`: hashing every page's text and links twice was a tenth of an index build.
-  const prints = new WeakMap<PageRecord, PagePrints>();
+  // By URL, since the caller may hand `of` another copy of the page (indexer/read-store.ts unpacks its
+  // links anew each time).
+  const prints = new Map<string, PagePrints>();
   for (const page of pages) {
     if (page.blockEnds === undefined) continue;
     const host = hostOf(page.url);
@@ -116,7 +118,7 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
     if (!h) hosts.set(host, (h = { pages: 0, blocks: new Map(), links: new Map() }));
     h.pages++;
     const p = printsOf(page);
-    prints.set(page, p);
+    prints.set(page.url, p);
     countOnce(h.blocks, p.blocks);
     countOnce(h.links, p.links);
   }
@@ -139,10 +141,10 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
       const h = hosts.get(host);
       const texts = blockTexts(page);
       if (min === undefined || h === undefined) return { blocks: texts.map(() => false), contentText: page.text, isTemplateLink: () => false };
-      const p = prints.get(page) ?? printsOf(page);
+      const p = prints.get(page.url) ?? printsOf(page);
       const blocks = p.blocks.map((f) => (h.blocks.get(f) ?? 0) >= min);
       markHeaderAndFooter(blocks, texts, page.description, leadingLinkBlock(page));
-      const contentText = texts.filter((_, i) => !blocks[i]).join(' ');
+      const contentText = contentTextOf(page, blocks, texts);
       // The page's own links by identity, their keys already made; any other link is hashed.
       const keyOf = new Map(page.links.map((l, i) => [l, p.links[i]!]));
       return {
@@ -152,6 +154,12 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
       };
     },
   };
+}
+
+/** A page's text without the blocks marked template (PageTemplate.contentText), made again from its
+ * blocks: the index build keeps a page's blocks between its passes, not a second copy of its text. */
+export function contentTextOf(page: Pick<PageRecord, 'text' | 'blockEnds'>, blocks: readonly boolean[], texts = blockTexts(page)): string {
+  return blocks.includes(true) ? texts.filter((_, i) => !blocks[i]).join(' ') : page.text;
 }
 
 /** Blocks longer than this are never made template by their neighbours. */
