@@ -27,4 +27,17 @@ describe('buildLinkGraph: inbound counts', () => {
     const g = buildLinkGraph([e('http://a/1', 'http://a/t', 'Home'), e('http://a/1', 'http://a/t', 'Start'), e('http://a/2', 'http://a/t', 'Home'), e('http://a/3', 'http://a/t', 'x')], identity, 2);
     expect(g.byTarget.get('http://a/t')?.anchors).toEqual(['Home Start', 'Home']);
   });
+  it("keeps a linking page's texts once each, in order, and lets a later text replace an empty one", () => {
+    const edges = [
+      e('http://a/1', 'http://a/t', ''),
+      e('http://a/1', 'http://a/t', 'Home'),
+      e('http://a/1', 'http://a/t', 'Home'),
+      e('http://a/1', 'http://a/t', 'Start'),
+      e('http://a/1', 'http://a/t', 'Home'),
+      e('http://a/1', 'http://a/t', 'Begin'),
+      e('http://a/2', 'http://a/t', ''),
+    ];
+    const g = buildLinkGraph(edges, identity, 10);
+    expect(g.byTarget.get('http://a/t')).toMatchObject({ inbound: 2, anchors: ['Home Start Begin'] });
+  });
 });

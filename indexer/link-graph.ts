@@ -41,8 +41,9 @@ export interface LinkGraph {
  * resolve still counts as a linking page under its own URL, e.g. a noindex page that links.
  */
 export function buildLinkGraph(edges: Iterable<GraphEdge>, resolve: (url: string) => string | undefined, maxAnchors: number): LinkGraph {
-  // target -> source -> texts
-  const sources = new Map<string, Map<string, string[]>>();
+  // target -> source -> its texts: one string while there is one ('' for none), an array when more. An
+  // array per pair was the largest part of counting (millions of pairs on a large site, most with one text).
+  const sources = new Map<string, Map<string, string | string[]>>();
   // target -> sources with a content link to it (not every link of theirs here is template)
   const contentSources = new Map<string, Set<string>>();
   for (const edge of edges) {
@@ -57,11 +58,13 @@ export function buildLinkGraph(edges: Iterable<GraphEdge>, resolve: (url: string
       c.add(from);
     }
     let bySource = sources.get(to);
-    if (!bySource) sources.set(to, (bySource = new Map<string, string[]>()));
+    if (!bySource) sources.set(to, (bySource = new Map<string, string | string[]>()));
     const texts = bySource.get(from);
     const text = edge.text.trim();
-    if (!texts) bySource.set(from, text === '' ? [] : [text]);
-    else if (text !== '' && !texts.includes(text)) texts.push(text);
+    if (texts === undefined || texts === '') bySource.set(from, text);
+    else if (text === '' || text === texts) continue;
+    else if (typeof texts === 'string') bySource.set(from, [texts, text]);
+    else if (!texts.includes(text)) texts.push(text);
   }
   const byTarget = new Map<string, PageLinks>();
   let edgeCount = 0;
@@ -76,7 +79,7 @@ export function buildLinkGraph(edges: Iterable<GraphEdge>, resolve: (url: string
       if (content?.has(from) === true) contentInbound++;
       // Template links keep their anchor texts: counting a repeated template anchor once measured worse
       // (Python docs success@1 .857 to .838, DESIGN.md "Site templates").
-      if (texts.length > 0 && anchors.length < maxAnchors) anchors.push(texts.join(' '));
+      if (texts.length > 0 && anchors.length < maxAnchors) anchors.push(typeof texts === 'string' ? texts : texts.join(' '));
     }
     byTarget.set(to, { inbound: bySource.size, inboundHosts: hosts.size, anchors, contentInbound });
   }

@@ -126,7 +126,8 @@ export class PostingsBuilder {
     this.recPosEnd = posEnd;
   }
 
-  /** Terms in alphabetical order (so the file is deterministic), terms without postings dropped. */
+  /** Terms in alphabetical order (so the file is deterministic), terms without postings dropped. Once:
+   * the builder lets go of its postings. */
   finish(): PostingsLayout {
     const nTerms = this.terms.length;
     const df = new Uint32Array(nTerms);
@@ -159,6 +160,14 @@ export class PostingsBuilder {
       const from = i === 0 ? 0 : this.recPosEnd[i - 1]!;
       positions.set(this.recPositions.bytes.subarray(from, this.recPosEnd[i]), positionOffsets[slot[i]!]);
     }
+    // The records are let go: a build keeps its builder until the generation is written, and the
+    // records were as large as the layout (500 MB at 100,000 pages).
+    this.recTerm = new Uint32Array(0);
+    this.recDoc = new Uint32Array(0);
+    this.recTf = new Uint8Array(0);
+    this.recPosEnd = new Float64Array(0);
+    this.recPositions.bytes = new Uint8Array(0);
+    this.count = 0;
     return {
       positions,
       positionOffsets,
