@@ -13,7 +13,7 @@ import { buildLinkGraph, type GraphEdge } from './link-graph.js';
 import { hubShare } from './hub.js';
 import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
-import { contentOffset, contentTextOf, detectTemplates } from './templates.js';
+import { contentOffsets, contentTextOf, detectTemplates } from './templates.js';
 import { listingShare } from './listing.js';
 
 export interface StoreDocuments {
@@ -219,9 +219,9 @@ function storedDocOf(page: Omit<PageRecord, 'links'>, anchors: string[], maxBody
 /** The page's sections with their starts moved into its content text (template blocks left out). */
 function contentSections(page: Pick<PageRecord, 'sections' | 'blockEnds'>, templateBlocks: readonly boolean[]): Pick<PageRecord, 'sections'> {
   if (page.sections === undefined || page.blockEnds === undefined) return {};
-  const ends = page.blockEnds;
+  const offsetOf = contentOffsets(page.blockEnds, templateBlocks);
   const sections = page.sections.flatMap((s) => {
-    const start = contentOffset(ends, templateBlocks, s.start);
+    const start = offsetOf(s.start);
     return start === undefined ? [] : [{ ...s, start }];
   });
   return { sections };

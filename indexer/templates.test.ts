@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OutLink, PageRecord } from '../shared/store/index.js';
-import { blockTexts, contentOffset, contentTextOf, detectTemplates } from './templates.js';
+import { blockTexts, contentOffset, contentOffsets, contentTextOf, detectTemplates } from './templates.js';
 import { buildLinkGraph } from './link-graph.js';
 import { linkEdgesOf } from '../shared/store/index.js';
 
@@ -148,5 +149,36 @@ describe('offsets once template blocks are left out', () => {
     expect(content.slice(contentOffset(ends, template, 23))).toBe('Body here');
     expect(contentOffset(ends, template, 3)).toBe(0);
     expect(contentOffset(ends, [false, false, false, true], 30)).toBeUndefined();
+  });
+  it('finds every offset of a page where walking its blocks from the start would', () => {
+    // The walk contentOffsets replaced, one offset at a time.
+    const walk = (ends: readonly number[], template: readonly boolean[], offset: number): number | undefined => {
+      let length = 0;
+      let any = false;
+      let pending = false;
+      for (let i = 0; i < ends.length; i++) {
+        const start = i === 0 ? 0 : ends[i - 1]! + 1;
+        if (template[i] === true) {
+          if (offset < ends[i]! && offset >= start) pending = true;
+          continue;
+        }
+        const at = any ? length + 1 : 0;
+        if (pending) return at;
+        if (offset < ends[i]!) return at + Math.max(0, offset - start);
+        length = at + (ends[i]! - start);
+        any = true;
+      }
+      return undefined;
+    };
+    const blocks = fc.array(fc.record({ length: fc.integer({ min: 0, max: 20 }), template: fc.boolean() }), { maxLength: 30 });
+    fc.assert(
+      fc.property(blocks, fc.array(fc.integer({ min: 0, max: 700 }), { maxLength: 20 }), (bs, offsets) => {
+        const ends: number[] = [];
+        bs.forEach((b, i) => ends.push((i === 0 ? 0 : ends[i - 1]! + 1) + b.length));
+        const template = bs.map((b) => b.template);
+        const offsetOf = contentOffsets(ends, template);
+        for (const offset of offsets) expect(offsetOf(offset)).toBe(walk(ends, template, offset));
+      }),
+    );
   });
 });
