@@ -1,17 +1,21 @@
 // A progress line for long work: rewritten in place on a terminal, silent when output is a file or a
 // pipe (a log full of carriage returns helps nobody).
 
+import { TERMINAL_COLUMNS_ENV } from './heap.js';
+
 export interface ProgressLine {
   update(text: string): void;
   done(): void;
 }
 
 export function progressLine(stream: NodeJS.WriteStream = process.stderr): ProgressLine {
-  if (!stream.isTTY) return { update: () => {}, done: () => {} };
+  // A `gleaner index` run again with a larger heap (bin/heap.ts) writes to a terminal through a pipe.
+  const relayed = stream === process.stderr ? Number(process.env[TERMINAL_COLUMNS_ENV] ?? 0) : 0;
+  if (!stream.isTTY && !(relayed > 0)) return { update: () => {}, done: () => {} };
   let shown = false;
   return {
     update(text) {
-      const width = stream.columns ? stream.columns - 1 : 120;
+      const width = (stream.columns || relayed || 121) - 1;
       stream.write(`\r\x1b[K${text.slice(0, width)}`);
       shown = true;
     },

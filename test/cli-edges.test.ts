@@ -2,34 +2,15 @@
 // its workers; negative or missing numbers are Gleaner's one line; no escape codes when output is not a
 // terminal; a command that is refused leaves no files.
 
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFillerSite, type FillerSite } from './sites/filler-site.js';
-import { BUILT, runCli, startCli } from './support/run-cli.js';
+import { alive, BUILT, childPids, runCli, startCli } from './support/run-cli.js';
 
 if (!BUILT) console.warn('CLI edge tests skipped: dist/ is not built (run `npm run build`; `npm test` does)');
-
-/** Pids of the direct children of `pid` (the serve workers). */
-function childPids(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
-  } catch {
-    return []; // ps exits 1 when there are none
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe.skipIf(!BUILT)('CLI edges (real CLI)', () => {
   let work: string;

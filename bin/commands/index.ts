@@ -8,6 +8,7 @@ import { DEFAULT_INDEXER_OPTIONS, buildIndex, type IndexBuildSummary, type Index
 import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { progressLine } from '../progress.js';
 import { bar, duration } from '../progress-format.js';
+import { defaultHeapMb } from '../heap.js';
 
 const HELP = `Usage: gleaner index [options]
 
@@ -24,6 +25,11 @@ Options:
   --analyze-threads N
                worker threads that analyse pages, 0 for none (default: one per core, ${DEFAULT_INDEXER_OPTIONS.analyzeThreads} here)
   -h, --help   this help
+
+Environment:
+  GLEANER_HEAP_MB=N
+               the heap the build may use, in MiB (default: three quarters of this machine's memory,
+               ${defaultHeapMb()} here; Node's own default is about 4 GiB, a build takes about 25 KB a page)
 `;
 
 const FLAGS = {
