@@ -24,15 +24,19 @@ export interface GenerationFiles {
   stats: Omit<IndexStats, 'bytesOnDisk'>;
 }
 
-async function writeDurably(path: string, data: string | Uint8Array): Promise<number> {
+/** Writes a file and flushes it to disk; `data` may be pieces (a file larger than one string can be). */
+async function writeDurably(path: string, data: string | Uint8Array | readonly string[]): Promise<number> {
   const handle = await open(path, 'w');
   try {
-    await handle.writeFile(data);
+    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
+    else for (const piece of data) await handle.write(piece);
     await handle.sync();
   } finally {
     await handle.close();
   }
-  return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+  if (typeof data === 'string') return Buffer.byteLength(data);
+  if (data instanceof Uint8Array) return data.byteLength;
+  return data.reduce((n, piece) => n + Buffer.byteLength(piece), 0);
 }
 
 const bytesOf = (a: Uint32Array | Uint8Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);

@@ -51,7 +51,9 @@ describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
     try {
       const titles = Array.from({ length: 300 }, (_, i) => `Chapter ${i} on timeouts, retries and café ${i % 7 === 0 ? 'Straße' : 'road'}`);
       const file = buildTypeahead(titles.map((title) => ({ title })));
-      const text = encodeTypeahead(file);
+      const lines = encodeTypeahead(file);
+      expect(lines.every((line) => line.endsWith('\n') && line.indexOf('\n') === line.length - 1)).toBe(true);
+      const text = lines.join('');
       // The file is lines: the entries, then one per flexsearch part, each decoded back as it was.
       const { entries, parts } = decodeTypeahead(Buffer.from(text, 'utf8'));
       expect(entries).toEqual(file.entries);
