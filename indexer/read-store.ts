@@ -155,6 +155,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     const host = hostOf(url);
     // Template text is left out of the body (and so of snippets); a page that is all template keeps its text.
     const blocks = templateOf.get(url) ?? templates?.of(withLinks(page))?.blocks;
+    templateOf.delete(url);
     const contentText = blocks === undefined ? undefined : contentTextOf(page, blocks);
     const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText, ...contentSections(page, blocks!) }, links?.anchors ?? [], options.maxBodyChars);
     documents.push({
