@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heapPlan, untilOomReport, type HeapFacts } from './heap.js';
+import { childEnding, heapPlan, untilOomReport, type HeapFacts } from './heap.js';
 
 const GiB = 2 ** 30;
 const facts = (over: Partial<HeapFacts> = {}): HeapFacts => ({ argv: ['index'], env: {}, execArgv: [], memoryBytes: 16 * GiB, heapLimitBytes: 4 * GiB, ...over });
@@ -23,6 +23,17 @@ describe('heapPlan', () => {
     expect(heapPlan(facts({ env: { GLEANER_HEAP_MB: '1024' } }))).toEqual({ run: 'again', heapMb: 1024 });
     expect(heapPlan(facts({ env: { GLEANER_HEAP_MB: '' } }))).toEqual({ run: 'again', heapMb: 12 * 1024 });
     for (const bad of ['lots', '1.5', '8', '-100']) expect(heapPlan(facts({ env: { GLEANER_HEAP_MB: bad } }))).toMatchObject({ run: 'refuse' });
+  });
+});
+
+describe('childEnding', () => {
+  it("reads V8's abort and the OOM killer as out of memory, other signals as 128 + their number, codes as they are", () => {
+    expect(childEnding(null, 'SIGABRT')).toEqual({ code: 1, outOfMemory: true });
+    expect(childEnding(134, null)).toEqual({ code: 1, outOfMemory: true });
+    expect(childEnding(null, 'SIGKILL')).toEqual({ code: 1, outOfMemory: true });
+    expect(childEnding(null, 'SIGTERM')).toEqual({ code: 143, outOfMemory: false });
+    expect(childEnding(2, null)).toEqual({ code: 2, outOfMemory: false });
+    expect(childEnding(0, null)).toEqual({ code: 0, outOfMemory: false });
   });
 });
 

@@ -6,7 +6,7 @@
 // and if that still runs out, says so in one line; the index in place is never touched by a build that
 // did not finish (indexer/write-index.ts).
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 
@@ -125,6 +125,26 @@ export function untilOomReport(write: (text: string) => void): { push(text: stri
   };
 }
 
+/** Starts this CLI (`script`, bin/gleaner) as a child that runs `argv` as the process run again: with a
+ * heap of `heapMb` when given (Node's default otherwise), never running itself a third time, and ending
+ * when this process is gone (heapChildWatch). Its stderr is a pipe for the caller to read. */
+export function spawnWithHeap(script: string, argv: readonly string[], heapMb: number | undefined, stdout: 'inherit' | 'pipe', env: Record<string, string> = {}): ChildProcess {
+  const heap = heapMb === undefined ? [] : [`--max-old-space-size=${heapMb}`];
+  return spawn(process.execPath, [...process.execArgv, ...heap, script, ...argv], {
+    // The IPC channel only tells the child when this process is gone.
+    stdio: [stdout === 'inherit' ? 'inherit' : 'ignore', stdout, 'pipe', 'ipc'],
+    env: { ...process.env, [CHILD_ENV]: '1', ...env },
+  });
+}
+
+/** How a child of spawnWithHeap ended: its exit code, and whether the heap limit (V8's abort) or the
+ * kernel (the OOM killer) stopped it. Pure. */
+export function childEnding(code: number | null, signal: NodeJS.Signals | null): { code: number; outOfMemory: boolean } {
+  if (signal === 'SIGABRT' || signal === 'SIGKILL' || code === 128 + constants.signals.SIGABRT) return { code: 1, outOfMemory: true };
+  if (signal !== null) return { code: 128 + constants.signals[signal], outOfMemory: false };
+  return { code: code ?? 1, outOfMemory: false };
+}
+
 /**
  * Runs this CLI again as a child with `--max-old-space-size=heapMb`, and resolves with the exit code
  * to leave with. Its stdin and stdout are this process's; its stderr comes through this process, which
@@ -132,12 +152,8 @@ export function untilOomReport(write: (text: string) => void): { push(text: stri
  * passed on (a Ctrl-C reaches both already, as one process group).
  */
 export function runAgainWithHeap(script: string, argv: readonly string[], heapMb: number): Promise<number> {
-  const columns = process.stderr.isTTY ? { [TERMINAL_COLUMNS_ENV]: String(process.stderr.columns || 120) } : {};
-  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, script, ...argv], {
-    // The IPC channel only tells the child when this process is gone (heapChildWatch).
-    stdio: ['inherit', 'inherit', 'pipe', 'ipc'],
-    env: { ...process.env, [CHILD_ENV]: '1', ...columns },
-  });
+  const columns: Record<string, string> = process.stderr.isTTY ? { [TERMINAL_COLUMNS_ENV]: String(process.stderr.columns || 120) } : {};
+  const child = spawnWithHeap(script, argv, heapMb, 'inherit', columns);
   const relay = untilOomReport((text) => process.stderr.write(text));
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (text: string) => relay.push(text));
@@ -158,12 +174,10 @@ export function runAgainWithHeap(script: string, argv: readonly string[], heapMb
     // 'close': the child has exited and its stderr has all been passed on.
     child.on('close', (code, signal) => {
       relay.end();
-      if (signal === 'SIGABRT' || signal === 'SIGKILL' || code === 128 + constants.signals.SIGABRT) {
-        // On a terminal the child's progress line may still be there: the line replaces it.
-        process.stderr.write((process.stderr.isTTY ? '\r\x1b[K' : '') + outOfMemoryLine(argv[0] ?? '', heapMb) + '\n');
-        done(1);
-      } else if (signal !== null) done(128 + constants.signals[signal]);
-      else done(code ?? 1);
+      const ending = childEnding(code, signal);
+      // On a terminal the child's progress line may still be there: the line replaces it.
+      if (ending.outOfMemory) process.stderr.write((process.stderr.isTTY ? '\r\x1b[K' : '') + outOfMemoryLine(argv[0] ?? '', heapMb) + '\n');
+      done(ending.code);
     });
   });
 }

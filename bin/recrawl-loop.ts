@@ -1,12 +1,13 @@
 // `gleaner serve --recrawl-every DURATION`: keeps the served index fresh without a restart. Every
 // DURATION after the last round ended, the stored sites are crawled again from the crawl's own seeds
-// with conditional GET (`recrawl`: a 304 keeps the stored page), the index is rebuilt, and the gateway
+// with conditional GET (`recrawl`: a 304 keeps the stored page), the index is rebuilt (by `gleaner index`
+// in a process of its own: bin/index-child.ts), and the gateway
 // (web/search/live.ts) swaps the new generation in while it serves. Rounds never overlap; Ctrl-C aborts
 // a round under way (its requests stay queued for the next). Orchestration only, at the CLI's edge:
 // the web gateway never imports the crawler or the indexer.
 
 import { crawl, resolveCrawlOptions, type CrawlOptions, type CrawlSummary } from '../crawler/index.js';
-import { buildIndex } from '../indexer/index.js';
+import { indexInChild } from './index-child.js';
 import { openStore } from '../shared/store/index.js';
 
 export interface RecrawlLoopOptions {
@@ -52,7 +53,12 @@ export function startRecrawlLoop(o: RecrawlLoopOptions): RecrawlLoop {
     controller = new AbortController();
     const summary = await crawl(resolveCrawlOptions({ ...o.crawl, dataDir: o.dataDir, seeds, recrawl: true }), { signal: controller.signal });
     if (summary.stoppedBecause === 'aborted') return;
-    const built = await buildIndex(o.dataDir);
+    // In a process of its own: its heap sized to the machine, and serve answering meanwhile.
+    const built = await indexInChild(o.dataDir, { signal: controller.signal }).catch((e: unknown) => {
+      if (controller?.signal.aborted) return undefined;
+      throw e;
+    });
+    if (built === undefined) return;
     rounds++;
     o.log(describeRound(summary, built.documents, (performance.now() - started) / 1000));
   };

@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'NOT_FOUND' // something the command needs does not exist yet (e.g. no index built)
   | 'FETCH_FAILED' // a network fetch failed (retryable)
   | 'UNREACHABLE' // no host the command needed (e.g. every crawl seed) could be reached at all
-  | 'INDEX_FORMAT'; // the index on disk has a format this version cannot read
+  | 'INDEX_FORMAT' // the index on disk has a format this version cannot read
+  | 'BUILD_FAILED'; // an index build run as a process of its own failed; the message is the line it said
 
 export class GleanerError extends Error {
   readonly code: ErrorCode;

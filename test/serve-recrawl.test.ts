@@ -14,14 +14,20 @@ const temp = tempDirs('gleaner-recrawl-');
 let server: Server;
 let origin = '';
 let news = 'Nothing new yet.';
+/** Whether the news page links to the archive: long pages of distinct words, more than a small heap indexes. */
+let archive = false;
+const ARCHIVE_PAGES = 20;
+const archivePage = (i: number): string => Array.from({ length: 60_000 }, (_, w) => `w${(i * 7919 + w * 104729) % 200_000}x`).join(' ');
 const conditional: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow:\n');
+    const links = archive ? Array.from({ length: ARCHIVE_PAGES }, (_, i) => `<a href="/archive/${i}">${i}</a>`).join(' ') : '';
     const pages: Record<string, string> = {
       '/': '<title>Home</title><p>Welcome to the quay.</p><a href="/news">news</a> <a href="/about">about</a>',
-      '/news': `<title>News</title><p>${news}</p><a href="/">home</a>`,
+      '/news': `<title>News</title><p>${news}</p><a href="/">home</a> ${links}`,
+      ...(archive ? Object.fromEntries(Array.from({ length: ARCHIVE_PAGES }, (_, i) => [`/archive/${i}`, `<title>Archive ${i}</title><p>${archivePage(i)}</p>`])) : {}),
       '/about': '<title>About</title><p>About the harbour office.</p><a href="/">home</a>',
     };
     const body = pages[req.url ?? ''];
@@ -71,4 +77,31 @@ describe.runIf(BUILT)('serve --recrawl-every (real CLI)', () => {
       expect(await serve.exited).toBe(0);
     }
   }, 90_000);
+
+  it('builds the index in a process of its own: a build that runs out of its heap is one line, and serve goes on with the index it has', async () => {
+    const data = await temp.make();
+    expect((await runCli(['crawl', `${origin}/`, '--data', data, '--delay', '0', '--no-sitemaps'])).code).toBe(0);
+    expect((await runCli(['index', '--data', data])).code).toBe(0);
+    // The heap of `gleaner index`, not of serve: serve's own process does not build.
+    const serve = startCli(['serve', '--data', data, '--port', '0', '--recrawl-every', '1s', '--recrawl-delay', '0'], undefined, { env: { GLEANER_HEAP_MB: '48' } });
+    try {
+      await expect.poll(() => serve.output().stdout, { timeout: 20_000 }).toMatch(/Gleaner search: (http:\S+)/);
+      const url = /Gleaner search: (http:\S+)/.exec(serve.output().stdout)![1]!;
+      const hits = async (q: string) => ((await (await fetch(new URL(`/api/search?q=${q}`, url))).json()) as { total: number }).total;
+      archive = true;
+      await expect.poll(() => serve.output().stdout, { timeout: 60_000, interval: 500 }).toMatch(/recrawl failed: /);
+      expect(serve.output().stdout).toMatch(
+        /recrawl failed: gleaner index: out of memory: the build needed more than its 48 MiB of heap \(or the machine ran out\); the index in place is unchanged\. Give it more with GLEANER_HEAP_MB=MiB, or index on a machine with more memory; trying again in 1 s\n/,
+      );
+      // No V8 report, no stack: the one line.
+      expect(serve.output().stdout + serve.output().stderr).not.toMatch(/Last few GCs|FATAL ERROR|    at /);
+      // Still serving, from the index it had.
+      expect(await hits('quay')).toBe(1);
+      expect(await hits('w0x')).toBe(0);
+    } finally {
+      archive = false;
+      serve.kill('SIGINT');
+      expect(await serve.exited).toBe(0);
+    }
+  }, 120_000);
 });

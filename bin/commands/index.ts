@@ -1,4 +1,4 @@
-// `gleaner index [--data DIR] [--store URL] [--full] [--analyze-threads N]`: builds <data>/index/ from the crawl store, with a progress line
+// `gleaner index [--data DIR] [--store URL] [--full] [--analyze-threads N] [--json]`: builds <data>/index/ from the crawl store, with a progress line
 // on a terminal and a closing summary. Defaults live in indexer/options.ts.
 
 import { checkDataDir, dataDirError } from '../../shared/data-dir.js';
@@ -24,6 +24,7 @@ Options:
   --full       re-analyse every page instead of only the changed ones
   --analyze-threads N
                worker threads that analyse pages, 0 for none (default: one per core, ${DEFAULT_INDEXER_OPTIONS.analyzeThreads} here)
+  --json       print the summary as one JSON object (for scripts; \`serve --recrawl-every\` reads it)
   -h, --help   this help
 
 Environment:
@@ -37,6 +38,7 @@ const FLAGS = {
   store: { type: 'string' },
   full: { type: 'boolean' },
   'analyze-threads': { type: 'string' },
+  json: { type: 'boolean' },
 } as const;
 
 const PHASES: Record<IndexProgress['phase'], string> = {
@@ -119,7 +121,7 @@ export const indexCommand: Command = {
         onProgress,
       });
       progress.done();
-      process.stdout.write(formatIndexSummary(summary) + '\n');
+      process.stdout.write((values.json === true ? JSON.stringify(summary) : formatIndexSummary(summary)) + '\n');
       return 0;
     } catch (e) {
       throw dataDirError(e, dataDir) ?? e;

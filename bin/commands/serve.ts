@@ -35,7 +35,8 @@ Options (flag > --config file > default):
   --recrawl-every DURATION
                  keep the index fresh while serving: DURATION (e.g. 6h, 30m) after the last round
                  ended, crawl the stored sites again from the crawl's seeds with conditional GET
-                 (a 304 keeps the stored page), rebuild the index and serve it, no restart
+                 (a 304 keeps the stored page), rebuild the index and serve it, no restart; the
+                 index is built by \`gleaner index\` in a process of its own (GLEANER_HEAP_MB holds)
   --recrawl-delay SECONDS
                  wait between two requests to one host during those rounds (default: the crawl's,
                  1 s; a site's robots.txt Crawl-delay wins when larger)
