@@ -25,6 +25,8 @@ describe('settlePhrases', () => {
         // The unchecked are estimated: never fewer than found, never more than could pass.
         expect(all.total).toBeGreaterThanOrEqual(all.docs.length);
         expect(all.total).toBeLessThanOrEqual(sure.length + unsure.length);
+        // A next page is never hidden: more matches than the page holds give a total past it.
+        if (matches.length > wanted) expect(all.total).toBeGreaterThan(wanted);
       }),
       { numRuns: 400 },
     );
@@ -39,5 +41,31 @@ describe('settlePhrases', () => {
     expect(r.docs).toEqual([]);
     expect(r.estimated).toBe(true);
     expect(r.total).toBe(5);
+  });
+
+  // 1,000 candidates, the lower the number the better; which pass is set per test.
+  const unsure = Array.from({ length: 1000 }, (_, i) => i);
+  const score = unsure.map((i) => 1000 - i);
+  const options = { maxPhraseChecks: 2000, phraseSampleSize: 20 };
+
+  it('knows of a next page even when the sample finds no match past the checked ones', () => {
+    // 15 matches, all among the best but the 11th; the sample (every 50th candidate) meets none of them.
+    const passes = (d: number) => d >= 1 && d <= 16 && d !== 11;
+    const page1 = settlePhrases([], unsure, score, 10, passes, options);
+    expect(page1.docs).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(page1.total).toBeGreaterThan(10);
+    expect(settlePhrases([], unsure, score, 20, passes, options).docs).toHaveLength(15);
+  });
+
+  it('estimates the same total whichever page is asked for, within what the checks found', () => {
+    // The best 40 pass, then one candidate in 50; the sample meets one match in 20.
+    const passes = (d: number) => d < 40 || d % 50 === 25;
+    const totals = [10, 20, 30].map((wanted) => settlePhrases([], unsure, score, wanted, passes, options));
+    expect(totals.map((t) => t.total)).toEqual([50, 50, 50]);
+    expect(totals.every((t) => t.estimated)).toBe(true);
+    // Asked for more than the estimate, the matches found count: the total is at least those.
+    const deep = settlePhrases([], unsure, score, 55, passes, options);
+    expect(deep.docs).toHaveLength(55);
+    expect(deep.total).toBeGreaterThanOrEqual(56);
   });
 });

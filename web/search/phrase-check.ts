@@ -2,8 +2,8 @@
 // word of a phrase; only the words' positions (phrase-positions.ts) say they are in a row, or for
 // Chinese and Japanese phrases, which the segmenter may cut differently in a sentence, the page's text
 // (phrase.ts). Candidates are checked best first until the page of results asked for is settled (no
-// unchecked candidate could enter it), and how many of the rest pass is estimated from an evenly
-// spread sample of them (the best ones pass more often than the rest).
+// unchecked candidate could enter it) and one match past it is known, and how many pass in all is
+// estimated from an evenly spread sample of the candidates, the same for every page.
 
 import type { StoredDoc } from '../../shared/index-format/index.js';
 import { isCjk } from '../../shared/analysis/index.js';
@@ -55,7 +55,14 @@ export function phrasePasses(plan: QueryPlan, masks: Uint32Array, positions: Pos
 
 /**
  * The best `wanted` of `sure` (matches without a phrase to check) and of the `unsure` that pass, by
- * `score`, and how many documents match in all (exact for the checked, estimated for the rest).
+ * `score`, and how many documents match in all: exact when every candidate was checked, else estimated.
+ *
+ * The estimate is the same whichever page is asked for, so the totals a reader sees and the page links
+ * they follow agree from page to page: the share of `unsure` that passes is measured on an evenly spread
+ * sample of all of it (a document already checked counts as what it was), and the total kept between
+ * what is known (the matches found; `unsure` less the failures found). And when the page asked for is
+ * full, checking goes on to one match past it, so a next page is never hidden by a sample that happened
+ * to find no match (the best candidates pass more often than the rest).
  */
 export function settlePhrases(
   sure: ArrayLike<number>,
@@ -67,32 +74,36 @@ export function settlePhrases(
 ): { docs: number[]; total: number; estimated: boolean } {
   const sureTop = topDocuments(sure, score, wanted);
   const passedDocs: number[] = [];
-  const checked = new Set<number>();
+  const verdicts = new Map<number, boolean>();
+  let passed = 0;
+  const check = (d: number): boolean => {
+    let verdict = verdicts.get(d);
+    if (verdict === undefined) {
+      verdict = passes(d);
+      verdicts.set(d, verdict);
+      if (verdict) passed++;
+    }
+    return verdict;
+  };
+  // The lowest score on the full page so far.
+  let floor = sureTop.length >= wanted ? score[sureTop[wanted - 1]!]! : -Infinity;
   for (const d of bestFirst(unsure, score)) {
-    if (checked.size >= options.maxPhraseChecks) break;
-    if (passedDocs.length + sureTop.length >= wanted) {
-      const floor = topDocuments([...sureTop, ...passedDocs], score, wanted)[wanted - 1]!;
-      if (score[d]! < score[floor]!) break;
-    }
-    checked.add(d);
-    if (passes(d)) passedDocs.push(d);
+    if (verdicts.size >= options.maxPhraseChecks) break;
+    // Settled: the page is full and no candidate left can enter it; then one match more is enough.
+    const full = passedDocs.length + sureTop.length >= wanted;
+    if (full && score[d]! < floor && sure.length + passed > wanted) break;
+    if (!check(d) || (full && score[d]! < floor)) continue;
+    passedDocs.push(d);
+    if (passedDocs.length + sureTop.length >= wanted) floor = score[topDocuments([...sureTop, ...passedDocs], score, wanted)[wanted - 1]!]!;
   }
-  // The unchecked are sampled where they stand in `unsure`, not copied out of it: with common words
-  // it holds tens of thousands of documents and the checked a few.
-  const rest = unsure.length - checked.size;
-  let estimate = 0;
-  if (rest > 0) {
-    const size = Math.min(rest, options.phraseSampleSize);
-    let sampled = 0;
-    let taken = 0; // at least one: the first step walks `unsure` until it meets an unchecked document
-    for (let i = 0, at = 0; i < size; i++) {
-      at = Math.max(at, Math.floor((i * unsure.length) / size));
-      while (at < unsure.length && checked.has(unsure[at]!)) at++;
-      if (at === unsure.length) break;
-      taken++;
-      if (passes(unsure[at++]!)) sampled++;
-    }
-    estimate = Math.round((rest * sampled) / taken);
-  }
-  return { docs: topDocuments([...sureTop, ...passedDocs], score, wanted), total: sure.length + passedDocs.length + estimate, estimated: rest > 0 };
+  const docs = topDocuments([...sureTop, ...passedDocs], score, wanted);
+  if (verdicts.size === unsure.length) return { docs, total: sure.length + passed, estimated: false };
+  // The sample: evenly spread over all of `unsure`, so it is the same for every page.
+  const size = Math.min(unsure.length, options.phraseSampleSize);
+  let hits = 0;
+  for (let i = 0; i < size; i++) if (check(unsure[Math.floor((i * unsure.length) / size)]!)) hits++;
+  const lower = sure.length + passed;
+  const upper = sure.length + unsure.length - (verdicts.size - passed);
+  const estimate = sure.length + Math.round((unsure.length * hits) / size);
+  return { docs, total: Math.min(upper, Math.max(lower, estimate)), estimated: verdicts.size < unsure.length };
 }
