@@ -198,7 +198,12 @@ async function build(
   const { bodyFrequency, postingsWithBody } = bodyFrequencies(layout.postings, layout.tfs, order.length);
   const docs = docColumns(order.map((i) => documents[i]!), fieldLength, bodyFrequency);
   const stored = storedBuffer(order.map((i) => documents[i]!.stored), docs);
-  const typeahead = buildTypeahead(order.map((i) => documents[i]!.stored));
+  const typeahead = buildTypeahead(
+    order.map((i) => documents[i]!.stored),
+    // Past the entries it holds, the pages most linked from others' content keep theirs.
+    docs.contentInbound ?? docs.inbound,
+    options.typeahead,
+  );
   const avgFieldLength = new Array<number>(FIELD_COUNT).fill(0);
   for (let k = 0; k < order.length; k++) for (let f = 0; f < FIELD_COUNT; f++) avgFieldLength[f]! += fieldLength[k * FIELD_COUNT + f]!;
   for (let f = 0; f < FIELD_COUNT; f++) avgFieldLength[f] = order.length === 0 ? 0 : avgFieldLength[f]! / order.length;

@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { DEFAULT_LISTING_OPTIONS, type ListingOptions } from './listing.js';
 import { DEFAULT_TEMPLATE_OPTIONS, type TemplateOptions } from './templates.js';
+import { DEFAULT_TYPEAHEAD_OPTIONS, type TypeaheadOptions } from './page-typeahead.js';
 
 export interface IndexProgress {
   phase: 'read' | 'links' | 'analyze' | 'write';
@@ -30,6 +31,8 @@ export interface IndexerOptions {
   templates: TemplateOptions | false;
   /** What makes a page a source listing (indexer/listing.ts). */
   listing: ListingOptions;
+  /** The page typeahead's size (indexer/page-typeahead.ts). */
+  typeahead: TypeaheadOptions;
   /** Worker threads that analyse documents; 0 analyses in the build's own thread. Default: one per core. */
   analyzeThreads: number;
   /** Called as the build advances; `gleaner index` draws its progress line from it. */
@@ -43,6 +46,7 @@ export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
   topLinkedCount: 20,
   templates: DEFAULT_TEMPLATE_OPTIONS,
   listing: DEFAULT_LISTING_OPTIONS,
+  typeahead: DEFAULT_TYPEAHEAD_OPTIONS,
   // The build's thread adds each batch's postings while the workers analyse the next ones.
   analyzeThreads: availableParallelism(),
 };

@@ -7,19 +7,56 @@
 import FlexSearch from 'flexsearch';
 import { TYPEAHEAD_INDEX_OPTIONS, typeaheadEncode, type StoredDoc, type TypeaheadEntry, type TypeaheadFile } from '../shared/index-format/index.js';
 
-/** Headings per page offered at most: a long reference page should not fill the box. */
-export const MAX_TYPEAHEAD_SECTIONS = 20;
+export interface TypeaheadOptions {
+  /** Headings per page offered at most: a long reference page should not fill the box. Default 20. */
+  maxSections: number;
+  /** Entries (titles and headings) at most. flexsearch holds every prefix of every entry's words in
+   * memory, about 0.6 KB an entry once `serve` has loaded it (225 MB of heap for the 350,610 entries of
+   * the Rust docs copied five times), so past this the pages most linked to keep theirs and the rest
+   * are offered by search alone. Default 500,000: about 320 MB, whatever the site's size. */
+  maxEntries: number;
+}
 
-export function buildTypeahead(docs: readonly Pick<StoredDoc, 'title' | 'sections'>[]): TypeaheadFile {
+export const DEFAULT_TYPEAHEAD_OPTIONS: Readonly<TypeaheadOptions> = { maxSections: 20, maxEntries: 500_000 };
+
+/** Per document, how many of its section headings are offered; -1 for none, title included. Pure. */
+export function typeaheadShares(docs: readonly Pick<StoredDoc, 'title' | 'sections'>[], inbound: ArrayLike<number> | undefined, options: TypeaheadOptions): Int32Array {
+  const headings = docs.map((doc) => (doc.sections ?? []).slice(0, options.maxSections).filter((s) => s.heading.trim() !== '').length);
+  const entries = (d: number) => (docs[d]!.title.trim() !== '' ? 1 : 0) + headings[d]!;
+  const shares = Int32Array.from(headings);
+  let total = 0;
+  for (let d = 0; d < docs.length; d++) total += entries(d);
+  if (total <= options.maxEntries) return shares;
+  // Most linked first; a page past the budget is left out whole, the one that reaches it keeps its
+  // title and the headings that fit.
+  const byLinks = [...docs.keys()].sort((a, b) => (inbound?.[b] ?? 0) - (inbound?.[a] ?? 0) || a - b);
+  shares.fill(-1);
+  let budget = options.maxEntries;
+  for (const d of byLinks) {
+    if (budget <= 0) break;
+    const title = docs[d]!.title.trim() !== '' ? 1 : 0;
+    shares[d] = Math.max(0, Math.min(headings[d]!, budget - title));
+    budget -= title + shares[d];
+  }
+  return shares;
+}
+
+/** The typeahead of `docs` (in document order); `inbound`, per document, says which pages keep their
+ * entries when there are more than `options.maxEntries`. */
+export function buildTypeahead(docs: readonly Pick<StoredDoc, 'title' | 'sections'>[], inbound?: ArrayLike<number>, options: TypeaheadOptions = DEFAULT_TYPEAHEAD_OPTIONS): TypeaheadFile {
   const index = new FlexSearch.Index({ ...TYPEAHEAD_INDEX_OPTIONS, encode: typeaheadEncode });
   const entries: TypeaheadEntry[] = [];
+  const shares = typeaheadShares(docs, inbound, options);
   docs.forEach((doc, d) => {
+    if (shares[d]! < 0) return;
     if (doc.title.trim() !== '') {
       index.add(entries.length, doc.title);
       entries.push({ doc: d });
     }
-    for (const s of (doc.sections ?? []).slice(0, MAX_TYPEAHEAD_SECTIONS)) {
+    let left = shares[d]!;
+    for (const s of (doc.sections ?? []).slice(0, options.maxSections)) {
       if (s.heading.trim() === '') continue;
+      if (left-- <= 0) break;
       index.add(entries.length, s.heading);
       entries.push({ doc: d, id: s.id, heading: s.heading });
     }
