@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildLinkGraph, type GraphEdge } from './link-graph.js';
+import { buildLinkGraph, type GraphEdge, type PageLinks } from './link-graph.js';
 
 const e = (from: string, to: string, text = '', nofollow = false): GraphEdge => ({ from, to, text, nofollow });
 const identity = (u: string) => u;
@@ -39,5 +40,47 @@ describe('buildLinkGraph: inbound counts', () => {
     ];
     const g = buildLinkGraph(edges, identity, 10);
     expect(g.byTarget.get('http://a/t')).toMatchObject({ inbound: 2, anchors: ['Home Start Begin'] });
+  });
+});
+
+/** The counting rules written the plain way, a map of sources per target: what buildLinkGraph must give. */
+function plainGraph(edges: GraphEdge[], resolve: (u: string) => string | undefined, maxAnchors: number): Map<string, PageLinks> {
+  const sources = new Map<string, Map<string, string[]>>();
+  const content = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const to = edge.nofollow ? undefined : resolve(edge.to);
+    const from = resolve(edge.from) ?? edge.from;
+    if (to === undefined || from === to) continue;
+    if (edge.template !== true) content.set(to, (content.get(to) ?? new Set()).add(from));
+    const bySource = sources.get(to) ?? new Map<string, string[]>();
+    sources.set(to, bySource);
+    const texts = bySource.get(from) ?? [];
+    bySource.set(from, texts);
+    const text = edge.text.trim();
+    if (text !== '' && !texts.includes(text)) texts.push(text);
+  }
+  const out = new Map<string, PageLinks>();
+  for (const [to, bySource] of sources) {
+    const texts = [...bySource.values()].filter((t) => t.length > 0).map((t) => t.join(' '));
+    const hosts = new Set([...bySource.keys()].map((u) => new URL(u).host));
+    out.set(to, { inbound: bySource.size, inboundHosts: hosts.size, anchors: texts.slice(0, maxAnchors), contentInbound: content.get(to)?.size ?? 0 });
+  }
+  return out;
+}
+
+describe('buildLinkGraph against the plain rules (property)', () => {
+  it('gives the same counts and anchor texts, in the same order, for any edges', () => {
+    const url = fc.constantFrom('http://a/1', 'http://a/2', 'http://b/1', 'http://b/2', 'http://c/old', 'http://c/gone');
+    const edge = fc.record({ from: url, to: url, text: fc.constantFrom('', ' ', 'Home', 'Next', 'home page'), nofollow: fc.boolean(), template: fc.option(fc.boolean(), { nil: undefined }) });
+    const resolve = (u: string) => (u === 'http://c/old' ? 'http://a/1' : u === 'http://c/gone' ? undefined : u);
+    fc.assert(
+      fc.property(fc.array(edge, { maxLength: 60 }), fc.integer({ min: 1, max: 4 }), (edges, maxAnchors) => {
+        const g = buildLinkGraph(edges, resolve, maxAnchors);
+        const plain = plainGraph(edges, resolve, maxAnchors);
+        expect([...g.byTarget]).toEqual([...plain]);
+        expect(g.edgeCount).toBe([...plain.values()].reduce((n, p) => n + p.inbound, 0));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
