@@ -2,7 +2,7 @@
 // machine (bin/heap.ts) and its own event loop. `gleaner serve --recrawl-every` builds each round's
 // index this way. In serve's own process the build met Node's default heap, so a site past about
 // 150,000 pages ended serve itself with V8's abort, and its long synchronous stretches (counting
-// links, laying out postings) held up every search meanwhile (DESIGN.md "Recrawl rounds build apart").
+// links, laying out postings) held up every search meanwhile (DESIGN.md, "Recrawling while serving").
 
 import { fileURLToPath } from 'node:url';
 import { GleanerError } from '../shared/errors.js';
