@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../shared/analysis/index.js';
-import { bestSection, sectionUrl } from './sections.js';
+import { bestSection, pickSection, sectionUrl, type Places } from './sections.js';
 
 const tokens = (q: string) => new Set(analyze(q, 'en').map((t) => t.token));
 
@@ -56,6 +57,43 @@ describe('bestSection', () => {
   it('ignores sections past the part of the body that was read', () => {
     const cut = { ...page, body: page.body.slice(0, page.sections[2]!.start - 1) };
     expect(bestSection(cut, tokens('counter tallies'))).toBeUndefined();
+  });
+});
+
+describe('pickSection', () => {
+  const TOKENS = ['a', 'b', 'c'];
+  // Sections (non-decreasing starts, some empty), the query words' places and the words each heading holds.
+  const page = fc
+    .record({
+      gaps: fc.array(fc.nat(30), { minLength: 1, maxLength: 40 }),
+      places: fc.array(fc.record({ at: fc.nat(700), token: fc.nat(TOKENS.length - 1) }), { maxLength: 80 }),
+      headings: fc.array(fc.subarray(TOKENS), { maxLength: 40 }),
+      end: fc.oneof(fc.constant(Infinity), fc.nat(800)),
+    })
+    .map(({ gaps, places, headings, end }) => {
+      const starts = gaps.map((_, i) => gaps.slice(1, i + 1).reduce((s, g) => s + g, 0));
+      const unique = [...new Map(places.map((p) => [`${p.at} ${p.token}`, p])).values()].sort((x, y) => x.at - y.at || x.token - y.token);
+      const at = Int32Array.from(unique, (p) => p.at);
+      const token = Uint16Array.from(unique, (p) => p.token);
+      const sets = starts.map((_, i) => new Set(headings[i] ?? []));
+      return { bounds: { count: starts.length, start: (i: number) => starts[i]!, end }, places: { at, token, from: 0, to: at.length, tokens: TOKENS } satisfies Places, sets };
+    });
+
+  it('scores only the sections that hold a place or name a word when told which name one, and picks the same', () => {
+    fc.assert(
+      fc.property(page, ({ bounds, places, sets }) => {
+        const named = sets.flatMap((s, i) => (s.size > 0 ? [i] : []));
+        const everySection = pickSection(bounds, places, (i) => sets[i]!);
+        expect(pickSection(bounds, places, (i) => sets[i]!, named)).toBe(everySection);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('prefers a section naming the word in its heading over one holding it once in its text', () => {
+    const places: Places = { at: Int32Array.of(15), token: Uint16Array.of(0), from: 0, to: 1, tokens: ['a'] };
+    const sets = [new Set<string>(), new Set<string>(), new Set(['a'])];
+    expect(pickSection({ count: 3, start: (i) => [0, 10, 20][i]!, end: Infinity }, places, (i) => sets[i]!, [2])).toBe(2);
   });
 });
 

@@ -39,7 +39,7 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   // Sections beyond the part of the body that was read are not chosen.
   const read = sections.findIndex((s, i) => i > 0 && s.start >= body.length);
   const inHeading = tokensIn(queryTokens, language);
-  const best = pickSection(bounds.slice(0, read < 0 ? sections.length : read), body.length, places, (i) => inHeading(sections[i]!.heading));
+  const best = pickSection({ count: read < 0 ? sections.length : read, start: (i) => bounds[i]!, end: body.length }, places, (i) => inHeading(sections[i]!.heading));
   if (best <= 0) return undefined;
   const section = sections[best]!;
   const end = best + 1 < sections.length ? bounds[best + 1]! : body.length;
@@ -78,17 +78,27 @@ export interface Places {
   tokens: readonly string[];
 }
 
+/** Where the sections start, in the unit of the places: section i, for i in [0, count), starts at
+ * `start(i)` (0 for the first), non-decreasing; the last ends at `end`. */
+export interface SectionBounds {
+  count: number;
+  start: (i: number) => number;
+  end: number;
+}
+
 /**
- * The index of the section that best matches, by the rule in this file's header: `bounds[i]` is where
- * section i starts (0 for the first), `end` where the last ends, `places` the query words found, in the
- * same unit. 0 (the page's top) when no other does better.
+ * The index of the section that best matches, by the rule in this file's header: `places` are the query
+ * words found, in the bounds' unit. 0 (the page's top) when no other does better, -1 when none holds a
+ * query word. `named`, when given, holds every section whose heading holds a query word: then only
+ * those and the sections holding places are scored, the others scoring nothing (a reference page has
+ * thousands of sections, a query's words stand in a few); without it every section is.
  */
 export function pickSection(
-  bounds: readonly number[],
-  end: number,
+  bounds: SectionBounds,
   places: Places,
   /** The tokens of section i's heading (those of the query, or all). */
   headingTokens: (i: number) => ReadonlySet<string>,
+  named?: Iterable<number>,
 ): number {
   const { tokens } = places;
   const counts = new Int32Array(tokens.length);
@@ -97,31 +107,88 @@ export function pickSection(
   let bestNamed = 0;
   let bestScore = 0;
   let at = places.from;
-  for (let i = 0; i < bounds.length; i++) {
-    const from = bounds[i]!;
-    const to = i + 1 < bounds.length ? bounds[i + 1]! : end;
+  for (const i of named === undefined ? allSections(bounds.count) : candidateSections(bounds, places, named)) {
+    const from = bounds.start(i);
+    const to = i + 1 < bounds.count ? bounds.start(i + 1) : bounds.end;
     counts.fill(0);
+    // Places between two candidates are in no section: the candidates hold every one.
     while (at < places.to && places.at[at]! < from) at++;
     for (; at < places.to && places.at[at]! < to; at++) counts[places.token[at]!]!++;
     const inHeading = headingTokens(i);
     let covered = 0;
-    let named = 0;
+    let namedHere = 0;
     let score = 0;
     for (let t = 0; t < tokens.length; t++) {
       const n = counts[t]!;
       const h = inHeading.size > 0 && inHeading.has(tokens[t]!);
       if (n > 0 || h) covered++;
-      if (h) named++;
+      if (h) namedHere++;
       score += (h ? HEADING_WEIGHT : 0) + (n > 0 ? 1 + Math.log(1 + n) : 0);
     }
-    if (covered > bestCovered || (covered === bestCovered && (named > bestNamed || (named === bestNamed && score > bestScore)))) {
+    if (covered > bestCovered || (covered === bestCovered && (namedHere > bestNamed || (namedHere === bestNamed && score > bestScore)))) {
       best = i;
       bestCovered = covered;
-      bestNamed = named;
+      bestNamed = namedHere;
       bestScore = score;
     }
   }
   return best;
+}
+
+function* allSections(count: number): Generator<number> {
+  for (let i = 0; i < count; i++) yield i;
+}
+
+/** The sections `named` and those holding a place, ascending (ties go to the earlier section). */
+function candidateSections(bounds: SectionBounds, places: Places, named: Iterable<number>): number[] {
+  const holding: number[] = [];
+  let i = 0;
+  for (let at = places.from; at < places.to; ) {
+    const place = places.at[at]!;
+    if (place >= bounds.end) break;
+    i = sectionFrom(bounds, i, place);
+    holding.push(i);
+    if (i + 1 >= bounds.count) break;
+    const next = bounds.start(i + 1);
+    while (at < places.to && places.at[at]! < next) at++;
+  }
+  const others = [...named].filter((n) => n >= 0 && n < bounds.count).sort((a, b) => a - b);
+  // The two ascending lists merged, each section once.
+  const out: number[] = [];
+  for (let h = 0, o = 0; h < holding.length || o < others.length; ) {
+    const next = o >= others.length || (h < holding.length && holding[h]! <= others[o]!) ? holding[h++]! : others[o++]!;
+    if (out.length === 0 || out[out.length - 1] !== next) out.push(next);
+  }
+  return out;
+}
+
+/** The section holding `place`, from section `i` on (whose start is at or before it): the last whose
+ * start is at or before it, found by galloping, as most places of a page lie a section or two apart. */
+function sectionFrom(bounds: SectionBounds, i: number, place: number): number {
+  let lo = i;
+  let step = 1;
+  while (lo + step < bounds.count && bounds.start(lo + step) <= place) {
+    lo += step;
+    step *= 2;
+  }
+  let hi = Math.min(lo + step, bounds.count) - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (bounds.start(mid) <= place) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The first entry of `places` from `lo` on whose place is at least `value` (places.to if none). */
+export function placeAtLeast(places: Places, lo: number, value: number): number {
+  let hi = places.to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (places.at[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** `url` with `id` as its fragment (any fragment it had replaced). */

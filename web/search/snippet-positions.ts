@@ -7,7 +7,7 @@
 import { WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
 import { bodyPositions } from './body-positions.js';
-import { headingLength, pickSection, type ChosenSection, type Places } from './sections.js';
+import { headingLength, pickSection, placeAtLeast, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, headingsHolding, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
@@ -52,16 +52,24 @@ export function bodyPlaces(
     perToken[t] = placed;
     n += placed.length;
   }
-  // Each place as one number, place * 2^16 + token index, so one numeric sort of a typed array orders them.
-  const keys = new Float64Array(n);
-  let k = 0;
-  for (let t = 0; t < list.length; t++) for (const place of perToken[t] ?? []) keys[k++] = place * TOKEN_SLOTS + t;
-  keys.sort();
+  // The tokens' places merged in order (each list is ascending; on one place the earlier token first):
+  // a query has a few tokens, and a common one stands thousands of times in a long page.
   const at = new Int32Array(n);
   const token = new Uint16Array(n);
+  const cursor = new Int32Array(list.length);
   for (let i = 0; i < n; i++) {
-    at[i] = Math.floor(keys[i]! / TOKEN_SLOTS);
-    token[i] = keys[i]! % TOKEN_SLOTS;
+    let next = -1;
+    let nextPlace = Infinity;
+    for (let t = 0; t < list.length; t++) {
+      const places = perToken[t];
+      if (places !== undefined && cursor[t]! < places.length && places[cursor[t]!]! < nextPlace) {
+        nextPlace = places[cursor[t]!]!;
+        next = t;
+      }
+    }
+    at[i] = nextPlace;
+    token[i] = next;
+    cursor[next]!++;
   }
   return { at, token, from: 0, to: n, tokens: list };
 }
@@ -92,9 +100,6 @@ function identifierPlaces(gen: IndexGeneration, termId: (token: string) => numbe
   return Int32Array.from(places);
 }
 
-/** Query tokens a place key can tell apart (a query holds far fewer: the parser caps its words). */
-const TOKEN_SLOTS = 2 ** 16;
-
 /** The best section (as bestSection) and snippet (as bestSnippet) of `doc`, from the places of its query words. */
 export function placedSnippet(
   gen: IndexGeneration,
@@ -112,14 +117,16 @@ export function placedSnippet(
   // The section, chosen over word places as bestSection chooses over characters.
   let chosen = -1;
   if (sections.length >= 2 && map.sections === sections.length && tokens.size > 0) {
-    const bounds = sections.map((_, i) => (i === 0 ? 0 : map.sectionPlace(i)));
+    const bounds = { count: sections.length, start: (i: number) => (i === 0 ? 0 : map.sectionPlace(i)), end: Infinity };
     const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language);
-    const headingTokens = holding === undefined ? stored.sectionHeadingTokens(doc) : undefined;
-    chosen = pickSection(bounds, Infinity, places, (i) => (holding === undefined ? headingTokens![i]! : (holding.get(i) ?? NONE)));
+    if (holding === undefined) {
+      const headingTokens = stored.sectionHeadingTokens(doc);
+      chosen = pickSection(bounds, places, (i) => headingTokens[i]!);
+    } else chosen = pickSection(bounds, places, (i) => holding.get(i) ?? NONE, holding.keys());
   }
   const from = chosen > 0 ? map.sectionPlace(chosen) : 0;
   const to = chosen > 0 && chosen + 1 < sections.length ? map.sectionPlace(chosen + 1) : Infinity;
-  const inRange = { ...places, from: firstAtLeast(places, from), to: firstAtLeast(places, to) };
+  const inRange = { ...places, from: placeAtLeast(places, places.from, from), to: placeAtLeast(places, places.from, to) };
   const { first, last } = densestRun(inRange, from, options.windowWords);
   // The checkpoints around the run (with context), read as one range of bytes.
   const k0 = Math.min(map.checkpoints - 1, Math.floor(Math.max(from, first - options.contextWords) / WORD_MAP_STEP));
@@ -176,16 +183,4 @@ export function densestRun(places: Places, from: number, windowWords: number): {
     if (--counts[token[i]!]! === 0) distinct--;
   }
   return { first, last };
-}
-
-/** The first entry of `places` at or after place `value` (places.to if none). */
-function firstAtLeast(places: Places, value: number): number {
-  let lo = places.from;
-  let hi = places.to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (places.at[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
