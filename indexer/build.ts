@@ -197,7 +197,6 @@ async function build(
   progress({ phase: 'write', done: 0, total: 1 });
   const { bodyFrequency, postingsWithBody } = bodyFrequencies(layout.postings, layout.tfs, order.length);
   const docs = docColumns(order.map((i) => documents[i]!), fieldLength, bodyFrequency);
-  const stored = storedBuffer(order.map((i) => documents[i]!.stored), docs);
   const typeahead = buildTypeahead(
     order.map((i) => documents[i]!.stored),
     // Past the entries it holds, the pages most linked from others' content keep theirs.
@@ -232,7 +231,7 @@ async function build(
     offsets: layout.offsets,
     lists: encodeLists(layout.offsets, layout.postings, layout.tfs, layout.positions, layout.positionOffsets),
     ...concatenated(wordMaps),
-    stored,
+    stored: storedRecords(order.map((i) => documents[i]!.stored), docs),
     typeahead,
     stats,
   });
@@ -322,32 +321,30 @@ function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency:
   };
 }
 
-/** stored.bin, filling in the offsets and lengths in `columns`. Written into one buffer sized first:
- * a buffer per record part, then their concatenation, held every body twice at once. */
-function storedBuffer(docs: StoredDoc[], columns: DocColumns): Buffer {
-  // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
-  // texts, most of its record, come last.
-  const heads = docs.map(({ language, sections }) => JSON.stringify(sections === undefined ? { language } : { language, sections }));
-  const rests = docs.map(({ body: _body, language: _language, sections: _sections, ...others }) => JSON.stringify(others));
+/** stored.bin's records, piece by piece, filling in the offsets and lengths in `columns` as they go
+ * (complete once the last piece is taken). Streamed to the file: one buffer of the whole file, built
+ * from a JSON string per record part, held every stored page two or three times at once (at a million
+ * pages, gigabytes). */
+function* storedRecords(docs: readonly StoredDoc[], columns: DocColumns): Generator<string> {
   let offset = 0;
-  docs.forEach(({ body }, d) => {
-    const head = Buffer.byteLength(heads[d]!, 'utf8');
-    const text = Buffer.byteLength(body, 'utf8');
-    const length = head + text + Buffer.byteLength(rests[d]!, 'utf8');
+  for (let d = 0; d < docs.length; d++) {
+    const { body, language, sections, ...others } = docs[d]!;
+    // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
+    // texts, most of its record, come last.
+    const head = JSON.stringify(sections === undefined ? { language } : { language, sections });
+    const tail = JSON.stringify(others);
+    const headBytes = Buffer.byteLength(head, 'utf8');
+    const bodyBytes = Buffer.byteLength(body, 'utf8');
+    const length = headBytes + bodyBytes + Buffer.byteLength(tail, 'utf8');
     columns.storedOffset[d] = offset;
     columns.storedLength[d] = length;
-    columns.storedHeaderLength[d] = head;
-    columns.storedBodyLength[d] = text;
+    columns.storedHeaderLength[d] = headBytes;
+    columns.storedBodyLength[d] = bodyBytes;
     offset += length;
-  });
-  const out = Buffer.allocUnsafe(offset);
-  docs.forEach(({ body }, d) => {
-    let at = columns.storedOffset[d]!;
-    at += out.write(heads[d]!, at, 'utf8');
-    at += out.write(body, at, 'utf8');
-    out.write(rests[d]!, at, 'utf8');
-  });
-  return out;
+    yield head;
+    yield body;
+    yield tail;
+  }
 }
 
 function topLinked(docs: DocColumns, count: number): LinkedPage[] {

@@ -18,10 +18,43 @@ export interface GenerationFiles {
   lists: EncodedLists;
   wordMap: Uint32Array;
   wordMapOffsets: Uint32Array;
-  stored: Buffer;
+  /** stored.bin, piece by piece; written first, so that pieces may fill in `docs`' stored offsets and
+   * lengths as they are taken (build.ts storedRecords). */
+  stored: Iterable<string>;
   /** The page typeahead (indexer/page-typeahead.ts). */
   typeahead: TypeaheadFile;
   stats: Omit<IndexStats, 'bytesOnDisk'>;
+}
+
+/** Bytes gathered before a streamed file's write: few system calls, little memory. */
+const STREAM_CHUNK_BYTES = 4 * 2 ** 20;
+
+/** Writes a file from pieces taken one at a time (never all held), `chunkBytes` at a time, and flushes
+ * it to disk; returns its size. */
+export async function writeStreamed(path: string, pieces: Iterable<string>, chunkBytes = STREAM_CHUNK_BYTES): Promise<number> {
+  const handle = await open(path, 'w');
+  let total = 0;
+  try {
+    let chunk = Buffer.allocUnsafe(chunkBytes);
+    let used = 0;
+    const flush = async () => {
+      if (used > 0) await handle.write(chunk, 0, used);
+      total += used;
+      used = 0;
+    };
+    for (const piece of pieces) {
+      const bytes = Buffer.byteLength(piece, 'utf8');
+      if (used + bytes > chunk.length) await flush();
+      // A piece larger than the chunk (a long page's body) gets a buffer of its own for its write.
+      if (bytes > chunk.length) chunk = Buffer.allocUnsafe(bytes);
+      used += chunk.write(piece, used, 'utf8');
+    }
+    await flush();
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return total;
 }
 
 /** Writes a file and flushes it to disk; `data` may be pieces (a file larger than one string can be). */
@@ -48,7 +81,8 @@ export async function writeGeneration(dataDir: string, files: GenerationFiles): 
   const name = `gen-${Date.now().toString(36)}-${process.pid}`;
   const dir = join(root, name);
   await mkdir(dir);
-  let bytes = 0;
+  // stored.bin first: its pieces fill in the stored offsets that doc-numbers.bin holds.
+  let bytes = await writeStreamed(join(dir, INDEX_FILES.stored), files.stored);
   const { url, title, language, host, ...numbers } = files.docs;
   bytes += await writeDurably(join(dir, INDEX_FILES.docs), JSON.stringify({ url, title, language, host }));
   bytes += await writeDurably(join(dir, INDEX_FILES.docNumbers), encodeDocNumbers(numbers));
@@ -60,7 +94,6 @@ export async function writeGeneration(dataDir: string, files: GenerationFiles): 
   bytes += await writeDurably(join(dir, INDEX_FILES.positions), files.lists.positions);
   bytes += await writeDurably(join(dir, INDEX_FILES.wordMap), bytesOf(files.wordMap));
   bytes += await writeDurably(join(dir, INDEX_FILES.wordMapOffsets), bytesOf(files.wordMapOffsets));
-  bytes += await writeDurably(join(dir, INDEX_FILES.stored), files.stored);
   bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), encodeTypeahead(files.typeahead));
   const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });
   const manifestText = (total: number) => JSON.stringify({ ...files.manifest, bytesOnDisk: total }, null, 2);
