@@ -26,7 +26,7 @@ import type { AnalyzedDoc } from './analyze-doc.js';
 import { createDocAnalyzer } from './analyze-pool.js';
 import type { IndexerOptions } from './options.js';
 import { PostingsBuilder } from './postings.js';
-import { directorySize, writeGeneration } from './write-index.js';
+import { directorySize, startGeneration, type GenerationDraft } from './write-index.js';
 
 /** Documents handed to an analysis thread at a time: enough that a message's fixed cost is small beside
  * its work, few enough that the threads are all busy soon after the build starts. */
@@ -99,9 +99,14 @@ async function previousGeneration(dataDir: string, full: boolean): Promise<{ gen
   }
 }
 
+/**
+ * Builds a generation from `documents` and makes it live. The build lets go of each document's text
+ * once its stored record is written (the entry is replaced by one without it): a caller that wants its
+ * documents afterwards passes a copy.
+ */
 export async function buildFromDocuments(
   dataDir: string,
-  documents: readonly IndexDocument[],
+  documents: IndexDocument[],
   extras: BuildExtras,
   options: IndexerOptions,
   startedAt = performance.now(),
@@ -109,7 +114,13 @@ export async function buildFromDocuments(
   const progress = options.onProgress ?? (() => {});
   const before = await previousGeneration(dataDir, options.full);
   try {
-    return await build(dataDir, documents, extras, options, startedAt, progress, before);
+    const draft = await startGeneration(dataDir);
+    try {
+      return await build(dataDir, draft, documents, extras, options, startedAt, progress, before);
+    } catch (e) {
+      await draft.abandon();
+      throw e;
+    }
   } finally {
     before?.gen.lists.close();
   }
@@ -117,7 +128,8 @@ export async function buildFromDocuments(
 
 async function build(
   dataDir: string,
-  documents: readonly IndexDocument[],
+  draft: GenerationDraft,
+  documents: IndexDocument[],
   extras: BuildExtras,
   options: IndexerOptions,
   startedAt: number,
@@ -144,6 +156,16 @@ async function build(
   const builder = new PostingsBuilder();
   const fieldLength = new Array<number>(order.length * FIELD_COUNT).fill(0);
   if (previous && reuse.length > 0) copyPostings(previous, reuse, builder, fieldLength);
+  // stored.bin is written in document order as the build goes, and each document's text let go once
+  // its record is written: the reused documents' records first, then each analysed batch's.
+  const storedColumns = newStoredColumns(order.length);
+  const records = storedRecords(storedColumns);
+  const maxSections = options.typeahead.maxSections;
+  const writeRecords = async (from: number, to: number): Promise<void> => {
+    await draft.appendStored(records(order.slice(from, to).map((i) => documents[i]!.stored), from));
+    for (let k = from; k < to; k++) documents[order[k]!] = withoutText(documents[order[k]!]!, maxSections);
+  };
+  await writeRecords(0, reuse.length);
   const wordMaps: ArrayLike<number>[] = previous ? reuse.map((r) => previous.wordMap.subarray(previous.wordMapOffsets[r.old], previous.wordMapOffsets[r.old + 1])) : [];
 
   // Fresh documents go to the analysis threads in batches, a few batches ahead of the one whose
@@ -175,6 +197,7 @@ async function build(
     for (let k = reuse.length; k < order.length; ) {
       const batch = await pending.shift()!;
       sendAhead();
+      const batchStart = k;
       for (const analysed of batch) {
         for (let s = 0; s < analysed.terms.length; s++) {
           const id = builder.termId(analysed.terms[s]!, analysed.words[s]!);
@@ -187,6 +210,7 @@ async function build(
         k++;
         if (++done % 500 === 0) report();
       }
+      await writeRecords(batchStart, k);
     }
   } finally {
     await analyzer.close();
@@ -196,7 +220,7 @@ async function build(
 
   progress({ phase: 'write', done: 0, total: 1 });
   const { bodyFrequency, postingsWithBody } = bodyFrequencies(layout.postings, layout.tfs, order.length);
-  const docs = docColumns(order.map((i) => documents[i]!), fieldLength, bodyFrequency);
+  const docs = docColumns(order.map((i) => documents[i]!), fieldLength, bodyFrequency, storedColumns);
   const typeahead = buildTypeahead(
     order.map((i) => documents[i]!.stored),
     // Past the entries it holds, the pages most linked from others' content keep theirs.
@@ -215,7 +239,7 @@ async function build(
     topLinked: topLinked(docs, options.topLinkedCount),
     skipped: extras.skipped,
   };
-  const { dir } = await writeGeneration(dataDir, {
+  const { dir } = await draft.commit({
     manifest: {
       formatVersion: INDEX_FORMAT_VERSION,
       builtAt,
@@ -231,7 +255,6 @@ async function build(
     offsets: layout.offsets,
     lists: encodeLists(layout.offsets, layout.postings, layout.tfs, layout.positions, layout.positionOffsets),
     ...concatenated(wordMaps),
-    stored: storedRecords(order.map((i) => documents[i]!.stored), docs),
     typeahead,
     stats,
   });
@@ -301,7 +324,26 @@ function concatenated(maps: readonly ArrayLike<number>[]): { wordMap: Uint32Arra
   return { wordMap, wordMapOffsets };
 }
 
-function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency: Uint32Array): DocColumns {
+/** Where each document's record is in stored.bin (filled in as the records are written). */
+type StoredColumns = Pick<DocColumns, 'storedOffset' | 'storedLength' | 'storedHeaderLength' | 'storedBodyLength'>;
+
+function newStoredColumns(documents: number): StoredColumns {
+  return {
+    storedOffset: new Float64Array(documents),
+    storedLength: new Uint32Array(documents),
+    storedHeaderLength: new Uint32Array(documents),
+    storedBodyLength: new Uint32Array(documents),
+  };
+}
+
+/** A document once its record is written: what the rest of the build reads of it (links, title, host,
+ * language, the first sections the typeahead offers), without its text. */
+function withoutText(doc: IndexDocument, maxSections: number): IndexDocument {
+  const { title, url, language, sections } = doc.stored;
+  return { ...doc, stored: { title, url, language, body: '', headings: [], anchor: [], ...(sections !== undefined ? { sections: sections.slice(0, maxSections) } : {}) } };
+}
+
+function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency: Uint32Array, stored: StoredColumns): DocColumns {
   return {
     url: docs.map((d) => d.stored.url),
     title: docs.map((d) => d.title ?? d.stored.title),
@@ -311,40 +353,39 @@ function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency:
     inboundHosts: Uint32Array.from(docs, (d) => d.inboundHosts),
     ...(docs.some((d) => d.contentInbound !== undefined) ? { contentInbound: Uint32Array.from(docs, (d) => d.contentInbound ?? d.inbound) } : {}),
     fieldLength: Uint32Array.from(fieldLength),
-    storedOffset: new Float64Array(docs.length),
-    storedLength: new Uint32Array(docs.length),
-    storedHeaderLength: new Uint32Array(docs.length),
-    storedBodyLength: new Uint32Array(docs.length),
+    ...stored,
     bodyFrequency,
     hub: Float32Array.from(docs, (d) => Math.round((d.hub ?? 0) * 1000) / 1000),
     listing: Float32Array.from(docs, (d) => Math.round((d.listing ?? 0) * 1000) / 1000),
   };
 }
 
-/** stored.bin's records, piece by piece, filling in the offsets and lengths in `columns` as they go
- * (complete once the last piece is taken). Streamed to the file: one buffer of the whole file, built
- * from a JSON string per record part, held every stored page two or three times at once (at a million
- * pages, gigabytes). */
-function* storedRecords(docs: readonly StoredDoc[], columns: DocColumns): Generator<string> {
+/** stored.bin's records: `records(docs, first)` gives the pieces of documents first, first + 1, ...
+ * (in order, after those given before), filling in their offsets and lengths in `columns` as the
+ * pieces are taken. */
+function storedRecords(columns: StoredColumns): (docs: readonly StoredDoc[], first: number) => Generator<string> {
   let offset = 0;
-  for (let d = 0; d < docs.length; d++) {
-    const { body, language, sections, ...others } = docs[d]!;
-    // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
-    // texts, most of its record, come last.
-    const head = JSON.stringify(sections === undefined ? { language } : { language, sections });
-    const tail = JSON.stringify(others);
-    const headBytes = Buffer.byteLength(head, 'utf8');
-    const bodyBytes = Buffer.byteLength(body, 'utf8');
-    const length = headBytes + bodyBytes + Buffer.byteLength(tail, 'utf8');
-    columns.storedOffset[d] = offset;
-    columns.storedLength[d] = length;
-    columns.storedHeaderLength[d] = headBytes;
-    columns.storedBodyLength[d] = bodyBytes;
-    offset += length;
-    yield head;
-    yield body;
-    yield tail;
-  }
+  return function* records(docs, first) {
+    for (let i = 0; i < docs.length; i++) {
+      const d = first + i;
+      const { body, language, sections, ...others } = docs[i]!;
+      // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
+      // texts, most of its record, come last.
+      const head = JSON.stringify(sections === undefined ? { language } : { language, sections });
+      const tail = JSON.stringify(others);
+      const headBytes = Buffer.byteLength(head, 'utf8');
+      const bodyBytes = Buffer.byteLength(body, 'utf8');
+      const length = headBytes + bodyBytes + Buffer.byteLength(tail, 'utf8');
+      columns.storedOffset[d] = offset;
+      columns.storedLength[d] = length;
+      columns.storedHeaderLength[d] = headBytes;
+      columns.storedBodyLength[d] = bodyBytes;
+      offset += length;
+      yield head;
+      yield body;
+      yield tail;
+    }
+  };
 }
 
 function topLinked(docs: DocColumns, count: number): LinkedPage[] {

@@ -1,8 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseQuery } from '../web/query/index.js';
+import { openSearchEngine } from '../web/search/index.js';
+import { buildFromDocuments, type IndexDocument } from './build.js';
+import { resolveIndexerOptions } from './options.js';
 import { writeStreamed } from './write-index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gleaner-write-'));
@@ -34,5 +38,42 @@ describe('writeStreamed', () => {
     expect(await writeStreamed(path, pieces(), 8)).toBe(40);
     expect(readFileSync(path, 'utf8')).toBe('piece 0;piece 1;piece 2;piece 3;piece 4;');
     expect(taken).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('a generation written while the build goes', () => {
+  const doc = (i: number): IndexDocument => ({
+    stored: { title: `Page ${i}`, headings: [`Heading ${i}`], body: `copper lantern ${i} ferry`, url: `http://site.test/${i}`, anchor: ['a link'], language: 'en', sections: [{ id: 's', heading: 'Section', start: 0 }] },
+    host: 'site.test',
+    inbound: 1,
+    inboundHosts: 1,
+  });
+
+  it('lets go of each document’s text once its record is written, and the index still reads it', async () => {
+    const data = join(dir, 'let-go');
+    const documents = Array.from({ length: 150 }, (_, i) => doc(i));
+    await buildFromDocuments(data, documents, { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 0 }));
+    expect(documents.every((d) => d.stored.body === '' && d.stored.anchor.length === 0)).toBe(true);
+    const engine = await openSearchEngine(data);
+    try {
+      const { hits } = engine.search(parseQuery('lantern 42'), { offset: 0, limit: 10 });
+      expect(hits[0]?.url).toBe('http://site.test/42');
+      expect(hits[0]?.snippet).toContain('copper lantern 42 ferry');
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('leaves another build’s generation under way alone and removes one whose build is gone', async () => {
+    const data = join(dir, 'two-builds');
+    const root = join(data, 'index');
+    // The test's parent process is alive; no process has a number this large.
+    const underWay = join(root, `gen-aaaa-${process.ppid}`);
+    const gone = join(root, 'gen-bbbb-4194305');
+    mkdirSync(underWay, { recursive: true });
+    mkdirSync(gone, { recursive: true });
+    await buildFromDocuments(data, [doc(1), doc(2)], { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 0 }));
+    expect(existsSync(underWay)).toBe(true);
+    expect(existsSync(gone)).toBe(false);
   });
 });

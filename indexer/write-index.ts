@@ -1,9 +1,10 @@
 // Writes an index generation and makes it live atomically: every file goes into a fresh gen-* directory
 // (flushed to disk), then CURRENT is replaced by a rename, which readers see whole or not at all.
 // Older generations are removed afterwards; a reader that still has one open keeps reading it (Unix
-// keeps unlinked files alive while open).
+// keeps unlinked files alive while open). The directory exists from the build's start (a draft), so
+// stored.bin is written while documents are analysed and their text need not be held to the end.
 
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile, encodeTypeahead } from '../shared/index-format/index.js';
 
@@ -18,9 +19,6 @@ export interface GenerationFiles {
   lists: EncodedLists;
   wordMap: Uint32Array;
   wordMapOffsets: Uint32Array;
-  /** stored.bin, piece by piece; written first, so that pieces may fill in `docs`' stored offsets and
-   * lengths as they are taken (build.ts storedRecords). */
-  stored: Iterable<string>;
   /** The page typeahead (indexer/page-typeahead.ts). */
   typeahead: TypeaheadFile;
   stats: Omit<IndexStats, 'bytesOnDisk'>;
@@ -29,32 +27,68 @@ export interface GenerationFiles {
 /** Bytes gathered before a streamed file's write: few system calls, little memory. */
 const STREAM_CHUNK_BYTES = 4 * 2 ** 20;
 
+/** A file written from pieces, `chunkBytes` gathered at a time: few system calls, little memory. */
+class StreamedFile {
+  private chunk: Buffer;
+  private used = 0;
+  /** Bytes appended so far. */
+  bytes = 0;
+
+  private constructor(
+    private readonly handle: FileHandle,
+    chunkBytes: number,
+  ) {
+    this.chunk = Buffer.allocUnsafe(chunkBytes);
+  }
+
+  static async create(path: string, chunkBytes = STREAM_CHUNK_BYTES): Promise<StreamedFile> {
+    return new StreamedFile(await open(path, 'w'), chunkBytes);
+  }
+
+  async append(pieces: Iterable<string>): Promise<void> {
+    for (const piece of pieces) {
+      const bytes = Buffer.byteLength(piece, 'utf8');
+      if (this.used + bytes > this.chunk.length) await this.flush();
+      // A piece larger than the chunk (a long page's body) gets a buffer of its own for its write.
+      if (bytes > this.chunk.length) this.chunk = Buffer.allocUnsafe(bytes);
+      this.used += this.chunk.write(piece, this.used, 'utf8');
+      this.bytes += bytes;
+    }
+  }
+
+  /** Writes what is gathered, flushes the file to disk and closes it; returns its size. */
+  async finish(): Promise<number> {
+    try {
+      await this.flush();
+      await this.handle.sync();
+    } finally {
+      await this.handle.close();
+    }
+    return this.bytes;
+  }
+
+  /** Closes the file, written or not (a failed build). */
+  async close(): Promise<void> {
+    await this.handle.close().catch(() => {});
+  }
+
+  private async flush(): Promise<void> {
+    if (this.used > 0) await this.handle.write(this.chunk, 0, this.used);
+    this.used = 0;
+  }
+}
+
 /** Writes a file from pieces taken one at a time (never all held), `chunkBytes` at a time, and flushes
  * it to disk; returns its size. */
 export async function writeStreamed(path: string, pieces: Iterable<string>, chunkBytes = STREAM_CHUNK_BYTES): Promise<number> {
-  const handle = await open(path, 'w');
-  let total = 0;
+  const file = await StreamedFile.create(path, chunkBytes);
   try {
-    let chunk = Buffer.allocUnsafe(chunkBytes);
-    let used = 0;
-    const flush = async () => {
-      if (used > 0) await handle.write(chunk, 0, used);
-      total += used;
-      used = 0;
-    };
-    for (const piece of pieces) {
-      const bytes = Buffer.byteLength(piece, 'utf8');
-      if (used + bytes > chunk.length) await flush();
-      // A piece larger than the chunk (a long page's body) gets a buffer of its own for its write.
-      if (bytes > chunk.length) chunk = Buffer.allocUnsafe(bytes);
-      used += chunk.write(piece, used, 'utf8');
-    }
-    await flush();
-    await handle.sync();
-  } finally {
-    await handle.close();
+    await file.append(pieces);
+  } catch (e) {
+    await file.close();
+    throw e;
   }
-  return total;
+  return file.finish();
 }
 
 /** Writes a file and flushes it to disk; `data` may be pieces (a file larger than one string can be). */
@@ -74,15 +108,64 @@ async function writeDurably(path: string, data: string | Uint8Array | readonly s
 
 const bytesOf = (a: Uint32Array | Uint8Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
-/** Writes the generation, points CURRENT at it and removes the others; returns its directory and size. */
-export async function writeGeneration(dataDir: string, files: GenerationFiles): Promise<{ dir: string; bytesOnDisk: number }> {
+/** A generation being written: stored.bin while the build goes, the rest at the end. */
+export interface GenerationDraft {
+  /** Appends pieces of stored.bin, in document order. */
+  appendStored(pieces: Iterable<string>): Promise<void>;
+  /** Writes the other files, points CURRENT at the generation and removes the others; returns its
+   * directory and size. */
+  commit(files: GenerationFiles): Promise<{ dir: string; bytesOnDisk: number }>;
+  /** Removes the unfinished generation: the build failed, the live index stays as it was. */
+  abandon(): Promise<void>;
+}
+
+/** Starts a generation in a fresh gen-* directory under `dataDir`'s index root. */
+export async function startGeneration(dataDir: string): Promise<GenerationDraft> {
   const root = indexRoot(dataDir);
   await mkdir(root, { recursive: true });
   const name = `gen-${Date.now().toString(36)}-${process.pid}`;
   const dir = join(root, name);
   await mkdir(dir);
-  // stored.bin first: its pieces fill in the stored offsets that doc-numbers.bin holds.
-  let bytes = await writeStreamed(join(dir, INDEX_FILES.stored), files.stored);
+  const stored = await StreamedFile.create(join(dir, INDEX_FILES.stored));
+  return {
+    appendStored: (pieces) => stored.append(pieces),
+    commit: async (files) => {
+      const storedBytes = await stored.finish();
+      const bytes = storedBytes + (await writeRest(dir, files, storedBytes));
+      const tmp = join(root, `${CURRENT_FILE}.${process.pid}.tmp`);
+      await writeDurably(tmp, name + '\n');
+      await rename(tmp, join(root, CURRENT_FILE));
+      await syncDir(root);
+      for (const entry of await readdir(root)) {
+        if (entry === name || !(entry.startsWith('gen-') || entry.endsWith('.tmp'))) continue;
+        // Another build's generation under way (its process alive) is left to it.
+        if (entry.startsWith('gen-') && entry !== name && isAlive(Number(entry.split('-').pop()))) continue;
+        await rm(join(root, entry), { recursive: true, force: true });
+      }
+      return { dir, bytesOnDisk: bytes };
+    },
+    abandon: async () => {
+      await stored.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether process `pid` runs (a generation named for it may be a build under way). */
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it runs, as another user.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The generation's files other than stored.bin; returns their size. */
+async function writeRest(dir: string, files: GenerationFiles, storedBytes: number): Promise<number> {
+  let bytes = 0;
   const { url, title, language, host, ...numbers } = files.docs;
   bytes += await writeDurably(join(dir, INDEX_FILES.docs), JSON.stringify({ url, title, language, host }));
   bytes += await writeDurably(join(dir, INDEX_FILES.docNumbers), encodeDocNumbers(numbers));
@@ -97,19 +180,13 @@ export async function writeGeneration(dataDir: string, files: GenerationFiles): 
   bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), encodeTypeahead(files.typeahead));
   const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });
   const manifestText = (total: number) => JSON.stringify({ ...files.manifest, bytesOnDisk: total }, null, 2);
-  // The two small files state the total including themselves; their length barely depends on it.
-  const estimate = bytes + statsText(bytes).length + manifestText(bytes).length + 16;
+  // The two small files state the total including themselves (and stored.bin, written before); their
+  // length barely depends on it.
+  const sofar = bytes + storedBytes;
+  const estimate = sofar + statsText(sofar).length + manifestText(sofar).length + 16;
   bytes += await writeDurably(join(dir, INDEX_FILES.stats), statsText(estimate));
   bytes += await writeDurably(join(dir, INDEX_FILES.manifest), manifestText(estimate));
-
-  const tmp = join(root, `${CURRENT_FILE}.${process.pid}.tmp`);
-  await writeDurably(tmp, name + '\n');
-  await rename(tmp, join(root, CURRENT_FILE));
-  await syncDir(root);
-  for (const entry of await readdir(root)) {
-    if (entry !== name && (entry.startsWith('gen-') || entry.endsWith('.tmp'))) await rm(join(root, entry), { recursive: true, force: true });
-  }
-  return { dir, bytesOnDisk: bytes };
+  return bytes;
 }
 
 /** Makes the rename itself durable. */

@@ -2,7 +2,7 @@
 // and an index built with them is byte for byte the one built without. Uses the compiled build (dist/,
 // made by `npm test`): worker threads run JavaScript, not the TypeScript sources.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,5 +155,7 @@ describe.skipIf(!existsSync(POOL))('index analysis threads', () => {
     // A rejection nobody heard would fail this file (vitest reports unhandled rejections as errors).
     await expect(buildFromDocuments(data, documents, { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 2 }))).rejects.toThrow(TypeError);
     expect(await currentGeneration(data)).toBeUndefined();
+    // Nor half a generation: the directory its stored.bin was being written to is gone.
+    expect(readdirSync(join(data, 'index')).filter((e) => e.startsWith('gen-'))).toEqual([]);
   });
 });
