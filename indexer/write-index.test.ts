@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { currentGeneration } from '../shared/index-format/index.js';
 import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { buildFromDocuments, type IndexDocument } from './build.js';
@@ -62,6 +63,20 @@ describe('a generation written while the build goes', () => {
     } finally {
       engine.close();
     }
+  });
+
+  it('removes what a killed build left before writing, even when this build then fails; the live index stays', async () => {
+    const data = join(dir, 'killed');
+    await buildFromDocuments(data, [doc(1), doc(2)], { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 0 }));
+    const live = (await currentGeneration(data))!;
+    const left = join(data, 'index', 'gen-cccc-4194305');
+    mkdirSync(left);
+    writeFileSync(join(left, 'stored.bin'), 'half a file');
+    const broken = { ...doc(3), stored: { ...doc(3).stored, anchor: 7 as unknown as string[] } };
+    await expect(buildFromDocuments(data, [broken], { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 0 }))).rejects.toThrow();
+    expect(existsSync(left)).toBe(false);
+    expect(await currentGeneration(data)).toBe(live);
+    expect(readdirSync(join(data, 'index')).filter((e) => e.startsWith('gen-'))).toEqual([basename(live)]);
   });
 
   it('leaves another build’s generation under way alone and removes one whose build is gone', async () => {

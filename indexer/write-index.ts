@@ -6,7 +6,7 @@
 
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile, encodeTypeahead } from '../shared/index-format/index.js';
+import { currentGeneration, CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile, encodeTypeahead } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -123,6 +123,12 @@ export interface GenerationDraft {
 export async function startGeneration(dataDir: string): Promise<GenerationDraft> {
   const root = indexRoot(dataDir);
   await mkdir(root, { recursive: true });
+  // What a build that was killed left behind (its stored.bin may be gigabytes) goes before this one
+  // needs the room; the live generation and builds under way stay.
+  const live = await currentGeneration(dataDir);
+  for (const entry of await readdir(root)) {
+    if (entry.startsWith('gen-') && join(root, entry) !== live && !isAlive(pidOf(entry))) await rm(join(root, entry), { recursive: true, force: true });
+  }
   const name = `gen-${Date.now().toString(36)}-${process.pid}`;
   const dir = join(root, name);
   await mkdir(dir);
@@ -139,7 +145,7 @@ export async function startGeneration(dataDir: string): Promise<GenerationDraft>
       for (const entry of await readdir(root)) {
         if (entry === name || !(entry.startsWith('gen-') || entry.endsWith('.tmp'))) continue;
         // Another build's generation under way (its process alive) is left to it.
-        if (entry.startsWith('gen-') && entry !== name && isAlive(Number(entry.split('-').pop()))) continue;
+        if (entry.startsWith('gen-') && isAlive(pidOf(entry))) continue;
         await rm(join(root, entry), { recursive: true, force: true });
       }
       return { dir, bytesOnDisk: bytes };
@@ -150,6 +156,9 @@ export async function startGeneration(dataDir: string): Promise<GenerationDraft>
     },
   };
 }
+
+/** The process that wrote a generation (its name ends with it). */
+const pidOf = (entry: string): number => Number(entry.split('-').pop());
 
 /** Whether process `pid` runs (a generation named for it may be a build under way). */
 function isAlive(pid: number): boolean {
