@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childEnding, heapPlan, untilOomReport, type HeapFacts } from './heap.js';
+import { childEnding, dataDirOf, heapPlan, untilOomReport, type HeapFacts } from './heap.js';
 
 const GiB = 2 ** 30;
 const facts = (over: Partial<HeapFacts> = {}): HeapFacts => ({ argv: ['index'], env: {}, execArgv: [], memoryBytes: 16 * GiB, heapLimitBytes: 4 * GiB, ...over });
@@ -54,5 +54,13 @@ describe('untilOomReport', () => {
     const report = '\n<--- Last few GCs --->\n\n[1:0x1] 8519 ms: Mark-Compact\n\n<--- JS stacktrace --->\n\nFATAL ERROR: Reached heap limit\n 1: 0xb8c3e0 node::Abort() [node]\n';
     expect(run(['\rindex: analysing', report]).out.join('')).toBe('\rindex: analysing');
     expect(run(['warn: a slow disk\n', report.slice(0, 12), report.slice(12)]).out.join('')).toBe('warn: a slow disk\n');
+  });
+});
+
+describe('dataDirOf', () => {
+  it('reads the data dir `gleaner index` was given, in either spelling, or the default', () => {
+    expect(dataDirOf(['index', '--data', 'site', '--full'])).toBe('site');
+    expect(dataDirOf(['index', '--full', '--data=/srv/gleaner'])).toBe('/srv/gleaner');
+    expect(dataDirOf(['index'])).toBe('data');
   });
 });

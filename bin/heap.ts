@@ -8,6 +8,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 
 /** Commands that build an index, and so may need more heap than Node's default. */
@@ -145,6 +146,23 @@ export function childEnding(code: number | null, signal: NodeJS.Signals | null):
   return { code: code ?? 1, outOfMemory: false };
 }
 
+/** The data dir `gleaner index ARGS` builds in (--data DIR, or the default `data`). Pure. */
+export function dataDirOf(argv: readonly string[]): string {
+  const { values } = parseArgs({ args: argv.slice(1), options: { data: { type: 'string' } }, strict: false, allowPositionals: true });
+  return typeof values.data === 'string' ? values.data : 'data';
+}
+
+/** Removes what an index build in process `pid` left unfinished. Loaded only then: this file is what
+ * every command loads first. Never fails: the next build removes it too. */
+export async function discardUnfinishedIndex(dataDir: string, pid: number): Promise<void> {
+  try {
+    const { discardUnfinished } = await import('../indexer/index.js');
+    await discardUnfinished(dataDir, pid);
+  } catch {
+    // Left for the next build.
+  }
+}
+
 /**
  * Runs this CLI again as a child with `--max-old-space-size=heapMb`, and resolves with the exit code
  * to leave with. Its stdin and stdout are this process's; its stderr comes through this process, which
@@ -177,7 +195,9 @@ export function runAgainWithHeap(script: string, argv: readonly string[], heapMb
       const ending = childEnding(code, signal);
       // On a terminal the child's progress line may still be there: the line replaces it.
       if (ending.outOfMemory) process.stderr.write((process.stderr.isTTY ? '\r\x1b[K' : '') + outOfMemoryLine(argv[0] ?? '', heapMb) + '\n');
-      done(ending.code);
+      // A build that did not end by itself (a signal, V8's abort) left its unfinished generation.
+      const unfinished = ending.code !== 0 && argv[0] === 'index' && child.pid !== undefined;
+      void (unfinished ? discardUnfinishedIndex(dataDirOf(argv), child.pid!) : Promise.resolve()).then(() => done(ending.code));
     });
   });
 }

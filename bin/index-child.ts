@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { GleanerError } from '../shared/errors.js';
 import type { IndexBuildSummary } from '../indexer/index.js';
-import { childEnding, heapFacts, heapPlan, outOfMemoryLine, spawnWithHeap, untilOomReport } from './heap.js';
+import { childEnding, discardUnfinishedIndex, heapFacts, heapPlan, outOfMemoryLine, spawnWithHeap, untilOomReport } from './heap.js';
 
 /** The CLI's entry, which runs `index` as the process run again would. */
 const GLEANER_SCRIPT = fileURLToPath(new URL('../../bin/gleaner', import.meta.url));
@@ -41,10 +41,14 @@ export function indexInChild(dataDir: string, { signal }: { signal?: AbortSignal
       keep.end();
       const ending = childEnding(code, exitSignal);
       const said = stderr.split('\n').filter((l) => l.trim() !== '').pop();
-      if (signal?.aborted) reject(new DOMException('the index build was stopped', 'AbortError'));
-      else if (ending.outOfMemory) reject(new GleanerError('BUILD_FAILED', outOfMemoryLine('index', heapMb ?? Math.round(facts.heapLimitBytes / 2 ** 20))));
-      else if (ending.code !== 0) reject(new GleanerError('BUILD_FAILED', said ?? `gleaner index: the build exited with code ${ending.code}`));
-      else summaryOf(stdout, resolve, reject);
+      // A build stopped or out of memory left its unfinished generation (one that failed removed its own).
+      const cleared = ending.code !== 0 && child.pid !== undefined ? discardUnfinishedIndex(dataDir, child.pid) : Promise.resolve();
+      void cleared.then(() => {
+        if (signal?.aborted) reject(new DOMException('the index build was stopped', 'AbortError'));
+        else if (ending.outOfMemory) reject(new GleanerError('BUILD_FAILED', outOfMemoryLine('index', heapMb ?? Math.round(facts.heapLimitBytes / 2 ** 20))));
+        else if (ending.code !== 0) reject(new GleanerError('BUILD_FAILED', said ?? `gleaner index: the build exited with code ${ending.code}`));
+        else summaryOf(stdout, resolve, reject);
+      });
     });
   });
 }

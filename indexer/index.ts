@@ -7,6 +7,7 @@ import { readStoreDocuments } from './read-store.js';
 
 export type { IndexBuildSummary, IndexDocument, BuildExtras } from './build.js';
 export { buildFromDocuments } from './build.js';
+export { discardUnfinished } from './write-index.js';
 export { DEFAULT_INDEXER_OPTIONS, resolveIndexerOptions, type IndexerOptions, type IndexProgress } from './options.js';
 
 /**

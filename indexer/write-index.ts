@@ -157,6 +157,22 @@ export async function startGeneration(dataDir: string): Promise<GenerationDraft>
   };
 }
 
+/** Removes the generation a build in process `pid` left unfinished (killed, or out of memory), if any:
+ * what a process that ran the build calls once it has ended. The live generation is never removed. */
+export async function discardUnfinished(dataDir: string, pid: number): Promise<void> {
+  const root = indexRoot(dataDir);
+  const live = await currentGeneration(dataDir);
+  let entries: string[];
+  try {
+    entries = await readdir(root);
+  } catch {
+    return; // no index dir: nothing was started
+  }
+  for (const entry of entries) {
+    if (entry.startsWith('gen-') && pidOf(entry) === pid && join(root, entry) !== live) await rm(join(root, entry), { recursive: true, force: true });
+  }
+}
+
 /** The process that wrote a generation (its name ends with it). */
 const pidOf = (entry: string): number => Number(entry.split('-').pop());
 

@@ -2,7 +2,7 @@
 // what to do, exit 1, and the index in place untouched; the same heap builds a small crawl. (Without the
 // heap sized to the machine, a large crawl met Node's 4 GiB default and V8's abort: bin/heap.ts.)
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +56,8 @@ describe.skipIf(!BUILT)('gleaner index out of heap (real CLI)', () => {
         'the index in place is unchanged. Give it more with GLEANER_HEAP_MB=MiB, or index on a machine with more memory\n',
     );
     expect(readFileSync(join(work, 'large', 'index', 'CURRENT'), 'utf8')).toBe(current);
+    // Nothing of the unfinished build is left beside it.
+    expect(readdirSync(join(work, 'large', 'index')).filter((e) => e.startsWith('gen-'))).toEqual([current.trim()]);
     // The index in place still answers.
     const again = await runCli(['index', '--data', 'large'], work);
     expect(again.code, again.stderr).toBe(0);
