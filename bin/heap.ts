@@ -197,7 +197,7 @@ export function runAgainWithHeap(script: string, argv: readonly string[], heapMb
       if (ending.outOfMemory) process.stderr.write((process.stderr.isTTY ? '\r\x1b[K' : '') + outOfMemoryLine(argv[0] ?? '', heapMb) + '\n');
       // A build that did not end by itself (a signal, V8's abort) left its unfinished generation.
       const unfinished = ending.code !== 0 && argv[0] === 'index' && child.pid !== undefined;
-      void (unfinished ? discardUnfinishedIndex(dataDirOf(argv), child.pid!) : Promise.resolve()).then(() => done(ending.code));
+      void (unfinished ? discardUnfinishedIndex(dataDirOf(argv), child.pid) : Promise.resolve()).then(() => done(ending.code));
     });
   });
 }

@@ -116,7 +116,7 @@ export async function buildFromDocuments(
   try {
     const draft = await startGeneration(dataDir);
     try {
-      return await build(dataDir, draft, documents, extras, options, startedAt, progress, before);
+      return await build(draft, documents, extras, options, startedAt, progress, before);
     } catch (e) {
       await draft.abandon();
       throw e;
@@ -127,7 +127,6 @@ export async function buildFromDocuments(
 }
 
 async function build(
-  dataDir: string,
   draft: GenerationDraft,
   documents: IndexDocument[],
   extras: BuildExtras,
