@@ -144,9 +144,7 @@ function candidateSections(bounds: SectionBounds, places: Places, named: Iterabl
   const holding: number[] = [];
   let i = 0;
   for (let at = places.from; at < places.to; ) {
-    const place = places.at[at]!;
-    if (place >= bounds.end) break;
-    i = sectionFrom(bounds, i, place);
+    i = sectionFrom(bounds, i, places.at[at]!);
     holding.push(i);
     if (i + 1 >= bounds.count) break;
     const next = bounds.start(i + 1);
