@@ -8,12 +8,19 @@ import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { buildFromDocuments, type IndexDocument } from './build.js';
 import { resolveIndexerOptions } from './options.js';
-import { writeStreamed } from './write-index.js';
+import { StreamedFile } from './write-index.js';
+
+/** Writes `pieces` to `path` through a StreamedFile; its size. */
+async function writeStreamed(path: string, pieces: Iterable<string>, chunkBytes: number): Promise<number> {
+  const file = await StreamedFile.create(path, chunkBytes);
+  await file.append(pieces);
+  return file.finish();
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'gleaner-write-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('writeStreamed', () => {
+describe('StreamedFile', () => {
   it('writes the pieces in order, whole, however they fall across chunks (pieces longer than one included)', async () => {
     const path = join(dir, 'stored.bin');
     await fc.assert(

@@ -28,7 +28,7 @@ export interface GenerationFiles {
 const STREAM_CHUNK_BYTES = 4 * 2 ** 20;
 
 /** A file written from pieces, `chunkBytes` gathered at a time: few system calls, little memory. */
-class StreamedFile {
+export class StreamedFile {
   private chunk: Buffer;
   private used = 0;
   /** Bytes appended so far. */
@@ -76,19 +76,6 @@ class StreamedFile {
     if (this.used > 0) await this.handle.write(this.chunk, 0, this.used);
     this.used = 0;
   }
-}
-
-/** Writes a file from pieces taken one at a time (never all held), `chunkBytes` at a time, and flushes
- * it to disk; returns its size. */
-export async function writeStreamed(path: string, pieces: Iterable<string>, chunkBytes = STREAM_CHUNK_BYTES): Promise<number> {
-  const file = await StreamedFile.create(path, chunkBytes);
-  try {
-    await file.append(pieces);
-  } catch (e) {
-    await file.close();
-    throw e;
-  }
-  return file.finish();
 }
 
 /** Writes a file and flushes it to disk; `data` may be pieces (a file larger than one string can be). */
