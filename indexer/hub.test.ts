@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutLink } from '../shared/store/index.js';
-import { hubShare } from './hub.js';
+import { hubShare, OPENING_CHARS, openingOf } from './hub.js';
 
 const link = (url: string, text: string): OutLink => ({ url, text, rel: [], kind: 'a' });
 const SITE = 'http://h.test';
@@ -32,10 +32,25 @@ describe('hubShare', () => {
     const teaser = prose.slice(0, 200);
     const text = `News Release 5: incremental sort ${teaser}… Read more Older posts are kept in the archive for as long as the project exists and can be searched.`;
     const links = [link(`${SITE}/news/5`, 'Release 5: incremental sort'), link(`${SITE}/news/5`, 'Read more')];
-    const withPosts = hubShare({ url: `${SITE}/news/page/2/`, text, links }, (u) => (u === `${SITE}/news/5` ? post : undefined));
+    const withPosts = hubShare({ url: `${SITE}/news/page/2/`, text, links }, (u) => (u === `${SITE}/news/5` ? openingOf(post) : undefined));
     const withoutPosts = hubShare({ url: `${SITE}/news/page/2/`, text, links }, () => undefined);
     expect(withPosts).toBeGreaterThan(0.6);
     expect(withoutPosts).toBeLessThan(0.3);
+  });
+
+  it('finds teasers in an opening held as UTF-8 bytes as in the string, and never past the opening', () => {
+    // Two-byte text (é, —, 漢): a Buffer is searched in bytes, where a piece matches exactly where it does in the string.
+    const body = 'Les index inversés — 漢字 compris — gardent une liste de documents par clé. '.repeat(8);
+    const post = `Version 5 : tri incrémental ${body}`;
+    const text = `Nouvelles Version 5 : tri incrémental ${body.slice(0, 200)}… Lire la suite. Les anciens billets restent dans les archives du projet.`;
+    const links = [link(`${SITE}/news/5`, 'Version 5 : tri incrémental'), link(`${SITE}/news/5`, 'Lire la suite')];
+    const asString = hubShare({ url: `${SITE}/news/`, text, links }, () => openingOf(post));
+    const asBytes = hubShare({ url: `${SITE}/news/`, text, links }, () => Buffer.from(openingOf(post)));
+    expect(asString).toBeGreaterThan(0.6);
+    expect(asBytes).toBe(asString);
+    // A post whose matching text starts past its opening lends the listing no teaser.
+    const late = `${'x'.repeat(OPENING_CHARS)} ${post}`;
+    expect(hubShare({ url: `${SITE}/news/`, text, links }, () => Buffer.from(openingOf(late)))).toBeLessThan(0.3);
   });
 
   it('does not count links to the page itself, links of other kinds, or an empty page', () => {

@@ -20,12 +20,24 @@ export const TEASER_CHUNK = 48;
 /** At most this many links per page are checked for a teaser after them (bounds the work on link farms). */
 const MAX_TEASER_CHECKS = 300;
 
+/** What a teaser is looked for in: a linked page's opening, as a string or as its UTF-8 bytes (a
+ * Buffer: the index build holds every indexed page's opening that way between its reads of the store,
+ * off the JavaScript heap and half the size of a two-byte string). */
+export interface Opening {
+  includes(piece: string): boolean;
+}
+
+/** The opening of a page's text: its first OPENING_CHARS characters. */
+export function openingOf(text: string): string {
+  return text.length > OPENING_CHARS ? text.slice(0, OPENING_CHARS) : text;
+}
+
 /**
  * The share of `page`'s text that is anchor text of its links to other pages or repeats the opening of
- * the page a link points to (`textOf` gives a linked page's text, undefined when it is not indexed).
- * 0 for a page without text.
+ * the page a link points to (`openingAt` gives a linked page's opening, made by `openingOf`, undefined when it is
+ * not indexed). 0 for a page without text.
  */
-export function hubShare(page: Pick<PageRecord, 'url' | 'text' | 'links'>, textOf: (url: string) => string | undefined): number {
+export function hubShare(page: Pick<PageRecord, 'url' | 'text' | 'links'>, openingAt: (url: string) => Opening | undefined): number {
   const { text } = page;
   if (text.length === 0) return 0;
   // Where each link's anchor text is in the page text, in document order.
@@ -53,9 +65,8 @@ export function hubShare(page: Pick<PageRecord, 'url' | 'text' | 'links'>, textO
     }
     if (checks >= MAX_TEASER_CHECKS) continue;
     checks++;
-    const target = textOf(link.url);
-    if (target === undefined) continue;
-    const opening = target.length > OPENING_CHARS ? target.slice(0, OPENING_CHARS) : target;
+    const opening = openingAt(link.url);
+    if (opening === undefined) continue;
     for (let at = link.end + 1; at + TEASER_CHUNK <= gapEnd; at += TEASER_CHUNK) {
       if (!opening.includes(text.slice(at, at + TEASER_CHUNK))) break;
       repeated += TEASER_CHUNK;

@@ -10,10 +10,10 @@ import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import { DETECT_DEFAULTS, detectLanguage } from '../shared/analysis/index.js';
 import type { IndexDocument } from './build.js';
 import { buildLinkGraph, type GraphEdge } from './link-graph.js';
-import { hubShare } from './hub.js';
+import { hubShare, openingOf, type Opening } from './hub.js';
 import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
-import { contentOffsets, contentTextOf, detectTemplates } from './templates.js';
+import { contentOffsets, contentTextOf, countTemplates, pageBlocksOf, type PageBlocks } from './templates.js';
 import { listingShare } from './listing.js';
 
 export interface StoreDocuments {
@@ -73,23 +73,43 @@ export function canonicalElsewhere(page: RoutedPage, pages: ReadonlyMap<string, 
   return true;
 }
 
-/** A stored page as the build holds it while it reads: its links packed, one array of URLs and one of
- * anchor texts (shared/store/links.ts), each string shared by every page that repeats it. Unpacked
- * (`withLinks`) only while a page is worked on: an object per link was more than half the memory of
- * reading the store (227 of 404 MB on the Rust docs' 1.6 million links). */
-type HeldPage = Omit<PageRecord, 'links'> & { packed: PackedLinks };
+/**
+ * A stored page as the build holds it between its two reads of the store: what routes its links and
+ * identity, its title, its links packed (one array of URLs and one of anchor texts, shared/store/links.ts,
+ * each string shared by every page that repeats it; an object per link was more than half the memory of
+ * reading the store, 227 of 404 MB on the Rust docs' 1.6 million links) and what template detection
+ * keeps of it. Never its text: the documents are made on a second read of the store, and a page held
+ * whole was 10.7 KB on the Rust docs, too much for a million pages.
+ */
+type HeldPage = RoutedPage & Pick<PageRecord, 'title'> & { packed: PackedLinks; blocks?: PageBlocks };
 
-const withLinks = ({ packed, ...page }: HeldPage): PageRecord => ({ ...page, links: unpackLinks(packed) });
+function heldPage(page: PageRecord, pack: (links: readonly OutLink[]) => PackedLinks, templates: boolean): HeldPage {
+  const { url, finalUrl, state, robots, canonical, duplicateOf, title } = page;
+  const held: HeldPage = { url, finalUrl, state, robots, title, packed: state === 'ok' ? pack(page.links) : NO_LINKS };
+  if (canonical !== undefined) held.canonical = canonical;
+  if (duplicateOf !== undefined) held.duplicateOf = duplicateOf;
+  const blocks = templates && state === 'ok' ? pageBlocksOf(page) : undefined;
+  if (blocks !== undefined) held.blocks = blocks;
+  return held;
+}
 
+/**
+ * Reads the store twice. The first read keeps what deciding which pages are indexed, counting links and
+ * finding templates needs (HeldPage), and each indexable page's opening, which the hub share looks for
+ * teasers in (OpeningArena). The second makes each indexed page's document from its record: its text
+ * is held once, in its document, never also in the pages read. A page changed in between is indexed as
+ * read the second time; one no longer indexable is left out.
+ */
 export async function readStoreDocuments(store: Store, options: IndexerOptions): Promise<StoreDocuments> {
   const progress = options.onProgress ?? (() => {});
   const { canonicalize } = await recordedCanonicalizer(store);
-  // Pages are held lightly: the text of indexed pages is needed later, the rest only for routing.
   const pages = new Map<string, HeldPage>();
+  const openings = new OpeningArena();
   const pack = linkPacker();
   let read = 0;
-  for await (const { links, ...page } of store.pages()) {
-    pages.set(page.url, page.state === 'ok' ? { ...page, packed: pack(links) } : { ...page, text: '', headings: [], packed: NO_LINKS });
+  for await (const page of store.pages()) {
+    pages.set(page.url, heldPage(page, pack, options.templates !== false));
+    if (skipReason(page) === undefined) openings.add(page.url, openingOf(page.text));
     if (++read % 1000 === 0) progress({ phase: 'read', done: read, total: 0 });
   }
   progress({ phase: 'read', done: read, total: read });
@@ -112,19 +132,14 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   };
 
   progress({ phase: 'links', done: 0, total: 0 });
-  const templates = options.templates === false ? undefined : detectTemplates(unpacked(indexed, pages), options.templates);
-  // What the documents below need of each page's template: which of its blocks are template. Not the
-  // template-link test, which holds a map of the page's links, nor the content text, a second copy of
-  // nearly all of its text (contentTextOf makes it again).
-  const templateOf = new Map<string, boolean[]>();
+  const templates = options.templates === false ? undefined : countTemplates(blocksOf(indexed, pages), options.templates);
   // Edges handed to the graph a page at a time, never all held at once (millions on a large site).
   function* edges(): Generator<GraphEdge> {
     for (const held of pages.values()) {
       if (!held.robots.follow) continue; // META robots nofollow: none of its links count
-      const page = withLinks(held);
-      const template = indexed.has(page.url) ? templates?.of(page) : undefined;
-      if (template !== undefined) templateOf.set(page.url, template.blocks);
-      yield* linkEdgesOf(page, template?.isTemplateLink);
+      const links = unpackLinks(held.packed);
+      const template = indexed.has(held.url) && held.blocks !== undefined ? templates?.of(held.blocks, links) : undefined;
+      yield* linkEdgesOf({ url: held.url, state: held.state, links }, template?.isTemplateLink);
     }
   }
   const graph = buildLinkGraph(edges(), resolve, options.maxAnchorsPerPage);
@@ -139,43 +154,81 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     titles.push(pages.get(url)!.title);
   }
   const affixes = new Map([...titlesByHost].map(([host, titles]) => [host, commonAffixes(titles)]));
-  const textOfIndexed = (url: string): string | undefined => {
+  const openingAt = (url: string): Opening | undefined => {
     const target = resolve(url);
-    return target === undefined ? undefined : pages.get(target)?.text;
+    return target === undefined ? undefined : openings.get(target);
   };
-  // A hub share reads the text of the pages a page links to, so all are measured before any page's
-  // text is let go below.
-  const hubs = urls.map((url) => hubShare(withLinks(pages.get(url)!), textOfIndexed));
-  const documents: IndexDocument[] = [];
-  urls.forEach((url, i) => {
-    const page = pages.get(url)!;
-    // The page's text now lives on in its document's body only.
-    pages.delete(url);
+
+  // The second read: documents in URL order, whatever order the store gives its pages in.
+  const place = new Map(urls.map((url, i) => [url, i]));
+  const documents = new Array<IndexDocument | undefined>(urls.length);
+  let made = 0;
+  progress({ phase: 'documents', done: 0, total: urls.length });
+  for await (const page of store.pages()) {
+    const i = place.get(page.url);
+    const held = pages.get(page.url);
+    if (i === undefined || held === undefined || documents[i] !== undefined) continue;
+    pages.delete(page.url);
+    if (skipReason(page) !== undefined) continue;
+    const url = page.url;
     const links = graph.byTarget.get(url);
     const host = hostOf(url);
     // Template text is left out of the body (and so of snippets); a page that is all template keeps its text.
-    const blocks = templateOf.get(url) ?? templates?.of(withLinks(page))?.blocks;
-    templateOf.delete(url);
+    const blocks = held.blocks === undefined ? undefined : templates?.of(held.blocks, page.links).blocks;
     const contentText = blocks === undefined ? undefined : contentTextOf(page, blocks);
     const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText, ...contentSections(page, blocks!) }, links?.anchors ?? [], options.maxBodyChars);
-    documents.push({
+    documents[i] = {
       stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!) },
       title: page.title,
-      hub: hubs[i],
+      hub: hubShare(page, openingAt),
       listing: listingShare(page, contentText, options.listing),
       host,
       inbound: links?.inbound ?? 0,
       inboundHosts: links?.inboundHosts ?? 0,
       ...(templates !== undefined ? { contentInbound: links?.contentInbound ?? 0 } : {}),
-    });
-  });
-  return { documents, skipped };
+    };
+    if (++made % 1000 === 0) progress({ phase: 'documents', done: made, total: urls.length });
+  }
+  progress({ phase: 'documents', done: urls.length, total: urls.length });
+  return { documents: documents.filter((d) => d !== undefined), skipped };
 }
 
-/** The indexed pages with their links, one at a time (template detection reads each once). */
-function* unpacked(urls: Iterable<string>, pages: ReadonlyMap<string, HeldPage>): Generator<PageRecord> {
-  for (const url of urls) yield withLinks(pages.get(url)!);
+/** The block summaries of the indexed pages that have one (template detection counts each once). */
+function* blocksOf(urls: Iterable<string>, pages: ReadonlyMap<string, HeldPage>): Generator<PageBlocks> {
+  for (const url of urls) {
+    const blocks = pages.get(url)!.blocks;
+    if (blocks !== undefined) yield blocks;
+  }
 }
+
+/**
+ * Every indexable page's opening as UTF-8, in large shared buffers: off the JavaScript heap (which
+ * every garbage collection walks), at about half the size of the two-byte strings most pages' texts
+ * are, and one small view per page. A teaser is looked for in the bytes (Buffer.includes): UTF-8 bytes
+ * hold a piece's bytes exactly where the text holds the piece.
+ */
+class OpeningArena {
+  private chunk = Buffer.alloc(0);
+  private used = 0;
+  private readonly byUrl = new Map<string, Buffer>();
+
+  add(url: string, opening: string): void {
+    // At most three bytes per UTF-16 code unit.
+    if (this.used + 3 * opening.length > this.chunk.length) {
+      this.chunk = Buffer.allocUnsafe(Math.max(ARENA_CHUNK_BYTES, 3 * opening.length));
+      this.used = 0;
+    }
+    const length = this.chunk.write(opening, this.used, 'utf8');
+    this.byUrl.set(url, this.chunk.subarray(this.used, this.used + length));
+    this.used += length;
+  }
+
+  get(url: string): Buffer | undefined {
+    return this.byUrl.get(url);
+  }
+}
+
+const ARENA_CHUNK_BYTES = 16 * 2 ** 20;
 
 /** Packs a page's links with one copy of each URL and anchor text across all pages: every page of a
  * site repeats its navigation's links, and each decoded record brought its own copies of them. */

@@ -93,34 +93,69 @@ function linkKey(link: OutLink): number {
   return fingerprintOf([link.url, link.text]);
 }
 
-/** A page's block and link fingerprints, computed once for the count and again never. */
-interface PagePrints {
-  blocks: number[];
-  links: number[];
+/** PageBlocks.shape bits: what the header and footer walk reads of a block's text. */
+const SHAPE_INNER = 1; // short enough to be taken between template neighbours, and not the page's description
+const SHAPE_LEADING_LINK = 2; // a link block before the page's first section (leadingLinkBlock)
+
+/**
+ * What template detection keeps of a page, made once while its text is at hand (pageBlocksOf): the
+ * index build holds this between its two reads of the store instead of the page's text (10.7 KB a
+ * Rust docs page while read, of which the text is 4.4 KB). A block's text is known by its fingerprint.
+ */
+export interface PageBlocks {
+  url: string;
+  /** Per block (blockEnds order): the fingerprint of its text. */
+  prints: Float64Array;
+  /** Per block: SHAPE_* bits. */
+  shape: Uint8Array;
+  /** Per link of the page, in order: the fingerprint of its URL and anchor text. */
+  links: Float64Array;
 }
 
-function printsOf(page: PageRecord): PagePrints {
-  return { blocks: blockTexts(page).map(fingerprint), links: page.links.map(linkKey) };
+/** What pageBlocksOf reads of a page. */
+export type BlockedPage = Pick<PageRecord, 'url' | 'text' | 'blockEnds' | 'linkBlocks' | 'sections' | 'description' | 'links'>;
+
+/** A page's block summary; undefined for a page stored before blocks were kept. */
+export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
+  if (page.blockEnds === undefined) return undefined;
+  const texts = blockTexts(page);
+  const described = describedBy(page.description);
+  const leadingLink = leadingLinkBlock(page);
+  const shape = new Uint8Array(texts.length);
+  texts.forEach((t, k) => {
+    if (t.length <= MAX_INNER_CHARS && !described(t)) shape[k]! |= SHAPE_INNER;
+    if (leadingLink(k)) shape[k]! |= SHAPE_LEADING_LINK;
+  });
+  return { url: page.url, prints: Float64Array.from(texts, fingerprint), shape, links: Float64Array.from(page.links, linkKey) };
+}
+
+/** What is template on a page, as read from its block summary. */
+export interface BlockTemplate {
+  /** Per block of the page (blockEnds order), whether it is template. */
+  blocks: boolean[];
+  /** Whether a link of this page is template. */
+  isTemplateLink: (link: OutLink) => boolean;
+}
+
+/** The template blocks of a set of pages, counted from their block summaries. */
+export interface BlockTemplates {
+  /** `links`: the page's links, the ones its summary was made from (isTemplateLink knows them by identity). */
+  of(page: PageBlocks, links: readonly OutLink[]): BlockTemplate;
+  /** Blocks found template, per host (distinct fingerprints), for the build's report and tests. */
+  templateBlocksByHost: Map<string, number>;
 }
 
 /** Counts block and link fingerprints per host over `pages` (indexed pages of any hosts) and returns what is template. */
-export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<TemplateOptions> = {}): SiteTemplates {
+export function countTemplates(pages: Iterable<PageBlocks>, options: Partial<TemplateOptions> = {}): BlockTemplates {
   const opts = { ...DEFAULT_TEMPLATE_OPTIONS, ...options };
   const hosts = new Map<string, { pages: number; blocks: Map<number, number>; links: Map<number, number> }>();
-  // Kept from the count for `of`: hashing every page's text and links twice was a tenth of an index build.
-  // By URL, since the caller may hand `of` another copy of the page (indexer/read-store.ts unpacks its
-  // links anew each time).
-  const prints = new Map<string, PagePrints>();
   for (const page of pages) {
-    if (page.blockEnds === undefined) continue;
     const host = hostOf(page.url);
     let h = hosts.get(host);
     if (!h) hosts.set(host, (h = { pages: 0, blocks: new Map(), links: new Map() }));
     h.pages++;
-    const p = printsOf(page);
-    prints.set(page.url, p);
-    countOnce(h.blocks, p.blocks);
-    countOnce(h.links, p.links);
+    countOnce(h.blocks, page.prints);
+    countOnce(h.links, page.links);
   }
   const threshold = new Map<string, number>();
   const templateBlocksByHost = new Map<string, number>();
@@ -134,24 +169,40 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
   }
   return {
     templateBlocksByHost,
-    of(page) {
-      if (page.blockEnds === undefined) return undefined;
+    of(page, links) {
       const host = hostOf(page.url);
       const min = threshold.get(host);
       const h = hosts.get(host);
-      const texts = blockTexts(page);
-      if (min === undefined || h === undefined) return { blocks: texts.map(() => false), contentText: page.text, isTemplateLink: () => false };
-      const p = prints.get(page.url) ?? printsOf(page);
-      const blocks = p.blocks.map((f) => (h.blocks.get(f) ?? 0) >= min);
-      markHeaderAndFooter(blocks, texts, page.description, leadingLinkBlock(page));
-      const contentText = contentTextOf(page, blocks, texts);
+      if (min === undefined || h === undefined) return { blocks: Array.from(page.prints, () => false), isTemplateLink: () => false };
+      const blocks = Array.from(page.prints, (f) => (h.blocks.get(f) ?? 0) >= min);
+      markHeaderAndFooter(blocks, page);
       // The page's own links by identity, their keys already made; any other link is hashed.
-      const keyOf = new Map(page.links.map((l, i) => [l, p.links[i]!]));
+      const keyOf = new Map(links.map((l, i) => [l, page.links[i]!]));
       return {
         blocks,
-        contentText,
         isTemplateLink: (link) => (link.block !== undefined && blocks[link.block] === true) || (h.links.get(keyOf.get(link) ?? linkKey(link)) ?? 0) >= min,
       };
+    },
+  };
+}
+
+/** Counts block and link fingerprints per host over `pages` and returns what is template, each page's
+ * content text with it (countTemplates over the pages' summaries, for callers that hold the pages). */
+export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<TemplateOptions> = {}): SiteTemplates {
+  // By URL, since the caller may hand `of` another copy of the page.
+  const summaries = new Map<string, PageBlocks>();
+  for (const page of pages) {
+    const summary = pageBlocksOf(page);
+    if (summary !== undefined) summaries.set(page.url, summary);
+  }
+  const counted = countTemplates(summaries.values(), options);
+  return {
+    templateBlocksByHost: counted.templateBlocksByHost,
+    of(page) {
+      const summary = page.blockEnds === undefined ? undefined : (summaries.get(page.url) ?? pageBlocksOf(page));
+      if (summary === undefined) return undefined;
+      const { blocks, isTemplateLink } = counted.of(summary, page.links);
+      return { blocks, contentText: contentTextOf(page, blocks), isTemplateLink };
     },
   };
 }
@@ -175,22 +226,22 @@ const MAX_INNER_CHARS = 80;
  * one-line description after the template "Expand description" toggle, and the walk took it as footer.
  * From the start, the walk also goes through link blocks before the page's first section (leadingLinkBlock).
  */
-function markHeaderAndFooter(blocks: boolean[], texts: string[], description: string, leadingLink: (k: number) => boolean = () => false): void {
+function markHeaderAndFooter(blocks: boolean[], page: PageBlocks): void {
   const counted = [...blocks];
   const n = blocks.length;
-  const described = describedBy(description);
-  const inner = (k: number): boolean =>
-    texts[k]!.length <= MAX_INNER_CHARS && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true) && !described(texts[k]!);
-  for (let i = 0; i < n && (blocks[i] || inner(i) || leadingLink(i)); i++) blocks[i] = true;
+  const { prints, shape } = page;
+  const inner = (k: number): boolean => (shape[k]! & SHAPE_INNER) !== 0 && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true);
+  for (let i = 0; i < n && (blocks[i] || inner(i) || (shape[i]! & SHAPE_LEADING_LINK) !== 0); i++) blocks[i] = true;
   for (let i = n - 1; i >= 0 && (blocks[i] || inner(i)); i--) blocks[i] = true;
   // A page whose content is one short block between header and footer keeps it.
   if (blocks.every(Boolean)) {
     blocks.splice(0, n, ...counted);
     return;
   }
-  // Themes that print the same sidebar twice (Sphinx: one for narrow screens): its other copy is template too.
-  const template = new Set(texts.filter((t, k) => blocks[k] && !counted[k]));
-  for (let k = 0; k < n; k++) if (!blocks[k] && template.has(texts[k]!)) blocks[k] = true;
+  // Themes that print the same sidebar twice (Sphinx: one for narrow screens): its other copy is template
+  // too (the same text, known by its fingerprint).
+  const template = new Set(prints.filter((_, k) => blocks[k] && !counted[k]));
+  for (let k = 0; k < n; k++) if (!blocks[k] && template.has(prints[k]!)) blocks[k] = true;
 }
 
 /**
@@ -202,7 +253,7 @@ function markHeaderAndFooter(blocks: boolean[], texts: string[], description: st
  * Compression and Archiving »". Pages without sections are left alone: with no heading to stop
  * at, a hub page's list of links is its content.
  */
-function leadingLinkBlock(page: PageRecord): (k: number) => boolean {
+function leadingLinkBlock(page: Pick<PageRecord, 'sections' | 'blockEnds' | 'linkBlocks'>): (k: number) => boolean {
   const first = page.sections?.[0]?.start;
   const ends = page.blockEnds;
   if (first === undefined || ends === undefined || page.linkBlocks === undefined) return () => false;
@@ -230,7 +281,7 @@ function describedBy(description: string): (text: string) => boolean {
 /** Descriptions (and blocks) shorter than this, in letters and digits, are not compared ("Home"). */
 const MIN_DESCRIBED_CHARS = 20;
 
-function countOnce(counts: Map<number, number>, keys: number[]): void {
+function countOnce(counts: Map<number, number>, keys: Iterable<number>): void {
   for (const k of new Set(keys)) counts.set(k, (counts.get(k) ?? 0) + 1);
 }
 

@@ -10,7 +10,7 @@ import type { LinkEdge, OutLink, PageRecord } from './types.js';
  * anchor text, and the edge is followed if any of those links is. With `isTemplate`, the edge is a
  * template edge when all of those links are template links.
  */
-export function linkEdgesOf(page: PageRecord, isTemplate?: (link: OutLink) => boolean): LinkEdge[] {
+export function linkEdgesOf(page: Pick<PageRecord, 'url' | 'state' | 'links'>, isTemplate?: (link: OutLink) => boolean): LinkEdge[] {
   if (page.state !== 'ok') return [];
   const byTarget = new Map<string, LinkEdge>();
   for (const link of page.links) {
