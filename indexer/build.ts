@@ -4,6 +4,7 @@
 
 import { buildTypeahead } from './page-typeahead.js';
 import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import {
   FIELD_COUNT,
   FIELDS,
@@ -23,7 +24,7 @@ import {
 import { isGleanerError } from '../shared/errors.js';
 import type { CrawlStats } from '../shared/store/index.js';
 import type { AnalyzedDoc } from './analyze-doc.js';
-import { createDocAnalyzer } from './analyze-pool.js';
+import { createDocAnalyzer, type DocAnalyzer } from './analyze-pool.js';
 import type { IndexerOptions } from './options.js';
 import { PostingsBuilder } from './postings.js';
 import { directorySize, startGeneration, type GenerationDraft } from './write-index.js';
@@ -99,24 +100,29 @@ async function previousGeneration(dataDir: string, full: boolean): Promise<{ gen
   }
 }
 
-/**
- * Builds a generation from `documents` and makes it live. The build lets go of each document's text
- * once its stored record is written (the entry is replaced by one without it): a caller that wants its
- * documents afterwards passes a copy.
- */
+/** Documents made one at a time (indexer/read-store.ts makes them on its second read of the store):
+ * the build holds each one's text only until its record is written. */
+export interface DocumentSource {
+  /** How many documents it gives at most. */
+  count: number;
+  documents: AsyncIterable<IndexDocument> | Iterable<IndexDocument>;
+}
+
+/** Builds a generation from `documents` (an array, or documents made as the build goes) and makes it live. */
 export async function buildFromDocuments(
   dataDir: string,
-  documents: IndexDocument[],
+  documents: readonly IndexDocument[] | DocumentSource,
   extras: BuildExtras,
   options: IndexerOptions,
   startedAt = performance.now(),
 ): Promise<IndexBuildSummary> {
   const progress = options.onProgress ?? (() => {});
   const before = await previousGeneration(dataDir, options.full);
+  const source = 'count' in documents ? documents : { count: documents.length, documents };
   try {
     const draft = await startGeneration(dataDir);
     try {
-      return await build(draft, documents, extras, options, startedAt, progress, before);
+      return await build(draft, source, extras, options, startedAt, progress, before);
     } catch (e) {
       await draft.abandon();
       throw e;
@@ -126,9 +132,18 @@ export async function buildFromDocuments(
   }
 }
 
+/**
+ * The build, as the documents come: each new or changed document is analysed in a batch (on the
+ * analysis threads, a few batches ahead of the one whose postings are being added), its record
+ * written to stored.bin and its text let go; a document unchanged since the previous generation (same
+ * fingerprint) is put aside without its text, and after the last new one its postings are copied from
+ * the previous generation and its record from the previous stored.bin. New documents come first and
+ * keep the source's order, unchanged ones follow in their previous order: every term's postings are
+ * added in ascending document order either way.
+ */
 async function build(
   draft: GenerationDraft,
-  documents: IndexDocument[],
+  source: DocumentSource,
   extras: BuildExtras,
   options: IndexerOptions,
   startedAt: number,
@@ -136,92 +151,100 @@ async function build(
   before: { gen: IndexGeneration; fingerprints: string[] } | undefined,
 ): Promise<IndexBuildSummary> {
   const previous = before?.gen;
-  const fingerprints = documents.map((d) => fingerprintOf(d.stored));
-
-  // Reused documents keep their relative order and come first, so every term's postings stay ascending
-  // when the previous postings are copied over before the new documents are analysed.
   const oldByUrl = new Map<string, number>();
   previous?.docs.url.forEach((url, i) => oldByUrl.set(url, i));
-  const reuse: { doc: number; old: number }[] = [];
-  const fresh: number[] = [];
-  documents.forEach((d, i) => {
-    const old = oldByUrl.get(d.stored.url);
-    if (before && old !== undefined && before.fingerprints[old] === fingerprints[i]) reuse.push({ doc: i, old });
-    else fresh.push(i);
-  });
-  reuse.sort((a, b) => a.old - b.old);
-  const order = [...reuse.map((r) => r.doc), ...fresh];
+  const maxSections = options.typeahead.maxSections;
 
   const builder = new PostingsBuilder();
-  const fieldLength = new Array<number>(order.length * FIELD_COUNT).fill(0);
-  if (previous && reuse.length > 0) copyPostings(previous, reuse, builder, fieldLength);
-  // stored.bin is written in document order as the build goes, and each document's text let go once
-  // its record is written: the reused documents' records first, then each analysed batch's.
-  const storedColumns = newStoredColumns(order.length);
-  const records = storedRecords(storedColumns);
-  const maxSections = options.typeahead.maxSections;
-  const writeRecords = async (from: number, to: number): Promise<void> => {
-    await draft.appendStored(records(order.slice(from, to).map((i) => documents[i]!.stored), from));
-    for (let k = from; k < to; k++) documents[order[k]!] = withoutText(documents[order[k]!]!, maxSections);
-  };
-  await writeRecords(0, reuse.length);
-  const wordMaps: ArrayLike<number>[] = previous ? reuse.map((r) => previous.wordMap.subarray(previous.wordMapOffsets[r.old], previous.wordMapOffsets[r.old + 1])) : [];
+  const fieldLength: number[] = [];
+  const wordMaps: ArrayLike<number>[] = [];
+  const storedColumns = newStoredColumns(source.count);
+  const stored = storedRecords(storedColumns);
+  // The documents in their new order, each once its record is written, and their fingerprints.
+  const fresh: IndexDocument[] = [];
+  const freshFingerprints: string[] = [];
+  const reuse: { doc: IndexDocument; old: number; fingerprint: string }[] = [];
 
-  // Fresh documents go to the analysis threads in batches, a few batches ahead of the one whose
-  // postings are being added; postings are added in document order, so every list stays ascending.
-  // A batch or less (an incremental build after a small recrawl) is analysed here: starting threads
-  // would cost more than it saves.
-  const analyzer = createDocAnalyzer(fresh.length > ANALYZE_BATCH_DOCS ? options.analyzeThreads : 0);
+  // Documents analysed or found unchanged, of all the source gives.
   let done = 0;
-  let charsDone = 0;
-  let charsTotal = 0;
-  for (const i of fresh) charsTotal += documents[i]!.stored.body.length;
-  const report = (): void => progress({ phase: 'analyze', done, total: fresh.length, work: { done: charsDone, total: charsTotal } });
+  const report = (): void => progress({ phase: 'analyze', done, total: source.count });
   report();
-  try {
-    const pending: Promise<AnalyzedDoc[]>[] = [];
-    let sent = reuse.length;
-    const sendAhead = (): void => {
-      while (pending.length < Math.max(1, 2 * analyzer.threads) && sent < order.length) {
-        const batch = order.slice(sent, sent + ANALYZE_BATCH_DOCS).map((i) => documents[i]!.stored);
-        sent += batch.length;
-        const analysed = analyzer.analyze(batch);
-        // Awaited in turn below; a batch that fails before its turn, or after an earlier one failed,
-        // is not an unhandled rejection.
-        analysed.catch(() => {});
-        pending.push(analysed);
+  let analyzer: DocAnalyzer | undefined;
+  const pending: { docs: IndexDocument[]; fingerprints: string[]; analysed: Promise<AnalyzedDoc[]> }[] = [];
+  // Adds the oldest batch's postings, in document order, and writes its records.
+  const take = async (): Promise<void> => {
+    const { docs, fingerprints, analysed } = pending.shift()!;
+    const batch = await analysed;
+    const first = fresh.length;
+    batch.forEach((a, j) => {
+      const k = first + j;
+      for (let s = 0; s < a.terms.length; s++) {
+        const id = builder.termId(a.terms[s]!, a.words[s]!);
+        builder.addForms(id, a.forms[s]);
+        builder.add(id, k, a.tfs, s * FIELD_COUNT, a.positions, s === 0 ? 0 : a.positionEnds[s - 1]!, a.positionEnds[s]!);
       }
-    };
-    sendAhead();
-    for (let k = reuse.length; k < order.length; ) {
-      const batch = await pending.shift()!;
-      sendAhead();
-      const batchStart = k;
-      for (const analysed of batch) {
-        for (let s = 0; s < analysed.terms.length; s++) {
-          const id = builder.termId(analysed.terms[s]!, analysed.words[s]!);
-          builder.addForms(id, analysed.forms[s]);
-          builder.add(id, k, analysed.tfs, s * FIELD_COUNT, analysed.positions, s === 0 ? 0 : analysed.positionEnds[s - 1]!, analysed.positionEnds[s]!);
-        }
-        for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = analysed.fieldLength[f]!;
-        wordMaps.push(analysed.wordMap);
-        charsDone += documents[order[k]!]!.stored.body.length;
-        k++;
-        if (++done % 500 === 0) report();
-      }
-      await writeRecords(batchStart, k);
+      for (let f = 0; f < FIELD_COUNT; f++) fieldLength.push(a.fieldLength[f]!);
+      wordMaps.push(a.wordMap);
+    });
+    await draft.appendStored(stored.records(docs.map((d) => d.stored), first));
+    for (let j = 0; j < docs.length; j++) {
+      fresh.push(withoutText(docs[j]!, maxSections));
+      freshFingerprints.push(fingerprints[j]!);
     }
+    const reported = Math.floor(done / 500);
+    done += docs.length;
+    if (Math.floor(done / 500) > reported) report();
+  };
+  // A batch or less of new documents in all (an incremental build after a small recrawl) is analysed
+  // here: starting threads would cost more than it saves. A batch is sent once a document more comes.
+  let batch: IndexDocument[] = [];
+  let batchFingerprints: string[] = [];
+  const send = async (last: boolean): Promise<void> => {
+    analyzer ??= createDocAnalyzer(last && pending.length === 0 && fresh.length === 0 ? 0 : options.analyzeThreads);
+    const analysed = analyzer.analyze(batch.map((d) => d.stored));
+    // Awaited in turn; a batch that fails before its turn, or after an earlier one failed, is not an
+    // unhandled rejection.
+    analysed.catch(() => {});
+    pending.push({ docs: batch, fingerprints: batchFingerprints, analysed });
+    batch = [];
+    batchFingerprints = [];
+    while (pending.length >= Math.max(1, 2 * analyzer.threads)) await take();
+  };
+  try {
+    for await (const doc of source.documents) {
+      const fingerprint = fingerprintOf(doc.stored);
+      const old = oldByUrl.get(doc.stored.url);
+      if (before && old !== undefined && before.fingerprints[old] === fingerprint) {
+        reuse.push({ doc: withoutText(doc, maxSections), old, fingerprint });
+        if (++done % 500 === 0) report();
+      } else {
+        if (batch.length === ANALYZE_BATCH_DOCS) await send(false);
+        batch.push(doc);
+        batchFingerprints.push(fingerprint);
+      }
+    }
+    if (batch.length > 0) await send(true);
+    while (pending.length > 0) await take();
   } finally {
-    await analyzer.close();
+    await analyzer?.close();
   }
   report();
+
+  reuse.sort((a, b) => a.old - b.old);
+  if (previous && reuse.length > 0) {
+    copyPostings(previous, reuse, fresh.length, builder, fieldLength);
+    for (const r of reuse) wordMaps.push(previous.wordMap.subarray(previous.wordMapOffsets[r.old], previous.wordMapOffsets[r.old + 1]));
+    await copyRecords(previous, reuse, fresh.length, stored, draft);
+  }
+  const order = [...fresh, ...reuse.map((r) => r.doc)];
+  const fingerprints = [...freshFingerprints, ...reuse.map((r) => r.fingerprint)];
   const layout = builder.finish();
 
   progress({ phase: 'write', done: 0, total: 1 });
   const { bodyFrequency, postingsWithBody } = bodyFrequencies(layout.postings, layout.tfs, order.length);
-  const docs = docColumns(order.map((i) => documents[i]!), fieldLength, bodyFrequency, storedColumns);
+  const docs = docColumns(order, fieldLength, bodyFrequency, trimmed(storedColumns, order.length));
   const typeahead = buildTypeahead(
-    order.map((i) => documents[i]!.stored),
+    order.map((d) => d.stored),
     // Past the entries it holds, the pages most linked from others' content keep theirs.
     docs.contentInbound ?? docs.inbound,
     options.typeahead,
@@ -249,7 +272,7 @@ async function build(
       postingsWithBody,
     },
     docs,
-    fingerprints: order.map((i) => fingerprints[i]!),
+    fingerprints,
     terms: { terms: layout.terms, words: layout.words, forms: layout.forms },
     offsets: layout.offsets,
     lists: encodeLists(layout.offsets, layout.postings, layout.tfs, layout.positions, layout.positionOffsets),
@@ -258,7 +281,7 @@ async function build(
     stats,
   });
   progress({ phase: 'write', done: 1, total: 1 });
-  const kept = new Set(documents.map((d) => d.stored.url));
+  const kept = new Set(order.map((d) => d.stored.url));
   return {
     indexDir: dir,
     documents: order.length,
@@ -274,12 +297,12 @@ async function build(
   };
 }
 
-/** Copies the postings of reused documents (renumbered) from the previous generation, term by term. */
-function copyPostings(previous: IndexGeneration, reuse: { doc: number; old: number }[], builder: PostingsBuilder, fieldLength: number[]): void {
+/** Copies the postings of reused documents (numbered from `first` on) from the previous generation, term by term. */
+function copyPostings(previous: IndexGeneration, reuse: readonly { old: number }[], first: number, builder: PostingsBuilder, fieldLength: number[]): void {
   const newNumber = new Int32Array(previous.docs.url.length).fill(-1);
   reuse.forEach((r, k) => {
-    newNumber[r.old] = k;
-    for (let f = 0; f < FIELD_COUNT; f++) fieldLength[k * FIELD_COUNT + f] = previous.docs.fieldLength[r.old * FIELD_COUNT + f]!;
+    newNumber[r.old] = first + k;
+    for (let f = 0; f < FIELD_COUNT; f++) fieldLength[(first + k) * FIELD_COUNT + f] = previous.docs.fieldLength[r.old * FIELD_COUNT + f]!;
   });
   const { terms, words } = previous.terms;
   for (let t = 0; t < terms.length; t++) {
@@ -361,12 +384,21 @@ function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency:
 
 /** stored.bin's records: `records(docs, first)` gives the pieces of documents first, first + 1, ...
  * (in order, after those given before), filling in their offsets and lengths in `columns` as the
- * pieces are taken. */
-function storedRecords(columns: StoredColumns): (docs: readonly StoredDoc[], first: number) => Generator<string> {
+ * pieces are taken; `place` does the same for a record copied whole. */
+function storedRecords(columns: StoredColumns): {
+  records: (docs: readonly StoredDoc[], first: number) => Generator<string>;
+  place: (d: number, length: number, headBytes: number, bodyBytes: number) => void;
+} {
   let offset = 0;
-  return function* records(docs, first) {
+  const place = (d: number, length: number, headBytes: number, bodyBytes: number): void => {
+    columns.storedOffset[d] = offset;
+    columns.storedLength[d] = length;
+    columns.storedHeaderLength[d] = headBytes;
+    columns.storedBodyLength[d] = bodyBytes;
+    offset += length;
+  };
+  function* records(docs: readonly StoredDoc[], first: number): Generator<string> {
     for (let i = 0; i < docs.length; i++) {
-      const d = first + i;
       const { body, language, sections, ...others } = docs[i]!;
       // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
       // texts, most of its record, come last.
@@ -374,16 +406,58 @@ function storedRecords(columns: StoredColumns): (docs: readonly StoredDoc[], fir
       const tail = JSON.stringify(others);
       const headBytes = Buffer.byteLength(head, 'utf8');
       const bodyBytes = Buffer.byteLength(body, 'utf8');
-      const length = headBytes + bodyBytes + Buffer.byteLength(tail, 'utf8');
-      columns.storedOffset[d] = offset;
-      columns.storedLength[d] = length;
-      columns.storedHeaderLength[d] = headBytes;
-      columns.storedBodyLength[d] = bodyBytes;
-      offset += length;
+      place(first + i, headBytes + bodyBytes + Buffer.byteLength(tail, 'utf8'), headBytes, bodyBytes);
       yield head;
       yield body;
       yield tail;
     }
+  }
+  return { records, place };
+}
+
+/** Bytes of the previous stored.bin read at a time when its records are copied. */
+const COPY_CHUNK_BYTES = 4 * 2 ** 20;
+
+/**
+ * Appends the reused documents' records (numbered from `first` on) to stored.bin, copied from the
+ * previous generation's: a record is made from its document alone, and an unchanged fingerprint is an
+ * unchanged document, so the bytes are those `records` would make, without the document's text held.
+ * Runs of records that lie together are read at once.
+ */
+async function copyRecords(previous: IndexGeneration, reuse: readonly { old: number }[], first: number, stored: ReturnType<typeof storedRecords>, draft: GenerationDraft): Promise<void> {
+  const { storedOffset, storedLength, storedHeaderLength, storedBodyLength } = previous.docs;
+  const handle = await open(previous.storedPath, 'r');
+  try {
+    for (let i = 0; i < reuse.length; ) {
+      const start = storedOffset[reuse[i]!.old]!;
+      let end = start;
+      let j = i;
+      while (j < reuse.length && storedOffset[reuse[j]!.old] === end && (j === i || end - start + storedLength[reuse[j]!.old]! <= COPY_CHUNK_BYTES)) {
+        end += storedLength[reuse[j]!.old]!;
+        j++;
+      }
+      const bytes = Buffer.allocUnsafe(end - start);
+      const { bytesRead } = await handle.read(bytes, 0, bytes.length, start);
+      if (bytesRead !== bytes.length) throw damagedIndexError(previous.dir, INDEX_FILES.stored, `ends before byte ${end}`);
+      for (let k = i; k < j; k++) {
+        const old = reuse[k]!.old;
+        stored.place(first + k, storedLength[old]!, storedHeaderLength[old]!, storedBodyLength[old]!);
+      }
+      await draft.appendStored([bytes]);
+      i = j;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The columns of the first `documents` (a source that gave fewer documents than it said). */
+function trimmed(columns: StoredColumns, documents: number): StoredColumns {
+  return {
+    storedOffset: columns.storedOffset.subarray(0, documents),
+    storedLength: columns.storedLength.subarray(0, documents),
+    storedHeaderLength: columns.storedHeaderLength.subarray(0, documents),
+    storedBodyLength: columns.storedBodyLength.subarray(0, documents),
   };
 }
 

@@ -112,7 +112,7 @@ describe('buildIndex: incremental', () => {
     await writePages(dir, BASE);
     const phases = new Set<string>();
     await buildIndex(dir, { onProgress: (p) => phases.add(p.phase) });
-    expect([...phases]).toEqual(['read', 'links', 'documents', 'analyze', 'write']);
+    expect([...phases]).toEqual(['read', 'links', 'analyze', 'write']);
   });
 });
 

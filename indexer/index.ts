@@ -5,7 +5,7 @@ import { buildFromDocuments, type IndexBuildSummary } from './build.js';
 import { resolveIndexerOptions, type IndexerOptions } from './options.js';
 import { readStoreDocuments } from './read-store.js';
 
-export type { IndexBuildSummary, IndexDocument, BuildExtras } from './build.js';
+export type { IndexBuildSummary, IndexDocument, BuildExtras, DocumentSource } from './build.js';
 export { buildFromDocuments } from './build.js';
 export { discardUnfinished } from './write-index.js';
 export { DEFAULT_INDEXER_OPTIONS, resolveIndexerOptions, type IndexerOptions, type IndexProgress } from './options.js';
@@ -19,19 +19,12 @@ export async function buildIndex(dataDir: string, options: Partial<IndexerOption
   const startedAt = performance.now();
   const resolved = resolveIndexerOptions(options);
   const store = await openStoreAt(resolved.store ?? dataDir, { mustExist: true });
-  let read;
-  let crawl;
   try {
-    read = await readStoreDocuments(store, resolved);
-    crawl = await store.getCrawlStats();
+    const read = await readStoreDocuments(store, resolved);
+    const crawl = await store.getCrawlStats();
+    // The documents are made from the store as the build takes them: it stays open until the end.
+    return await buildFromDocuments(dataDir, read.documents, { crawl, skipped: read.skipped }, resolved, startedAt);
   } finally {
     await store.close();
   }
-  return buildFromDocuments(
-    dataDir,
-    read.documents,
-    { crawl, skipped: read.skipped },
-    resolved,
-    startedAt,
-  );
 }

@@ -6,7 +6,7 @@ import { DEFAULT_TEMPLATE_OPTIONS, type TemplateOptions } from './templates.js';
 import { DEFAULT_TYPEAHEAD_OPTIONS, type TypeaheadOptions } from './page-typeahead.js';
 
 export interface IndexProgress {
-  phase: 'read' | 'links' | 'documents' | 'analyze' | 'write';
+  phase: 'read' | 'links' | 'analyze' | 'write';
   done: number;
   /** 0 when not known yet. */
   total: number;

@@ -1,10 +1,10 @@
 // The build reads the store twice (read-store.ts): routing, links and templates first, then each
-// indexed page's document. What the second read finds decides the documents' text; the links counted
-// on the first stay.
+// indexed page's document as the build takes it. What the second read finds decides the documents'
+// text; the links counted on the first stay.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, type PageRecord, type Store } from '../shared/store/index.js';
-import { storedPage } from '../test/support/store-records.js';
+import { collect, storedPage } from '../test/support/store-records.js';
 import { tempDirs } from '../test/support/temp-dirs.js';
 import { resolveIndexerOptions } from './options.js';
 import { readStoreDocuments } from './read-store.js';
@@ -43,7 +43,9 @@ describe('readStoreDocuments', () => {
   it('makes the documents in URL order whatever order the second read gives the pages in', async () => {
     const store = await storeOfFourPages();
     try {
-      const { documents } = await readStoreDocuments(changingBetweenReads(store, (pages) => [...pages].reverse()), resolveIndexerOptions());
+      const read = await readStoreDocuments(changingBetweenReads(store, (pages) => [...pages].reverse()), resolveIndexerOptions());
+      expect(read.documents.count).toBe(4);
+      const documents = await collect(read.documents.documents);
       expect(documents.map((d) => d.stored.url)).toEqual(URLS);
       expect(documents.map((d) => d.stored.body)).toEqual(URLS.map((u) => `text of ${u}`));
       expect(documents.map((d) => d.inbound)).toEqual([3, 3, 3, 3]);
@@ -58,7 +60,7 @@ describe('readStoreDocuments', () => {
       const changed = changingBetweenReads(store, (pages) =>
         pages.map((p) => (p.url === URLS[1] ? { ...p, state: 'gone' as const } : p.url === URLS[2] ? { ...p, text: 'rewritten since' } : p)),
       );
-      const { documents } = await readStoreDocuments(changed, resolveIndexerOptions());
+      const documents = await collect((await readStoreDocuments(changed, resolveIndexerOptions())).documents.documents);
       expect(documents.map((d) => d.stored.url)).toEqual([URLS[0], URLS[2], URLS[3]]);
       expect(documents.find((d) => d.stored.url === URLS[2])?.stored.body).toBe('rewritten since');
       // The links were counted on the first read, where b still linked to d.

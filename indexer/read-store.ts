@@ -8,7 +8,7 @@ import type { OutLink, PackedLinks, PageRecord, PageSection } from '../shared/st
 import { recordedCanonicalizer } from '../shared/store/index.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import { DETECT_DEFAULTS, detectLanguage } from '../shared/analysis/index.js';
-import type { IndexDocument } from './build.js';
+import type { DocumentSource, IndexDocument } from './build.js';
 import { buildLinkGraph, type GraphEdge } from './link-graph.js';
 import { hubShare, openingOf, type Opening } from './hub.js';
 import { commonAffixes, stripAffixes } from './title-boilerplate.js';
@@ -17,7 +17,8 @@ import { contentOffsets, contentTextOf, countTemplates, pageBlocksOf, type PageB
 import { listingShare } from './listing.js';
 
 export interface StoreDocuments {
-  documents: IndexDocument[];
+  /** Made on the second read of the store, as the build takes them: the store must stay open until then. */
+  documents: DocumentSource;
   skipped: Record<string, number>;
 }
 
@@ -96,9 +97,10 @@ function heldPage(page: PageRecord, pack: (links: readonly OutLink[]) => PackedL
 /**
  * Reads the store twice. The first read keeps what deciding which pages are indexed, counting links and
  * finding templates needs (HeldPage), and each indexable page's opening, which the hub share looks for
- * teasers in (OpeningArena). The second makes each indexed page's document from its record: its text
- * is held once, in its document, never also in the pages read. A page changed in between is indexed as
- * read the second time; one no longer indexable is left out.
+ * teasers in (OpeningArena). The second makes each indexed page's document from its record as the
+ * build takes it (StoreDocuments.documents), so a page's text is held only from its document's making
+ * until its record is written. A page changed in between is indexed as read the second time; one no
+ * longer indexable is left out.
  */
 export async function readStoreDocuments(store: Store, options: IndexerOptions): Promise<StoreDocuments> {
   const progress = options.onProgress ?? (() => {});
@@ -132,7 +134,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   };
 
   progress({ phase: 'links', done: 0, total: 0 });
-  const templates = options.templates === false ? undefined : countTemplates(blocksOf(indexed, pages), options.templates);
+  let templates = options.templates === false ? undefined : countTemplates(blocksOf(indexed, pages), options.templates);
   // Edges handed to the graph a page at a time, never all held at once (millions on a large site).
   function* edges(): Generator<GraphEdge> {
     for (const held of pages.values()) {
@@ -159,25 +161,20 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     return target === undefined ? undefined : openings.get(target);
   };
 
-  // The second read: documents in URL order, whatever order the store gives its pages in.
+  // The second read, as the build takes the documents: in URL order whatever order the store gives
+  // (a PostgreSQL store orders by its collation), a document that comes early held until its turn.
   const place = new Map(urls.map((url, i) => [url, i]));
-  const documents = new Array<IndexDocument | undefined>(urls.length);
-  let made = 0;
-  progress({ phase: 'documents', done: 0, total: urls.length });
-  for await (const page of store.pages()) {
-    const i = place.get(page.url);
-    const held = pages.get(page.url);
-    if (i === undefined || held === undefined || documents[i] !== undefined) continue;
-    pages.delete(page.url);
-    if (skipReason(page) !== undefined) continue;
+  const count = urls.length;
+  const documentOf = (page: PageRecord, held: HeldPage): IndexDocument => {
     const url = page.url;
     const links = graph.byTarget.get(url);
+    graph.byTarget.delete(url);
     const host = hostOf(url);
     // Template text is left out of the body (and so of snippets); a page that is all template keeps its text.
     const blocks = held.blocks === undefined ? undefined : templates?.of(held.blocks, page.links).blocks;
     const contentText = blocks === undefined ? undefined : contentTextOf(page, blocks);
     const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText, ...contentSections(page, blocks!) }, links?.anchors ?? [], options.maxBodyChars);
-    documents[i] = {
+    return {
       stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!) },
       title: page.title,
       hub: hubShare(page, openingAt),
@@ -187,10 +184,36 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
       inboundHosts: links?.inboundHosts ?? 0,
       ...(templates !== undefined ? { contentInbound: links?.contentInbound ?? 0 } : {}),
     };
-    if (++made % 1000 === 0) progress({ phase: 'documents', done: made, total: urls.length });
+  };
+  async function* documents(): AsyncGenerator<IndexDocument> {
+    // Per place, the document that came before its turn, or null for a page no longer indexable.
+    const early = new Map<number, IndexDocument | null>();
+    let next = 0;
+    for await (const page of store.pages()) {
+      const i = place.get(page.url);
+      const held = pages.get(page.url);
+      if (i === undefined || held === undefined) continue;
+      pages.delete(page.url);
+      early.set(i, skipReason(page) === undefined ? documentOf(page, held) : null);
+      for (let d = early.get(next); d !== undefined; d = early.get(next)) {
+        early.delete(next++);
+        if (d !== null) yield d;
+      }
+    }
+    // What the reads held goes before the build's last phases: nothing links to a page any more.
+    pages.clear();
+    openings.clear();
+    graph.byTarget.clear();
+    place.clear();
+    indexed.clear();
+    templates = undefined;
+    // Pages gone since the first read leave gaps; what waited behind them comes now.
+    for (; next < count; next++) {
+      const d = early.get(next);
+      if (d) yield d;
+    }
   }
-  progress({ phase: 'documents', done: urls.length, total: urls.length });
-  return { documents: documents.filter((d) => d !== undefined), skipped };
+  return { documents: { count, documents: documents() }, skipped };
 }
 
 /** The block summaries of the indexed pages that have one (template detection counts each once). */
@@ -225,6 +248,12 @@ class OpeningArena {
 
   get(url: string): Buffer | undefined {
     return this.byUrl.get(url);
+  }
+
+  clear(): void {
+    this.byUrl.clear();
+    this.chunk = Buffer.alloc(0);
+    this.used = 0;
   }
 }
 

@@ -160,12 +160,17 @@ export function countTemplates(pages: Iterable<PageBlocks>, options: Partial<Tem
   const threshold = new Map<string, number>();
   const templateBlocksByHost = new Map<string, number>();
   for (const [host, h] of hosts) {
-    if (h.pages < opts.minHostPages) continue;
+    // Only the counts that make template are kept: nearly every block of content is on one page, and
+    // the counts of all were most of what the index build held from here to its end.
+    if (h.pages < opts.minHostPages) {
+      hosts.delete(host);
+      continue;
+    }
     const min = Math.max(opts.minPages, opts.minShare * h.pages);
     threshold.set(host, min);
-    let n = 0;
-    for (const c of h.blocks.values()) if (c >= min) n++;
-    templateBlocksByHost.set(host, n);
+    h.blocks = atLeast(h.blocks, min);
+    h.links = atLeast(h.links, min);
+    templateBlocksByHost.set(host, h.blocks.size);
   }
   return {
     templateBlocksByHost,
@@ -280,6 +285,13 @@ function describedBy(description: string): (text: string) => boolean {
 
 /** Descriptions (and blocks) shorter than this, in letters and digits, are not compared ("Home"). */
 const MIN_DESCRIBED_CHARS = 20;
+
+/** The entries counted at least `min` times, in a map of their own (a map emptied by deletes keeps its size). */
+function atLeast(counts: Map<number, number>, min: number): Map<number, number> {
+  const kept = new Map<number, number>();
+  for (const [k, c] of counts) if (c >= min) kept.set(k, c);
+  return kept;
+}
 
 function countOnce(counts: Map<number, number>, keys: Iterable<number>): void {
   for (const k of new Set(keys)) counts.set(k, (counts.get(k) ?? 0) + 1);

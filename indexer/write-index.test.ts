@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { currentGeneration } from '../shared/index-format/index.js';
+import { currentGeneration, readCurrentGeneration } from '../shared/index-format/index.js';
 import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { buildFromDocuments, type IndexDocument } from './build.js';
@@ -57,16 +57,53 @@ describe('a generation written while the build goes', () => {
     inboundHosts: 1,
   });
 
-  it('lets go of each document’s text once its record is written, and the index still reads it', async () => {
+  it('writes each record while later documents are still being made, and the index reads them', async () => {
     const data = join(dir, 'let-go');
-    const documents = Array.from({ length: 150 }, (_, i) => doc(i));
-    await buildFromDocuments(data, documents, { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 0 }));
-    expect(documents.every((d) => d.stored.body === '' && d.stored.anchor.length === 0)).toBe(true);
+    // 150 pages of 100 KB: a build that took every document before writing would have written nothing
+    // when asked for the last; stored.bin is written in 4 MiB chunks.
+    const long = (i: number): IndexDocument => ({ ...doc(i), stored: { ...doc(i).stored, body: `copper lantern ${i} ferry ${'word '.repeat(20_000)}` } });
+    let writtenBeforeLast = -1;
+    function* documents(): Generator<IndexDocument> {
+      for (let i = 0; i < 150; i++) {
+        if (i === 149) {
+          const draft = readdirSync(join(data, 'index')).find((e) => e.startsWith('gen-'))!;
+          writtenBeforeLast = statSync(join(data, 'index', draft, 'stored.bin')).size;
+        }
+        yield long(i);
+      }
+    }
+    await buildFromDocuments(data, { count: 150, documents: documents() }, { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 0 }));
+    expect(writtenBeforeLast).toBeGreaterThanOrEqual(8 * 2 ** 20);
     const engine = await openSearchEngine(data);
     try {
       const { hits } = engine.search(parseQuery('lantern 42'), { offset: 0, limit: 10 });
       expect(hits[0]?.url).toBe('http://site.test/42');
       expect(hits[0]?.snippet).toContain('copper lantern 42 ferry');
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('copies the records of unchanged documents from the previous generation, behind the changed ones', async () => {
+    const data = join(dir, 'reuse');
+    await buildFromDocuments(data, Array.from({ length: 100 }, (_, i) => doc(i)), { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 0 }));
+    const changed = { ...doc(7), stored: { ...doc(7).stored, body: 'brass compass 7 harbour' } };
+    const summary = await buildFromDocuments(data, Array.from({ length: 100 }, (_, i) => (i === 7 ? changed : doc(i))), { skipped: {} }, resolveIndexerOptions({ analyzeThreads: 0 }));
+    expect(summary).toMatchObject({ analysed: 1, reused: 99 });
+    // The changed page first, the others after it in their previous order.
+    const gen = await readCurrentGeneration(data);
+    gen.lists.close();
+    expect(gen.docs.url.slice(0, 3)).toEqual(['http://site.test/7', 'http://site.test/0', 'http://site.test/1']);
+    const engine = await openSearchEngine(data);
+    try {
+      for (const [query, url, words] of [['compass', 7, 'brass compass 7 harbour'], ['lantern 42', 42, 'copper lantern 42 ferry'], ['lantern 99', 99, 'copper lantern 99 ferry']] as const) {
+        const { hits } = engine.search(parseQuery(query), { offset: 0, limit: 10 });
+        expect(hits[0]?.url).toBe(`http://site.test/${url}`);
+        expect(hits[0]?.snippet).toContain(words);
+      }
+      const copper = engine.search(parseQuery('copper'), { offset: 0, limit: 100 });
+      expect(copper.hits).toHaveLength(99);
+      expect(copper.hits.map((h) => h.url)).not.toContain('http://site.test/7');
     } finally {
       engine.close();
     }

@@ -45,13 +45,16 @@ export class StreamedFile {
     return new StreamedFile(await open(path, 'w'), chunkBytes);
   }
 
-  async append(pieces: Iterable<string>): Promise<void> {
+  /** Appends pieces: strings (written as UTF-8) or bytes. */
+  async append(pieces: Iterable<string | Uint8Array>): Promise<void> {
     for (const piece of pieces) {
-      const bytes = Buffer.byteLength(piece, 'utf8');
+      const bytes = typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : piece.byteLength;
       if (this.used + bytes > this.chunk.length) await this.flush();
       // A piece larger than the chunk (a long page's body) gets a buffer of its own for its write.
       if (bytes > this.chunk.length) this.chunk = Buffer.allocUnsafe(bytes);
-      this.used += this.chunk.write(piece, this.used, 'utf8');
+      if (typeof piece === 'string') this.chunk.write(piece, this.used, 'utf8');
+      else this.chunk.set(piece, this.used);
+      this.used += bytes;
       this.bytes += bytes;
     }
   }
@@ -97,8 +100,8 @@ const bytesOf = (a: Uint32Array | Uint8Array) => new Uint8Array(a.buffer, a.byte
 
 /** A generation being written: stored.bin while the build goes, the rest at the end. */
 export interface GenerationDraft {
-  /** Appends pieces of stored.bin, in document order. */
-  appendStored(pieces: Iterable<string>): Promise<void>;
+  /** Appends pieces of stored.bin (strings as UTF-8, or bytes), in document order. */
+  appendStored(pieces: Iterable<string | Uint8Array>): Promise<void>;
   /** Writes the other files, points CURRENT at the generation and removes the others; returns its
    * directory and size. */
   commit(files: GenerationFiles): Promise<{ dir: string; bytesOnDisk: number }>;

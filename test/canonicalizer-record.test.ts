@@ -11,6 +11,7 @@ import { readStoreDocuments } from '../indexer/read-store.js';
 import { resolveIndexerOptions } from '../indexer/options.js';
 import { recordedCanonicalizer } from '../shared/store/index.js';
 import { openStore } from '../shared/store/index.js';
+import { collect } from './support/store-records.js';
 import { startRedirectParamsSite, type RedirectParamsSite } from './sites/redirect-params-site.js';
 
 describe('a crawl with non-default stripParams, then index', () => {
@@ -32,7 +33,7 @@ describe('a crawl with non-default stripParams, then index', () => {
       const recorded = await recordedCanonicalizer(store);
       expect(recorded.settings).toEqual({ stripParams: ['utm_*'] });
       expect((await store.getPage(`${site.url}/r`))?.finalUrl).toBe(`${site.url}/b?sid=1`);
-      const { documents } = await readStoreDocuments(store, resolveIndexerOptions());
+      const documents = await collect((await readStoreDocuments(store, resolveIndexerOptions())).documents.documents);
       const landing = documents.find((d) => d.stored.url === `${site.url}/b?sid=1`);
       expect(landing?.inbound).toBe(1); // the home page's link to /r, through the redirect
       expect(landing?.stored.anchor).toEqual(['the moved page']);

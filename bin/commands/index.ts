@@ -44,7 +44,6 @@ const FLAGS = {
 const PHASES: Record<IndexProgress['phase'], string> = {
   read: 'reading pages',
   links: 'counting links',
-  documents: 'reading the text of',
   analyze: 'analysing',
   write: 'writing',
 };
@@ -59,7 +58,7 @@ export function formatIndexProgress(p: IndexProgress, secondsLeft?: number): str
   return `index: ${PHASES[p.phase]} ${number.format(p.done)} of ${number.format(p.total)} ${UNITS[p.phase]} ${bar(p.done, p.total)}${left}`;
 }
 
-const UNITS: Record<IndexProgress['phase'], string> = { read: 'pages', links: 'links', documents: 'pages', analyze: 'pages', write: '' };
+const UNITS: Record<IndexProgress['phase'], string> = { read: 'pages', links: 'links', analyze: 'pages', write: '' };
 
 /** Seconds left of a phase at the rate it has gone since it started, in its work when it says (the
  * characters of text analysed) and else in its count; undefined before the rate is known. */

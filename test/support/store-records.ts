@@ -14,7 +14,7 @@ export function storedPage(url: string, links: string[] = [], extra: Partial<Pag
   };
 }
 
-export async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+export async function collect<T>(it: AsyncIterable<T> | Iterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const x of it) out.push(x);
   return out;
