@@ -82,16 +82,30 @@ export function canonicalElsewhere(page: RoutedPage, pages: ReadonlyMap<string, 
  * keeps of it. Never its text: the documents are made on a second read of the store, and a page held
  * whole was 10.7 KB on the Rust docs, too much for a million pages.
  */
-type HeldPage = RoutedPage & Pick<PageRecord, 'title'> & { packed: PackedLinks; blocks?: PageBlocks };
+type HeldPage = RoutedPage & Pick<PageRecord, 'title'> & {
+  packed: PackedLinks;
+  /** Its template summary, until the templates are counted. */
+  blocks: PageBlocks | undefined;
+  /** Then, per block, 1 when it is template (a byte a block, against 17 for the summary and 8 a link). */
+  template: Uint8Array | undefined;
+};
 
 function heldPage(page: PageRecord, pack: (links: readonly OutLink[]) => PackedLinks, templates: boolean): HeldPage {
   const { url, finalUrl, state, robots, canonical, duplicateOf, title } = page;
-  const held: HeldPage = { url, finalUrl, state, robots, title, packed: state === 'ok' ? pack(page.links) : NO_LINKS };
-  if (canonical !== undefined) held.canonical = canonical;
-  if (duplicateOf !== undefined) held.duplicateOf = duplicateOf;
-  const blocks = templates && state === 'ok' ? pageBlocksOf(page) : undefined;
-  if (blocks !== undefined) held.blocks = blocks;
-  return held;
+  // Every field set from the start, so every held page has one shape (a field added later, or
+  // deleted, makes V8 give the object a shape of its own or a dictionary).
+  return {
+    url,
+    finalUrl,
+    state,
+    robots,
+    title,
+    canonical,
+    duplicateOf,
+    packed: state === 'ok' ? pack(page.links) : NO_LINKS,
+    blocks: templates && state === 'ok' ? pageBlocksOf(page) : undefined,
+    template: undefined,
+  };
 }
 
 /**
@@ -135,13 +149,17 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
 
   progress({ phase: 'links', done: 0, total: 0 });
   let templates = options.templates === false ? undefined : countTemplates(blocksOf(indexed, pages), options.templates);
+  for (const held of pages.values()) {
+    if (templates !== undefined && held.blocks !== undefined && indexed.has(held.url)) held.template = Uint8Array.from(templates.blocks(held.blocks), Number);
+    held.blocks = undefined;
+  }
   // Edges handed to the graph a page at a time, never all held at once (millions on a large site).
   function* edges(): Generator<GraphEdge> {
     for (const held of pages.values()) {
       if (!held.robots.follow) continue; // META robots nofollow: none of its links count
       const links = unpackLinks(held.packed);
-      const template = indexed.has(held.url) && held.blocks !== undefined ? templates?.of(held.blocks, links) : undefined;
-      yield* linkEdgesOf({ url: held.url, state: held.state, links }, template?.isTemplateLink);
+      const isTemplateLink = held.template === undefined ? undefined : templates?.linkTest(held.url, held.template);
+      yield* linkEdgesOf({ url: held.url, state: held.state, links }, isTemplateLink);
     }
   }
   const graph = buildLinkGraph(edges(), resolve, options.maxAnchorsPerPage);
@@ -171,7 +189,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     graph.byTarget.delete(url);
     const host = hostOf(url);
     // Template text is left out of the body (and so of snippets); a page that is all template keeps its text.
-    const blocks = held.blocks === undefined ? undefined : templates?.of(held.blocks, page.links).blocks;
+    const blocks = held.template === undefined ? undefined : Array.from(held.template, (t) => t === 1);
     const contentText = blocks === undefined ? undefined : contentTextOf(page, blocks);
     const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText, ...contentSections(page, blocks!) }, links?.anchors ?? [], options.maxBodyChars);
     return {

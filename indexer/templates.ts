@@ -129,18 +129,13 @@ export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
   return { url: page.url, prints: Float64Array.from(texts, fingerprint), shape, links: Float64Array.from(page.links, linkKey) };
 }
 
-/** What is template on a page, as read from its block summary. */
-export interface BlockTemplate {
-  /** Per block of the page (blockEnds order), whether it is template. */
-  blocks: boolean[];
-  /** Whether a link of this page is template. */
-  isTemplateLink: (link: OutLink) => boolean;
-}
-
 /** The template blocks of a set of pages, counted from their block summaries. */
 export interface BlockTemplates {
-  /** `links`: the page's links, the ones its summary was made from (isTemplateLink knows them by identity). */
-  of(page: PageBlocks, links: readonly OutLink[]): BlockTemplate;
+  /** Per block of the page, whether it is template. */
+  blocks(page: PageBlocks): boolean[];
+  /** Whether a link of the page at `url` is template, given the page's template blocks (1 for template):
+   * the index build keeps those, a byte a block, instead of the page's summary once counted. */
+  linkTest(url: string, blocks: Uint8Array): (link: OutLink) => boolean;
   /** Blocks found template, per host (distinct fingerprints), for the build's report and tests. */
   templateBlocksByHost: Map<string, number>;
 }
@@ -174,19 +169,21 @@ export function countTemplates(pages: Iterable<PageBlocks>, options: Partial<Tem
   }
   return {
     templateBlocksByHost,
-    of(page, links) {
+    blocks(page) {
       const host = hostOf(page.url);
       const min = threshold.get(host);
       const h = hosts.get(host);
-      if (min === undefined || h === undefined) return { blocks: Array.from(page.prints, () => false), isTemplateLink: () => false };
+      if (min === undefined || h === undefined) return Array.from(page.prints, () => false);
       const blocks = Array.from(page.prints, (f) => (h.blocks.get(f) ?? 0) >= min);
       markHeaderAndFooter(blocks, page);
-      // The page's own links by identity, their keys already made; any other link is hashed.
-      const keyOf = new Map(links.map((l, i) => [l, page.links[i]!]));
-      return {
-        blocks,
-        isTemplateLink: (link) => (link.block !== undefined && blocks[link.block] === true) || (h.links.get(keyOf.get(link) ?? linkKey(link)) ?? 0) >= min,
-      };
+      return blocks;
+    },
+    linkTest(url, blocks) {
+      const host = hostOf(url);
+      const min = threshold.get(host);
+      const h = hosts.get(host);
+      if (min === undefined || h === undefined) return () => false;
+      return (link) => (link.block !== undefined && blocks[link.block] === 1) || (h.links.get(linkKey(link)) ?? 0) >= min;
     },
   };
 }
@@ -206,8 +203,8 @@ export function detectTemplates(pages: Iterable<PageRecord>, options: Partial<Te
     of(page) {
       const summary = page.blockEnds === undefined ? undefined : (summaries.get(page.url) ?? pageBlocksOf(page));
       if (summary === undefined) return undefined;
-      const { blocks, isTemplateLink } = counted.of(summary, page.links);
-      return { blocks, contentText: contentTextOf(page, blocks), isTemplateLink };
+      const blocks = counted.blocks(summary);
+      return { blocks, contentText: contentTextOf(page, blocks), isTemplateLink: counted.linkTest(page.url, Uint8Array.from(blocks, Number)) };
     },
   };
 }
