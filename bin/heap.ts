@@ -1,6 +1,6 @@
 // The heap an index build may use. Node caps a process's JavaScript heap at about 4 GiB whatever the
-// machine has, and an index build holds about 25 KB of heap a page (DESIGN.md "The indexer holds links
-// lightly"): past roughly 150,000 pages `gleaner index` died of V8's out-of-memory abort, a native stack
+// machine has, and an index build held about 25 KB of heap a page (DESIGN.md "The indexer holds links
+// lightly"; now about 5, "The store read twice"): past roughly 150,000 pages `gleaner index` died of V8's out-of-memory abort, a native stack
 // trace and no word of what to do, on a machine with memory to spare. So `gleaner index` runs itself
 // again with the heap sized to the machine (three quarters of its memory, or of the container's limit),
 // and if that still runs out, says so in one line; the index in place is never touched by a build that

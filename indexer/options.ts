@@ -10,9 +10,6 @@ export interface IndexProgress {
   done: number;
   /** 0 when not known yet. */
   total: number;
-  /** The phase's work when pages differ in it (analysing: characters of body text), done and in all;
-   * what a time-left estimate goes by, since a site's last pages may hold most of its text. */
-  work?: { done: number; total: number };
 }
 
 export interface IndexerOptions {

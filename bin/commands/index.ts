@@ -30,7 +30,7 @@ Options:
 Environment:
   GLEANER_HEAP_MB=N
                the heap the build may use, in MiB (default: three quarters of this machine's memory,
-               ${defaultHeapMb()} here; Node's own default is about 4 GiB, a build takes about 25 KB a page)
+               ${defaultHeapMb()} here; Node's own default is about 4 GiB, a build takes about 17 KB a page)
 `;
 
 const FLAGS = {
@@ -60,11 +60,10 @@ export function formatIndexProgress(p: IndexProgress, secondsLeft?: number): str
 
 const UNITS: Record<IndexProgress['phase'], string> = { read: 'pages', links: 'links', analyze: 'pages', write: '' };
 
-/** Seconds left of a phase at the rate it has gone since it started, in its work when it says (the
- * characters of text analysed) and else in its count; undefined before the rate is known. */
+/** Seconds left of a phase at the rate it has gone since it started; undefined before the rate is known. */
 export function phaseSecondsLeft(p: IndexProgress, phaseStartedMs: number, nowMs: number): number | undefined {
   const seconds = (nowMs - phaseStartedMs) / 1000;
-  const { done, total } = p.work ?? p;
+  const { done, total } = p;
   if (total <= 0 || done <= 0 || seconds < MIN_RATE_SECONDS) return undefined;
   return (total - done) / (done / seconds);
 }
