@@ -24,7 +24,7 @@
 // once for default answers and once with explanations (explain=1).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,11 +81,12 @@ function makeQueries(gen: IndexGeneration, seed: number, perStream: number): Que
     if (term.includes(PAIR_SEPARATOR) || isIdentifierToken(term) || isFoldToken(term) || isStopword(term)) return;
     if (df >= n * 0.02 && df <= n * 0.5 && WORD.test(word)) common.push(word);
   });
-  const stored = readFileSync(join(gen.dir, INDEX_FILES.stored));
+  // Read a page's body where it lies: stored.bin of a million pages is larger than one Buffer can be.
+  const stored = openSync(join(gen.dir, INDEX_FILES.stored), 'r');
   const bodyWords = (d: number): string[] => {
-    const from = gen.docs.storedOffset[d]! + gen.docs.storedHeaderLength[d]!;
-    const to = from + gen.docs.storedBodyLength[d]!;
-    return stored.toString('utf8', from, Math.min(to, from + 20_000)).split(/\s+/);
+    const bytes = Buffer.alloc(Math.min(gen.docs.storedBodyLength[d]!, 20_000));
+    readSync(stored, bytes, 0, bytes.length, gen.docs.storedOffset[d]! + gen.docs.storedHeaderLength[d]!);
+    return bytes.toString('utf8').split(/\s+/);
   };
   /** `length` words in a row from some page, letters only, not all stopwords. */
   const run = (length: number): string[] => {
@@ -131,6 +132,7 @@ function makeQueries(gen: IndexGeneration, seed: number, perStream: number): Que
       out.push({ stream, ...q });
     }
   }
+  closeSync(stored);
   return out;
 }
 
