@@ -27,7 +27,7 @@ import { phrasePasses, settlePhrases } from './phrase-check.js';
 import { PostingScanner } from './posting-loop.js';
 import { precompute, type Precomputed } from './precompute.js';
 import { DEFAULT_RANK_PARAMS, finalScore, idf, type RankParams } from './rank.js';
-import { EveryWordScratch, everyWordOrder, everyWordTop } from './every-word.js';
+import { EveryWordScratch, everyWordMatches, everyWordOrder, everyWordTop, type EveryWordKey } from './every-word.js';
 import { DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
 import { DEFAULT_BLOCK_CACHE_OPTIONS } from './stored-blocks.js';
 import { escapeRegExp } from './regexp.js';
@@ -283,13 +283,14 @@ export class IndexSearcher implements GleanerSearchEngine {
     const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.hostPort);
     const { scanner } = this;
     const { boost } = this.pre;
-    const everyWord = everyWordOrder(plan, (t) => scanner.docFreq(t));
+    const everyWord = everyWordOrder(plan, (t) => scanner.docFreq(t), true);
     if (everyWord !== undefined) {
       const n = this.gen.docs.url.length;
       const keys = everyWord.map((key) => {
         const { docs, saturated } = this.pre.scored(key.term);
         return { docs, saturated, weightedIdf: key.scored ? key.weight * idf(n, keyDocFreq(key, (t) => scanner.docFreq(t))) : 0, required: key.bit >= 0 };
       });
+      if (plan.groups.some((g) => g[0]!.phrase)) return this.phraseMatches(plan, keys, wanted, accepts);
       const { hits, total } = everyWordTop(keys, wanted, boost, this.everyWordScratch, this.options.gallopRatio, accepts);
       return { candidates: hits.map((h) => ({ doc: h.doc, score: h.final, textScore: h.text })), total };
     }
@@ -327,6 +328,23 @@ export class IndexSearcher implements GleanerSearchEngine {
     const passes = phrasePasses(plan, scanner.masks, this.positions, (d) => this.stored.read(d));
     const { docs, total, estimated } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
     return { candidates: docs.map(candidate), total, estimated };
+  }
+
+  /**
+   * `match` for every word required where some are phrases (everyWordOrder with phrases): the
+   * documents having every word, found set against set, are the candidates; their phrases are checked
+   * best first. The same candidates, scores and checks as the general scan, without its per-document
+   * bookkeeping: "the result" at a million pages (384,000 candidates) 44 ms that way, 24 ms this.
+   */
+  private phraseMatches(plan: QueryPlan, keys: EveryWordKey[], wanted: number, accepts: ((doc: number) => boolean) | undefined): { candidates: Candidate[]; total: number; estimated?: boolean } {
+    const { scanner } = this;
+    const count = everyWordMatches(keys, this.everyWordScratch, this.options.gallopRatio);
+    scanner.begin(plan.maskWords);
+    const { score, finalScore: final, masks } = scanner;
+    const found = phraseCandidates(this.everyWordScratch, count, accepts, this.pre.boost, score, final, masks, plan.maskWords, this.unsureDocs);
+    const passes = phrasePasses(plan, masks, this.positions, (d) => this.stored.read(d));
+    const { docs, total, estimated } = settlePhrases([], this.unsureDocs.subarray(0, found), final, wanted, passes, this.options);
+    return { candidates: docs.map((d) => ({ doc: d, score: final[d]!, textScore: score[d]! })), total, estimated };
   }
 
   /** Up to `limit` partial matches (partial.ts) to follow the full matches `full`. */
@@ -394,6 +412,35 @@ function sortByVerdict(
     else unsure[unsureCount++] = d;
   }
   return { sure: sureCount, unsure: unsureCount };
+}
+
+/**
+ * The documents of scratch.docs[0, count) that `accepts` into `out`, each with its text and final
+ * score and every bit of its mask set (it has every word: only its phrases are left to check);
+ * returns how many.
+ */
+function phraseCandidates(
+  scratch: EveryWordScratch,
+  count: number,
+  accepts: ((doc: number) => boolean) | undefined,
+  boost: Float64Array,
+  score: Float64Array,
+  final: Float64Array,
+  masks: Uint32Array,
+  maskWords: number,
+  out: Int32Array,
+): number {
+  const { docs, text } = scratch;
+  let found = 0;
+  for (let r = 0; r < count; r++) {
+    const d = docs[r]!;
+    if (accepts !== undefined && !accepts(d)) continue;
+    score[d] = text[r]!;
+    final[d] = finalScore(text[r]!, boost[d]!);
+    for (let w = 0; w < maskWords; w++) masks[d * maskWords + w] = 0xffffffff;
+    out[found++] = d;
+  }
+  return found;
 }
 
 /**

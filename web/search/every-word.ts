@@ -12,13 +12,14 @@ import { finalScore } from './rank.js';
 
 /**
  * The plan's keys in the order the term-at-a-time scan sums them (drivers first, then the others in
- * plan order), when the plan is every word required and nothing else: each group one atom, not a
- * phrase, with one alternative; no exclusions; every key in any field and any language, each bit set
+ * plan order), when the plan is every word required and nothing else: each group one atom (not a
+ * phrase, unless `phrases`: then every match is still a candidate, its phrases checked after) with one
+ * alternative; no exclusions; every key in any field and any language, each bit set
  * by one key. Otherwise undefined: the general scan (posting-loop.ts) answers.
  */
-export function everyWordOrder(plan: QueryPlan, docFreq: (term: number) => number): KeyPlan[] | undefined {
+export function everyWordOrder(plan: QueryPlan, docFreq: (term: number) => number, phrases = false): KeyPlan[] | undefined {
   if (plan.groups.length === 0 || plan.excluded.length > 0) return undefined;
-  if (!plan.groups.every((g) => g.length === 1 && !g[0]!.phrase && g[0]!.alternatives.length === 1)) return undefined;
+  if (!plan.groups.every((g) => g.length === 1 && (phrases || !g[0]!.phrase) && g[0]!.alternatives.length === 1)) return undefined;
   if (!plan.keys.every((k) => k.field < 0 && k.language === undefined)) return undefined;
   const bits = plan.keys.filter((k) => k.bit >= 0).map((k) => k.bit);
   if (new Set(bits).size !== bits.length) return undefined;
@@ -79,8 +80,20 @@ export function everyWordTop(
   gallopRatio: number,
   accepts?: (doc: number) => boolean,
 ): { hits: EveryWordHit[]; total: number } {
+  const count = everyWordMatches(keys, scratch, gallopRatio);
+  const heap = new TopHeap(k);
+  const total = offerAll(scratch.docs, scratch.text, count, boost, heap, accepts);
+  return { hits: heap.sorted(), total };
+}
+
+/**
+ * The documents having every required key, ascending, in scratch.docs[0, count), each one's text score
+ * in scratch.text; returns count. The first steps of everyWordTop, for a caller that ranks them
+ * otherwise (phrases, checked best first: engine.ts).
+ */
+export function everyWordMatches(keys: readonly EveryWordKey[], scratch: EveryWordScratch, gallopRatio: number): number {
   const required = keys.filter((key) => key.required).sort((a, b) => a.docs.length - b.docs.length);
-  if (required.length === 0) throw new Error('everyWordTop needs a required key');
+  if (required.length === 0) throw new Error('everyWordMatches needs a required key');
   const lead = required[0]!.docs;
   scratch.grow(lead.length);
   const { docs, text } = scratch;
@@ -89,9 +102,7 @@ export function everyWordTop(
   for (let i = 1; i < required.length && count > 0; i++) count = narrow(docs, count, required[i]!.docs, gallopRatio);
   text.fill(0, 0, count);
   for (const key of keys) addScores(docs, text, count, key, gallopRatio);
-  const heap = new TopHeap(k);
-  const total = offerAll(docs, text, count, boost, heap, accepts);
-  return { hits: heap.sorted(), total };
+  return count;
 }
 
 /** Offers each candidate that `accepts` to the heap; returns how many it accepts. Its own function:

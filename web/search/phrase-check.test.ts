@@ -68,4 +68,15 @@ describe('settlePhrases', () => {
     expect(deep.docs).toHaveLength(55);
     expect(deep.total).toBeGreaterThanOrEqual(56);
   });
+
+  it('stops checking once the page is settled, even when every candidate ties with its last', () => {
+    // 1,000 copies of one page (a replicated site): one score. A candidate ranks after the page's
+    // last by its document number, so the page of 10 and one match past it take 11 checks, not 2,000.
+    const tied = unsure.map(() => 7);
+    let checks = 0;
+    const r = settlePhrases([], unsure, tied, 10, () => (checks++, true), options);
+    expect(r.docs).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(checks - options.phraseSampleSize).toBeLessThanOrEqual(11);
+    expect(r.total).toBe(1000);
+  });
 });

@@ -11,7 +11,7 @@ import type { AtomPlan, QueryPlan } from './compile.js';
 import { atomMatches, compiledAtom } from './match-rules.js';
 import { containsPhrase } from './phrase.js';
 import type { PositionReader } from './phrase-positions.js';
-import { bestFirst, topDocuments } from './top-k.js';
+import { bestFirst, ranksBefore, topDocuments } from './top-k.js';
 
 export interface PhraseCheckOptions {
   /** SearcherOptions.maxPhraseChecks and phraseSampleSize. */
@@ -85,16 +85,18 @@ export function settlePhrases(
     }
     return verdict;
   };
-  // The lowest score on the full page so far.
-  let floor = sureTop.length >= wanted ? score[sureTop[wanted - 1]!]! : -Infinity;
+  // The last document on the full page so far. A candidate enters only if it ranks before it, ties
+  // by document number as everywhere: by score alone, the copies of a page that tie with the page's
+  // last (47 copies of each page at a million replicated pages) were all checked, 2,000 checks a query.
+  let last = sureTop.length >= wanted ? sureTop[wanted - 1]! : -1;
   for (const d of bestFirst(unsure, score)) {
     if (verdicts.size >= options.maxPhraseChecks) break;
     // Settled: the page is full and no candidate left can enter it; then one match more is enough.
-    const full = passedDocs.length + sureTop.length >= wanted;
-    if (full && score[d]! < floor && sure.length + passed > wanted) break;
-    if (!check(d) || (full && score[d]! < floor)) continue;
+    const enters = last < 0 || ranksBefore(d, last, score);
+    if (!enters && sure.length + passed > wanted) break;
+    if (!check(d) || !enters) continue;
     passedDocs.push(d);
-    if (passedDocs.length + sureTop.length >= wanted) floor = score[topDocuments([...sureTop, ...passedDocs], score, wanted)[wanted - 1]!]!;
+    if (passedDocs.length + sureTop.length >= wanted) last = topDocuments([...sureTop, ...passedDocs], score, wanted)[wanted - 1]!;
   }
   const docs = topDocuments([...sureTop, ...passedDocs], score, wanted);
   if (verdicts.size === unsure.length) return { docs, total: sure.length + passed, estimated: false };

@@ -15,7 +15,7 @@ import type { IndexGeneration } from '../../shared/index-format/index.js';
 import { keyDocFreq, type KeyPlan, type QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
 import { finalScore, idf } from './rank.js';
-import { topDocuments } from './top-k.js';
+import { KthBest } from './top-k.js';
 
 /**
  * How `addKey` treats a document no earlier key touched: ADD scores it and sets its bit; COUNT only
@@ -99,7 +99,7 @@ export class PostingScanner {
    * ("e-mail") a document met only after pruning counts as a match if it has any of their words.
    */
   scanPruned(plan: QueryPlan, k: number, matches: (doc: number) => boolean, everyKeyMatches = false): { touched: Int32Array; countedOnly: number } {
-    const { score, finalScore: final } = this;
+    const { score } = this;
     const { boost, maxBoost } = this.pre;
     const drivers = this.driverKeys(plan);
     const keys = plan.keys.map((key) => {
@@ -117,17 +117,29 @@ export class PostingScanner {
     let best = 0;
     // With every key a match on its own, the final scores of the documents added so far (each once)
     // are a floor under the k-th best: the block-max floor (addKeyPruned).
-    const floor = everyKeyMatches && k > 0 ? new KthBest(k) : undefined;
+    let floor = everyKeyMatches && k > 0 ? new KthBest(k) : undefined;
     for (let i = 0; i < keys.length; i++) {
       const { key, weightedIdf, drives } = keys[i]!;
       if (!drives) adding = false;
       const ceiling = finalScore(left[i]!, maxBoost);
-      if (adding && i > 0 && this.count >= k && ceiling < best) {
+      if (adding && i > 0 && this.count >= k && ceiling < best && floor?.full === true && ceiling < floor.kth) {
+        // The block-max floor already says so: no pass over every document touched (a third of a
+        // million pages for one common word at a million pages, 80 ms).
+        adding = false;
+      } else if (adding && i > 0 && this.count >= k && ceiling < best) {
         // Documents matching so far keep matching (bits are only added): the k-th best of them is a floor.
-        const matching = this.touched.subarray(0, this.count).filter(matches);
-        for (const d of matching) final[d] = finalScore(score[d]!, boost[d]!);
-        const kth = matching.length >= k ? topDocuments(matching, final, k)[k - 1] : undefined;
-        if (kth !== undefined && ceiling < final[kth]!) adding = false;
+        // One pass of plain number comparisons (no array of the matches, no sort by closures): 98,000
+        // documents touched by "enumerate OR data" at a million pages, 25 ms that way, 2 ms this.
+        const kthBest = new KthBest(k);
+        const touched = this.touched;
+        for (let t = 0; t < this.count; t++) {
+          const d = touched[t]!;
+          if (everyKeyMatches || matches(d)) kthBest.offer(finalScore(score[d]!, boost[d]!));
+        }
+        if (kthBest.full && ceiling < kthBest.kth) adding = false;
+        // The exact k-th best of the documents scored so far is a higher floor for block-max than the
+        // first scores it was offered (a replicated page's copies tie at the top and keep it low).
+        if (floor !== undefined && kthBest.full && kthBest.kth > floor.kth) floor = kthBest;
       }
       // Only a driver's document can be a match (see driverKeys).
       const newDoc = adding ? ADD : drives ? COUNT : SKIP;
@@ -296,50 +308,6 @@ export function driverKeys(plan: QueryPlan, docFreq: (term: number) => number): 
     }
   }
   return best;
-}
-
-/** The k-th largest of the numbers offered (a min-heap of the k largest): a floor under the k-th best
- * final score when each number is a score of a different document that can only grow. */
-export class KthBest {
-  private readonly heap: Float64Array;
-  private size = 0;
-
-  constructor(private readonly k: number) {
-    this.heap = new Float64Array(k);
-  }
-
-  /** Whether k numbers were offered: only then is `kth` a floor. */
-  get full(): boolean {
-    return this.size === this.k;
-  }
-
-  get kth(): number {
-    return this.size === 0 ? 0 : this.heap[0]!;
-  }
-
-  offer(x: number): void {
-    const { heap } = this;
-    if (this.size < this.k) {
-      let i = this.size++;
-      while (i > 0 && heap[(i - 1) >> 1]! > x) {
-        heap[i] = heap[(i - 1) >> 1]!;
-        i = (i - 1) >> 1;
-      }
-      heap[i] = x;
-      return;
-    }
-    if (x <= heap[0]!) return;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= this.k) break;
-      const c = l + 1 < this.k && heap[l + 1]! < heap[l]! ? l + 1 : l;
-      if (heap[c]! >= x) break;
-      heap[i] = heap[c]!;
-      i = c;
-    }
-    heap[i] = x;
-  }
 }
 
 /** The first p in [lo, end) with postings[p] >= doc (end if none): steps doubling from lo, then a binary search in the last step. */

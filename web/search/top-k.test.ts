@@ -12,6 +12,16 @@ describe('bestFirst', () => {
     );
   });
 
+  it('yields long lists in order across its stages, ties on their edges included (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 60, maxLength: 3000 }), (scores) => {
+        const docs = scores.map((_, i) => i).reverse();
+        expect([...bestFirst(docs, scores)]).toEqual(topDocuments(docs, scores, docs.length));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('stops when the caller stops', () => {
     const score = [5, 9, 1, 7];
     const it = bestFirst([0, 1, 2, 3], score);
