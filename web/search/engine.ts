@@ -27,7 +27,7 @@ import { phrasePasses, settlePhrases } from './phrase-check.js';
 import { PostingScanner } from './posting-loop.js';
 import { precompute, type Precomputed } from './precompute.js';
 import { DEFAULT_RANK_PARAMS, finalScore, idf, type RankParams } from './rank.js';
-import { EveryWordScratch, everyWordMatches, everyWordOrder, everyWordTop, type EveryWordKey } from './every-word.js';
+import { EveryWordScratch, everyWordMatches, everyWordOrder, everyWordTop, type EveryWordGroups, type EveryWordKey } from './every-word.js';
 import { DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
 import { DEFAULT_BLOCK_CACHE_OPTIONS } from './stored-blocks.js';
 import { escapeRegExp } from './regexp.js';
@@ -286,12 +286,15 @@ export class IndexSearcher implements GleanerSearchEngine {
     const everyWord = everyWordOrder(plan, (t) => scanner.docFreq(t), true);
     if (everyWord !== undefined) {
       const n = this.gen.docs.url.length;
-      const keys = everyWord.map((key) => {
+      const keys = everyWord.map((key): EveryWordKey => {
         const { docs, saturated } = this.pre.scored(key.term);
-        return { docs, saturated, weightedIdf: key.scored ? key.weight * idf(n, keyDocFreq(key, (t) => scanner.docFreq(t))) : 0, required: key.bit >= 0 };
+        const weightedIdf = key.scored ? key.weight * idf(n, keyDocFreq(key, (t) => scanner.docFreq(t))) : 0;
+        return { docs, saturated, weightedIdf, ...(key.language === undefined ? {} : { onlyIn: scanner.languageDocs(key.language) }) };
       });
-      if (plan.groups.some((g) => g[0]!.phrase)) return this.phraseMatches(plan, keys, wanted, accepts);
-      const { hits, total } = everyWordTop(keys, wanted, boost, this.everyWordScratch, this.options.gallopRatio, accepts);
+      const keyOfBit = new Map(everyWord.map((key, i) => [key.bit, i]));
+      const groups = plan.groups.map((g) => g[0]!.alternatives.map((alt) => alt.bits.map((bit) => keyOfBit.get(bit)!)));
+      if (plan.groups.some((g) => g[0]!.phrase)) return this.phraseMatches(plan, keys, groups, wanted, accepts);
+      const { hits, total } = everyWordTop(keys, groups, wanted, boost, this.everyWordScratch, this.options.gallopRatio, accepts);
       return { candidates: hits.map((h) => ({ doc: h.doc, score: h.final, textScore: h.text })), total };
     }
     const epoch = scanner.begin(plan.maskWords);
@@ -325,6 +328,9 @@ export class IndexSearcher implements GleanerSearchEngine {
     }
     const candidate = (d: number): Candidate => ({ doc: d, score: final[d]!, textScore: textless ? 0 : score[d]! });
     if (unsure.length === 0) return { candidates: topDocuments(sure, final, wanted).map(candidate), total: sure.length + (pruned?.countedOnly ?? 0) };
+    // In document order, as the set-against-set path has them: the sample that estimates the total
+    // is taken from this order (touched order has several drivers' documents one list after another).
+    if (!ascending(unsure)) unsure.sort();
     const passes = phrasePasses(plan, scanner.masks, this.positions, (d) => this.stored.read(d));
     const { docs, total, estimated } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
     return { candidates: docs.map(candidate), total, estimated };
@@ -336,9 +342,9 @@ export class IndexSearcher implements GleanerSearchEngine {
    * best first. The same candidates, scores and checks as the general scan, without its per-document
    * bookkeeping: "the result" at a million pages (384,000 candidates) 44 ms that way, 24 ms this.
    */
-  private phraseMatches(plan: QueryPlan, keys: EveryWordKey[], wanted: number, accepts: ((doc: number) => boolean) | undefined): { candidates: Candidate[]; total: number; estimated?: boolean } {
+  private phraseMatches(plan: QueryPlan, keys: EveryWordKey[], groups: EveryWordGroups, wanted: number, accepts: ((doc: number) => boolean) | undefined): { candidates: Candidate[]; total: number; estimated?: boolean } {
     const { scanner } = this;
-    const count = everyWordMatches(keys, this.everyWordScratch, this.options.gallopRatio);
+    const count = everyWordMatches(keys, groups, this.everyWordScratch, this.options.gallopRatio);
     scanner.begin(plan.maskWords);
     const { score, finalScore: final, masks } = scanner;
     const found = phraseCandidates(this.everyWordScratch, count, accepts, this.pre.boost, score, final, masks, plan.maskWords, this.unsureDocs);
@@ -412,6 +418,11 @@ function sortByVerdict(
     else unsure[unsureCount++] = d;
   }
   return { sure: sureCount, unsure: unsureCount };
+}
+
+function ascending(docs: Int32Array): boolean {
+  for (let i = 1; i < docs.length; i++) if (docs[i - 1]! > docs[i]!) return false;
+  return true;
 }
 
 /**

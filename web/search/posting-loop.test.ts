@@ -33,6 +33,13 @@ const site = fc.array(page, { minLength: 3, maxLength: 40 }).map((pages): PageSp
   })),
 );
 const queryWords = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+// Pages in three languages, with words whose Spanish and French stems differ from the English ones: a
+// query word then has alternatives, its stem in each other language looked for in that language's pages.
+const WORLD_WORDS = ['stores', 'lines', 'tables', 'values', 'stations', 'nations', 'data', 'cases', 'notes', 'rules'];
+const worldWord = fc.constantFrom(...WORLD_WORDS);
+const worldSite = fc
+  .array(fc.record({ text: fc.array(worldWord, { minLength: 1, maxLength: 30 }), language: fc.constantFrom('en', 'es', 'fr') }), { minLength: 3, maxLength: 30 })
+  .map((pages): PageSpec[] => pages.map((p, i) => ({ url: `${HOST}/w${i}`, title: `page ${i}`, text: p.text.join(' '), language: p.language })));
 
 const RUNS = { numRuns: 25 };
 
@@ -96,13 +103,16 @@ describe('the searcher shortcuts give what the plain computation gives (property
     );
   });
 
-  it('phrases among required words, checked on the documents found set against set, rank, count and page as the term-at-a-time scan does', { timeout: 120_000 }, async () => {
+  it.each([
+    ['one language', site, word],
+    ['three languages, words with other-language stems', worldSite, worldWord],
+  ] as const)('phrases among required words, checked on the documents found set against set, rank, count and page as the term-at-a-time scan does (%s)', { timeout: 120_000 }, async (_, pagesOf, wordOf) => {
     await fc.assert(
-      fc.asyncProperty(site, fc.array(fc.tuple(word, word, fc.option(word)), { minLength: 1, maxLength: 8 }), (pages, triples) =>
+      fc.asyncProperty(pagesOf, fc.array(fc.tuple(wordOf, wordOf, fc.option(wordOf)), { minLength: 1, maxLength: 8 }), (pages, triples) =>
         withEngines(pages, [{}, { gallopRatio: 0 }, { maxPhraseChecks: 2, phraseSampleSize: 2 }], (engines) => {
           for (const engine of engines) {
             for (const [a, b, c] of triples) {
-              const text = c === null ? `"${a}_${b}"` : `${c} "${a}_${b}"`;
+              const text = c === null ? `"${a}_${b}"` : `${c} "${a}_${b}" ${a}`;
               // The exclusion of a word no page has takes the general scan (posting-loop.ts).
               const sets = query(text);
               const terms = query(`${text} -qqqqnowhere`);

@@ -269,7 +269,7 @@ export class PostingScanner {
   }
 
   /** 1 for the documents in `language`, per document (built once per language asked). */
-  private languageDocs(language: string): Uint8Array {
+  languageDocs(language: string): Uint8Array {
     let docs = this.byLanguage.get(language);
     if (!docs) {
       docs = new Uint8Array(this.n);

@@ -41,62 +41,127 @@ export function ranksBefore(a: number, b: number, score: ArrayLike<number>): boo
   return score[a]! > score[b]! || (score[a] === score[b] && a < b);
 }
 
-/** bestFirst's first stage: the best this many, then four times as many each stage after. */
+/** bestFirst's first stage: the best this many, then eight times as many each stage after. */
 const FIRST_STAGE = 64;
 
 /**
  * `docs` best first (as topDocuments orders them), produced as asked, in stages: the best 64, then the
- * next 256, 1,024 and so on, each found by two passes of number comparisons over the scores below the
- * stage before (the stage's lowest score, then the few at or above it, sorted), so a caller that stops
- * after a few (a phrase check settling a page of results) never orders hundreds of thousands. A heap
- * built over all of them by comparing closures took 13 ms for 384,000 candidates at a million pages.
+ * next 512, 4,096 and so on, each found by one pass over the candidates ranking after the stage
+ * before, kept in a heap of the stage's size, so a caller that stops after a few (a phrase check
+ * settling a page of results) never orders hundreds of thousands. A heap built over all of them by
+ * comparing closures took 13 ms for 384,000 candidates at a million pages; this, under 2.
  */
 export function* bestFirst(docs: ArrayLike<number>, score: ArrayLike<number>): Generator<number> {
-  const order = (a: number, b: number) => (ranksBefore(a, b, score) ? -1 : ranksBefore(b, a, score) ? 1 : 0);
-  let above = Infinity; // every candidate scoring this or more was yielded (Infinity: none yet)
+  let last = -1; // the last document yielded: every one ranking before it was
   let left = docs.length;
-  for (let size = FIRST_STAGE; left > 0; size *= 4) {
-    const { stage, lowest } = nextStage(docs, score, above, left > size ? size : 0);
+  for (let size = FIRST_STAGE; left > 0; size *= 8) {
+    const stage = bestAfter(docs, score, last, new BestPairs(Math.min(size, left)));
     // Nothing new: only scores no comparison orders (NaN) are left.
     if (stage.length === 0) return;
-    stage.sort(order);
     left -= stage.length;
-    above = lowest;
+    last = stage[stage.length - 1]!;
     yield* stage;
   }
 }
 
-// Each loop below is a function of its own: a loop run once per query is compiled mid-loop and, in a
-// function with code after it, thrown away on reaching that code ("insufficient type feedback"), every
-// query (V8 --trace-deopt). And no array of the candidates' scores: a new 3 MB typed array a query
-// cost more (its allocation, 17 ms at times) than reading the scores where they are, twice.
-
-/** The `size` best candidates scoring below `above` (Infinity: any), with every tie of the lowest of
- * them, unordered, and that lowest score; all of them when `size` is 0. */
-function nextStage(docs: ArrayLike<number>, score: ArrayLike<number>, above: number, size: number): { stage: number[]; lowest: number } {
-  const lowest = size > 0 ? kthBelow(docs, score, above, new KthBest(size)) : -Infinity;
-  return { stage: scoringIn(docs, score, lowest, above), lowest };
+/** The best of `docs` that rank after `last` (any when -1), as many as `heap` holds, best first. A
+ * function of its own: a loop run once per query in a function with code after it is compiled
+ * mid-loop and thrown away on reaching that code, every query (V8 --trace-deopt). */
+function bestAfter(docs: ArrayLike<number>, score: ArrayLike<number>, last: number, heap: BestPairs): number[] {
+  const any = last < 0;
+  const lastScore = any ? 0 : score[last]!;
+  // The heap's last, kept here: most candidates rank after it, and are passed over without a call.
+  let full = false;
+  let rootScore = 0;
+  let rootDoc = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i]!;
+    const s = score[d]!;
+    if (!any && !ranksAfter(s, d, lastScore, last)) continue;
+    if (full && !ranksAfter(rootScore, rootDoc, s, d)) continue;
+    heap.offer(d, s);
+    if (heap.full) {
+      full = true;
+      rootScore = heap.rootScore;
+      rootDoc = heap.rootDoc;
+    }
+  }
+  return heap.sorted().map((pair) => pair.doc);
 }
 
-/** The k-th largest score of `docs` below `above` (any when `above` is Infinity). */
-function kthBelow(docs: ArrayLike<number>, score: ArrayLike<number>, above: number, kth: KthBest): number {
-  const any = above === Infinity;
-  for (let i = 0; i < docs.length; i++) {
-    const s = score[docs[i]!]!;
-    if (any || s < above) kth.offer(s);
+/** The best k (score, document) pairs offered, each with a number of the caller's (`extra`), in a
+ * min-heap whose root ranks last. */
+export class BestPairs {
+  private readonly doc: Int32Array;
+  private readonly score: Float64Array;
+  private readonly extra: Float64Array;
+  private size = 0;
+
+  constructor(private readonly k: number) {
+    this.doc = new Int32Array(k);
+    this.score = new Float64Array(k);
+    this.extra = new Float64Array(k);
   }
-  return kth.kth;
+
+  get full(): boolean {
+    return this.size === this.k;
+  }
+
+  /** The pair that ranks last (when full). */
+  get rootScore(): number {
+    return this.score[0]!;
+  }
+
+  get rootDoc(): number {
+    return this.doc[0]!;
+  }
+
+  offer(d: number, s: number, x = 0): void {
+    const { k } = this;
+    if (this.size < k) {
+      let i = this.size++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!ranksAfter(s, d, this.score[parent]!, this.doc[parent]!)) break;
+        this.move(parent, i);
+        i = parent;
+      }
+      this.put(i, d, s, x);
+      return;
+    }
+    if (!ranksAfter(this.score[0]!, this.doc[0]!, s, d)) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= k) break;
+      const c = l + 1 < k && ranksAfter(this.score[l + 1]!, this.doc[l + 1]!, this.score[l]!, this.doc[l]!) ? l + 1 : l;
+      if (!ranksAfter(this.score[c]!, this.doc[c]!, s, d)) break;
+      this.move(c, i);
+      i = c;
+    }
+    this.put(i, d, s, x);
+  }
+
+  /** The pairs held, best first. */
+  sorted(): { doc: number; score: number; extra: number }[] {
+    const pairs = Array.from({ length: this.size }, (_, i) => ({ doc: this.doc[i]!, score: this.score[i]!, extra: this.extra[i]! }));
+    return pairs.sort((a, b) => (ranksAfter(a.score, a.doc, b.score, b.doc) ? 1 : -1));
+  }
+
+  private move(from: number, to: number): void {
+    this.put(to, this.doc[from]!, this.score[from]!, this.extra[from]!);
+  }
+
+  private put(i: number, d: number, s: number, x: number): void {
+    this.doc[i] = d;
+    this.score[i] = s;
+    this.extra[i] = x;
+  }
 }
 
-/** The documents scoring at least `lowest` and below `above` (or any when Infinity). */
-function scoringIn(docs: ArrayLike<number>, score: ArrayLike<number>, lowest: number, above: number): number[] {
-  const any = above === Infinity;
-  const out: number[] = [];
-  for (let i = 0; i < docs.length; i++) {
-    const s = score[docs[i]!]!;
-    if ((any || s < above) && s >= lowest) out.push(docs[i]!);
-  }
-  return out;
+/** Whether (sa, da) ranks after (sb, db): a lower score, or the same score and a higher number. */
+function ranksAfter(sa: number, da: number, sb: number, db: number): boolean {
+  return sa < sb || (sa === sb && da > db);
 }
 
 /** The k-th largest of the numbers offered (a min-heap of the k largest). Offered the scores of k
