@@ -1,6 +1,7 @@
 // A total that is estimated says so: phrase matches past those checked are counted on a sample
 // (web/search/phrase-check.ts), and the page then reads "About N results" and the API answer carries
-// totalIsEstimate, as large engines and Xapian say "about".
+// totalIsEstimate, as large engines and Xapian say "about". And a page of results the phrase checks
+// stopped short of settling says that too: pages past those checked may hold the phrase.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixture.js';
@@ -13,12 +14,20 @@ let fixture: FixtureDir;
 let engine: GleanerSearchEngine;
 let server: RunningServer;
 
-// 60 pages have both words, every third one as the phrase "amber lantern".
-const pages = Array.from({ length: 60 }, (_, i) => ({
-  url: `http://lamps.test/${i}`,
-  title: `Lamp ${i}`,
-  text: i % 3 === 0 ? `an amber lantern by the door, number ${i}` : `a lantern, and amber glass, number ${i}`,
-}));
+// 60 pages have both words, every third one as the phrase "amber lantern". 30 pages have "copper" and
+// "kettle", and only the one that says them least often as the phrase "copper kettle": it ranks last.
+const pages = [
+  ...Array.from({ length: 60 }, (_, i) => ({
+    url: `http://lamps.test/${i}`,
+    title: `Lamp ${i}`,
+    text: i % 3 === 0 ? `an amber lantern by the door, number ${i}` : `a lantern, and amber glass, number ${i}`,
+  })),
+  ...Array.from({ length: 30 }, (_, i) => ({
+    url: `http://kitchen.test/${i}`,
+    title: `Kitchen ${i}`,
+    text: i === 0 ? 'a copper kettle on the stove' : `copper pans, copper pots, copper lids; a kettle, a kettle, a kettle, item ${i}`,
+  })),
+];
 
 beforeAll(async () => {
   fixture = await buildFixtureIndex(pages);
@@ -52,5 +61,28 @@ describe('estimated totals', () => {
     expect(api.totalIsEstimate).toBe(true);
     const apiExact = (await (await fetch(`${server.url}api/search?q=amber+lantern`)).json()) as Record<string, unknown>;
     expect('totalIsEstimate' in apiExact).toBe(false);
+    expect('phraseCheckStopped' in apiExact).toBe(false);
+  });
+
+  it('say when the phrase checks stopped before the page was sure, in the engine, the page and the API', async () => {
+    const rare = engine.search(parseQuery('"copper kettle"'), { offset: 0, limit: 10 });
+    // Five checks among the 29 best candidates: the one page with the phrase, the 30th, is never reached.
+    expect(rare.hits.map((h) => h.url)).not.toContain('http://kitchen.test/0');
+    expect(rare.phraseCheckStopped).toEqual({ checked: 5, candidates: 30 });
+    // With checks enough, the same query finds it and the page is sure.
+    const thorough = await openSearchEngine(fixture.dataDir, { maxPhraseChecks: 100 });
+    try {
+      const found = thorough.search(parseQuery('"copper kettle"'), { offset: 0, limit: 10 });
+      expect(found.hits.map((h) => h.url)).toEqual(['http://kitchen.test/0']);
+      expect(found.phraseCheckStopped).toBeUndefined();
+    } finally {
+      thorough.close();
+    }
+    const html = await (await fetch(`${server.url}search?q=${encodeURIComponent('"copper kettle"')}`)).text();
+    expect(html).toMatch(/looked for in the best 5 of the 30 pages holding all its words/);
+    const words = await (await fetch(`${server.url}search?q=copper+kettle`)).text();
+    expect(words).not.toMatch(/looked for in the best/);
+    const api = (await (await fetch(`${server.url}api/search?q=${encodeURIComponent('"copper kettle"')}`)).json()) as { phraseCheckStopped?: unknown };
+    expect(api.phraseCheckStopped).toEqual({ checked: 5, candidates: 30 });
   });
 });

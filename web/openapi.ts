@@ -67,6 +67,10 @@ export function openApiDocument(options: WebOptions): Schema {
       ignored: { type: 'array', items: { type: 'string' }, description: 'Parts of the query that were dropped, each with why.' },
       total: int('Pages matching the query.'),
       totalIsEstimate: { type: 'boolean', enum: [true], description: 'Present when `total` is estimated (phrase matches past those checked are counted on a sample): show "about N results".' },
+      phraseCheckStopped: strict('Present when the phrase checks stopped before this page was sure: only the best `checked` of the `candidates` (pages holding every word) were looked at, and pages past them may match.', {
+        checked: int('Candidates whose phrase was checked, best first.'),
+        candidates: int('Pages holding every word of the query.'),
+      }),
       page: int('This page number (1-based).'),
       size: int('Results per page.'),
       pages: int('Pages of results.'),
@@ -74,7 +78,7 @@ export function openApiDocument(options: WebOptions): Schema {
       didYouMean: str('A corrected query, when a word is unknown to (or rare in) the index and a close frequent word exists and the query as typed has matches.'),
       correctedFrom: str('The query as typed, when it matched nothing and these are the results of its correction (`understood`); ask again with literal=1 for the query as typed.'),
       results: { type: 'array', items: ref('Hit') },
-    }, ['didYouMean', 'correctedFrom', 'totalIsEstimate']),
+    }, ['didYouMean', 'correctedFrom', 'totalIsEstimate', 'phraseCheckStopped']),
     SuggestAnswer: strict('Completions of the last word, and pages that match what is typed.', {
       query: str('The text typed so far.'),
       suggestions: { type: 'array', items: { type: 'string' }, description: 'The text with its last word completed, most useful first.' },

@@ -33,6 +33,7 @@ export function apiRoutes(ctx: AppContext): Router {
       ignored: run.query.ignored,
       total: run.result.total,
       ...(run.result.totalIsEstimate ? { totalIsEstimate: true } : {}),
+      ...(run.result.phraseCheckStopped ? { phraseCheckStopped: run.result.phraseCheckStopped } : {}),
       page: run.page,
       size: run.size,
       pages: run.pages,

@@ -23,7 +23,7 @@ import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, type AtomPlan, type Ha
 import { anyWordQuery, atomPresent, DEFAULT_PARTIAL_OPTIONS, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
 import { documentFilter, hostPorts, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
-import { phrasePasses, settlePhrases } from './phrase-check.js';
+import { phrasePasses, settlePhrases, type PhraseCheckStop } from './phrase-check.js';
 import { PostingScanner } from './posting-loop.js';
 import { precompute, type Precomputed } from './precompute.js';
 import { DEFAULT_RANK_PARAMS, finalScore, idf, type RankParams } from './rank.js';
@@ -240,13 +240,13 @@ export class IndexSearcher implements GleanerSearchEngine {
     const started = performance.now();
     const plan = this.plan(query);
     const matched = this.match(query, plan, this.wanted(plan, options.offset + options.limit));
-    const { total, estimated } = matched;
+    const { total, estimated, stopped } = matched;
     const candidates = this.nearFirst(plan, matched.candidates);
     const explain = options.explain !== false;
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan, explain));
     if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, candidates, options.limit - hits.length, explain));
     const didYouMean = this.didYouMean(query);
-    return { total, ...(estimated ? { totalIsEstimate: true as const } : {}), hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
+    return { total, ...(estimated ? { totalIsEstimate: true as const } : {}), ...(stopped ? { phraseCheckStopped: stopped } : {}), hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
   }
 
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[] {
@@ -277,7 +277,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   /** The ranked candidates up to `wanted`, and how many documents match in all. */
-  private match(query: ParsedQuery, plan: QueryPlan, wanted: number): { candidates: Candidate[]; total: number; estimated?: boolean } {
+  private match(query: ParsedQuery, plan: QueryPlan, wanted: number): Matched {
     if (plan.groups.length === 0 && query.sites.length === 0 && query.languages.length === 0) return { candidates: [], total: 0 };
     if (plan.groups.some((g) => g.every((a) => a.alternatives.length === 0))) return { candidates: [], total: 0 };
     const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.hostPort);
@@ -332,8 +332,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     // is taken from this order (touched order has several drivers' documents one list after another).
     if (!ascending(unsure)) unsure.sort();
     const passes = phrasePasses(plan, scanner.masks, this.positions, (d) => this.stored.read(d));
-    const { docs, total, estimated } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
-    return { candidates: docs.map(candidate), total, estimated };
+    const { docs, total, estimated, stopped } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
+    return { candidates: docs.map(candidate), total, estimated, stopped };
   }
 
   /**
@@ -342,15 +342,15 @@ export class IndexSearcher implements GleanerSearchEngine {
    * best first. The same candidates, scores and checks as the general scan, without its per-document
    * bookkeeping: "the result" at a million pages (384,000 candidates) 44 ms that way, 24 ms this.
    */
-  private phraseMatches(plan: QueryPlan, keys: EveryWordKey[], groups: EveryWordGroups, wanted: number, accepts: ((doc: number) => boolean) | undefined): { candidates: Candidate[]; total: number; estimated?: boolean } {
+  private phraseMatches(plan: QueryPlan, keys: EveryWordKey[], groups: EveryWordGroups, wanted: number, accepts: ((doc: number) => boolean) | undefined): Matched {
     const { scanner } = this;
     const count = everyWordMatches(keys, groups, this.everyWordScratch, this.options.gallopRatio);
     scanner.begin(plan.maskWords);
     const { score, finalScore: final, masks } = scanner;
     const found = phraseCandidates(this.everyWordScratch, count, accepts, this.pre.boost, score, final, masks, plan.maskWords, this.unsureDocs);
     const passes = phrasePasses(plan, masks, this.positions, (d) => this.stored.read(d));
-    const { docs, total, estimated } = settlePhrases([], this.unsureDocs.subarray(0, found), final, wanted, passes, this.options);
-    return { candidates: docs.map((d) => ({ doc: d, score: final[d]!, textScore: score[d]! })), total, estimated };
+    const { docs, total, estimated, stopped } = settlePhrases([], this.unsureDocs.subarray(0, found), final, wanted, passes, this.options);
+    return { candidates: docs.map((d) => ({ doc: d, score: final[d]!, textScore: score[d]! })), total, estimated, stopped };
   }
 
   /** Up to `limit` partial matches (partial.ts) to follow the full matches `full`. */
@@ -418,6 +418,15 @@ function sortByVerdict(
     else unsure[unsureCount++] = d;
   }
   return { sure: sureCount, unsure: unsureCount };
+}
+
+/** What `match` found: the ranked candidates, how many match in all, whether that is estimated, and
+ * whether phrase checks stopped before the page was settled (phrase-check.ts). */
+interface Matched {
+  candidates: Candidate[];
+  total: number;
+  estimated?: boolean;
+  stopped?: PhraseCheckStop | undefined;
 }
 
 function ascending(docs: Int32Array): boolean {

@@ -79,4 +79,16 @@ describe('settlePhrases', () => {
     expect(checks - options.phraseSampleSize).toBeLessThanOrEqual(11);
     expect(r.total).toBe(1000);
   });
+
+  it('says when the checks stopped before the page was settled, and only then', () => {
+    // The only matches stand past the first 30 candidates; 25 checks stop short of them.
+    const late = (d: number) => d >= 30 && d < 45;
+    const stopped = settlePhrases([], unsure, score, 10, late, { maxPhraseChecks: 25, phraseSampleSize: 20 });
+    expect(stopped.docs).toEqual([]);
+    expect(stopped.stopped).toEqual({ checked: 25, candidates: 1000 });
+    // With room for them, the page is settled and says nothing.
+    const settled = settlePhrases([], unsure, score, 10, late, { maxPhraseChecks: 100, phraseSampleSize: 20 });
+    expect(settled.docs).toEqual([30, 31, 32, 33, 34, 35, 36, 37, 38, 39]);
+    expect(settled.stopped).toBeUndefined();
+  });
 });

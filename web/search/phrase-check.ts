@@ -19,6 +19,15 @@ export interface PhraseCheckOptions {
   phraseSampleSize: number;
 }
 
+/** The checks stopped at maxPhraseChecks before the page of results was settled: candidates past
+ * those checked may match and rank on it. */
+export interface PhraseCheckStop {
+  /** Candidates checked best first. */
+  checked: number;
+  /** Candidates in all: documents with every word of the query. */
+  candidates: number;
+}
+
 /** Whether document `d`, whose mask words start at masks[d * maskWords], matches the plan once its phrases are checked. */
 export function phrasePasses(plan: QueryPlan, masks: Uint32Array, positions: PositionReader, read: (doc: number) => StoredDoc): (doc: number) => boolean {
   const W = plan.maskWords;
@@ -62,7 +71,8 @@ export function phrasePasses(plan: QueryPlan, masks: Uint32Array, positions: Pos
  * sample of all of it (a document already checked counts as what it was), and the total kept between
  * what is known (the matches found; `unsure` less the failures found). And when the page asked for is
  * full, checking goes on to one match past it, so a next page is never hidden by a sample that happened
- * to find no match (the best candidates pass more often than the rest).
+ * to find no match (the best candidates pass more often than the rest). When the checks stop at
+ * maxPhraseChecks before the page is settled, `stopped` says so: the page may lack matches unchecked.
  */
 export function settlePhrases(
   sure: ArrayLike<number>,
@@ -71,7 +81,7 @@ export function settlePhrases(
   wanted: number,
   passes: (doc: number) => boolean,
   options: PhraseCheckOptions,
-): { docs: number[]; total: number; estimated: boolean } {
+): { docs: number[]; total: number; estimated: boolean; stopped?: PhraseCheckStop } {
   const sureTop = topDocuments(sure, score, wanted);
   const passedDocs: number[] = [];
   const verdicts = new Map<number, boolean>();
@@ -89,17 +99,23 @@ export function settlePhrases(
   // by document number as everywhere: by score alone, the copies of a page that tie with the page's
   // last (47 copies of each page at a million replicated pages) were all checked, 2,000 checks a query.
   let last = sureTop.length >= wanted ? sureTop[wanted - 1]! : -1;
+  let stopped = false;
   for (const d of bestFirst(unsure, score)) {
-    if (verdicts.size >= options.maxPhraseChecks) break;
     // Settled: the page is full and no candidate left can enter it; then one match more is enough.
     const enters = last < 0 || ranksBefore(d, last, score);
     if (!enters && sure.length + passed > wanted) break;
+    if (verdicts.size >= options.maxPhraseChecks) {
+      stopped = true;
+      break;
+    }
     if (!check(d) || !enters) continue;
     passedDocs.push(d);
     if (passedDocs.length + sureTop.length >= wanted) last = topDocuments([...sureTop, ...passedDocs], score, wanted)[wanted - 1]!;
   }
   const docs = topDocuments([...sureTop, ...passedDocs], score, wanted);
   if (verdicts.size === unsure.length) return { docs, total: sure.length + passed, estimated: false };
+  // Counted before the sample's checks: what the page of results rests on.
+  const stop = stopped ? { stopped: { checked: verdicts.size, candidates: unsure.length } } : {};
   // The sample: evenly spread over all of `unsure`, so it is the same for every page.
   const size = Math.min(unsure.length, options.phraseSampleSize);
   let hits = 0;
@@ -107,5 +123,5 @@ export function settlePhrases(
   const lower = sure.length + passed;
   const upper = sure.length + unsure.length - (verdicts.size - passed);
   const estimate = sure.length + Math.round((unsure.length * hits) / size);
-  return { docs, total: Math.min(upper, Math.max(lower, estimate)), estimated: verdicts.size < unsure.length };
+  return { docs, total: Math.min(upper, Math.max(lower, estimate)), estimated: verdicts.size < unsure.length, ...stop };
 }

@@ -63,6 +63,10 @@ export interface SearchResult {
   /** `total` is estimated (phrase matches counted on a sample of the candidates past those checked):
    * "about N results", as large engines and Xapian say. Absent when it is exact. */
   totalIsEstimate?: true;
+  /** The phrase checks stopped (SearcherOptions.maxPhraseChecks) before the page was settled: pages
+   * past the best `checked` of the `candidates` holding every word were not looked at, and some may
+   * match. Absent when the page is sure. */
+  phraseCheckStopped?: { checked: number; candidates: number };
   hits: SearchHit[];
   /** Query tokens unknown to (or rare in) the index, with a suggested replacement. */
   didYouMean?: { query: string; replacements: Record<string, string> };
