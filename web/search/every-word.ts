@@ -1,10 +1,11 @@
 // The commonest query, every word required and nothing else (no exclusion or field), scanned set
 // against set: the rarest list's documents narrowed by each other required list, then scored key by
-// key, then offered to a heap of the best k (or, with phrases, checked best first: engine.ts). Exact: the same matches, scores (summed in the
-// term-at-a-time scan's key order, so equal to the last bit), order and total as posting-loop.ts with
-// match-rules.ts and top-k.ts. What it saves is their bookkeeping: no per-document accumulator, stamp
-// or mask, and no second pass over every document touched. "and target feature" at 106,170 pages (two
-// lists of 85,000) took 7.0 ms, 2.3 ms this way. Pure over the lists it is given.
+// key, then offered to a heap of the best k (or, with phrases, checked best first: engine.ts). Exact:
+// the same matches, scores (summed in the term-at-a-time scan's key order, so equal to the last bit),
+// order and total as posting-loop.ts with match-rules.ts and top-k.ts. What it saves is their
+// bookkeeping: no per-document accumulator, stamp or mask, and no second pass over every document
+// touched. "and target feature" at 106,170 pages (two lists of 85,000) took 7.0 ms, 2.3 ms this way.
+// Pure over the lists it is given.
 
 import type { KeyPlan, QueryPlan } from './compile.js';
 import { driverKeys } from './posting-loop.js';
@@ -23,6 +24,8 @@ import { BestPairs } from './top-k.js';
 export function everyWordOrder(plan: QueryPlan, docFreq: (term: number) => number, phrases = false): KeyPlan[] | undefined {
   if (plan.groups.length === 0 || plan.excluded.length > 0) return undefined;
   if (!plan.groups.every((g) => g.length === 1 && (phrases || !g[0]!.phrase) && g[0]!.alternatives.length >= 1)) return undefined;
+  // An alternative without a key would match every page: the general scan's rules say so, not this.
+  if (plan.groups.some((g) => g[0]!.alternatives.some((a) => a.bits.length === 0))) return undefined;
   const several = plan.groups.length > 1 || plan.groups.some((g) => g[0]!.phrase);
   if (!several && plan.groups.some((g) => g[0]!.alternatives.length > 1)) return undefined;
   if (!plan.keys.every((k) => k.field < 0)) return undefined;
