@@ -38,7 +38,7 @@ export function topDocuments(docs: ArrayLike<number>, score: ArrayLike<number>, 
 
 /** Whether document `a` ranks before `b`: a higher score, or the same score and a lower number. */
 export function ranksBefore(a: number, b: number, score: ArrayLike<number>): boolean {
-  return score[a]! > score[b]! || (score[a] === score[b] && a < b);
+  return ranksAfter(score[b]!, b, score[a]!, a);
 }
 
 /** bestFirst's first stage: the best this many, then eight times as many each stage after. */
@@ -159,7 +159,8 @@ export class BestPairs {
   }
 }
 
-/** Whether (sa, da) ranks after (sb, db): a lower score, or the same score and a higher number. */
+/** Whether (sa, da) ranks after (sb, db): a lower score, or the same score and a higher number. The
+ * one statement of the tie rule every ranking here follows. */
 function ranksAfter(sa: number, da: number, sb: number, db: number): boolean {
   return sa < sb || (sa === sb && da > db);
 }
