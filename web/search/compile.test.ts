@@ -62,6 +62,20 @@ describe('word pairs in a plan', () => {
   });
 });
 
+describe('the joined word of a hyphenated compound', () => {
+  const ids = new Map<string, number>();
+  const lookup = (t: string) => ids.get(t) ?? ids.set(t, ids.size).get(t);
+  const joined = (q: string, token: string) => compileQuery(parseQuery(q), lookup, 0).keys.find((k) => k.token === token);
+  it('matches and scores, unless it is a stopword beside a word that scores, as a stopword typed would', () => {
+    expect(joined('e-mail patch', 'email')).toMatchObject({ scored: true, weight: DEFAULT_TOKEN_WEIGHTS.compound });
+    // "her-self": "her" is a stopword, "self" is not, and the joined "herself" is one.
+    expect(joined('her-self patch', 'herself')).toMatchObject({ scored: false, weight: 0 });
+    expect(joined('her-self patch', 'herself')!.bit).toBeGreaterThanOrEqual(0);
+    // Of a query of stopwords only, the stopwords score, the joined one too.
+    expect(joined('in-to', 'into')).toMatchObject({ scored: true });
+  });
+});
+
 describe('word pairs of a stem split', () => {
   it('pair the other stem a split confirmed, at the split share: "type alias" meets "Type Aliases"', () => {
     const ids = new Map<string, number>();

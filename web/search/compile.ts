@@ -313,7 +313,9 @@ export function compileQuery(
     for (const token of compoundVariants(atom)) {
       const term = lookup(token);
       if (term === undefined) continue;
-      const bit = key(term, token, field, scoring, true, undefined, weights.compound).bit;
+      // "in-to" joins into the stopword "into": it matches, but scores only as any stopword would.
+      const scored = scoring && (!isStopword(token) || !anyContentToken);
+      const bit = key(term, token, field, scored, true, undefined, weights.compound).bit;
       alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
     }
     if (hasSurface !== undefined && atom.kind === 'term' && atom.tokens.length === 1) {
