@@ -24,14 +24,14 @@
 // once for default answers and once with explanations (explain=1).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isFoldToken, isIdentifierToken, isStopword, PAIR_SEPARATOR } from '../shared/analysis/index.js';
-import { INDEX_FILES, readCurrentGeneration, type IndexGeneration } from '../shared/index-format/index.js';
+import { readCurrentGeneration, StoredChunks, type IndexGeneration } from '../shared/index-format/index.js';
 import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { buildOmegaDb } from './omega-db.js';
@@ -82,10 +82,10 @@ function makeQueries(gen: IndexGeneration, seed: number, perStream: number): Que
     if (df >= n * 0.02 && df <= n * 0.5 && WORD.test(word)) common.push(word);
   });
   // Read a page's body where it lies: stored.bin of a million pages is larger than one Buffer can be.
-  const stored = openSync(join(gen.dir, INDEX_FILES.stored), 'r');
+  const storedFd = openSync(gen.storedPath, 'r');
+  const stored = new StoredChunks(storedFd, gen.storedChunks);
   const bodyWords = (d: number): string[] => {
-    const bytes = Buffer.alloc(Math.min(gen.docs.storedBodyLength[d]!, 20_000));
-    readSync(stored, bytes, 0, bytes.length, gen.docs.storedOffset[d]! + gen.docs.storedHeaderLength[d]!);
+    const bytes = stored.read(gen.docs.storedOffset[d]! + gen.docs.storedHeaderLength[d]!, Math.min(gen.docs.storedBodyLength[d]!, 20_000));
     return bytes.toString('utf8').split(/\s+/);
   };
   /** `length` words in a row from some page, letters only, not all stopwords. */
@@ -132,7 +132,7 @@ function makeQueries(gen: IndexGeneration, seed: number, perStream: number): Que
       out.push({ stream, ...q });
     }
   }
-  closeSync(stored);
+  closeSync(storedFd);
   return out;
 }
 

@@ -20,6 +20,7 @@ import {
   INDEX_FILES,
   encodeLists,
   type IndexGeneration,
+  StoredChunks,
 } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
 import type { CrawlStats } from '../shared/store/index.js';
@@ -120,7 +121,7 @@ export async function buildFromDocuments(
   const before = await previousGeneration(dataDir, options.full);
   const source = 'count' in documents ? documents : { count: documents.length, documents };
   try {
-    const draft = await startGeneration(dataDir);
+    const draft = await startGeneration(dataDir, options.storedChunkBytes);
     try {
       return await build(draft, source, extras, options, startedAt, progress, before);
     } catch (e) {
@@ -428,6 +429,7 @@ async function copyRecords(previous: IndexGeneration, reuse: readonly { old: num
   const { storedOffset, storedLength, storedHeaderLength, storedBodyLength } = previous.docs;
   const handle = await open(previous.storedPath, 'r');
   try {
+    const chunks = new StoredChunks(handle.fd, previous.storedChunks);
     for (let i = 0; i < reuse.length; ) {
       const start = storedOffset[reuse[i]!.old]!;
       let end = start;
@@ -436,9 +438,13 @@ async function copyRecords(previous: IndexGeneration, reuse: readonly { old: num
         end += storedLength[reuse[j]!.old]!;
         j++;
       }
-      const bytes = Buffer.allocUnsafe(end - start);
-      const { bytesRead } = await handle.read(bytes, 0, bytes.length, start);
-      if (bytesRead !== bytes.length) throw damagedIndexError(previous.dir, INDEX_FILES.stored, `ends before byte ${end}`);
+      let bytes: Buffer;
+      try {
+        bytes = chunks.read(start, end - start);
+      } catch (e) {
+        throw damagedIndexError(previous.dir, INDEX_FILES.stored, (e as Error).message, e);
+      }
+      if (bytes.length !== end - start) throw damagedIndexError(previous.dir, INDEX_FILES.stored, `ends before byte ${end}`);
       for (let k = i; k < j; k++) {
         const old = reuse[k]!.old;
         stored.place(first + k, storedLength[old]!, storedHeaderLength[old]!, storedBodyLength[old]!);

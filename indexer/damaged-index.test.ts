@@ -48,6 +48,8 @@ describe('a damaged index generation', () => {
     [INDEX_FILES.docNumbers, async (p) => truncate(p, (await readFile(p)).byteLength - 3), /^has \d+ bytes, not the \d+ of 12 documents$/],
     [INDEX_FILES.wordMap, async (p) => truncate(p, (await readFile(p)).byteLength - 4), /^\d+ entries, not the \d+ that word-map-offsets\.bin counts$/],
     [INDEX_FILES.wordMapOffsets, async (p) => truncate(p, (await readFile(p)).byteLength - 2), /^\d+ bytes, not the 52 of 12 documents$/],
+    [INDEX_FILES.storedChunks, async (p) => truncate(p, (await readFile(p)).byteLength - 8), /^\d+ chunks, not the \d+ of \d+ bytes$/],
+    [INDEX_FILES.storedChunks, (p) => rm(p), /^missing$/],
   ];
   it.each(cases)('%s: the open fails with one line naming the file, the fault and the rebuild', async (file, damage, why) => {
     await restore();

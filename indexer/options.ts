@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { DEFAULT_LISTING_OPTIONS, type ListingOptions } from './listing.js';
 import { DEFAULT_TEMPLATE_OPTIONS, type TemplateOptions } from './templates.js';
 import { DEFAULT_TYPEAHEAD_OPTIONS, type TypeaheadOptions } from './page-typeahead.js';
+import { STORED_CHUNK_BYTES } from '../shared/index-format/index.js';
 
 export interface IndexProgress {
   phase: 'read' | 'links' | 'analyze' | 'write';
@@ -30,6 +31,9 @@ export interface IndexerOptions {
   listing: ListingOptions;
   /** The page typeahead's size (indexer/page-typeahead.ts). */
   typeahead: TypeaheadOptions;
+  /** Plain bytes per deflated chunk of stored.bin (shared/index-format stored-chunks.ts): what the
+   * searcher inflates to read a snippet. Default 16 KiB. */
+  storedChunkBytes: number;
   /** Worker threads that analyse documents; 0 analyses in the build's own thread. Default: one per core. */
   analyzeThreads: number;
   /** Called as the build advances; `gleaner index` draws its progress line from it. */
@@ -44,6 +48,7 @@ export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
   templates: DEFAULT_TEMPLATE_OPTIONS,
   listing: DEFAULT_LISTING_OPTIONS,
   typeahead: DEFAULT_TYPEAHEAD_OPTIONS,
+  storedChunkBytes: STORED_CHUNK_BYTES,
   // The build's thread adds each batch's postings while the workers analyse the next ones.
   analyzeThreads: availableParallelism(),
 };

@@ -6,7 +6,8 @@
 
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { currentGeneration, CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile, encodeTypeahead } from '../shared/index-format/index.js';
+import { deflateRaw } from 'node:zlib';
+import { currentGeneration, CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile, encodeTypeahead, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -81,6 +82,84 @@ export class StreamedFile {
   }
 }
 
+/** Chunks being deflated at once: the work runs on libuv's threads while the build goes on. */
+const DEFLATES_IN_FLIGHT = 4;
+
+const deflateChunk = (plain: Buffer): Promise<Buffer> =>
+  new Promise((resolve, reject) => deflateRaw(plain, { level: STORED_DEFLATE_LEVEL }, (e, out) => (e ? reject(e) : resolve(out))));
+
+/** stored.bin written in deflated chunks of `chunkBytes` plain bytes, and its chunk table
+ * (shared/index-format stored-chunks.ts); the records' offsets count the plain bytes. */
+export class ChunkedFile {
+  private chunk: Buffer;
+  private used = 0;
+  private plainBytes = 0;
+  private readonly ends: number[] = [0];
+  /** Chunks being deflated, in order. */
+  private readonly deflating: Promise<Buffer>[] = [];
+
+  private constructor(
+    private readonly file: StreamedFile,
+    private readonly tablePath: string,
+    private readonly chunkBytes: number,
+  ) {
+    this.chunk = Buffer.allocUnsafe(chunkBytes);
+  }
+
+  static async create(path: string, tablePath: string, chunkBytes = STORED_CHUNK_BYTES): Promise<ChunkedFile> {
+    return new ChunkedFile(await StreamedFile.create(path), tablePath, chunkBytes);
+  }
+
+  /** Appends pieces: strings (written as UTF-8) or bytes. */
+  async append(pieces: Iterable<string | Uint8Array>): Promise<void> {
+    for (const piece of pieces) {
+      const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+      for (let at = 0; at < bytes.byteLength; ) {
+        const n = Math.min(bytes.byteLength - at, this.chunkBytes - this.used);
+        this.chunk.set(bytes.subarray(at, at + n), this.used);
+        this.used += n;
+        at += n;
+        if (this.used === this.chunkBytes) await this.seal();
+      }
+      this.plainBytes += bytes.byteLength;
+    }
+  }
+
+  /** Writes the last chunk and the table, flushed to disk; returns the bytes of both files. */
+  async finish(): Promise<number> {
+    try {
+      if (this.used > 0) await this.seal();
+      while (this.deflating.length > 0) await this.writeOldest();
+    } catch (e) {
+      await this.file.close();
+      throw e;
+    }
+    const storedBytes = await this.file.finish();
+    const table = encodeChunkTable({ chunkBytes: this.chunkBytes, plainBytes: this.plainBytes, ends: Float64Array.from(this.ends) });
+    return storedBytes + (await writeDurably(this.tablePath, table));
+  }
+
+  /** Closes the file, written or not (a failed build). */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.deflating.splice(0));
+    await this.file.close();
+  }
+
+  /** Sends the gathered chunk to be deflated; writes the oldest once enough are under way. */
+  private async seal(): Promise<void> {
+    this.deflating.push(deflateChunk(this.chunk.subarray(0, this.used)));
+    this.chunk = Buffer.allocUnsafe(this.chunkBytes);
+    this.used = 0;
+    while (this.deflating.length > DEFLATES_IN_FLIGHT) await this.writeOldest();
+  }
+
+  private async writeOldest(): Promise<void> {
+    const deflated = await this.deflating.shift()!;
+    await this.file.append([deflated]);
+    this.ends.push(this.ends[this.ends.length - 1]! + deflated.length);
+  }
+}
+
 /** Writes a file and flushes it to disk; `data` may be pieces (a file larger than one string can be). */
 async function writeDurably(path: string, data: string | Uint8Array | readonly string[]): Promise<number> {
   const handle = await open(path, 'w');
@@ -110,7 +189,7 @@ export interface GenerationDraft {
 }
 
 /** Starts a generation in a fresh gen-* directory under `dataDir`'s index root. */
-export async function startGeneration(dataDir: string): Promise<GenerationDraft> {
+export async function startGeneration(dataDir: string, chunkBytes = STORED_CHUNK_BYTES): Promise<GenerationDraft> {
   const root = indexRoot(dataDir);
   await mkdir(root, { recursive: true });
   // What a build that was killed left behind (its stored.bin may be gigabytes) goes before this one
@@ -122,7 +201,7 @@ export async function startGeneration(dataDir: string): Promise<GenerationDraft>
   const name = `gen-${Date.now().toString(36)}-${process.pid}`;
   const dir = join(root, name);
   await mkdir(dir);
-  const stored = await StreamedFile.create(join(dir, INDEX_FILES.stored));
+  const stored = await ChunkedFile.create(join(dir, INDEX_FILES.stored), join(dir, INDEX_FILES.storedChunks), chunkBytes);
   return {
     appendStored: (pieces) => stored.append(pieces),
     commit: async (files) => {
@@ -178,7 +257,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The generation's files other than stored.bin; returns their size. */
+/** The generation's files other than stored.bin and its chunk table; returns their size. */
 async function writeRest(dir: string, files: GenerationFiles, storedBytes: number): Promise<number> {
   let bytes = 0;
   const { url, title, language, host, ...numbers } = files.docs;
@@ -195,7 +274,7 @@ async function writeRest(dir: string, files: GenerationFiles, storedBytes: numbe
   bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), encodeTypeahead(files.typeahead));
   const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });
   const manifestText = (total: number) => JSON.stringify({ ...files.manifest, bytesOnDisk: total }, null, 2);
-  // The two small files state the total including themselves (and stored.bin, written before); their
+  // The two small files state the total including themselves (and stored.bin and its table, written before); their
   // length barely depends on it.
   const sofar = bytes + storedBytes;
   const estimate = sofar + statsText(sofar).length + manifestText(sofar).length + 16;

@@ -21,7 +21,9 @@
 //                     (storedHeaderLength bytes), the body as raw UTF-8 (storedBodyLength bytes), then
 //                     the rest of its StoredDoc as JSON (to storedLength): a snippet reads what it
 //                     needs and the beginning of a long page, without the inbound anchor texts that
-//                     are most of a well-linked page's record (stored-fields.ts)
+//                     are most of a well-linked page's record (stored-fields.ts); offsets count
+//                     these plain bytes, which lie on disk deflated in chunks (stored-chunks.ts)
+//   stored-chunks.bin where each chunk of stored.bin lies (stored-chunks.ts)
 //   stats.json        IndexStats: what /stats shows (crawl counters, most-linked pages)
 //
 // A crash while building leaves at worst an unreferenced gen-* directory, which the next build removes.
@@ -31,7 +33,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 12; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined
+export const INDEX_FORMAT_VERSION = 13; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks
 
 /** The BM25F fields, in the order of a posting's frequencies (term-codec.ts). */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -52,6 +54,7 @@ export const INDEX_FILES = {
   wordMap: 'word-map.bin',
   wordMapOffsets: 'word-map-offsets.bin',
   stored: 'stored.bin',
+  storedChunks: 'stored-chunks.bin',
   stats: 'stats.json',
 } as const;
 

@@ -15,6 +15,7 @@ import {
 } from './index-format.js';
 import { decodeDocNumbers } from './doc-numbers.js';
 import { DEFAULT_POSTING_LISTS_OPTIONS, PostingLists, type PostingListsOptions } from './posting-lists.js';
+import { decodeChunkTable, type StoredChunkTable } from './stored-chunks.js';
 
 export interface IndexGeneration {
   dir: string;
@@ -28,8 +29,9 @@ export interface IndexGeneration {
   /** Per document, where its body words and sections start (word-map.ts). */
   wordMap: Uint32Array;
   wordMapOffsets: Uint32Array;
-  /** Path of stored.bin, read on demand. */
+  /** Path of stored.bin, read on demand through its chunk table (stored-chunks.ts). */
   storedPath: string;
+  storedChunks: StoredChunkTable;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function readCurrentGeneration(dataDir: string, lists: PostingLists
 
 export async function readGeneration(dir: string, lists: PostingListsOptions = DEFAULT_POSTING_LISTS_OPTIONS): Promise<IndexGeneration> {
   const manifest = await readManifest(dir);
-  const [strings, numbers, terms, offsets, termOffsets, wordMap, wordMapOffsets] = await Promise.all([
+  const [strings, numbers, terms, offsets, termOffsets, wordMap, wordMapOffsets, chunkTable] = await Promise.all([
     readJson<Pick<DocColumns, 'url' | 'title' | 'language' | 'host'>>(dir, INDEX_FILES.docs),
     readBytes(dir, INDEX_FILES.docNumbers),
     readJson<TermTable>(dir, INDEX_FILES.terms),
@@ -81,6 +83,7 @@ export async function readGeneration(dir: string, lists: PostingListsOptions = D
     readBytes(dir, INDEX_FILES.termOffsets),
     readBytes(dir, INDEX_FILES.wordMap),
     readBytes(dir, INDEX_FILES.wordMapOffsets),
+    readBytes(dir, INDEX_FILES.storedChunks),
   ]);
   const { documents, terms: termCount } = manifest;
   // What every file must hold given the manifest's counts: a file cut short, or one from another
@@ -101,6 +104,14 @@ export async function readGeneration(dir: string, lists: PostingListsOptions = D
     throw damagedIndexError(dir, INDEX_FILES.docNumbers, (e as Error).message.replace(`${INDEX_FILES.docNumbers} `, ''), e);
   }
   expect(INDEX_FILES.docNumbers, docNumbers.inbound.length === documents, `not ${documents} documents`);
+  let storedChunks: StoredChunkTable;
+  try {
+    storedChunks = decodeChunkTable(chunkTable);
+  } catch (e) {
+    throw damagedIndexError(dir, INDEX_FILES.storedChunks, (e as Error).message, e);
+  }
+  const storedEnd = documents === 0 ? 0 : docNumbers.storedOffset[documents - 1]! + docNumbers.storedLength[documents - 1]!;
+  expect(INDEX_FILES.storedChunks, storedChunks.plainBytes === storedEnd, `${storedChunks.plainBytes} plain bytes, not the ${storedEnd} the records take`);
   const postingOffsets = uint32View(offsets);
   const mapOffsets = uint32View(wordMapOffsets);
   const words = uint32View(wordMap);
@@ -116,6 +127,7 @@ export async function readGeneration(dir: string, lists: PostingListsOptions = D
     wordMap: words,
     wordMapOffsets: mapOffsets,
     storedPath: join(dir, INDEX_FILES.stored),
+    storedChunks,
   };
 }
 

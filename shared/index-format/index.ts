@@ -9,3 +9,4 @@ export * from './word-map.js';
 export * from './posting-lists.js';
 export * from './doc-numbers.js';
 export * from './term-codec.js';
+export * from './stored-chunks.js';

@@ -3,13 +3,14 @@
 
 import { afterAll, beforeAll } from 'vitest';
 import { readCurrentGeneration, type IndexGeneration } from '../../shared/index-format/index.js';
+import type { IndexerOptions } from '../../indexer/index.js';
 import { buildFixtureIndex, type FixtureDir, type PageSpec } from './index-fixture.js';
 
-export function fixtureGeneration(pages: readonly PageSpec[]): () => IndexGeneration {
+export function fixtureGeneration(pages: readonly PageSpec[], options: Partial<IndexerOptions> = {}): () => IndexGeneration {
   let fixture: FixtureDir | undefined;
   let generation: IndexGeneration | undefined;
   beforeAll(async () => {
-    fixture = await buildFixtureIndex(pages);
+    fixture = await buildFixtureIndex(pages, undefined, options);
     generation = await readCurrentGeneration(fixture.dataDir);
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildIndex } from '../../indexer/index.js';
+import { buildIndex, type IndexerOptions } from '../../indexer/index.js';
 import { openStore } from '../../shared/store/index.js';
 import type { ParsedQuery, QueryAtom } from '../../web/query/index.js';
 import type { CrawlStats, OutLink, PageRecord } from '../../shared/store/index.js';
@@ -88,10 +88,10 @@ export interface FixtureDir {
 }
 
 /** Writes `pages` fetched now (and optional crawl counters) into a fresh temp data dir and builds its index. */
-export async function buildFixtureIndex(pages: readonly PageSpec[], crawl?: CrawlStats): Promise<FixtureDir> {
+export async function buildFixtureIndex(pages: readonly PageSpec[], crawl?: CrawlStats, options: Partial<IndexerOptions> = {}): Promise<FixtureDir> {
   const { dir, cleanup } = await tempDataDir();
   await writePages(dir, pages, { fetchedAt: new Date().toISOString(), ...(crawl ? { crawl } : {}) });
-  await buildIndex(dir, { full: true });
+  await buildIndex(dir, { ...options, full: true });
   return { dataDir: dir, cleanup };
 }
 

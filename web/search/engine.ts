@@ -145,7 +145,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.options = options;
     this.pre = precompute(gen, options.rank, options.blockPostings);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
-    this.stored = new StoredFields(gen, { ...DEFAULT_BLOCK_CACHE_OPTIONS, cacheMiB: options.storedCacheMiB }, options.headerCacheMiB);
+    this.stored = new StoredFields(gen, { cacheMiB: options.storedCacheMiB }, options.headerCacheMiB);
     this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
     this.sureDocs = new Int32Array(gen.docs.url.length);
     this.unsureDocs = new Int32Array(gen.docs.url.length);

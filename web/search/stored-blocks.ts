@@ -1,22 +1,21 @@
-// stored.bin read through a cache of aligned blocks, least recently used out, as LevelDB's and
-// RocksDB's block caches do. A page of ten results reads a dozen small ranges of stored.bin (each
-// result's header, then the passage its snippet shows); each `readSync` is a system call of about
-// 5 us on this VM, more under load (`read` was 11% of `serve`'s CPU under wrk). Popular pages and the
-// neighbours of a page read share blocks, so most ranges come from memory as a view of a block.
+// stored.bin read through a cache of its chunks, inflated, least recently used out, as LevelDB's and
+// RocksDB's block caches hold uncompressed blocks. A page of ten results reads a dozen small ranges of
+// stored.bin (each result's header, then the passage its snippet shows); each chunk read is a system
+// call of about 5 us on this VM and an inflate of about 30 us (shared/index-format stored-chunks.ts).
+// Popular pages and the neighbours of a page read share chunks, so most ranges come from memory as a
+// view of a chunk.
 
-import { readSync } from 'node:fs';
+import type { StoredChunks } from '../../shared/index-format/index.js';
 
 export interface BlockCacheOptions {
-  /** Bytes per block, read at once on a miss. */
-  blockBytes: number;
-  /** Blocks are kept up to this many MiB; 0 reads every range from the file. */
+  /** Inflated chunks are kept up to this many MiB; 0 inflates every range anew. */
   cacheMiB: number;
 }
 
-export const DEFAULT_BLOCK_CACHE_OPTIONS: Readonly<BlockCacheOptions> = { blockBytes: 16 * 1024, cacheMiB: 64 };
+export const DEFAULT_BLOCK_CACHE_OPTIONS: Readonly<BlockCacheOptions> = { cacheMiB: 64 };
 
-/** A range longer than this many blocks is read on its own, not through the cache: one page's whole
- * record (a phrase check of Chinese text) must not push out the blocks every snippet shares. */
+/** A range longer than this many chunks is read on its own, not through the cache: one page's whole
+ * record (a phrase check of Chinese text) must not push out the chunks every snippet shares. */
 const MAX_CACHED_BLOCKS_PER_READ = 4;
 
 export class BlockCache {
@@ -26,19 +25,19 @@ export class BlockCache {
   private readonly maxBytes: number;
 
   constructor(
-    private readonly fd: number,
-    private readonly options: BlockCacheOptions = DEFAULT_BLOCK_CACHE_OPTIONS,
+    private readonly file: StoredChunks,
+    options: BlockCacheOptions = DEFAULT_BLOCK_CACHE_OPTIONS,
   ) {
     this.maxBytes = options.cacheMiB * 2 ** 20;
   }
 
-  /** The file's bytes [offset, offset + length), fewer at its end. The result may be a view of a cached
-   * block: read it, do not write it. */
+  /** The plain bytes [offset, offset + length), fewer at the end. The result may be a view of a cached
+   * chunk: read it, do not write it. */
   bytes(offset: number, length: number): Buffer {
-    const size = this.options.blockBytes;
+    const size = this.file.chunkBytes;
     const first = Math.floor(offset / size);
     const last = Math.floor((offset + Math.max(length, 1) - 1) / size);
-    if (this.maxBytes === 0 || last - first >= MAX_CACHED_BLOCKS_PER_READ) return this.direct(offset, length);
+    if (this.maxBytes === 0 || last - first >= MAX_CACHED_BLOCKS_PER_READ) return this.file.read(offset, length);
     if (first === last) {
       const block = this.block(first);
       const from = offset - first * size;
@@ -64,7 +63,7 @@ export class BlockCache {
       this.blocks.set(b, block);
       return block;
     }
-    block = this.direct(b * this.options.blockBytes, this.options.blockBytes);
+    block = this.file.chunk(b);
     this.blocks.set(b, block);
     this.cachedBytes += block.length;
     for (const [old, e] of this.blocks) {
@@ -73,11 +72,5 @@ export class BlockCache {
       this.cachedBytes -= e.length;
     }
     return block;
-  }
-
-  private direct(offset: number, length: number): Buffer {
-    const buf = Buffer.allocUnsafe(length);
-    const read = readSync(this.fd, buf, 0, length, offset);
-    return read === length ? buf : buf.subarray(0, read);
   }
 }

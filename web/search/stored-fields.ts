@@ -12,7 +12,7 @@ import type { StoredDoc } from '../../shared/index-format/index.js';
 import { scanTokens } from '../../shared/analysis/index.js';
 import { joinHeadings, type JoinedHeadings } from './snippet.js';
 import { BlockCache, DEFAULT_BLOCK_CACHE_OPTIONS, type BlockCacheOptions } from './stored-blocks.js';
-import type { IndexGeneration } from '../../shared/index-format/index.js';
+import { StoredChunks, type IndexGeneration } from '../../shared/index-format/index.js';
 
 /** Stored headers kept parsed (what snippets read of them), in MiB of memory: a popular long page
  * (hundreds of sections) is among the results of many queries, and parsing its header and tokenizing
@@ -53,7 +53,7 @@ export class StoredFields {
     headerCacheMiB = DEFAULT_HEADER_CACHE_MIB,
   ) {
     this.fd = openSync(gen.storedPath, 'r');
-    this.blocks = new BlockCache(this.fd, blockCache);
+    this.blocks = new BlockCache(new StoredChunks(this.fd, gen.storedChunks), blockCache);
     this.headerCacheBytes = headerCacheMiB * 2 ** 20;
   }
 
