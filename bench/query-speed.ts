@@ -90,13 +90,15 @@ function makeQueries(gen: IndexGeneration, seed: number, perStream: number): Que
   };
   /** `length` words in a row from some page, letters only, not all stopwords. */
   const run = (length: number): string[] => {
-    for (;;) {
+    // Bounded: pages without such runs (or a stored.bin this build misreads) end the bench, not hang it.
+    for (let tries = 0; tries < 100_000; tries++) {
       const words = bodyWords(Math.floor(random() * n));
       if (words.length < length + 1) continue;
       const at = Math.floor(random() * (words.length - length));
       const slice = words.slice(at, at + length).map((w) => w.toLowerCase());
       if (slice.every((w) => WORD.test(w)) && !slice.every(isStopword)) return slice;
     }
+    throw new Error(`no run of ${length} words of letters found in 100,000 tries of this index's pages`);
   };
   const host = new URL(opts.site).host;
   const make: Record<Stream, () => Omit<Query, 'stream'>> = {

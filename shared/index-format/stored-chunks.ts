@@ -5,7 +5,8 @@
 //
 // Why: the stored text was most of an index (3.97 of 5.6 GB at a million pages), larger than this
 // machine's page cache together with the postings, so a query's first read of a list went to the disk.
-// Deflated in 16 KiB chunks it takes a sixth (Rust docs) to a thirteenth (Python docs) of the bytes.
+// Deflated in 16 KiB chunks it takes a third (Python and PostgreSQL docs) to a sixth (Rust docs, whose
+// std, core and alloc pages repeat each other) of the bytes.
 // Lucene compresses its stored fields in chunks of 16-60 KB for the same reason, and Xapian deflates
 // its document data. 16 KiB is the block the searcher's cache already read (web/search/stored-blocks.ts),
 // and inflating one takes about 30 us.
@@ -19,8 +20,9 @@ import { inflateRawSync } from 'node:zlib';
 /** Plain bytes per chunk: what one inflate gives. */
 export const STORED_CHUNK_BYTES = 16 * 1024;
 
-/** zlib's level for the chunks: on the Rust and Python docs' stored text level 4 gives 6.0x and 14.5x
- * at about 120-200 MiB/s, level 1 5.4x and 13x, level 6 6.1x and 14.7x at 100-170 MiB/s. */
+/** zlib's level for the chunks, by their ratio on the Rust, Python and PostgreSQL docs' stored text:
+ * level 1 5.4x / 2.7x / 2.8x, level 4 5.9x / 2.9x / 3.0x, level 6 6.1x / 3.0x / 3.1x; level 4 deflated the
+ * Rust docs' at about 120 MiB/s against level 6's 100 (one core), and inflating does not depend on it. */
 export const STORED_DEFLATE_LEVEL = 4;
 
 export interface StoredChunkTable {
