@@ -147,7 +147,10 @@ export class ChunkedFile {
 
   /** Sends the gathered chunk to be deflated; writes the oldest once enough are under way. */
   private async seal(): Promise<void> {
-    this.deflating.push(deflateChunk(this.chunk.subarray(0, this.used)));
+    const deflated = deflateChunk(this.chunk.subarray(0, this.used));
+    // Awaited in turn (writeOldest); a failure before its turn is not an unhandled rejection.
+    deflated.catch(() => {});
+    this.deflating.push(deflated);
     this.chunk = Buffer.allocUnsafe(this.chunkBytes);
     this.used = 0;
     while (this.deflating.length > DEFLATES_IN_FLIGHT) await this.writeOldest();
