@@ -93,18 +93,20 @@ export class StoredChunks {
     return plain;
   }
 
-  /** The plain bytes [offset, offset + length), fewer past the end. */
-  read(offset: number, length: number): Buffer {
+  /** The plain bytes [offset, offset + length), fewer past the end; a range inside one chunk is a view
+   * of it. `chunkOf` gives chunks (a cache's, web/search/stored-blocks.ts); by default each is read and
+   * inflated anew. */
+  read(offset: number, length: number, chunkOf: (c: number) => Buffer = (c) => this.chunk(c)): Buffer {
     const end = Math.min(offset + length, this.table.plainBytes);
     if (end <= offset) return Buffer.alloc(0);
     const size = this.chunkBytes;
     const first = Math.floor(offset / size);
     const last = Math.floor((end - 1) / size);
-    if (first === last) return this.chunk(first).subarray(offset - first * size, end - first * size);
+    if (first === last) return chunkOf(first).subarray(offset - first * size, end - first * size);
     const out = Buffer.allocUnsafe(end - offset);
     let filled = 0;
     for (let c = first; c <= last; c++) {
-      const plain = this.chunk(c);
+      const plain = chunkOf(c);
       filled += plain.copy(out, filled, Math.max(0, offset - c * size), Math.min(plain.length, end - c * size));
     }
     return out;

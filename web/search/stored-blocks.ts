@@ -23,6 +23,7 @@ export class BlockCache {
   private readonly blocks = new Map<number, Buffer>();
   private cachedBytes = 0;
   private readonly maxBytes: number;
+  private readonly cachedBlock = (b: number): Buffer => this.block(b);
 
   constructor(
     private readonly file: StoredChunks,
@@ -38,22 +39,7 @@ export class BlockCache {
     const first = Math.floor(offset / size);
     const last = Math.floor((offset + Math.max(length, 1) - 1) / size);
     if (this.maxBytes === 0 || last - first >= MAX_CACHED_BLOCKS_PER_READ) return this.file.read(offset, length);
-    if (first === last) {
-      const block = this.block(first);
-      const from = offset - first * size;
-      return block.subarray(Math.min(from, block.length), Math.min(from + length, block.length));
-    }
-    const out = Buffer.allocUnsafe(length);
-    let filled = 0;
-    for (let b = first; b <= last && filled < length; b++) {
-      const block = this.block(b);
-      const from = Math.max(0, offset - b * size);
-      if (from >= block.length) break; // past the file's end
-      const copied = block.copy(out, filled, from, Math.min(block.length, from + length - filled));
-      filled += copied;
-      if (block.length < size) break; // the file's end
-    }
-    return out.subarray(0, filled);
+    return this.file.read(offset, length, this.cachedBlock);
   }
 
   private block(b: number): Buffer {
