@@ -9,7 +9,7 @@ import {
   FIELD_COUNT,
   FIELDS,
   INDEX_FORMAT_VERSION,
-  type TermPositions,
+  type AllPositions,
   type DocColumns,
   type IndexStats,
   type LinkedPage,
@@ -309,7 +309,7 @@ function copyPostings(previous: IndexGeneration, reuse: readonly { old: number }
   for (let t = 0; t < terms.length; t++) {
     let id = -1;
     const list = previous.lists.list(t);
-    let positions: TermPositions | undefined;
+    let positions: AllPositions | undefined;
     for (let i = 0; i < list.docs.length; i++) {
       const doc = newNumber[list.docs[i]!]!;
       if (doc < 0) continue;
@@ -317,7 +317,7 @@ function copyPostings(previous: IndexGeneration, reuse: readonly { old: number }
         id = builder.termId(terms[t]!, words[t]!);
         // Reused pages' other surface words, once each (their document counts are not kept).
         builder.addForms(id, previous.terms.forms?.[t]?.split(' ').filter((w) => w !== ''));
-        positions = previous.lists.positions(t);
+        positions = previous.lists.allPositions(t);
       }
       builder.add(id, doc, list.tfs, i * FIELD_COUNT, positions!.bytes, positions!.offsets[i]!, positions!.offsets[i + 1]!);
     }

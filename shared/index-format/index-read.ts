@@ -14,7 +14,7 @@ import {
   type TermTable,
 } from './index-format.js';
 import { decodeDocNumbers } from './doc-numbers.js';
-import { DEFAULT_POSTING_LISTS_OPTIONS, PostingLists, type PostingListsOptions } from './posting-lists.js';
+import { PostingLists, type PostingListsOptions } from './posting-lists.js';
 import { decodeChunkTable, type StoredChunkTable } from './stored-chunks.js';
 
 export interface IndexGeneration {
@@ -67,13 +67,13 @@ export function noIndexError(dataDir: string): GleanerError {
 }
 
 /** The live generation of `dataDir`, or NOT_FOUND when none was built. */
-export async function readCurrentGeneration(dataDir: string, lists: PostingListsOptions = DEFAULT_POSTING_LISTS_OPTIONS): Promise<IndexGeneration> {
+export async function readCurrentGeneration(dataDir: string, lists: Partial<PostingListsOptions> = {}): Promise<IndexGeneration> {
   const dir = await currentGeneration(dataDir);
   if (dir === undefined) throw noIndexError(dataDir);
   return readGeneration(dir, lists);
 }
 
-export async function readGeneration(dir: string, lists: PostingListsOptions = DEFAULT_POSTING_LISTS_OPTIONS): Promise<IndexGeneration> {
+export async function readGeneration(dir: string, lists: Partial<PostingListsOptions> = {}): Promise<IndexGeneration> {
   const manifest = await readManifest(dir);
   const [strings, numbers, terms, offsets, termOffsets, wordMap, wordMapOffsets, chunkTable] = await Promise.all([
     readJson<Pick<DocColumns, 'url' | 'title' | 'language' | 'host'>>(dir, INDEX_FILES.docs),

@@ -10,3 +10,4 @@ export * from './posting-lists.js';
 export * from './doc-numbers.js';
 export * from './term-codec.js';
 export * from './stored-chunks.js';
+export * from './position-blocks.js';

@@ -33,6 +33,7 @@ const termOf = (token: string): number => gen.terms.terms.indexOf(token);
 function expectPages(lists: PostingLists, order: readonly number[]): number {
   let checked = 0;
   const places = new Int32Array(1 << 12);
+  const range = { bytes: new Uint8Array(0), from: 0, to: 0 };
   for (const i of order) {
     const doc = gen.docs.url.indexOf(pages[i]!.url);
     const counts = new Map<string, number>();
@@ -45,8 +46,8 @@ function expectPages(lists: PostingLists, order: readonly number[]): number {
       const p = list.docs.indexOf(doc);
       expect(p, `${token} in page ${i}`).toBeGreaterThanOrEqual(0);
       expect(list.tfs[p * FIELD_COUNT + BODY]).toBe(Math.min(count, 255));
-      const positions = lists.positions(term);
-      const n = decodePositionsInto(positions.bytes, positions.offsets[p]!, positions.offsets[p + 1]!, places);
+      const { bytes, from, to } = lists.positions(term).locate(p, range);
+      const n = decodePositionsInto(bytes, from, to, places);
       expect(places.subarray(0, n).filter((x) => fieldOfPosition(x) === BODY).length).toBe(count);
       checked++;
     }
@@ -59,6 +60,26 @@ function expectPages(lists: PostingLists, order: readonly number[]): number {
   return checked;
 }
 
+/** Every posting's positions located through `lists` are those its whole positions hold. */
+function expectSamePositions(lists: PostingLists): void {
+  const range = { bytes: new Uint8Array(0), from: 0, to: 0 };
+  let crossing = 0;
+  // A view handed out stays what it was while later reads evict its block.
+  const held = lists.positions(0).locate(0, { bytes: new Uint8Array(0), from: 0, to: 0 });
+  const heldBytes = held.bytes.slice(held.from, held.to);
+  for (let t = 0; t < lists.terms; t++) {
+    const whole = gen.lists.allPositions(t);
+    const positions = lists.positions(t);
+    for (let p = 0; p < lists.docFreq(t); p++) {
+      const { bytes, from, to } = positions.locate(p, range);
+      expect(bytes.subarray(from, to)).toEqual(whole.bytes.subarray(whole.offsets[p], whole.offsets[p + 1]));
+      if (to > from && from === 0 && to === bytes.length) crossing++;
+    }
+  }
+  expect(crossing).toBeGreaterThan(0);
+  expect(held.bytes.subarray(held.from, held.to)).toEqual(heldBytes);
+}
+
 describe('posting lists read a term at a time', () => {
   it('hold every page with its words, counts and positions, whatever the cache keeps', () => {
     const order = [...pages.keys()].sort(() => random() - 0.5);
@@ -69,6 +90,18 @@ describe('posting lists read a term at a time', () => {
       try {
         expectPages(lists, order);
         expectPages(lists, [...order].reverse());
+      } finally {
+        lists.close();
+      }
+    }
+    // Positions read posting by posting (every term, with blocks smaller than some postings' positions,
+    // so ranges fall inside a block, across two and past one) give the same as positions read whole.
+    for (const positionBlocks of [{ blockBytes: 64, cacheMiB: 1 }, { blockBytes: 256, cacheMiB: 0.002 }, { blockBytes: 16, cacheMiB: 0 }]) {
+      const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, { cacheMiB: 1, wholePositionBytes: 0, positionBlocks });
+      try {
+        expectPages(lists, order);
+        expectSamePositions(lists);
+        expect(lists.positionBlocksMiB).toBeLessThanOrEqual(positionBlocks.cacheMiB + positionBlocks.blockBytes / 2 ** 20);
       } finally {
         lists.close();
       }
@@ -95,5 +128,33 @@ describe('posting lists read a term at a time', () => {
       cut.close();
     }
     expect(() => cut.list(0)).toThrow(/after their index generation was closed/);
+  });
+
+  it('refuse positions cut short, read whole or posting by posting', async () => {
+    const T = gen.lists.terms;
+    const positionBytes = (t: number) => gen.lists.termOffsets[T + 2 + t]! - gen.lists.termOffsets[T + 1 + t]!;
+    // The last term with positions of some length (added tokens have none).
+    let last = T - 1;
+    while (positionBytes(last) < 16) last--;
+    const range = { bytes: new Uint8Array(0), from: 0, to: 0 };
+    for (const wholePositionBytes of [Infinity, 0]) {
+      const cut = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, { cacheMiB: 0, wholePositionBytes });
+      try {
+        // Cut inside the last term's positions, after its lengths: a whole read fails at once, a
+        // posting by posting one when it reaches the missing bytes.
+        await truncate(join(gen.dir, INDEX_FILES.positions), gen.lists.termOffsets[T + 1 + last]! + Math.floor(positionBytes(last) / 2));
+        let error: unknown;
+        try {
+          const positions = cut.positions(last);
+          for (let p = 0; p < cut.docFreq(last); p++) positions.locate(p, range);
+        } catch (e) {
+          error = e;
+        }
+        expect(isGleanerError(error) && error.code === 'INDEX_FORMAT', `${wholePositionBytes}: ${String(error)}`).toBe(true);
+        expect((error as Error).message).toMatch(/gleaner index --full/);
+      } finally {
+        cut.close();
+      }
+    }
   });
 });

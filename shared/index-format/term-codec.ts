@@ -123,10 +123,22 @@ export function encodeTermPositions(all: Uint8Array, offsets: ArrayLike<number>,
 
 /** The positions of `n` postings encoded in `bytes`: posting i's are bytes[offsets[i], offsets[i + 1]). */
 export function decodeTermPositions(bytes: Uint8Array, n: number): { bytes: Uint8Array; offsets: Uint32Array } {
-  const offsets = new Uint32Array(n + 1);
-  const start = readRunningSums(bytes, 0, n, offsets, 1);
-  checkEnd(start + offsets[n]!, bytes, 'positions');
+  const { offsets, start } = decodePositionOffsets(bytes, n, bytes.length);
   return { bytes: bytes.subarray(start, start + offsets[n]!), offsets };
+}
+
+/**
+ * Where each of `n` postings' positions lie, from the lengths that open a term's positions: `head` is
+ * the term's first bytes, holding at least all n lengths, `termBytes` its whole size. Posting i's
+ * positions are the term's bytes [start + offsets[i], start + offsets[i + 1]). Lets a reader take a
+ * long list's positions posting by posting, never all of them (posting-lists.ts).
+ */
+export function decodePositionOffsets(head: Uint8Array, n: number, termBytes: number): { offsets: Uint32Array; start: number } {
+  const offsets = new Uint32Array(n + 1);
+  const start = readRunningSums(head, 0, n, offsets, 1);
+  checkEnd(start, head, 'position lengths');
+  if (start + offsets[n]! > termBytes) throw new RangeError(`a term's positions need ${start + offsets[n]!} bytes, the index holds ${termBytes}`);
+  return { offsets, start };
 }
 
 /** postings.bin, positions.bin and term-offsets.bin of a generation, from the indexer's flat layout. */

@@ -2,15 +2,15 @@
 // file's tests (beforeAll) and removed after them (afterAll); `engine()` is the open engine.
 
 import { afterAll, beforeAll } from 'vitest';
-import { openSearchEngine, type GleanerSearchEngine } from '../../web/search/index.js';
+import { openSearchEngine, type GleanerSearchEngine, type SearcherOptions } from '../../web/search/index.js';
 import { buildFixtureIndex, type FixtureDir, type PageSpec } from './index-fixture.js';
 
-export function fixtureEngine(pages: readonly PageSpec[]): () => GleanerSearchEngine {
+export function fixtureEngine(pages: readonly PageSpec[], options: Partial<SearcherOptions> = {}): () => GleanerSearchEngine {
   let engine: GleanerSearchEngine | undefined;
   let fixture: FixtureDir | undefined;
   beforeAll(async () => {
     fixture = await buildFixtureIndex(pages);
-    engine = await openSearchEngine(fixture.dataDir);
+    engine = await openSearchEngine(fixture.dataDir, options);
   });
   afterAll(async () => {
     engine?.close();

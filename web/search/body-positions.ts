@@ -7,8 +7,15 @@ import { findPosting } from './find-posting.js';
 
 const BODY = FIELDS.indexOf('body');
 
-/** Reused by bodyPositions: decoded positions are copied out before the next decode. */
-const scratch = { list: new Int32Array(256) };
+/** Reused by bodyPositions and textPositions: decoded positions are copied out before the next decode. */
+const scratch = { list: new Int32Array(256), range: { bytes: new Uint8Array(0), from: 0, to: 0 } };
+
+/** Decodes the positions of `term`'s posting p into scratch.list; returns how many. */
+function decodePosting(gen: IndexGeneration, term: number, p: number): number {
+  const { bytes, from, to } = gen.lists.positions(term).locate(p, scratch.range);
+  if (scratch.list.length < to - from) scratch.list = new Int32Array(Math.max(to - from, 2 * scratch.list.length));
+  return decodePositionsInto(bytes, from, to, scratch.list);
+}
 
 /** The body places of `term` in `doc`, ascending; undefined when the document has no body occurrence
  * of it, empty when it has some but no positions (an added token). */
@@ -16,11 +23,7 @@ export function bodyPositions(gen: IndexGeneration, term: number, doc: number): 
   const { docs, tfs } = gen.lists.list(term);
   const p = findPosting(docs, 0, docs.length, doc);
   if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) return undefined;
-  const { bytes: positions, offsets } = gen.lists.positions(term);
-  const from = offsets[p]!;
-  const to = offsets[p + 1]!;
-  if (scratch.list.length < to - from) scratch.list = new Int32Array(Math.max(to - from, 2 * scratch.list.length));
-  const count = decodePositionsInto(positions, from, to, scratch.list);
+  const count = decodePosting(gen, term, p);
   const body: number[] = [];
   for (let i = 0; i < count; i++) {
     const position = scratch.list[i]!;
@@ -40,11 +43,7 @@ export function textPositions(gen: IndexGeneration, term: number, doc: number): 
   const { docs } = gen.lists.list(term);
   const p = findPosting(docs, 0, docs.length, doc);
   if (p < 0) return undefined;
-  const { bytes: positions, offsets } = gen.lists.positions(term);
-  const from = offsets[p]!;
-  const to = offsets[p + 1]!;
-  if (scratch.list.length < to - from) scratch.list = new Int32Array(Math.max(to - from, 2 * scratch.list.length));
-  const count = decodePositionsInto(positions, from, to, scratch.list);
+  const count = decodePosting(gen, term, p);
   let n = 0;
   while (n < count && Math.floor(scratch.list[n]! / FIELD_SPAN) <= BODY) n++;
   return n === 0 ? undefined : scratch.list.slice(0, n);

@@ -62,6 +62,11 @@ export interface SearcherOptions {
   gallopRatio: number;
   /** Posting lists read from disk are kept up to this many MiB (shared/index-format posting-lists.ts). */
   postingCacheMiB: number;
+  /** A term's positions are read whole when they take at most this many bytes; a longer term's are
+   * read posting by posting, through blocks of positions.bin kept up to positionCacheMiB
+   * (shared/index-format posting-lists.ts). */
+  wholePositionBytes: number;
+  positionCacheMiB: number;
   /** After opening, posting lists are read ahead in the background, most documents first, up to this
    * many MiB (at most postingCacheMiB; 0 reads nothing ahead), as Elasticsearch's `index.store.preload`
    * does: a term's first read costs its decoding, and queries ask for common terms first. */
@@ -87,6 +92,8 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   correctionRatio: 20,
   gallopRatio: 8,
   postingCacheMiB: DEFAULT_POSTING_LISTS_OPTIONS.cacheMiB,
+  wholePositionBytes: DEFAULT_POSTING_LISTS_OPTIONS.wholePositionBytes,
+  positionCacheMiB: DEFAULT_POSTING_LISTS_OPTIONS.positionBlocks.cacheMiB,
   preloadMiB: 256,
   storedCacheMiB: DEFAULT_BLOCK_CACHE_OPTIONS.cacheMiB,
   headerCacheMiB: DEFAULT_HEADER_CACHE_MIB,

@@ -2,7 +2,7 @@
 // read-only, and answers searches (web/search/engine.ts, which wires precompute.ts, posting-loop.ts,
 // match-rules.ts, phrase-check.ts, stored-fields.ts and hits.ts) ranked by web/search/rank.ts.
 
-import { currentGeneration, noIndexError, readCurrentGeneration, readIndexStatsFile, readManifest, type IndexStats } from '../../shared/index-format/index.js';
+import { currentGeneration, DEFAULT_POSITION_BLOCKS_OPTIONS, noIndexError, readCurrentGeneration, readIndexStatsFile, readManifest, type IndexStats } from '../../shared/index-format/index.js';
 import { DEFAULT_SEARCHER_OPTIONS, IndexSearcher, type GleanerSearchEngine, type SearcherOptions } from './engine.js';
 import { DEFAULT_LIVE_OPTIONS, openLive, type LiveOptions } from './live.js';
 
@@ -19,7 +19,11 @@ export type { IndexStats, LinkedPage } from '../../shared/index-format/index.js'
  */
 export async function openSearchEngine(dataDir: string, options: Partial<SearcherOptions> = {}): Promise<GleanerSearchEngine> {
   const all = { ...DEFAULT_SEARCHER_OPTIONS, ...options };
-  const gen = await readCurrentGeneration(dataDir, { cacheMiB: all.postingCacheMiB });
+  const gen = await readCurrentGeneration(dataDir, {
+    cacheMiB: all.postingCacheMiB,
+    wholePositionBytes: all.wholePositionBytes,
+    positionBlocks: { ...DEFAULT_POSITION_BLOCKS_OPTIONS, cacheMiB: all.positionCacheMiB },
+  });
   try {
     const stats = await readIndexStatsFile(gen.dir);
     const searcher = new IndexSearcher(gen, { ...stats, bytesOnDisk: gen.manifest.bytesOnDisk }, all);

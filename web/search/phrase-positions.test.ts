@@ -22,6 +22,9 @@ const pages = Array.from({ length: 60 }, (_, i) => ({
   text: sentence(25),
 }));
 const engine = fixtureEngine(pages);
+// The same index with every term's positions read posting by posting (posting-lists.ts), as a long
+// list's are: the same answers, snippets and order (proximity reads positions too).
+const paged = fixtureEngine(pages, { wholePositionBytes: 0, positionCacheMiB: 0.01 });
 
 const stored = (p: (typeof pages)[number]): StoredDoc => ({
   title: p.title,
@@ -54,5 +57,17 @@ describe('phrases from word positions', () => {
       const want = pages.filter((p) => containsPhrase(stored(p), tokenize(phrase), 'title')).map((p) => p.url);
       expect([...got].sort(), phrase).toEqual(want.sort());
     }
+  });
+
+  it('are the same read posting by posting as read whole', () => {
+    const queries = [...phrases.slice(0, 60).map((p) => `"${p}"`), ...phrases.slice(60).map((p) => p), 'river stone bridge', 'old light -north'];
+    let hits = 0;
+    for (const q of queries) {
+      const whole = engine().search(parseQuery(q), { offset: 0, limit: 10 });
+      const byPosting = paged().search(parseQuery(q), { offset: 0, limit: 10 });
+      expect({ ...byPosting, tookMs: 0 }, q).toEqual({ ...whole, tookMs: 0 });
+      hits += whole.hits.length;
+    }
+    expect(hits).toBeGreaterThan(200);
   });
 });

@@ -2,7 +2,7 @@
 // a phrase when the positions of its words, read from their postings, hold a run. No stored text is
 // read, so checking a candidate costs a few binary searches and the decoding of the positions it needs.
 
-import { FIELDS, hasEncodedRun, newRunScratch, type IndexGeneration, type TermPositions } from '../../shared/index-format/index.js';
+import { FIELDS, hasEncodedRun, newRunScratch, type IndexGeneration, type PositionsRange, type TermPositions } from '../../shared/index-format/index.js';
 import { findPosting } from './find-posting.js';
 
 /** A phrase's words as a query checks them: each word's documents and positions, looked up once per query. */
@@ -16,6 +16,7 @@ export class PositionReader {
   private from = new Int32Array(8);
   private to = new Int32Array(8);
   private readonly bytes: Uint8Array[] = [];
+  private readonly range: PositionsRange = { bytes: new Uint8Array(0), from: 0, to: 0 };
 
   constructor(
     private readonly gen: IndexGeneration,
@@ -47,11 +48,11 @@ export class PositionReader {
       const docs = terms.docs[k]!;
       const p = findPosting(docs, 0, docs.length, doc);
       if (p < 0) return false;
-      const positions = terms.positions[k]!;
-      from[k] = positions.offsets[p]!;
-      to[k] = positions.offsets[p + 1]!;
-      bytes[k] = positions.bytes;
-      if (to[k] === from[k]) return false;
+      const { bytes: b, from: f, to: t } = terms.positions[k]!.locate(p, this.range);
+      from[k] = f;
+      to[k] = t;
+      bytes[k] = b;
+      if (t === f) return false;
     }
     return hasEncodedRun(bytes, from, to, field === undefined ? -1 : FIELDS.indexOf(field), this.scratch, n);
   }
