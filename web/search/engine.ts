@@ -154,8 +154,9 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen, { cacheMiB: options.storedCacheMiB }, options.headerCacheMiB);
     this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
-    this.sureDocs = new Int32Array(gen.docs.url.length);
-    this.unsureDocs = new Int32Array(gen.docs.url.length);
+    // Written once now, as the scanner's arrays (posting-loop.ts): a fresh page costs its first write.
+    this.sureDocs = new Int32Array(gen.docs.url.length).fill(0);
+    this.unsureDocs = new Int32Array(gen.docs.url.length).fill(0);
     this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t));
   }

@@ -73,8 +73,10 @@ export class EveryWordScratch {
 
   grow(size: number): void {
     if (this.docs.length >= size) return;
-    this.docs = new Uint32Array(size);
-    this.text = new Float64Array(size);
+    // Doubling: each growth is fresh memory, whose pages cost their first write.
+    const grown = Math.max(size, 2 * this.docs.length);
+    this.docs = new Uint32Array(grown);
+    this.text = new Float64Array(grown);
   }
 
   /** Buffer `slot`, of `size` entries at least. */
