@@ -100,7 +100,8 @@ export function settlePhrases(
   // last (47 copies of each page at a million replicated pages) were all checked, 2,000 checks a query.
   let last = sureTop.length >= wanted ? sureTop[wanted - 1]! : -1;
   let stopped = false;
-  for (const d of bestFirst(unsure, score)) {
+  // One more than the checks allowed: the one that finds the cap reached.
+  for (const d of bestFirst(unsure, score, options.maxPhraseChecks + 1)) {
     // Settled: the page is full and no candidate left can enter it; then one match more is enough.
     const enters = last < 0 || ranksBefore(d, last, score);
     if (!enters && sure.length + passed > wanted) break;

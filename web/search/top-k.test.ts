@@ -22,6 +22,16 @@ describe('bestFirst', () => {
     );
   });
 
+  it('yields the best `most` in order, in two stages when `most` is small (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 60, maxLength: 3000 }), fc.integer({ min: 1, max: 5000 }), (scores, most) => {
+        const docs = scores.map((_, i) => i).reverse();
+        expect([...bestFirst(docs, scores, most)]).toEqual(topDocuments(docs, scores, Math.min(most, docs.length)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('stops when the caller stops', () => {
     const score = [5, 9, 1, 7];
     const it = bestFirst([0, 1, 2, 3], score);
