@@ -1,9 +1,9 @@
-// positions.bin read in small blocks, kept least recently used out, for the terms whose positions are
-// too many to read whole. A phrase check or the proximity of the best results needs the positions of
-// a few hundred documents; reading all of a common word's positions for them cost more than the rest
-// of the query: at a million pages "function" holds 840,000 postings and 12 MB of positions, and its
-// first read took 55 ms, most of it the kernel handing over fresh memory (about 4 ms a MiB on this
-// VM, DESIGN.md). A block is a view the caller may keep: an evicted block is only forgotten.
+// positions.bin read in small blocks, kept until the clock below reuses their slot, for the terms
+// whose positions are too many to read whole. A phrase check or the proximity of the best results
+// needs the positions of a few hundred documents; reading all of a common word's positions for them
+// cost more than the rest of the query: at a million pages "function" holds 840,000 postings and 12 MB
+// of positions, and its first read took 55 ms, most of it the kernel handing over fresh memory (about
+// 4 ms a MiB on this VM, DESIGN.md). A block is a view the caller may keep: an evicted one is forgotten.
 
 /** Where one posting's encoded positions are: bytes[from, to) (positions.ts). */
 export interface PositionsRange {
@@ -21,15 +21,16 @@ export interface PositionBlocksOptions {
 
 export const DEFAULT_POSITION_BLOCKS_OPTIONS: Readonly<PositionBlocksOptions> = { blockBytes: 4096, cacheMiB: 64 };
 
-/** A range over more blocks than this is read on its own: a page's many positions must not push out
- * the blocks every query shares. */
-const MAX_CACHED_BLOCKS_PER_RANGE = 4;
+/** A range longer than this is read on its own: a page's many positions must not push out the
+ * blocks every query shares. */
+const MAX_CACHED_RANGE_BYTES = 16 * 1024;
 
 export class PositionBlocks {
   // A buffer pool with a page table, as databases keep theirs: per block of the file its slot (plus
   // one; 0 when not cached), per slot its block, its bytes and a reference bit for the clock that
   // picks the slot to reuse. A lookup is two typed-array reads: a phrase of common words checks
-  // thousands of postings a query, and a Map kept in recency order cost 3 ms of its p99 on the Rust docs.
+  // thousands of postings a query, and a Map kept in recency order cost 3 ms of its p99 on the Rust docs
+  // (with their 47 longest terms read this way).
   private readonly slotOf: Int32Array;
   private readonly blockOf: Int32Array;
   private readonly referenced: Uint8Array;
@@ -62,8 +63,8 @@ export class PositionBlocks {
       return out;
     }
     // A range across a boundary is put together from its blocks (a long page's positions of a common
-    // word cross one often); one over more blocks than a few is read on its own, past the cache.
-    out.bytes = length > 0 && this.blockOf.length > 0 && last - first < MAX_CACHED_BLOCKS_PER_RANGE ? this.assemble(position, length, first, last) : this.read(position, length);
+    // word cross one often); one longer than MAX_CACHED_RANGE_BYTES is read on its own, past the cache.
+    out.bytes = length > 0 && this.blockOf.length > 0 && length <= MAX_CACHED_RANGE_BYTES ? this.assemble(position, length, first, last) : this.read(position, length);
     out.from = 0;
     out.to = out.bytes.length;
     return out;

@@ -44,9 +44,16 @@ export interface PostingListsOptions {
   positionBlocks: PositionBlocksOptions;
 }
 
-/** wholePositionBytes 64 KiB: all but 47 of the Rust docs' 103,026 terms have their positions read in
- * one system call; at a million pages the 1,596 longer terms, 87% of the positions, are read by blocks. */
-export const DEFAULT_POSTING_LISTS_OPTIONS: Readonly<PostingListsOptions> = { cacheMiB: 512, wholePositionBytes: 64 * 1024, positionBlocks: DEFAULT_POSITION_BLOCKS_OPTIONS };
+/**
+ * wholePositionBytes 1 MiB: a term read whole costs about 70 ns a posting on this VM (15 bytes of
+ * positions and offsets, most of it fresh memory) and serves every later query; a posting read through
+ * a missed 4 KiB block costs about 25 us and serves only the postings in that block. Every Rust docs
+ * term is read whole (the largest has 0.3 MiB); at a million pages the 164 largest terms, 51% of the
+ * positions and up to 19 MiB each, are read by blocks. 600 distinct queries of common words there
+ * (pairs, OR, phrases), each once in a fresh process: 13.0-13.5 s all read whole, 11.3-12.8 s this way,
+ * 11.7-12.7 s at 64 KiB (DESIGN.md).
+ */
+export const DEFAULT_POSTING_LISTS_OPTIONS: Readonly<PostingListsOptions> = { cacheMiB: 512, wholePositionBytes: 1024 * 1024, positionBlocks: DEFAULT_POSITION_BLOCKS_OPTIONS };
 
 /** A term's positions read whole. */
 class WholePositions implements TermPositions {
