@@ -39,7 +39,7 @@ export class PositionBlocks {
   private cachedBytes = 0;
 
   constructor(
-    /** The file's bytes [position, position + length); fewer only past its end. */
+    /** The file's bytes [position, position + length), exactly (a range past the end is the reader's error). */
     private readonly read: (position: number, length: number) => Uint8Array,
     /** The file's length in bytes. */
     private readonly fileBytes: number,

@@ -66,6 +66,7 @@ export interface SearcherOptions {
    * read posting by posting, through blocks of positions.bin kept up to positionCacheMiB
    * (shared/index-format posting-lists.ts). */
   wholePositionBytes: number;
+  /** The blocks of positions.bin read for such terms are kept up to this many MiB. */
   positionCacheMiB: number;
   /** After opening, posting lists are read ahead in the background, most documents first, up to this
    * many MiB (at most postingCacheMiB; 0 reads nothing ahead), as Elasticsearch's `index.store.preload`
