@@ -28,6 +28,7 @@ import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.j
 import type { CrawlFrontier, FrontierPick, Ticket } from './frontier.js';
 import { LocalFrontier } from './frontier-local.js';
 import { SharedFrontier } from './frontier-shared.js';
+import { DEFAULT_COMMIT_BATCH_OPTIONS } from './commit-batch.js';
 import { hostname } from 'node:os';
 import { preferredHostUrl } from './host-directive.js';
 import { TrapGuard } from './traps.js';
@@ -111,6 +112,9 @@ async function openFrontier(store: Store, options: CrawlOptions, log: Logger): P
     requestMs: options.requestTimeoutMs,
     batchUrls: options.leaseBatchUrls,
     redisTimeoutMs: options.frontierTimeoutMs,
+    // Pages waiting for their group hold places among those under way: a group stays below the
+    // concurrency, so fetching never stops for it (one place: every page written alone).
+    commitBatch: { ...DEFAULT_COMMIT_BATCH_OPTIONS, maxPages: Math.max(1, Math.min(DEFAULT_COMMIT_BATCH_OPTIONS.maxPages, options.concurrency - 1)) },
     pollMs: 250,
     countsIntervalMs: 1000,
     delayMs: options.delayMs,

@@ -106,6 +106,24 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(await f.counts()).toMatchObject({ pending: 0, done: 2, queued: 1 });
   });
 
+  it('finishes several pending pages in one round trip, each on its own: a stale one changes nothing, and a script Redis forgot is loaded again', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/1', 'http://b.test/1', 'http://c.test/1']));
+    const leases = [await leaseOf(f, 'w'), await leaseOf(f, 'w'), await leaseOf(f, 'w')];
+    for (const l of leases) expect((await f.free(l, 0)).kind).toBe('ok');
+    expect(await f.finish(leases[1]!, {})).toEqual({ kind: 'ok', linksAdded: 0 });
+    // Redis restarted without its scripts: every call of the pipeline is refused NOSCRIPT, then run again.
+    await admin.script('FLUSH');
+    const results = await f.finishAll([
+      { lease: leases[0]!, done: { newLinks: entries(['http://a.test/2', 'http://b.test/1']) } },
+      { lease: leases[1]!, done: { newLinks: entries(['http://b.test/2']) } },
+      { lease: leases[2]!, done: { newLinks: entries(['http://c.test/2', 'http://c.test/3']), outcome: 'gone' } },
+    ]);
+    expect(results).toEqual([{ kind: 'ok', linksAdded: 1 }, { kind: 'stale' }, { kind: 'ok', linksAdded: 2 }]);
+    // b.test/2 came with the stale finish: not queued.
+    expect(await f.counts()).toMatchObject({ pending: 0, done: 3, queued: 3, seen: 6 });
+  });
+
   it('leases the host\'s next URL in the same step as freeing it, only when no delay is left', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']));

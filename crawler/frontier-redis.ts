@@ -265,9 +265,35 @@ export class RedisFrontier {
         return await this.redis.eval(s.lua, 0, ...argv);
       }
     } catch (e) {
-      if (errorText(e) !== 'Command timed out') throw e;
-      throw new GleanerError('UNREACHABLE', `the Redis frontier at ${this.shown} did not answer for ${String(this.options.commandTimeoutMs / 1000)} s`, { cause: e });
+      throw this.unanswered(e);
     }
+  }
+
+  /** A command that timed out as the crawl's UNREACHABLE error; any other error as it is. */
+  private unanswered(e: unknown): unknown {
+    if (errorText(e) !== 'Command timed out') return e;
+    return new GleanerError('UNREACHABLE', `the Redis frontier at ${this.shown} did not answer for ${String(this.options.commandTimeoutMs / 1000)} s`, { cause: e });
+  }
+
+  /** Runs a script once per argument list, all sent in one write (a pipeline: Redis wakes once for them);
+   * each still runs atomically on its own. A call refused NOSCRIPT is run again through `run`. */
+  private async runEach(s: Script, argsList: readonly (string | number)[][]): Promise<unknown[]> {
+    const pipeline = this.redis.pipeline();
+    for (const args of argsList) pipeline.evalsha(s.sha, 0, this.options.prefix, ...args.map(String));
+    let replies: [Error | null, unknown][] | null;
+    try {
+      replies = await pipeline.exec();
+    } catch (e) {
+      throw this.unanswered(e);
+    }
+    if (replies === null) throw new Error('Redis answered a pipeline with nothing');
+    return Promise.all(
+      replies.map(([error, reply], i) => {
+        if (error === null) return reply;
+        if (errorText(error).startsWith('NOSCRIPT')) return this.run(s, argsList[i]!);
+        throw this.unanswered(error);
+      }),
+    );
   }
 
   private quads(entries: readonly FrontierEntry[]): string[] {
@@ -351,6 +377,16 @@ export class RedisFrontier {
     const r = (await this.run(SCRIPTS.finish, [lease.url, lease.token, done.outcome ?? 'ok', ...this.quads(done.newLinks ?? [])])) as string[];
     if (r[0] === 'stale') return { kind: 'stale' };
     return { kind: 'ok', linksAdded: Number(r[1]) };
+  }
+
+  /** `finish` for several pending pages, in one round trip; answers in the order given. */
+  async finishAll(pages: readonly { lease: FrontierLease; done: { newLinks?: readonly FrontierEntry[]; outcome?: string } }[]): Promise<({ kind: 'ok'; linksAdded: number } | Stale)[]> {
+    if (pages.length === 1) return [await this.finish(pages[0]!.lease, pages[0]!.done)];
+    const replies = (await this.runEach(
+      SCRIPTS.finish,
+      pages.map(({ lease, done }) => [lease.url, lease.token, done.outcome ?? 'ok', ...this.quads(done.newLinks ?? [])]),
+    )) as string[][];
+    return replies.map((r) => (r[0] === 'stale' ? { kind: 'stale' } : { kind: 'ok', linksAdded: Number(r[1]) }));
   }
 
   /** A pending URL back to its place in its host's queue (a retry). Not live: `stale`. */

@@ -3,7 +3,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { openStore, type Store } from '../shared/store/index.js';
+import { openStore, type CrawlStats, type Store } from '../shared/store/index.js';
+import { blankPage } from './page.js';
 import { SharedFrontier, type SharedFrontierOptions } from './frontier-shared.js';
 import { RedisFrontier } from './frontier-redis.js';
 import type { Ticket } from './frontier.js';
@@ -36,6 +37,7 @@ describe.skipIf(!run)('SharedFrontier', () => {
     requestMs: 100,
     batchUrls: 1,
     redisTimeoutMs: 5000,
+    commitBatch: { maxPages: 3, lingerMs: 10_000 },
     hostOf: (url) => new URL(url).origin,
     log: (level, msg) => {
       if (level === 'warn') warnings.push(msg);
@@ -76,6 +78,40 @@ describe.skipIf(!run)('SharedFrontier', () => {
     const [sec, us] = await redis.time();
     expect(deadlineMs - (Number(sec) * 1000 + Math.floor(Number(us) / 1000))).toBeGreaterThan(250);
     redis.disconnect();
+    await f.close();
+  });
+
+  it('stores the pages that end together in one write and finishes them in Redis, their links queued', async () => {
+    db++;
+    const writes: number[] = [];
+    const counted: Store = Object.assign(Object.create(store) as Store, {
+      commitPages: (pages: Parameters<Store['commitPages']>[0]) => {
+        writes.push(pages.length);
+        return store.commitPages(pages);
+      },
+    });
+    const f = await SharedFrontier.open(server.url(db), counted, { ...options(60_000), batchUrls: 4 });
+    const urls = ['http://g.test/1', 'http://g.test/2', 'http://g.test/3'];
+    await f.start(urls.map((url) => ({ url, depth: 0, via: 'seed' as const })), []);
+    const tickets: Ticket[] = [];
+    while (tickets.length < 3) {
+      const pick = await f.next();
+      if (!('ticket' in pick)) throw new Error(`expected a ticket, got ${JSON.stringify(pick)}`);
+      tickets.push(pick.ticket);
+      f.ended(pick.ticket, performance.now());
+    }
+    // Three pages to a group (commitBatch.maxPages): the third write sends the group.
+    await Promise.all(
+      tickets.map((t, i) => f.commit(t, { ...blankPage(t.entry, new Date()), state: 'ok' }, i === 0 ? [{ url: 'http://g.test/4', depth: 1, via: 'link' }] : [], {} as CrawlStats, [`http://elsewhere.test/${String(i)}`])),
+    );
+    expect(writes).toEqual([3]);
+    for (const url of urls) expect((await store.getPage(url))?.url).toBe(url);
+    const refused: string[] = [];
+    for await (const url of store.refusedUrls()) refused.push(url);
+    expect(refused).toEqual(expect.arrayContaining(['http://elsewhere.test/0', 'http://elsewhere.test/1', 'http://elsewhere.test/2']));
+    const redis = await RedisFrontier.open(server.url(db));
+    expect(await redis.counts()).toMatchObject({ done: 3, pending: 0, queued: 1 });
+    await redis.close();
     await f.close();
   });
 

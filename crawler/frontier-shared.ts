@@ -10,10 +10,14 @@
 // one after another (still one request at a time) with no round trip to Redis between them; the host is
 // freed after the last. Freeing the host after each page put a Redis round trip (~2 ms, an fsync in it)
 // between every two requests, which on the Rust docs at --delay 0 was half the time per page.
+//
+// Pages are committed in groups (commit-batch.ts): those that finish within a few milliseconds of each
+// other are written to PostgreSQL in one statement, then finished in Redis in one round trip.
 
 import { GleanerError, isGleanerError } from '../shared/errors.js';
 import type { Logger } from '../shared/log.js';
 import type { CrawlStats, FrontierEntry, PageRecord, QueuedEntry, RawResponse, Store } from '../shared/store/index.js';
+import { CommitBatch, type CommitBatchOptions } from './commit-batch.js';
 import { markEnded, ticketFor, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
 import { RedisFrontier, type FrontierCounts, type FrontierEntry as RedisEntry, type FrontierLease } from './frontier-redis.js';
 
@@ -35,6 +39,8 @@ export interface SharedFrontierOptions {
   batchUrls: number;
   /** How long a Redis call waits for an answer before the crawl stops (RedisFrontierOptions.commandTimeoutMs). */
   redisTimeoutMs: number;
+  /** Pages committed together (commit-batch.ts). */
+  commitBatch: CommitBatchOptions;
   hostOf: (url: string) => string;
   log: Logger;
 }
@@ -91,6 +97,14 @@ interface Held {
 
 const PENDING = Promise.resolve(true);
 
+/** A page waiting in its group to be stored and finished. */
+interface ToCommit {
+  ticket: Ticket;
+  page: PageRecord;
+  links: FrontierEntry[];
+  refused: readonly string[];
+}
+
 export class SharedFrontier implements CrawlFrontier {
   readonly shared = true;
   private readonly held = new Map<Ticket, Held>();
@@ -109,6 +123,7 @@ export class SharedFrontier implements CrawlFrontier {
   private counts: FrontierCounts | undefined;
   private countsReadAt = 0;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly commits: CommitBatch<ToCommit>;
 
   private constructor(
     private readonly redis: RedisFrontier,
@@ -119,6 +134,7 @@ export class SharedFrontier implements CrawlFrontier {
     // parse or store (PostgreSQL restarting) keeps its place; a dead process stops extending.
     this.heartbeat = setInterval(() => void this.extendAll(), Math.max(100, Math.floor(options.leaseMs / 3)));
     this.heartbeat.unref();
+    this.commits = new CommitBatch((group) => this.commitGroup(group), options.commitBatch);
   }
 
   /** Opens the Redis frontier at `url` (one UNREACHABLE or BAD_ARGUMENT line when it cannot be used). */
@@ -301,28 +317,53 @@ export class SharedFrontier implements CrawlFrontier {
     this.options.log('warn', `lease expired before the URL was ${what}; another process asks it again`, { url: ticket.entry.url });
   }
 
-  async commit(ticket: Ticket, page: PageRecord, queue: FrontierEntry[], _stats: CrawlStats, refused: readonly string[], raw?: RawResponse): Promise<void> {
-    // The page first, then the frontier: a process that dies between the two leaves a stored page whose
-    // URL is asked again and upserted, never a finished URL whose page is lost. The crawl's counters are
-    // not written with each page: every process has only its own share of them.
+  commit(ticket: Ticket, page: PageRecord, queue: FrontierEntry[], _stats: CrawlStats, refused: readonly string[], raw?: RawResponse): Promise<void> {
+    // The crawl's counters are not written with each page: every process has only its own share of them.
+    if (raw === undefined) return this.commits.add({ ticket, page, links: queue, refused });
+    return this.commitGroup([{ ticket, page, links: queue, refused }], raw);
+  }
+
+  /**
+   * Stores the pages, then finishes them. The pages first, then the frontier: a process that dies between
+   * the two leaves stored pages whose URLs are asked again and upserted, never a finished URL whose page
+   * is lost. `raw`: the one page's response, kept beside it (a transaction of its own).
+   */
+  private async commitGroup(group: readonly ToCommit[], raw?: RawResponse): Promise<void> {
     try {
-      await this.store.commitFetch(undefined, page, [], undefined, refused, raw);
+      if (raw === undefined) await this.store.commitPages(group.map(({ page, refused }) => ({ page, refused })));
+      else await this.store.commitFetch(undefined, group[0]!.page, [], undefined, group[0]!.refused, raw);
     } catch (e) {
-      await this.again(ticket).catch(() => undefined);
+      for (const { ticket } of group) await this.again(ticket).catch(() => undefined);
       throw e;
     }
-    await this.finish(ticket, queue, page.state, 'stored');
+    await this.finishAll(
+      group.map(({ ticket, page, links }) => ({ ticket, links, outcome: page.state })),
+      'stored',
+    );
   }
 
   /** Done: links queued and the URL counted, through `finish` (host freed already) or `complete`. */
-  private async finish(ticket: Ticket, links: FrontierEntry[], outcome: string, what: string): Promise<void> {
-    const batch = this.held.get(ticket)?.batch;
-    if (batch) this.step(batch, ticket); // a URL that ends without a request (disallowed) hands the host on
-    const { lease, pending } = await this.take(ticket);
-    const newLinks = links.map(toRedis);
-    const r = pending ? await this.redis.finish(lease, { newLinks, outcome }) : await this.redis.complete(lease, { delayMs: this.waitLeft(ticket), newLinks, outcome });
-    if (!pending) this.waitUntil = 0; // complete freed the host
-    if (r.kind === 'stale') this.stale(ticket, what);
+  private finish(ticket: Ticket, links: FrontierEntry[], outcome: string, what: string): Promise<void> {
+    return this.finishAll([{ ticket, links, outcome }], what);
+  }
+
+  /** `finish` for several tickets: the pending ones (most) in one round trip to Redis. */
+  private async finishAll(done: readonly { ticket: Ticket; links: FrontierEntry[]; outcome: string }[], what: string): Promise<void> {
+    for (const { ticket } of done) {
+      const batch = this.held.get(ticket)?.batch;
+      if (batch) this.step(batch, ticket); // a URL that ends without a request (disallowed) hands the host on
+    }
+    const taken = await Promise.all(done.map(async (d) => ({ ...d, ...(await this.take(d.ticket)) })));
+    const pending = taken.filter((t) => t.pending);
+    const finished = pending.length === 0 ? [] : await this.redis.finishAll(pending.map(({ lease, links, outcome }) => ({ lease, done: { newLinks: links.map(toRedis), outcome } })));
+    pending.forEach(({ ticket }, i) => {
+      if (finished[i]!.kind === 'stale') this.stale(ticket, what);
+    });
+    for (const { ticket, lease, links, outcome } of taken.filter((t) => !t.pending)) {
+      const r = await this.redis.complete(lease, { delayMs: this.waitLeft(ticket), newLinks: links.map(toRedis), outcome });
+      this.waitUntil = 0; // complete freed the host
+      if (r.kind === 'stale') this.stale(ticket, what);
+    }
   }
 
   async again(ticket: Ticket): Promise<void> {
@@ -408,6 +449,8 @@ export class SharedFrontier implements CrawlFrontier {
   }
 
   async close(): Promise<void> {
+    // Pages waiting in a group are stored and finished before the leases go.
+    await this.commits.drain().catch(() => undefined);
     clearInterval(this.heartbeat);
     // A lease still held (a stop mid-page) goes back, so no one waits for its deadline.
     await Promise.all(this.freeing);

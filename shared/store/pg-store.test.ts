@@ -113,6 +113,32 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
     }
   });
 
+  it('stores several pages in one statement (a group commit): a URL given twice keeps its last page, a refused URL found twice is kept once', async () => {
+    const { store } = await freshStore();
+    try {
+      await store.commitPages([
+        { page: page('http://g/1', ['http://g/2']), refused: ['http://out/a', 'http://out/b'] },
+        { page: page('http://g/2', []), refused: ['http://out/b'] },
+        { page: { ...page('http://g/1', []), title: 'again' }, refused: [] },
+      ]);
+      // Groups of other sizes are statements of their own, prepared side by side.
+      await store.commitPages([{ page: page('http://g/3', []), refused: [] }]);
+      await store.commitPages([{ page: page('http://g/4', []), refused: [] }, { page: { ...page('http://g/2', []), title: 'later' }, refused: [] }]);
+      const pages = await collect(store.pages());
+      expect(pages.map((x) => [x.url, x.title])).toEqual([
+        ['http://g/1', 'again'],
+        ['http://g/2', 'later'],
+        ['http://g/3', page('http://g/3', []).title],
+        ['http://g/4', page('http://g/4', []).title],
+      ]);
+      expect(await collect(store.seenUrls())).toEqual(['http://g/1', 'http://g/2', 'http://g/3', 'http://g/4']);
+      expect((await collect(store.refusedUrls())).sort()).toEqual(['http://out/a', 'http://out/b']);
+      expect((await collect(store.pageFacts())).map(([url]) => url)).toEqual(['http://g/1', 'http://g/2', 'http://g/3', 'http://g/4']);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('fails a write that gets no answer within queryTimeoutMs with one UNREACHABLE line, not a wait for ever', async () => {
     const fresh = await freshPgStore({ queryTimeoutMs: 1000 });
     const store = fresh.store;

@@ -14,7 +14,7 @@ import { GleanerError } from '../errors.js';
 import { decodePage, encodePage } from './page-codec.js';
 import { pageFact, type PageFact } from './page-facts.js';
 import { decodeRawResponse, encodeRawResponse, type RawResponse } from './raw-response.js';
-import { STORE_SCHEMA_VERSION, type Frontier, type QueuedEntry, type Store } from './store.js';
+import { STORE_SCHEMA_VERSION, type Frontier, type PageWrite, type QueuedEntry, type Store } from './store.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
 
 export interface PgStoreOptions {
@@ -37,22 +37,29 @@ export const isPostgresUrl = (location: string): boolean => /^postgres(?:ql)?:\/
 const CRAWL_STATS_KEY = 'crawlStats';
 const SCHEMA_KEY = 'gleaner-schema';
 /**
- * A page, its seen row and its refused URLs in one statement (atomic on its own): what a crawl on a
- * shared frontier stores, whose queue lives elsewhere. One round trip instead of the transaction's six;
- * the Rust docs crawled on the shared path spent more time sending statements than storing pages.
- * Sent as a named (prepared) statement: parsed and planned once per connection, not once per page,
- * which was half of PostgreSQL's CPU per page (3,000 Rust docs pages stored: 1.38-1.52 -> 0.73-0.83 s).
+ * `n` pages, their seen rows and their refused URLs in one statement (atomic on its own): what a crawl on
+ * a shared frontier stores, whose queue lives elsewhere. One round trip instead of the transaction's six;
+ * the Rust docs crawled on the shared path spent more time sending statements than storing pages. Sent
+ * as a named (prepared) statement, one per `n`: parsed and planned once per connection, not once per
+ * page, which was half of PostgreSQL's CPU per page (3,000 Rust docs pages stored: 1.38-1.52 -> 0.73-0.83
+ * s). Several pages to a statement (crawler/commit-batch.ts) share its commit and the commit's fsync.
+ * Parameters: five per page (fingerprint, URL, record, fact, depth), then the refused URLs' fingerprints
+ * and URLs as two arrays.
  */
-const PAGE_ONLY = `
+function pagesOnly(n: number): string {
+  const page = (i: number, columns: number[]) => `(${columns.map((c) => `$${String(5 * i + c)}`).join(', ')})`;
+  const rows = (columns: number[]) => Array.from({ length: n }, (_, i) => page(i, columns)).join(', ');
+  return `
 WITH page AS (
-  INSERT INTO gleaner_pages (fp, url, record, fact) VALUES ($1, $2, $3, $4)
+  INSERT INTO gleaner_pages (fp, url, record, fact) VALUES ${rows([1, 2, 3, 4])}
   ON CONFLICT (fp) DO UPDATE SET record = EXCLUDED.record, fact = EXCLUDED.fact RETURNING 1
 ), seen AS (
-  INSERT INTO gleaner_seen (fp, url, depth) VALUES ($1, $2, $5) ON CONFLICT (fp) DO NOTHING RETURNING 1
+  INSERT INTO gleaner_seen (fp, url, depth) VALUES ${rows([1, 2, 5])} ON CONFLICT (fp) DO NOTHING RETURNING 1
 ), refused AS (
-  INSERT INTO gleaner_refused (fp, url) SELECT * FROM unnest($6::bytea[], $7::text[]) ON CONFLICT (fp) DO NOTHING RETURNING 1
+  INSERT INTO gleaner_refused (fp, url) SELECT * FROM unnest($${String(5 * n + 1)}::bytea[], $${String(5 * n + 2)}::text[]) ON CONFLICT (fp) DO NOTHING RETURNING 1
 )
 SELECT (SELECT count(*) FROM page) AS pages`;
+}
 
 /** The advisory lock taken while the schema is checked and created (any constant of our own). */
 const SCHEMA_LOCK = 0x676c6e72;
@@ -285,12 +292,28 @@ export class PgStore implements Store {
     return this.byUrl('gleaner_seen', '1 AS one', (r) => r.url as string);
   }
 
+  async commitPages(pages: readonly PageWrite[]): Promise<void> {
+    // One row per URL: PostgreSQL refuses a statement that upserts one row twice.
+    const last = new Map<string, PageRecord>();
+    const refused = new Set<string>();
+    for (const w of pages) {
+      last.set(w.page.url, w.page);
+      for (const url of w.refused) refused.add(url);
+    }
+    if (last.size === 0) return;
+    const values: unknown[] = [];
+    for (const page of last.values()) values.push(fingerprint(page.url), page.url, encodePage(page), JSON.stringify(pageFact(page)), page.depth);
+    values.push([...refused].map(fingerprint), [...refused]);
+    const n = last.size;
+    await this.retrying(() => this.pool.query({ name: `gleaner_pages_${String(n)}`, text: pagesOnly(n), values }));
+  }
+
   commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats, refused: readonly string[] = [], raw?: RawResponse): Promise<QueuedEntry[]> {
+    if (done === undefined && discovered.length === 0 && stats === undefined && raw === undefined) {
+      return this.commitPages([{ page, refused }]).then(() => []);
+    }
     const record = encodePage(page);
     const fact = JSON.stringify(pageFact(page));
-    if (done === undefined && discovered.length === 0 && stats === undefined && raw === undefined) {
-      return this.retrying(() => this.pool.query({ name: 'gleaner_page_only', text: PAGE_ONLY, values: [fingerprint(page.url), page.url, record, fact, page.depth, refused.map(fingerprint), [...refused]] })).then(() => []);
-    }
     return this.transaction(async (q) => {
       await q(
         `INSERT INTO gleaner_pages (fp, url, record, fact) VALUES ($1, $2, $3, $4)

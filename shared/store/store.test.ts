@@ -125,6 +125,21 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     expect(await collect(store.seenUrls())).toEqual(['http://a/x']);
   });
 
+  it('commitPages stores several pages with their facts and refused URLs in one batch, a URL given twice its last page, no queue touched', async () => {
+    await store.commitPages([
+      { page: page('http://g/1', []), refused: ['http://out/a'] },
+      { page: page('http://g/2', []), refused: ['http://out/a', 'http://out/b'] },
+      { page: { ...page('http://g/1', []), title: 'again' }, refused: [] },
+    ]);
+    expect((await collect(store.pages())).map((p) => [p.url, p.title])).toEqual([
+      ['http://g/1', 'again'],
+      ['http://g/2', page('http://g/2', []).title],
+    ]);
+    expect((await collect(store.pageFacts())).map(([url]) => url)).toEqual(['http://g/1', 'http://g/2']);
+    expect(await collect(store.refusedUrls())).toEqual(['http://out/a', 'http://out/b']);
+    expect(await collect(store.frontier.queued())).toEqual([]);
+  });
+
   it('upgrades a v3 store (pages without facts) to v4: facts and refused URLs built once from the pages', async () => {
     const [seed] = await store.frontier.add([{ url: 'http://a/', depth: 0, via: 'seed' }]);
     await store.commitFetch(seed, page('http://a/', ['http://a/x', 'http://b/out']), [{ url: 'http://a/x', depth: 1, via: 'link' }]);

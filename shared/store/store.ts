@@ -46,6 +46,12 @@ export interface Frontier {
   drop(entry: QueuedEntry, stats?: CrawlStats): Promise<void>;
 }
 
+/** A page for Store.commitPages, and the URLs found on it that the crawl judged and did not queue. */
+export interface PageWrite {
+  page: PageRecord;
+  refused: readonly string[];
+}
+
 export interface Store {
   readonly frontier: Frontier;
   getPage(url: string): Promise<PageRecord | undefined>;
@@ -66,6 +72,12 @@ export interface Store {
    * found on the page that the crawl judged and did not queue, remembered so a resumed crawl judges them once.
    */
   commitFetch(done: QueuedEntry | undefined, page: PageRecord, discovered: FrontierEntry[], stats?: CrawlStats, refused?: readonly string[], raw?: RawResponse): Promise<QueuedEntry[]>;
+  /**
+   * Stores several fetched pages in one atomic write, each with its refused URLs, touching no queue: a
+   * shared crawl's pages, whose queue is in Redis (crawler/commit-batch.ts writes them in groups). A
+   * URL given twice keeps its last page.
+   */
+  commitPages(pages: readonly PageWrite[]): Promise<void>;
   /** The response a page was made from (raw-response.ts), when the crawl kept it (CrawlOptions.keepRaw). */
   getRawResponse(url: string): Promise<RawResponse | undefined>;
   getRobots(origin: string): Promise<RobotsCacheEntry | undefined>;
@@ -308,6 +320,16 @@ export class LevelStore implements Store {
       await this.written(this.db.batch(ops as never));
       return added;
     });
+  }
+
+  async commitPages(pages: readonly PageWrite[]): Promise<void> {
+    const ops: BatchOp[] = [];
+    for (const { page, refused } of pages) {
+      ops.push({ type: 'put', sublevel: this.pagesDb, key: page.url, value: page });
+      ops.push({ type: 'put', sublevel: this.factsDb, key: page.url, value: pageFact(page) });
+      for (const url of refused) ops.push({ type: 'put', sublevel: this.refusedDb, key: url, value: '' });
+    }
+    await this.written(this.db.batch(ops as never));
   }
 
   /**
