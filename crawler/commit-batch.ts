@@ -3,10 +3,10 @@
 //
 // Why: on the Rust docs at --delay 0 the shared path spent about 0.6 ms of PostgreSQL's CPU per page (a
 // statement, its commit and the commit's fsync) and two system calls of the crawler's loop thread, each
-// waking a server that took the core from the loop. Four pages to a write halved PostgreSQL's CPU and
-// took the shared crawl from 1.32x to 1.11x the LevelDB crawl's time (median of five rounds each,
-// DESIGN.md "Pages committed in groups"). Waiting costs nothing politeness needs: the host was freed
-// when the response ended; only the page's place among the pages under way is held a little longer.
+// waking a server that took the core from the loop. Up to four pages to a write halved PostgreSQL's and
+// Redis's CPU per page and cut the crawler's by a tenth (DESIGN.md "Pages committed in groups"). Waiting
+// costs nothing politeness needs: the host was freed when the response ended; only the page's place
+// among the pages under way is held a little longer.
 
 /** Defaults for CommitBatch. */
 export interface CommitBatchOptions {
