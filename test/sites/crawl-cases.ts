@@ -196,6 +196,7 @@ export async function startCrawlCases(options: Partial<CrawlCasesOptions> = {}):
     res.end();
   };
   /** Streams `total` bytes in 64 KiB chunks, honouring backpressure, so a client that stops reading stalls it. */
+  const BINARY_BYTES = 64 * 1024 * 1024;
   const stream = (res: ServerResponse, type: string, total: number, fill: number): void => {
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(total) });
     const chunk = Buffer.alloc(64 * 1024, fill);
@@ -308,8 +309,10 @@ export async function startCrawlCases(options: Partial<CrawlCasesOptions> = {}):
     }],
     ['/retry/500-always', (_q, res) => send(res, 500, 'text/plain', 'broken')],
     ['/gone.html', (_q, res) => send(res, 410, 'text/html', html('Gone', '<p>Gone for good.</p>'))],
-    ['/files/archive.zip', (_q, res) => stream(res, 'application/zip', 4 * 1024 * 1024, 0x50)],
-    ['/files/photo.png', (_q, res) => stream(res, 'image/png', 4 * 1024 * 1024, 0x89)],
+    // Larger than loopback's socket buffers can hold (up to 4 MB sent and 32 MB received here): at 4 MiB
+    // a crawler slow to let go under load (two suites at once) had the whole body flushed, "completed".
+    ['/files/archive.zip', (_q, res) => stream(res, 'application/zip', BINARY_BYTES, 0x50)],
+    ['/files/photo.png', (_q, res) => stream(res, 'image/png', BINARY_BYTES, 0x89)],
     ['/big.html', (_q, res) => {
       const headPart = '<html><head><title>Big</title></head><body><p>The start of a very large page.</p><p>';
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(o.bigBodyBytes) });
