@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { StoredDoc } from '../shared/index-format/index.js';
 import { analyzeDoc, type AnalyzedDoc } from './analyze-doc.js';
+import { TermUnpacker, type PackedBatch } from './term-wire.js';
 
 export interface DocAnalyzer {
   /** The analyses of `docs`, in their order. Never fails for a worker's sake: a batch whose worker
@@ -23,7 +24,9 @@ export interface DocAnalyzerOptions {
   workerScript?: URL;
 }
 
-export type AnalyzeReply = { id: number; analyses: AnalyzedDoc[] } | { id: number; error: string };
+/** A worker's answer: its batch's analyses with their terms by number (analyze-worker.ts), or as
+ * strings (a worker script of another shape, such as a test's), or why it failed. */
+export type AnalyzeReply = { id: number; packed: PackedBatch } | { id: number; analyses: AnalyzedDoc[] } | { id: number; error: string };
 
 interface Job {
   id: number;
@@ -80,6 +83,7 @@ export function createDocAnalyzer(threads: number, options: DocAnalyzerOptions =
   };
   for (let i = 0; i < threads; i++) {
     const worker = new Worker(script);
+    const terms = new TermUnpacker();
     alive.add(worker);
     idle.push(worker);
     worker.on('message', (reply: AnalyzeReply) => {
@@ -89,9 +93,16 @@ export function createDocAnalyzer(threads: number, options: DocAnalyzerOptions =
         retire(worker);
         return;
       }
+      let analyses: AnalyzedDoc[];
+      try {
+        analyses = 'packed' in reply ? terms.unpack(reply.packed) : reply.analyses;
+      } catch {
+        retire(worker);
+        return;
+      }
       busy.delete(worker);
       idle.push(worker);
-      job.resolve(reply.analyses);
+      job.resolve(analyses);
       dispatch();
     });
     worker.on('error', () => retire(worker));

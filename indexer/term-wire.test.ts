@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyzeDoc, type AnalyzedDoc } from './analyze-doc.js';
+import { TermPacker, TermUnpacker } from './term-wire.js';
+
+const doc = (body: string, title = 'A page') => analyzeDoc({ url: 'http://site.test/p', title, headings: [], body, anchor: [], language: 'en' });
+
+describe('terms sent by number', () => {
+  it('gives back each batch as analysed, every term and word sent once per worker', () => {
+    const packer = new TermPacker();
+    const unpacker = new TermUnpacker();
+    const first = [doc('partitioning a table partitions rows'), doc('vacuum the table')];
+    const second = [doc('partitioned tables and vacuum', 'Partitions')];
+    const a = packer.pack(first);
+    const b = packer.pack(second);
+    // "table" and "vacuum" came with the first batch: the second sends only what is new to it.
+    expect(a.newTerms).toContain('tabl');
+    expect(b.newTerms).not.toContain('tabl');
+    expect(b.newTerms).not.toContain('vacuum');
+    expect(new Set([...a.newTerms, ...b.newTerms]).size).toBe(a.newTerms.length + b.newTerms.length);
+    expect(unpacker.unpack(a)).toEqual(first);
+    expect(unpacker.unpack(b)).toEqual(second);
+  });
+
+  it('refuses a number its worker never sent, rather than give a wrong term', () => {
+    const packer = new TermPacker();
+    packer.pack([doc('one two three')]);
+    // The first batch is lost on the way: the second's known numbers mean nothing here.
+    const later = packer.pack([doc('two three four')]);
+    expect(() => new TermUnpacker().unpack(later)).toThrow(RangeError);
+  });
+
+  it('round-trips any batches of documents in order', () => {
+    const word = fc.constantFrom('parse', 'parsing', 'parsed', 'HashMap', 'std::vec::Vec', 'données', 'donnees', '日本語', 'x86_64', 'the', 'e-mail');
+    const body = fc.array(word, { minLength: 0, maxLength: 30 }).map((w) => w.join(' '));
+    fc.assert(
+      fc.property(fc.array(fc.array(body, { maxLength: 4 }), { maxLength: 5 }), (bodies) => {
+        const packer = new TermPacker();
+        const unpacker = new TermUnpacker();
+        for (const batch of bodies) {
+          const analysed: AnalyzedDoc[] = batch.map((b) => doc(b));
+          expect(unpacker.unpack(packer.pack(analysed))).toEqual(analysed);
+        }
+      }),
+    );
+  });
+});
