@@ -39,7 +39,7 @@ export interface LinkGraph {
 const INITIAL_EDGES = 1024;
 
 /**
- * Counts inbound links. `resolve` maps a URL to the page that stands for it in the index (or to
+ * Counts inbound links, given as each linking page's edges. `resolve` maps a URL to the page that stands for it in the index (or to
  * undefined when the URL led nowhere indexable: gone, error, never fetched); a source that does not
  * resolve still counts as a linking page under its own URL, e.g. a noindex page that links.
  *
@@ -49,7 +49,7 @@ const INITIAL_EDGES = 1024;
  * per (target, source) pair, held every pair at once: about 90 bytes a pair, most of the memory of
  * counting links on a large crawl (DESIGN.md "The indexer holds links lightly").
  */
-export function buildLinkGraph(edges: Iterable<GraphEdge>, resolve: (url: string) => string | undefined, maxAnchors: number): LinkGraph {
+export function buildLinkGraph(pages: Iterable<readonly GraphEdge[]>, resolve: (url: string) => string | undefined, maxAnchors: number): LinkGraph {
   const urls = numbering();
   const texts = numbering();
   let to = new Int32Array(INITIAL_EDGES);
@@ -60,23 +60,25 @@ export function buildLinkGraph(edges: Iterable<GraphEdge>, resolve: (url: string
   // Targets in the order they were first linked: the order of `byTarget`.
   const targets: number[] = [];
   let isTarget = new Uint8Array(INITIAL_EDGES);
-  for (const edge of edges) {
-    if (edge.nofollow) continue;
-    const target = resolve(edge.to);
-    if (target === undefined) continue;
-    const source = resolve(edge.from) ?? edge.from;
-    if (source === target) continue;
-    if (count === to.length) [to, from, text, content] = [grown(to), grown(from), grown(text), grown(content)];
-    const t = urls.number(target);
-    to[count] = t;
-    from[count] = urls.number(source);
-    text[count] = texts.number(edge.text.trim());
-    content[count] = edge.template === true ? 0 : 1;
-    count++;
-    while (isTarget.length < urls.values.length) isTarget = grown(isTarget);
-    if (isTarget[t] === 0) {
-      isTarget[t] = 1;
-      targets.push(t);
+  for (const edges of pages) {
+    for (const edge of edges) {
+      if (edge.nofollow) continue;
+      const target = resolve(edge.to);
+      if (target === undefined) continue;
+      const source = resolve(edge.from) ?? edge.from;
+      if (source === target) continue;
+      if (count === to.length) [to, from, text, content] = [grown(to), grown(from), grown(text), grown(content)];
+      const t = urls.number(target);
+      to[count] = t;
+      from[count] = urls.number(source);
+      text[count] = texts.number(edge.text.trim());
+      content[count] = edge.template === true ? 0 : 1;
+      count++;
+      while (isTarget.length < urls.values.length) isTarget = grown(isTarget);
+      if (isTarget[t] === 0) {
+        isTarget[t] = 1;
+        targets.push(t);
+      }
     }
   }
   urls.forget();

@@ -150,16 +150,18 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   progress({ phase: 'links', done: 0, total: 0 });
   let templates = options.templates === false ? undefined : countTemplates(blocksOf(indexed, pages), options.templates);
   for (const held of pages.values()) {
-    if (templates !== undefined && held.blocks !== undefined && indexed.has(held.url)) held.template = Uint8Array.from(templates.blocks(held.blocks), Number);
+    if (templates !== undefined && held.blocks !== undefined && indexed.has(held.url)) held.template = templateBytes(templates.blocks(held.blocks));
     held.blocks = undefined;
   }
-  // Edges handed to the graph a page at a time, never all held at once (millions on a large site).
-  function* edges(): Generator<GraphEdge> {
+  // Edges handed to the graph a page at a time, never all held at once (millions on a large site), and
+  // as the page's array: one generator step per edge made an object per edge (379 MB over the Rust
+  // docs), in the build thread whose collections grow with what it holds (DESIGN.md).
+  function* edges(): Generator<readonly GraphEdge[]> {
     for (const held of pages.values()) {
       if (!held.robots.follow) continue; // META robots nofollow: none of its links count
       const links = unpackLinks(held.packed);
       const isTemplateLink = held.template === undefined ? undefined : templates?.linkTest(held.url, held.template);
-      yield* linkEdgesOf({ url: held.url, state: held.state, links }, isTemplateLink);
+      yield linkEdgesOf({ url: held.url, state: held.state, links }, isTemplateLink);
     }
   }
   const graph = buildLinkGraph(edges(), resolve, options.maxAnchorsPerPage);
@@ -235,6 +237,13 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
 }
 
 /** The block summaries of the indexed pages that have one (template detection counts each once). */
+/** A page's template blocks, a byte each (1 for template); a loop, where Uint8Array.from stepped an iterator. */
+function templateBytes(blocks: readonly boolean[]): Uint8Array {
+  const bytes = new Uint8Array(blocks.length);
+  for (let k = 0; k < blocks.length; k++) if (blocks[k]) bytes[k] = 1;
+  return bytes;
+}
+
 function* blocksOf(urls: Iterable<string>, pages: ReadonlyMap<string, HeldPage>): Generator<PageBlocks> {
   for (const url of urls) {
     const blocks = pages.get(url)!.blocks;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OutLink, PageRecord } from '../shared/store/index.js';
-import { blockTexts, contentOffset, contentOffsets, contentTextOf, detectTemplates } from './templates.js';
+import { blockTexts, contentOffset, contentOffsets, contentTextOf, describedBy, detectTemplates } from './templates.js';
 import { buildLinkGraph } from './link-graph.js';
 import { linkEdgesOf } from '../shared/store/index.js';
 
@@ -130,7 +130,7 @@ describe('content links in the link graph', () => {
     ]);
     const t = detectTemplates(pages);
     const edges = pages.flatMap((p) => linkEdgesOf(p, t.of(p)!.isTemplateLink));
-    const g = buildLinkGraph(edges, (u) => u, 100);
+    const g = buildLinkGraph([edges], (u) => u, 100);
     expect(g.byTarget.get('http://docs.test/index.html')).toMatchObject({ inbound: 40, contentInbound: 1 });
   });
 });
@@ -178,6 +178,27 @@ describe('offsets once template blocks are left out', () => {
         const template = bs.map((b) => b.template);
         const offsetOf = contentOffsets(ends, template);
         for (const offset of offsets) expect(offsetOf(offset)).toBe(walk(ends, template, offset));
+      }),
+    );
+  });
+});
+
+describe('a block that says what the description says', () => {
+  // The rule written the plain way, every text through the regex: what describedBy must answer.
+  const bare = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const plain = (description: string, text: string): boolean => {
+    const d = bare(description);
+    const t = bare(text);
+    return d.length >= 20 && t.length >= 20 && (t.includes(d) || (d.includes(t) && 2 * t.length >= d.length));
+  };
+  it('answers as the plain rule does, short texts skipped without it', () => {
+    // "İ" lowers to two characters: the one case where lower-casing lengthens a text.
+    const piece = fc.constantFrom('Tokio ', 'runtime', ' for ', 'İstanbul', 'ß', '—', 'writing ', 'reliable', ' network ', 'apps', '1.0', '!', 'ǅ', '😀');
+    const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, fc.array(text, { maxLength: 8 }), (description, blocks) => {
+        const said = describedBy(description);
+        for (const block of [...blocks, description, description.slice(0, description.length >> 1)]) expect(said(block)).toBe(plain(description, block));
       }),
     );
   });
