@@ -2,7 +2,6 @@
 // (or, incrementally, reuses the previous generation's postings for a document whose fingerprint did
 // not change), lays out the postings and writes the generation atomically.
 
-import { buildTypeahead } from './page-typeahead.js';
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import {
@@ -28,6 +27,7 @@ import type { AnalyzedDoc } from './analyze-doc.js';
 import { createDocAnalyzer, type DocAnalyzer } from './analyze-pool.js';
 import type { IndexerOptions } from './options.js';
 import { PostingsBuilder } from './postings.js';
+import { startTypeahead } from './typeahead-thread.js';
 import { directorySize, startGeneration, type GenerationDraft } from './write-index.js';
 
 /** Documents handed to an analysis thread at a time: enough that a message's fixed cost is small beside
@@ -244,17 +244,20 @@ async function build(
   }
   const order = [...fresh, ...reuse.map((r) => r.doc)];
   const fingerprints = [...freshFingerprints, ...reuse.map((r) => r.fingerprint)];
+  // Built on another core while the postings are laid out and written (typeahead-thread.ts); past the
+  // entries it holds, the pages most linked from others' content keep theirs (docColumns' figures).
+  const typeahead = startTypeahead({
+    docs: order.map(({ stored }) => ({ title: stored.title, ...(stored.sections ? { sections: stored.sections } : {}) })),
+    inbound: order.some((d) => d.contentInbound !== undefined) ? Uint32Array.from(order, (d) => d.contentInbound ?? d.inbound) : Uint32Array.from(order, (d) => d.inbound),
+    options: options.typeahead,
+  });
+  // Awaited at the commit; a failure before then is not an unhandled rejection.
+  typeahead.catch(() => {});
   const layout = builder.finish();
 
   progress({ phase: 'write', done: 0, total: 1 });
   const { bodyFrequency, postingsWithBody } = bodyFrequencies(layout.postings, layout.tfs, order.length);
   const docs = docColumns(order, fieldLength, bodyFrequency, trimmed(storedColumns, order.length));
-  const typeahead = buildTypeahead(
-    order.map((d) => d.stored),
-    // Past the entries it holds, the pages most linked from others' content keep theirs.
-    docs.contentInbound ?? docs.inbound,
-    options.typeahead,
-  );
   const avgFieldLength = new Array<number>(FIELD_COUNT).fill(0);
   for (let k = 0; k < order.length; k++) for (let f = 0; f < FIELD_COUNT; f++) avgFieldLength[f]! += fieldLength[k * FIELD_COUNT + f]!;
   for (let f = 0; f < FIELD_COUNT; f++) avgFieldLength[f] = order.length === 0 ? 0 : avgFieldLength[f]! / order.length;
@@ -283,7 +286,7 @@ async function build(
     offsets: layout.offsets,
     lists: encodeLists(layout.offsets, layout.postings, layout.tfs, layout.positions, layout.positionOffsets),
     ...concatenated(wordMaps),
-    typeahead,
+    typeahead: await typeahead,
     stats,
   });
   progress({ phase: 'write', done: 1, total: 1 });

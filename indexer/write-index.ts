@@ -7,7 +7,7 @@
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateRaw } from 'node:zlib';
-import { currentGeneration, CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, type TypeaheadFile, encodeTypeahead, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL } from '../shared/index-format/index.js';
+import { currentGeneration, CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -20,8 +20,8 @@ export interface GenerationFiles {
   lists: EncodedLists;
   wordMap: Uint32Array;
   wordMapOffsets: Uint32Array;
-  /** The page typeahead (indexer/page-typeahead.ts). */
-  typeahead: TypeaheadFile;
+  /** The page typeahead's file, typeahead.ndjson, as its encoded lines (indexer/typeahead-thread.ts). */
+  typeahead: readonly Uint8Array[];
   stats: Omit<IndexStats, 'bytesOnDisk'>;
 }
 
@@ -164,11 +164,11 @@ export class ChunkedFile {
 }
 
 /** Writes a file and flushes it to disk; `data` may be pieces (a file larger than one string can be). */
-async function writeDurably(path: string, data: string | Uint8Array | readonly string[]): Promise<number> {
+async function writeDurably(path: string, data: string | Uint8Array | readonly (string | Uint8Array)[]): Promise<number> {
   const handle = await open(path, 'w');
   try {
     if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
-    else for (const piece of data) await handle.write(piece);
+    else for (const piece of data) await (typeof piece === 'string' ? handle.write(piece) : handle.write(piece));
     await handle.sync();
   } finally {
     await handle.close();
@@ -274,7 +274,7 @@ async function writeRest(dir: string, files: GenerationFiles, storedBytes: numbe
   bytes += await writeDurably(join(dir, INDEX_FILES.positions), files.lists.positions);
   bytes += await writeDurably(join(dir, INDEX_FILES.wordMap), bytesOf(files.wordMap));
   bytes += await writeDurably(join(dir, INDEX_FILES.wordMapOffsets), bytesOf(files.wordMapOffsets));
-  bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), encodeTypeahead(files.typeahead));
+  bytes += await writeDurably(join(dir, TYPEAHEAD_FILE), files.typeahead);
   const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });
   const manifestText = (total: number) => JSON.stringify({ ...files.manifest, bytesOnDisk: total }, null, 2);
   // The two small files state the total including themselves (and stored.bin and its table, written before); their
