@@ -30,12 +30,28 @@ describe('terms sent by number', () => {
     expect(() => new TermUnpacker().unpack(later)).toThrow(RangeError);
   });
 
+  it('past a full dictionary, sends new strings with their batch, and still gives back each batch whole', () => {
+    const packer = new TermPacker(3);
+    const unpacker = new TermUnpacker();
+    const first = [doc('alpha beta gamma delta', '')];
+    const second = [doc('delta epsilon alpha', '')];
+    const a = packer.pack(first);
+    const b = packer.pack(second);
+    expect(a.newTerms).toEqual(['alpha', 'beta', 'gamma']);
+    expect(a.inline).toContain('delta');
+    expect(b.newTerms).toEqual([]);
+    expect(b.inline).toEqual(expect.arrayContaining(['delta', 'epsilon']));
+    expect(b.inline).not.toContain('alpha');
+    expect(unpacker.unpack(a)).toEqual(first);
+    expect(unpacker.unpack(b)).toEqual(second);
+  });
+
   it('round-trips any batches of documents in order', () => {
     const word = fc.constantFrom('parse', 'parsing', 'parsed', 'HashMap', 'std::vec::Vec', 'données', 'donnees', '日本語', 'x86_64', 'the', 'e-mail');
     const body = fc.array(word, { minLength: 0, maxLength: 30 }).map((w) => w.join(' '));
     fc.assert(
-      fc.property(fc.array(fc.array(body, { maxLength: 4 }), { maxLength: 5 }), (bodies) => {
-        const packer = new TermPacker();
+      fc.property(fc.array(fc.array(body, { maxLength: 4 }), { maxLength: 5 }), fc.integer({ min: 0, max: 12 }), (bodies, maxStrings) => {
+        const packer = new TermPacker(maxStrings);
         const unpacker = new TermUnpacker();
         for (const batch of bodies) {
           const analysed: AnalyzedDoc[] = batch.map((b) => doc(b));

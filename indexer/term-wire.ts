@@ -1,5 +1,6 @@
 // How an analysis worker hands its documents' terms to the build thread: by number, each distinct term
-// and surface word sent as text once per worker, the first time that worker meets it.
+// and surface word sent as text once per worker, the first time that worker meets it (up to a bound:
+// MAX_DICTIONARY_STRINGS).
 //
 // Why: sent as strings, every analysed document arrived as about 1,200 new strings (its distinct terms
 // and their surface words), made in the build thread's heap only to be looked up in the term table and
@@ -11,46 +12,59 @@
 
 import type { AnalyzedDoc } from './analyze-doc.js';
 
-/** An AnalyzedDoc whose terms and words are numbers in its worker's dictionary. */
+/** An AnalyzedDoc whose terms and words are numbers: n >= 0 in its worker's dictionary, n < 0 the
+ * batch's own string -1 - n (PackedBatch.inline). */
 export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words'> & { termIds: Int32Array; wordIds: Int32Array };
 
-/** A batch's analyses, with the terms and words its worker met for the first time in it, in number order. */
+/** A batch's analyses, with the terms and words its worker met for the first time in it, in number
+ * order, and the strings sent with this batch only (once the dictionary is full). */
 export interface PackedBatch {
   docs: PackedDoc[];
   newTerms: string[];
   newWords: string[];
+  inline: string[];
 }
 
-/** The worker's side: numbers its terms and words, for the whole of its life. */
+/** Strings a worker's dictionary keeps, terms and words each. A site's vocabulary goes on growing with
+ * its pages (names, numbers, identifiers), and every worker would hold it all beside the build's own
+ * term table; past this, a new string is sent with its batch each time, as before. About 100 bytes an
+ * entry: some 50 MB a dictionary. */
+export const MAX_DICTIONARY_STRINGS = 500_000;
+
+/** The worker's side: numbers its terms and words, for the whole of its life, up to `maxStrings` each. */
 export class TermPacker {
   private readonly terms = new Map<string, number>();
   private readonly words = new Map<string, number>();
 
-  pack(analyses: readonly AnalyzedDoc[]): PackedBatch {
-    const newTerms: string[] = [];
-    const newWords: string[] = [];
-    const docs = analyses.map(({ terms, words, ...rest }) => ({
-      ...rest,
-      termIds: numbered(terms, this.terms, newTerms),
-      wordIds: numbered(words, this.words, newWords),
-    }));
-    return { docs, newTerms, newWords };
-  }
-}
+  constructor(private readonly maxStrings = MAX_DICTIONARY_STRINGS) {}
 
-function numbered(strings: readonly string[], known: Map<string, number>, added: string[]): Int32Array {
-  const ids = new Int32Array(strings.length);
-  for (let i = 0; i < strings.length; i++) {
-    const s = strings[i]!;
-    let id = known.get(s);
-    if (id === undefined) {
-      id = known.size;
-      known.set(s, id);
-      added.push(s);
+  pack(analyses: readonly AnalyzedDoc[]): PackedBatch {
+    const batch: PackedBatch = { docs: [], newTerms: [], newWords: [], inline: [] };
+    for (const { terms, words, ...rest } of analyses) {
+      batch.docs.push({ ...rest, termIds: this.numbered(terms, this.terms, batch.newTerms, batch.inline), wordIds: this.numbered(words, this.words, batch.newWords, batch.inline) });
     }
-    ids[i] = id;
+    return batch;
   }
-  return ids;
+
+  private numbered(strings: readonly string[], known: Map<string, number>, added: string[], inline: string[]): Int32Array {
+    const ids = new Int32Array(strings.length);
+    for (let i = 0; i < strings.length; i++) {
+      const s = strings[i]!;
+      let id = known.get(s);
+      if (id === undefined) {
+        if (known.size < this.maxStrings) {
+          id = known.size;
+          known.set(s, id);
+          added.push(s);
+        } else {
+          inline.push(s);
+          id = -inline.length; // -1 - its place in `inline`
+        }
+      }
+      ids[i] = id;
+    }
+    return ids;
+  }
 }
 
 /** The build thread's side, one per worker: batches must be given in the order the worker sent them. */
@@ -61,13 +75,14 @@ export class TermUnpacker {
   unpack(batch: PackedBatch): AnalyzedDoc[] {
     for (const t of batch.newTerms) this.terms.push(t);
     for (const w of batch.newWords) this.words.push(w);
-    return batch.docs.map(({ termIds, wordIds, ...rest }) => ({ ...rest, terms: this.strings(termIds, this.terms), words: this.strings(wordIds, this.words) }));
+    return batch.docs.map(({ termIds, wordIds, ...rest }) => ({ ...rest, terms: this.strings(termIds, this.terms, batch.inline), words: this.strings(wordIds, this.words, batch.inline) }));
   }
 
-  private strings(ids: Int32Array, table: readonly string[]): string[] {
+  private strings(ids: Int32Array, table: readonly string[], inline: readonly string[]): string[] {
     const out = new Array<string>(ids.length);
     for (let i = 0; i < ids.length; i++) {
-      const s = table[ids[i]!];
+      const n = ids[i]!;
+      const s = n >= 0 ? table[n] : inline[-1 - n];
       if (s === undefined) throw new RangeError(`term number ${ids[i]!} was never sent`);
       out[i] = s;
     }
