@@ -248,7 +248,7 @@ async function build(
   // entries it holds, the pages most linked from others' content keep theirs (docColumns' figures).
   const typeahead = startTypeahead({
     docs: order.map(({ stored }) => ({ title: stored.title, ...(stored.sections ? { sections: stored.sections } : {}) })),
-    inbound: order.some((d) => d.contentInbound !== undefined) ? Uint32Array.from(order, (d) => d.contentInbound ?? d.inbound) : Uint32Array.from(order, (d) => d.inbound),
+    inbound: Uint32Array.from(order, (d) => d.contentInbound ?? d.inbound),
     options: options.typeahead,
   });
   // Awaited at the commit; a failure before then is not an unhandled rejection.
