@@ -236,7 +236,6 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   return { documents: { count, documents: documents() }, skipped };
 }
 
-/** The block summaries of the indexed pages that have one (template detection counts each once). */
 /** A page's template blocks, a byte each (1 for template); a loop, where Uint8Array.from stepped an iterator. */
 function templateBytes(blocks: readonly boolean[]): Uint8Array {
   const bytes = new Uint8Array(blocks.length);
@@ -244,6 +243,7 @@ function templateBytes(blocks: readonly boolean[]): Uint8Array {
   return bytes;
 }
 
+/** The block summaries of the indexed pages that have one (template detection counts each once). */
 function* blocksOf(urls: Iterable<string>, pages: ReadonlyMap<string, HeldPage>): Generator<PageBlocks> {
   for (const url of urls) {
     const blocks = pages.get(url)!.blocks;
