@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodePage, encodePage } from './page-codec.js';
+import { decodePackedPage, decodePage, encodePage } from './page-codec.js';
+import { packLinks } from './links.js';
 import type { OutLink, PageRecord } from './types.js';
 
 function page(links: OutLink[]): PageRecord {
@@ -30,5 +31,17 @@ describe('page codec', () => {
   it('reads a record written as plain JSON (before links were packed)', () => {
     const p = page([{ url: 'http://a/x', text: 'X', rel: ['nofollow'], kind: 'a' }]);
     expect(decodePage(JSON.stringify(p))).toEqual(p);
+  });
+
+  it('reads a record with its links packed, whichever way it was written', () => {
+    const links: OutLink[] = [
+      { url: 'http://a/x', text: 'X', rel: [], kind: 'a', block: 3 },
+      { url: 'http://a/y', text: '', rel: ['nofollow'], kind: 'area' },
+    ];
+    const p = page(links);
+    const packed = { ...p, links: packLinks(links) };
+    expect(decodePackedPage(encodePage(p))).toEqual(packed);
+    expect(decodePackedPage(JSON.stringify(p))).toEqual(packed);
+    expect(decodePackedPage(encodePage(page([])))).toEqual({ ...page([]), links: packLinks([]) });
   });
 });

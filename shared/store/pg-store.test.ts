@@ -12,6 +12,7 @@ import { openStoreAt } from './open-store-at.js';
 import { PgStore, type PgStoreOptions } from './pg-store.js';
 import type { Store } from './store.js';
 import { collect, expectBreadthFirstQueue, storedPage as page } from '../../test/support/store-records.js';
+import { packLinks } from './links.js';
 
 
 const run = havePostgres('the PostgreSQL store tests');
@@ -122,9 +123,11 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
         { page: { ...page('http://g/1', []), title: 'again' }, refused: [] },
       ]);
       // Groups of other sizes are statements of their own, prepared side by side.
-      await store.commitPages([{ page: page('http://g/3', []), refused: [] }]);
+      await store.commitPages([{ page: page('http://g/3', ['http://g/1', 'http://x/']), refused: [] }]);
       await store.commitPages([{ page: page('http://g/4', []), refused: [] }, { page: { ...page('http://g/2', []), title: 'later' }, refused: [] }]);
       const pages = await collect(store.pages());
+      expect((await collect(store.packedPages()))[2]!.links.url).toEqual(['http://g/1', 'http://x/']);
+      expect(await collect(store.packedPages())).toEqual(pages.map((p) => ({ ...p, links: packLinks(p.links) })));
       expect(pages.map((x) => [x.url, x.title])).toEqual([
         ['http://g/1', 'again'],
         ['http://g/2', 'later'],

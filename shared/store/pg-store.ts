@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { GleanerError } from '../errors.js';
-import { decodePage, encodePage } from './page-codec.js';
+import { decodePackedPage, decodePage, encodePage, type PackedPage } from './page-codec.js';
 import { pageFact, type PageFact } from './page-facts.js';
 import { decodeRawResponse, encodeRawResponse, type RawResponse } from './raw-response.js';
 import { STORE_SCHEMA_VERSION, type Frontier, type PageWrite, type QueuedEntry, type Store } from './store.js';
@@ -276,6 +276,10 @@ export class PgStore implements Store {
 
   pages(): AsyncIterable<PageRecord> {
     return this.byUrl('gleaner_pages', 'record', (r) => decodePage(r.record as string));
+  }
+
+  packedPages(): AsyncIterable<PackedPage> {
+    return this.byUrl('gleaner_pages', 'record', (r) => decodePackedPage(r.record as string));
   }
 
   pageFacts(): AsyncIterable<[string, PageFact]> {

@@ -6,6 +6,7 @@ import { GleanerError } from '../errors.js';
 import { Level } from 'level';
 import { LevelStore, openStore, STORE_SCHEMA_VERSION, storePath, type Store } from './store.js';
 import { collect, expectBreadthFirstQueue, storedPage as page } from '../../test/support/store-records.js';
+import { packLinks } from './links.js';
 
 
 describe('LevelStore (real LevelDB in a temp dir)', () => {
@@ -106,10 +107,13 @@ describe('LevelStore (real LevelDB in a temp dir)', () => {
     const bodyGzip = new Uint8Array([31, 139, 8, 0, 1, 2, 3]);
     const raw = { status: 200, headers: [['content-type', 'text/html'], ['set-cookie', 'a=1'], ['set-cookie', 'b=2']] as [string, string][], bodyGzip };
     await store.commitFetch(undefined, page('http://a/'), [], undefined, [], raw);
-    await store.commitFetch(undefined, page('http://a/2'), []);
+    await store.commitFetch(undefined, page('http://a/2', ['http://a/', 'http://b/']), []);
     expect(await store.getRawResponse('http://a/')).toEqual(raw);
     expect(await store.getRawResponse('http://a/2')).toBeUndefined();
     expect((await collect(store.pages())).map((p) => p.url)).toEqual(['http://a/', 'http://a/2']);
+    // The same pages with their links as stored.
+    expect((await collect(store.packedPages()))[1]!.links.url).toEqual(['http://a/', 'http://b/']);
+    expect(await collect(store.packedPages())).toEqual((await collect(store.pages())).map((p) => ({ ...p, links: packLinks(p.links) })));
   });
 
   it('commitFetch writes the page fact and the refused URLs in the page batch; a recrawl replaces the fact', async () => {

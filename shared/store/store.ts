@@ -18,7 +18,7 @@ import { Level } from 'level';
 import type { AbstractSublevel } from 'abstract-level';
 import { dataDirError, errnoCode } from '../data-dir.js';
 import { GleanerError } from '../errors.js';
-import { PAGE_ENCODING } from './page-codec.js';
+import { decodePackedPage, PAGE_ENCODING, type PackedPage } from './page-codec.js';
 import { followedUrls, pageFact, type PageFact } from './page-facts.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
 import { decodeRawResponse, encodeRawResponse, type RawResponse } from './raw-response.js';
@@ -57,6 +57,8 @@ export interface Store {
   getPage(url: string): Promise<PageRecord | undefined>;
   /** Every stored page, in URL order; each carries its outgoing links (shared/store/links.ts makes the edges). */
   pages(): AsyncIterable<PageRecord>;
+  /** pages() with each page's links as stored (PackedLinks): for readers that need no object per link. */
+  packedPages(): AsyncIterable<PackedPage>;
   /** Every stored page's fact (shared/page-facts.ts), in URL order: small, no page body decoded. */
   pageFacts(): AsyncIterable<[string, PageFact]>;
   /** URLs a commit judged and did not queue (out of scope, cut as a trap). */
@@ -240,6 +242,10 @@ export class LevelStore implements Store {
 
   pages(): AsyncIterable<PageRecord> {
     return this.readAll(this.pagesDb.values());
+  }
+
+  async *packedPages(): AsyncIterable<PackedPage> {
+    for await (const text of this.readAll(this.pagesDb.values({ valueEncoding: 'utf8' }))) yield decodePackedPage(text as unknown as string);
   }
 
   pageFacts(): AsyncIterable<[string, PageFact]> {
