@@ -11,7 +11,7 @@
 // link's anchor (so a run of navigation links, which every page of a site repeats, is never a teaser).
 // Nothing here knows a site's URLs or markup: the share is read from the text and links alone. Pure.
 
-import type { PageRecord } from '../shared/store/index.js';
+import { packLinks, type OutLink, type PackedLinks, type PageRecord } from '../shared/store/index.js';
 
 /** How much of a linked page's text is its opening, the part a teaser repeats. */
 export const OPENING_CHARS = 4000;
@@ -37,19 +37,22 @@ export function openingOf(text: string): string {
  * the page a link points to (`openingAt` gives a linked page's opening, made by `openingOf`, undefined when it is
  * not indexed). 0 for a page without text.
  */
-export function hubShare(page: Pick<PageRecord, 'url' | 'text' | 'links'>, openingAt: (url: string) => Opening | undefined): number {
+export function hubShare(page: Pick<PageRecord, 'url' | 'text'> & { links: readonly OutLink[] | PackedLinks }, openingAt: (url: string) => Opening | undefined): number {
   const { text } = page;
   if (text.length === 0) return 0;
+  // The index build reads links packed (shared/store packedPages), as they are stored.
+  const links = 'url' in page.links ? page.links : packLinks(page.links);
   // Where each link's anchor text is in the page text, in document order.
   const found: { url: string; start: number; end: number }[] = [];
   let cursor = 0;
   const self = withoutFragment(page.url);
-  for (const link of page.links) {
-    if (link.kind !== 'a' || link.text === '') continue;
-    const at = text.indexOf(link.text, cursor);
+  for (let i = 0; i < links.url.length; i++) {
+    const anchor = links.text[i]!;
+    if ((links.kind?.[i] ?? 'a') !== 'a' || anchor === '') continue;
+    const at = text.indexOf(anchor, cursor);
     if (at === -1) continue;
-    cursor = at + link.text.length;
-    const target = withoutFragment(link.url);
+    cursor = at + anchor.length;
+    const target = withoutFragment(links.url[i]!);
     if (target !== self) found.push({ url: target, start: at, end: cursor });
   }
   let repeated = 0;

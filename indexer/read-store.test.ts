@@ -3,7 +3,7 @@
 // text; the links counted on the first stay.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore, type PageRecord, type Store } from '../shared/store/index.js';
+import { openStore, type PackedPage, type Store } from '../shared/store/index.js';
 import { collect, storedPage } from '../test/support/store-records.js';
 import { tempDirs } from '../test/support/temp-dirs.js';
 import { resolveIndexerOptions } from './options.js';
@@ -23,16 +23,17 @@ async function storeOfFourPages(): Promise<Store> {
 }
 
 /** The store, except that each read after the first gives `change`'s pages (a crawl that went on between them). */
-function changingBetweenReads(store: Store, change: (pages: PageRecord[]) => PageRecord[]): Store {
+function changingBetweenReads(store: Store, change: (pages: PackedPage[]) => PackedPage[]): Store {
   let reads = 0;
-  async function* pages(): AsyncIterable<PageRecord> {
-    const all: PageRecord[] = [];
-    for await (const page of store.pages()) all.push(page);
+  // The build reads pages with their links packed, as stored.
+  async function* pages(): AsyncIterable<PackedPage> {
+    const all: PackedPage[] = [];
+    for await (const page of store.packedPages()) all.push(page);
     yield* reads++ === 0 ? all : change(all);
   }
   return new Proxy(store, {
     get(target, key) {
-      if (key === 'pages') return pages;
+      if (key === 'packedPages') return pages;
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

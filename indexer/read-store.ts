@@ -2,9 +2,9 @@
 // for which page) and counts links. The only indexer module that touches the store.
 
 import type { StoredDoc } from '../shared/index-format/index.js';
-import { linkEdgesOf, packLinks, unpackLinks } from '../shared/store/index.js';
+import { linkEdgesOf, unpackLinks } from '../shared/store/index.js';
 import type { Store } from '../shared/store/index.js';
-import type { OutLink, PackedLinks, PageRecord, PageSection } from '../shared/store/index.js';
+import type { PackedLinks, PackedPage, PageRecord, PageSection } from '../shared/store/index.js';
 import { recordedCanonicalizer } from '../shared/store/index.js';
 import { canonicalizeUrl, hostOf } from '../shared/url.js';
 import { DETECT_DEFAULTS, detectLanguage } from '../shared/analysis/index.js';
@@ -84,13 +84,13 @@ export function canonicalElsewhere(page: RoutedPage, pages: ReadonlyMap<string, 
  */
 type HeldPage = RoutedPage & Pick<PageRecord, 'title'> & {
   packed: PackedLinks;
-  /** Its template summary, until the templates are counted. */
+  /** Its template summary, until the templates are counted (an indexed page's, until its edges are made). */
   blocks: PageBlocks | undefined;
   /** Then, per block, 1 when it is template (a byte a block, against 17 for the summary and 8 a link). */
   template: Uint8Array | undefined;
 };
 
-function heldPage(page: PageRecord, pack: (links: readonly OutLink[]) => PackedLinks, templates: boolean): HeldPage {
+function heldPage(page: PackedPage, intern: (links: PackedLinks) => PackedLinks, templates: boolean): HeldPage {
   const { url, finalUrl, state, robots, canonical, duplicateOf, title } = page;
   // Every field set from the start, so every held page has one shape (a field added later, or
   // deleted, makes V8 give the object a shape of its own or a dictionary).
@@ -102,7 +102,7 @@ function heldPage(page: PageRecord, pack: (links: readonly OutLink[]) => PackedL
     title,
     canonical,
     duplicateOf,
-    packed: state === 'ok' ? pack(page.links) : NO_LINKS,
+    packed: state === 'ok' ? intern(page.links) : NO_LINKS,
     blocks: templates && state === 'ok' ? pageBlocksOf(page) : undefined,
     template: undefined,
   };
@@ -121,10 +121,11 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   const { canonicalize } = await recordedCanonicalizer(store);
   const pages = new Map<string, HeldPage>();
   const openings = new OpeningArena();
-  const pack = linkPacker();
+  const intern = linkInterner();
   let read = 0;
-  for await (const page of store.pages()) {
-    pages.set(page.url, heldPage(page, pack, options.templates !== false));
+  // Links as stored, packed: an object per link made on decoding was packed again here.
+  for await (const page of store.packedPages()) {
+    pages.set(page.url, heldPage(page, intern, options.templates !== false));
     if (skipReason(page) === undefined) openings.add(page.url, openingOf(page.text));
     if (++read % 1000 === 0) progress({ phase: 'read', done: read, total: 0 });
   }
@@ -149,18 +150,21 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
 
   progress({ phase: 'links', done: 0, total: 0 });
   let templates = options.templates === false ? undefined : countTemplates(blocksOf(indexed, pages), options.templates);
+  // A page's summary stays until its edges are made: its links' fingerprints tell which are template.
   for (const held of pages.values()) {
     if (templates !== undefined && held.blocks !== undefined && indexed.has(held.url)) held.template = templateBytes(templates.blocks(held.blocks));
-    held.blocks = undefined;
+    else held.blocks = undefined;
   }
   // Edges handed to the graph a page at a time, never all held at once (millions on a large site), and
   // as the page's array: one generator step per edge made an object per edge (379 MB over the Rust
   // docs), in the build thread whose collections grow with what it holds (DESIGN.md).
   function* edges(): Generator<readonly GraphEdge[]> {
     for (const held of pages.values()) {
+      const summary = held.blocks;
+      held.blocks = undefined;
       if (!held.robots.follow) continue; // META robots nofollow: none of its links count
       const links = unpackLinks(held.packed);
-      const isTemplateLink = held.template === undefined ? undefined : templates?.linkTest(held.url, held.template);
+      const isTemplateLink = held.template === undefined || summary === undefined ? undefined : templates?.pageLinkTest(summary, held.template);
       yield linkEdgesOf({ url: held.url, state: held.state, links }, isTemplateLink);
     }
   }
@@ -185,7 +189,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   // (a PostgreSQL store orders by its collation), a document that comes early held until its turn.
   const place = new Map(urls.map((url, i) => [url, i]));
   const count = urls.length;
-  const documentOf = (page: PageRecord, held: HeldPage): IndexDocument => {
+  const documentOf = (page: PackedPage, held: HeldPage): IndexDocument => {
     const url = page.url;
     const links = graph.byTarget.get(url);
     graph.byTarget.delete(url);
@@ -209,7 +213,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     // Per place, the document that came before its turn, or null for a page no longer indexable.
     const early = new Map<number, IndexDocument | null>();
     let next = 0;
-    for await (const page of store.pages()) {
+    for await (const page of store.packedPages()) {
       const i = place.get(page.url);
       const held = pages.get(page.url);
       if (i === undefined || held === undefined) continue;
@@ -286,9 +290,9 @@ class OpeningArena {
 
 const ARENA_CHUNK_BYTES = 16 * 2 ** 20;
 
-/** Packs a page's links with one copy of each URL and anchor text across all pages: every page of a
- * site repeats its navigation's links, and each decoded record brought its own copies of them. */
-function linkPacker(): (links: readonly OutLink[]) => PackedLinks {
+/** Keeps one copy of each URL and anchor text of a page's links across all pages (in place): every page
+ * of a site repeats its navigation's links, and each decoded record brought its own copies of them. */
+function linkInterner(): (links: PackedLinks) => PackedLinks {
   const strings = new Map<string, string>();
   const intern = (s: string): string => {
     const kept = strings.get(s);
@@ -296,9 +300,8 @@ function linkPacker(): (links: readonly OutLink[]) => PackedLinks {
     strings.set(s, s);
     return s;
   };
-  return (links) => {
-    const packed = packLinks(links);
-    for (let i = 0; i < links.length; i++) {
+  return (packed) => {
+    for (let i = 0; i < packed.url.length; i++) {
       packed.url[i] = intern(packed.url[i]!);
       packed.text[i] = intern(packed.text[i]!);
     }

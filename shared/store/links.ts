@@ -8,14 +8,15 @@ import type { LinkEdge, OutLink, PageRecord } from './types.js';
  * The edges a stored page contributes: only a page fetched as `ok` links anywhere. One edge per target:
  * a page that links to the same URL from its menu and its text links once, with the first non-empty
  * anchor text, and the edge is followed if any of those links is. With `isTemplate`, the edge is a
- * template edge when all of those links are template links.
+ * template edge when all of those links are template links (`isTemplate` is given each link and its index).
  */
-export function linkEdgesOf(page: Pick<PageRecord, 'url' | 'state' | 'links'>, isTemplate?: (link: OutLink) => boolean): LinkEdge[] {
+export function linkEdgesOf(page: Pick<PageRecord, 'url' | 'state' | 'links'>, isTemplate?: (link: OutLink, index: number) => boolean): LinkEdge[] {
   if (page.state !== 'ok') return [];
   const byTarget = new Map<string, LinkEdge>();
-  for (const link of page.links) {
+  for (let i = 0; i < page.links.length; i++) {
+    const link = page.links[i]!;
     const nofollow = link.rel.includes('nofollow');
-    const template = isTemplate?.(link);
+    const template = isTemplate?.(link, i);
     const seen = byTarget.get(link.url);
     if (seen === undefined) {
       const edge: LinkEdge = { from: page.url, to: link.url, text: link.text, nofollow };
