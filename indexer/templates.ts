@@ -19,6 +19,7 @@
 
 import type { OutLink, PackedLinks, PageRecord } from '../shared/store/index.js';
 import { hostOf } from '../shared/url.js';
+import { FingerprintCounts } from './fingerprint-counts.js';
 
 /** Defaults: DEFAULT_TEMPLATE_OPTIONS. */
 export interface TemplateOptions {
@@ -155,28 +156,26 @@ export interface BlockTemplates {
 /** Counts block and link fingerprints per host over `pages` (indexed pages of any hosts) and returns what is template. */
 export function countTemplates(pages: Iterable<PageBlocks>, options: Partial<TemplateOptions> = {}): BlockTemplates {
   const opts = { ...DEFAULT_TEMPLATE_OPTIONS, ...options };
-  const hosts = new Map<string, { pages: number; blocks: Map<number, number>; links: Map<number, number> }>();
+  const hosts = new Map<string, { pages: number; blocks: FingerprintCounts; links: FingerprintCounts }>();
   for (const page of pages) {
     const host = hostOf(page.url);
     let h = hosts.get(host);
-    if (!h) hosts.set(host, (h = { pages: 0, blocks: new Map(), links: new Map() }));
+    if (!h) hosts.set(host, (h = { pages: 0, blocks: new FingerprintCounts(), links: new FingerprintCounts() }));
     h.pages++;
-    countOnce(h.blocks, page.prints);
-    countOnce(h.links, page.links);
+    h.blocks.addPage(page.prints);
+    h.links.addPage(page.links);
   }
   const threshold = new Map<string, number>();
   const templateBlocksByHost = new Map<string, number>();
   for (const [host, h] of hosts) {
-    // Only the counts that make template are kept: nearly every block of content is on one page, and
-    // the counts of all were most of what the index build held from here to its end.
     if (h.pages < opts.minHostPages) {
       hosts.delete(host);
       continue;
     }
     const min = Math.max(opts.minPages, opts.minShare * h.pages);
     threshold.set(host, min);
-    h.blocks = atLeast(h.blocks, min);
-    h.links = atLeast(h.links, min);
+    h.blocks = h.blocks.atLeast(min);
+    h.links = h.links.atLeast(min);
     templateBlocksByHost.set(host, h.blocks.size);
   }
   // A link is template when its block is, or when its target and text (`key`) are on enough of the host's pages.
@@ -185,7 +184,7 @@ export function countTemplates(pages: Iterable<PageBlocks>, options: Partial<Tem
     const min = threshold.get(host);
     const h = hosts.get(host);
     if (min === undefined || h === undefined) return () => false;
-    return (link, key) => (link.block !== undefined && blocks[link.block] === 1) || (h.links.get(key) ?? 0) >= min;
+    return (link, key) => (link.block !== undefined && blocks[link.block] === 1) || h.links.get(key) >= min;
   };
   return {
     templateBlocksByHost,
@@ -194,7 +193,7 @@ export function countTemplates(pages: Iterable<PageBlocks>, options: Partial<Tem
       const min = threshold.get(host);
       const h = hosts.get(host);
       if (min === undefined || h === undefined) return Array.from(page.prints, () => false);
-      const blocks = Array.from(page.prints, (f) => (h.blocks.get(f) ?? 0) >= min);
+      const blocks = Array.from(page.prints, (f) => h.blocks.get(f) >= min);
       markHeaderAndFooter(blocks, page);
       return blocks;
     },
@@ -323,24 +322,6 @@ export function describedBy(description: string): (text: string) => boolean {
 
 /** Descriptions (and blocks) shorter than this, in letters and digits, are not compared ("Home"). */
 const MIN_DESCRIBED_CHARS = 20;
-
-/** The entries counted at least `min` times, in a map of their own (a map emptied by deletes keeps its size). */
-function atLeast(counts: Map<number, number>, min: number): Map<number, number> {
-  const kept = new Map<number, number>();
-  for (const [k, c] of counts) if (c >= min) kept.set(k, c);
-  return kept;
-}
-
-/** Counts each distinct key once. Sorted rather than put in a Set: a Set made from a typed array took
- * an iterator step, an object, per block and link of every page (140 MB over the Rust docs). */
-function countOnce(counts: Map<number, number>, keys: Float64Array): void {
-  const sorted = keys.slice().sort();
-  for (let i = 0; i < sorted.length; i++) {
-    const k = sorted[i]!;
-    if (i > 0 && k === sorted[i - 1]) continue;
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-}
 
 /**
  * Where `offset` of a page's text lands in its content text (template blocks left out, the others
