@@ -184,8 +184,9 @@ async function build(
     const first = fresh.length;
     batch.forEach((a, j) => {
       const k = first + j;
+      const numbered = a.numbered;
       for (let s = 0; s < a.terms.length; s++) {
-        const id = builder.termId(a.terms[s]!, a.words[s]!);
+        const id = numbered ? builder.numberedTermId(numbered.translation, numbered.numbers[s]!, a.terms[s]!, a.words[s]!) : builder.termId(a.terms[s]!, a.words[s]!);
         builder.addForms(id, a.forms[s]);
         builder.add(id, k, a.tfs, s * FIELD_COUNT, a.positions, s === 0 ? 0 : a.positionEnds[s - 1]!, a.positionEnds[s]!);
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_COUNT } from '../shared/index-format/index.js';
+import { TermTranslation } from './analyze-doc.js';
 import { PostingsBuilder } from './postings.js';
 
 /** Adds one posting of `term` in `doc` with body frequency `tf` and positions bytes `positions`. */
@@ -28,5 +29,35 @@ describe('PostingsBuilder', () => {
     expect(builder.finish().postings.length).toBe(1);
     const again = builder.finish();
     expect([again.postings.length, again.positions.length, again.terms.length]).toEqual([0, 0, 0]);
+  });
+  it('gives a numbered term the id and surface-word counts its string would get, looking it up once', () => {
+    // (term, thread number, surface word) per document, two threads numbering differently.
+    const docs: [string, number, string, 0 | 1][] = [
+      ['partit', 0, 'partitions', 0],
+      ['partit', 5, 'partition', 1],
+      ['tabl', 1, 'table', 0],
+      ['partit', 0, 'partitioning', 0],
+      ['partit', -1, 'partition', 1],
+      ['tabl', 2, 'tables', 1],
+      ['partit', 5, 'partitions', 1],
+    ];
+    const byString = new PostingsBuilder();
+    const byNumber = new PostingsBuilder();
+    const threads = [new TermTranslation(), new TermTranslation()];
+    const tfs = new Uint8Array(FIELD_COUNT).fill(1);
+    docs.forEach(([term, n, word, thread], d) => {
+      const a = byString.termId(term, word);
+      const b = byNumber.numberedTermId(threads[thread]!, n, term, word);
+      expect(b).toBe(a);
+      byString.add(a, d, tfs, 0, new Uint8Array(0), 0, 0);
+      byNumber.add(b, d, tfs, 0, new Uint8Array(0), 0, 0);
+    });
+    expect(threads[1]!.get(5)).toBe(threads[0]!.get(0));
+    expect(threads[0]!.get(7)).toBe(-1);
+    const [x, y] = [byString.finish(), byNumber.finish()];
+    expect(y.words).toEqual(x.words);
+    expect(y.forms).toEqual(x.forms);
+    expect(x.words).toEqual(['partition', 'table']);
+    expect(x.forms[0]).toContain('partitions');
   });
 });

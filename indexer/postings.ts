@@ -3,6 +3,7 @@
 // postings come out ascending.
 
 import { FIELD_COUNT } from '../shared/index-format/index.js';
+import type { TermTranslation } from './analyze-doc.js';
 
 /** Surface words kept per term beside its display word: "partition" keeps "partitions", "partitioning",
  * "partitioned", "partitioner"... enough for a correction to offer the word that was meant. */
@@ -49,6 +50,19 @@ export class PostingsBuilder {
       this.terms.push(term);
       this.words.push(word);
       this.displayDocs.push(1);
+      return id;
+    }
+    this.countForm(id, word);
+    return id;
+  }
+
+  /** termId for a term an analysis thread numbered `n` (NumberedTerms), looked up by its string only
+   * the first time the build meets that number; n < 0 (a string sent with its batch) each time. */
+  numberedTermId(translation: TermTranslation, n: number, term: string, word: string): number {
+    let id = n >= 0 ? translation.get(n) : -1;
+    if (id < 0) {
+      id = this.termId(term, word);
+      if (n >= 0) translation.set(n, id);
       return id;
     }
     this.countForm(id, word);

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeDoc, type AnalyzedDoc } from './analyze-doc.js';
-import { TermPacker, TermUnpacker } from './term-wire.js';
+import { TermPacker, TermUnpacker, type PackedBatch } from './term-wire.js';
 
 const doc = (body: string, title = 'A page') => analyzeDoc({ url: 'http://site.test/p', title, headings: [], body, anchor: [], language: 'en' });
+/** The analyses as unpacked, without the numbers they came with (checked apart). */
+const unpacked = (unpacker: TermUnpacker, batch: PackedBatch): AnalyzedDoc[] => unpacker.unpack(batch).map(({ numbered: _, ...a }) => a);
 
 describe('terms sent by number', () => {
   it('gives back each batch as analysed, every term and word sent once per worker', () => {
@@ -18,8 +20,8 @@ describe('terms sent by number', () => {
     expect(b.newTerms).not.toContain('tabl');
     expect(b.newTerms).not.toContain('vacuum');
     expect(new Set([...a.newTerms, ...b.newTerms]).size).toBe(a.newTerms.length + b.newTerms.length);
-    expect(unpacker.unpack(a)).toEqual(first);
-    expect(unpacker.unpack(b)).toEqual(second);
+    expect(unpacked(unpacker, a)).toEqual(first);
+    expect(unpacked(unpacker, b)).toEqual(second);
   });
 
   it('refuses a number its worker never sent, rather than give a wrong term', () => {
@@ -42,8 +44,8 @@ describe('terms sent by number', () => {
     expect(b.newTerms).toEqual([]);
     expect(b.inline).toEqual(expect.arrayContaining(['delta', 'epsilon']));
     expect(b.inline).not.toContain('alpha');
-    expect(unpacker.unpack(a)).toEqual(first);
-    expect(unpacker.unpack(b)).toEqual(second);
+    expect(unpacked(unpacker, a)).toEqual(first);
+    expect(unpacked(unpacker, b)).toEqual(second);
   });
 
   it('round-trips any batches of documents in order', () => {
@@ -55,9 +57,22 @@ describe('terms sent by number', () => {
         const unpacker = new TermUnpacker();
         for (const batch of bodies) {
           const analysed: AnalyzedDoc[] = batch.map((b) => doc(b));
-          expect(unpacker.unpack(packer.pack(analysed))).toEqual(analysed);
+          expect(unpacked(unpacker, packer.pack(analysed))).toEqual(analysed);
         }
       }),
     );
+  });
+
+  it('gives each term its worker number, the same for the same term in every batch, < 0 for one sent inline', () => {
+    const packer = new TermPacker(2);
+    const unpacker = new TermUnpacker();
+    const [a] = unpacker.unpack(packer.pack([doc('alpha beta gamma', '')]));
+    const [b] = unpacker.unpack(packer.pack([doc('gamma beta alpha', '')]));
+    const numberOf = (d: AnalyzedDoc, term: string) => d.numbered!.numbers[d.terms.indexOf(term)];
+    expect(numberOf(a!, 'alpha')).toBe(numberOf(b!, 'alpha'));
+    expect(numberOf(a!, 'beta')).toBe(numberOf(b!, 'beta'));
+    expect(numberOf(a!, 'alpha')).not.toBe(numberOf(a!, 'beta'));
+    expect(numberOf(a!, 'gamma')).toBeLessThan(0);
+    expect(b!.numbered!.translation).toBe(a!.numbered!.translation);
   });
 });
