@@ -290,15 +290,26 @@ class OpeningArena {
 
 const ARENA_CHUNK_BYTES = 16 * 2 ** 20;
 
+/** Slots of linkInterner's cache of the strings met last (a power of two). */
+const RECENT_LINK_STRINGS = 4096;
+
 /** Keeps one copy of each URL and anchor text of a page's links across all pages (in place): every page
  * of a site repeats its navigation's links, and each decoded record brought its own copies of them. */
 function linkInterner(): (links: PackedLinks) => PackedLinks {
   const strings = new Map<string, string>();
+  // The strings met last, by a hash of a few of their characters: a site's navigation comes back on
+  // every page, and comparing with the copy met last costs less than looking in a table of millions
+  // (a fresh string's hash is computed over all of it, and the probe misses the cache).
+  const recent = new Array<string>(RECENT_LINK_STRINGS).fill('');
   const intern = (s: string): string => {
-    const kept = strings.get(s);
-    if (kept !== undefined) return kept;
-    strings.set(s, s);
-    return s;
+    const n = s.length;
+    const slot = n === 0 ? 0 : (Math.imul(n, 31) + Math.imul(s.charCodeAt(n - 1), 131) + Math.imul(s.charCodeAt(n >> 1), 8191) + s.charCodeAt((3 * n) >> 2)) & (RECENT_LINK_STRINGS - 1);
+    const last = recent[slot]!;
+    if (last === s) return last;
+    let kept = strings.get(s);
+    if (kept === undefined) strings.set(s, (kept = s));
+    recent[slot] = kept;
+    return kept;
   };
   return (packed) => {
     for (let i = 0; i < packed.url.length; i++) {
