@@ -21,7 +21,7 @@ import { ASCII, foldWord } from './fold.js';
 import { foldToken, isFoldToken } from './accents.js';
 import { identifierAt, isIdentifierToken, mayStartIdentifier } from './identifiers.js';
 import { stemmerKey, stemWord } from './registry.js';
-import { MAX_WORD_LENGTH, WORD, wordAt } from './words.js';
+import { foundWord, MAX_WORD_LENGTH, nextWord, wordAt } from './words.js';
 
 /** One index token with where its word sits in the analysed text. */
 export interface TokenSpan {
@@ -69,17 +69,18 @@ function wordToken(raw: string, language: string, cache: Map<string, WordEntry>)
 export const countsInLength = (token: string, extra: boolean): boolean => !extra || !(isIdentifierToken(token) || isFoldToken(token));
 
 /** Calls `sink` for every token of `text` in order: the one tokenizing loop behind `analyze` and `tokenize`.
- * Not re-entrant (one shared regex): a sink must not tokenize. */
+ * Not re-entrant (words.ts nextWord's shared state): a sink must not tokenize. */
 export function scanTokens(text: string, language: string, sink: TokenSink): void {
   const cache = wordCache(language);
   let position = 0;
   // The end of the last identifier found: its later parts do not start another.
   let identEnd = 0;
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
-    const raw = m[0];
-    const start = m.index;
-    if (!ASCII.test(raw) && isCjk(raw)) {
+  let from = 0;
+  while (nextWord(text, from)) {
+    const { start, end: wordEnd, ascii } = foundWord;
+    from = wordEnd;
+    const raw = text.slice(start, wordEnd);
+    if (!ascii && !ASCII.test(raw) && isCjk(raw)) {
       position = scanCjk(raw, start, language, position, sink);
       continue;
     }

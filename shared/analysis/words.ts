@@ -7,6 +7,67 @@ export const MAX_WORD_LENGTH = 64;
 const WORD_SOURCE = "[\\p{L}\\p{N}\\p{M}]+(?:['’][\\p{L}\\p{N}\\p{M}]+)*";
 /** Every word of a text, with exec() from lastIndex (shared state: one scan at a time). */
 export const WORD = new RegExp(WORD_SOURCE, 'gu');
+/** nextWord's own copy, so a caller's use of WORD cannot move it. */
+const WORD_SCAN = new RegExp(WORD_SOURCE, 'gu');
+
+/** The word nextWord found: [start, end) of the text, and whether it is ASCII only (when false, it
+ * may still be). */
+export const foundWord = { start: 0, end: 0, ascii: true };
+
+const isAsciiWordChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+
+/**
+ * Finds the first word of `text` at or after `from` (as WORD would) and puts it in `foundWord`; false
+ * when there is none. Shared state: one scan at a time. ASCII text is walked in a loop; the regex
+ * (its Unicode classes) takes over where a word meets a character past ASCII. Indexing tokenizes
+ * every page's text, and per word the regex's match object and its call were a tenth of the analysis
+ * threads' time (DESIGN.md "Counting and adding by number").
+ */
+export function nextWord(text: string, from: number): boolean {
+  const n = text.length;
+  let i = from;
+  // ASCII characters that are not letters or digits start no word (none is \p{L}, \p{N} or \p{M}).
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (isAsciiWordChar(c)) break;
+    if (c >= 0x80) return byRegex(text, i);
+  }
+  if (i === n) return false;
+  const start = i;
+  let ascii = true;
+  for (;;) {
+    while (i < n && isAsciiWordChar(text.charCodeAt(i))) i++;
+    if (i === n) break;
+    const c = text.charCodeAt(i);
+    if (c === 0x27 || c === 0x2019) {
+      // An apostrophe inside a word belongs to it: "don't".
+      const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+      if (isAsciiWordChar(next)) {
+        if (c !== 0x27) ascii = false;
+        i++;
+        continue;
+      }
+      if (next >= 0x80) return byRegex(text, start);
+      break;
+    }
+    if (c >= 0x80) return byRegex(text, start);
+    break;
+  }
+  foundWord.start = start;
+  foundWord.end = i;
+  foundWord.ascii = ascii;
+  return true;
+}
+
+function byRegex(text: string, from: number): boolean {
+  WORD_SCAN.lastIndex = from;
+  const m = WORD_SCAN.exec(text);
+  if (m === null) return false;
+  foundWord.start = m.index;
+  foundWord.end = m.index + m[0].length;
+  foundWord.ascii = false;
+  return true;
+}
 const WORD_AT = new RegExp(WORD_SOURCE, 'uy');
 const WORD_NEXT = new RegExp(WORD_SOURCE, 'gu');
 

@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { foundWord, nextWord, WORD } from './words.js';
+
+/** Every word of `text` as the WORD regex finds them: [start, end) pairs. */
+function byRegex(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+function byNextWord(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (let from = 0; nextWord(text, from); from = foundWord.end) out.push([foundWord.start, foundWord.end]);
+  return out;
+}
+
+// Letters, digits, apostrophes of both kinds, separators, and what is past ASCII: accented letters, a
+// combining mark, CJK, an astral letter (a surrogate pair), a non-breaking space, a dash and an emoji.
+const PIECES = ['a', 'Z', 'q', '7', '0', "'", '’', ' ', '-', '_', '.', '\n', 'é', 'ß', '\u0301', '日本', '𝒜', '\u00a0', '—', '😀', "n't", 'don', '’s'];
+const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join(''));
+
+describe('nextWord', () => {
+  it('finds the words WORD finds, in the same places, in any mix of ASCII and the rest (property)', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(byNextWord(t)).toEqual(byRegex(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('says a word was found in the ASCII loop only when it is ASCII', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        for (let from = 0; nextWord(t, from); from = foundWord.end) {
+          if (foundWord.ascii) expect(/^[\x00-\x7f]*$/.test(t.slice(foundWord.start, foundWord.end))).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('keeps an apostrophe inside a word, not at its ends', () => {
+    expect(byNextWord("don't 'quoted' it's’ rock’n’roll")).toEqual(byRegex("don't 'quoted' it's’ rock’n’roll"));
+    const words = byNextWord("don't 'quoted' it's’").map(([s, e]) => "don't 'quoted' it's’".slice(s, e));
+    expect(words).toEqual(["don't", 'quoted', "it's"]);
+  });
+});
