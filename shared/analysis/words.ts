@@ -20,8 +20,8 @@ const isAsciiWordChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >
  * Finds the first word of `text` at or after `from` (as WORD would) and puts it in `foundWord`; false
  * when there is none. Shared state: one scan at a time. ASCII text is walked in a loop; the regex
  * (its Unicode classes) takes over where a word meets a character past ASCII. Indexing tokenizes
- * every page's text, and per word the regex's match object and its call were a tenth of the analysis
- * threads' time (DESIGN.md "Counting and adding by number").
+ * every page's text, and per word the regex's call and match object were nearly half of scanTokens
+ * (DESIGN.md "The tokenizer's words found by a loop").
  */
 export function nextWord(text: string, from: number): boolean {
   const n = text.length;
