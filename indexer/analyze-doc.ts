@@ -1,6 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
+import type { NumberedTerms } from './term-translation.js';
 import { countsInLength, definedNameToken, hyphenCompounds, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
@@ -23,34 +24,6 @@ export interface AnalyzedDoc {
   wordMap: number[];
   /** The terms' numbers in the analysis thread's dictionary, when one analysed it (indexer/term-wire.ts). */
   numbered?: NumberedTerms;
-}
-
-/** A document's terms as its analysis thread numbers them, and what those numbers stand for in the
- * build's term table, filled in as the build looks them up (one translation per thread). */
-export interface NumberedTerms {
-  /** Per term, aligned with `terms`: its number, or < 0 for a string sent with its batch only. */
-  numbers: Int32Array;
-  translation: TermTranslation;
-}
-
-/** A thread's term numbers to the build's term ids: -1 until the build has looked the term up. */
-export class TermTranslation {
-  private ids = new Int32Array(1024).fill(-1);
-
-  get(n: number): number {
-    return n < this.ids.length ? this.ids[n]! : -1;
-  }
-
-  set(n: number, id: number): void {
-    if (n >= this.ids.length) {
-      let length = this.ids.length;
-      while (length <= n) length *= 2;
-      const ids = new Int32Array(length).fill(-1);
-      ids.set(this.ids);
-      this.ids = ids;
-    }
-    this.ids[n] = id;
-  }
 }
 
 // Per-field counts of the document being analysed, reused across documents (grown when needed).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_COUNT } from '../shared/index-format/index.js';
-import { TermTranslation } from './analyze-doc.js';
+import { TermTranslation } from './term-translation.js';
 import { PostingsBuilder } from './postings.js';
 
 /** Adds one posting of `term` in `doc` with body frequency `tf` and positions bytes `positions`. */

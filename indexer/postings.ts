@@ -3,7 +3,7 @@
 // postings come out ascending.
 
 import { FIELD_COUNT } from '../shared/index-format/index.js';
-import type { TermTranslation } from './analyze-doc.js';
+import type { TermTranslation } from './term-translation.js';
 
 /** Surface words kept per term beside its display word: "partition" keeps "partitions", "partitioning",
  * "partitioned", "partitioner"... enough for a correction to offer the word that was meant. */

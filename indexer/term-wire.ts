@@ -10,7 +10,8 @@
 // analysis took twice as long (DESIGN.md). By number, a document arrives as two Int32Arrays, and its
 // terms are the strings the thread already holds.
 
-import { TermTranslation, type AnalyzedDoc } from './analyze-doc.js';
+import type { AnalyzedDoc } from './analyze-doc.js';
+import { TermTranslation } from './term-translation.js';
 
 /** An AnalyzedDoc whose terms and words are numbers: n >= 0 in its worker's dictionary, n < 0 the
  * batch's own string -1 - n (PackedBatch.inline). */
@@ -71,9 +72,7 @@ export class TermPacker {
 export class TermUnpacker {
   private readonly terms: string[] = [];
   private readonly words: string[] = [];
-  /** The worker's term numbers in the build's term table, for the build to fill in and read: a term
-   * looked up by its string in a table of hundreds of thousands cost about half a microsecond (cache
-   * misses), by its number a few nanoseconds. */
+  /** The worker's term numbers as the build's term ids (term-translation.ts), filled in by the build. */
   private readonly translation = new TermTranslation();
 
   unpack(batch: PackedBatch): AnalyzedDoc[] {
