@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foundWord, nextWord, WORD } from './words.js';
+import { foundWord, nextWord, nextWordStart, WORD } from './words.js';
 
 /** Every word of `text` as the WORD regex finds them: [start, end) pairs. */
 function byRegex(text: string): [number, number][] {
@@ -37,6 +37,16 @@ describe('nextWord', () => {
         for (let from = 0; nextWord(t, from); from = foundWord.end) {
           if (foundWord.ascii) expect(/^[\x00-\x7f]*$/.test(t.slice(foundWord.start, foundWord.end))).toBe(true);
         }
+      }),
+    );
+  });
+
+  it('nextWordStart gives where the regex finds the next word from any offset (property)', () => {
+    fc.assert(
+      fc.property(text, fc.nat(45), (t, from) => {
+        WORD.lastIndex = from;
+        const m = WORD.exec(t);
+        expect(nextWordStart(t, from)).toBe(m === null ? -1 : m.index);
       }),
     );
   });

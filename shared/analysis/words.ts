@@ -5,10 +5,8 @@
 export const MAX_WORD_LENGTH = 64;
 
 const WORD_SOURCE = "[\\p{L}\\p{N}\\p{M}]+(?:['’][\\p{L}\\p{N}\\p{M}]+)*";
-/** Every word of a text, with exec() from lastIndex (shared state: one scan at a time). */
+/** Every word of a text, with exec() from lastIndex: what nextWord finds, and where it hands over. */
 export const WORD = new RegExp(WORD_SOURCE, 'gu');
-/** nextWord's own copy, so a caller's use of WORD cannot move it. */
-const WORD_SCAN = new RegExp(WORD_SOURCE, 'gu');
 
 /** The word nextWord found: [start, end) of the text, and whether it is ASCII only (when false, it
  * may still be). */
@@ -32,7 +30,7 @@ export function nextWord(text: string, from: number): boolean {
     if (isAsciiWordChar(c)) break;
     if (c >= 0x80) return byRegex(text, i);
   }
-  if (i === n) return false;
+  if (i >= n) return false; // `from` may lie past the end
   const start = i;
   let ascii = true;
   for (;;) {
@@ -60,22 +58,20 @@ export function nextWord(text: string, from: number): boolean {
 }
 
 function byRegex(text: string, from: number): boolean {
-  WORD_SCAN.lastIndex = from;
-  const m = WORD_SCAN.exec(text);
+  WORD.lastIndex = from;
+  const m = WORD.exec(text);
   if (m === null) return false;
   foundWord.start = m.index;
   foundWord.end = m.index + m[0].length;
   foundWord.ascii = false;
   return true;
 }
+
 const WORD_AT = new RegExp(WORD_SOURCE, 'uy');
-const WORD_NEXT = new RegExp(WORD_SOURCE, 'gu');
 
 /** Where the next word of `text` at or after `from` starts, or -1. */
 export function nextWordStart(text: string, from: number): number {
-  WORD_NEXT.lastIndex = from;
-  const m = WORD_NEXT.exec(text);
-  return m === null ? -1 : m.index;
+  return nextWord(text, from) ? foundWord.start : -1;
 }
 
 /** The word starting exactly at `index` of `text`, or undefined when none starts there. */
