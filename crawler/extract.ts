@@ -18,6 +18,7 @@
 // - Language: the primary subtag of `<html lang>` (or XHTML's `xml:lang`), else of `<meta http-equiv=content-language>` (its first
 //   entry), else ''. Values that are not a plain subtag (`x-klingon`, `*`) give ''.
 // - Headings: the text of h1, h2 and h3 in document order (h4-h6 are rarely titles), empty ones left out.
+// - Up: the page one level up in its site, as the page names it (parent-link.ts), resolved as links are.
 // - Description: `<meta name=description>`, else `<meta property=og:description>`.
 // - Robots: META robots and the agent-specific META (see robots-meta.ts), merged most-restrictive-wins.
 //   The links of a nofollow page are still returned: the caller must not follow them (robots.follow).
@@ -31,9 +32,10 @@ import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';
 import { ID_CARRIERS, SectionCollector, sectionsFromBlocks } from './sections.js';
 import { DefinedNamesCollector } from './defined-names.js';
+import { ParentLinkCollector, TRAIL_HOLDERS } from './parent-link.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
-export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'linkBlocks' | 'language' | 'links' | 'canonical' | 'robots' | 'sections' | 'defines' | 'codeShare'>;
+export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'linkBlocks' | 'language' | 'links' | 'canonical' | 'robots' | 'sections' | 'defines' | 'codeShare' | 'up'>;
 
 /** Defaults: DEFAULT_EXTRACT_OPTIONS below. */
 export interface ExtractOptions {
@@ -88,8 +90,9 @@ const REORDER = /[\u202a-\u202e\u2066-\u2069]/g;
 /** The elements whose attributes extraction reads, and the attributes it reads; the rest go unread. */
 // A span's id is read for defined-names.ts alone: Sphinx sets its reference targets on empty spans
 // before a heading (`<span id="std-setting-STATIC_ROOT"></span><h3>`).
-const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'dt', 'span', ...ID_CARRIERS]);
-const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id']);
+// A nav's or list's aria-label is read for parent-link.ts alone (a breadcrumb trail).
+const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'dt', 'span', ...ID_CARRIERS, ...TRAIL_HOLDERS]);
+const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id', 'accesskey', 'aria-label']);
 
 /**
  * htmlparser2's Parser on ScanTokenizer, which skips the attributes of the elements extraction does
@@ -201,6 +204,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   let codeChars = 0;
   const sectionMarks = new SectionCollector();
   const defined = new DefinedNamesCollector();
+  const parent = new ParentLinkCollector();
 
   const closeAnchor = (): void => {
     if (anchor === undefined) return;
@@ -218,6 +222,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
       onopentag(name, attribs) {
         sectionMarks.onOpen(name, attribs, textParts.length);
         defined.onOpen(name, attribs);
+        parent.onOpen(name, attribs);
         if (name === 'svg' || name === 'math') foreignDepth++;
         if (name === 'pre') preDepth++;
         if (SKIPPED.has(name)) {
@@ -298,6 +303,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
       onclosetag(name) {
         sectionMarks.onClose(name);
         defined.onClose(name);
+        parent.onClose(name);
         if ((name === 'svg' || name === 'math') && foreignDepth > 0) foreignDepth--;
         if (name === 'pre' && preDepth > 0) preDepth--;
         if (SKIPPED.has(name)) {
@@ -392,8 +398,26 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const linkBlocks = linkBlocksOf(raw, blocks);
   if (linkBlocks.length > 0) extracted.linkBlocks = linkBlocks;
   if (defined.names.length > 0) extracted.defines = defined.names;
+  const up = parentOf(parent.candidates(), base, pageUrl, canon, opts.maxUrlChars);
+  if (up !== undefined) extracted.up = up;
   if (codeChars > 0) extracted.codeShare = Math.round((1000 * codeChars) / textChars) / 1000;
   return extracted;
+}
+
+/** The first candidate (ParentLinkCollector) that resolves to another page than this one, fragment aside. */
+function parentOf(hrefs: readonly string[], base: string, pageUrl: string, canon: CanonicalizeOptions, maxUrlChars: number): string | undefined {
+  const self = withoutFragment(pageUrl);
+  for (const href of hrefs) {
+    if (href.trim() === '' || href.trim().startsWith('#') || href.length > maxUrlChars) continue;
+    const url = canonicalizeUrl(href, base, canon);
+    if (url !== undefined && url.length <= maxUrlChars && withoutFragment(url) !== self) return url;
+  }
+  return undefined;
+}
+
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
 }
 
 /** Share of a block's letters and digits that link text must have for it to be a link block. */

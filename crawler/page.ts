@@ -94,6 +94,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     ...(extracted.sections ? { sections: extracted.sections } : {}),
     ...(extracted.defines ? { defines: extracted.defines } : {}),
     ...(extracted.codeShare !== undefined ? { codeShare: extracted.codeShare } : {}),
+    ...(extracted.up !== undefined ? { up: extracted.up } : {}),
   };
   // A duplicate's links were followed from the first copy already (seed 003: content fingerprints).
   if (duplicateOf || !robots.follow) return { page, follow: [] };

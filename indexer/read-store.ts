@@ -15,6 +15,7 @@ import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
 import { contentOffsets, contentTextOf, countTemplates, pageBlocksOf, type PageBlocks } from './templates.js';
 import { listingShare } from './listing.js';
+import { parentContext, type ContextPage } from './parent-context.js';
 
 export interface StoreDocuments {
   /** Made on the second read of the store, as the build takes them: the store must stay open until then. */
@@ -82,7 +83,7 @@ export function canonicalElsewhere(page: RoutedPage, pages: ReadonlyMap<string, 
  * keeps of it. Never its text: the documents are made on a second read of the store, and a page held
  * whole was 10.7 KB on the Rust docs, too much for a million pages.
  */
-type HeldPage = RoutedPage & Pick<PageRecord, 'title'> & {
+type HeldPage = RoutedPage & Pick<PageRecord, 'title' | 'up'> & {
   packed: PackedLinks;
   /** Its template summary, until the templates are counted (an indexed page's, until its edges are made). */
   blocks: PageBlocks | undefined;
@@ -91,7 +92,7 @@ type HeldPage = RoutedPage & Pick<PageRecord, 'title'> & {
 };
 
 function heldPage(page: PackedPage, intern: (links: PackedLinks) => PackedLinks, templates: boolean): HeldPage {
-  const { url, finalUrl, state, robots, canonical, duplicateOf, title } = page;
+  const { url, finalUrl, state, robots, canonical, duplicateOf, title, up } = page;
   // Every field set from the start, so every held page has one shape (a field added later, or
   // deleted, makes V8 give the object a shape of its own or a dictionary).
   return {
@@ -100,6 +101,7 @@ function heldPage(page: PackedPage, intern: (links: PackedLinks) => PackedLinks,
     state,
     robots,
     title,
+    up,
     canonical,
     duplicateOf,
     packed: state === 'ok' ? intern(page.links) : NO_LINKS,
@@ -180,6 +182,16 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     titles.push(pages.get(url)!.title);
   }
   const affixes = new Map([...titlesByHost].map(([host, titles]) => [host, commonAffixes(titles)]));
+  // Each page's context (its parent's title), found before the second read lets the pages go.
+  const contextPage = (url: string): ContextPage | undefined => {
+    const held = pages.get(url);
+    return held === undefined ? undefined : { title: held.title, up: held.up === undefined ? undefined : resolve(held.up) };
+  };
+  const contexts = new Map<string, string>();
+  for (const url of urls) {
+    const context = parentContext(url, contextPage(url)!, contextPage, hostOf, (title) => stripAffixes(title, affixes.get(hostOf(url))!));
+    if (context !== undefined) contexts.set(url, context);
+  }
   const openingAt = (url: string): Opening | undefined => {
     const target = resolve(url);
     return target === undefined ? undefined : openings.get(target);
@@ -198,8 +210,9 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     const blocks = held.template === undefined ? undefined : Array.from(held.template, (t) => t === 1);
     const contentText = blocks === undefined ? undefined : contentTextOf(page, blocks);
     const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText, ...contentSections(page, blocks!) }, links?.anchors ?? [], options.maxBodyChars);
+    const context = contexts.get(url);
     return {
-      stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!) },
+      stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!), ...(context !== undefined ? { headings: [...stored.headings, context] } : {}) },
       title: page.title,
       hub: hubShare(page, openingAt),
       listing: listingShare(page, contentText, options.listing),
@@ -229,6 +242,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     openings.clear();
     graph.byTarget.clear();
     place.clear();
+    contexts.clear();
     indexed.clear();
     templates = undefined;
     // Pages gone since the first read leave gaps; what waited behind them comes now.
