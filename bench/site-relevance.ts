@@ -17,6 +17,11 @@
 //   node bin/gleaner index --data /tmp/rust-data
 //   node dist/bench/site-relevance.js --data /tmp/rust-data --queries bench/rust-docs-queries.tsv \
 //        --site http://127.0.0.1:8082/ --docroot /usr/share/doc/rust-doc/html
+// The PostgreSQL docs (robots.txt keeps out app-*.html, so the 3 queries they alone answer drop out):
+//   node bin/gleaner crawl http://127.0.0.1:8083/ --data /tmp/pg-data --delay 0 --max-pages 5000
+//   node bin/gleaner index --data /tmp/pg-data
+//   node dist/bench/site-relevance.js --data /tmp/pg-data --queries bench/postgresql-docs-queries.tsv \
+//        --site http://127.0.0.1:8083/ --docroot /usr/share/doc/postgresql-doc-15/html
 //
 // The query file is read in sets: a comment line after queries starts a new set (queries added later,
 // judged before any system ran on them); the table has a column per set and one for all of them.
