@@ -48,7 +48,8 @@ export function openApiDocument(options: WebOptions): Schema {
       queryPairs: int('How many neighbouring word pairs the query has (absent: none, or the result was below the best results proximity reorders).'),
       nearPairs: int('How many of them stand within a few words of each other in the page\'s text.'),
       proximityFactor: num('The multiplier that puts on the score: 1 + weight * nearPairs / queryPairs (1 without pairs).'),
-      score: num('The final score: textScore * linkBoost * hubFactor * listingFactor * proximityFactor.'),
+      nameTitleFactor: num('The multiplier for a title that holds the query\'s plain words only inside code names (below 1 then, else 1).'),
+      score: num('The final score: textScore * linkBoost * hubFactor * listingFactor * proximityFactor * nameTitleFactor.'),
     }, ['linkWeight', 'contentLinks', 'contentLinkWeight', 'templateLinkWeight', 'queryPairs', 'nearPairs']),
     Hit: strict('One result.', {
       url: str('The page address.', { format: 'uri' }),

@@ -34,6 +34,7 @@ import { escapeRegExp } from './regexp.js';
 import { DEFAULT_HEADER_CACHE_MIB, StoredFields } from './stored-fields.js';
 import { textPositions } from './body-positions.js';
 import { DEFAULT_PROXIMITY_OPTIONS, nearFirst, neighbourPairs, type ProximityOptions } from './proximity.js';
+import { DEFAULT_NAME_TITLE_OPTIONS, namesAfterWords, namesOnly, plainQueryTokens, TitleWordsCache, type NameTitleOptions } from './name-title.js';
 import { PositionReader } from './phrase-positions.js';
 import { topDocuments } from './top-k.js';
 import { Vocabulary } from './vocabulary.js';
@@ -82,6 +83,8 @@ export interface SearcherOptions {
   blockPostings: number;
   /** The best results reordered by how near the query's words stand in their text (proximity.ts). */
   proximity: ProximityOptions;
+  /** The best results reordered when a title has the query's words only inside code names (name-title.ts). */
+  nameTitle: NameTitleOptions;
 }
 
 export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
@@ -100,6 +103,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   headerCacheMiB: DEFAULT_HEADER_CACHE_MIB,
   blockPostings: 128,
   proximity: DEFAULT_PROXIMITY_OPTIONS,
+  nameTitle: DEFAULT_NAME_TITLE_OPTIONS,
 };
 
 /** How long the read-ahead works before letting a query in. */
@@ -139,6 +143,8 @@ export class IndexSearcher implements GleanerSearchEngine {
    * of 1.0 s for the Rust docs) and searching needs none of it. */
   private pages: PageTypeahead | undefined;
   private pagesLoading: Promise<void> | undefined;
+  /** Titles' words in names and as words, for the names-in-title rule (name-title.ts). */
+  private readonly titles: TitleWordsCache;
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
   private readonly hostPort: (doc: number) => string;
@@ -160,6 +166,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.unsureDocs = new Int32Array(gen.docs.url.length).fill(0);
     this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t));
+    this.titles = new TitleWordsCache((d) => ({ title: gen.docs.title[d]!, language: gen.docs.language[d]! }));
   }
 
   /** Whether `term` was seen on a page as `surface` (or a word starting with it): compile.ts HasSurface. */
@@ -248,9 +255,8 @@ export class IndexSearcher implements GleanerSearchEngine {
   search(query: ParsedQuery, options: SearchOptions): SearchResult {
     const started = performance.now();
     const plan = this.plan(query);
-    const matched = this.match(query, plan, this.wanted(plan, options.offset + options.limit));
-    const { total, estimated, stopped } = matched;
-    const candidates = this.nearFirst(plan, matched.candidates);
+    const matched = this.ranked(query, plan, options.offset + options.limit);
+    const { total, estimated, stopped, candidates } = matched;
     const explain = options.explain !== false;
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan, explain));
     if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, candidates, options.limit - hits.length, explain));
@@ -260,25 +266,34 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[] {
     const plan = this.plan(query);
-    const { candidates } = this.match(query, plan, this.wanted(plan, limit));
-    return this.nearFirst(plan, candidates)
-      .slice(0, limit)
+    return this.ranked(query, plan, limit)
+      .candidates.slice(0, limit)
       .map((c) => ({ url: this.gen.docs.url[c.doc]!, score: c.score }));
   }
 
-  /** The candidates with the best reordered by how near the query's words stand in their body (proximity.ts). */
-  /** How many ranked candidates to ask for: `shown`, or the pool proximity reorders when it will. */
-  private wanted(plan: QueryPlan, shown: number): number {
-    return neighbourPairs(plan).length > 0 ? Math.max(shown, this.options.proximity.poolSize) : shown;
-  }
-
-  private nearFirst(plan: QueryPlan, candidates: Candidate[]): Candidate[] {
+  /**
+   * The matches, best first after the reorderings (name-title.ts, then proximity.ts), enough for a page
+   * of results ending at `shown`. Proximity reorders a pool of the best, so with word pairs that pool is
+   * asked for. The names-in-title rule only lowers scores: while none of the first `shown` is lowered
+   * they stay the first `shown`, whatever lies below, so its pool is asked for only when one is (asking
+   * for 30 at every query doubled the ranking time of one-word queries and phrases).
+   */
+  private ranked(query: ParsedQuery, plan: QueryPlan, shown: number): Matched {
+    const { proximity, nameTitle } = this.options;
     const pairs = neighbourPairs(plan);
-    if (pairs.length === 0) return candidates;
-    return nearFirst(candidates, pairs, (c, token) => {
-      const term = this.pre.termIds.get(token);
-      return term === undefined ? undefined : textPositions(this.gen, term, c.doc);
-    }, this.options.proximity);
+    const first = Math.max(shown, pairs.length > 0 ? proximity.poolSize : 0);
+    let matched = this.match(query, plan, first);
+    const words = nameTitle.factor === 1 ? undefined : plainQueryTokens(plan);
+    const lowered = (c: Candidate) => words !== undefined && namesOnly(this.titles.get(c.doc), words);
+    if (words !== undefined && first < nameTitle.poolSize && matched.candidates.slice(0, shown).some(lowered)) matched = this.match(query, plan, nameTitle.poolSize);
+    let candidates = words === undefined ? matched.candidates : namesAfterWords(matched.candidates, lowered, nameTitle);
+    if (pairs.length > 0) {
+      candidates = nearFirst(candidates, pairs, (c, token) => {
+        const term = this.pre.termIds.get(token);
+        return term === undefined ? undefined : textPositions(this.gen, term, c.doc);
+      }, proximity);
+    }
+    return { ...matched, candidates };
   }
 
   private plan(query: ParsedQuery): QueryPlan {

@@ -23,6 +23,8 @@ export interface Candidate {
   textScore: number;
   /** Set when proximity reordered it (proximity.ts): `score` includes the factor. */
   proximity?: { pairs: number; near: number; factor: number };
+  /** Set when the names-in-title rule looked at it (name-title.ts): `score` includes the factor. */
+  titleNames?: number;
 }
 
 export class HitBuilder {
@@ -103,6 +105,7 @@ export class HitBuilder {
       listingFactor: listingFactor(rank, listingShare),
       ...(c.proximity !== undefined ? { queryPairs: c.proximity.pairs, nearPairs: c.proximity.near } : {}),
       proximityFactor: c.proximity?.factor ?? 1,
+      nameTitleFactor: c.titleNames ?? 1,
       score: c.score,
     };
   }

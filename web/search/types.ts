@@ -36,7 +36,10 @@ export interface Explanation {
   nearPairs?: number;
   /** The multiplier that puts on the score: 1 + weight * nearPairs / queryPairs (1 without pairs). */
   proximityFactor: number;
-  /** Final score: textScore * linkBoost * hubFactor * listingFactor * proximityFactor. Every part shown here ranks, and nothing else does. */
+  /** The multiplier for a title that holds the query's plain words only inside code names
+   * (name-title.ts): below 1 then, else 1. */
+  nameTitleFactor: number;
+  /** Final score: textScore * linkBoost * hubFactor * listingFactor * proximityFactor * nameTitleFactor. Every part shown here ranks, and nothing else does. */
   score: number;
 }
 

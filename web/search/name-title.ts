@@ -1,0 +1,127 @@
+// A title that holds the query's words only inside code names (issue 14): "prepared statements" met the
+// view `pg_prepared_statements` first, "check constraint" the information-schema view `check_constraints`,
+// "iterator collect" the module `std::collections`, "spawn a thread" `std::thread`. Identifiers are
+// indexed as their parts too (shared/analysis/identifiers.ts), so the exact name finds its page and a
+// page about `max_connections` still matches "max connections"; but a reader who types plain words asks
+// for the topic, and one who means the name types it (then its whole token and its definition score:
+// compile.ts). So of the best-scored results of a query of plain words, a page whose title has the
+// query's words, and each of them only inside a name, is multiplied by `factor` (below 1) and the pool
+// sorted again, as proximity.ts reorders it. Words typed apart are more often words than a name: joining
+// them into names measured worse (DESIGN.md, "Words typed apart as the identifier they join").
+// Pure: titles, languages and the query's words come in as values.
+
+import { analyze, isIdentifierToken } from '../../shared/analysis/index.js';
+import { identifierTokens, type QueryPlan } from './compile.js';
+
+/** Defaults of NameTitleOptions. */
+export const DEFAULT_NAME_TITLE_OPTIONS: Readonly<NameTitleOptions> = { poolSize: 30, factor: 0.8 };
+
+export interface NameTitleOptions {
+  /** Results, best first, that may be reordered; the rest keep their order after them. */
+  poolSize: number;
+  /** The multiplier on such a page's score; 1 turns the rule off. */
+  factor: number;
+}
+
+/** Marks a ranked result the rule looked at: `score` includes the factor. */
+export interface NameRanked {
+  score: number;
+  /** The multiplier the rule put on the score (1: the title says the words as words, or none of them). */
+  titleNames?: number;
+}
+
+/**
+ * The query's plain words, as tokens, when the rule applies: the words of an every-word query (the
+ * gateway's default). Undefined when some atom types a name (`pg_database_size`, `os.path.join`): that
+ * reader asks for names, and the name's own token ranks them. Undefined too, for what it costs, when
+ * some atom is a quoted phrase (the rule's pool would check phrases in three times the results: phrase
+ * p99 1.5 -> 2.9 ms on the Rust docs) or some group is an OR (an any-word top 30 prunes far less than
+ * a top 10: p99 0.2 -> 0.4 ms, above Xapian's); DESIGN.md has the figures.
+ */
+export function plainQueryTokens(plan: Pick<QueryPlan, 'groups'>): ReadonlySet<string> | undefined {
+  const tokens = new Set<string>();
+  for (const group of plan.groups) {
+    if (group.length > 1) return undefined;
+    for (const atom of group) {
+      if (atom.phrase || identifierTokens(atom.atom).length > 0) return undefined;
+      for (const token of atom.alternatives[0]?.tokens ?? []) if (!isIdentifierToken(token)) tokens.add(token);
+    }
+  }
+  return tokens.size > 0 ? tokens : undefined;
+}
+
+/** A title's words as index tokens: those it says only inside code names, and those it says as words. */
+export interface TitleWords {
+  inNames: ReadonlySet<string>;
+  asWords: ReadonlySet<string>;
+}
+
+const NO_NAMES: TitleWords = { inNames: new Set(), asWords: new Set() };
+
+/** `title`'s words, told apart by whether some occurrence stands outside every code name. */
+export function titleWords(title: string, language: string): TitleWords {
+  const spans = analyze(title, language);
+  const names = spans.filter((s) => s.extra === true && isIdentifierToken(s.token));
+  if (names.length === 0) return NO_NAMES;
+  const inNames = new Set<string>();
+  const asWords = new Set<string>();
+  for (const s of spans) {
+    if (s.extra === true) continue;
+    if (names.some((n) => s.start >= n.start && s.end <= n.end)) inNames.add(s.token);
+    else asWords.add(s.token);
+  }
+  for (const token of asWords) inNames.delete(token);
+  return { inNames, asWords };
+}
+
+/** Whether a title (its TitleWords) holds some of `words` (index tokens) and each only inside a code name. */
+export function namesOnly(title: TitleWords, words: ReadonlySet<string>): boolean {
+  if (title.inNames.size === 0) return false;
+  let met = false;
+  for (const w of words) {
+    if (title.asWords.has(w)) return false;
+    if (title.inNames.has(w)) met = true;
+  }
+  return met;
+}
+
+/** Whether `title` holds some of `words` and each only inside a code name (titleWords, then namesOnly). */
+export function titleNamesOnly(title: string, language: string, words: ReadonlySet<string>): boolean {
+  return namesOnly(titleWords(title, language), words);
+}
+
+/** Documents' TitleWords, kept once made (a title is analysed in microseconds; the pool asks for 30 a
+ * query), up to `maxEntries`, then cleared, as compile.ts's memo is. */
+export class TitleWordsCache {
+  private readonly byDoc = new Map<number, TitleWords>();
+
+  constructor(
+    private readonly titleOf: (doc: number) => { title: string; language: string },
+    private readonly maxEntries = 16_384,
+  ) {}
+
+  get(doc: number): TitleWords {
+    let words = this.byDoc.get(doc);
+    if (words === undefined) {
+      if (this.byDoc.size >= this.maxEntries) this.byDoc.clear();
+      const { title, language } = this.titleOf(doc);
+      this.byDoc.set(doc, (words = titleWords(title, language)));
+    }
+    return words;
+  }
+}
+
+/**
+ * `ranked` (best first) with its first `poolSize` entries reordered by score x factor, where
+ * `namesOnly(entry)` says the entry's title holds the query's words only inside names. Ties keep their
+ * order; the entries after the pool keep theirs, after it.
+ */
+export function namesAfterWords<T extends NameRanked>(ranked: readonly T[], namesOnly: (entry: T) => boolean, options: NameTitleOptions = DEFAULT_NAME_TITLE_OPTIONS): T[] {
+  if (options.factor === 1) return [...ranked];
+  const pool = ranked.slice(0, options.poolSize).map((entry, order) => {
+    const factor = namesOnly(entry) ? options.factor : 1;
+    return { entry: { ...entry, score: entry.score * factor, titleNames: factor }, order };
+  });
+  pool.sort((x, y) => y.entry.score - x.entry.score || x.order - y.order);
+  return [...pool.map((p) => p.entry), ...ranked.slice(options.poolSize)];
+}
