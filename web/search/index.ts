@@ -9,6 +9,7 @@ import { DEFAULT_LIVE_OPTIONS, openLive, type LiveOptions } from './live.js';
 export type { GleanerSearchEngine, SearcherOptions } from './engine.js';
 export type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
 export { DEFAULT_SEARCHER_OPTIONS } from './engine.js';
+export { DEFAULT_NAME_TITLE_OPTIONS } from './name-title.js';
 export { DEFAULT_LIVE_OPTIONS, type LiveOptions } from './live.js';
 export { DEFAULT_RANK_PARAMS, rankScore, linkBoost, termScore, type RankParams } from './rank.js';
 export type { IndexStats, LinkedPage } from '../../shared/index-format/index.js';
