@@ -27,6 +27,11 @@ describe('the page one level up (PageRecord.up)', () => {
     expect(up('', '<p>No navigation at all.</p>')).toBeUndefined();
   });
 
+  it("keeps a trail's last links only, however many it has", () => {
+    const links = Array.from({ length: 50_000 }, (_, i) => `<a href="/p${i}.html">P${i}</a>`).join('');
+    expect(up('', `<nav aria-label="breadcrumb">${links}<a href="gin-intro.html">Here</a></nav>`)).toBe('http://docs.test/p49999.html');
+  });
+
   it('reads only the first trail, whatever nests inside it', () => {
     const first = '<div aria-label="breadcrumb"><div><a href="/one/">One</a></div><a href="/two/">Two</a></div>';
     const second = '<ol aria-label="breadcrumb"><li><a href="/three/">Three</a></li></ol>';

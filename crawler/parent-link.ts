@@ -14,6 +14,9 @@ export const TRAIL_HOLDERS: readonly string[] = ['nav', 'ol', 'ul', 'div'];
 
 const TRAIL_LABEL = /breadcrumb/i;
 
+/** A trail's links kept, its last ones: a trail is a few links, a hostile page's "trail" may be a million. */
+const TRAIL_LINKS_KEPT = 16;
+
 export class ParentLinkCollector {
   private headUp: string | undefined;
   private markedUp: string | undefined;
@@ -32,7 +35,10 @@ export class ParentLinkCollector {
       case 'a':
         if (attribs.href === undefined) return;
         if (this.markedUp === undefined && (hasUp(attribs.rel) || attribs.accesskey?.toLowerCase() === 'u')) this.markedUp = attribs.href;
-        if (this.trailDepth > 0) this.trail.push(attribs.href);
+        if (this.trailDepth > 0) {
+          if (this.trail.length === TRAIL_LINKS_KEPT) this.trail.shift();
+          this.trail.push(attribs.href);
+        }
         return;
       default: {
         const label = attribs['aria-label'];

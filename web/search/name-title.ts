@@ -4,7 +4,7 @@
 // indexed as their parts too (shared/analysis/identifiers.ts), so the exact name finds its page and a
 // page about `max_connections` still matches "max connections"; but a reader who types plain words asks
 // for the topic, and one who means the name types it (then its whole token and its definition score:
-// compile.ts). So of the best-scored results of a query of plain words, a page whose title has the
+// compile.ts). So of the best-scored results of an every-word query of plain words, a page whose title has the
 // query's words, and each of them only inside a name, is multiplied by `factor` (below 1) and the pool
 // sorted again, as proximity.ts reorders it. Words typed apart are more often words than a name: joining
 // them into names measured worse (DESIGN.md, "Words typed apart as the identifier they join").
