@@ -12,6 +12,7 @@
 
 import { analyze, isIdentifierToken } from '../../shared/analysis/index.js';
 import { identifierTokens, type QueryPlan } from './compile.js';
+import { reorderPool } from './reorder-pool.js';
 
 /** Defaults of NameTitleOptions. */
 export const DEFAULT_NAME_TITLE_OPTIONS: Readonly<NameTitleOptions> = { poolSize: 30, factor: 0.8 };
@@ -113,15 +114,13 @@ export class TitleWordsCache {
 
 /**
  * `ranked` (best first) with its first `poolSize` entries reordered by score x factor, where
- * `namesOnly(entry)` says the entry's title holds the query's words only inside names. Ties keep their
+ * `lowered(entry)` says the entry's title holds the query's words only inside names. Ties keep their
  * order; the entries after the pool keep theirs, after it.
  */
-export function namesAfterWords<T extends NameRanked>(ranked: readonly T[], namesOnly: (entry: T) => boolean, options: NameTitleOptions = DEFAULT_NAME_TITLE_OPTIONS): T[] {
+export function namesAfterWords<T extends NameRanked>(ranked: readonly T[], lowered: (entry: T) => boolean, options: NameTitleOptions = DEFAULT_NAME_TITLE_OPTIONS): T[] {
   if (options.factor === 1) return [...ranked];
-  const pool = ranked.slice(0, options.poolSize).map((entry, order) => {
-    const factor = namesOnly(entry) ? options.factor : 1;
-    return { entry: { ...entry, score: entry.score * factor, titleNames: factor }, order };
+  return reorderPool(ranked, options.poolSize, (entry) => {
+    const factor = lowered(entry) ? options.factor : 1;
+    return { ...entry, score: entry.score * factor, titleNames: factor };
   });
-  pool.sort((x, y) => y.entry.score - x.entry.score || x.order - y.order);
-  return [...pool.map((p) => p.entry), ...ranked.slice(options.poolSize)];
 }

@@ -8,6 +8,7 @@
 // DESIGN.md "Proximity in the body" has the figures that chose the defaults.
 
 import type { QueryPlan } from './compile.js';
+import { reorderPool } from './reorder-pool.js';
 
 /** Defaults of ProximityOptions. */
 export const DEFAULT_PROXIMITY_OPTIONS: Readonly<ProximityOptions> = { poolSize: 30, windowWords: 3, weight: 0.2 };
@@ -72,7 +73,7 @@ export function nearFirst<T extends Ranked>(
   options: ProximityOptions = DEFAULT_PROXIMITY_OPTIONS,
 ): T[] {
   if (pairs.length === 0 || options.weight === 0) return [...ranked];
-  const pool = ranked.slice(0, options.poolSize).map((entry, order) => {
+  return reorderPool(ranked, options.poolSize, (entry) => {
     const places = new Map<string, ArrayLike<number> | undefined>();
     const at = (token: string) => {
       if (!places.has(token)) places.set(token, placesOf(entry, token));
@@ -85,8 +86,6 @@ export function nearFirst<T extends Ranked>(
       if (pa !== undefined && pb !== undefined && standNear(pa, pb, options.windowWords)) near++;
     }
     const factor = 1 + (options.weight * near) / pairs.length;
-    return { entry: { ...entry, score: entry.score * factor, proximity: { pairs: pairs.length, near, factor } }, order };
+    return { ...entry, score: entry.score * factor, proximity: { pairs: pairs.length, near, factor } };
   });
-  pool.sort((x, y) => y.entry.score - x.entry.score || x.order - y.order);
-  return [...pool.map((p) => p.entry), ...ranked.slice(options.poolSize)];
 }
