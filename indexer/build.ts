@@ -409,10 +409,10 @@ function storedRecords(columns: StoredColumns): {
   };
   function* records(docs: readonly StoredDoc[], first: number): Generator<string> {
     for (let i = 0; i < docs.length; i++) {
-      const { body, language, sections, ...others } = docs[i]!;
+      const { body, language, sections, context, ...others } = docs[i]!;
       // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
-      // texts, most of its record, come last.
-      const head = JSON.stringify(sections === undefined ? { language } : { language, sections });
+      // texts, most of its record, come last. The context is shown with every result, so it is there too.
+      const head = JSON.stringify({ language, ...(sections !== undefined ? { sections } : {}), ...(context !== undefined ? { context } : {}) });
       const tail = JSON.stringify(others);
       const headBytes = Buffer.byteLength(head, 'utf8');
       const bodyBytes = Buffer.byteLength(body, 'utf8');

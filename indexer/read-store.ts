@@ -212,7 +212,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText, ...contentSections(page, blocks!) }, links?.anchors ?? [], options.maxBodyChars);
     const context = contexts.get(url);
     return {
-      stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!), ...(context !== undefined ? { headings: [...stored.headings, context] } : {}) },
+      stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!), ...(context !== undefined ? { headings: [...stored.headings, context], context } : {}) },
       title: page.title,
       hub: hubShare(page, openingAt),
       listing: listingShare(page, contentText, options.listing),

@@ -12,6 +12,7 @@ import { crawl } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
 import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine, type GleanerSearchEngine } from '../web/search/index.js';
+import { serve, type RunningServer } from '../web/index.js';
 
 const prose = (topic: string) => `<p>${topic} keeps its entries sorted so that a scan reads them in order, and the planner estimates how many it will visit before it chooses a plan.</p>`.repeat(3);
 const docbookPage = (title: string, up: string | undefined, body: string) =>
@@ -36,6 +37,7 @@ describe('the parent page as context, crawled and indexed', () => {
   let server: Server;
   let dataDir: string;
   let engine: GleanerSearchEngine;
+  let gateway: RunningServer;
   const first = (q: string) => new URL(engine.rankedUrls(parseQuery(q), 1)[0]!.url).pathname;
 
   beforeAll(async () => {
@@ -52,9 +54,11 @@ describe('the parent page as context, crawled and indexed', () => {
     await crawl({ dataDir, seeds: [`${site}/`, `${site}/notes/setup.html`], delayMs: 0 });
     await buildIndex(dataDir);
     engine = await openSearchEngine(dataDir);
+    gateway = await serve({ dataDir, port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
+    await gateway.close();
     engine.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await rm(dataDir, { recursive: true, force: true });
@@ -81,5 +85,17 @@ describe('the parent page as context, crawled and indexed', () => {
     // The trail's text is in the page's body either way; its parent's title counts as a heading only as context.
     expect(headingTokens('replication guide', '/guide/setup.html').length).toBeGreaterThanOrEqual(2);
     expect(first('replication guide setup')).toBe('/guide/setup.html');
+  });
+
+  it("shows the parent's title before the result's, in the JSON API and on the result page, and none under the top", async () => {
+    const api = (await (await fetch(new URL('api/search?q=lantern+index', gateway.url))).json()) as { results: { url: string; context?: string }[] };
+    const intro = api.results.find((r) => r.url.endsWith('/manual/lantern-intro.html'));
+    expect(intro?.context).toBe('Lantern Indexes');
+    // The chapter's parent is the top of the manual: no context.
+    const chapter = api.results.find((r) => r.url.endsWith('/manual/lantern.html'));
+    expect(chapter).toBeDefined();
+    expect(chapter!.context).toBeUndefined();
+    const html = await (await fetch(new URL('search?q=lantern+index', gateway.url))).text();
+    expect(html).toContain('<p class="context">Lantern Indexes ›</p>');
   });
 });

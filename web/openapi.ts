@@ -54,6 +54,7 @@ export function openApiDocument(options: WebOptions): Schema {
     Hit: strict('One result.', {
       url: str('The page address.', { format: 'uri' }),
       section: strict('The part of a long page that matches best, when it is not the page\'s top: link to its url; the snippet is from it.', { id: str('The heading\'s id.'), heading: str('The section heading.'), url: str('The page address with #id.', { format: 'uri' }) }),
+      context: str('The title of the page one level up in its site, as a breadcrumb shows it (absent when the page names none).'),
       title: str('The page title (or its address when it has none).'),
       snippet: str('Plain text around the best matching passage.'),
       highlights: { type: 'array', description: '[start, end) offsets into snippet, in UTF-16 code units, of the matched words.', items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 } },
@@ -61,7 +62,7 @@ export function openApiDocument(options: WebOptions): Schema {
       score: num('The ranking score (higher first).'),
       explain: ref('Explanation'),
       missing: { type: 'array', items: { type: 'string' }, description: 'A partial match (shown after every full match when there are few): the query words, phrases or OR groups it lacks.' },
-    }, ['section', 'explain', 'missing']),
+    }, ['section', 'context', 'explain', 'missing']),
     SearchAnswer: strict('A page of results.', {
       query: str('The query as given.'),
       understood: str('The query as the parser understood it, in the query language.'),

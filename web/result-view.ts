@@ -13,6 +13,8 @@ export interface ResultView {
   title: string;
   /** The heading of the section the result links to, when it links to one (SearchHit.section). */
   section?: string;
+  /** The parent page's title, shown before the title (SearchHit.context). */
+  context?: string;
   snippet: Segment[];
   language: string;
   /** Absent when the search was run without explanations. */
@@ -28,6 +30,7 @@ export function resultView(hit: SearchHit, rank: number): ResultView {
     url: displayUrl(hit.url),
     title: hit.title.trim() === '' ? displayUrl(hit.url, 70) : hit.title,
     ...(hit.section ? { section: hit.section.heading } : {}),
+    ...(hit.context !== undefined ? { context: hit.context } : {}),
     snippet: segments(hit.snippet, hit.highlights),
     language: hit.language,
     ...(hit.explain ? { explain: hit.explain } : {}),

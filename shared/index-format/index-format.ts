@@ -131,6 +131,9 @@ export interface StoredDoc {
   sections?: { id: string; heading: string; start: number }[];
   /** Identifiers the page defines (shared/store PageRecord.defines); they count as heading words. */
   defines?: string[];
+  /** The title of the page one level up (indexer/parent-context.ts), shown before the result's title;
+   * it is also the last of `headings`, where it is searched. Absent when the page names no parent. */
+  context?: string;
 }
 
 export interface LinkedPage {

@@ -44,6 +44,7 @@ export function apiRoutes(ctx: AppContext): Router {
       results: run.result.hits.map((hit) => ({
         url: hit.url,
         ...(hit.section ? { section: hit.section } : {}),
+        ...(hit.context !== undefined ? { context: hit.context } : {}),
         title: hit.title,
         snippet: hit.snippet,
         highlights: hit.highlights,

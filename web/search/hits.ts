@@ -42,9 +42,11 @@ export class HitBuilder {
     const tokens = plan.scoredTokens.size > 0 ? [...plan.scoredTokens] : plan.keys.map((k) => k.token);
     const snippetTokens = new Set(tokens.filter((t) => !t.includes(PAIR_SEPARATOR) && !isDefinedNameToken(t)));
     const { section, snippet } = this.snippet(c.doc, snippetTokens);
+    const { context } = this.stored.header(c.doc);
     return {
       url: docs.url[c.doc]!,
       ...(section ? { section: { id: section.id, heading: section.heading, url: sectionUrl(docs.url[c.doc]!, section.id) } } : {}),
+      ...(context !== undefined ? { context } : {}),
       title: docs.title[c.doc]!,
       snippet: snippet.text,
       highlights: snippet.highlights,

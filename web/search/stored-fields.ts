@@ -28,7 +28,7 @@ const SECTION_OVERHEAD_BYTES = 48;
  * and headings, stored after the body, which on the most linked pages (the ones ranking puts first)
  * are most of its bytes (Rust docs: 11 of 25 MB; at 105,935 pages a header of 1 MB took 8-14 ms to
  * read and parse when the snippet needed only its sections). */
-export type SnippetHeader = Pick<StoredDoc, 'language' | 'sections'>;
+export type SnippetHeader = Pick<StoredDoc, 'language' | 'sections' | 'context'>;
 
 interface CachedHeader {
   header: SnippetHeader;
@@ -69,7 +69,7 @@ export class StoredFields {
     const whole = bodyTo === bodyEnd;
     const buf = this.blocks.bytes(storedOffset[doc]!, whole ? storedLength[doc]! : bodyTo);
     const rest = whole ? buf.subarray(bodyEnd) : this.blocks.bytes(storedOffset[doc]! + bodyEnd, storedLength[doc]! - bodyEnd);
-    const head = JSON.parse(buf.toString('utf8', 0, headerLength)) as Pick<StoredDoc, 'language' | 'sections'>;
+    const head = JSON.parse(buf.toString('utf8', 0, headerLength)) as SnippetHeader;
     const others = JSON.parse(rest.toString('utf8')) as Omit<StoredDoc, 'body' | 'language' | 'sections'>;
     // A cut through a multi-byte character decodes to U+FFFD at the very end: harmless in a snippet.
     return { ...others, ...head, body: buf.toString('utf8', headerLength, bodyTo) };
@@ -114,10 +114,10 @@ export class StoredFields {
     this.assertOpen();
     const { storedOffset, storedHeaderLength } = this.gen.docs;
     const buf = this.blocks.bytes(storedOffset[doc]!, storedHeaderLength[doc]!);
-    const { language, sections } = JSON.parse(buf.toString('utf8')) as Pick<StoredDoc, 'language' | 'sections'>;
-    let bytes = language.length;
+    const { language, sections, context } = JSON.parse(buf.toString('utf8')) as SnippetHeader;
+    let bytes = language.length + 2 * (context?.length ?? 0);
     for (const s of sections ?? []) bytes += SECTION_OVERHEAD_BYTES + 2 * (s.id.length + s.heading.length);
-    entry = { header: sections === undefined ? { language } : { language, sections }, bytes };
+    entry = { header: { language, ...(sections !== undefined ? { sections } : {}), ...(context !== undefined ? { context } : {}) }, bytes };
     this.headers.set(doc, entry);
     this.headerBytes += bytes;
     for (const [old, e] of this.headers) {

@@ -49,6 +49,9 @@ export interface SearchHit {
   /** The part of the page that matches best, when it is not the page's top (web/search/sections.ts):
    * results link to `section.url` (the page's URL with `#id`) and show its heading; the snippet is from it. */
   section?: { id: string; heading: string; url: string };
+  /** The title of the page one level up in its site (indexer/parent-context.ts), as a breadcrumb shows
+   * it: "GIN Indexes" before "70.1. Introduction". Absent when the page names no parent. */
+  context?: string;
   title: string;
   /** Plain text around the best matching passage; `highlights` are [start, end) offsets into it. */
   snippet: string;
