@@ -404,20 +404,16 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   return extracted;
 }
 
-/** The first candidate (ParentLinkCollector) that resolves to another page than this one, fragment aside. */
+/** The first candidate (ParentLinkCollector) that resolves to another page than this one (canonical
+ * URLs carry no fragment, so `page.html#top` is the page itself). */
 function parentOf(hrefs: readonly string[], base: string, pageUrl: string, canon: CanonicalizeOptions, maxUrlChars: number): string | undefined {
-  const self = withoutFragment(pageUrl);
+  const self = canonicalizeUrl(pageUrl, pageUrl, canon) ?? pageUrl;
   for (const href of hrefs) {
     if (href.trim() === '' || href.trim().startsWith('#') || href.length > maxUrlChars) continue;
     const url = canonicalizeUrl(href, base, canon);
-    if (url !== undefined && url.length <= maxUrlChars && withoutFragment(url) !== self) return url;
+    if (url !== undefined && url.length <= maxUrlChars && url !== self) return url;
   }
   return undefined;
-}
-
-function withoutFragment(url: string): string {
-  const hash = url.indexOf('#');
-  return hash < 0 ? url : url.slice(0, hash);
 }
 
 /** Share of a block's letters and digits that link text must have for it to be a link block. */
