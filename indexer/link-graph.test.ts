@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildLinkGraph, type GraphEdge, type PageLinks } from './link-graph.js';
+import { buildLinkGraph, type GraphEdge, type PageLinks, templateAnchorCopies } from './link-graph.js';
 
 const e = (from: string, to: string, text = '', nofollow = false): GraphEdge => ({ from, to, text, nofollow });
 const identity = (u: string) => u;
@@ -27,6 +27,15 @@ describe('buildLinkGraph: inbound counts', () => {
   it('gathers one anchor text per linking page, up to the cap', () => {
     const g = buildLinkGraph([[e('http://a/1', 'http://a/t', 'Home'), e('http://a/1', 'http://a/t', 'Start'), e('http://a/2', 'http://a/t', 'Home'), e('http://a/3', 'http://a/t', 'x')]], identity, 2);
     expect(g.byTarget.get('http://a/t')?.anchors).toEqual(['Home Start', 'Home']);
+  });
+  it("counts a text the site's template repeats 1 + log2(n) times, after the content links' texts", () => {
+    // A book's sidebar: 195 pages link to the chapter from their template, one from its prose.
+    const edges = Array.from({ length: 195 }, (_, i) => ({ ...e(`http://a/p${i}`, 'http://a/scope', 'Scope and Shadowing'), template: true }));
+    edges.push({ ...e('http://a/let', 'http://a/scope', 'shadowed'), template: false });
+    const links = buildLinkGraph([edges], identity, 1000).byTarget.get('http://a/scope')!;
+    expect(links.inbound).toBe(196);
+    expect(links.anchors).toEqual(['shadowed', ...Array<string>(8).fill('Scope and Shadowing')]);
+    expect([0, 1, 2, 3, 4, 7, 8, 195].map(templateAnchorCopies)).toEqual([0, 1, 2, 2, 3, 3, 4, 8]);
   });
   it("keeps a linking page's texts once each, in order, and lets a later text replace an empty one", () => {
     const edges = [
@@ -61,7 +70,14 @@ function plainGraph(edges: GraphEdge[], resolve: (u: string) => string | undefin
   }
   const out = new Map<string, PageLinks>();
   for (const [to, bySource] of sources) {
-    const texts = [...bySource.values()].filter((t) => t.length > 0).map((t) => t.join(' '));
+    // Content sources' texts in order, then each text of template-only sources as many times as the
+    // bits of how many such sources said it (1, 2 for 2-3, 3 for 4-7, ...).
+    const contentFrom = content.get(to) ?? new Set<string>();
+    const said = [...bySource].filter(([, t]) => t.length > 0);
+    const texts = said.filter(([from]) => contentFrom.has(from)).map(([, t]) => t.join(' '));
+    const templateSaid = new Map<string, number>();
+    for (const [from, t] of said) if (!contentFrom.has(from)) templateSaid.set(t.join(' '), (templateSaid.get(t.join(' ')) ?? 0) + 1);
+    for (const [text, n] of templateSaid) for (let bits = n; bits > 0; bits >>= 1) texts.push(text);
     const hosts = new Set([...bySource.keys()].map((u) => new URL(u).host));
     out.set(to, { inbound: bySource.size, inboundHosts: hosts.size, anchors: texts.slice(0, maxAnchors), contentInbound: content.get(to)?.size ?? 0 });
   }

@@ -5,6 +5,13 @@
 // to the page that is indexed for them (a redirect counts for its target, a duplicate for its original);
 // self-links (after resolution) and nofollow links never count; pages whose META robots says nofollow
 // give no links.
+//
+// Anchor texts: one per linking page, except that a text the site's template repeats is one editorial
+// choice, not many votes. When pages link to a target only from their template (a sidebar listing
+// every chapter of a book), the same text from n of them counts templateAnchorCopies(n) times:
+// rust-by-example's sidebar otherwise gave each of its 195 pages 195 copies of its own title as link
+// text, which outranked the reference page that defines what the query names (DESIGN.md "Site
+// templates"). Content links keep one text each.
 
 import { hostOf } from '../shared/url.js';
 
@@ -22,7 +29,8 @@ export interface PageLinks {
   inbound: number;
   /** Distinct hosts among the linking pages. */
   inboundHosts: number;
-  /** One anchor text per linking page (its texts for this target joined), at most `maxAnchors`. */
+  /** One anchor text per linking page (its texts for this target joined), a text repeated by template
+   * links only as templateAnchorCopies says; content links' texts first; at most `maxAnchors`. */
   anchors: string[];
   /** Distinct pages linking here from their content (not from their template). */
   contentInbound: number;
@@ -34,6 +42,11 @@ export interface LinkGraph {
   /** Distinct counted edges, resolved (linking page, target page). */
   edgeCount: number;
 }
+
+/** How many times a text n pages link with from their template alone counts: 1 + floor(log2 n), so 1
+ * for one page, 2 for 2-3, 8 for 195. Once (1) lost Python docs queries that a sidebar entry answered;
+ * every copy (n) let a book's sidebar outweigh a reference page (DESIGN.md "Site templates"). */
+export const templateAnchorCopies = (n: number): number => (n <= 0 ? 0 : Math.ceil(Math.log2(n + 1)));
 
 /** Edges held at the start; the arrays double as they fill. */
 const INITIAL_EDGES = 1024;
@@ -100,6 +113,8 @@ export function buildLinkGraph(pages: Iterable<readonly GraphEdge[]>, resolve: (
   const hostStamp = new Int32Array(urlOf.length).fill(-1);
   const byTarget = new Map<string, PageLinks>();
   let edgeCount = 0;
+  // A target's texts from pages that link to it from their template only, with how many such pages.
+  const templateTexts = new Map<string, number>();
   for (const t of targets) {
     // source -> its texts: one string while there is one ('' for none), an array when more.
     const bySource = new Map<number, string | string[]>();
@@ -125,10 +140,16 @@ export function buildLinkGraph(pages: Iterable<readonly GraphEdge[]>, resolve: (
         hostStamp[h] = t;
         hosts++;
       }
-      // Template links keep their anchor texts: counting a repeated template anchor once measured worse
-      // (Python docs success@1 .857 to .838, DESIGN.md "Site templates").
-      if (said.length > 0 && anchors.length < maxAnchors) anchors.push(typeof said === 'string' ? said : said.join(' '));
+      if (said.length === 0) continue;
+      const saidText = typeof said === 'string' ? said : said.join(' ');
+      if (contentSources.has(f)) {
+        if (anchors.length < maxAnchors) anchors.push(saidText);
+      } else templateTexts.set(saidText, (templateTexts.get(saidText) ?? 0) + 1);
     }
+    for (const [saidText, n] of templateTexts) {
+      for (let c = templateAnchorCopies(n); c > 0 && anchors.length < maxAnchors; c--) anchors.push(saidText);
+    }
+    templateTexts.clear();
     byTarget.set(urlOf[t]!, { inbound: bySource.size, inboundHosts: hosts, anchors, contentInbound: contentSources.size });
   }
   return { byTarget, edgeCount };
