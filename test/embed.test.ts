@@ -22,9 +22,14 @@ const run = hasChromium('the embedded search box test');
 /** The content Gleaner indexes. */
 function docs(): Map<string, string> {
   const pages = new Map<string, string>();
-  const links = [1, 2, 3].map((i) => `<a href="/doc/${i}">doc ${i}</a>`).join(' ');
+  const links = [1, 2, 3].map((i) => `<a href="/doc/${i}">doc ${i}</a>`).join(' ') + ' <a href="/manual/">manual</a>';
   pages.set('/', `<!doctype html><html lang="en"><title>Docs home</title><h1>Docs</h1>${links}</html>`);
   for (const i of [1, 2, 3]) pages.set(`/doc/${i}`, `<!doctype html><html lang="en"><title>Walrus guide ${i}</title><h1>Walrus ${i}</h1><p>How a walrus crawler works, part ${i}.</p><a href="/">home</a></html>`);
+  // A manual's chapter that names its parent, with a section further down: the result shows the
+  // parent as context and the section's heading, and leads to the section.
+  pages.set('/manual/', `<!doctype html><html lang="en"><head><title>Pinniped Manual</title><link rel="up" href="/"></head><body><h1>Pinniped Manual</h1><p>Chapters of the manual.</p><a href="/manual/intro">Introduction</a></body></html>`);
+  const filler = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} about seals and sea lions resting on the ice floe.</p>`).join('');
+  pages.set('/manual/intro', `<!doctype html><html lang="en"><head><title>Introduction</title><link rel="up" href="/manual/"></head><body><h1 id="introduction">Introduction</h1>${filler}<h2 id="tusks">Ivory tusks</h2><p>Their ivory tusks grow all their life.</p><a href="/manual/">up</a></body></html>`);
   return pages;
 }
 
@@ -91,6 +96,23 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     expect(await box.getAttribute('aria-activedescendant')).toBe(await second.getAttribute('id'));
     const target = (await second.locator('small').innerText()).trim();
     expect(target).toMatch(new RegExp(`^${content.url.replace(/\./g, '\\.')}doc/\\d$`));
+    await Promise.all([tab.waitForURL(target), box.press('Enter')]);
+    expect(tab.url()).toBe(target);
+  });
+
+  it("shows a result's parent and the section that matched, and leads to the section", async () => {
+    await tab.goto(`${siteOrigin}/allowing`);
+    const box = tab.getByRole('combobox', { name: 'Search this site' });
+    await box.fill('ivory tusks');
+    const options = tab.getByRole('option');
+    await expect.poll(() => options.count()).toBe(1);
+    const option = options.first();
+    expect((await option.locator('.gleaner-context').innerText()).trim()).toBe('Pinniped Manual \u203a');
+    expect(await option.locator('strong').innerText()).toBe('Introduction');
+    expect(await option.locator('.gleaner-section').innerText()).toBe('Ivory tusks');
+    const target = `${content.url}manual/intro#tusks`;
+    expect((await option.locator('small').innerText()).trim()).toBe(target);
+    await box.press('ArrowDown');
     await Promise.all([tab.waitForURL(target), box.press('Enter')]);
     expect(tab.url()).toBe(target);
   });

@@ -92,6 +92,11 @@
       items[i].scrollIntoView({ block: 'nearest' });
     }
 
+    /** Where a result leads: the section that matched, when the API names one, else the page. */
+    function linkOf(hit) {
+      return hit.section ? hit.section.url : hit.url;
+    }
+
     function open(url) {
       // Only web addresses: a crawled "javascript:" URL must never run here.
       if (/^https?:\/\//i.test(url)) window.location.assign(url);
@@ -106,21 +111,38 @@
         item.setAttribute('role', 'option');
         item.setAttribute('aria-selected', 'false');
         css(item, { padding: '.5rem .75rem', cursor: 'pointer', 'border-bottom': '1px solid rgba(128,128,128,.25)' });
+        // As on Gleaner's own result page: the page one level up (a breadcrumb), the title, the section
+        // that matched when it is not the page's top (the link then goes to it), the address, the snippet.
+        var target = linkOf(hit);
+        if (hit.context) {
+          var context = document.createElement('span');
+          context.className = 'gleaner-context';
+          context.textContent = hit.context + ' \u203a';
+          css(context, { display: 'block', 'font-size': '.8em', opacity: '.75' });
+          item.appendChild(context);
+        }
         var title = document.createElement('strong');
         title.textContent = hit.title || hit.url;
         css(title, { display: 'block' });
+        item.appendChild(title);
+        if (hit.section) {
+          var heading = document.createElement('span');
+          heading.className = 'gleaner-section';
+          heading.textContent = hit.section.heading;
+          css(heading, { display: 'block', 'font-size': '.9em' });
+          item.appendChild(heading);
+        }
         var where = document.createElement('small');
-        where.textContent = hit.url;
+        where.textContent = target;
         css(where, { display: 'block', opacity: '.75', 'overflow-wrap': 'anywhere' });
         var snippet = document.createElement('span');
         snippet.textContent = hit.snippet || '';
         css(snippet, { display: 'block', 'font-size': '.9em' });
-        item.appendChild(title);
         item.appendChild(where);
         item.appendChild(snippet);
         // mousedown keeps the focus in the field; click opens.
         item.addEventListener('mousedown', function (e) { e.preventDefault(); });
-        item.addEventListener('click', function () { open(hit.url); });
+        item.addEventListener('click', function () { open(target); });
         list.appendChild(item);
       });
       active = -1;
@@ -163,7 +185,7 @@
         choose(Math.max(0, active - 1));
       } else if (e.key === 'Enter' && active >= 0 && hits[active]) {
         e.preventDefault();
-        open(hits[active].url);
+        open(linkOf(hits[active]));
       } else if (e.key === 'Escape') {
         close();
       }
