@@ -11,6 +11,7 @@ import { DETECT_DEFAULTS, detectLanguage } from '../shared/analysis/index.js';
 import type { DocumentSource, IndexDocument } from './build.js';
 import { buildLinkGraph, type GraphEdge } from './link-graph.js';
 import { hubShare, openingOf, type Opening } from './hub.js';
+import { headingsWithSections } from './section-headings.js';
 import { commonAffixes, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
 import { contentOffsets, contentTextOf, countTemplates, pageBlocksOf, type PageBlocks } from './templates.js';
@@ -342,7 +343,7 @@ function storedDocOf(page: Omit<PageRecord, 'links'>, anchors: string[], maxBody
   const sections = storedSections(page, body.length - page.text.length, maxBodyChars);
   return {
     title: page.title,
-    headings: page.headings,
+    headings: headingsWithSections(page.headings, page.sections),
     body: body.length > maxBodyChars ? body.slice(0, maxBodyChars) : body,
     url: page.url,
     anchor: anchors,

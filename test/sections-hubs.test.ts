@@ -76,6 +76,18 @@ describe('sections and hubs, crawled, indexed and served', () => {
     expect(top!.section).toBeUndefined();
   });
 
+  it('indexes a section heading of any level as a heading of the page (an h4 subsection)', async () => {
+    const engine = await openSearchEngine(dataDir);
+    try {
+      const [hit] = engine.search(parseQuery('huge pages'), { offset: 0, limit: 1, explain: true }).hits;
+      expect(path(hit!.url)).toBe('/manual/config.html');
+      expect(hit!.section?.id).toBe('config-huge-pages');
+      expect(hit!.explain!.terms.filter((t) => t.field === 'headings').map((t) => t.token)).toContain('huge');
+    } finally {
+      engine.close();
+    }
+  });
+
   it('shows the section heading under the title and links the result to page#id (result page)', async () => {
     const html = await (await fetch(new URL(`search?q=${encodeURIComponent('pending list maximum size')}`, server.url))).text();
     expect(html).toContain(`href="${site.url}/manual/config.html#config-pending"`);

@@ -59,7 +59,9 @@ ${filler(10, 2)}
 ${filler(10, 3)}
 <h2 id="config-locale">Locale and Formatting</h2>
 <p>lc_messages sets the language in which messages are displayed.</p>
-${filler(10, 4)}`,
+${filler(10, 4)}
+<h4 id="config-huge-pages">Huge pages</h4>
+<p>huge_pages controls whether large pages are requested from the operating system.</p>`,
 );
 
 const CHAPTER_TOC = page(

@@ -1,0 +1,21 @@
+// A page's headings field: the h1-h3 the crawler read (crawler/extract.ts) and every section heading it
+// found (crawler/sections.ts), each once. A section heading is one a reader can be sent to (`page#id`),
+// so it names a part of the page as surely as an h2 does, whatever its level: manuals put their
+// subsections in h4 (the Bash manual's "3.6.6 Here Documents", DocBook's sect3), rustdoc its methods.
+// Results already link to such sections; without this their headings counted only as body words, and a
+// long page's answer to "here documents" was one mention among hundreds of "document". Pure.
+
+import type { PageSection } from '../shared/store/index.js';
+
+/** The headings to index for a page: `headings` in order, then the section headings not among them. */
+export function headingsWithSections(headings: string[], sections: readonly Pick<PageSection, 'heading'>[] | undefined): string[] {
+  if (sections === undefined || sections.length === 0) return headings;
+  const have = new Set(headings);
+  let out: string[] | undefined;
+  for (const { heading } of sections) {
+    if (heading === '' || have.has(heading)) continue;
+    have.add(heading);
+    (out ??= [...headings]).push(heading);
+  }
+  return out ?? headings;
+}
