@@ -1,9 +1,9 @@
 // A page's headings field: the h1-h3 the crawler read (crawler/extract.ts) and every section heading it
 // found (crawler/sections.ts), each once. A section heading is one a reader can be sent to (`page#id`),
 // so it names a part of the page as surely as an h2 does, whatever its level: manuals put their
-// subsections in h4 (the Bash manual's "3.6.6 Here Documents", DocBook's sect3), rustdoc its methods.
-// Results already link to such sections; without this their headings counted only as body words, and a
-// long page's answer to "here documents" was one mention among hundreds of "document". Pure.
+// subsections in h4 (the Bash manual's "3.1.2.4 ANSI-C Quoting", DocBook's sect3), rustdoc its methods.
+// Results already linked to such sections, but their headings counted only as body words of a long
+// page, so "ansi-c quoting" found two shorter pages first. Pure.
 
 import type { PageSection } from '../shared/store/index.js';
 
