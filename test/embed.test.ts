@@ -81,11 +81,16 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('allowed: types a query, sees results, picks one with the keyboard and follows it', async () => {
+  /** Opens the owner's page whose gateway allows it and types `query` into the box. */
+  const typeInBox = async (query: string) => {
     await tab.goto(`${siteOrigin}/allowing`);
     const box = tab.getByRole('combobox', { name: 'Search this site' });
-    await box.fill('walrus');
-    const options = tab.getByRole('option');
+    await box.fill(query);
+    return { box, options: tab.getByRole('option') };
+  };
+
+  it('allowed: types a query, sees results, picks one with the keyboard and follows it', async () => {
+    const { box, options } = await typeInBox('walrus');
     await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
     expect(await box.getAttribute('aria-expanded')).toBe('true');
     expect(await options.first().innerText()).toMatch(/Walrus guide \d/);
@@ -101,10 +106,7 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
   });
 
   it("shows a result's parent and the section that matched, and leads to the section", async () => {
-    await tab.goto(`${siteOrigin}/allowing`);
-    const box = tab.getByRole('combobox', { name: 'Search this site' });
-    await box.fill('ivory tusks');
-    const options = tab.getByRole('option');
+    const { box, options } = await typeInBox('ivory tusks');
     await expect.poll(() => options.count()).toBe(1);
     const option = options.first();
     expect((await option.locator('.gleaner-context').innerText()).trim()).toBe('Pinniped Manual \u203a');
@@ -118,10 +120,8 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
   });
 
   it('Escape closes the list', async () => {
-    await tab.goto(`${siteOrigin}/allowing`);
-    const box = tab.getByRole('combobox', { name: 'Search this site' });
-    await box.fill('walrus');
-    await expect.poll(() => tab.getByRole('option').count()).toBeGreaterThan(0);
+    const { box, options } = await typeInBox('walrus');
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
     await box.press('Escape');
     expect(await box.getAttribute('aria-expanded')).toBe('false');
     expect(await tab.getByRole('listbox').isHidden()).toBe(true);
