@@ -631,7 +631,9 @@ class CrawlRun {
     const attempt = this.attempts.failed(entry.url);
     const step = retryStep(attempt, failure, Date.now(), this.options);
     const inARow = this.hostFailures.failed(ticket.host);
-    this.requestEnded(ticket, now, holdsHost(failure, inARow) ? step.waitMs : 0);
+    // The host waits the backoff or only its usual delay (holdsHost); the URL goes to the back of its queue.
+    const hostWaitMs = holdsHost(failure, inARow) ? step.waitMs : 0;
+    this.requestEnded(ticket, now, hostWaitMs);
     // Only failures to connect at all count toward giving the host up: an answer, even a 503, says
     // the server is there.
     const why = outcome.kind === 'network-error' ? whyUnreachable({ kind: 'network-error', message: outcome.error }) : undefined;
@@ -648,7 +650,7 @@ class CrawlRun {
       this.attempts.forget(entry.url);
       return false; // stored as an error page by pageFromOutcome
     }
-    this.log('info', 'will retry', { url: entry.url, attempt, waitMs: step.waitMs, reason: failure.kind === 'status' ? `HTTP ${failure.status}` : 'error' in outcome ? outcome.error : '' });
+    this.log('info', 'will retry', { url: entry.url, attempt, waitMs: hostWaitMs, reason: failure.kind === 'status' ? `HTTP ${failure.status}` : 'error' in outcome ? outcome.error : '' });
     await this.frontier.again(ticket);
     return true;
   }

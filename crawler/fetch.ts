@@ -4,7 +4,7 @@
 // unwanted types never read (http-body.ts). The outcome is a value, never an exception.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import { adoptBody, discardBody, readBody, guardTransfer, redirectLocation, type TransferGuard, type TransferLimits } from '../shared/http/index.js';
+import { adoptBody, discardBody, failedOnClosedConnection, readBody, guardTransfer, redirectLocation, watchReusedConnections, type TransferGuard, type TransferLimits } from '../shared/http/index.js';
 import { mediaType } from './media-type.js';
 import { isUnknownType, sniffedType } from './sniff.js';
 
@@ -54,6 +54,7 @@ export const MAX_HEADER_BYTES = 256 * 1024;
 /** Politeness is enforced by the scheduler, and the pool agrees with it: one connection per request it
  * lets run at once to an origin, each with one request at a time (no pipelining). */
 export function createHttpClient(options: HttpClientOptions): Dispatcher {
+  watchReusedConnections();
   return new Agent({
     connections: options.hostConnections,
     pipelining: 1,
@@ -84,7 +85,13 @@ export async function fetchOnce(client: Dispatcher, req: FetchRequest): Promise<
 }
 
 async function fetchGuarded(client: Dispatcher, req: FetchRequest, guard: TransferGuard): Promise<FetchOutcome> {
-  const res = await request(req.url, { method: 'GET', headers: req.headers, dispatcher: client, signal: guard.signal });
+  const ask = () => request(req.url, { method: 'GET', headers: req.headers, dispatcher: client, signal: guard.signal });
+  // A connection the server closed as this request went out on it: asked again at once on a new one,
+  // within the same deadline (stale-connection.ts).
+  const res = await ask().catch((e: unknown) => {
+    if (!failedOnClosedConnection(e) || guard.reason() !== undefined) throw e;
+    return ask();
+  });
   adoptBody(res.body);
   guard.bodyStarted();
   const { statusCode: status, headers } = res;
