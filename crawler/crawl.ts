@@ -18,13 +18,13 @@ import type { CrawlOptions } from './options.js';
 import { userAgentHeader } from '../shared/agent.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
-import { effectiveDelayMs, FailureCounts, holdsHost, retryStep, transientFailure } from './politeness.js';
+import { effectiveDelayMs, FailureCounts, holdsHost, hostGiveUp, retryStep, transientFailure } from './politeness.js';
 import { rawResponse } from './raw-response.js';
 import { analyzeDocument, isDocument } from './document-analysis.js';
 import { whyUnreachable, type HostRobots, type Unreachable } from '../shared/robots/index.js';
 import { robotsForOrigin } from './robots-cache.js';
 import { blockingRule, crawlRobotsOptions, respectsRobots } from './robots-options.js';
-import { RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
+import { inARowSuffix, RobotsWaits, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 import type { CrawlFrontier, FrontierPick, Ticket } from './frontier.js';
 import { LocalFrontier } from './frontier-local.js';
 import { SharedFrontier } from './frontier-shared.js';
@@ -482,7 +482,7 @@ class CrawlRun {
     const origin = host; // the frontier keys hosts by origin, the unit robots.txt applies to
     const gaveUp = respectsRobots(this.options, origin) ? this.robotsWaits.skipAfterGiveUp(origin) : undefined;
     if (gaveUp) {
-      if (!gaveUp.cannotConnect) this.counts.blocked(`${origin} robots.txt unreachable`, 1);
+      if (!gaveUp.cannotConnect && gaveUp.pages !== true) this.counts.blocked(`${origin} robots.txt unreachable`, 1);
       await this.frontier.drop(ticket, this.stats);
       return;
     }
@@ -646,6 +646,13 @@ class CrawlRun {
         return false; // this page is stored as an error page, the host's other URLs are skipped
       }
     }
+    // A server that answers but is down or in maintenance is given up too, after more tries.
+    const down = hostGiveUp(failure, inARow, Date.now(), this.options);
+    if (down !== undefined) {
+      this.attempts.forget(entry.url);
+      await this.giveUpHostForPages(ticket, { reason: down.reason, cannotConnect: false }, down.failures);
+      return false;
+    }
     if (!step.retry) {
       this.attempts.forget(entry.url);
       return false; // stored as an error page by pageFromOutcome
@@ -655,11 +662,12 @@ class CrawlRun {
     return true;
   }
 
-  /** Drops the rest of a host whose page requests cannot connect any more (retryLater). */
+  /** Drops the rest of a host whose page requests cannot connect any more, or fail in a row, or ask for
+   * a longer wait than the crawl waits (retryLater). */
   private async giveUpHostForPages(ticket: Ticket, why: Unreachable, failures: number): Promise<void> {
     const dropped = await this.frontier.dropHost(ticket);
     this.robotsWaits.givenUpForPages(ticket.host, why, failures, dropped.length);
-    this.log('warn', `${why.reason} on ${failures} page requests in a row; giving up the site (${dropped.length} queued URL${dropped.length === 1 ? '' : 's'} skipped)`, { origin: ticket.host, reason: why.reason, urls: dropped.length });
+    this.log('warn', `${why.reason}${inARowSuffix(failures)}; giving up the site for this run (${dropped.length} queued URL${dropped.length === 1 ? '' : 's'} skipped)`, { origin: ticket.host, reason: why.reason, urls: dropped.length });
   }
 
   private async robotsUnreachable(ticket: Ticket, why: NonNullable<HostRobots['unreachable']>): Promise<void> {

@@ -118,6 +118,10 @@ export interface CrawlOptions extends TrapOptions, PdfOptions {
   /** Page requests to one host that cannot connect (refused, no DNS name, no route) in a row, after
    * which the host's other URLs are skipped for this run: a server that went away mid-crawl. */
   maxConnectFailures: number;
+  /** Page requests to one host that fail in a row (no answer, 5xx, 429), retries included, after which
+   * the host is given up for this run, as are hosts whose Retry-After asks for more than maxBackoffMs
+   * (politeness.ts hostGiveUp): a site down or in maintenance. */
+  maxHostFailures: number;
   /** First backoff after an error; doubles each time, capped at maxBackoffMs. */
   backoffMs: number;
   maxBackoffMs: number;
@@ -175,6 +179,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   maxRedirects: 5,
   maxRetries: 3,
   maxConnectFailures: 4,
+  maxHostFailures: 16,
   backoffMs: 2_000,
   maxBackoffMs: 5 * 60_000,
   // maxDepth, maxUrlLength, maxPagesPerHost and the trap rules: traps.ts owns them.

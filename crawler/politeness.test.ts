@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, effectiveDelayMs, FailureCounts, holdsHost, isTransient, retryAfterMs, retryStep, transientFailure } from './politeness.js';
+import { backoffMs, effectiveDelayMs, FailureCounts, holdsHost, hostGiveUp, isTransient, retryAfterMs, retryStep, transientFailure } from './politeness.js';
 
 describe('politeness rules', () => {
   it('holds the host for a server in trouble (429, 503, Retry-After, failures in a row), not for one broken URL', () => {
@@ -47,6 +47,18 @@ describe('politeness rules', () => {
     expect(retryStep(1, { kind: 'status', status: 429, retryAfter: '3600' }, 0, o)).toEqual({ retry: true, waitMs: 10_000 });
     expect(retryStep(3, { kind: 'status', status: 429, retryAfter: '7' }, 0, o)).toEqual({ retry: false, waitMs: 4000 });
   });
+  it('a host is given up for a Retry-After longer than the crawl waits, or for maxHostFailures failures in a row', () => {
+    const o = { maxHostFailures: 4, maxBackoffMs: 300_000 };
+    expect(hostGiveUp({ kind: 'status', status: 503, retryAfter: '3600' }, 1, 0, o)).toEqual({ reason: 'HTTP 503 asking for a wait of 3600 s, longer than the crawl waits (300 s)', failures: 1 });
+    expect(hostGiveUp({ kind: 'status', status: 429, retryAfter: new Date(7_200_000).toUTCString() }, 1, 0, o)).toEqual({ reason: 'HTTP 429 asking for a wait of 7200 s, longer than the crawl waits (300 s)', failures: 1 });
+    // A wait the crawl can keep is kept (retryStep), and a Retry-After it cannot read is no wait asked.
+    expect(hostGiveUp({ kind: 'status', status: 503, retryAfter: '300' }, 1, 0, o)).toBeUndefined();
+    expect(hostGiveUp({ kind: 'status', status: 503, retryAfter: 'soon' }, 1, 0, o)).toBeUndefined();
+    expect(hostGiveUp({ kind: 'status', status: 500 }, 3, 0, o)).toBeUndefined();
+    expect(hostGiveUp({ kind: 'status', status: 500 }, 4, 0, o)).toEqual({ reason: 'HTTP 500', failures: 4 });
+    expect(hostGiveUp({ kind: 'network-error' }, 4, 0, o)).toEqual({ reason: 'no answer', failures: 4 });
+  });
+
   it('failure counts are per key and start again after a success', () => {
     const f = new FailureCounts();
     expect([f.failed('a'), f.failed('a'), f.failed('b')]).toEqual([1, 2, 1]);

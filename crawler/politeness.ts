@@ -100,3 +100,35 @@ export class FailureCounts {
     this.#counts.delete(key);
   }
 }
+
+export interface HostGiveUpOptions {
+  /** Requests in a row to one host that fail (no answer, 5xx, 429), retries included, before the host is
+   * given up for the run. */
+  maxHostFailures: number;
+  /** The longest a crawl waits for one host; a Retry-After above it gives the host up for the run. */
+  maxBackoffMs: number;
+}
+
+/** `3600 s`, `0.2 s`. */
+const seconds = (ms: number) => `${String(Math.round(ms / 100) / 10)} s`;
+
+/**
+ * Why a host whose request just failed is given up for the rest of the run (its queued URLs leave the
+ * queue, counted in the summary), and after how many failures in a row, or undefined. A server that asks for a longer wait than a crawl waits
+ * (Retry-After above maxBackoffMs: a site in maintenance saying "come back in an hour") is not asked again
+ * before the time it named; waiting out only maxBackoffMs and asking anyway is what it asked us not to do,
+ * and a 503 with such a Retry-After on every page held its host 5 minutes a try, 20 minutes a URL. A server
+ * whose requests fail `maxHostFailures` times in a row is down: waiting out each URL's retries one after
+ * another (2 + 4 + 8 s with the default backoff) holds the crawl for hours on a large site (Nutch's
+ * fetcher.max.exceptions.per.queue gives a host's queue up the same way). Pure.
+ */
+export function hostGiveUp(failure: RequestFailure, failuresInARow: number, now: number, options: HostGiveUpOptions): { reason: string; failures: number } | undefined {
+  if (failure.kind === 'status') {
+    const asked = retryAfterMs(failure.retryAfter, now);
+    if (asked !== undefined && asked > options.maxBackoffMs) {
+      return { reason: `HTTP ${String(failure.status)} asking for a wait of ${seconds(asked)}, longer than the crawl waits (${seconds(options.maxBackoffMs)})`, failures: 1 };
+    }
+  }
+  if (failuresInARow >= options.maxHostFailures) return { reason: failure.kind === 'status' ? `HTTP ${String(failure.status)}` : 'no answer', failures: failuresInARow };
+  return undefined;
+}

@@ -26,6 +26,13 @@ describe('hosts waiting for their robots.txt', () => {
     expect(w.failed(H, refused)).toEqual({ giveUp: true, failures: 1 });
     expect(describeGivenUp(w.givenUp(H, refused, 1))).toBe(`${H}: robots.txt connection refused; host cannot be reached, 1 URL skipped`);
   });
+  it('a host given up for its pages says why: cannot connect, failures in a row, or a wait asked beyond the crawl\u2019s', () => {
+    const w = new RobotsWaits({ robotsRetries: 3, robotsBackoffMs: 2000, maxBackoffMs: 60_000 });
+    expect(describeGivenUp(w.givenUpForPages(H, { reason: 'connection refused', cannotConnect: true }, 4, 7))).toBe(`${H}: connection refused on 4 page requests in a row; host cannot be reached, 7 URLs skipped`);
+    expect(describeGivenUp(w.givenUpForPages(H, e503, 16, 1))).toBe(`${H}: HTTP 503 on 16 page requests in a row; given up for this run, 1 URL skipped`);
+    const asked = { reason: 'HTTP 503 asking for a wait of 3600 s, longer than the crawl waits (300 s)', cannotConnect: false };
+    expect(describeGivenUp(w.givenUpForPages(H, asked, 1, 9))).toBe(`${H}: HTTP 503 asking for a wait of 3600 s, longer than the crawl waits (300 s); given up for this run, 9 URLs skipped`);
+  });
   it('a success clears the count; allGivenUp needs every origin and at least one', () => {
     const w = new RobotsWaits({ robotsRetries: 1, robotsBackoffMs: 2000, maxBackoffMs: 60_000 });
     w.failed(H, e503);

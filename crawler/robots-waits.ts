@@ -58,7 +58,7 @@ export class RobotsWaits {
    * robots.txt, then went away): given up as one whose robots.txt cannot be had, so its queue and the
    * links to it found later are skipped, instead of every URL waiting out its retries. */
   givenUpForPages(origin: string, why: Unreachable, failures: number, urls: number): HostGivenUp {
-    const host: HostGivenUp = { origin, reason: why.reason, failures, cannotConnect: true, urls, pages: true };
+    const host: HostGivenUp = { origin, reason: why.reason, failures, cannotConnect: why.cannotConnect, urls, pages: true };
     this.gaveUp.set(origin, host);
     return host;
   }
@@ -103,9 +103,14 @@ export function describeWait(w: RobotsWait, now: number): string {
   return `${w.origin} robots.txt ${w.reason}, asking again in ${seconds} s (${w.failures} of ${w.attempts})`;
 }
 
+/** ` on 4 page requests in a row`, or nothing for one request. */
+export function inARowSuffix(failures: number): string {
+  return failures > 1 ? ` on ${String(failures)} page requests in a row` : '';
+}
+
 /** `http://h:1: robots.txt connection refused; site skipped (3 URLs)`. */
 export function describeGivenUp(h: HostGivenUp): string {
-  if (h.pages) return `${h.origin}: ${h.reason} on ${h.failures} page requests in a row; host cannot be reached, ${h.urls} URL${h.urls === 1 ? '' : 's'} skipped`;
+  if (h.pages) return `${h.origin}: ${h.reason}${inARowSuffix(h.failures)}; ${h.cannotConnect ? 'host cannot be reached' : 'given up for this run'}, ${h.urls} URL${h.urls === 1 ? '' : 's'} skipped`;
   const tries = h.cannotConnect ? '' : ` after ${h.failures} ${h.failures === 1 ? 'try' : 'tries'}`;
   const what = h.cannotConnect ? 'host cannot be reached' : 'whole site disallowed (RFC 9309 2.3.1.4)';
   return `${h.origin}: robots.txt ${h.reason}${tries}; ${what}, ${h.urls} URL${h.urls === 1 ? '' : 's'} skipped`;
