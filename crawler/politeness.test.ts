@@ -25,7 +25,11 @@ describe('politeness rules', () => {
     expect(retryAfterMs('120', 0)).toBe(120_000);
     const now = Date.parse('2026-11-22T10:00:00Z');
     expect(retryAfterMs('Sun, 22 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Sunday, 22-Nov-26 10:01:00 GMT', now)).toBe(60_000);
     expect(retryAfterMs('soon', now)).toBeUndefined();
+    // Date.parse alone reads these as dates (May 2001; 2 January 2001): neither asks for a wait.
+    expect(retryAfterMs('-5', now)).toBeUndefined();
+    expect(retryAfterMs('1/2', now)).toBeUndefined();
     expect(retryAfterMs(undefined, now)).toBeUndefined();
   });
   it('backoff doubles and stops at the maximum', () => {
@@ -71,6 +75,7 @@ describe('politeness rules', () => {
     expect(transientFailure({ kind: 'network-error', error: 'ECONNRESET' })).toEqual({ kind: 'network-error' });
     // Bytes that break HTTP/1.1 come back the same: not asked again.
     expect(transientFailure({ kind: 'network-error', error: 'HPE_INVALID_HEADER_TOKEN: Response does not match the HTTP/1.1 protocol (Invalid header token)' })).toBeUndefined();
+    expect(transientFailure({ kind: 'network-error', error: 'the body is not the Content-Encoding it says (br: Decompression failed)' })).toBeUndefined();
     expect(transientFailure({ kind: 'status', status: 404, headers, contentType: '' })).toBeUndefined();
     expect(transientFailure({ kind: 'not-modified', status: 304, headers })).toBeUndefined();
   });

@@ -15,6 +15,9 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
   if (header === undefined) return undefined;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP-date opens with its day's name (RFC 9110 5.6.7, all three formats); Date.parse alone reads
+  // "-5" as a date in 6 BC, and a 429 whose Retry-After said "-5" was asked again at once.
+  if (!/^(mon|tue|wed|thu|fri|sat|sun)/i.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
@@ -25,7 +28,7 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number): numbe
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-import { httpProtocolError } from '../shared/http/index.js';
+import { httpProtocolError, UNDECODABLE_BODY } from '../shared/http/index.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
 
 /** What a failed request looked like, as much as the retry rule needs. */
@@ -44,8 +47,9 @@ export function isTransient<T extends { kind: string; status?: number }>(failure
 export function transientFailure(outcome: FetchOutcome): RequestFailure | undefined {
   if (!isTransient(outcome)) return undefined;
   if (outcome.kind === 'network-error') {
-    // A response that breaks HTTP/1.1 comes back the same on every try: an error page at once.
-    return httpProtocolError(outcome.error) === undefined ? { kind: 'network-error' } : undefined;
+    // A response that breaks HTTP/1.1, or a body that is not the coding it says, comes back the same on
+    // every try: an error page at once.
+    return httpProtocolError(outcome.error) === undefined && !outcome.error.includes(UNDECODABLE_BODY) ? { kind: 'network-error' } : undefined;
   }
   return { kind: 'status', status: outcome.status, retryAfter: headerValue(outcome.headers, 'retry-after') };
 }

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readBody } from './http-body.js';
+import { readBody, UNDECODABLE_BODY } from './http-body.js';
 
 const PAGE = Buffer.from(`<!doctype html><title>Coded</title><p>${Array.from({ length: 2000 }, (_, i) => `word${(i * 7919) % 10007}`).join(' ')}</p>`);
 /** A body arriving in chunks of `size` bytes, as from a socket. */
@@ -34,7 +34,17 @@ describe('Content-Encoding, decoded as browsers do', () => {
       expect(PAGE.toString().startsWith(text), encoding).toBe(true);
     }
   });
-  it('still fails on a body that is not what its coding says', async () => {
-    await expect(read(PAGE, 'gzip')).rejects.toThrow(/incorrect header check/);
+  it('still fails on a body that is not what its coding says, saying so (asked again, the same bytes come back)', async () => {
+    await expect(read(PAGE, 'gzip')).rejects.toThrow(`${UNDECODABLE_BODY} (gzip: incorrect header check)`);
+    await expect(read(Buffer.from('not brotli at all'), 'br')).rejects.toThrow(UNDECODABLE_BODY);
+    await expect(read(PAGE, 'deflate')).rejects.toThrow(UNDECODABLE_BODY);
+  });
+  it('a connection broken under a decoder is the connection\u2019s error, not an undecodable body', async () => {
+    const coded = gzipSync(PAGE);
+    const raw = new Readable({ read() {} });
+    raw.push(coded.subarray(0, 200));
+    setTimeout(() => raw.destroy(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })), 10);
+    const failure = await readBody(raw, { encoding: 'gzip', maxBytes: 1 << 20 }).then(() => undefined, (e: unknown) => e as Error);
+    expect(failure?.message).toBe('read ECONNRESET');
   });
 });

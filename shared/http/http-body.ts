@@ -44,6 +44,18 @@ export interface ReadBodyOptions {
   onBytes?: (bytes: number) => void;
 }
 
+/** The message of a body that is not the Content-Encoding it says (plain text sent as `br`, gzip's header
+ * wrong): the same bytes on every try, so, as browsers do (ERR_CONTENT_DECODING_FAILED), an error page
+ * at once rather than a retry. A stream cut short is not this: decoders read it as far as it goes. */
+export const UNDECODABLE_BODY = 'the body is not the Content-Encoding it says';
+
+/** An error of a decoder itself (zlib's Z_DATA_ERROR, brotli's format errors), not one that reached it
+ * from the connection (an abort, a reset, the deadline). */
+function isDecoderError(e: unknown): e is Error {
+  const err = e as { errno?: unknown; code?: unknown };
+  return e instanceof Error && typeof err.errno === 'number' && typeof err.code === 'string' && /^(Z_|ERR__ERROR_|ERR_BROTLI)/.test(err.code);
+}
+
 /** Reads a body up to `maxBytes` decoded bytes. Rejects when the body breaks (aborted, reset, bad gzip). */
 export async function readBody(raw: Readable, options: ReadBodyOptions): Promise<{ body: Uint8Array; truncated: boolean }> {
   adoptBody(raw);
@@ -57,6 +69,8 @@ export async function readBody(raw: Readable, options: ReadBodyOptions): Promise
     // ends the read instead of leaving it waiting on a decoder that will never finish.
     for (const d of decoders) stream = pipeline(stream, adoptBody(d), noop);
   }
+  let undecodable: Error | undefined;
+  for (const d of decoders) d.once('error', (e) => (undecodable ??= isDecoderError(e) ? e : undefined));
   const chunks: Buffer[] = [];
   let size = 0;
   let truncated = false;
@@ -72,6 +86,10 @@ export async function readBody(raw: Readable, options: ReadBodyOptions): Promise
       chunks.push(chunk);
       size += chunk.length;
     }
+  } catch (e) {
+    // No `cause`: the crawler's message of an error is its cause's when it has one (undici's wrappers).
+    if (undecodable !== undefined) throw new Error(`${UNDECODABLE_BODY} (${options.encoding ?? ''}: ${undecodable.message})`);
+    throw e;
   } finally {
     // Whatever ended the loop, nothing is left half-read holding the connection.
     if (!raw.readableEnded) raw.destroy();
