@@ -13,6 +13,12 @@ describe('prepareCrawl', () => {
     expect(prepareCrawl({ ...base, documentMemoryMb: 128 }).options.documentMemoryMb).toBe(128);
   });
 
+  it('refuses a host limit that would give every host up at its first failed request', () => {
+    expect(() => prepareCrawl({ ...base, maxHostFailures: 0 })).toThrow(/^maxHostFailures must be a number of at least 1 \(got 0\)$/);
+    expect(() => prepareCrawl({ ...base, maxConnectFailures: -1 })).toThrow(/^maxConnectFailures must be a number of at least 1/);
+    expect(prepareCrawl({ ...base, maxHostFailures: 1 }).options.maxHostFailures).toBe(1);
+  });
+
   it('refuses a seed that is not an http(s) URL', () => {
     expect(() => prepareCrawl({ ...base, seeds: ['ftp://a.example/'] })).toThrow(/^not an http\(s\) URL: ftp:\/\/a\.example\/$/);
   });

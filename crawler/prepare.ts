@@ -32,8 +32,9 @@ export function prepareCrawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, '
       throw new GleanerError('BAD_ARGUMENT', `leaseBatchUrls must be a whole number from 1 to 1000 (got ${String(options.leaseBatchUrls)})`);
     }
   }
-  // A document limit of 0 or less would make every PDF and Word document an error page.
-  for (const [key, least] of [['documentTimeoutMs', 1], ['documentMemoryMb', 128], ['pdfMaxPages', 1]] as const) {
+  // A document limit of 0 or less would make every PDF and Word document an error page; a host limit
+  // of 0 would give every host up at its first failed request.
+  for (const [key, least] of [['documentTimeoutMs', 1], ['documentMemoryMb', 128], ['pdfMaxPages', 1], ['maxConnectFailures', 1], ['maxHostFailures', 1]] as const) {
     const value = options[key];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < least) throw new GleanerError('BAD_ARGUMENT', `${key} must be a number of at least ${least} (got ${String(value)})`);
   }

@@ -153,8 +153,8 @@ const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
 
 /** CrawlOptions that no flag sets: a config file may set them under these names (crawler/options.ts, units in the names). */
 const CONFIG_ONLY: Readonly<Record<string, unknown>> = (() => {
-  const { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, documentMemoryMb, pdfMaxPages, leaseMarginMs, leaseBatchUrls, stopDeadlineMs, frontierTimeoutMs } = d;
-  return { maxRetries, backoffMs, maxBackoffMs, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, documentMemoryMb, pdfMaxPages, leaseMarginMs, leaseBatchUrls, stopDeadlineMs, frontierTimeoutMs };
+  const { maxRetries, backoffMs, maxBackoffMs, maxConnectFailures, maxHostFailures, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, documentMemoryMb, pdfMaxPages, leaseMarginMs, leaseBatchUrls, stopDeadlineMs, frontierTimeoutMs } = d;
+  return { maxRetries, backoffMs, maxBackoffMs, maxConnectFailures, maxHostFailures, maxBodyBytes, maxRedirects, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs, stripParams, robotsMaxCacheSeconds, statusIntervalMs, documentTimeoutMs, documentMemoryMb, pdfMaxPages, leaseMarginMs, leaseBatchUrls, stopDeadlineMs, frontierTimeoutMs };
 })();
 
 /** Where an effective value came from, for --check. */
