@@ -19,6 +19,8 @@ describe('why a robots.txt could not be had', () => {
   });
   it('an answer that breaks HTTP/1.1 comes back the same on every try', () => {
     expect(net('Response does not match the HTTP/1.1 protocol (Invalid header token)')).toEqual({ reason: 'the answer is not valid HTTP/1.1 (Invalid header token)', cannotConnect: true });
+    const undecodable = 'the body is not the Content-Encoding it says (br: Decompression failed)';
+    expect(net(undecodable)).toEqual({ reason: undecodable, cannotConnect: true });
     // A body cut short of its Content-Length may be a dropped connection: asked again.
     expect(net('Response body length does not match content-length header')).toMatchObject({ cannotConnect: false });
   });
