@@ -28,7 +28,7 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number): numbe
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-import { httpProtocolError, UNDECODABLE_BODY } from '../shared/http/index.js';
+import { httpProtocolError, isUndecodableBody } from '../shared/http/index.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
 
 /** What a failed request looked like, as much as the retry rule needs. */
@@ -49,7 +49,7 @@ export function transientFailure(outcome: FetchOutcome): RequestFailure | undefi
   if (outcome.kind === 'network-error') {
     // A response that breaks HTTP/1.1, or a body that is not the coding it says, comes back the same on
     // every try: an error page at once.
-    return httpProtocolError(outcome.error) === undefined && !outcome.error.includes(UNDECODABLE_BODY) ? { kind: 'network-error' } : undefined;
+    return httpProtocolError(outcome.error) === undefined && !isUndecodableBody(outcome.error) ? { kind: 'network-error' } : undefined;
   }
   return { kind: 'status', status: outcome.status, retryAfter: headerValue(outcome.headers, 'retry-after') };
 }

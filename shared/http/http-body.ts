@@ -49,6 +49,11 @@ export interface ReadBodyOptions {
  * at once rather than a retry. A stream cut short is not this: decoders read it as far as it goes. */
 export const UNDECODABLE_BODY = 'the body is not the Content-Encoding it says';
 
+/** Whether an error message says the body was undecodable (UNDECODABLE_BODY). */
+export function isUndecodableBody(message: string): boolean {
+  return message.includes(UNDECODABLE_BODY);
+}
+
 /** An error of a decoder itself (zlib's Z_DATA_ERROR, brotli's format errors), not one that reached it
  * from the connection (an abort, a reset, the deadline). */
 function isDecoderError(e: unknown): e is Error {

@@ -3,7 +3,7 @@
 // does not: a server that answers 5xx or slowly may recover, so it is asked again on a schedule, while a
 // host that refuses connections or has no DNS name is given up at once instead of holding the crawl. Pure.
 
-import { httpProtocolError, UNDECODABLE_BODY } from '../http/index.js';
+import { httpProtocolError, isUndecodableBody } from '../http/index.js';
 import type { FetchOutcome } from './policy.js';
 
 export interface Unreachable {
@@ -42,7 +42,7 @@ export function whyUnreachable(result: FetchOutcome): Unreachable {
   const broken = httpProtocolError(result.message);
   if (broken !== undefined) return { reason: `the answer is not valid HTTP/1.1 (${broken})`, cannotConnect: true };
   // A body that is not the Content-Encoding it says is the same bytes on every try too.
-  if (result.message.includes(UNDECODABLE_BODY)) return { reason: result.message, cannotConnect: true };
+  if (isUndecodableBody(result.message)) return { reason: result.message, cannotConnect: true };
   if (TIMED_OUT.test(result.message)) return { reason: 'no answer (timed out)', cannotConnect: false };
   return { reason: `network error: ${result.message}`, cannotConnect: false };
 }
