@@ -16,7 +16,7 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   // An HTTP-date opens with its day's name (RFC 9110 5.6.7, all three formats); Date.parse alone reads
-  // "-5" as a date in 6 BC, and a 429 whose Retry-After said "-5" was asked again at once.
+  // "-5" as May 2001, and a 429 whose Retry-After said "-5" was asked again at once.
   if (!/^(mon|tue|wed|thu|fri|sat|sun)/i.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
@@ -118,12 +118,13 @@ const seconds = (ms: number) => `${String(Math.round(ms / 100) / 10)} s`;
 
 /**
  * Why a host whose request just failed is given up for the rest of the run (its queued URLs leave the
- * queue, counted in the summary), and after how many failures in a row, or undefined. A server that asks for a longer wait than a crawl waits
- * (Retry-After above maxBackoffMs: a site in maintenance saying "come back in an hour") is not asked again
- * before the time it named; waiting out only maxBackoffMs and asking anyway is what it asked us not to do,
- * and a 503 with such a Retry-After on every page held its host 5 minutes a try, 20 minutes a URL. A server
- * whose requests fail `maxHostFailures` times in a row is down: waiting out each URL's retries one after
- * another (2 + 4 + 8 s with the default backoff) holds the crawl for hours on a large site (Nutch's
+ * queue, counted in the summary), and after how many failures in a row, or undefined.
+ * A server that asks for a longer wait than a crawl waits (Retry-After above maxBackoffMs: a site in
+ * maintenance saying "come back in an hour") is not asked again before the time it named; waiting out
+ * only maxBackoffMs and asking anyway is what it asked us not to do, and a 503 with such a Retry-After
+ * on every page held its host 5 minutes a try, 20 minutes a URL. A server whose requests fail
+ * `maxHostFailures` times in a row is down: waiting out each URL's retries one after another
+ * (2 + 4 + 8 + 16 s with the default backoff) holds the crawl for hours on a large site (Nutch's
  * fetcher.max.exceptions.per.queue gives a host's queue up the same way). Pure.
  */
 export function hostGiveUp(failure: RequestFailure, failuresInARow: number, now: number, options: HostGiveUpOptions): { reason: string; failures: number } | undefined {
