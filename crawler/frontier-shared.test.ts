@@ -28,13 +28,13 @@ describe.skipIf(!run)('SharedFrontier', () => {
   let store: Store;
   let db = 0;
   const warnings: string[] = [];
-  const options = (leaseMs: number): SharedFrontierOptions => ({
+  const options = (leaseMs: number, requestMs = 100): SharedFrontierOptions => ({
     workerId: 'w1',
     leaseMs,
     pollMs: 50,
     countsIntervalMs: 1000,
     delayMs: 0,
-    requestMs: 100,
+    requestMs,
     batchUrls: 1,
     redisTimeoutMs: 5000,
     commitBatch: { maxPages: 3, lingerMs: 10_000 },
@@ -55,9 +55,9 @@ describe.skipIf(!run)('SharedFrontier', () => {
   });
 
   /** A frontier on a fresh db with one URL queued, and the ticket it hands out. */
-  async function leased(leaseMs: number): Promise<{ f: SharedFrontier; ticket: Ticket }> {
+  async function leased(leaseMs: number, requestMs?: number): Promise<{ f: SharedFrontier; ticket: Ticket }> {
     db++;
-    const f = await SharedFrontier.open(server.url(db), store, options(leaseMs));
+    const f = await SharedFrontier.open(server.url(db), store, options(leaseMs, requestMs));
     await f.start([{ url: 'http://a.test/page', depth: 0, via: 'seed' }], []);
     for (;;) {
       const pick = await f.next();
@@ -68,15 +68,17 @@ describe.skipIf(!run)('SharedFrontier', () => {
   }
 
   it('confirms a live lease by the clock, and one too short for a request by extending it in Redis', async () => {
-    const { f, ticket } = await leased(400);
+    // A 2 s lease and a 1.5 s request: after a 600 ms stall the lease no longer covers a request, and
+    // is still live however slowly a loaded machine ran the test (it has 1.4 s to spare).
+    const { f, ticket } = await leased(2000, 1500);
     expect(await f.confirm(ticket)).toBe(true);
-    // 400 ms lease, 100 ms request: after 350 ms only an extension lets the request go.
-    stall(350);
+    stall(600);
     expect(await f.confirm(ticket)).toBe(true);
     const redis = new Redis({ path: server.socket, db });
     const deadlineMs = Number(await redis.zscore('gleaner:deadlines', 'http://a.test'));
     const [sec, us] = await redis.time();
-    expect(deadlineMs - (Number(sec) * 1000 + Math.floor(Number(us) / 1000))).toBeGreaterThan(250);
+    // Without the extension at most 2000 - 600 ms would be left.
+    expect(deadlineMs - (Number(sec) * 1000 + Math.floor(Number(us) / 1000))).toBeGreaterThan(1500);
     redis.disconnect();
     await f.close();
   });
