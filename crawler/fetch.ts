@@ -4,7 +4,7 @@
 // unwanted types never read (http-body.ts). The outcome is a value, never an exception.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import { adoptBody, discardBody, failedOnClosedConnection, readBody, guardTransfer, redirectLocation, watchReusedConnections, type TransferGuard, type TransferLimits } from '../shared/http/index.js';
+import { adoptBody, discardBody, failedOnClosedConnection, protocolErrorMessage, readBody, guardTransfer, redirectLocation, watchReusedConnections, type TransferGuard, type TransferLimits } from '../shared/http/index.js';
 import { mediaType } from './media-type.js';
 import { isUnknownType, sniffedType } from './sniff.js';
 
@@ -132,5 +132,5 @@ function describeError(e: unknown): string {
   const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.cause?.code ?? err.code;
   const message = err.cause?.message ?? err.message ?? String(e);
-  return code ? `${code}: ${message}` : message;
+  return protocolErrorMessage(code, message) ?? (code ? `${code}: ${message}` : message);
 }

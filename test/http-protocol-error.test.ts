@@ -1,5 +1,5 @@
 // A server whose answers break HTTP/1.1 (a header line without a colon, a chunk size that is not hex,
-// bytes that are not HTTP) sends the same bytes on every try: the page is stored as an error after one request, and
+// bytes that are not HTTP, a 101 or a 100 nobody asked for) sends the same bytes on every try: the page is stored as an error after one request, and
 // a robots.txt answered so gives its host up after one request, instead of four tries over 14 s each.
 
 import { createServer, type Server, type Socket } from 'node:net';
@@ -55,10 +55,13 @@ describe('answers that break HTTP/1.1', () => {
   beforeAll(async () => {
     site = await rawServer({
       '/robots.txt': ok('text/plain', 'User-agent: *\nAllow: /\n'),
-      '/': ok('text/html', '<title>Home</title><a href="/no-colon.html">a</a> <a href="/bad-chunk.html">b</a> <a href="/not-http.html">c</a> <a href="/fine.html">d</a>'),
+      '/': ok('text/html', '<title>Home</title><a href="/no-colon.html">a</a> <a href="/bad-chunk.html">b</a> <a href="/not-http.html">c</a> <a href="/fine.html">d</a> <a href="/upgrade.html">e</a> <a href="/continue.html">f</a>'),
       '/no-colon.html': 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nThis line has no colon\r\nContent-Length: 2\r\n\r\nhi',
       '/bad-chunk.html': 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
       '/not-http.html': 'GARBAGE, NOT HTTP AT ALL\r\n\r\n',
+      // Interim answers nobody asked for: undici refuses them with words of its own.
+      '/upgrade.html': 'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
+      '/continue.html': `HTTP/1.1 100 Continue\r\n\r\n${ok('text/html', '<title>After a 100</title>')}`,
       '/fine.html': ok('text/html', '<title>Fine</title><p>An ordinary page.</p>'),
     });
     const data = join(await dirs.make(), 'data');
@@ -79,7 +82,7 @@ describe('answers that break HTTP/1.1', () => {
 
   it('stores each broken page as an error after one request, saying what broke', () => {
     expect(summary.stoppedBecause).toBe('done');
-    for (const [path, why] of [['/no-colon.html', 'Invalid header token'], ['/bad-chunk.html', 'Invalid character in chunk size'], ['/not-http.html', 'Expected HTTP/']] as const) {
+    for (const [path, why] of [['/no-colon.html', 'Invalid header token'], ['/bad-chunk.html', 'Invalid character in chunk size'], ['/not-http.html', 'Expected HTTP/'], ['/upgrade.html', 'a 101 Switching Protocols'], ['/continue.html', 'a 100 Continue']] as const) {
       expect(site.asked.filter((p) => p === path), path).toHaveLength(1);
       expect(pages.get(path), path).toMatchObject({ state: 'error' });
       expect(pages.get(path)?.error, path).toContain(`Response does not match the HTTP/1.1 protocol (${why}`);
