@@ -91,7 +91,8 @@ describe.skipIf(!run)('RedisFrontier', () => {
     await f.add([{ url: 'http://a.test/1', depth: 0, data: '{"via":"seed"}' }, { url: 'http://a.test/2', depth: 0 }]);
     const first = await leaseOf(f, 'w1');
     expect(first.data).toBe('{"via":"seed"}');
-    const freed = await f.free(first, 300);
+    // 1 s: the lease call below comes well within it, however loaded the machine.
+    const freed = await f.free(first, 1000);
     if (freed.kind !== 'ok') throw new Error('not freed');
     expect(await g.lease('w2', 60_000)).toMatchObject({ kind: 'wait' });
     const second = await leaseWhenReady(g, 'w2');
@@ -170,14 +171,16 @@ describe.skipIf(!run)('RedisFrontier', () => {
     const first = await leaseOf(f, 'w1');
     await f.free(first, 0);
     expect((await f.finish(first, {})).kind).toBe('ok');
-    const batch = await f.lease('w1', 300, 'r:b', 3);
-    expect(await f.lease('w1', 300, 'r:b', 3)).toMatchObject({ kind: 'lease', lease: { token: (batch as { lease: FrontierLease }).lease.token, more: [{ url: 'http://a.test/3' }] } });
+    // Seconds, not milliseconds, between each step and the deadline it must beat: a loaded machine
+    // ran a 300 ms version of this test with 50 ms to spare.
+    const batch = await f.lease('w1', 2000, 'r:b', 3);
+    expect(await f.lease('w1', 2000, 'r:b', 3)).toMatchObject({ kind: 'lease', lease: { token: (batch as { lease: FrontierLease }).lease.token, more: [{ url: 'http://a.test/3' }] } });
     if (batch.kind !== 'lease' || !batch.lease.more) throw new Error('no batch');
-    await sleep(200);
-    expect((await f.extend(batch.lease, 400)).kind).toBe('ok');
-    await sleep(200); // past the first deadline: the extension held the lease and both pending URLs
+    await sleep(1000);
+    expect((await f.extend(batch.lease, 3000)).kind).toBe('ok');
+    await sleep(1500); // past the first deadline: the extension held the lease and both pending URLs
     expect(await g.lease('w2', 60_000, undefined, 3)).toMatchObject({ kind: 'wait' });
-    await sleep(350);
+    await sleep(2000);
     const again = await g.lease('w2', 60_000, undefined, 3);
     if (again.kind !== 'lease') throw new Error('not taken back');
     expect([again.lease.url, ...(again.lease.more ?? []).map((l) => l.url)]).toEqual(['http://a.test/2', 'http://a.test/3']);
@@ -209,13 +212,13 @@ describe.skipIf(!run)('RedisFrontier', () => {
   it('takes a pending page back when its deadline passes, and requeue puts one back at once', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/1', 'http://b.test/1']));
-    const a = await leaseOf(f, 'w1', 200);
+    const a = await leaseOf(f, 'w1', 1000);
     const b = await leaseOf(f, 'w1', 60_000);
     expect((await f.free(a, 0)).kind).toBe('ok');
     expect((await f.free(b, 0)).kind).toBe('ok');
     expect((await f.requeue(b)).kind).toBe('ok');
     expect((await leaseOf(f, 'w2')).url).toBe('http://b.test/1');
-    await sleep(250);
+    await sleep(1100);
     const again = await leaseOf(f, 'w2');
     expect(again.url).toBe('http://a.test/1');
     expect((await f.finish(a, {})).kind).toBe('stale');

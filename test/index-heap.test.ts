@@ -62,7 +62,7 @@ describe.skipIf(!BUILT)('gleaner index out of heap (real CLI)', () => {
     const again = await runCli(['index', '--data', 'large'], work);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(`${LARGE_PAGES} unchanged`);
-  });
+  }, 180_000); // three builds of the large crawl: 39 s measured beside the rest of the suite
 
   it('a build whose `gleaner index` is killed (SIGKILL) stops too, and leaves the store to the next one', async () => {
     const index = startCli(['index', '--data', 'large', '--full'], work);

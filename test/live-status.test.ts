@@ -76,12 +76,13 @@ describe('the live crawl status', () => {
 });
 
 describe.runIf(hasChromium('the live /stats browser test'))('/stats follows a running crawl in Chromium', () => {
-  let gateway: RunningServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let gateway: RunningServer | undefined;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let tab: Page;
   afterAll(async () => {
-    await browser.close();
-    await gateway.close();
+    // Undefined when the test failed before starting them: its own failure is the one to read.
+    await browser?.close();
+    await gateway?.close();
   });
 
   it('the figures change without a reload while a crawl runs, and say when it has ended', async () => {
@@ -92,8 +93,9 @@ describe.runIf(hasChromium('the live /stats browser test'))('/stats follows a ru
     gateway = await serve({ dataDir, port: 0, host: '127.0.0.1' });
     browser = await launchChromium({ width: 1000, height: 800 });
     tab = browser.context.pages()[0] ?? (await browser.context.newPage());
-    // The crawl resumes slowly (a page every ~0.4 s): the page is opened while it runs.
-    slowMs = 400;
+    // The crawl resumes slowly (a page a second, 13 s in all): the page is opened, and sees the figures
+    // move, while it runs, however long Chromium takes to start beside the rest of the suite.
+    slowMs = 1000;
     const running = crawl(options(dataDir, { statusIntervalMs: 100 }));
     await expect.poll(async () => (await readCrawlStatus(dataDir))?.running, { timeout: 10_000 }).toBe(true);
     await tab.goto(new URL('/stats', gateway.url).href);

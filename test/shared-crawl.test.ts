@@ -145,9 +145,27 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
     }
   }
 
+  /** Resolves once `n` clients are connected to the crawl's Redis db: each crawler process has one. */
+  async function clientsConnected(n: number): Promise<void> {
+    const r = new Redis({ path: redis().socket });
+    try {
+      for (const started = Date.now(); Date.now() - started < 60_000; await sleep(20)) {
+        const list = String(await r.call('CLIENT', 'LIST'));
+        if (list.split('\n').filter((line) => line.includes(` db=${String(db)} `)).length >= n) return;
+      }
+      throw new Error(`fewer than ${String(n)} crawlers connected to Redis within 60 s`);
+    } finally {
+      r.disconnect();
+    }
+  }
+
   it('holds every site delay across four processes, fetches and stores every page once', async () => {
     const s = await sites();
     const shared = await sharedPlace();
+    // The sites answer once all four are up: a process slow to start (a loaded machine) would otherwise
+    // find the quickest site (2.5 s of pages) done, and the check that two or more served it would fail.
+    const allUp = clientsConnected(4);
+    for (const { site } of s.all) site.hold = allUp;
     const procs = crawlers(4, s, shared);
     const results: CliResult[] = [];
     for (const p of procs) {
@@ -328,7 +346,9 @@ describe.runIf(run)('several crawler processes on one shared frontier', () => {
     await crawlThrough(
       async () => {
         await redis().kill9();
-        await sleep(1500);
+        // Short, so that no lease a live crawler holds (4 s, extended every 1.3 s) runs out while ioredis
+        // reconnects (its backoff reached 3.6 s after a 1.5 s outage on a loaded machine).
+        await sleep(300);
         await redis().start();
       },
       { extra: await shortLease() },

@@ -32,6 +32,8 @@ export interface LoggedSite {
   log: LoggedRequest[];
   /** Called when a request arrives (after it is logged). */
   onRequest?: (r: LoggedRequest) => void;
+  /** When set, every answer waits for it (a test holding the site until all its crawlers are up). */
+  hold?: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,8 +53,9 @@ export async function startLoggedSite(spec: LoggedSiteSpec): Promise<LoggedSite>
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     };
     const wait = spec.slowMs?.get(entry.path);
-    if (wait === undefined) send();
-    else setTimeout(send, wait);
+    const answer = () => (wait === undefined ? send() : void setTimeout(send, wait));
+    if (site.hold === undefined) answer();
+    else void site.hold.then(answer);
   };
   const server = createServer(handle);
   // A dropped client (a crawler killed mid-request) must not leave the slow response's timer holding close().
