@@ -19,6 +19,13 @@ describe('prepareCrawl', () => {
     expect(prepareCrawl({ ...base, maxHostFailures: 1 }).options.maxHostFailures).toBe(1);
   });
 
+  it('refuses a wait no timer holds, which would fire at once, or a negative one', () => {
+    expect(() => prepareCrawl({ ...base, maxBackoffMs: 30 * 86_400_000 })).toThrow(/^maxBackoffMs must be a number of milliseconds from 0 to 2147483647 \(about 24\.8 days\), not 2592000000$/);
+    expect(() => prepareCrawl({ ...base, headersTimeoutMs: -1 })).toThrow(/^headersTimeoutMs must be/);
+    expect(() => prepareCrawl({ ...base, leaseMarginMs: Number.POSITIVE_INFINITY })).toThrow(/^leaseMarginMs must be/);
+    expect(prepareCrawl({ ...base, maxBackoffMs: 2 ** 31 - 1 }).options.maxBackoffMs).toBe(2 ** 31 - 1);
+  });
+
   it('refuses a seed that is not an http(s) URL', () => {
     expect(() => prepareCrawl({ ...base, seeds: ['ftp://a.example/'] })).toThrow(/^not an http\(s\) URL: ftp:\/\/a\.example\/$/);
   });

@@ -2,6 +2,7 @@
 // that will be refused (a bad seed, a bad --include pattern) leaves no data dir and no log behind.
 
 import { GleanerError } from '../shared/errors.js';
+import { MAX_TIMER_MS } from '../shared/timers.js';
 import { canonicalizeUrl } from '../shared/url.js';
 import { resolveCrawlOptions, type CrawlOptions } from './options.js';
 import { makeScopeFilter } from './scope.js';
@@ -37,6 +38,13 @@ export function prepareCrawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, '
   for (const [key, least] of [['documentTimeoutMs', 1], ['documentMemoryMb', 128], ['pdfMaxPages', 1], ['maxConnectFailures', 1], ['maxHostFailures', 1]] as const) {
     const value = options[key];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < least) throw new GleanerError('BAD_ARGUMENT', `${key} must be a number of at least ${least} (got ${String(value)})`);
+  }
+  // Every wait is a timer: a config value beyond what one holds would fire at once (shared/timers.ts).
+  for (const [key, value] of Object.entries(options)) {
+    if (!key.endsWith('Ms') || typeof value !== 'number') continue;
+    if (!Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
+      throw new GleanerError('BAD_ARGUMENT', `${key} must be a number of milliseconds from 0 to ${String(MAX_TIMER_MS)} (about 24.8 days), not ${String(value)}`);
+    }
   }
   const inScope = scopeFilter(seeds, options);
   return { options: { ...options, seeds }, inScope };

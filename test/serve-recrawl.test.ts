@@ -50,8 +50,11 @@ afterAll(async () => {
 describe('durations', () => {
   it('as people write them, with a clear error otherwise', () => {
     expect([parseDuration('f', '90s'), parseDuration('f', '30m'), parseDuration('f', '6h'), parseDuration('f', '1d'), parseDuration('f', '2')]).toEqual([90_000, 1_800_000, 21_600_000, 86_400_000, 2000]);
-    expect(() => parseDuration('serve: --recrawl-every', 'often')).toThrow('serve: --recrawl-every needs a duration such as 90s, 30m, 6h or 1d (at least 1 s), not "often"');
+    expect(() => parseDuration('serve: --recrawl-every', 'often')).toThrow('serve: --recrawl-every needs a duration such as 90s, 30m, 6h or 1d (at least 1 s, at most 24d), not "often"');
     expect(() => parseDuration('f', '10ms')).toThrow(/at least 1 s/);
+    // Longer than a timer holds: it would fire at once, a recrawl without pause.
+    expect(parseDuration('f', '24d')).toBe(24 * 86_400_000);
+    expect(() => parseDuration('f', '30d')).toThrow(/at most 24d/);
   });
 });
 
