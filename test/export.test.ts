@@ -4,7 +4,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WARCParser } from 'warcio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,19 @@ describe('gleaner export', () => {
     const bad = await runCli(['export', '--format', 'csv', '--data', data]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toEqual(['gleaner export: --format must be jsonl or warc, not "csv"']);
+  });
+
+  it.skipIf(!BUILT)('a file it cannot write is one line, exit 1, and no word of an export done', async () => {
+    const out = join(await dirs.make(), 'no-such-dir', 'pages.jsonl');
+    const r = await runCli(['export', '--data', data, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^gleaner export: cannot write .*pages\.jsonl: ENOENT/)]);
+    // A directory as --out is named as the user gave it, before anything is read.
+    const dir = await dirs.make();
+    const d = await runCli(['export', '--data', data, '--out', dir]);
+    expect(d.code).toBe(2);
+    expect(d.stderr).toBe(`gleaner export: --out ${dir} is a directory; give a file name, e.g. ${join(dir, 'pages.jsonl')}\n`);
+    expect(readdirSync(dirname(dir)).filter((f) => f.startsWith(`${basename(dir)}.tmp-`))).toEqual([]);
   });
 
   it.skipIf(!BUILT)('a crawl without --keep-raw keeps no responses, and the WARC export says how many it left out', async () => {

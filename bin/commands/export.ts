@@ -3,10 +3,11 @@
 // webrecorder's warcio): a warcinfo record, then one response record per page whose response the crawl
 // kept (shared/store/raw-response.ts), readable by warcio, pywb and the other WARC tools.
 
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, statSync, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { checkDataDir } from '../../shared/data-dir.js';
@@ -92,20 +93,29 @@ interface Sink {
 }
 
 function fileSink(path: string): Sink {
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new GleanerError('BAD_ARGUMENT', `export: --out ${path} is a directory; give a file name, e.g. ${join(path, 'pages.jsonl')}`);
   const temp = `${path}.tmp-${process.pid}`;
   const stream: WriteStream = createWriteStream(temp);
   let failure: Error | undefined;
   stream.on('error', (e) => (failure = e));
+  // The error names the file the user gave, not the temporary one beside it.
+  const cannotWrite = (e: Error) => new GleanerError('DATA_DIR', `export: cannot write ${path}: ${e.message.replace(temp, path)}`);
   return {
     async write(chunk) {
-      if (failure) throw failure;
+      if (failure) throw cannotWrite(failure);
       if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), once(stream, 'error')]);
     },
     async finish(ok) {
       await new Promise<void>((resolve) => stream.end(resolve));
-      if (ok && !failure) await rename(temp, path);
-      else await rm(temp, { force: true });
-      if (failure) throw new GleanerError('DATA_DIR', `export: cannot write ${path}: ${failure.message}`);
+      if (ok && !failure) {
+        await rename(temp, path).catch(async (e: unknown) => {
+          await rm(temp, { force: true });
+          throw cannotWrite(e as Error);
+        });
+      } else {
+        await rm(temp, { force: true });
+      }
+      if (failure) throw cannotWrite(failure);
     },
   };
 }
@@ -164,22 +174,28 @@ export const exportCommand: Command = {
     if (format !== 'jsonl' && format !== 'warc') throw new GleanerError('BAD_ARGUMENT', `export: --format must be jsonl or warc, not "${format}"`);
     const dataDir = v.data ?? 'data';
     checkDataDir(dataDir, { create: false, write: false });
-    const store = await openStore(dataDir, { mustExist: true });
     const sink = v.out === undefined ? stdoutSink() : fileSink(v.out);
+    const store = await openStore(dataDir, { mustExist: true }).catch(async (e: unknown) => {
+      await sink.finish(false).catch(() => undefined);
+      throw e;
+    });
     const progress = progressLine();
-    let ok = false;
+    let finished = false;
     try {
       let total = 0;
       for await (const _ of store.pageFacts()) total++;
       const summary = await exportPages(store, format, sink, { gzip: format === 'warc' && (v.out?.endsWith('.gz') ?? false), onProgress: (done) => progress.update(`export: ${done} of ${total} pages`) });
-      ok = true;
       progress.done();
+      // The file is in place (or the write's failure thrown) before anything says it was exported.
+      finished = true;
+      await sink.finish(true);
       const skipped = summary.withoutResponse > 0 ? `; ${summary.withoutResponse} pages had no kept response (crawled without --keep-raw) and are not in it` : '';
       process.stderr.write(`exported ${summary.pages} pages as ${format}${v.out === undefined ? '' : ` to ${v.out}`}${skipped}\n`);
       return 0;
     } finally {
       progress.done();
-      await sink.finish(ok);
+      // An export that failed leaves no file: its own error is the one to show.
+      if (!finished) await sink.finish(false).catch(() => undefined);
       await store.close();
     }
   },
