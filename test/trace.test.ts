@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceStep } from '../shared/trace.js';
 import { serve } from '../web/index.js';
 import { BUILT, runCli } from './support/run-cli.js';
+import { refusedOrigin } from './sites/robots-hostile.js';
 import { tempDirs } from './support/temp-dirs.js';
 
 const dirs = tempDirs('gleaner-trace-');
@@ -74,6 +75,14 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
     expect(Object.fromEntries(steps.get('robots.txt')!.facts)['verdict (rfc9309)']).toBe('disallowed (line 2: disallow /private/)');
     expect(steps.has('Fetch')).toBe(false);
     expect(steps.get('The stored record')?.verdict).toBe('not in the store');
+  });
+
+  it('a robots.txt that could not be read decides for the whole site, and the step says so without a rule', async () => {
+    const steps = await trace(`${await refusedOrigin()}/page`);
+    expect(steps.get('robots.txt')?.verdict).toBe('disallowed: the crawler never requests it');
+    expect(steps.get('robots.txt')?.facts.map(([k]) => k)).toEqual(['robots.txt', 'verdict']);
+    expect(Object.fromEntries(steps.get('robots.txt')!.facts).verdict).toBe('disallowed: the whole site, no rules read');
+    expect(steps.has('Fetch')).toBe(false);
   });
 
   it('/trace shows the index-side steps and the query\'s score, and points to the command for the rest', async () => {

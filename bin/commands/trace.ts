@@ -74,7 +74,8 @@ async function storedRecord(dataDir: string, url: string): Promise<{ page: PageR
     }
   } catch (e) {
     if (!isGleanerError(e)) throw e;
-    return { page: undefined, step: { ...base, verdict: 'not read', facts: [['store', e.message]], note: 'A running crawl holds the store; trace again when it ends.' } };
+    const note = e.code === 'STORE_LOCKED' ? 'A running crawl holds the store; trace again when it ends.' : 'The steps before this one asked the site itself; the store and the index say what a crawl kept.';
+    return { page: undefined, step: { ...base, verdict: 'not read', facts: [['store', e.message]], note } };
   }
   if (page === undefined) return { page, step: { ...base, verdict: 'not in the store', facts: [['data dir', dataDir]], note: 'Not crawled yet: out of scope, blocked, beyond --max-depth or --max-pages, or no page links to it.' } };
   return {

@@ -6,7 +6,7 @@
 import { Router } from 'express';
 import { DEFAULT_AGENT } from '../../shared/agent.js';
 import type { TraceStep } from '../../shared/trace.js';
-import { robotsTraceStep } from '../../shared/trace.js';
+import { robotsTraceStep, wholeSiteRobotsStep } from '../../shared/trace.js';
 import { canonicalizeUrl } from '../../shared/url.js';
 import type { AppContext } from '../context.js';
 import { stringParam } from '../params.js';
@@ -60,9 +60,8 @@ async function robotsStep(ctx: AppContext, url: string): Promise<TraceStep> {
     return { ...base, verdict: 'not fetched here', facts: [], note: 'This server does not fetch URLs for visitors (serve --robots-fetch); gleaner trace and the /robots checker show the verdict.' };
   }
   const fetched = await ctx.fetchRobots(robotsUrl, DEFAULT_AGENT, 'rfc9309', ctx.options.robotsFetchTimeoutMs);
-  const text = fetched.outcome === 'ok' ? new TextDecoder().decode(fetched.body) : '';
-  const step = robotsTraceStep(text, url, DEFAULT_AGENT, 'rfc9309', `${fetched.url}: ${fetched.described}; ${fetched.why}`);
-  // The fetch policy may decide for the whole site (a 5xx disallows everything, a 404 allows it).
-  const verdict = fetched.check(url);
-  return fetched.outcome === 'ok' ? step : { ...step, verdict: verdict.allowed ? 'allowed' : 'disallowed: the crawler never requests it', note: fetched.why };
+  const described = `${fetched.url}: ${fetched.described}; ${fetched.why}`;
+  if (fetched.outcome === 'ok') return robotsTraceStep(new TextDecoder().decode(fetched.body), url, DEFAULT_AGENT, 'rfc9309', described);
+  // The fetch policy decided for the whole site (a 5xx disallows everything, a 404 allows it).
+  return wholeSiteRobotsStep(described, fetched.check(url).allowed, fetched.why);
 }
