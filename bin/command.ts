@@ -72,7 +72,7 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
 }
 
 /** How an error names the value: `--max-pages`, or as given when it came from a config file (`"crawl.maxPages" in FILE`). */
-function shownFlag(flag: string): string {
+export function shownFlag(flag: string): string {
   return flag.startsWith('"') ? flag : `--${flag}`;
 }
 

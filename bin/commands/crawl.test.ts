@@ -72,6 +72,8 @@ describe('gleaner crawl flags', () => {
     [['http://a/', '--max-pages', '2.5'], /whole number/],
     [['http://a/', '--user-agent', 'Bot/1.0'], /RFC 9309/],
     [['http://a/', '--mode', 'google'], /rfc9309 or draft/],
+    [['http://a/', '--from', 'the crawler team'], /^crawl: --from must be an email address such as crawler-admin@example.org, not "the crawler team"$/],
+    [['http://a/', '--from', 'ops@example.org\r\nX-Extra: 1'], /--from must be an email address/],
     [['http://a/', '--scope', 'world'], /host, domain or any/],
     [['http://a/', '--site', 'nowhere'], /ORIGIN=inherit\|always\|never/],
     [['http://a/', '--bogus'], /Unknown option/],

@@ -22,7 +22,7 @@ import {
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { isPostgresUrl } from '../../shared/store/index.js';
-import { integerFlag, numberFlag, parseCommandArgs, type Command } from '../command.js';
+import { integerFlag, numberFlag, parseCommandArgs, shownFlag, type Command } from '../command.js';
 import { configKey, readConfigFile, type ConfigFile } from '../config-file.js';
 import { openLogFile } from '../log-file.js';
 import { progressLine } from '../progress.js';
@@ -190,12 +190,16 @@ export function crawlOptionsFromArgs(argv: string[]): CrawlArgs {
   if (positionals.length === 0) positionals.push(...(config?.seeds ?? []), ...siteSeeds);
   if (positionals.length === 0) throw new GleanerError('BAD_ARGUMENT', 'crawl: give at least one seed URL, e.g. gleaner crawl http://intranet.example/');
   const agent = v['user-agent'] ?? base.agent;
-  if (!PRODUCT_TOKEN.test(agent)) throw new GleanerError('BAD_ARGUMENT', `crawl: ${f('user-agent')} must be letters, "_" and "-" only (RFC 9309), not "${agent}"`);
+  if (!PRODUCT_TOKEN.test(agent)) throw new GleanerError('BAD_ARGUMENT', `crawl: ${shownFlag(f('user-agent'))} must be letters, "_" and "-" only (RFC 9309), not "${agent}"`);
+  const from = v.from ?? base.from;
+  // A mailbox (RFC 9110 10.1.2): one @, no spaces or control characters. Anything else is sent with every
+  // request, and one with a line break in it failed them all ("invalid from header").
+  if (from !== undefined && !/^[^\s\p{Cc}@<>]+@[^\s\p{Cc}@<>]+$/u.test(from)) throw new GleanerError('BAD_ARGUMENT', `crawl: ${shownFlag(f('from'))} must be an email address such as crawler-admin@example.org, not ${JSON.stringify(from)}`);
   const mode = v.mode ?? base.robotsMode;
-  if (mode !== 'rfc9309' && mode !== 'draft') throw new GleanerError('BAD_ARGUMENT', `crawl: ${f('mode')} must be rfc9309 or draft, not "${mode}"`);
+  if (mode !== 'rfc9309' && mode !== 'draft') throw new GleanerError('BAD_ARGUMENT', `crawl: ${shownFlag(f('mode'))} must be rfc9309 or draft, not "${mode}"`);
   const scope = checkScope(v.scope ?? base.scope, f('scope'));
   const logLevel = (v['log-level'] ?? base.logLevel) as LogLevel;
-  if (!LEVELS.includes(logLevel)) throw new GleanerError('BAD_ARGUMENT', `crawl: ${f('log-level')} must be one of ${LEVELS.join(', ')}`);
+  if (!LEVELS.includes(logLevel)) throw new GleanerError('BAD_ARGUMENT', `crawl: ${shownFlag(f('log-level'))} must be one of ${LEVELS.join(', ')}`);
   const perSite = sitesFromConfig(config);
   const sites: Record<string, RobotsRespect> = { ...perSite.sites };
   sources.sites = Object.keys(sites).length > 0 ? 'config' : 'default';
@@ -235,7 +239,7 @@ export function crawlOptionsFromArgs(argv: string[]): CrawlArgs {
     delayMs: Math.round(numberFlag(name, f('delay'), v.delay, base.delayMs / 1000, 0, 3600) * 1000),
     maxCrawlDelayMs: Math.round(numberFlag(name, f('max-crawl-delay'), v['max-crawl-delay'], base.maxCrawlDelayMs / 1000, 0, 86400) * 1000),
     agent,
-    from: v.from ?? base.from,
+    from,
     robotsMode: mode,
     respectRobots: v['ignore-robots'] ? false : base.respectRobots,
     sites,
