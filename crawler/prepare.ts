@@ -15,6 +15,48 @@ export interface PreparedCrawl {
   inScope: (url: string) => boolean;
 }
 
+interface Range {
+  min: number;
+  max?: number;
+  whole?: boolean;
+}
+
+/**
+ * What the options a config file sets without a flag may be (flags are checked where they are parsed).
+ * Each bound is a value that would break the crawl beyond it: a document limit of 0 makes every PDF an
+ * error page, a host limit of 0 gives every host up at its first failed request, a status interval of 0
+ * rewrites the status file without pause, and no wait may exceed what a timer holds (shared/timers.ts).
+ */
+const OPTION_RANGES = {
+  maxRetries: { min: 0, max: 100, whole: true },
+  backoffMs: { min: 0, max: MAX_TIMER_MS },
+  maxBackoffMs: { min: 0, max: MAX_TIMER_MS },
+  maxConnectFailures: { min: 1, whole: true },
+  maxHostFailures: { min: 1, whole: true },
+  maxBodyBytes: { min: 1024, whole: true },
+  maxRedirects: { min: 0, max: 100, whole: true },
+  connectTimeoutMs: { min: 1, max: MAX_TIMER_MS },
+  headersTimeoutMs: { min: 1, max: MAX_TIMER_MS },
+  bodyTimeoutMs: { min: 1, max: MAX_TIMER_MS },
+  robotsMaxCacheSeconds: { min: 0 },
+  statusIntervalMs: { min: 100, max: MAX_TIMER_MS },
+  documentTimeoutMs: { min: 1, max: MAX_TIMER_MS },
+  documentMemoryMb: { min: 128 },
+  pdfMaxPages: { min: 1, whole: true },
+  leaseMarginMs: { min: 0, max: MAX_TIMER_MS },
+  leaseBatchUrls: { min: 1, max: 1000, whole: true },
+  stopDeadlineMs: { min: 0, max: MAX_TIMER_MS },
+  frontierTimeoutMs: { min: 1, max: MAX_TIMER_MS },
+} satisfies Partial<Record<keyof CrawlOptions, Range>>;
+
+function checkRange(key: string, value: unknown, { min, max, whole = false }: Range): void {
+  const fits = typeof value === 'number' && Number.isFinite(value) && value >= min && (max === undefined || value <= max) && (!whole || Number.isInteger(value));
+  if (fits) return;
+  const what = whole ? 'a whole number' : 'a number';
+  const range = max === undefined ? `of at least ${String(min)}` : `from ${String(min)} to ${String(max)}`;
+  throw new GleanerError('BAD_ARGUMENT', `${key} must be ${what} ${range}${key.endsWith('Ms') ? ' (milliseconds; a timer holds about 24.8 days)' : ''} (got ${String(value)})`);
+}
+
 /** Resolves and checks crawl options; throws BAD_ARGUMENT for what the user must fix. Touches no disk. */
 export function prepareCrawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'dataDir' | 'seeds'>): PreparedCrawl {
   const options = resolveCrawlOptions(given);
@@ -29,22 +71,11 @@ export function prepareCrawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, '
     if (options.store === undefined) throw new GleanerError('BAD_ARGUMENT', '--frontier needs --store postgres://...: the processes of a shared crawl keep their pages in one store');
     if (options.recrawl) throw new GleanerError('BAD_ARGUMENT', '--recrawl runs on one machine: it is not available with --frontier');
     if (options.hostConnections !== 1) throw new GleanerError('BAD_ARGUMENT', '--host-connections above 1 is not available with --frontier: a shared crawl holds one request per host');
-    if (!Number.isInteger(options.leaseBatchUrls) || options.leaseBatchUrls < 1 || options.leaseBatchUrls > 1000) {
-      throw new GleanerError('BAD_ARGUMENT', `leaseBatchUrls must be a whole number from 1 to 1000 (got ${String(options.leaseBatchUrls)})`);
-    }
   }
-  // A document limit of 0 or less would make every PDF and Word document an error page; a host limit
-  // of 0 would give every host up at its first failed request.
-  for (const [key, least] of [['documentTimeoutMs', 1], ['documentMemoryMb', 128], ['pdfMaxPages', 1], ['maxConnectFailures', 1], ['maxHostFailures', 1]] as const) {
-    const value = options[key];
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < least) throw new GleanerError('BAD_ARGUMENT', `${key} must be a number of at least ${least} (got ${String(value)})`);
-  }
-  // Every wait is a timer: a config value beyond what one holds would fire at once (shared/timers.ts).
+  for (const [key, range] of Object.entries(OPTION_RANGES) as [keyof typeof OPTION_RANGES, Range][]) checkRange(key, options[key], range);
+  // Every other wait is a timer too.
   for (const [key, value] of Object.entries(options)) {
-    if (!key.endsWith('Ms') || typeof value !== 'number') continue;
-    if (!Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
-      throw new GleanerError('BAD_ARGUMENT', `${key} must be a number of milliseconds from 0 to ${String(MAX_TIMER_MS)} (about 24.8 days), not ${String(value)}`);
-    }
+    if (key.endsWith('Ms') && !(key in OPTION_RANGES) && typeof value === 'number') checkRange(key, value, { min: 0, max: MAX_TIMER_MS });
   }
   const inScope = scopeFilter(seeds, options);
   return { options: { ...options, seeds }, inScope };
