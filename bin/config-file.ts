@@ -115,16 +115,20 @@ export function parseConfig(parsed: unknown, path: string, shape: ConfigShape): 
       const { seeds, sites, ...rest } = section;
       if (seeds !== undefined) result.seeds = strings(seeds, at, 'crawl.seeds');
       if (sites !== undefined) result.sites = parseSites(sites, at);
-      const flagged: Record<string, unknown> = {};
+      // No prototype: a "__proto__" key in the file is then a key like any other (and refused as unknown).
+      const flagged = Object.create(null) as Record<string, unknown>;
       for (const [k, v] of Object.entries(rest)) {
-        if (!(k in crawlOptions)) {
+        // Own keys only: "constructor" or "__proto__" in a file are unknown keys, not the prototype's.
+        if (!Object.hasOwn(crawlOptions, k)) {
           flagged[k] = v;
           continue;
         }
         const want = Array.isArray(crawlOptions[k]) ? 'list' : typeof crawlOptions[k];
         const got = Array.isArray(v) ? 'list' : typeof v;
         if (want !== got) throw new GleanerError('BAD_ARGUMENT', `${at}: "crawl.${k}" must be a ${want}`);
-        result.crawlOptions[k] = v;
+        // Every list option is a list of strings (stripParams).
+        if (Array.isArray(v)) result.crawlOptions[k] = strings(v, at, `crawl.${k}`);
+        else result.crawlOptions[k] = v;
       }
       Object.assign(result.crawl, flagValues(flagged, shape.crawlFlags, at, 'crawl', ['config', 'site', 'check'], Object.keys(crawlOptions)));
     } else if (key === 'serve') {
@@ -224,7 +228,7 @@ function strings(value: unknown, at: string, where: string): string[] {
 
 /** `; did you mean "delay" (seconds)?` for a key that was renamed or is one typo away from a known one. */
 function suggestion(key: string, known: readonly string[]): string {
-  const renamed = RENAMED[key];
+  const renamed = Object.hasOwn(RENAMED, key) ? RENAMED[key] : undefined;
   if (renamed !== undefined) return ` (the key is now "${renamed.replace(/ \(.*/, '')}"${renamed.includes('(') ? `, ${renamed.replace(/^[^(]*\(|\)$/g, '')}` : ''}, as the flag)`;
   let best: string | undefined;
   let bestDistance = 3;

@@ -37,6 +37,13 @@ describe('charset from the Content-Type header', () => {
     const d = decodeBody(page('<meta charset="gbk">', GBK_ZHONGWEN), 'text/html; charset=no-such-charset');
     expect(d).toMatchObject({ charset: 'gbk', source: 'meta' });
   });
+  it('takes a label that names a property of every object (constructor, __proto__) for no charset, not a crash', () => {
+    for (const label of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(decodeBody(page('<meta charset="gbk">', GBK_ZHONGWEN), `text/html; charset=${label}`), label).toMatchObject({ charset: 'gbk', source: 'meta' });
+      expect(decodeBody(page(`<meta charset="${label}">`, ascii('plain words')), 'text/html'), label).toMatchObject({ charset: 'utf-8', source: 'default' });
+      expect(normalizeCharset(label), label).toBeUndefined();
+    }
+  });
 });
 
 describe('charset from META in the first 1,024 bytes', () => {

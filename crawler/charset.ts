@@ -46,10 +46,11 @@ const SOURCE: Record<ResultType, Decoded['source']> = {
 
 /** WHATWG decodes gbk with its gb18030 decoder (a superset); iconv-lite's gbk lacks the 4-byte forms. */
 const ICONV_NAME: Readonly<Record<string, string>> = { gbk: 'gb18030' };
+const iconvName = (charset: string): string => (Object.hasOwn(ICONV_NAME, charset) ? ICONV_NAME[charset]! : charset);
 
 /** Whether `charset` (a WHATWG name) can be decoded here. */
 function decodable(charset: string): boolean {
-  if (iconv.encodingExists(ICONV_NAME[charset] ?? charset)) return true;
+  if (iconv.encodingExists(iconvName(charset))) return true;
   try {
     new TextDecoder(charset);
     return true;
@@ -58,8 +59,12 @@ function decodable(charset: string): boolean {
   }
 }
 
-/** x-user-defined has no decoder here; the old behaviour (and the spec's for META) is windows-1252. */
-const usable = (charset: string): string | undefined => {
+/** x-user-defined has no decoder here; the old behaviour (and the spec's for META) is windows-1252.
+ * The sniffer's label table (whatwg-encoding 3.1) is a plain object: a page that declares
+ * `charset="constructor"` or `"__proto__"` got back Object's own function, not a name, and threw. Such a
+ * label is no charset. */
+const usable = (charset: unknown): string | undefined => {
+  if (typeof charset !== 'string') return undefined;
   const c = charset.toLowerCase();
   const name = c === 'x-user-defined' ? 'windows-1252' : c;
   return decodable(name) ? name : undefined;
@@ -182,7 +187,7 @@ const UTF8 = new TextDecoder('utf-8');
 /** `bytes` as text in `charset` (a decodable WHATWG name); a BOM at the start is dropped. */
 function decodeAs(bytes: Uint8Array, charset: string): string {
   if (charset === 'utf-8') return UTF8.decode(bytes);
-  const name = ICONV_NAME[charset] ?? charset;
+  const name = iconvName(charset);
   if (iconv.encodingExists(name)) return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), name);
   return new TextDecoder(charset, { fatal: false }).decode(bytes);
 }

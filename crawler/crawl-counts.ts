@@ -30,8 +30,11 @@ export function countPage(counts: PageCounts, page: Pick<PageRecord, 'state' | '
 }
 
 export function bump<K extends string>(map: Partial<Record<K, number>>, key: K, sign: 1 | -1): void {
-  const n = (map[key] ?? 0) + sign;
-  if (n > 0) map[key] = n;
+  // Own counts only, and set as a property: a key such as "constructor" or "__proto__" (an error's
+  // reason is made from what a server answered) is counted like any other, never read from or written to
+  // the prototype.
+  const n = (Object.hasOwn(map, key) ? (map[key] ?? 0) : 0) + sign;
+  if (n > 0) Object.defineProperty(map, key, { value: n, enumerable: true, writable: true, configurable: true });
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a plain record by design (saved as JSON in the stats); a zero count is left out, not kept
   else delete map[key];
 }

@@ -138,6 +138,13 @@ describe('gleaner crawl flags', () => {
     expect(fails(['--config', bad])).toMatch(/the key must be an http\(s\) origin/);
     await writeFile(bad, JSON.stringify({ crawl: { sites: { 'http://a': { dealy: 1 } } } }));
     expect(fails(['--config', bad])).toMatch(/unknown key "crawl.sites\["http:\/\/a"\].dealy"; did you mean "delay"\?/);
+    // Keys an object has from its prototype are no options; a list option holds strings.
+    await writeFile(bad, '{"crawl": {"__proto__": {"delay": 5}}}');
+    expect(fails(['--config', bad])).toMatch(/unknown key "crawl.__proto__"/);
+    await writeFile(bad, JSON.stringify({ crawl: { constructor: 1 } }));
+    expect(fails(['--config', bad])).toMatch(/unknown key "crawl.constructor"/);
+    await writeFile(bad, JSON.stringify({ crawl: { stripParams: ['utm_source', 1] } }));
+    expect(fails(['--config', bad])).toMatch(/"crawl.stripParams" must be a list of strings/);
     await writeFile(bad, '{nope');
     expect(fails(['--config', bad])).toMatch(/not JSON/);
     expect(fails(['--config', join(dir, 'missing.json')])).toMatch(/no such file/);

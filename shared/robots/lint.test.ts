@@ -112,6 +112,10 @@ describe('seed 002: WebWatch statistics', () => {
       lineEndings: { lf: 8, crlf: 0, cr: 0 },
     });
   });
+  it('counts agents named like properties of every object as any other', () => {
+    const body = 'User-agent: constructor\nDisallow: /a\n\nUser-agent: __proto__\nDisallow: /b\nDisallow: /c\n\nUser-agent: toString\nAllow: /\n';
+    expect(Object.entries(lintRobots(body).stats.rulesPerAgent)).toEqual([['constructor', 1], ['__proto__', 2], ['toString', 1]]);
+  });
 });
 
 describe('robustness', () => {

@@ -253,7 +253,8 @@ function checkFileLists(rules: ParsedRobots['groups'][number]['rules'], add: Add
 }
 
 function statsOf(parsed: ParsedRobots): LintStats {
-  const rulesPerAgent: Record<string, number> = {};
+  // No prototype: an agent named "constructor" or "__proto__" is counted like any other.
+  const rulesPerAgent = Object.create(null) as Record<string, number>;
   for (const g of parsed.groups) for (const a of g.agents) rulesPerAgent[a] = (rulesPerAgent[a] ?? 0) + g.rules.length;
   return {
     sizeBytes: parsed.sizeBytes,
