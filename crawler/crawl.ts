@@ -39,7 +39,7 @@ import { RecentRate, secondsLeft } from './eta.js';
 import { writeCrawlStatus, type CrawlStatus, type HostStatus } from '../shared/crawl-status.js';
 import { prepareCrawl } from './prepare.js';
 import { pageRequestHeaders } from './request.js';
-import { DEFAULT_SITEMAP_OPTIONS, originSitemaps, sitemapFollowUps } from './sitemaps.js';
+import { DEFAULT_SITEMAP_OPTIONS, originSitemaps, sitemapFollowUps, sitemapMovedTo } from './sitemaps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import { withSiteRules } from './site-rules.js';
 import type { Dispatcher } from 'undici';
@@ -707,9 +707,13 @@ class CrawlRun {
     const read = this.sitemapFiles.get(host) ?? 0;
     const { maxNesting, maxFilesPerHost } = DEFAULT_SITEMAP_OPTIONS;
     const next = sitemapFollowUps(found, entry, host, this.canonicalizer.canonicalize, { maxNesting, sitemapsLeft: maxFilesPerHost - read });
+    // A sitemap that moved is asked where it went, at its own depth, on the same host name (http to
+    // https included): a sitemap speaks for its own site.
+    const moved = sitemapMovedTo(found.movedTo, entry, this.canonicalizer.canonicalize);
+    if (moved !== undefined && read + next.sitemaps.length < maxFilesPerHost) next.sitemaps.push(moved);
     this.sitemapFiles.set(host, read + next.sitemaps.length);
     const entries = [...next.sitemaps, ...next.pages.filter((e) => this.admission.admissible(e.url, e.depth, 0))];
-    this.log('debug', 'sitemap read', { url: entry.url, urls: found.urls.length, sitemaps: found.sitemaps.length, error: found.error });
+    this.log('debug', 'sitemap read', { url: entry.url, urls: found.urls.length, sitemaps: found.sitemaps.length, error: found.error, movedTo: found.movedTo });
     if (next.dropped > 0) {
       const why = entry.depth >= maxNesting ? `nested deeper than ${maxNesting} levels` : `past ${maxFilesPerHost} sitemap files for the host`;
       this.log('info', `sitemap lists sitemaps left unread: ${why}`, { url: entry.url, dropped: next.dropped });

@@ -11,6 +11,9 @@ const SITEMAP_TYPES: readonly string[] = [
   'application/xml',
   'text/xml',
   'text/plain',
+  // Feeds, which the protocol accepts as sitemaps (sitemaps.ts reads them), come under their own types.
+  'application/rss+xml',
+  'application/atom+xml',
   'application/gzip',
   'application/x-gzip',
   'application/octet-stream',
@@ -21,6 +24,9 @@ export interface SitemapUrls {
   urls: string[];
   sitemaps: string[];
   error?: string;
+  /** Where a sitemap that moved (a 3xx) now is, absolute: asked as a sitemap in turn, as a page's
+   * redirect is a URL queued (so the host's delay holds between the two requests). */
+  movedTo?: string;
 }
 
 export async function fetchSitemapUrls(
@@ -36,14 +42,25 @@ export async function fetchSitemapUrls(
     limits: options.limits,
     signal: options.signal,
   });
+  if (outcome.kind === 'redirect') {
+    const movedTo = URL.parse(outcome.location, url)?.href;
+    if (movedTo !== undefined) return { urls: [], sitemaps: [], movedTo };
+  }
   if (outcome.kind !== 'body') {
     const error = outcome.kind === 'network-error' ? outcome.error : `${outcome.kind} ${'status' in outcome ? outcome.status : ''}`.trim();
     return { urls: [], sitemaps: [], error };
   }
   try {
     const bytes = await gunzipIfNeeded(outcome.body);
-    return parseSitemap(new TextDecoder().decode(bytes));
+    return parseSitemap(decodeSitemap(bytes));
   } catch (e) {
     return { urls: [], sitemaps: [], error: (e as Error).message };
   }
+}
+
+/** A sitemap's text: UTF-8 as the protocol says, or UTF-16 when it opens with that byte order mark (XML's
+ * own rule; a sitemap saved by a Windows editor may be). */
+function decodeSitemap(bytes: Uint8Array): string {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : undefined;
+  return new TextDecoder(utf16 ?? 'utf-8').decode(bytes);
 }

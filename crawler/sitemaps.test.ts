@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { gunzipIfNeeded, isGzip, originSitemaps, parseSitemap, sitemapFollowUps } from './sitemaps.js';
+import { gunzipIfNeeded, isGzip, originSitemaps, parseSitemap, sitemapFollowUps, sitemapMovedTo } from './sitemaps.js';
 import { makeCanonicalizer } from '../shared/url.js';
 
 const URLSET = `<?xml version="1.0" encoding="UTF-8"?>
@@ -131,6 +131,14 @@ describe('sitemap discovery', () => {
         { url: 'http://b.test/q', depth: 1, via: 'sitemap', referrer: 'http://a.test/sitemap.xml' },
       ],
     });
+  });
+  it('a sitemap that moved is asked where it went, at its depth, on its own host name only', () => {
+    const from = { url: 'http://a.test/sitemap.xml', depth: 1 };
+    expect(sitemapMovedTo('https://a.test/sitemap.xml?utm_source=x', from, canonicalize)).toEqual({ url: 'https://a.test/sitemap.xml', depth: 1, via: 'sitemap', sitemap: true });
+    expect(sitemapMovedTo('http://a.test:8080/s.xml', from, canonicalize)?.url).toBe('http://a.test:8080/s.xml');
+    for (const elsewhere of ['http://b.test/sitemap.xml', 'http://a.test/sitemap.xml', 'javascript:alert(1)', undefined]) {
+      expect(sitemapMovedTo(elsewhere, from, canonicalize), String(elsewhere)).toBeUndefined();
+    }
   });
   it('reads nested sitemaps only maxNesting levels deep, and no more files than the host has left', () => {
     const found = { sitemaps: ['http://a.test/s1.xml', 'http://a.test/s2.xml', 'http://a.test/s3.xml'], urls: ['http://a.test/p'] };

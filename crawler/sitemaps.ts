@@ -172,6 +172,16 @@ export function originSitemaps(origin: string, listed: readonly string[], canoni
   return entries;
 }
 
+/** Where a sitemap that answered with a redirect is asked next: the target as a sitemap at the same
+ * depth, canonical, when it is on the same host name (the scheme and port may change, as http to https
+ * does); undefined otherwise. */
+export function sitemapMovedTo(movedTo: string | undefined, from: Pick<FrontierEntry, 'url' | 'depth'>, canonicalize: Canonicalize): FrontierEntry | undefined {
+  if (movedTo === undefined) return undefined;
+  const c = canonicalize(movedTo);
+  if (c === undefined || c === from.url || new URL(c).hostname !== new URL(from.url).hostname) return undefined;
+  return { url: c, depth: from.depth, via: 'sitemap', sitemap: true };
+}
+
 /**
  * What one read sitemap file (`from`, of `origin`) leads to: its nested sitemaps of the same origin, one
  * level deeper (a sitemap's depth counts nesting; none past `maxNesting`, at most `sitemapsLeft`), and its
