@@ -2,6 +2,7 @@
 // intranet, crawls, indexes and serves search; the search page answers; Ctrl-C (SIGINT) stops it all.
 
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -66,5 +67,26 @@ describe.skipIf(!BUILT)('gleaner demo (real CLI)', () => {
     expect(code).toBe(2);
     expect(stderr.trim()).toMatch(/^gleaner demo: .* not the demo's/);
     expect(await readdir(dataDir)).toEqual(['precious.txt']);
+  });
+
+  it('says a port in use in one line before it crawls or indexes anything', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'gleaner-demo-port-'));
+    dirs.push(parent);
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'gleaner'), 'demo', '--port', String(port), '--data', join(parent, 'demo')], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(2);
+      expect(stderr).toBe(`gleaner demo: port ${String(port)} on 127.0.0.1 is in use: choose another with --port\n`);
+      expect(stdout).toBe('');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

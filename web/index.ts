@@ -2,7 +2,7 @@
 // they share. web/search/ (the searcher) has its own entry.
 
 export { createApp, type AppDeps } from './app.js';
-export { serve, listen, untilInterrupted, type ServeOptions, type RunningServer } from './server.js';
+export { serve, listen, checkCanListen, untilInterrupted, type ServeOptions, type RunningServer } from './server.js';
 export { WEB_DEFAULTS, type WebOptions, type QueryLimits } from './defaults.js';
 export { normalizeOrigin } from './cross-origin.js';
 export { parseQuery, formatQuery } from './query/index.js';

@@ -3,7 +3,7 @@
 
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { GleanerError } from '../shared/errors.js';
 import { createApp } from './app.js';
@@ -32,17 +32,30 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const HEADERS_TIMEOUT_MS = 10_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
+/** Why `host`:`port` cannot be listened on, as a BAD_ARGUMENT the user can fix; other errors as they are. */
+function listenError(e: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (e.code === 'EADDRINUSE') return new GleanerError('BAD_ARGUMENT', `port ${port} on ${host} is in use: choose another with --port`, { cause: e });
+  if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') return new GleanerError('BAD_ARGUMENT', `cannot listen on ${host}: not an address of this machine`, { cause: e });
+  if (e.code === 'EACCES') return new GleanerError('BAD_ARGUMENT', `not allowed to listen on port ${port}: use a port above 1023`, { cause: e });
+  return e;
+}
+
+/** Throws what `listen` would for `host`:`port`, without keeping it: a command with work to do before it
+ * serves (the demo crawls and indexes first) says so before that work, not after. */
+export async function checkCanListen(host: string, port: number): Promise<void> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (e: NodeJS.ErrnoException) => reject(listenError(e, host, port)));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 /** Binds `app`; a port in use or a host that cannot be bound is a BAD_ARGUMENT the user can fix. */
 export async function listen(app: Express, host: string, port: number): Promise<RunningServer> {
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, host);
     s.once('listening', () => resolve(s));
-    s.once('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EADDRINUSE') reject(new GleanerError('BAD_ARGUMENT', `port ${port} on ${host} is in use: choose another with --port`, { cause: e }));
-      else if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') reject(new GleanerError('BAD_ARGUMENT', `cannot listen on ${host}: not an address of this machine`, { cause: e }));
-      else if (e.code === 'EACCES') reject(new GleanerError('BAD_ARGUMENT', `not allowed to listen on port ${port}: use a port above 1023`, { cause: e }));
-      else reject(e);
-    });
+    s.once('error', (e: NodeJS.ErrnoException) => reject(listenError(e, host, port)));
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;

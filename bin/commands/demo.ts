@@ -9,7 +9,7 @@ import { crawl } from '../../crawler/index.js';
 import { buildIndex } from '../../indexer/index.js';
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
-import { serve, untilInterrupted } from '../../web/index.js';
+import { checkCanListen, serve, untilInterrupted } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { startDemoSite } from '../demo/server.js';
 import { progressLine } from '../progress.js';
@@ -67,6 +67,8 @@ export const demoCommand: Command = {
     const port = integerFlag('demo', 'port', v.port, DEMO_DEFAULTS.port, 0, 65535);
     const dataDir = v.data ?? DEMO_DEFAULTS.dataDir;
     checkDataDir(dataDir, { create: true, write: true });
+    // A port in use is said before the crawl and the index, not after them.
+    if (port !== 0) await checkCanListen(DEMO_DEFAULTS.host, port);
     await prepareDemoDir(dataDir);
 
     const site = await startDemoSite();
