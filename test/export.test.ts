@@ -3,7 +3,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -92,6 +92,27 @@ describe('gleaner export', () => {
     expect(d.code).toBe(2);
     expect(d.stderr).toBe(`gleaner export: --out ${dir} is a directory; give a file name, e.g. ${join(dir, 'pages.jsonl')}\n`);
     expect(readdirSync(dirname(dir)).filter((f) => f.startsWith(`${basename(dir)}.tmp-`))).toEqual([]);
+  });
+
+  it.skipIf(!BUILT)('a page that got no answer is not blamed on a crawl without --keep-raw', async () => {
+    const dropping = createServer((req, res) => {
+      if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Up</title><a href="/dropped">d</a>');
+      if (req.url === '/dropped') return void res.socket?.destroy();
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/`;
+      const other = join(await dirs.make(), 'data');
+      await writeFile(join(dirname(other), 'config.json'), JSON.stringify({ crawl: { maxRetries: 0 } }));
+      const c = await runCli(['crawl', origin, '--data', other, '--delay', '0', '--no-sitemaps', '--keep-raw', '--config', join(dirname(other), 'config.json')]);
+      expect(c.code, c.stderr).toBe(0);
+      const r = await runCli(['export', '--format', 'warc', '--out', join(dirname(other), 'x.warc'), '--data', other]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('exported 1 pages as warc to ' + join(dirname(other), 'x.warc') + '; 1 pages had no response body to keep (no answer, an answer that broke HTTP, or a 304 with no earlier copy) and are not in it\n');
+    } finally {
+      await new Promise((resolve) => dropping.close(resolve));
+    }
   });
 
   it.skipIf(!BUILT)('a crawl without --keep-raw keeps no responses, and the WARC export says how many it left out', async () => {

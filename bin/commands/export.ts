@@ -133,10 +133,13 @@ export interface ExportSummary {
   pages: number;
   /** For warc: pages whose response was not kept (crawled without --keep-raw). */
   withoutResponse: number;
+  /** For warc: pages that had no response body to keep (no answer, one that broke HTTP, a 304 with no
+   * earlier copy). */
+  noAnswer: number;
 }
 
 export async function exportPages(store: Store, format: 'jsonl' | 'warc', sink: Sink, options: { gzip: boolean; onProgress?: (done: number) => void }): Promise<ExportSummary> {
-  const summary: ExportSummary = { pages: 0, withoutResponse: 0 };
+  const summary: ExportSummary = { pages: 0, withoutResponse: 0, noAnswer: 0 };
   const serialize = (record: WARCRecord) => WARCSerializer.serialize(record, { gzip: options.gzip });
   if (format === 'warc') {
     const info = WARCRecord.createWARCInfo({ warcVersion: 'WARC/1.1', filename: 'gleaner-export' }, { software: `Gleaner ${GLEANER_VERSION}`, format: 'WARC File Format 1.1' });
@@ -148,7 +151,9 @@ export async function exportPages(store: Store, format: 'jsonl' | 'warc', sink: 
     } else {
       const raw = await store.getRawResponse(page.url);
       if (raw === undefined) {
-        summary.withoutResponse++;
+        // No answer, or a 304 with no earlier copy: there was no body to keep, --keep-raw or not.
+        if (page.status === 0 || page.status === 304) summary.noAnswer++;
+        else summary.withoutResponse++;
         continue;
       }
       await sink.write(await serialize(warcResponse(page, raw)));
@@ -189,7 +194,9 @@ export const exportCommand: Command = {
       // The file is in place (or the write's failure thrown) before anything says it was exported.
       finished = true;
       await sink.finish(true);
-      const skipped = summary.withoutResponse > 0 ? `; ${summary.withoutResponse} pages had no kept response (crawled without --keep-raw) and are not in it` : '';
+      const skipped =
+        (summary.withoutResponse > 0 ? `; ${summary.withoutResponse} pages had no kept response (crawled without --keep-raw) and are not in it` : '') +
+        (summary.noAnswer > 0 ? `; ${summary.noAnswer} pages had no response body to keep (no answer, an answer that broke HTTP, or a 304 with no earlier copy) and are not in it` : '');
       process.stderr.write(`exported ${summary.pages} pages as ${format}${v.out === undefined ? '' : ` to ${v.out}`}${skipped}\n`);
       return 0;
     } finally {
