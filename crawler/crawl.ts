@@ -580,11 +580,14 @@ class CrawlRun {
         analysed = { kind: 'network-error', error: `could not parse the page: ${(e as Error).message}` };
       }
     }
-    const { page, follow } = pageFromOutcome(analysed, context);
+    const { page, follow, kept } = pageFromOutcome(analysed, context);
+    if (kept !== undefined) this.log('info', 'recrawl failed for now; the stored copy stands', { url: entry.url, reason: kept });
     const { queue, refused } = this.admission.queueable(follow, entry);
     // Counted before the write, in the same synchronous step, so the stats in the batch match the pages.
     this.countStored(page, previous ?? undefined);
-    await this.frontier.commit(ticket, page, queue, this.stats, refused, await raw);
+    // A kept copy keeps its kept response too: the failure's is not the page's.
+    const response = await raw;
+    await this.frontier.commit(ticket, page, queue, this.stats, refused, kept === undefined ? response : undefined);
     this.afterCommit(page, previous === null);
   }
 

@@ -6,6 +6,7 @@ import { canonicalizeUrl } from '../shared/url.js';
 import { analyzeBody, type BodyAnalysis, type BodyInput } from './analyze.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
 import { contentTypeValue } from './media-type.js';
+import { isTransient } from './politeness.js';
 
 export interface PageContext {
   entry: QueuedEntry;
@@ -25,11 +26,21 @@ export interface PageOutcome {
   page: PageRecord;
   /** URLs to queue (before scope and trap checks). */
   follow: FrontierEntry[];
+  /** Set when a recrawl's request failed for now (no answer, 5xx, 429) and the good copy stored before
+   * stands unchanged: why it was not replaced. */
+  kept?: string;
 }
 
 export function pageFromOutcome(outcome: FetchOutcome, ctx: PageContext): PageOutcome {
   const { entry } = ctx;
   const base = blankPage(entry, ctx.fetchedAt);
+  // A recrawl that finds the server down or busy (its retries spent) keeps the good copy it had, as
+  // search engines keep theirs through an outage: storing the error would drop the page from the index
+  // until the next round, so one bad hour of a server emptied its site from search. An answer that says
+  // the page is gone, moved or forbidden still replaces it.
+  if (ctx.previous?.state === 'ok' && isTransient(outcome)) {
+    return { page: ctx.previous, follow: [], kept: outcome.kind === 'network-error' ? outcome.error : `HTTP ${outcome.status}` };
+  }
   switch (outcome.kind) {
     case 'network-error':
       return { page: { ...base, state: 'error', error: outcome.error }, follow: [] };

@@ -15,12 +15,9 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
   if (header === undefined) return undefined;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  // An HTTP-date opens with its day's name (RFC 9110 5.6.7, all three formats); Date.parse alone reads
-  // "-5" as May 2001, and a 429 whose Retry-After said "-5" was asked again at once.
-  if (!/^(mon|tue|wed|thu|fri|sat|sun)/i.test(trimmed)) return undefined;
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
+  // Read strictly (http-date.ts): a 429 whose Retry-After said "-5" was read as May 2001 and asked again at once.
+  const at = httpDateMs(trimmed);
+  return at === undefined ? undefined : Math.max(0, at - now);
 }
 
 /** Exponential backoff: base, 2x base, 4x base ... for attempt 1, 2, 3 ..., never above max. */
@@ -28,7 +25,7 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number): numbe
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-import { httpProtocolError, isUndecodableBody } from '../shared/http/index.js';
+import { httpDateMs, httpProtocolError, isUndecodableBody } from '../shared/http/index.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
 
 /** What a failed request looked like, as much as the retry rule needs. */

@@ -21,6 +21,12 @@ describe('request headers', () => {
     const e = pageRequestHeaders(who, {}, stored({ state: 'error' }));
     expect([e['if-none-match'], e['if-modified-since']]).toEqual([undefined, undefined]);
   });
+  it('sends back no validator a server could not take or would ignore', () => {
+    // A 60 KB ETag made the server refuse the recrawl (431); a Last-Modified that is no HTTP-date is ignored by it.
+    const h = pageRequestHeaders(who, {}, stored({ etag: `"${'e'.repeat(60_000)}"`, lastModified: 'garbage date 99' }));
+    expect([h['if-none-match'], h['if-modified-since']]).toEqual([undefined, undefined]);
+    expect(pageRequestHeaders(who, {}, stored({ etag: `"${'e'.repeat(1000)}"` }))['if-none-match']).toHaveLength(1002);
+  });
   it('a sitemap request takes XML and text', () => {
     expect(sitemapRequestHeaders('UA')).toEqual({ 'user-agent': 'UA', accept: 'application/xml,text/xml,text/plain;q=0.5', 'accept-encoding': 'gzip' });
   });

@@ -2,6 +2,7 @@
 // a page stored ok before is asked for with its validators, so an unchanged page costs a 304. Pure.
 // (robots.txt requests are built by the robots library, which has its own headers.)
 
+import { httpDateMs } from '../shared/http/index.js';
 import type { FrontierEntry, PageRecord } from '../shared/store/index.js';
 
 export interface RequestIdentity {
@@ -22,11 +23,16 @@ export function pageRequestHeaders(who: RequestIdentity, entry: Pick<FrontierEnt
   if (who.from) headers.from = who.from;
   if (entry.referrer) headers.referer = entry.referrer;
   if (previous?.state === 'ok') {
-    if (previous.etag) headers['if-none-match'] = previous.etag;
-    if (previous.lastModified) headers['if-modified-since'] = previous.lastModified;
+    if (previous.etag && previous.etag.length <= MAX_ETAG_CHARS) headers['if-none-match'] = previous.etag;
+    if (previous.lastModified && httpDateMs(previous.lastModified) !== undefined) headers['if-modified-since'] = previous.lastModified;
   }
   return headers;
 }
+
+/** Longer ETags are not sent back: a 60 KB one made the server refuse the recrawl's request (431), and
+ * the page was stored as that error. Real ones are a hash or two. An unreadable Last-Modified is not sent
+ * either (RFC 9110 13.1.3: the server ignores it). */
+const MAX_ETAG_CHARS = 1024;
 
 /** Headers for a sitemap request. */
 export function sitemapRequestHeaders(userAgent: string): Record<string, string> {

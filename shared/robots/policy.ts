@@ -2,6 +2,7 @@
 // an answer may be cached, how long to wait after a failure. fetch.ts does the I/O and asks these.
 // RFC 9309 section 2.3.1 (outcomes), 2.4 (caching); the 1996-era rules of seed 003 in `draft` mode.
 
+import { httpDateMs } from '../http/index.js';
 import type { RobotsMode } from './match.js';
 
 /** Every default of the robots edge, in one place. */
@@ -78,11 +79,10 @@ export function freshnessSeconds(headers: Record<string, string | undefined>, mo
   if (maxAge) return Math.min(cap, Number(maxAge[1]));
   const expires = headers['expires'];
   if (expires !== undefined) {
-    const at = Date.parse(expires);
+    const at = httpDateMs(expires);
     // An unparseable Expires (often "0" or "-1") means already expired (RFC 9111 section 5.3).
-    if (Number.isNaN(at)) return 0;
-    const dateHeader = headers['date'] === undefined ? NaN : Date.parse(headers['date']);
-    const base = Number.isNaN(dateHeader) ? now.getTime() : dateHeader;
+    if (at === undefined) return 0;
+    const base = (headers['date'] === undefined ? undefined : httpDateMs(headers['date'])) ?? now.getTime();
     return Math.min(cap, Math.max(0, Math.floor((at - base) / 1000)));
   }
   return cap;
