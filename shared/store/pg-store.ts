@@ -84,6 +84,15 @@ CREATE TABLE IF NOT EXISTS gleaner_raw (fp bytea PRIMARY KEY, data bytea NOT NUL
 
 const fingerprint = (url: string): Buffer => createHash('sha1').update(url).digest();
 
+/** `value` as JSON for a jsonb column. jsonb holds no NUL character and refuses the JSON that writes one
+ * ("unsupported Unicode escape sequence"): a robots.txt with a NUL byte in it stopped a shared crawl. A
+ * NUL becomes U+FFFD, as a decoder makes of a byte it cannot read; no URL, rule or word holds either. */
+function jsonb(value: unknown): string {
+  return JSON.stringify(value).replace(ESCAPED_NUL, '$1\\ufffd');
+}
+/** `\u0000` in JSON text, not preceded by an odd run of backslashes (an escaped backslash and "u0000"). */
+const ESCAPED_NUL = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
 /** Errors that mean the server or the connection went away: worth another try. */
 function connectionLost(e: unknown): boolean {
   const code = (e as { code?: string }).code ?? '';
@@ -161,7 +170,7 @@ export class PgStore implements Store {
       }
       const lz4 = (await q("SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'")).rows[0] as { lz4: boolean } | undefined;
       await q(schema(lz4?.lz4 === true ? 'lz4' : 'default'));
-      await q('INSERT INTO gleaner_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SCHEMA_KEY, JSON.stringify(STORE_SCHEMA_VERSION)]);
+      await q('INSERT INTO gleaner_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SCHEMA_KEY, jsonb(STORE_SCHEMA_VERSION)]);
     });
   }
 
@@ -222,7 +231,7 @@ export class PgStore implements Store {
       const r = await q(
         `INSERT INTO gleaner_queue (depth, seq, fp, entry) VALUES ($1, nextval('gleaner_queue_seq'), $2, $3)
          ON CONFLICT (fp) DO NOTHING RETURNING seq`,
-        [e.depth, fps[i], JSON.stringify(e)],
+        [e.depth, fps[i], jsonb(e)],
       );
       const row = r.rows[0] as { seq: string } | undefined;
       if (row !== undefined) out.push({ ...e, id: `${e.depth}:${row.seq}` });
@@ -306,7 +315,7 @@ export class PgStore implements Store {
     }
     if (last.size === 0) return;
     const values: unknown[] = [];
-    for (const page of last.values()) values.push(fingerprint(page.url), page.url, encodePage(page), JSON.stringify(pageFact(page)), page.depth);
+    for (const page of last.values()) values.push(fingerprint(page.url), page.url, encodePage(page), jsonb(pageFact(page)), page.depth);
     values.push([...refused].map(fingerprint), [...refused]);
     const n = last.size;
     await this.retrying(() => this.pool.query({ name: `gleaner_pages_${String(n)}`, text: pagesOnly(n), values }));
@@ -317,7 +326,7 @@ export class PgStore implements Store {
       return this.commitPages([{ page, refused }]).then(() => []);
     }
     const record = encodePage(page);
-    const fact = JSON.stringify(pageFact(page));
+    const fact = jsonb(pageFact(page));
     return this.transaction(async (q) => {
       await q(
         `INSERT INTO gleaner_pages (fp, url, record, fact) VALUES ($1, $2, $3, $4)
@@ -350,7 +359,7 @@ export class PgStore implements Store {
 
   async putRobots(entry: RobotsCacheEntry): Promise<void> {
     await this.retrying(() =>
-      this.pool.query('INSERT INTO gleaner_robots (origin, entry) VALUES ($1, $2) ON CONFLICT (origin) DO UPDATE SET entry = EXCLUDED.entry', [entry.origin, JSON.stringify(entry)]),
+      this.pool.query('INSERT INTO gleaner_robots (origin, entry) VALUES ($1, $2) ON CONFLICT (origin) DO UPDATE SET entry = EXCLUDED.entry', [entry.origin, jsonb(entry)]),
     );
   }
 
@@ -364,7 +373,7 @@ export class PgStore implements Store {
   }
 
   private async putMetaWith(q: Query, key: string, value: unknown): Promise<void> {
-    await q('INSERT INTO gleaner_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [key, JSON.stringify(value)]);
+    await q('INSERT INTO gleaner_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [key, jsonb(value)]);
   }
 
   getCrawlStats(): Promise<CrawlStats | undefined> {
