@@ -32,7 +32,7 @@ describe('prepareCrawl', () => {
       ['maxRetries', 1e9, /^maxRetries must be a whole number from 0 to 100/],
       ['maxBodyBytes', 0, /^maxBodyBytes must be a whole number of at least 1024 \(got 0\)$/],
       ['maxRedirects', -1, /^maxRedirects must be/],
-      ['statusIntervalMs', 0, /^statusIntervalMs must be a number from 100 to/],
+      ['statusIntervalMs', 0, /^statusIntervalMs must be a number from 10 to/],
       ['robotsMaxCacheSeconds', -1, /^robotsMaxCacheSeconds must be a number of at least 0/],
       ['leaseBatchUrls', 0, /^leaseBatchUrls must be a whole number from 1 to 1000/],
     ] as const) {

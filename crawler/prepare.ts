@@ -39,7 +39,7 @@ const OPTION_RANGES = {
   headersTimeoutMs: { min: 1, max: MAX_TIMER_MS },
   bodyTimeoutMs: { min: 1, max: MAX_TIMER_MS },
   robotsMaxCacheSeconds: { min: 0 },
-  statusIntervalMs: { min: 100, max: MAX_TIMER_MS },
+  statusIntervalMs: { min: 10, max: MAX_TIMER_MS },
   documentTimeoutMs: { min: 1, max: MAX_TIMER_MS },
   documentMemoryMb: { min: 128 },
   pdfMaxPages: { min: 1, whole: true },
