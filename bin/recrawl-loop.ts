@@ -30,8 +30,9 @@ export interface RecrawlLoop {
 export function describeRound(summary: CrawlSummary, documents: number, seconds: number): string {
   const run = summary.thisRun;
   const unchanged = run.pagesByStatus['304'] ?? 0;
-  const changed = run.pages - unchanged;
-  return `recrawl: ${run.pages} pages asked again in ${seconds.toFixed(1)} s, ${unchanged} unchanged (304), ${changed} fetched anew; index rebuilt (${documents} documents), now served`;
+  const changed = run.pages - unchanged - run.kept;
+  const kept = run.kept > 0 ? `, ${run.kept} kept as they were (their server failed for now)` : '';
+  return `recrawl: ${run.pages} pages asked again in ${seconds.toFixed(1)} s, ${unchanged} unchanged (304), ${changed} fetched anew${kept}; index rebuilt (${documents} documents), now served`;
 }
 
 export function startRecrawlLoop(o: RecrawlLoopOptions): RecrawlLoop {

@@ -13,10 +13,12 @@ export interface RunFigures {
   pagesByStatus: CrawlStats['pagesByStatus'];
   /** HTTP requests for pages and sitemaps this run (robots.txt not counted). */
   requests: number;
+  /** Pages of a recrawl whose server failed for now: their stored copy stands (counted in `pages`). */
+  kept: number;
 }
 
 export function newRunFigures(): RunFigures {
-  return { pages: 0, pagesByState: {}, pagesByStatus: {}, requests: 0 };
+  return { pages: 0, pagesByState: {}, pagesByStatus: {}, requests: 0, kept: 0 };
 }
 
 type PageCounts = Pick<CrawlStats, 'pagesByState' | 'pagesByStatus'> & Partial<Pick<CrawlStats, 'errors' | 'duplicates'>>;

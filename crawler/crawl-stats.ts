@@ -92,6 +92,11 @@ export class CrawlCounters {
     this.thisRun.pages++;
   }
 
+  /** A recrawled page whose server failed for now, stored as it was (counted by `stored` too). */
+  kept(): void {
+    this.thisRun.kept++;
+  }
+
   /** The page's write reached the store; `isNew`: it was not stored before (a recrawl re-stores pages). */
   committed(isNew: boolean): void {
     this.pagesThisRun++;

@@ -581,7 +581,10 @@ class CrawlRun {
       }
     }
     const { page, follow, kept } = pageFromOutcome(analysed, context);
-    if (kept !== undefined) this.log('info', 'recrawl failed for now; the stored copy stands', { url: entry.url, reason: kept });
+    if (kept !== undefined) {
+      this.log('info', 'recrawl failed for now; the stored copy stands', { url: entry.url, reason: kept });
+      this.counts.kept();
+    }
     const { queue, refused } = this.admission.queueable(follow, entry);
     // Counted before the write, in the same synchronous step, so the stats in the batch match the pages.
     this.countStored(page, previous ?? undefined);

@@ -20,6 +20,7 @@ describe('a recrawl while the server is in trouble', () => {
   const before = new Map<string, PageRecord>();
   const after = new Map<string, PageRecord>();
   const logged: string[] = [];
+  let kept = 0;
 
   const read = async (into: Map<string, PageRecord>) => {
     const store = await openStore(data, { mustExist: true });
@@ -43,7 +44,8 @@ describe('a recrawl while the server is in trouble', () => {
     await crawl({ dataDir: data, seeds: [`${origin}/`], ...TIMING });
     await read(before);
     outage = true;
-    await crawl({ dataDir: data, seeds: [`${origin}/`], ...TIMING, recrawl: true }, { log: (_level, msg, fields) => void logged.push(`${msg} ${JSON.stringify(fields ?? {})}`) });
+    const summary = await crawl({ dataDir: data, seeds: [`${origin}/`], ...TIMING, recrawl: true }, { log: (_level, msg, fields) => void logged.push(`${msg} ${JSON.stringify(fields ?? {})}`) });
+    kept = summary.thisRun.kept;
     await read(after);
   });
   afterAll(async () => {
@@ -57,6 +59,7 @@ describe('a recrawl while the server is in trouble', () => {
       expect(after.get(path), path).toMatchObject({ state: 'ok', text: before.get(path)!.text, fetchedAt: before.get(path)!.fetchedAt });
     }
     expect(logged.filter((l) => l.startsWith('recrawl failed for now; the stored copy stands'))).toHaveLength(2);
+    expect(kept).toBe(2);
   });
   it('replaces a page the server says is gone', () => {
     expect(before.get('/removed')?.state).toBe('ok');

@@ -393,7 +393,7 @@ export function formatSummary(s: CrawlSummary): string {
   const why = { done: 'nothing left to crawl', 'max-pages': 'reached --max-pages', aborted: 'stopped; run again to resume', unreachable: 'no seed host could be reached' }[s.stoppedBecause];
   return [
     `crawled ${s.pagesThisRun} pages in ${s.seconds.toFixed(1)} s (${why})`,
-    `  this run:     ${run.pages} pages stored, ${run.requests} requests; by state: ${byState(run.pagesByState)}; by status: ${byStatus(run.pagesByStatus)}`,
+    `  this run:     ${run.pages} pages stored${run.kept > 0 ? ` (${run.kept} kept as they were: their server failed for now)` : ''}, ${run.requests} requests; by state: ${byState(run.pagesByState)}; by status: ${byStatus(run.pagesByStatus)}`,
     `  whole crawl:  ${total} pages stored, ${st.requests} requests (every run so far)`,
     `  pages by state:   ${byState(st.pagesByState)}`,
     `  pages by status:  ${byStatus(st.pagesByStatus)}`,
