@@ -6,6 +6,8 @@ import { fetchOnce } from './fetch.js';
 import { sitemapRequestHeaders } from './request.js';
 import type { TransferLimits } from '../shared/http/index.js';
 import { gunzipIfNeeded, parseSitemap } from './sitemaps.js';
+import { decodeBody } from './charset.js';
+import { contentTypeValue } from './media-type.js';
 
 const SITEMAP_TYPES: readonly string[] = [
   'application/xml',
@@ -52,15 +54,11 @@ export async function fetchSitemapUrls(
   }
   try {
     const bytes = await gunzipIfNeeded(outcome.body);
-    return parseSitemap(decodeSitemap(bytes));
+    // UTF-8 as the protocol says, unless a byte order mark (a UTF-16 file saved by a Windows editor),
+    // the XML declaration or the header says otherwise: the pages' own decoder reads them all.
+    return parseSitemap(decodeBody(bytes, contentTypeValue(outcome.headers['content-type'])).text);
   } catch (e) {
     return { urls: [], sitemaps: [], error: (e as Error).message };
   }
 }
 
-/** A sitemap's text: UTF-8 as the protocol says, or UTF-16 when it opens with that byte order mark (XML's
- * own rule; a sitemap saved by a Windows editor may be). */
-function decodeSitemap(bytes: Uint8Array): string {
-  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : undefined;
-  return new TextDecoder(utf16 ?? 'utf-8').decode(bytes);
-}
