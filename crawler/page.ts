@@ -6,7 +6,7 @@ import { canonicalizeUrl } from '../shared/url.js';
 import { analyzeBody, type BodyAnalysis, type BodyInput } from './analyze.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
 import { contentTypeValue } from './media-type.js';
-import { isTransient } from './politeness.js';
+import { transientFailure } from './politeness.js';
 
 export interface PageContext {
   entry: QueuedEntry;
@@ -38,8 +38,10 @@ export function pageFromOutcome(outcome: FetchOutcome, ctx: PageContext): PageOu
   // search engines keep theirs through an outage: storing the error would drop the page from the index
   // until the next round, so one bad hour of a server emptied its site from search. An answer that says
   // the page is gone, moved or forbidden still replaces it.
-  if (ctx.previous?.state === 'ok' && isTransient(outcome)) {
-    return { page: ctx.previous, follow: [], kept: outcome.kind === 'network-error' ? outcome.error : `HTTP ${outcome.status}` };
+  // "For now" is the retry rule's (politeness.ts transientFailure): an answer that breaks HTTP is no outage.
+  const failure = ctx.previous?.state === 'ok' ? transientFailure(outcome) : undefined;
+  if (ctx.previous && failure) {
+    return { page: ctx.previous, follow: [], kept: outcome.kind === 'network-error' ? outcome.error : `HTTP ${String(outcome.status)}` };
   }
   switch (outcome.kind) {
     case 'network-error':

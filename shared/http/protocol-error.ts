@@ -6,21 +6,21 @@
 // Content-Length is another error (it may be a connection cut short) and is still asked again. Pure.
 
 const PROTOCOL = 'Response does not match the HTTP/1.1 protocol';
-const PROTOCOL_ERROR = /\bResponse does not match the HTTP\/1\.1 protocol\b(?: \(([^)]*)\))?/i;
+const PROTOCOL_ERROR = new RegExp(`\\b${PROTOCOL.replace(/[./]/g, '\\$&')}\\b(?: \\(([^)]*)\\))?`, 'i');
 
 /** The interim answers undici refuses with a SocketError of its own words: the server sends them on
  * every try too. ("bad response" is a 100 Continue to a request that sent no Expect: browsers and curl
  * skip it, undici cannot.) */
-const INTERIM_REFUSED: Record<string, string> = {
-  'bad upgrade': 'a 101 Switching Protocols to a request that asked for no upgrade',
-  'bad response': 'a 100 Continue to a request that sent no Expect',
-};
+const INTERIM_REFUSED: ReadonlyMap<string, string> = new Map([
+  ['bad upgrade', 'a 101 Switching Protocols to a request that asked for no upgrade'],
+  ['bad response', 'a 100 Continue to a request that sent no Expect'],
+]);
 
 /** An error undici raised for an answer that breaks HTTP/1.1, as the message every such error carries
  * ("Response does not match the HTTP/1.1 protocol (why)"); undefined for any other error. */
 export function protocolErrorMessage(code: string | undefined, message: string): string | undefined {
   if (code !== 'UND_ERR_SOCKET') return undefined;
-  const why = INTERIM_REFUSED[message];
+  const why = INTERIM_REFUSED.get(message);
   return why === undefined ? undefined : `${PROTOCOL} (${why})`;
 }
 
