@@ -103,8 +103,6 @@ export interface QueryPlan {
   keys: KeyPlan[];
   /** 32-bit words per document mask. */
   maskWords: number;
-  /** Tokens that score, for snippets. */
-  scoredTokens: Set<string>;
 }
 
 const FIELD_INDEX: Record<NonNullable<QueryAtom['field']>, number> = {
@@ -369,6 +367,5 @@ export function compileQuery(
   // A restricted key and an unrestricted one for the same term would score twice: keep the unrestricted.
   const unrestricted = new Set(keys.filter((k) => k.field < 0 && k.scored).map((k) => k.term));
   for (const k of keys) if (k.field >= 0 && unrestricted.has(k.term)) k.scored = false;
-  const scoredTokens = new Set(keys.filter((k) => k.scored).map((k) => k.token));
-  return { groups: plannedGroups, excluded, keys, maskWords: Math.max(1, Math.ceil(bits / 32)), scoredTokens };
+  return { groups: plannedGroups, excluded, keys, maskWords: Math.max(1, Math.ceil(bits / 32)) };
 }

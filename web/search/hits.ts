@@ -27,6 +27,21 @@ export interface Candidate {
   titleNames?: number;
 }
 
+/**
+ * The tokens a page's section and snippet are chosen by and highlighted with: the query's scored tokens
+ * that apply to a page in `language` (all of them when none scores), words only: not word pairs
+ * (shared/analysis/pairs.ts) nor defined names. A stem of another language's variant is no word of this
+ * page: "fs" is "f" to the Spanish stemmer, and on an English page every "F_OK" counted as a query
+ * word, so the section mentioning `fs.readFile` beside `F_OK` beat the one headed `fs.readFile()`.
+ */
+export function snippetTokens(plan: Pick<QueryPlan, 'keys'>, language: string): Set<string> {
+  const applies = plan.keys.filter((k) => k.language === undefined || k.language === language);
+  const scored = applies.filter((k) => k.scored);
+  const tokens = new Set<string>();
+  for (const k of scored.length > 0 ? scored : applies) if (!k.token.includes(PAIR_SEPARATOR) && !isDefinedNameToken(k.token)) tokens.add(k.token);
+  return tokens;
+}
+
 export class HitBuilder {
   constructor(
     private readonly gen: IndexGeneration,
@@ -38,10 +53,7 @@ export class HitBuilder {
 
   hit(c: Candidate, plan: QueryPlan, explain = true): SearchHit {
     const { docs } = this.gen;
-    // Words, not word pairs (shared/analysis/pairs.ts) or defined names, are highlighted.
-    const tokens = plan.scoredTokens.size > 0 ? [...plan.scoredTokens] : plan.keys.map((k) => k.token);
-    const snippetTokens = new Set(tokens.filter((t) => !t.includes(PAIR_SEPARATOR) && !isDefinedNameToken(t)));
-    const { section, snippet } = this.snippet(c.doc, snippetTokens);
+    const { section, snippet } = this.snippet(c.doc, snippetTokens(plan, docs.language[c.doc]!));
     const { context } = this.stored.header(c.doc);
     return {
       url: docs.url[c.doc]!,

@@ -37,7 +37,25 @@ const PAGES: PageSpec[] = [
   // guide that mentions it more often, beside more of its parts.
   { url: `${S}/mwg-item`, title: 'Getting and setting items', text: 'int pam_get_item(pamh, item_type, item); the function gets an item.', defines: ['pam_get_item'] },
   { url: `${S}/adg-identity`, title: 'The identity of the user', text: 'Call pam_get_item to get the user item; pam_get_item gets the item the pam stack set, and pam_get_item again.' },
+  // An English reference page whose sections name functions: "fs" is "f" to the French stemmer, and
+  // the first section says F_OK (the parts "f" and "ok") beside a mention of fs.readFile.
+  fsPage(),
 ];
+
+function fsPage(): PageSpec {
+  const parts: [id: string, heading: string, text: string][] = [
+    ['top', 'File system', 'The node:fs module enables interacting with the file system.'],
+    ['fsaccess', 'fs.access(path[, mode], callback)', 'Tests permissions with fs.constants.F_OK. Calling it before fs.readFile() is not recommended.'],
+    ['fsreadfile', 'fs.readFile(path[, options], callback)', 'Asynchronously reads the entire contents of a file.'],
+  ];
+  let text = '';
+  const sections = parts.map(([id, heading, body]) => {
+    const start = text.length;
+    text += `${heading} ${body} `;
+    return { id, heading, start };
+  });
+  return { url: `${S}/fs`, title: 'File system', text, sections, language: 'en' };
+}
 
 describe('identifiers and accents, indexed and searched', () => {
   const engineOf = fixtureEngine(PAGES);
@@ -62,6 +80,17 @@ describe('identifiers and accents, indexed and searched', () => {
     expect(top('aliases')).toEqual([`${S}/type-aliases`, `${S}/shell`]);
     expect(top('alias')[0]).toBe(`${S}/shell`);
     expect(top('houses')).toEqual([`${S}/houses`]);
+  });
+
+  it('a result links to the section the identifier heads, whatever other languages stem its parts to', () => {
+    const hit = engineOf().search(parseQuery('fs.readFile'), { offset: 0, limit: 10 }).hits[0];
+    expect(hit?.url).toBe(`${S}/fs`);
+    expect(hit?.section?.id).toBe('fsreadfile');
+    // Nor is the other language's stem a word of the English page's snippet.
+    const access = engineOf().search(parseQuery('fs permissions'), { offset: 0, limit: 10 }).hits.find((h) => h.url === `${S}/fs`);
+    const marked = access?.highlights.map(([a, b]) => access.snippet.slice(a, b).toLowerCase());
+    expect(marked).toContain('permissions');
+    expect(marked).not.toContain('f');
   });
 
   it('autocomplete completes identifiers', () => {
