@@ -31,6 +31,12 @@ describe('names a page defines', () => {
     expect(nameOfTerm('copy(src, dst_dir)')).toBeUndefined();
     expect(nameOfTerm('when the value of the setting is max_wal_size')).toBeUndefined();
     expect(nameOfTerm('int pam_get_item(pamh, item_type)')).toBe('pam_get_item');
+    // A camel-case name called is a signature; a plain word called is not (Python's builtins page).
+    expect(nameOfHeading('setTimeout(callback[, delay[, ...args]])#')).toBe('setTimeout');
+    expect(nameOfTerm('static readFile(path)')).toBe('readFile');
+    expect(nameOfHeading('len(s)')).toBeUndefined();
+    expect(nameOfHeading('setTimeout (the global)')).toBeUndefined();
+    expect(nameOfHeading('Calling setTimeout(fn)')).toBeUndefined();
     expect(defines('<dl><dt>Glossary term</dt><dd>text with a_name in it</dd></dl>')).toBeUndefined();
   });
 
