@@ -510,7 +510,8 @@ class CrawlRun {
       const verdict = robots.check(entry.url);
       if (!verdict.allowed) {
         this.counts.blocked(`${origin} ${blockingRule(verdict)}`);
-        await this.frontier.drop(ticket, this.stats);
+        if (this.restoring.has(entry.url)) await this.disallowedNow(ticket, blockingRule(verdict));
+        else await this.frontier.drop(ticket, this.stats);
         return;
       }
     }
@@ -592,6 +593,28 @@ class CrawlRun {
     const response = await raw;
     await this.frontier.commit(ticket, page, queue, this.stats, refused, kept === undefined ? response : undefined);
     this.afterCommit(page, previous === null);
+  }
+
+  /**
+   * A stored page the site's robots.txt now disallows, come to by a recrawl: its copy is replaced by a
+   * `blocked` record, unasked, so the next index drops it. The site owner has said not to crawl it, and
+   * a search that kept showing what they withdrew would not be a crawler they welcome; Nutch marks such
+   * pages gone and deletes them from its index the same way. A later recrawl the rules allow again
+   * fetches the page as any other.
+   */
+  private async disallowedNow(ticket: Ticket, rule: string): Promise<void> {
+    const { entry } = ticket;
+    const previous = await this.store.getPage(entry.url);
+    // One already withdrawn stays as it is.
+    if (previous === undefined || previous.state === 'blocked') {
+      await this.frontier.drop(ticket, this.stats);
+      return;
+    }
+    const page: PageRecord = { ...blankPage(entry, new Date()), state: 'blocked', error: `robots.txt now disallows it (${rule})` };
+    this.countStored(page, previous);
+    await this.frontier.commit(ticket, page, [], this.stats, []);
+    this.log('info', 'robots.txt now disallows a stored page; it leaves the index', { url: entry.url, rule });
+    this.afterCommit(page, false);
   }
 
   /** Stopped (Ctrl-C) while this URL's request was under way: it stays queued for the next run rather

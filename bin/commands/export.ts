@@ -136,10 +136,12 @@ export interface ExportSummary {
   /** For warc: pages that had no response body to keep (no answer, one that broke HTTP, a 304 with no
    * earlier copy). */
   noAnswer: number;
+  /** For warc: pages robots.txt now disallows (state `blocked`), whose earlier response is withdrawn. */
+  withdrawn: number;
 }
 
 export async function exportPages(store: Store, format: 'jsonl' | 'warc', sink: Sink, options: { gzip: boolean; onProgress?: (done: number) => void }): Promise<ExportSummary> {
-  const summary: ExportSummary = { pages: 0, withoutResponse: 0, noAnswer: 0 };
+  const summary: ExportSummary = { pages: 0, withoutResponse: 0, noAnswer: 0, withdrawn: 0 };
   const serialize = (record: WARCRecord) => WARCSerializer.serialize(record, { gzip: options.gzip });
   if (format === 'warc') {
     const info = WARCRecord.createWARCInfo({ warcVersion: 'WARC/1.1', filename: 'gleaner-export' }, { software: `Gleaner ${GLEANER_VERSION}`, format: 'WARC File Format 1.1' });
@@ -149,6 +151,11 @@ export async function exportPages(store: Store, format: 'jsonl' | 'warc', sink: 
     if (format === 'jsonl') {
       await sink.write(`${JSON.stringify(jsonlRecord(page))}\n`);
     } else {
+      // A page robots.txt now disallows is withdrawn: the response kept from before is not exported.
+      if (page.state === 'blocked') {
+        summary.withdrawn++;
+        continue;
+      }
       const raw = await store.getRawResponse(page.url);
       if (raw === undefined) {
         // No answer, or a 304 with no earlier copy: there was no body to keep, --keep-raw or not.
@@ -196,7 +203,8 @@ export const exportCommand: Command = {
       await sink.finish(true);
       const skipped =
         (summary.withoutResponse > 0 ? `; ${summary.withoutResponse} pages had no kept response (crawled without --keep-raw) and are not in it` : '') +
-        (summary.noAnswer > 0 ? `; ${summary.noAnswer} pages had no response body to keep (no answer, an answer that broke HTTP, or a 304 with no earlier copy) and are not in it` : '');
+        (summary.noAnswer > 0 ? `; ${summary.noAnswer} pages had no response body to keep (no answer, an answer that broke HTTP, or a 304 with no earlier copy) and are not in it` : '') +
+        (summary.withdrawn > 0 ? `; ${summary.withdrawn} pages robots.txt now disallows are not in it` : '');
       process.stderr.write(`exported ${summary.pages} pages as ${format}${v.out === undefined ? '' : ` to ${v.out}`}${skipped}\n`);
       return 0;
     } finally {

@@ -39,9 +39,11 @@ export interface RobotsDirectives {
  * - `gone`: 404 or 410, the indexer drops it;
  * - `redirect`: the URL redirected to `finalUrl`, which has its own record;
  * - `skipped`: a content type Gleaner does not index (the body was not read);
- * - `error`: a network error or a 5xx after the last retry.
+ * - `error`: a network error or a 5xx after the last retry;
+ * - `blocked`: a page stored before that the site's robots.txt now disallows, found so when a recrawl
+ *   came back for it; the indexer drops it, and a later recrawl the rules allow again fetches it anew.
  */
-export type PageState = 'ok' | 'duplicate' | 'gone' | 'redirect' | 'skipped' | 'error';
+export type PageState = 'ok' | 'duplicate' | 'gone' | 'redirect' | 'skipped' | 'error' | 'blocked';
 
 export interface PageRecord {
   /** The canonical URL that was requested; the key of the record. */
