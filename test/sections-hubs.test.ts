@@ -76,6 +76,15 @@ describe('sections and hubs, crawled, indexed and served', () => {
     expect(top!.section).toBeUndefined();
   });
 
+  it('links to the page itself when its title names every query word, not to a section repeating them', async () => {
+    // "Reloading the server configuration" says both words more often than the page's top.
+    const [page] = await search('server configuration');
+    expect(path(page!.url)).toBe('/manual/config.html');
+    expect(page!.section).toBeUndefined();
+    const [reload] = await search('configuration reloading');
+    expect(reload!.section?.id).toBe('config-reload');
+  });
+
   it('indexes a section heading of any level as a heading of the page (an h4 subsection)', async () => {
     const engine = await openSearchEngine(dataDir);
     try {

@@ -61,7 +61,9 @@ ${filler(10, 3)}
 <p>lc_messages sets the language in which messages are displayed.</p>
 ${filler(10, 4)}
 <h4 id="config-huge-pages">Huge pages</h4>
-<p>huge_pages controls whether large pages are requested from the operating system.</p>`,
+<p>huge_pages controls whether large pages are requested from the operating system.</p>
+<h2 id="config-reload">Reloading the server configuration</h2>
+<p>The server rereads its configuration on SIGHUP: a configuration file changed while the server runs takes effect, server configuration parameters marked restart excepted.</p>`,
 );
 
 const CHAPTER_TOC = page(

@@ -7,7 +7,7 @@
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { Explanation, SearchHit } from './types.js';
-import { definedNameOf, isDefinedNameToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
+import { definedNameOf, isDefinedNameToken, PAIR_SEPARATOR, tokenize } from '../../shared/analysis/index.js';
 import type { QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
 import { hubFactor, idf, linkBoost, linkFiguresOf, listingFactor, termScore } from './rank.js';
@@ -42,6 +42,19 @@ export function snippetTokens(plan: Pick<QueryPlan, 'keys'>, language: string): 
   return tokens;
 }
 
+/**
+ * Whether a page's title names every one of `tokens`: then the page is what the query asks for, and the
+ * result links to it, not to a section that repeats the word ("npx" on the page titled "npx" went to its
+ * section "Compatibility with Older npx Versions"). DocSearch ranks a match in a page's title above one in
+ * its lower headings for the same reason.
+ */
+export function titleNamesAll(title: string, language: string, tokens: ReadonlySet<string>): boolean {
+  if (tokens.size === 0) return false;
+  const inTitle = new Set(tokenize(title, language));
+  for (const t of tokens) if (!inTitle.has(t)) return false;
+  return true;
+}
+
 export class HitBuilder {
   constructor(
     private readonly gen: IndexGeneration,
@@ -53,7 +66,8 @@ export class HitBuilder {
 
   hit(c: Candidate, plan: QueryPlan, explain = true): SearchHit {
     const { docs } = this.gen;
-    const { section, snippet } = this.snippet(c.doc, snippetTokens(plan, docs.language[c.doc]!));
+    const tokens = snippetTokens(plan, docs.language[c.doc]!);
+    const { section, snippet } = this.snippet(c.doc, tokens, titleNamesAll(docs.title[c.doc]!, docs.language[c.doc]!, tokens));
     const { context } = this.stored.header(c.doc);
     return {
       url: docs.url[c.doc]!,
@@ -68,12 +82,13 @@ export class HitBuilder {
     };
   }
 
-  private snippet(doc: number, tokens: ReadonlySet<string>): { section?: ChosenSection; snippet: Snippet } {
+  /** `wholePage`: the page's title names every query word, so the page itself is the answer: no section. */
+  private snippet(doc: number, tokens: ReadonlySet<string>, wholePage: boolean): { section?: ChosenSection; snippet: Snippet } {
     const header = this.stored.header(doc);
     const places = bodyPlaces(this.gen, this.termId, doc, tokens, header.language);
-    if (places !== undefined) return placedSnippet(this.gen, this.stored, doc, header, places, tokens, this.snippetOptions);
+    if (places !== undefined) return placedSnippet(this.gen, this.stored, doc, header, places, tokens, this.snippetOptions, undefined, wholePage);
     const stored = this.stored.read(doc, this.snippetOptions.scanChars);
-    const section = bestSection(stored, tokens);
+    const section = wholePage ? undefined : bestSection(stored, tokens);
     return { ...(section ? { section } : {}), snippet: bestSnippet(section ? stored.body.slice(section.start, section.end) : stored.body, stored.language, tokens, this.snippetOptions) };
   }
 

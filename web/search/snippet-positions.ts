@@ -110,13 +110,15 @@ export function placedSnippet(
   tokens: ReadonlySet<string>,
   snippetOptions: SnippetOptions,
   options: PlacedSnippetOptions = DEFAULT_PLACED_SNIPPET_OPTIONS,
+  /** No section: the page itself answers (hits.ts titleNamesAll). */
+  wholePage = false,
 ): { section?: ChosenSection; snippet: Snippet } {
   const map = new WordMap(gen.wordMap, gen.wordMapOffsets, doc);
   const sections = header.sections ?? [];
   const { language } = header;
   // The section, chosen over word places as bestSection chooses over characters.
   let chosen = -1;
-  if (sections.length >= 2 && map.sections === sections.length && tokens.size > 0) {
+  if (!wholePage && sections.length >= 2 && map.sections === sections.length && tokens.size > 0) {
     const bounds = { count: sections.length, start: (i: number) => (i === 0 ? 0 : map.sectionPlace(i)), end: Infinity };
     const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language);
     if (holding === undefined) {
