@@ -14,7 +14,7 @@
 import { loadPageTypeahead, openPageTypeahead, type PageSuggestion, type PageTypeahead } from './page-typeahead.js';
 import type { TraceStep } from '../../shared/trace.js';
 import { docOf, indexSteps } from './trace-index.js';
-import { DEFAULT_POSTING_LISTS_OPTIONS, type IndexStats } from '../../shared/index-format/index.js';
+import { DEFAULT_POSTING_LISTS_OPTIONS, FIELD_COUNT, FIELDS, type IndexStats } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
@@ -38,6 +38,7 @@ import { DEFAULT_NAME_TITLE_OPTIONS, namesAfterWords, namesOnly, plainQueryToken
 import { PositionReader } from './phrase-positions.js';
 import { topDocuments } from './top-k.js';
 import { Vocabulary } from './vocabulary.js';
+import { DEFAULT_SPELLING_OPTIONS, shownSpelling } from './shown-spelling.js';
 import { contextAffinity, DEFAULT_CONTEXT_OPTIONS } from './complete-in-context.js';
 
 export type { Candidate } from './hits.js';
@@ -127,6 +128,11 @@ export interface GleanerSearchEngine extends SearchEngine {
   close(): void;
 }
 
+/** Shown spellings remembered before the memo starts over: a few MB at most. */
+const MAX_SPELLINGS = 20_000;
+const TITLE_FIELD = FIELDS.indexOf('title');
+const HEADINGS_FIELD = FIELDS.indexOf('headings');
+
 export class IndexSearcher implements GleanerSearchEngine {
   private readonly gen: IndexGeneration;
   private readonly statsData: IndexStats;
@@ -135,6 +141,8 @@ export class IndexSearcher implements GleanerSearchEngine {
   /** Built on first use (completions and "did you mean"): 0.1-0.15 s for the Rust docs' 89k terms,
    * which a search that corrects nothing never needs. */
   private words: Vocabulary | undefined;
+  /** Shown spellings of suggested words, by term and folded word. */
+  private readonly spellings = new Map<string, string>();
   private readonly scanner: PostingScanner;
   private readonly everyWordScratch = new EveryWordScratch();
   private readonly stored: StoredFields;
@@ -183,7 +191,34 @@ export class IndexSearcher implements GleanerSearchEngine {
       gen.terms.words,
       (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) || isDefinedNameToken(gen.terms.terms[i]!) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
       (i) => gen.terms.forms?.[i],
+      (term, word) => this.spelling(term, word),
     ));
+  }
+
+  /** A suggested word as the first pages holding it in their title or headings write it there (titles
+   * and section headings, what the stored header keeps: shown-spelling.ts); remembered, as completions
+   * ask again at every key typed. */
+  private spelling(term: number, word: string): string {
+    const key = `${term} ${word}`;
+    let shown = this.spellings.get(key);
+    if (shown === undefined) {
+      const gen = this.gen;
+      const { docs, tfs } = gen.lists.list(term);
+      // The first pages that have the word in their title or headings, where names are written whole.
+      const texts = function* (stored: StoredFields): Generator<string> {
+        let looked = 0;
+        for (let p = 0; p < docs.length && looked < DEFAULT_SPELLING_OPTIONS.maxDocs; p++) {
+          if (tfs[p * FIELD_COUNT + TITLE_FIELD]! === 0 && tfs[p * FIELD_COUNT + HEADINGS_FIELD]! === 0) continue;
+          looked++;
+          yield gen.docs.title[docs[p]!]!;
+          yield stored.joinedHeadings(docs[p]!).text;
+        }
+      };
+      shown = shownSpelling(word, texts(this.stored));
+      if (this.spellings.size >= MAX_SPELLINGS) this.spellings.clear();
+      this.spellings.set(key, shown);
+    }
+    return shown;
   }
 
   summary(): IndexSummary {

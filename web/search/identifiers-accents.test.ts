@@ -40,6 +40,16 @@ const PAGES: PageSpec[] = [
   // An English reference page whose sections name functions: "fs" is "f" to the French stemmer, and
   // the first section says F_OK (the parts "f" and "ok") beside a mention of fs.readFile.
   fsPage(),
+  // A camel-case name, as its heading writes it.
+  {
+    url: `${S}/timers`,
+    title: 'Timers',
+    text: 'Timers run later. setTimeout(callback[, delay]) schedules a callback once. Call setTimeout with a delay.',
+    sections: [
+      { id: 'timers', heading: 'Timers', start: 0 },
+      { id: 'settimeout', heading: 'setTimeout(callback[, delay])', start: 'Timers run later. '.length },
+    ],
+  },
 ];
 
 function fsPage(): PageSpec {
@@ -96,6 +106,13 @@ describe('identifiers and accents, indexed and searched', () => {
   it('autocomplete completes identifiers', () => {
     expect(engineOf().suggest('max_con', 5)).toContain('max_connections');
     expect(engineOf().suggest('pg_hb', 5)).toContain('pg_hba.conf');
+  });
+
+  it("completions and corrections show a name as its pages spell it, plain words folded", () => {
+    expect(engineOf().suggest('settim', 5)).toEqual(['setTimeout']);
+    expect(engineOf().suggest('fs.readf', 5)).toEqual(['fs.readFile']);
+    expect(engineOf().suggest('sched', 5)).toEqual(['schedules']);
+    expect(engineOf().search(parseQuery('settimout'), { offset: 0, limit: 10 }).didYouMean?.query).toBe('setTimeout');
   });
 
   it('autocomplete completes the last word in the context of the words before it', () => {

@@ -41,15 +41,28 @@ export class Vocabulary {
    * term's document frequency), so "partioning" is offered "partitioning", not only "partition". */
   private readonly spellings: string[];
   private readonly spellingDf: number[];
+  /** The term each spelling's document frequency is from. */
+  private readonly spellingTerm: number[];
   /** Spelling indexes by first character and length, for corrections. */
   private readonly byInitial = new Map<string, number[]>();
 
+  /** How a word of term `term` is shown: the index keeps words folded to lower case, and the
+   * gateway gives back a name's own spelling ("setTimeout", not "settimeout": shown-spelling.ts). */
+  private readonly display: (term: number, word: string) => string;
+
   /** `docFreq(i)` of 0 leaves word i out; `forms(i)` are word i's term's other surface words,
    * space-separated (TermTable.forms). */
-  constructor(words: readonly string[], docFreq: (i: number) => number, forms: (i: number) => string | undefined = () => undefined) {
+  constructor(
+    words: readonly string[],
+    docFreq: (i: number) => number,
+    forms: (i: number) => string | undefined = () => undefined,
+    display: (term: number, word: string) => string = (_term, word) => word,
+  ) {
+    this.display = display;
     const best = new Map<string, number>();
     const bestTerm = new Map<string, number>();
     const spelled = new Map<string, number>();
+    const spelledTerm = new Map<string, number>();
     const keep = (map: Map<string, number>, w: string, d: number): boolean => {
       if ((map.get(w) ?? -1) >= d) return false;
       map.set(w, d);
@@ -59,14 +72,15 @@ export class Vocabulary {
       const d = docFreq(i);
       if (d <= 0) return;
       if (keep(best, w, d)) bestTerm.set(w, i);
-      keep(spelled, w, d);
-      for (const form of (forms(i) ?? '').split(' ')) if (form !== '') keep(spelled, form, d);
+      if (keep(spelled, w, d)) spelledTerm.set(w, i);
+      for (const form of (forms(i) ?? '').split(' ')) if (form !== '' && keep(spelled, form, d)) spelledTerm.set(form, i);
     });
     this.words = [...best.keys()].sort();
     this.df = this.words.map((w) => best.get(w)!);
     this.term = this.words.map((w) => bestTerm.get(w)!);
     this.spellings = [...spelled.keys()];
     this.spellingDf = this.spellings.map((w) => spelled.get(w)!);
+    this.spellingTerm = this.spellings.map((w) => spelledTerm.get(w)!);
     this.spellings.forEach((w, i) => {
       const key = bucket(w[0] ?? '', w.length);
       let list = this.byInitial.get(key);
@@ -101,7 +115,7 @@ export class Vocabulary {
       ranked.sort((x, y) => y.a - x.a);
       found.splice(0, ranked.length, ...ranked.map((r) => r.i));
     }
-    return found.slice(0, limit).map((i) => head + this.words[i]!);
+    return found.slice(0, limit).map((i) => head + this.display(this.term[i]!, this.words[i]!));
   }
 
   /**
@@ -124,7 +138,7 @@ export class Vocabulary {
         }
       }
     }
-    return best === undefined || bestDistance > max ? undefined : this.spellings[best];
+    return best === undefined || bestDistance > max ? undefined : this.display(this.spellingTerm[best]!, this.spellings[best]!);
   }
 }
 
