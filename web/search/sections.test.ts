@@ -48,6 +48,21 @@ describe('bestSection', () => {
     expect(bestSection(manual, tokens('arithmetic expansion'))?.id).toBe('arith');
   });
 
+  it('between headings naming every query word, prefers the one that opens with it, then the score', () => {
+    const timers = doc([
+      ['top', 'Timers', 'The timer module.'],
+      ['promises', 'timersPromises.setTimeout([delay[, value]])', 'Like setTimeout, a promise. setTimeout setTimeout setTimeout.'],
+      ['settimeout', 'setTimeout(callback[, delay])', 'Schedules a callback once.'],
+    ]);
+    expect(bestSection(timers, tokens('setTimeout'))?.id).toBe('settimeout');
+    // A heading naming only some of the words opens with one to no avail: the text decides, as before.
+    const create = doc([
+      ['top', 'CREATE INDEX', 'CREATE INDEX builds an index. Synopsis: CREATE INDEX CONCURRENTLY name.'],
+      ['concurrently', 'Building Indexes Concurrently', 'Creating an index concurrently: CREATE INDEX CONCURRENTLY waits; concurrently built indexes take longer.'],
+    ]);
+    expect(bestSection(create, tokens('create index concurrently'))?.id).toBe('concurrently');
+  });
+
   it('gives no section when the page top matches best, the page has one section, or none', () => {
     expect(bestSection(page, tokens('container datatypes'))).toBeUndefined();
     expect(bestSection(doc([['only', 'Only', 'deque here']]), tokens('deque'))).toBeUndefined();

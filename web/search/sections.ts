@@ -9,11 +9,14 @@
 // less). Sections are compared first by how many distinct query words they hold, then by how many of
 // them their heading names, then by that score: in a long manual a long section mentions every word
 // often, and "arithmetic expansion" went to "Shell Parameter Expansion" (expansion 40 times) over the
-// section headed "Arithmetic Expansion".
+// section headed "Arithmetic Expansion". Between headings that name every query word, one that opens
+// with a query word comes before the score: "setTimeout" went to `timersPromises.setTimeout()`, which
+// says the word more often than the section headed `setTimeout(callback[, delay])`.
 // The first section is the page's top: choosing it links to the page itself, as before.
 
 import type { StoredDoc } from '../../shared/index-format/index.js';
 import { querySpans, tokensIn } from './snippet.js';
+import { foldWord, identifierAt, tokenAt } from '../../shared/analysis/index.js';
 
 /** Weight of a query word in a section's heading against one occurrence in its text. */
 const HEADING_WEIGHT = 2;
@@ -39,7 +42,7 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   // Sections beyond the part of the body that was read are not chosen.
   const read = sections.findIndex((s, i) => i > 0 && s.start >= body.length);
   const inHeading = tokensIn(queryTokens, language);
-  const best = pickSection({ count: read < 0 ? sections.length : read, start: (i) => bounds[i]!, end: body.length }, places, (i) => inHeading(sections[i]!.heading));
+  const best = pickSection({ count: read < 0 ? sections.length : read, start: (i) => bounds[i]!, end: body.length }, places, (i) => inHeading(sections[i]!.heading), undefined, (i) => headingOpensWith(sections[i]!.heading, queryTokens, language));
   if (best <= 0) return undefined;
   const section = sections[best]!;
   const end = best + 1 < sections.length ? bounds[best + 1]! : body.length;
@@ -99,6 +102,8 @@ export function pickSection(
   /** The tokens of section i's heading (those of the query, or all). */
   headingTokens: (i: number) => ReadonlySet<string>,
   named?: Iterable<number>,
+  /** Whether section i's heading opens with a query word (headingOpensWith); asked only to break a tie. */
+  opens: (i: number) => boolean = () => false,
 ): number {
   const { tokens } = places;
   const counts = new Int32Array(tokens.length);
@@ -106,6 +111,8 @@ export function pickSection(
   let bestCovered = 0;
   let bestNamed = 0;
   let bestScore = 0;
+  /** Whether the best section's heading opens with a query word; undefined until asked. */
+  let bestOpens: boolean | undefined;
   let at = places.from;
   for (const i of named === undefined ? allSections(bounds.count) : candidateSections(bounds, places, named)) {
     const from = bounds.start(i);
@@ -125,14 +132,37 @@ export function pickSection(
       if (h) namedHere++;
       score += (h ? HEADING_WEIGHT : 0) + (n > 0 ? 1 + Math.log(1 + n) : 0);
     }
-    if (covered > bestCovered || (covered === bestCovered && (namedHere > bestNamed || (namedHere === bestNamed && score > bestScore)))) {
+    // Between headings that name every query word, the one opening with a query word goes first
+    // (`setTimeout(...)` before `timersPromises.setTimeout(...)`), as Algolia ranks a match at the
+    // start of an ordered attribute first; then the score. Asked only on such a tie.
+    let better: boolean;
+    let opensHere: boolean | undefined;
+    if (covered !== bestCovered) better = covered > bestCovered;
+    else if (namedHere !== bestNamed) better = namedHere > bestNamed;
+    else if (namedHere === tokens.length && (opensHere = opens(i)) !== (bestOpens ??= opens(best))) better = opensHere;
+    else better = score > bestScore;
+    if (better) {
       best = i;
       bestCovered = covered;
       bestNamed = namedHere;
       bestScore = score;
+      bestOpens = opensHere;
     }
   }
   return best;
+}
+
+/**
+ * Whether `heading` opens with one of `queryTokens`: its first word's token, or the whole identifier
+ * it opens with (`fs.readFile(path)`), leading numbers and marks skipped ("9.3. Arrays").
+ */
+export function headingOpensWith(heading: string, queryTokens: ReadonlySet<string>, language: string): boolean {
+  const from = heading.search(/\p{L}/u);
+  if (from < 0) return false;
+  const word = tokenAt(heading, from, language)?.token;
+  if (word !== undefined && queryTokens.has(word)) return true;
+  const id = identifierAt(heading, from);
+  return id !== undefined && id.raw !== '' && queryTokens.has(foldWord(id.raw));
 }
 
 function* allSections(count: number): Generator<number> {

@@ -7,7 +7,7 @@
 import { WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
 import { bodyPositions } from './body-positions.js';
-import { headingLength, pickSection, placeAtLeast, type ChosenSection, type Places } from './sections.js';
+import { headingLength, headingOpensWith, pickSection, placeAtLeast, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, headingsHolding, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
@@ -121,10 +121,11 @@ export function placedSnippet(
   if (!wholePage && sections.length >= 2 && map.sections === sections.length && tokens.size > 0) {
     const bounds = { count: sections.length, start: (i: number) => (i === 0 ? 0 : map.sectionPlace(i)), end: Infinity };
     const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language);
+    const opens = (i: number) => headingOpensWith(sections[i]!.heading, tokens, language);
     if (holding === undefined) {
       const headingTokens = stored.sectionHeadingTokens(doc);
-      chosen = pickSection(bounds, places, (i) => headingTokens[i]!);
-    } else chosen = pickSection(bounds, places, (i) => holding.get(i) ?? NONE, holding.keys());
+      chosen = pickSection(bounds, places, (i) => headingTokens[i]!, undefined, opens);
+    } else chosen = pickSection(bounds, places, (i) => holding.get(i) ?? NONE, holding.keys(), opens);
   }
   const from = chosen > 0 ? map.sectionPlace(chosen) : 0;
   const to = chosen > 0 && chosen + 1 < sections.length ? map.sectionPlace(chosen + 1) : Infinity;
