@@ -31,7 +31,7 @@ export interface Candidate {
  * The tokens a page's section and snippet are chosen by and highlighted with: the query's scored tokens
  * that apply to a page in `language` (all of them when none scores), words only: not word pairs
  * (shared/analysis/pairs.ts) nor defined names. A stem of another language's variant is no word of this
- * page: "fs" is "f" to the Spanish stemmer, and on an English page every "F_OK" counted as a query
+ * page: "fs" is "f" to the French stemmer, and on an English page every "F_OK" counted as a query
  * word, so the section mentioning `fs.readFile` beside `F_OK` beat the one headed `fs.readFile()`.
  */
 export function snippetTokens(plan: Pick<QueryPlan, 'keys'>, language: string): Set<string> {

@@ -139,7 +139,7 @@ export function pickSection(
     let opensHere: boolean | undefined;
     if (covered !== bestCovered) better = covered > bestCovered;
     else if (namedHere !== bestNamed) better = namedHere > bestNamed;
-    else if (namedHere === tokens.length && (opensHere = opens(i)) !== (bestOpens ??= opens(best))) better = opensHere;
+    else if (namedHere > 0 && namedHere === tokens.length && (opensHere = opens(i)) !== (bestOpens ??= opens(best))) better = opensHere;
     else better = score > bestScore;
     if (better) {
       best = i;
