@@ -16,6 +16,9 @@ describe('shownSpelling', () => {
     // "settimeout" inside "setTimeoutPromise" is not the word; the next text has it whole.
     expect(shownSpelling('settimeout', ['setTimeoutPromise()', 'A setTimeout call'])).toBe('setTimeout');
     expect(shownSpelling('hashmap', ['nothing here'])).toBe('hashmap');
+    // A title in capitals throughout is passed over; an acronym among small letters is a name.
+    expect(shownSpelling('annual', ['ANNUAL REPORT 2024', 'The annual report'])).toBe('annual');
+    expect(shownSpelling('json', ['JSON', 'About JSON'])).toBe('JSON');
     // The first occurrence decides: written in lower case first, it stays so.
     expect(shownSpelling('eventemitter', ['the eventemitter module', 'EventEmitter'])).toBe('eventemitter');
   });

@@ -27,8 +27,9 @@ export function shownSpelling(word: string, texts: Iterable<string>): string {
   if (word === '') return word;
   for (const text of texts) {
     const lower = text.toLowerCase();
-    // Lower-casing changed the length ("İ"): offsets would not line up.
-    if (lower.length !== text.length) continue;
+    // Lower-casing changed the length ("İ"): offsets would not line up. A text in capitals throughout
+    // ("ANNUAL REPORT", a PDF's title) shouts, and says nothing of how its words are spelled.
+    if (lower.length !== text.length || text === text.toUpperCase()) continue;
     for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
       const end = at + word.length;
       if ((at > 0 && WORD_CHAR.test(text[at - 1]!)) || (end < text.length && WORD_CHAR.test(text[end]!))) continue;
