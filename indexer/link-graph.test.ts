@@ -24,9 +24,9 @@ describe('buildLinkGraph: inbound counts', () => {
     expect(g.byTarget.get('http://a/new')?.inbound).toBe(1);
     expect(g.byTarget.has('http://a/gone')).toBe(false);
   });
-  it('gathers one anchor text per linking page, up to the cap', () => {
-    const g = buildLinkGraph([[e('http://a/1', 'http://a/t', 'Home'), e('http://a/1', 'http://a/t', 'Start'), e('http://a/2', 'http://a/t', 'Home'), e('http://a/3', 'http://a/t', 'x')]], identity, 2);
-    expect(g.byTarget.get('http://a/t')?.anchors).toEqual(['Home Start', 'Home']);
+  it("gathers each linking page's anchor texts, each its own, up to the cap", () => {
+    const g = buildLinkGraph([[e('http://a/1', 'http://a/t', 'Home'), e('http://a/1', 'http://a/t', 'Start'), e('http://a/2', 'http://a/t', 'Home'), e('http://a/3', 'http://a/t', 'x')]], identity, 3);
+    expect(g.byTarget.get('http://a/t')).toMatchObject({ inbound: 3, anchors: ['Home', 'Start', 'Home'] });
   });
   it("counts a text the site's template repeats 1 + log2(n) times, after the content links' texts", () => {
     // A book's sidebar: 195 pages link to the chapter from their template, one from its prose.
@@ -48,7 +48,7 @@ describe('buildLinkGraph: inbound counts', () => {
       e('http://a/2', 'http://a/t', ''),
     ];
     const g = buildLinkGraph([edges], identity, 10);
-    expect(g.byTarget.get('http://a/t')).toMatchObject({ inbound: 2, anchors: ['Home Start Begin'] });
+    expect(g.byTarget.get('http://a/t')).toMatchObject({ inbound: 2, anchors: ['Home', 'Start', 'Begin'] });
   });
 });
 
@@ -70,11 +70,11 @@ function plainGraph(edges: GraphEdge[], resolve: (u: string) => string | undefin
   }
   const out = new Map<string, PageLinks>();
   for (const [to, bySource] of sources) {
-    // Content sources' texts in order, then each text of template-only sources as many times as the
-    // bits of how many such sources said it (1, 2 for 2-3, 3 for 4-7, ...).
+    // Content sources' texts in order, each its own, then each text of template-only sources (joined)
+    // as many times as the bits of how many such sources said it (1, 2 for 2-3, 3 for 4-7, ...).
     const contentFrom = content.get(to) ?? new Set<string>();
     const said = [...bySource].filter(([, t]) => t.length > 0);
-    const texts = said.filter(([from]) => contentFrom.has(from)).map(([, t]) => t.join(' '));
+    const texts = said.filter(([from]) => contentFrom.has(from)).flatMap(([, t]) => t);
     const templateSaid = new Map<string, number>();
     for (const [from, t] of said) if (!contentFrom.has(from)) templateSaid.set(t.join(' '), (templateSaid.get(t.join(' ')) ?? 0) + 1);
     for (const [text, n] of templateSaid) for (let bits = n; bits > 0; bits >>= 1) texts.push(text);

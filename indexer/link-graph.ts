@@ -6,7 +6,9 @@
 // self-links (after resolution) and nofollow links never count; pages whose META robots says nofollow
 // give no links.
 //
-// Anchor texts: one per linking page, except that a text the site's template repeats is one editorial
+// Anchor texts: each distinct text a linking page's content gives the target (a reference page is linked
+// at its parts, "coalesce()" and "like()" to one page of functions), except that a text the site's
+// template repeats is one editorial
 // choice, not many votes. When pages link to a target only from their template (a sidebar listing
 // every chapter of a book), the same text from n of them counts templateAnchorCopies(n) times:
 // rust-by-example's sidebar otherwise gave each of its 195 pages 195 copies of its own title as link
@@ -29,8 +31,9 @@ export interface PageLinks {
   inbound: number;
   /** Distinct hosts among the linking pages. */
   inboundHosts: number;
-  /** One anchor text per linking page (its texts for this target joined), a text repeated by template
-   * links only as templateAnchorCopies says; content links' texts first; at most `maxAnchors`. */
+  /** The anchor texts of the linking pages: each distinct text of a page's content links here, a page
+   * that links here from its template only with its texts joined and counted as templateAnchorCopies
+   * says; content links' texts first; at most `maxAnchors`. */
   anchors: string[];
   /** Distinct pages linking here from their content (not from their template). */
   contentInbound: number;
@@ -141,10 +144,16 @@ export function buildLinkGraph(pages: Iterable<readonly GraphEdge[]>, resolve: (
         hosts++;
       }
       if (said.length === 0) continue;
-      const saidText = typeof said === 'string' ? said : said.join(' ');
       if (contentSources.has(f)) {
-        if (anchors.length < maxAnchors) anchors.push(saidText);
-      } else templateTexts.set(saidText, (templateTexts.get(saidText) ?? 0) + 1);
+        // Each text a page links here with from its content is an anchor of its own (a phrase or word
+        // pair does not run from one into the next), counted once per page (shared/store links.ts).
+        if (typeof said === 'string') {
+          if (anchors.length < maxAnchors) anchors.push(said);
+        } else for (const t of said) if (anchors.length < maxAnchors) anchors.push(t);
+        continue;
+      }
+      const saidText = typeof said === 'string' ? said : said.join(' ');
+      templateTexts.set(saidText, (templateTexts.get(saidText) ?? 0) + 1);
     }
     for (const [saidText, n] of templateTexts) {
       for (let c = templateAnchorCopies(n); c > 0 && anchors.length < maxAnchors; c--) anchors.push(saidText);

@@ -4,15 +4,23 @@
 
 import type { LinkEdge, OutLink, PageRecord } from './types.js';
 
+/** Distinct anchor texts one page gives one target from its content (the first ones). */
+export const MAX_TEXTS_PER_TARGET = 16;
+
 /**
- * The edges a stored page contributes: only a page fetched as `ok` links anywhere. One edge per target:
- * a page that links to the same URL from its menu and its text links once, with the first non-empty
- * anchor text, and the edge is followed if any of those links is. With `isTemplate`, the edge is a
- * template edge when all of those links are template links (`isTemplate` is given each link and its index).
+ * The edges a stored page contributes: only a page fetched as `ok` links anywhere. One edge per target
+ * and distinct anchor text: a page that links to the same URL from its menu and its text links once
+ * with the content's text, and the edge is followed if any of those links is. A page that links to one
+ * target with several texts from its content gives each (up to MAX_TEXTS_PER_TARGET), as separate
+ * edges the link graph counts as one linking page: a reference page is linked at its parts
+ * (`lang_corefunc.html#coalesce` "coalesce()", `#like` "like()"), and only the first text was kept, so
+ * a function's name reached its page from almost no anchor. Template links give their first text only:
+ * a menu repeats on every page. With `isTemplate`, an edge is a template edge when all of the page's
+ * links to its target are template links (`isTemplate` is given each link and its index).
  */
 export function linkEdgesOf(page: Pick<PageRecord, 'url' | 'state' | 'links'>, isTemplate?: (link: OutLink, index: number) => boolean): LinkEdge[] {
   if (page.state !== 'ok') return [];
-  const byTarget = new Map<string, LinkEdge>();
+  const byTarget = new Map<string, { edge: LinkEdge; texts: string[] }>();
   for (let i = 0; i < page.links.length; i++) {
     const link = page.links[i]!;
     const nofollow = link.rel.includes('nofollow');
@@ -21,18 +29,28 @@ export function linkEdgesOf(page: Pick<PageRecord, 'url' | 'state' | 'links'>, i
     if (seen === undefined) {
       const edge: LinkEdge = { from: page.url, to: link.url, text: link.text, nofollow };
       if (template !== undefined) edge.template = template;
-      byTarget.set(link.url, edge);
-    } else {
-      // A target linked from the content too is a content link, with the content's anchor text.
-      if (seen.template === true && template === false) {
-        seen.template = false;
-        if (link.text !== '') seen.text = link.text;
-      }
-      if (seen.text === '') seen.text = link.text;
-      seen.nofollow &&= nofollow;
+      byTarget.set(link.url, { edge, texts: link.text === '' ? [] : [link.text] });
+      continue;
     }
+    const { edge, texts } = seen;
+    edge.nofollow &&= nofollow;
+    // A target linked from the content too is a content link, with the content's anchor texts.
+    if (edge.template === true && template === false) {
+      edge.template = false;
+      if (link.text !== '') texts.length = 0;
+    }
+    if (link.text === '' || texts.includes(link.text)) continue;
+    if (texts.length === 0 || (edge.template !== true && template !== true && texts.length < MAX_TEXTS_PER_TARGET)) texts.push(link.text);
   }
-  return [...byTarget.values()];
+  const edges: LinkEdge[] = [];
+  for (const { edge, texts } of byTarget.values()) {
+    if (texts.length === 0) {
+      edges.push(edge);
+      continue;
+    }
+    for (const text of texts) edges.push({ ...edge, text });
+  }
+  return edges;
 }
 
 /**
