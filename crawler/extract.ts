@@ -237,6 +237,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           pendingSpace = true;
           if (anchor !== undefined) anchorBuf.push(' ');
           if (headingBuf !== undefined) headingBuf.push(' ');
+          sectionMarks.onBreak();
         }
         switch (name) {
           case 'a':
@@ -318,6 +319,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           pendingSpace = true;
           if (anchor !== undefined) anchorBuf.push(' ');
           if (headingBuf !== undefined && name !== headingTag) headingBuf.push(' ');
+          sectionMarks.onBreak();
         }
         if (name === 'a') closeAnchor();
         else if (name === headingTag && headingBuf !== undefined) {

@@ -58,6 +58,30 @@ describe('sections at linkable headings', () => {
     expect(ex(html).sections?.map((s) => s.id)).toEqual(['old', 'inner']);
   });
 
+  it('splits at definition terms that can be linked to: Sphinx, PostgreSQL, SQLite', () => {
+    const html =
+      '<section id="string-methods"><h3>String Methods</h3><p>Strings implement</p>' +
+      '<dl class="py method"><dt class="sig" id="str.split"><span>str.split</span>(<em>sep=None</em>)<a class="headerlink" href="#str.split">¶</a></dt><dd><p>Return a list of the words</p></dd></dl></section>' +
+      '<div class="variablelist"><dl><dt id="GUC-MAX-CONNECTIONS"><span class="term"><code>max_connections</code> (<code>integer</code>)</span></dt><dd><p>Determines the maximum</p></dd></dl></div>' +
+      '<h1 id="desc">Descriptions</h1><dl><a name="coalesce"></a><dt><p><b>coalesce(<i>X</i>,<i>Y</i>,...)</b></dt><dd><p>The coalesce() function returns</p></dd>' +
+      '<a name="substr"></a><dt><p><b>substr(X,Y,Z)<br>substr(X,Y)</b></dt><dd><p>The substr(X,Y,Z) function</p></dd></dl>';
+    expect(startsWith(html)).toEqual([
+      { id: 'string-methods', heading: 'String Methods', at: 'String Methods Strings' },
+      { id: 'str.split', heading: 'str.split(sep=None)', at: 'str.split(sep=None)¶ Return' },
+      { id: 'GUC-MAX-CONNECTIONS', heading: 'max_connections (integer)', at: 'max_connections (integer) Determi' },
+      { id: 'desc', heading: 'Descriptions', at: 'Descriptions coalesc' },
+      { id: 'coalesce', heading: 'coalesce(X,Y,...)', at: 'coalesce(X,Y,...) The coa' },
+      { id: 'substr', heading: 'substr(X,Y,Z) substr(X,Y)', at: 'substr(X,Y,Z) substr(X,Y) The sub' },
+    ]);
+  });
+
+  it("gives a term no container's id, nor an anchor's across text, and leaves terms without an id alone", () => {
+    const html =
+      '<div id="content"><dl><dt>Glossary term</dt><dd>Its meaning</dd></dl><h2>After</h2></div>' +
+      '<a name="far"></a><p>Text between</p><dl><dt>Far term</dt><dd>x</dd></dl><h2 id="last">Last</h2>';
+    expect(ex(html).sections?.map((s) => [s.id, s.heading])).toEqual([['last', 'Last']]);
+  });
+
   it('ignores an id separated from the heading by text, headings without an id, empty headings and repeated ids', () => {
     const html = '<div id="wrap"><p>Some text</p><h2>Plain</h2></div><h2 id="e"> </h2><h2 id="a">A</h2><h2 id="a">A again</h2><h5 id="small">Small</h5>';
     expect(ex(html).sections?.map((s) => s.id)).toEqual(['a']);
@@ -75,6 +99,8 @@ describe('sections at linkable headings', () => {
       fc.constantFrom('<p>Some words here.</p>', '<p>  spaced\n out </p>', '<ul><li>one</li><li>two</li></ul>', '<div><a href="/x">link</a> text</div>', '<p></p>'),
       fc.nat(99).map((n) => `<h2 id="s${n}">Heading ${n}</h2>`),
       fc.nat(99).map((n) => `<a name="n${n}"></a><h3>Named ${n}</h3>`),
+      fc.nat(99).map((n) => `<dl><dt id="t${n}">term${n}(x)</dt><dd>What it does.</dd></dl>`),
+      fc.nat(99).map((n) => `<a name="d${n}"></a><dt><p><b>def${n}(X)</b></dt><dd><p>Returns X.</dd>`),
     );
     fc.assert(
       fc.property(fc.array(block, { maxLength: 10 }), fc.integer({ min: 5, max: 200 }), (blocks, max) => {

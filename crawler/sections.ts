@@ -6,7 +6,12 @@
 // headings in `<section id>`, DocBook (PostgreSQL) in `<div class="sect1" id>`, rustdoc puts the id on
 // the heading or its `<section>`, older pages write `<a name="x"></a><h2>`, and texinfo (every GNU
 // manual) `<div class="section" id="x">` then a "Next: ... Up: ..." bar, then the heading. A container's
-// id names its first heading only. h1 to h4 split a page (h4: rustdoc's methods). A permalink inside a
+// id names its first heading only. h1 to h4 split a page (h4: rustdoc's methods), and so does a definition
+// term that can be linked to (`<dt id>`, or `<a name>` right before it): Sphinx's `<dt id="str.split">`,
+// PostgreSQL's `<dt id="GUC-MAX-CONNECTIONS">`, SQLite's `<a name="coalesce"></a><dt>coalesce(X,Y,...)`
+// each open the part of a long page that documents one name, and a result for the name links there
+// (its snippet from there) instead of to the heading of the whole list. A term takes no container's id:
+// `<div id="content"><dl><dt>` is no name of the term. A permalink inside a
 // heading (an anchor linking to the heading, Node.js `<a href="#x" id="x">#</a>` at its end, Sphinx's
 // "¶") names it too, and its mark is left out of the heading: results showed "os.path¶". A permalink
 // to an id opened since the previous heading (a `<span id>` included) is the link the site itself gives
@@ -19,9 +24,9 @@
 
 import type { PageSection } from '../shared/store/index.js';
 
-const SECTION_HEADINGS = new Set(['h1', 'h2', 'h3', 'h4']);
-/** Elements whose `id` (or, for `a`, `name`) names the heading that follows them. */
-export const ID_CARRIERS = ['a', 'div', 'section', 'article', 'h1', 'h2', 'h3', 'h4'] as const;
+const SECTION_HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'dt']);
+/** Elements whose `id` (or, for `a`, `name`) names the heading that follows them, and the headings. */
+export const ID_CARRIERS = ['a', 'div', 'section', 'article', 'h1', 'h2', 'h3', 'h4', 'dt'] as const;
 
 const CARRIERS: ReadonlySet<string> = new Set(ID_CARRIERS);
 
@@ -30,6 +35,8 @@ export interface SectionMark {
   id: string;
   heading: string;
   part: number;
+  /** A definition term (`<dt>`), not a heading. */
+  term?: true;
 }
 
 /** Elements whose `id` names the first heading inside them. */
@@ -51,8 +58,9 @@ const NAVIGATION_MAX_CHARS = 400;
 
 export class SectionCollector {
   readonly marks: SectionMark[] = [];
-  /** The last id opened outside a heading, and the text counts when it opened: the next heading may take it. */
-  private pending: { id: string; at: TextSince } | undefined;
+  /** The last id opened outside a heading, by what element, and the text counts when it opened: the next
+   * heading may take it. */
+  private pending: { id: string; tag: string; at: TextSince } | undefined;
   /** Open containers (CONTAINERS), innermost last: their id, if any, names their first heading. */
   private readonly containers: { name: string; id: string | undefined; at: TextSince; headed: boolean }[] = [];
   /** Per open `a`, whether it is a link (has href). */
@@ -105,23 +113,32 @@ export class SectionCollector {
       return;
     }
     if (SECTION_HEADINGS.has(name)) {
-      this.open = { id: id || this.idBefore(), tag: name, part, buf: [] };
+      const term = name === 'dt';
+      this.open = { id: id || this.idBefore(term), tag: name, part, buf: [] };
+      if (term && this.open.id === undefined) return;
       this.pending = undefined;
       // A container's id names its first heading only, whoever names that heading.
-      for (const c of this.containers) c.headed = true;
+      if (!term) for (const c of this.containers) c.headed = true;
     } else if (id) {
-      this.pending = { id, at: { ...this.text } };
+      this.pending = { id, tag: name, at: { ...this.text } };
     }
   }
 
   onText(data: string): void {
     if (this.open !== undefined) {
       this.open.buf.push(data);
-      return;
+      // A term's text is the page's text to the headings around it, as before terms were sections.
+      if (this.open.tag !== 'dt') return;
     }
     const visible = data.replace(/[\s\u00a0]+/g, '').length;
     if (this.links > 0) this.text.link += visible;
     else this.text.plain += visible;
+  }
+
+  /** A block boundary (`<br>`, `<p>`) in the text: a space in a heading, as in the page's text
+   * ("substr(X,Y,Z)<br>substr(X,Y)" is two names). */
+  onBreak(): void {
+    this.open?.buf.push(' ');
   }
 
   onClose(name: string): void {
@@ -140,7 +157,7 @@ export class SectionCollector {
       if (i >= 0) this.containers.length = i;
     }
     if (this.open === undefined || name !== this.open.tag) return;
-    const { id: ownId, part, buf, marks, permalink } = this.open;
+    const { id: ownId, part, buf, marks, permalink, tag } = this.open;
     this.open = undefined;
     this.recentIds.clear();
     const text = marks === undefined ? buf : buf.filter((_, i) => !marks.some(([from, to]) => i >= from && i < to));
@@ -148,12 +165,14 @@ export class SectionCollector {
     const heading = text.join('').replace(/[\s\u00a0]+/g, ' ').trim();
     if (id === undefined || id === '' || heading === '' || this.seen.has(id)) return;
     this.seen.add(id);
-    this.marks.push({ id, heading, part });
+    this.marks.push(tag === 'dt' ? { id, heading, part, term: true } : { id, heading, part });
   }
 
   /** The id a heading opening now takes from before it: the pending id, else the innermost open
-   * container's that has had no heading, each only across navigation (NAVIGATION_MAX_CHARS). */
-  private idBefore(): string | undefined {
+   * container's that has had no heading, each only across navigation (NAVIGATION_MAX_CHARS). A
+   * definition term (`term`) takes only an anchor's, with no text between. */
+  private idBefore(term: boolean): string | undefined {
+    if (term) return this.pending?.tag === 'a' && this.nothingSince(this.pending.at) ? this.pending.id : undefined;
     if (this.pending !== undefined && this.onlyNavigationSince(this.pending.at)) return this.pending.id;
     for (let i = this.containers.length - 1; i >= 0; i--) {
       const c = this.containers[i]!;
@@ -167,6 +186,10 @@ export class SectionCollector {
     const plain = this.text.plain - at.plain;
     const link = this.text.link - at.link;
     return plain === 0 || (plain + link <= NAVIGATION_MAX_CHARS && plain <= link);
+  }
+
+  private nothingSince(at: TextSince): boolean {
+    return this.text.plain === at.plain && this.text.link === at.link;
   }
 }
 
@@ -213,7 +236,7 @@ export function sectionsFromBlocks(parts: readonly string[], marks: readonly Sec
     if (s >= layout.blockOfSegment.length) continue;
     const block = layout.blockOfSegment[s]!;
     const start = block === 0 ? 0 : layout.ends[block - 1]! + 1;
-    if (start < layout.textLength) sections.push({ id: mark.id, heading: mark.heading, start });
+    if (start < layout.textLength) sections.push(mark.term ? { id: mark.id, heading: mark.heading, start, term: true } : { id: mark.id, heading: mark.heading, start });
   }
   return sections;
 }

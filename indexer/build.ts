@@ -369,10 +369,10 @@ function newStoredColumns(documents: number): StoredColumns {
 }
 
 /** A document once its record is written: what the rest of the build reads of it (links, title, host,
- * language, the first sections the typeahead offers), without its text. */
+ * language, the first sections the typeahead offers: headings, not definition terms), without its text. */
 function withoutText(doc: IndexDocument, maxSections: number): IndexDocument {
   const { title, url, language, sections } = doc.stored;
-  return { ...doc, stored: { title, url, language, body: '', headings: [], anchor: [], ...(sections !== undefined ? { sections: sections.slice(0, maxSections) } : {}) } };
+  return { ...doc, stored: { title, url, language, body: '', headings: [], anchor: [], ...(sections !== undefined ? { sections: sections.filter((s) => s.term !== true).slice(0, maxSections) } : {}) } };
 }
 
 function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency: Uint32Array, stored: StoredColumns): DocColumns {

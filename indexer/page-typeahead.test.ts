@@ -28,4 +28,9 @@ describe('buildTypeahead: a bounded number of entries', () => {
     expect([...typeaheadShares(docs, undefined, { maxSections: 3, maxEntries: 100 })]).toEqual([2]);
     expect(buildTypeahead(docs, undefined, { maxSections: 3, maxEntries: 100 }).entries.map((e) => e.id ?? '')).toEqual(['', 's0', 's1']);
   });
+
+  it("offers a page's headings, not its definition terms (a reference page's hundreds of functions)", () => {
+    const docs = [{ title: 'Functions', sections: [{ id: 'h', heading: 'Overview', start: 0 }, { id: 'len', heading: 'len(s)', start: 9, term: true as const }, { id: 'h2', heading: 'Notes', start: 20 }] }];
+    expect(buildTypeahead(docs, undefined, { maxSections: 2, maxEntries: 100 }).entries.map((e) => e.id ?? '')).toEqual(['', 'h', 'h2']);
+  });
 });

@@ -19,9 +19,18 @@ export interface TypeaheadOptions {
 
 export const DEFAULT_TYPEAHEAD_OPTIONS: Readonly<TypeaheadOptions> = { maxSections: 20, maxEntries: 500_000 };
 
+/** The section headings of a page the typeahead may offer: its first maxSections headings with text.
+ * Definition terms (a reference page's hundreds of functions) are left to search. */
+export function offeredSections<S extends { heading: string; term?: true }>(doc: { sections?: readonly S[] }, options: Pick<TypeaheadOptions, 'maxSections'>): S[] {
+  return (doc.sections ?? [])
+    .filter((s) => s.term !== true)
+    .slice(0, options.maxSections)
+    .filter((s) => s.heading.trim() !== '');
+}
+
 /** Per document, how many of its section headings are offered; -1 for none, title included. Pure. */
 export function typeaheadShares(docs: readonly Pick<StoredDoc, 'title' | 'sections'>[], inbound: ArrayLike<number> | undefined, options: TypeaheadOptions): Int32Array {
-  const headings = docs.map((doc) => (doc.sections ?? []).slice(0, options.maxSections).filter((s) => s.heading.trim() !== '').length);
+  const headings = docs.map((doc) => offeredSections(doc, options).length);
   const entries = (d: number) => (docs[d]!.title.trim() !== '' ? 1 : 0) + headings[d]!;
   const shares = Int32Array.from(headings);
   let total = 0;
@@ -54,8 +63,7 @@ export function buildTypeahead(docs: readonly Pick<StoredDoc, 'title' | 'section
       entries.push({ doc: d });
     }
     let left = shares[d]!;
-    for (const s of (doc.sections ?? []).slice(0, options.maxSections)) {
-      if (s.heading.trim() === '') continue;
+    for (const s of offeredSections(doc, options)) {
       if (left-- <= 0) break;
       index.add(entries.length, s.heading);
       entries.push({ doc: d, id: s.id, heading: s.heading });

@@ -9,6 +9,11 @@ describe('headingsWithSections', () => {
     expect(headings).toEqual(['Basic Shell Features', '3.6 Redirections']);
   });
 
+  it('leaves definition terms out: a reference page defines its names, it is not headed by each', () => {
+    const sections = [{ heading: 'Built-in Functions' }, { heading: 'abs(x)', term: true as const }, { heading: 'len(s)', term: true as const }];
+    expect(headingsWithSections(['Built-in Functions'], sections)).toEqual(['Built-in Functions']);
+  });
+
   it('keeps the headings as they are when there are no sections or none is new', () => {
     const headings = ['Options'];
     expect(headingsWithSections(headings, undefined)).toBe(headings);

@@ -100,6 +100,16 @@ describe('detectTemplates', () => {
     // Without a section to stop at, the links are left as they are (a hub page's list is its content).
     expect(t.of(pages[6]!)!.contentText).toBe('Install Use it Configuration reference for the server Docs » Library » The title Some text A link in the content More text');
   });
+  it('walks past a definition term to the first heading: a term is no heading', () => {
+    const blocks = ['Prev', 'Up', 'Home', 'Next', 'Install', 'Use it', 'Configuration reference for the server', 'Docs » Library »', 'The title', 'Some text', 'A link in the content', 'More text', 'Copyright 2024 The Docs Group'];
+    const pages = site(40).map((p, i) => {
+      if (i !== 5) return p;
+      const q = page(p.url, blocks);
+      const at = (k: number) => q.text.indexOf(blocks[k]!);
+      return { ...q, linkBlocks: [4, 5, 6, 7, 10], sections: [{ id: 'use', heading: 'Use it', start: at(5), term: true as const }, { id: 'top', heading: 'The title', start: at(8) }] };
+    });
+    expect(detectTemplates(pages).of(pages[5]!)!.contentText).toBe('The title Some text A link in the content More text');
+  });
   it('marks the other copy of a block the header or footer walk made template on the same page', () => {
     const pages = site(40).map((p, i) =>
       i === 5 ? page(p.url, ['Prev', 'Up', 'Chapter 7', 'Home', 'Next', 'A paragraph of text', 'Chapter 7', 'More text, longer', 'Copyright 2024 The Docs Group']) : p,

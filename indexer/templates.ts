@@ -276,7 +276,8 @@ function markHeaderAndFooter(blocks: boolean[], page: PageBlocks): void {
  * at, a hub page's list of links is its content.
  */
 function leadingLinkBlock(page: Pick<PageRecord, 'sections' | 'blockEnds' | 'linkBlocks'>): (k: number) => boolean {
-  const first = page.sections?.[0]?.start;
+  // A definition term (`<dt id>`) is no heading: a glossary's terms are its content.
+  const first = page.sections?.find((s) => s.term !== true)?.start;
   const ends = page.blockEnds;
   if (first === undefined || ends === undefined || page.linkBlocks === undefined) return () => false;
   const links = new Set(page.linkBlocks);

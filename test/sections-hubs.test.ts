@@ -85,6 +85,18 @@ describe('sections and hubs, crawled, indexed and served', () => {
     expect(reload!.section?.id).toBe('config-reload');
   });
 
+  it('links a setting a list defines to its term (`<dt id>`), and leaves the rest of the section to the section', async () => {
+    const [setting] = await search('work_mem');
+    expect(path(setting!.url)).toBe('/manual/config.html');
+    expect(setting!.section).toEqual({ id: 'guc-work-mem', heading: 'work_mem (integer)', url: `${site.url}/manual/config.html#guc-work-mem` });
+    expect(setting!.snippet).toContain('Sets the base maximum amount of memory');
+    const [word] = await search('fsync');
+    expect(word!.section?.id).toBe('guc-fsync');
+    // The text after the list is the section's, not the last term's.
+    const [after] = await search('kernel overcommit accounting');
+    expect(after!.section?.id).toBe('config-memory');
+  });
+
   it('indexes a section heading of any level as a heading of the page (an h4 subsection)', async () => {
     const engine = await openSearchEngine(dataDir);
     try {

@@ -128,7 +128,7 @@ export interface StoredDoc {
   anchor: string[];
   language: string;
   /** Linkable sections with `start` offsets into `body` (shared/store PageSection); absent on pages without. */
-  sections?: { id: string; heading: string; start: number }[];
+  sections?: { id: string; heading: string; start: number; term?: true }[];
   /** Identifiers the page defines (shared/store PageRecord.defines); they count as heading words. */
   defines?: string[];
   /** The title of the page one level up (indexer/parent-context.ts), shown before the result's title;

@@ -24,6 +24,10 @@ export interface PageSection {
   heading: string;
   /** Offset in the page's `text` where the heading starts; the section runs to the next one's start. */
   start: number;
+  /** A definition term (`<dt id>`: a function, setting or option a reference page documents), a part
+   * within its section rather than a section: web/search/sections.ts chooses among the headings first.
+   * Absent for headings, and in stores written before terms were kept. */
+  term?: true;
 }
 
 /** What META robots and X-Robots-Tag allow for a page, merged (the most restrictive wins). */

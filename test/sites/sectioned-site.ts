@@ -1,7 +1,7 @@
 // A small documentation site with a blog, for sections and hubs (issue 14 item 3): a chapter's
 // table-of-contents page, an alphabetical index page, paginated news listings whose teasers repeat the
 // posts' openings, and long reference pages split by headings with ids (on the heading, on a wrapping
-// `<section>`, or as a named anchor). Every page carries the same navigation. Loopback only.
+// `<section>`, or as a named anchor), one section holding a list of settings (`<dt id>`). Every page carries the same navigation. Loopback only.
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,6 +48,12 @@ const CONFIG = page(
 ${filler(8)}
 <section id="config-memory"><h2>Resource Consumption</h2>
 <p>shared_buffers sets the amount of memory the server uses for shared memory buffers.</p>
+<div class="variablelist"><dl>
+<dt id="guc-work-mem"><code>work_mem</code> (<code>integer</code>)</dt><dd><p>Sets the base maximum amount of memory to be used by a query operation, such as a sort or hash table, before writing to temporary disk files.</p></dd>
+<dt id="guc-temp-buffers"><code>temp_buffers</code> (<code>integer</code>)</dt><dd><p>Sets the maximum amount of memory used for temporary buffers within each database session.</p></dd>
+<dt id="guc-fsync"><code>fsync</code> (<code>boolean</code>)</dt><dd><p>If this parameter is on, the server makes sure that updates are physically written to disk.</p></dd>
+</dl></div>
+<p>Allocations the kernel's overcommit accounting refuses fail at once.</p>
 ${filler(10, 1)}
 </section>
 <section id="config-wal"><h2>Write Ahead Log</h2>

@@ -1,18 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../shared/analysis/index.js';
-import { bestSection, pickSection, sectionUrl, type Places } from './sections.js';
+import { bestSection, leafNamed, pickSection, sectionUrl, termLeaf, type Places } from './sections.js';
 
 const tokens = (q: string) => new Set(analyze(q, 'en').map((t) => t.token));
 
-/** A stored body made of sections, each heading followed by its text, with their start offsets. */
-function doc(parts: [id: string, heading: string, text: string][], intro = 'A page description.') {
+/** A stored body made of sections, each heading followed by its text, with their start offsets; a
+ * fourth element `true` makes it a definition term. */
+function doc(parts: [id: string, heading: string, text: string, term?: true][], intro = 'A page description.') {
   let body = intro;
-  const sections = parts.map(([id, heading, text]) => {
+  const sections = parts.map(([id, heading, text, term]) => {
     body += ' ';
     const start = body.length;
     body += `${heading} ${text}`;
-    return { id, heading, start };
+    return term ? { id, heading, start, term } : { id, heading, start };
   });
   return { body, language: 'en', sections };
 }
@@ -67,6 +68,66 @@ describe('bestSection', () => {
     expect(bestSection(page, tokens('container datatypes'))).toBeUndefined();
     expect(bestSection(doc([['only', 'Only', 'deque here']]), tokens('deque'))).toBeUndefined();
     expect(bestSection({ body: 'deque', language: 'en' }, tokens('deque'))).toBeUndefined();
+  });
+
+  describe('definition terms', () => {
+    // Sphinx's string methods: the section's text, two terms, then the section's text again after
+    // the list (which a flat list of starts gives to the last term).
+    const types = doc([
+      ['top', 'Built-in Types', 'The principal built-in types are numerics, sequences and mappings.'],
+      ['string-methods', 'String Methods', 'Strings implement all of the common sequence operations.'],
+      ['str.split', 'str.split(sep=None)', 'Return a list of the words in the string, using sep as the delimiter string.', true],
+      ['str.strip', 'str.strip(chars=None)', 'Return a copy of the string with the leading and trailing characters removed. Formatted string literals are described elsewhere.', true],
+      ['bytes-methods', 'Bytes Methods', 'Bytes objects split into words with bytes.split, and the words are bytes too.'],
+    ]);
+
+    it('links to the term that names every query word, with its text as the snippet', () => {
+      const s = bestSection(types, tokens('str.split'));
+      expect(s?.id).toBe('str.split');
+      expect(types.body.slice(s!.start, s!.end).trim()).toBe('Return a list of the words in the string, using sep as the delimiter string.');
+      expect(bestSection(types, tokens('strip'))?.id).toBe('str.strip');
+    });
+
+    it('chooses the section over the headings alone, a term taking none of its text', () => {
+      expect(bestSection(types, tokens('string methods'))?.id).toBe('string-methods');
+      // Words only a term's text holds: the section is chosen, the term's heading names none of them.
+      expect(bestSection(types, tokens('delimiter'))?.id).toBe('string-methods');
+    });
+
+    it('takes a term only when the query names what it defines, not only its module or parameters', () => {
+      const etree = doc([
+        ['top', 'xml.etree.ElementTree', 'The module implements an API for parsing and creating XML data.'],
+        ['parsing-xml', 'Parsing XML', 'We can import this data by reading from a file: parse the XML document.'],
+        ['loader', 'xml.etree.ElementInclude.default_loader(href, parse, encoding=None)', 'Default loader for XInclude.', true],
+        ['hot', 'hot_standby (boolean)', 'Whether queries run during recovery.', true],
+        ['feedback', 'hot_standby_feedback (boolean)', 'Whether a hot standby sends feedback to the primary, standby by standby.', true],
+      ]);
+      expect(bestSection(etree, tokens('parse xml'))?.id).toBe('parsing-xml');
+      // Both name the two words; the one whose name is all query words, before the one saying them more.
+      expect(bestSection(etree, tokens('hot standby'))?.id).toBe('hot');
+    });
+
+    it('finds the name a term defines: before a signature or value, its last component', () => {
+      expect(['class collections.defaultdict(default_factory=None, /[, ...])', 'max_connections (integer)', 'type hint', 'coroutine asyncio.sleep(delay)', 'CONFIG_SITE=file', 'HashMap::entry', '(5) SQLITE_BUSY'].map(termLeaf)).toEqual([
+        'defaultdict', 'max_connections', 'hint', 'sleep', 'CONFIG_SITE', 'entry', 'SQLITE_BUSY',
+      ]);
+      expect(leafNamed('hot_standby_feedback (boolean)', tokens('hot standby'), 'en')).toBe('some');
+      expect(leafNamed('hot_standby (boolean)', tokens('hot standby'), 'en')).toBe('whole');
+      expect(leafNamed('asyncio.run(coro)', tokens('asyncio'), 'en')).toBe('none');
+    });
+
+    it('prefers a term inside the chosen section, then the one whose text holds the words most', () => {
+      // "split" is named by str.split only ("bytes.split" is in a text, not a term); "words" by none.
+      expect(bestSection(types, tokens('split words'))?.id).toBe('bytes-methods');
+      const two = doc([
+        ['a', 'Alpha', 'Text about alpha things.'],
+        ['a.x', 'x(n)', 'Returns n.', true],
+        ['b', 'Beta', 'Text about x and beta, x again: beta x.'],
+        ['b.x', 'x(n, m)', 'Returns n and m, x of both.', true],
+      ]);
+      expect(bestSection(two, tokens('x beta'))?.id).toBe('b');
+      expect(bestSection(two, tokens('x'))?.id).toBe('b.x');
+    });
   });
 
   it('ignores sections past the part of the body that was read', () => {

@@ -13,10 +13,17 @@
 // with a query word comes before the score: "setTimeout" went to `timersPromises.setTimeout()`, which
 // says the word more often than the section headed `setTimeout(callback[, delay])`.
 // The first section is the page's top: choosing it links to the page itself, as before.
+// Definition terms (`<dt id>`, crawler/sections.ts; PageSection.term) are parts within a section, not
+// sections: a section is chosen over the headings alone (a term does not take the rest of its
+// section's text), then a term whose text names every query word is chosen within it, or anywhere on
+// the page when none is (`str.split(sep=None)` in "String Methods", `coalesce(X,Y,...)` in
+// "Descriptions of built-in scalar SQL functions"); the result links to the term and its snippet comes
+// from the term's text.
 
 import type { StoredDoc } from '../../shared/index-format/index.js';
+import type { PageSection } from '../../shared/store/index.js';
 import { querySpans, tokensIn } from './snippet.js';
-import { foldWord, identifierAt, tokenAt } from '../../shared/analysis/index.js';
+import { foldWord, identifierAt, tokenAt, tokenize } from '../../shared/analysis/index.js';
 
 /** Weight of a query word in a section's heading against one occurrence in its text. */
 const HEADING_WEIGHT = 2;
@@ -32,22 +39,150 @@ export interface ChosenSection {
 /** The section of `doc` that best matches `queryTokens`, or undefined when the page's top does as well. */
 export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections'>, queryTokens: ReadonlySet<string>): ChosenSection | undefined {
   const sections = doc.sections;
-  if (sections === undefined || sections.length < 2 || queryTokens.size === 0) return undefined;
+  if (sections === undefined || sections.length === 0 || queryTokens.size === 0) return undefined;
   const { body, language } = doc;
   const tokens = [...queryTokens];
   const spans = querySpans(body, language, queryTokens);
   const places: Places = { at: Int32Array.from(spans, (s) => s.start), token: Uint16Array.from(spans, (s) => tokens.indexOf(s.token)), from: 0, to: spans.length, tokens };
-  // Everything before the second section is the page's top (the first section and any text before it).
-  const bounds = sections.map((s, i) => (i === 0 ? 0 : Math.min(s.start, body.length)));
+  const starts = sections.map((s) => Math.min(s.start, body.length));
   // Sections beyond the part of the body that was read are not chosen.
   const read = sections.findIndex((s, i) => i > 0 && s.start >= body.length);
   const inHeading = tokensIn(queryTokens, language);
-  const best = pickSection({ count: read < 0 ? sections.length : read, start: (i) => bounds[i]!, end: body.length }, places, (i) => inHeading(sections[i]!.heading), undefined, (i) => headingOpensWith(sections[i]!.heading, queryTokens, language));
-  if (best <= 0) return undefined;
-  const section = sections[best]!;
-  const end = best + 1 < sections.length ? bounds[best + 1]! : body.length;
+  const { index, next } = choosePart(
+    sections,
+    read < 0 ? sections.length : read,
+    (i) => starts[i]!,
+    body.length,
+    places,
+    (i) => inHeading(sections[i]!.heading),
+    undefined,
+    (i) => headingOpensWith(sections[i]!.heading, queryTokens, language),
+    (i) => leafNamed(sections[i]!.heading, queryTokens, language),
+  );
+  if (index < 0) return undefined;
+  const section = sections[index]!;
+  const end = next < sections.length ? starts[next]! : body.length;
   // The heading is shown apart: the snippet starts after it.
   return { id: section.id, heading: section.heading, start: Math.min(section.start + headingLength(body, section.start, section.heading), end), end };
+}
+
+/** The part of a page choosePart chose: `index` into its sections (-1: the page's top, its whole text),
+ * and `next`, the section its text runs to (the sections' length: to the end). */
+export interface ChosenPart {
+  index: number;
+  next: number;
+}
+
+/**
+ * The section or definition term of a page that best matches, by the rules in this file's header.
+ * `sections` say which are terms; the first `count` may be chosen; `start(i)` is where section i starts
+ * in the unit of `places`, `end` where the text ends. `headingTokens`, `named` and `opens` are as for
+ * pickSection, by index into `sections`.
+ */
+export function choosePart(
+  sections: readonly Pick<PageSection, 'term'>[],
+  count: number,
+  start: (i: number) => number,
+  end: number,
+  places: Places,
+  headingTokens: (i: number) => ReadonlySet<string>,
+  named: Iterable<number> | undefined,
+  opens: (i: number) => boolean,
+  leaf: TermTests['leaf'] = () => 'some',
+): ChosenPart {
+  const headings: number[] = [];
+  const terms: number[] = [];
+  for (let i = 0; i < count; i++) (sections[i]!.term === true ? terms : headings).push(i);
+  // Read twice (headings, then terms): an iterator would be empty the second time.
+  const namedList = named === undefined ? undefined : [...named];
+  let index = -1;
+  let next = sections.length;
+  if (headings.length >= 2) {
+    // Over the headings alone, each running to the next heading; the first is the page's top.
+    const view = headings;
+    const at = new Map(view.map((i, k) => [i, k]));
+    const viewNamed = namedList?.flatMap((i) => (at.has(i) ? [at.get(i)!] : []));
+    const best = pickSection({ count: view.length, start: (k) => (k === 0 ? 0 : start(view[k]!)), end }, places, (k) => headingTokens(view[k]!), viewNamed, (k) => opens(view[k]!));
+    if (best > 0) {
+      index = view[best]!;
+      next = best + 1 < view.length ? view[best + 1]! : sections.length;
+    }
+  }
+  const term = bestTerm(terms, namedList, start, end, places, headingTokens, { opens, leaf }, sections.length, index < 0 ? undefined : [start(index), next < sections.length ? start(next) : end]);
+  return term < 0 ? { index, next } : { index: term, next: term + 1 };
+}
+
+/**
+ * The name a definition term defines, its last part: the term cut where a signature or value starts
+ * (`(`, `[`, `{`, `=`), its last word, that word's last component (`class collections.defaultdict(...)`:
+ * "defaultdict"; `max_connections (integer)`: "max_connections"; `type hint`: "hint").
+ */
+export function termLeaf(heading: string): string {
+  const cut = heading.search(/[([{=]/);
+  const name = (cut > 0 ? heading.slice(0, cut) : heading).trim();
+  const last = name.slice(name.lastIndexOf(' ') + 1);
+  const parts = last.split(/::|[.#/]/).filter((p) => /[\p{L}\p{N}]/u.test(p));
+  return parts[parts.length - 1] ?? last;
+}
+
+/**
+ * Among definition terms `terms`, the one the query names: its text holds every query word, and its
+ * leaf (termLeaf) at least one of them. A term naming the words only in its module or its parameters
+ * is not what was asked for: "parse xml" went to `xml.etree.ElementInclude.default_loader(href, parse,
+ * ...)`, "asyncio" to `asyncio.run_coroutine_threadsafe(...)`. First one whose leaf the query names
+ * whole ("hot standby": `hot_standby`, not `hot_standby_feedback`), then one that opens with a query
+ * word, then one inside `within` (the chosen section's [start, end)), then the one whose text holds the
+ * most query words, then the first. -1 when none. A term's text runs to the next section or term
+ * (index + 1, of `total`).
+ */
+function bestTerm(
+  terms: readonly number[],
+  named: readonly number[] | undefined,
+  start: (i: number) => number,
+  end: number,
+  places: Places,
+  headingTokens: (i: number) => ReadonlySet<string>,
+  term: TermTests,
+  total: number,
+  within: [number, number] | undefined,
+): number {
+  if (terms.length === 0 || places.tokens.length === 0) return -1;
+  const isTerm = new Set(terms);
+  const candidates = named === undefined ? terms : [...new Set(named)].filter((i) => isTerm.has(i)).sort((a, b) => a - b);
+  let best = -1;
+  let bestKey: readonly number[] = [];
+  for (const t of candidates) {
+    const inHeading = headingTokens(t);
+    if (!places.tokens.every((token) => inHeading.has(token))) continue;
+    const leaf = term.leaf(t);
+    if (leaf === 'none') continue;
+    const from = start(t);
+    const to = t + 1 < total ? start(t + 1) : end;
+    const held = placeAtLeast(places, places.from, to) - placeAtLeast(places, places.from, from);
+    const inside = within !== undefined && from >= within[0] && from < within[1];
+    const key = [leaf === 'whole' ? 1 : 0, term.opens(t) ? 1 : 0, inside ? 1 : 0, held];
+    if (best < 0 || before(key, bestKey)) {
+      best = t;
+      bestKey = key;
+    }
+  }
+  return best;
+}
+
+/** What choosePart asks of a definition term: whether its heading opens with a query word, and how much
+ * of its leaf (termLeaf) the query names: all of its words, some, or none. */
+export interface TermTests {
+  opens: (i: number) => boolean;
+  leaf: (i: number) => 'whole' | 'some' | 'none';
+}
+
+/** How much of a term's leaf the query's tokens name, for TermTests. */
+export function leafNamed(heading: string, queryTokens: ReadonlySet<string>, language: string): 'whole' | 'some' | 'none' {
+  const leaf = termLeaf(heading);
+  if (tokensIn(queryTokens, language)(leaf).size === 0) return 'none';
+  // Its words, each: "hot_standby" is "hot" and "standby".
+  const words = tokenize(leaf.replace(/[^\p{L}\p{N}]+/gu, ' '), language);
+  return words.length > 0 && words.every((w) => queryTokens.has(w)) ? 'whole' : 'some';
 }
 
 /** What follows a heading before its text: a permalink's mark ("¶", "#", "§": no letters or digits,
@@ -163,6 +298,12 @@ export function headingOpensWith(heading: string, queryTokens: ReadonlySet<strin
   if (word !== undefined && queryTokens.has(word)) return true;
   const id = identifierAt(heading, from);
   return id !== undefined && id.raw !== '' && queryTokens.has(foldWord(id.raw));
+}
+
+/** Whether `a` comes before `b`: the first place they differ is larger in `a`. */
+function before(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
 }
 
 function* allSections(count: number): Generator<number> {

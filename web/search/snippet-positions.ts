@@ -7,7 +7,7 @@
 import { WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
 import { bodyPositions } from './body-positions.js';
-import { headingLength, headingOpensWith, pickSection, placeAtLeast, type ChosenSection, type Places } from './sections.js';
+import { choosePart, headingLength, headingOpensWith, leafNamed, placeAtLeast, type ChosenPart, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, headingsHolding, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
@@ -117,18 +117,20 @@ export function placedSnippet(
   const sections = header.sections ?? [];
   const { language } = header;
   // The section, chosen over word places as bestSection chooses over characters.
-  let chosen = -1;
-  if (!wholePage && sections.length >= 2 && map.sections === sections.length && tokens.size > 0) {
-    const bounds = { count: sections.length, start: (i: number) => (i === 0 ? 0 : map.sectionPlace(i)), end: Infinity };
+  let chosen: ChosenPart = { index: -1, next: sections.length };
+  if (!wholePage && sections.length > 0 && map.sections === sections.length && tokens.size > 0) {
+    const start = (i: number) => map.sectionPlace(i);
     const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language);
     const opens = (i: number) => headingOpensWith(sections[i]!.heading, tokens, language);
+    const leaf = (i: number) => leafNamed(sections[i]!.heading, tokens, language);
     if (holding === undefined) {
       const headingTokens = stored.sectionHeadingTokens(doc);
-      chosen = pickSection(bounds, places, (i) => headingTokens[i]!, undefined, opens);
-    } else chosen = pickSection(bounds, places, (i) => holding.get(i) ?? NONE, holding.keys(), opens);
+      chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => headingTokens[i]!, undefined, opens, leaf);
+    } else chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => holding.get(i) ?? NONE, holding.keys(), opens, leaf);
   }
-  const from = chosen > 0 ? map.sectionPlace(chosen) : 0;
-  const to = chosen > 0 && chosen + 1 < sections.length ? map.sectionPlace(chosen + 1) : Infinity;
+  const { index, next } = chosen;
+  const from = index >= 0 ? map.sectionPlace(index) : 0;
+  const to = index >= 0 && next < sections.length ? map.sectionPlace(next) : Infinity;
   const inRange = { ...places, from: placeAtLeast(places, places.from, from), to: placeAtLeast(places, places.from, to) };
   const { first, last } = densestRun(inRange, from, options.windowWords);
   // The checkpoints around the run (with context), read as one range of bytes.
@@ -142,9 +144,9 @@ export function placedSnippet(
   let sectionStart = 0;
   let sectionEnd = Infinity;
   let section: ChosenSection | undefined;
-  if (chosen > 0) {
-    const s = sections[chosen]!;
-    sectionEnd = chosen + 1 < sections.length ? sections[chosen + 1]!.start : Infinity;
+  if (index >= 0) {
+    const s = sections[index]!;
+    sectionEnd = next < sections.length ? sections[next]!.start : Infinity;
     const rel = s.start - startChar;
     sectionStart = s.start + (rel >= 0 ? headingLength(part.text, rel, s.heading) : 0);
     a = Math.max(0, Math.min(part.text.length, sectionStart - startChar));
