@@ -64,6 +64,25 @@ describe('bestSection', () => {
     expect(bestSection(create, tokens('create index concurrently'))?.id).toBe('concurrently');
   });
 
+  it('gives no section for one word a page says throughout when the section saying it most has under half of it', () => {
+    const rtree = doc([
+      ['intro', '1. Overview', 'An rtree is a special index. The rtree module answers range queries with an rtree.'],
+      ['create', '2. Creating A Table', 'Create an rtree table; each rtree row is a box, one rtree per table.'],
+      ['callback', '3. The Query Callback', 'The rtree calls back with rtree_query_info, the rtree state and rtree depth.'],
+    ]);
+    expect(bestSection(rtree, tokens('rtree'))).toBeUndefined();
+    // Most of its places in one section: that section.
+    const focused = doc([...page.sections.map((sec, i) => [sec.id, sec.heading, i === 1 ? 'appends appends appends' : 'text'] as [string, string, string]), ['more', 'More', 'One appends.']]);
+    expect(bestSection(focused, tokens('appends'))?.id).toBe('deque');
+    // Two words a section holds together, under a heading that names neither: that section.
+    const ternary = doc([
+      ['top', 'Expressions', 'This chapter explains the meaning of the elements of expressions in Python.'],
+      ['conditional', '6.13. Conditional expressions', 'A conditional expression (sometimes called a ternary operator) has the lowest priority.'],
+      ['other', '6.14. Lambdas', 'The operator precedence table lists every operator.'],
+    ]);
+    expect(bestSection(ternary, tokens('ternary operator'))?.id).toBe('conditional');
+  });
+
   it('gives no section when the page top matches best, the page has one section, or none', () => {
     expect(bestSection(page, tokens('container datatypes'))).toBeUndefined();
     expect(bestSection(doc([['only', 'Only', 'deque here']]), tokens('deque'))).toBeUndefined();

@@ -95,6 +95,17 @@ export function choosePart(
   for (let i = 0; i < count; i++) (sections[i]!.term === true ? terms : headings).push(i);
   // Read twice (headings, then terms): an iterator would be empty the second time.
   const namedList = named === undefined ? undefined : [...named];
+  // A section chosen for one word's count alone, its heading not naming it, is where the word is only
+  // if most of its places are there: on a page about the word ("rtree" on "The SQLite R*Tree Module",
+  // 66 times) the section saying it most ("6.2. The New xQueryFunc Callback") is no better a link than
+  // the page. Several words are different: a section holding all of them is the answer under another
+  // name ("ternary operator": "6.13. Conditional expressions"), wherever else they stand.
+  const ownsTheWords = (i: number, to: number): boolean => {
+    const h = headingTokens(i);
+    if (places.tokens.length > 1 || places.tokens.some((t) => h.has(t))) return true;
+    const held = placeAtLeast(places, places.from, to) - placeAtLeast(places, places.from, start(i));
+    return held * 2 >= places.to - places.from;
+  };
   let index = -1;
   let next = sections.length;
   if (headings.length >= 2) {
@@ -106,8 +117,10 @@ export function choosePart(
     if (best > 0) {
       index = view[best]!;
       next = best + 1 < view.length ? view[best + 1]! : sections.length;
+      if (!ownsTheWords(index, next < sections.length ? start(next) : end)) index = -1;
     }
   }
+  if (index < 0) next = sections.length;
   const term = bestTerm(terms, namedList, start, end, places, headingTokens, { opens, leaf }, sections.length, index < 0 ? undefined : [start(index), next < sections.length ? start(next) : end]);
   return term < 0 ? { index, next } : { index: term, next: term + 1 };
 }
