@@ -56,6 +56,19 @@ describe('bestSection', () => {
       ['settimeout', 'setTimeout(callback[, delay])', 'Schedules a callback once.'],
     ]);
     expect(bestSection(timers, tokens('setTimeout'))?.id).toBe('settimeout');
+    // A label or a declaration's keywords before the name are passed over ("Class: EventEmitter").
+    const events = doc([
+      ['top', 'Events', 'Much of the Node.js core API is built around an asynchronous event-driven architecture.'],
+      ['emitter', 'Class: EventEmitter', 'The EventEmitter class is defined and exposed by the node:events module.'],
+      ['async', 'Class: events.EventEmitterAsyncResource extends EventEmitter', 'Integrates EventEmitter with AsyncResource for EventEmitters that need manual async tracking, EventEmitter by EventEmitter.'],
+    ]);
+    expect(bestSection(events, tokens('EventEmitter'))?.id).toBe('emitter');
+    const iter = doc([
+      ['top', 'Trait Iterator', 'An interface for dealing with iterators.'],
+      ['flat-map', 'pub fn flat_map<U, F>(self, f: F) -> FlatMap<Self, U, F>', 'Works like map, but flattens nested structure: map then flatten, map map.'],
+      ['map', 'pub fn map<B, F>(self, f: F) -> Map<Self, F>', 'Takes a closure and creates an iterator.'],
+    ]);
+    expect(bestSection(iter, tokens('map'))?.id).toBe('map');
     // A heading naming only some of the words opens with one to no avail: the text decides, as before.
     const create = doc([
       ['top', 'CREATE INDEX', 'CREATE INDEX builds an index. Synopsis: CREATE INDEX CONCURRENTLY name.'],

@@ -300,12 +300,19 @@ export function pickSection(
   return best;
 }
 
+/** What a heading may say before the name it is about: a short label and a colon (Node.js "Class:
+ * EventEmitter", "Event: 'close'", "Static method: Buffer.from()"), or the keywords of a declaration
+ * (Sphinx "class collections.Counter", "coroutine asyncio.sleep", rustdoc "pub fn collect"). */
+const HEADING_LABEL = /^[^\p{L}]*(?:\p{L}[\p{L} ]{0,24}:\s+|(?:(?:pub|async|unsafe|const|static|abstract|class|exception|coroutine|awaitable|fn|struct|enum|trait|type|mod|macro|union|property|method|def|function|interface)\s+)+)/u;
+
 /**
  * Whether `heading` opens with one of `queryTokens`: its first word's token, or the whole identifier
- * it opens with (`fs.readFile(path)`), leading numbers and marks skipped ("9.3. Arrays").
+ * it opens with (`fs.readFile(path)`), leading numbers and marks skipped ("9.3. Arrays"), and a label
+ * or declaration keywords before the name (HEADING_LABEL: "Class: EventEmitter").
  */
 export function headingOpensWith(heading: string, queryTokens: ReadonlySet<string>, language: string): boolean {
-  const from = heading.search(/\p{L}/u);
+  const label = HEADING_LABEL.exec(heading);
+  const from = label === null ? heading.search(/\p{L}/u) : label[0].length;
   if (from < 0) return false;
   const word = tokenAt(heading, from, language)?.token;
   if (word !== undefined && queryTokens.has(word)) return true;
