@@ -57,7 +57,7 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
     (i) => inHeading(sections[i]!.heading),
     undefined,
     (i) => headingOpensWith(sections[i]!.heading, queryTokens, language),
-    (i) => leafNamed(sections[i]!.heading, queryTokens, language),
+    (i) => leafNamed(sections[i]!.heading, queryTokens, language, inHeading),
   );
   if (index < 0) return undefined;
   const section = sections[index]!;
@@ -90,11 +90,10 @@ export function choosePart(
   opens: (i: number) => boolean,
   leaf: TermTests['leaf'] = () => 'some',
 ): ChosenPart {
-  const headings: number[] = [];
-  const terms: number[] = [];
-  for (let i = 0; i < count; i++) (sections[i]!.term === true ? terms : headings).push(i);
+  const { headings, terms } = headingsAndTerms(sections, count);
   // Read twice (headings, then terms): an iterator would be empty the second time.
   const namedList = named === undefined ? undefined : [...named];
+  const headingsNamed = terms.length === 0 ? namedList : namedList?.filter((i) => i < count && sections[i]!.term !== true);
   // A section chosen for one word's count alone, its heading not naming it, is where the word is only
   // if most of its places are there: on a page about the word ("rtree" on "The SQLite R*Tree Module",
   // 66 times) the section saying it most ("6.2. The New xQueryFunc Callback") is no better a link than
@@ -111,8 +110,8 @@ export function choosePart(
   if (headings.length >= 2) {
     // Over the headings alone, each running to the next heading; the first is the page's top.
     const view = headings;
-    const at = new Map(view.map((i, k) => [i, k]));
-    const viewNamed = namedList?.flatMap((i) => (at.has(i) ? [at.get(i)!] : []));
+    // Without terms the view is every section, by its own index.
+    const viewNamed = terms.length === 0 ? headingsNamed : headingsNamed?.map((i) => binarySearch(view, i));
     const best = pickSection({ count: view.length, start: (k) => (k === 0 ? 0 : start(view[k]!)), end }, places, (k) => headingTokens(view[k]!), viewNamed, (k) => opens(view[k]!));
     if (best > 0) {
       index = view[best]!;
@@ -121,7 +120,7 @@ export function choosePart(
     }
   }
   if (index < 0) next = sections.length;
-  const term = bestTerm(terms, namedList, start, end, places, headingTokens, { opens, leaf }, sections.length, index < 0 ? undefined : [start(index), next < sections.length ? start(next) : end]);
+  const term = bestTerm(terms, namedList, start, end, places, headingTokens, { opens, leaf }, sections.length, index < 0 ? undefined : [start(index), next < sections.length ? start(next) : end], (i) => i < count && sections[i]!.term === true);
   return term < 0 ? { index, next } : { index: term, next: term + 1 };
 }
 
@@ -158,10 +157,10 @@ function bestTerm(
   term: TermTests,
   total: number,
   within: [number, number] | undefined,
+  isTerm: (i: number) => boolean,
 ): number {
   if (terms.length === 0 || places.tokens.length === 0) return -1;
-  const isTerm = new Set(terms);
-  const candidates = named === undefined ? terms : [...new Set(named)].filter((i) => isTerm.has(i)).sort((a, b) => a - b);
+  const candidates = named === undefined ? terms : [...new Set(named)].filter((i) => i < total && isTerm(i)).sort((a, b) => a - b);
   let best = -1;
   let bestKey: readonly number[] = [];
   for (const t of candidates) {
@@ -189,10 +188,11 @@ export interface TermTests {
   leaf: (i: number) => 'whole' | 'some' | 'none';
 }
 
-/** How much of a term's leaf the query's tokens name, for TermTests. */
-export function leafNamed(heading: string, queryTokens: ReadonlySet<string>, language: string): 'whole' | 'some' | 'none' {
+/** How much of a term's leaf the query's tokens name, for TermTests; `inText`, when given, is
+ * tokensIn(queryTokens, language), made once for many terms. */
+export function leafNamed(heading: string, queryTokens: ReadonlySet<string>, language: string, inText = tokensIn(queryTokens, language)): 'whole' | 'some' | 'none' {
   const leaf = termLeaf(heading);
-  if (tokensIn(queryTokens, language)(leaf).size === 0) return 'none';
+  if (inText(leaf).size === 0) return 'none';
   // Its words, each: "hot_standby" is "hot" and "standby".
   const words = tokenize(leaf.replace(/[^\p{L}\p{N}]+/gu, ' '), language);
   return words.length > 0 && words.every((w) => queryTokens.has(w)) ? 'whole' : 'some';
@@ -318,6 +318,32 @@ export function headingOpensWith(heading: string, queryTokens: ReadonlySet<strin
   if (word !== undefined && queryTokens.has(word)) return true;
   const id = identifierAt(heading, from);
   return id !== undefined && id.raw !== '' && queryTokens.has(foldWord(id.raw));
+}
+
+/** A page's sections split into headings and terms, kept per sections array while it lives (the
+ * stored-fields cache holds a page's header, read by many queries; a reference page has thousands). */
+const SPLITS = new WeakMap<readonly object[], { headings: number[]; terms: number[] }>();
+
+function headingsAndTerms(sections: readonly Pick<PageSection, 'term'>[], count: number): { headings: number[]; terms: number[] } {
+  const whole = count === sections.length;
+  const kept = whole ? SPLITS.get(sections) : undefined;
+  if (kept !== undefined) return kept;
+  const split = { headings: [] as number[], terms: [] as number[] };
+  for (let i = 0; i < count; i++) (sections[i]!.term === true ? split.terms : split.headings).push(i);
+  if (whole) SPLITS.set(sections, split);
+  return split;
+}
+
+/** The index of `value` in ascending `sorted`, which holds it. */
+function binarySearch(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Whether `a` comes before `b`: the first place they differ is larger in `a`. */

@@ -8,7 +8,7 @@ import { WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index
 import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
 import { bodyPositions } from './body-positions.js';
 import { choosePart, headingLength, headingOpensWith, leafNamed, placeAtLeast, type ChosenPart, type ChosenSection, type Places } from './sections.js';
-import { bestSnippet, headingsHolding, type Snippet, type SnippetOptions } from './snippet.js';
+import { bestSnippet, headingsHolding, tokensIn, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -122,7 +122,8 @@ export function placedSnippet(
     const start = (i: number) => map.sectionPlace(i);
     const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language);
     const opens = (i: number) => headingOpensWith(sections[i]!.heading, tokens, language);
-    const leaf = (i: number) => leafNamed(sections[i]!.heading, tokens, language);
+    let inText: ((text: string) => Set<string>) | undefined;
+    const leaf = (i: number) => leafNamed(sections[i]!.heading, tokens, language, (inText ??= tokensIn(tokens, language)));
     if (holding === undefined) {
       const headingTokens = stored.sectionHeadingTokens(doc);
       chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => headingTokens[i]!, undefined, opens, leaf);
