@@ -10,3 +10,4 @@ export { jsonLinesLogger, silentLogger, teeLogger, type Logger, type LogLevel } 
 export { checkSelector, extractWithRules, originOf, parseSitesConfig, rulesFor, type ExtractRules, type RuledExtraction } from './site-rules.js';
 export { fetchOnePage, type FetchOneResult } from './fetch-one.js';
 export { traceFetch, type FetchTrace } from './trace-fetch.js';
+export { EXTRACTION_VERSION } from './extraction-version.js';

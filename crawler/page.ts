@@ -7,6 +7,7 @@ import { analyzeBody, type BodyAnalysis, type BodyInput } from './analyze.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
 import { contentTypeValue } from './media-type.js';
 import { transientFailure } from './politeness.js';
+import { EXTRACTION_VERSION } from './extraction-version.js';
 
 export interface PageContext {
   entry: QueuedEntry;
@@ -108,6 +109,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     ...(extracted.defines ? { defines: extracted.defines } : {}),
     ...(extracted.codeShare !== undefined ? { codeShare: extracted.codeShare } : {}),
     ...(extracted.up !== undefined ? { up: extracted.up } : {}),
+    extractedBy: EXTRACTION_VERSION,
   };
   // A duplicate's links were followed from the first copy already (seed 003: content fingerprints).
   if (duplicateOf || !robots.follow) return { page, follow: [] };

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PageRecord } from '../shared/store/index.js';
+import { EXTRACTION_VERSION } from './extraction-version.js';
 import { pageRequestHeaders, sitemapRequestHeaders } from './request.js';
 
 const who = { userAgent: 'Gleaner/1 (+https://example.org/bot)' };
-const stored = (extra: Partial<PageRecord>) => ({ state: 'ok', etag: '"v1"', lastModified: 'Sun, 22 Nov 2026 10:00:00 GMT', ...extra }) as PageRecord;
+const stored = (extra: Partial<PageRecord>) => ({ state: 'ok', etag: '"v1"', lastModified: 'Sun, 22 Nov 2026 10:00:00 GMT', extractedBy: EXTRACTION_VERSION, ...extra }) as PageRecord;
 
 describe('request headers', () => {
   it('a first fetch says who we are, what we take and where the link was found; From only when given', () => {
@@ -20,6 +21,12 @@ describe('request headers', () => {
     expect([h['if-none-match'], h['if-modified-since']]).toEqual(['"v1"', 'Sun, 22 Nov 2026 10:00:00 GMT']);
     const e = pageRequestHeaders(who, {}, stored({ state: 'error' }));
     expect([e['if-none-match'], e['if-modified-since']]).toEqual([undefined, undefined]);
+  });
+  it('asks a page read by other extraction rules without validators, so it is read again', () => {
+    for (const extractedBy of [undefined, EXTRACTION_VERSION - 1]) {
+      const h = pageRequestHeaders(who, {}, stored({ extractedBy }));
+      expect([h['if-none-match'], h['if-modified-since']]).toEqual([undefined, undefined]);
+    }
   });
   it('sends back no validator a server could not take or would ignore', () => {
     // A 60 KB ETag made the server refuse the recrawl (431); a Last-Modified that is no HTTP-date is ignored by it.

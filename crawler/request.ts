@@ -4,6 +4,7 @@
 
 import { httpDateMs } from '../shared/http/index.js';
 import type { FrontierEntry, PageRecord } from '../shared/store/index.js';
+import { EXTRACTION_VERSION } from './extraction-version.js';
 
 export interface RequestIdentity {
   /** The User-Agent header (options.ts userAgentHeader). */
@@ -13,7 +14,8 @@ export interface RequestIdentity {
 }
 
 /** Headers for a page request: who we are, what we take, where we found the URL, and the validators of
- * the copy stored before (`previous`, a recrawl) when it was a good page. */
+ * the copy stored before (`previous`, a recrawl) when it was a good page read by today's extraction
+ * rules (extraction-version.ts). */
 export function pageRequestHeaders(who: RequestIdentity, entry: Pick<FrontierEntry, 'referrer'>, previous: PageRecord | undefined): Record<string, string> {
   const headers: Record<string, string> = {
     'user-agent': who.userAgent,
@@ -22,7 +24,8 @@ export function pageRequestHeaders(who: RequestIdentity, entry: Pick<FrontierEnt
   };
   if (who.from) headers.from = who.from;
   if (entry.referrer) headers.referer = entry.referrer;
-  if (previous?.state === 'ok') {
+  // Validators only for a page today's rules read: one read by older rules is read again.
+  if (previous?.state === 'ok' && previous.extractedBy === EXTRACTION_VERSION) {
     if (previous.etag && previous.etag.length <= MAX_ETAG_CHARS) headers['if-none-match'] = previous.etag;
     if (previous.lastModified && httpDateMs(previous.lastModified) !== undefined) headers['if-modified-since'] = previous.lastModified;
   }

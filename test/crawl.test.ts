@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawl, type CrawlSummary } from '../crawler/index.js';
+import { crawl, EXTRACTION_VERSION, type CrawlSummary } from '../crawler/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
 import { CASES, startCrawlCases, type CrawlCasesSite } from './sites/crawl-cases.js';
 import { startTreeSite } from './sites/tree-site.js';
@@ -166,6 +166,20 @@ describe('a full crawl of the crawl-cases site', () => {
     const after = (await pagesOf(dataDir)).get(CASES.conditional)!;
     expect(after.text).toBe(before.text);
     expect(after.state).toBe('ok');
+  });
+
+  it('a recrawl reads a page stored by older extraction rules again: no validators, a 200, today\'s rules', async () => {
+    const store = await openStore(dataDir, { mustExist: true });
+    let older: PageRecord | undefined;
+    for await (const p of store.pages()) if (new URL(p.url).pathname === CASES.conditional) older = p;
+    await store.commitPages([{ page: { ...older!, extractedBy: EXTRACTION_VERSION - 1 }, refused: [] }]);
+    await store.close();
+    await crawl({ dataDir, seeds: [site.url], ...TEST_TIMING, recrawl: true, useSitemaps: false });
+    const hits = site.hits(CASES.conditional);
+    const last = hits[hits.length - 1]!;
+    expect(last.headers['if-none-match']).toBeUndefined();
+    expect(last.status).toBe(200);
+    expect((await pagesOf(dataDir)).get(CASES.conditional)?.extractedBy).toBe(EXTRACTION_VERSION);
   });
 });
 

@@ -77,8 +77,9 @@ Options (flag > --config file > default):
   --min-rate-window S   seconds the rate is averaged over, counted from the headers (default: ${d.minRateWindowMs / 1000})
   --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
   --use-robots-host     fetch from the host a robots.txt Host line names, as Geoportal does
-  --recrawl             fetch every stored page again, with conditional GET; stored pages it fetches
-                        again do not count against --max-pages a second time
+  --recrawl             fetch every stored page again, with conditional GET (a page an older Gleaner
+                        read: whole, to read it again); stored pages it fetches again do not count
+                        against --max-pages a second time
   --keep-raw            keep each response's status, headers and body (gzip) beside its page, for
                         \`gleaner export --format warc\` (off by default: the Rust docs crawl ran
                         about 10% slower with it)

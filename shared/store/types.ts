@@ -82,6 +82,10 @@ export interface PageRecord {
   /** Share of `text` (characters as the page wrote them) inside `<pre>`: 1 for a source listing (Sphinx's
    * `_modules/` pages), 0 for prose; absent when none, and in stores written before it was measured. */
   codeShare?: number;
+  /** The version of the extraction rules that read the page (crawler/extraction-version.ts); absent in
+   * records of pages not read from a body, and in stores written before it was kept. A recrawl fetches
+   * a page read by other rules unconditionally, to read it again. */
+  extractedBy?: number;
   /** The page one level up in its site's hierarchy, as the page names it (`<link rel=up>`, an "Up" link,
    * a breadcrumb trail: crawler/parent-link.ts); absent when it names none, and in stores written
    * before it was read. The indexer takes that page's title as context for this one. */

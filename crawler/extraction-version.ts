@@ -1,0 +1,9 @@
+// The version of the rules that read a page into its record (crawler/extract.ts and what it calls:
+// sections, definition terms, defined names, parent links). A record keeps the version that read it
+// (PageRecord.extractedBy); a recrawl asks a page read by other rules without its validators, so the
+// server answers 200 rather than 304 and the page is read again by today's rules. Without it, a rule
+// added in a release never reached a stored crawl: an unchanged page answers 304 and keeps its record.
+// Raise it when a change to extraction changes what a stored record holds.
+
+/** 1: definition terms as sections (`<dt id>`), a `<br>` a space in a heading (2026-12-02). */
+export const EXTRACTION_VERSION = 1;
