@@ -282,15 +282,27 @@ describe('text/plain', () => {
 
 describe('code share', () => {
   const U = 'https://example.com/page';
-  it('is the share of the text, as written, inside <pre>: nearly all of a source listing', () => {
+  it('is the share of the text, whitespace collapsed as the text holds it, inside <pre>: nearly all of a source listing', () => {
     const code = 'def annotate(self, *args, **kwargs):\n    return self._annotate(args, kwargs)\n';
     const listing = extractHtml(`<h1>Source code for query</h1><div class="highlight"><pre><span class="k">${code}</span></pre></div>`, U);
-    expect(listing.codeShare).toBeCloseTo(code.length / ('Source code for query'.length + code.length), 3);
+    expect(listing.codeShare).toBeCloseTo(code.replace(/\s+/g, ' ').length / listing.text.length, 2);
     expect(listing.codeShare).toBeGreaterThan(0.7);
+  });
+  it("does not count a grammar's indentation: its share is of the text a page's prose is measured against", () => {
+    // Python's full grammar: a paragraph, then thousands of deeply indented lines. Counted as written,
+    // the indentation made the code look smaller beside the collapsed text, and the page no listing.
+    const rule = (i: number) => `rule_${i}:\n        | 'a' expression_${i}\n        | 'b' other_${i}\n`;
+    const grammar = Array.from({ length: 200 }, (_, i) => rule(i)).join('');
+    const prose = 'This is the full grammar, derived directly from the grammar used to generate the parser.';
+    const x = extractHtml(`<h1>Full Grammar specification</h1><p>${prose}</p><pre>${grammar}</pre>`, U);
+    const codeChars = Math.round(x.codeShare! * x.text.length);
+    expect(x.text.length - codeChars).toBeLessThan(('Full Grammar specification ' + prose).length + 5);
+    expect(x.text.length - codeChars).toBeGreaterThan(('Full Grammar specification ' + prose).length - 5);
   });
   it('counts nested <pre> once and stops counting at its end', () => {
     const x = extractHtml('<pre>aaaa<pre>bbbb</pre>cccc</pre><p>dddddddddddd</p>', U);
-    expect(x.codeShare).toBe(0.5);
+    expect(x.text).toBe('aaaa bbbb cccc dddddddddddd');
+    expect(x.codeShare).toBe(Math.round((1000 * 'aaaabbbbcccc'.length) / x.text.length) / 1000);
   });
   it('is absent from prose, and inline <code> is prose', () => {
     expect(extractHtml('<p>Call <code>annotate()</code> on a query set.</p>', U).codeShare).toBeUndefined();

@@ -77,6 +77,19 @@ const BLOCKS = new Set([
   'button', 'textarea', 'iframe', 'video', 'audio', 'object', 'canvas', 'svg', 'area', 'map',
 ]);
 
+/** The length of `text` with each run of whitespace as one space, without making that text. */
+function collapsedLength(text: string): number {
+  let n = 0;
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const white = c === 32 || (c >= 9 && c <= 13) || c === 0xa0;
+    if (!white || !space) n++;
+    space = white;
+  }
+  return n;
+}
+
 /** Any whitespace but a single inner space: a tab, newline, no-break or wide space, two spaces, or an
  * edge; or a character collapseWhitespace drops (CONTROL, REORDER). */
 const UNCOLLAPSED = /[^\S ]| {2}|^ | $|[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -294,7 +307,9 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           }
           textParts.push(data);
           textChars += data.length;
-          if (preDepth > 0) codeChars += data.length;
+          // Counted as the collapsed text will hold it, as the share is taken of that text: counted as
+          // written, a grammar's indentation made it look less code than it is (DESIGN.md listings).
+          if (preDepth > 0) codeChars += collapsedLength(data);
         }
         if (anchor !== undefined) anchorBuf.push(data);
         if (headingBuf !== undefined) headingBuf.push(data);
@@ -402,7 +417,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   if (defined.names.length > 0) extracted.defines = defined.names;
   const up = parentOf(parent.candidates(), base, pageUrl, canon, opts.maxUrlChars);
   if (up !== undefined) extracted.up = up;
-  if (codeChars > 0) extracted.codeShare = Math.round((1000 * codeChars) / textChars) / 1000;
+  if (codeChars > 0 && extracted.text.length > 0) extracted.codeShare = Math.min(1, Math.round((1000 * codeChars) / extracted.text.length) / 1000);
   return extracted;
 }
 

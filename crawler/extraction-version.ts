@@ -5,5 +5,6 @@
 // added in a release never reached a stored crawl: an unchanged page answers 304 and keeps its record.
 // Raise it when a change to extraction changes what a stored record holds.
 
-/** 1: definition terms as sections (`<dt id>`), a `<br>` a space in a heading (2026-12-02). */
+/** 1: definition terms as sections (`<dt id>`), a `<br>` a space in a heading, the code share counted
+ * on the collapsed text (2026-12-02). */
 export const EXTRACTION_VERSION = 1;

@@ -79,8 +79,10 @@ export interface PageRecord {
   /** Identifiers the page defines (a `<dt>` opening with one, an `id` spelling one: crawler/defined-names.ts);
    * absent when none, and in stores written before they were extracted. */
   defines?: string[];
-  /** Share of `text` (characters as the page wrote them) inside `<pre>`: 1 for a source listing (Sphinx's
-   * `_modules/` pages), 0 for prose; absent when none, and in stores written before it was measured. */
+  /** Share of `text` (its characters, whitespace collapsed as `text` holds it) inside `<pre>`: 1 for a
+   * source listing (Sphinx's `_modules/` pages), 0 for prose; absent when none, and in stores written
+   * before it was measured. Records read by extraction rules before version 1 (PageRecord.extractedBy)
+   * counted the code as written, indentation and all. */
   codeShare?: number;
   /** The version of the extraction rules that read the page (crawler/extraction-version.ts); absent in
    * records of pages not read from a body, and in stores written before it was kept. A recrawl fetches
