@@ -302,8 +302,9 @@ export function pickSection(
 
 /** What a heading may say before the name it is about: a short label and a colon (Node.js "Class:
  * EventEmitter", "Event: 'close'", "Static method: Buffer.from()"), or the keywords of a declaration
- * (Sphinx "class collections.Counter", "coroutine asyncio.sleep", rustdoc "pub fn collect"). */
-const HEADING_LABEL = /^[^\p{L}]*(?:\p{L}[\p{L} ]{0,24}:\s+|(?:(?:pub|async|unsafe|const|static|abstract|class|exception|coroutine|awaitable|fn|struct|enum|trait|type|mod|macro|union|property|method|def|function|interface)\s+)+)/u;
+ * (Sphinx "class collections.Counter", "coroutine asyncio.sleep", rustdoc "pub fn collect"); not words
+ * a heading in prose opens with as often ("type", "function", "method"). */
+const HEADING_LABEL = /^[^\p{L}]*(?:\p{L}[\p{L} ]{0,24}:\s+|(?:(?:pub|async|unsafe|const|static|abstract|class|exception|coroutine|awaitable|fn|struct|enum|trait|mod|macro|def)\s+)+)/u;
 
 /**
  * Whether `heading` opens with one of `queryTokens`: its first word's token, or the whole identifier
