@@ -15,10 +15,10 @@
 // The first section is the page's top: choosing it links to the page itself, as before.
 // Definition terms (`<dt id>`, crawler/sections.ts; PageSection.term) are parts within a section, not
 // sections: a section is chosen over the headings alone (a term does not take the rest of its
-// section's text), then a term whose text names every query word is chosen within it, or anywhere on
-// the page when none is (`str.split(sep=None)` in "String Methods", `coalesce(X,Y,...)` in
-// "Descriptions of built-in scalar SQL functions"); the result links to the term and its snippet comes
-// from the term's text.
+// section's text), then a term the query names (bestTerm: every query word in its text, one in the
+// name it defines), one inside that section first (`str.split(sep=None)` in "String Methods",
+// `coalesce(X,Y,...)` in "Descriptions of built-in scalar SQL functions"); the result links to the
+// term and its snippet comes from the term's text.
 
 import type { StoredDoc } from '../../shared/index-format/index.js';
 import type { PageSection } from '../../shared/store/index.js';
