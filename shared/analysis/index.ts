@@ -13,7 +13,7 @@ export { MAX_WORD_LENGTH, nextWordStart } from './words.js';
 export { isCjk, type TokenSink } from './cjk.js';
 export { PAIR_SEPARATOR, wordPairs } from './pairs.js';
 export { hyphenCompounds, type Compound } from './compounds.js';
-export { analyzerFor, isStopword, languages, queryVariantLanguages, registerLanguage, registryVersion, stemsArePrefixes, stemWord, type Language } from './registry.js';
+export { analyzerFor, isStopword, languages, queryVariantLanguages, registerLanguage, registryVersion, stemsArePrefixes, stemSearchPrefix, stemWord, type Language } from './registry.js';
 export { analyze, countsInLength, primaryTokens, scanTokens, tokenAt, tokenize, type TokenSpan } from './tokenize.js';
 export { detectLanguage, DETECT_DEFAULTS, type DetectOptions } from './detect-language.js';
 export { stemSplits, type StemSplit } from './stem-splits.js';

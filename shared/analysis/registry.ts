@@ -88,6 +88,16 @@ export function stemsArePrefixes(code: string): boolean {
   return analyzerFor(code).stemIsPrefix !== false;
 }
 
+/**
+ * What every word that stems to `stem` starts with, in a language whose stems are prefixes
+ * (stemsArePrefixes): the stem without its last letter, which a stemmer may change ("happi" for
+ * "happy"). A stem of three letters keeps it, since two letters start too many words to confirm each,
+ * unless it is the "i" of a final "y" ("kei" for "key", "dai" for "day").
+ */
+export function stemSearchPrefix(stem: string): string {
+  return stem.length > 3 || (stem.length === 3 && stem.endsWith('i')) ? stem.slice(0, -1) : stem;
+}
+
 const HAS_DIGIT = /\p{N}/u;
 
 /** The stemmers a page in `code` uses, most specific first: every-page script stemmers, the page's own, the default's. */

@@ -11,6 +11,10 @@ describe('containsPhrase', () => {
     expect(containsPhrase(doc({ body: 'We visited New-York. Cities!' }), tokenize('new york'))).toBe(true);
     expect(containsPhrase(doc({ body: 'Running shoes for sale' }), tokenize('run shoe'))).toBe(true);
   });
+  it('finds a phrase opening with a short word whose stem is not its start ("key" is "kei")', () => {
+    expect(containsPhrase(doc({ body: 'Each key value pair; days off' }), tokenize('key value'))).toBe(true);
+    expect(containsPhrase(doc({ body: 'Each key value pair; days off' }), tokenize('day off'))).toBe(true);
+  });
   it('does not match the words in another order or apart', () => {
     expect(containsPhrase(doc({ body: 'york new' }), tokenize('new york'))).toBe(false);
     expect(containsPhrase(doc({ body: 'new big york' }), tokenize('new york'))).toBe(false);

@@ -1,7 +1,7 @@
 // Phrase matching against a stored document's text, re-analysed with the tokenizer. Pure.
 
 import { FIELDS, fieldTexts, type Field, type StoredDoc } from '../../shared/index-format/index.js';
-import { isCjk, nextWordStart, scanTokens, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
+import { isCjk, nextWordStart, scanTokens, stemSearchPrefix, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
 import { escapeRegExp } from './regexp.js';
 
 /**
@@ -49,7 +49,7 @@ function inText(text: string, language: string, tokens: readonly string[], cjkTe
 
 function bySearch(text: string, language: string, tokens: readonly string[]): boolean {
   const first = tokens[0]!;
-  const prefix = escapeRegExp(first.length > 3 ? first.slice(0, -1) : first);
+  const prefix = escapeRegExp(stemSearchPrefix(first));
   const starts = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}'’])${prefix}`, 'giu');
   outer: for (const m of text.matchAll(starts)) {
     let word = tokenAt(text, m.index, language);

@@ -20,6 +20,12 @@ describe('bestSnippet', () => {
     const s = bestSnippet(body, 'en', q('pending list maximum size'), { maxChars: 60, scanChars: 50_000 });
     expect(s.text.startsWith('gin_pending_list_limit sets the maximum size')).toBe(true);
   });
+  it('finds a short word whose stem is not its start ("key" is "kei", "day" is "dai")', () => {
+    const body = `${'Notes on xsl:attribute and xsl:element. '.repeat(8)}The xsl:key element declares a key. ${'More on xsl:attribute. '.repeat(8)}`;
+    const s = bestSnippet(body, 'en', q('xsl:key'), { maxChars: 120, scanChars: 50_000 });
+    expect(s.text).toContain('xsl:key element declares a key');
+    expect(s.highlights.map(([a, b]) => s.text.slice(a, b))).toContain('key');
+  });
   it('without a match, starts at the beginning with no highlights', () => {
     const s = bestSnippet('Short text here.', 'en', q('absent'));
     expect(s).toEqual({ text: 'Short text here.', highlights: [] });
@@ -54,8 +60,9 @@ describe('bestSnippet: highlights are exactly the query words (property)', () =>
 describe('querySpans: the words found by their prefix are the words tokenizing finds (property)', () => {
   it('finds every word whose token is a query token, whatever its case, and nothing else', () => {
     // Upper case, a word inside another ("mapping" holds "map"), a prefix that is its own word ("happ"),
-    // and "İ", whose lower case is two characters long (every offset after it would move).
-    const word = fc.constantFrom('map', 'Map', 'MAPS', 'mapping', 'remap', 'happy', 'Happily', 'happ', 'the', 'İstanbul', 'Kelvin', 'connection', 'CONNECTED', "don't", 'x1');
+    // "İ", whose lower case is two characters long (every offset after it would move), and short words
+    // whose stem changes its last letter ("key" -> "kei", "day" -> "dai").
+    const word = fc.constantFrom('map', 'Map', 'MAPS', 'mapping', 'remap', 'happy', 'Happily', 'happ', 'the', 'İstanbul', 'Kelvin', 'connection', 'CONNECTED', "don't", 'x1', 'key', 'Keys', 'monkey', 'day', 'days');
     const sep = fc.constantFrom(' ', ', ', '-', '::', '\n', '');
     const text = fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 30 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
     fc.assert(

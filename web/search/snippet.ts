@@ -1,6 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
-import { isFoldToken, isIdentifierToken, scanTokens, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
+import { isFoldToken, isIdentifierToken, scanTokens, stemSearchPrefix, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
 
 export interface SnippetOptions {
   /** Longest snippet in characters (before the ellipses). */
@@ -154,7 +154,7 @@ function findBySearch(text: string, language: string, queryTokens: ReadonlySet<s
       cjk = true;
       continue;
     }
-    const prefix = token.length > 3 ? token.slice(0, -1) : token;
+    const prefix = stemSearchPrefix(token);
     lower ??= text.toLowerCase();
     if (lower.length !== text.length) {
       // Only "İ" lowers to two characters (i and a combining dot), which would shift every offset
