@@ -17,6 +17,7 @@ export { analyzerFor, isStopword, languages, queryVariantLanguages, registerLang
 export { analyze, countsInLength, primaryTokens, scanTokens, tokenAt, tokenize, type TokenSpan } from './tokenize.js';
 export { detectLanguage, DETECT_DEFAULTS, type DetectOptions } from './detect-language.js';
 export { stemSplits, type StemSplit } from './stem-splits.js';
+export { spellingVariants } from './spelling-variants.js';
 
 // .ts when run from source (vitest), .js when built; tests and declarations are not languages.
 const EXT = extname(new URL(import.meta.url).pathname);

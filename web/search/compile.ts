@@ -26,6 +26,7 @@ import {
   tokenAt,
   stemSplits,
   stemWord,
+  spellingVariants as otherSpellings,
   tokenize,
   wordPairs,
 } from '../../shared/analysis/index.js';
@@ -45,12 +46,15 @@ export interface TokenWeights {
   /** The joined word of a word typed as a hyphenated compound ("e-mail": "email"), which a page writing
    * either form holds: below 1, so a page that writes it as typed ranks first. */
   compound: number;
+  /** The other spelling of an English word ("licence" meeting "license", shared/analysis
+   * spelling-variants.ts): below 1, so a page written as typed ranks first. */
+  spelling: number;
   /** A page's defining a name the query types (an identifier, a long option or one word: shared/analysis
    * defined-names.ts), scored by presence: this times the name's idf. */
   definedName: number;
 }
 
-export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5, split: 0.5, stopPair: 0.25, definedName: 0.5, compound: 0.5 };
+export const DEFAULT_TOKEN_WEIGHTS: Readonly<TokenWeights> = { identifier: 1, fold: 0.5, split: 0.5, stopPair: 0.25, definedName: 0.5, compound: 0.5, spelling: 0.5 };
 
 /** Whether the index holds `surface` (or, with `prefix`, a word starting with it) as a surface word of
  * `term`: what confirms a stem split. */
@@ -214,6 +218,22 @@ function analyseCompound(atom: QueryAtom): readonly string[] {
   return token === undefined || atom.tokens.includes(token) ? [] : [token];
 }
 
+/** The tokens of the other spellings of a one-word atom ("licence": the token of "license"; shared/analysis
+ * spelling-variants.ts), each one more way for the atom to match. */
+export const spellingVariants = memoByAtom(analyseSpelling);
+
+function analyseSpelling(atom: QueryAtom): readonly string[] {
+  if (atom.kind !== 'term') return [];
+  const words = analyze(atom.text).filter((s) => !s.extra);
+  if (words.length !== 1 || words[0]!.token !== atom.tokens[0]) return [];
+  const out: string[] = [];
+  for (const variant of otherSpellings(words[0]!.word)) {
+    const token = tokenAt(variant, 0, '')?.token;
+    if (token !== undefined && !atom.tokens.includes(token) && !out.includes(token)) out.push(token);
+  }
+  return out;
+}
+
 const isStopAtom = (atom: QueryAtom) => atom.kind === 'term' && atom.tokens.length > 0 && atom.tokens.every(isStopword);
 
 /**
@@ -306,6 +326,12 @@ export function compileQuery(
       if (term === undefined) continue;
       const scored = scoring && (!isStopword(token) || !anyContentToken);
       const bit = key(term, token, field, scored, true, language === '' ? undefined : language, weights.fold).bit;
+      alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
+    }
+    for (const token of spellingVariants(atom)) {
+      const term = lookup(token);
+      if (term === undefined) continue;
+      const bit = key(term, token, field, scoring, true, undefined, weights.spelling).bit;
       alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
     }
     for (const token of compoundVariants(atom)) {

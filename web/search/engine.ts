@@ -19,7 +19,7 @@ import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
 import { analyze, isDefinedNameToken, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
-import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, type AtomPlan, type HasSurface, type QueryPlan } from './compile.js';
+import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, spellingVariants, type AtomPlan, type HasSurface, type QueryPlan } from './compile.js';
 import { anyWordQuery, atomPresent, DEFAULT_PARTIAL_OPTIONS, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
 import { documentFilter, hostPorts, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
@@ -426,9 +426,13 @@ export class IndexSearcher implements GleanerSearchEngine {
   /** Corrections for query words unknown to the index or rare in it. */
   private didYouMean(query: ParsedQuery): SearchResult['didYouMean'] {
     const replacements: Record<string, string> = {};
-    for (const { text, token } of correctableWords(query.required.flat())) {
-      const term = this.pre.termIds.get(token);
-      const df = term === undefined ? 0 : this.scanner.docFreq(term);
+    for (const { text, token, others } of correctableWords(query.required.flat())) {
+      // A word the index holds in its other spelling ("behaviour" where pages write "behavior") is
+      // searched in both (compile.ts spellingVariants): no misspelling to correct.
+      const df = Math.max(...[token, ...others].map((t) => {
+        const term = this.pre.termIds.get(t);
+        return term === undefined ? 0 : this.scanner.docFreq(term);
+      }));
       if (df > this.options.rareDocFreq) continue;
       const better = this.vocabulary().correct(text, df, this.options.correctionRatio);
       if (better !== undefined) replacements[text] = better;
@@ -527,13 +531,13 @@ function phraseCandidates(
  * term, and each part of an identifier ("json_extrct": "extrct", so the query becomes json_extract;
  * the whole name is no word of the vocabulary). Phrases are taken as typed.
  */
-function correctableWords(atoms: readonly QueryAtom[]): { text: string; token: string }[] {
-  const words: { text: string; token: string }[] = [];
+function correctableWords(atoms: readonly QueryAtom[]): { text: string; token: string; others: readonly string[] }[] {
+  const words: { text: string; token: string; others: readonly string[] }[] = [];
   for (const atom of atoms) {
     if (atom.kind !== 'term') continue;
-    if (atom.tokens.length === 1) words.push({ text: atom.text, token: atom.tokens[0]! });
+    if (atom.tokens.length === 1) words.push({ text: atom.text, token: atom.tokens[0]!, others: spellingVariants(atom) });
     else if (atom.tokens.some(isIdentifierToken)) {
-      for (const span of analyze(atom.text)) if (!span.extra) words.push({ text: atom.text.slice(span.start, span.end), token: span.token });
+      for (const span of analyze(atom.text)) if (!span.extra) words.push({ text: atom.text.slice(span.start, span.end), token: span.token, others: [] });
     }
   }
   return words;
