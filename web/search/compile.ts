@@ -76,6 +76,9 @@ export interface KeyPlan {
   /** Applies only to documents in this language: a Spanish stem of a query word is looked for in
    * Spanish pages only (in English ones "lin", the Spanish stem of "line", is a rare word of its own). */
   language?: string;
+  /** Only another form of a query word (an accent fold, a joined compound, a stem split, the other
+   * spelling): a page holding the word need not hold it too. */
+  variant?: true;
   /** The document frequency its idf is computed from when not its own list's: the largest among one
    * query word's stems in its languages (blendLanguageFrequencies). */
   docFreq?: number;
@@ -284,14 +287,14 @@ export function compileQuery(
   const scoringTokens = groups.flat().flatMap((a) => a.tokens);
   const anyContentToken = scoringTokens.some((t) => !isStopword(t));
 
-  const key = (term: number, token: string, field: number, scored: boolean, needBit: boolean, language?: string, weight = 1): KeyPlan => {
+  const key = (term: number, token: string, field: number, scored: boolean, needBit: boolean, language?: string, weight = 1, variant = false): KeyPlan => {
     const id = `${term}:${field}:${language ?? ''}`;
     let k = keys[keyIndex.get(id) ?? -1];
     if (!k) {
-      k = { term, token, field, scored: false, weight: 0, bit: -1, ...(language ? { language } : {}) };
+      k = { term, token, field, scored: false, weight: 0, bit: -1, ...(language ? { language } : {}), ...(variant ? { variant: true as const } : {}) };
       keyIndex.set(id, keys.length);
       keys.push(k);
-    }
+    } else if (!variant) delete k.variant;
     if (scored) {
       k.scored = true;
       k.weight += weight;
@@ -325,13 +328,13 @@ export function compileQuery(
       const term = lookup(token);
       if (term === undefined) continue;
       const scored = scoring && (!isStopword(token) || !anyContentToken);
-      const bit = key(term, token, field, scored, true, language === '' ? undefined : language, weights.fold).bit;
+      const bit = key(term, token, field, scored, true, language === '' ? undefined : language, weights.fold, true).bit;
       alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
     }
     for (const token of spellingVariants(atom)) {
       const term = lookup(token);
       if (term === undefined) continue;
-      const bit = key(term, token, field, scoring, true, undefined, weights.spelling).bit;
+      const bit = key(term, token, field, scoring, true, undefined, weights.spelling, true).bit;
       alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
     }
     for (const token of compoundVariants(atom)) {
@@ -339,7 +342,7 @@ export function compileQuery(
       if (term === undefined) continue;
       // "in-to" joins into the stopword "into": it matches, but scores only as any stopword would.
       const scored = scoring && (!isStopword(token) || !anyContentToken);
-      const bit = key(term, token, field, scored, true, undefined, weights.compound).bit;
+      const bit = key(term, token, field, scored, true, undefined, weights.compound, true).bit;
       alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
     }
     if (hasSurface !== undefined && atom.kind === 'term' && atom.tokens.length === 1) {
@@ -347,7 +350,7 @@ export function compileQuery(
         const term = lookup(token);
         if (term === undefined || !hasSurface(term, surface, prefix)) continue;
         const scored = scoring && !isStopword(token);
-        const bit = key(term, token, field, scored, true, undefined, weights.split).bit;
+        const bit = key(term, token, field, scored, true, undefined, weights.split, true).bit;
         alternatives.push({ bits: [bit], tokens: [token], phraseTokens: [token] });
         if (scoring) splitsOf.set(atom.tokens[0]!, [...(splitsOf.get(atom.tokens[0]!) ?? []), token]);
       }

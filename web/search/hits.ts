@@ -43,16 +43,38 @@ export function snippetTokens(plan: Pick<QueryPlan, 'keys'>, language: string): 
 }
 
 /**
- * Whether a page's title names every one of `tokens`: then the page is what the query asks for, and the
- * result links to it, not to a section that repeats the word ("npx" on the page titled "npx" went to its
- * section "Compatibility with Older npx Versions"). DocSearch ranks a match in a page's title above one in
- * its lower headings for the same reason.
+ * The query's tokens a page's title holds. When it holds every one, the page is what the query asks
+ * for, and the result links to it, not to a section that repeats the word ("npx" on the page titled
+ * "npx" went to its section "Compatibility with Older npx Versions"); DocSearch ranks a match in a
+ * page's title above one in its lower headings for the same reason. When it holds some, the result
+ * shows the title above the section's heading, so those words are said for every part of the page:
+ * a section need not hold them again to be the one the query names (sections.ts choosePart `given`).
  */
-export function titleNamesAll(title: string, language: string, tokens: ReadonlySet<string>): boolean {
-  if (tokens.size === 0) return false;
-  const inTitle = new Set(tokenize(title, language));
-  for (const t of tokens) if (!inTitle.has(t)) return false;
-  return true;
+export function titleTokens(title: string, language: string, tokens: ReadonlySet<string>): ReadonlySet<string> {
+  const held = new Set<string>();
+  if (tokens.size === 0) return held;
+  for (const t of tokenize(title, language)) if (tokens.has(t)) held.add(t);
+  return held;
+}
+
+/** Of `tokens` (snippetTokens), those only another form of a query word (KeyPlan.variant): a title
+ * naming the word names it, whether or not it holds the other form ("ANALYZE" for "analyze", whose
+ * other spelling is "analyse"). */
+export function variantTokens(plan: Pick<QueryPlan, 'keys'>, tokens: ReadonlySet<string>): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const k of plan.keys) if (k.variant && tokens.has(k.token)) out.add(k.token);
+  return out;
+}
+
+/** Whether a title holding `inTitle` names every query word: each of `tokens` but the variants. */
+function namesEvery(tokens: ReadonlySet<string>, inTitle: ReadonlySet<string>, variants: ReadonlySet<string>): boolean {
+  let words = 0;
+  for (const t of tokens) {
+    if (variants.has(t)) continue;
+    if (!inTitle.has(t)) return false;
+    words++;
+  }
+  return words > 0;
 }
 
 export class HitBuilder {
@@ -67,7 +89,8 @@ export class HitBuilder {
   hit(c: Candidate, plan: QueryPlan, explain = true): SearchHit {
     const { docs } = this.gen;
     const tokens = snippetTokens(plan, docs.language[c.doc]!);
-    const { section, snippet } = this.snippet(c.doc, tokens, titleNamesAll(docs.title[c.doc]!, docs.language[c.doc]!, tokens));
+    const inTitle = titleTokens(docs.title[c.doc]!, docs.language[c.doc]!, tokens);
+    const { section, snippet } = this.snippet(c.doc, tokens, inTitle, namesEvery(tokens, inTitle, variantTokens(plan, tokens)));
     const { context } = this.stored.header(c.doc);
     return {
       url: docs.url[c.doc]!,
@@ -82,13 +105,14 @@ export class HitBuilder {
     };
   }
 
-  /** `wholePage`: the page's title names every query word, so the page itself is the answer: no section. */
-  private snippet(doc: number, tokens: ReadonlySet<string>, wholePage: boolean): { section?: ChosenSection; snippet: Snippet } {
+  /** `inTitle`: the tokens the page's title holds (titleTokens); `wholePage`: it names every query word,
+   * so the page itself answers: no section. */
+  private snippet(doc: number, tokens: ReadonlySet<string>, inTitle: ReadonlySet<string>, wholePage: boolean): { section?: ChosenSection; snippet: Snippet } {
     const header = this.stored.header(doc);
     const places = bodyPlaces(this.gen, this.termId, doc, tokens, header.language);
-    if (places !== undefined) return placedSnippet(this.gen, this.stored, doc, header, places, tokens, this.snippetOptions, undefined, wholePage);
+    if (places !== undefined) return placedSnippet(this.gen, this.stored, doc, header, places, tokens, this.snippetOptions, undefined, inTitle, wholePage);
     const stored = this.stored.read(doc, this.snippetOptions.scanChars);
-    const section = wholePage ? undefined : bestSection(stored, tokens);
+    const section = wholePage ? undefined : bestSection(stored, tokens, inTitle);
     return { ...(section ? { section } : {}), snippet: bestSnippet(section ? stored.body.slice(section.start, section.end) : stored.body, stored.language, tokens, this.snippetOptions) };
   }
 

@@ -96,6 +96,17 @@ describe('bestSection', () => {
     expect(bestSection(ternary, tokens('ternary operator'))?.id).toBe('conditional');
   });
 
+  it('chooses by the words the page title does not hold: the title says the others for every section', () => {
+    // "What's New In Python 3.10": "Deprecated" says "Python 3.10" throughout, and once the other words.
+    const news = doc([
+      ['summary', 'Summary', 'Release highlights of this version.'],
+      ['pep634', 'PEP 634: Structural Pattern Matching', 'A match statement compares a subject with case blocks.'],
+      ['deprecated', 'Deprecated', 'The old parser is deprecated in Python 3.10. The pattern of re.match flags is deprecated in Python 3.10. Removed in Python 3.12.'],
+    ]);
+    const query = tokens('python 3.10 pattern matching');
+    expect(bestSection(news, query)?.id).toBe('deprecated');
+    expect(bestSection(news, query, tokens('python 3.10'))?.id).toBe('pep634');
+  });
   it('gives no section when the page top matches best, the page has one section, or none', () => {
     expect(bestSection(page, tokens('container datatypes'))).toBeUndefined();
     expect(bestSection(doc([['only', 'Only', 'deque here']]), tokens('deque'))).toBeUndefined();

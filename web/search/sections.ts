@@ -12,7 +12,11 @@
 // section headed "Arithmetic Expansion". Between headings that name every query word, one that opens
 // with a query word comes before the score: "setTimeout" went to `timersPromises.setTimeout()`, which
 // says the word more often than the section headed `setTimeout(callback[, delay])`.
-// The first section is the page's top: choosing it links to the page itself, as before.
+// The first section is the page's top: choosing it links to the page itself, as before. Query words
+// the page's title holds are held by every section (`given`): the result shows the title above the
+// section's heading, so a section is chosen by the other words ("python 3.10 pattern matching" on
+// "What's New In Python 3.10": "PEP 634: Structural Pattern Matching", not "Deprecated", which says
+// "Python 3.10" throughout).
 // Definition terms (`<dt id>`, crawler/sections.ts; PageSection.term) are parts within a section, not
 // sections: a section is chosen over the headings alone (a term does not take the rest of its
 // section's text), then a term the query names (bestTerm: every query word in its text, one in the
@@ -37,7 +41,7 @@ export interface ChosenSection {
 }
 
 /** The section of `doc` that best matches `queryTokens`, or undefined when the page's top does as well. */
-export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections'>, queryTokens: ReadonlySet<string>): ChosenSection | undefined {
+export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections'>, queryTokens: ReadonlySet<string>, given?: ReadonlySet<string>): ChosenSection | undefined {
   const sections = doc.sections;
   if (sections === undefined || sections.length === 0 || queryTokens.size === 0) return undefined;
   const { body, language } = doc;
@@ -58,6 +62,7 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
     undefined,
     (i) => headingOpensWith(sections[i]!.heading, queryTokens, language),
     (i) => leafNamed(sections[i]!.heading, queryTokens, language, inHeading),
+    given,
   );
   if (index < 0) return undefined;
   const section = sections[index]!;
@@ -89,7 +94,12 @@ export function choosePart(
   named: Iterable<number> | undefined,
   opens: (i: number) => boolean,
   leaf: TermTests['leaf'] = () => 'some',
+  /** Query tokens the page's title holds (hits.ts titleTokens): every section holds them, so a section
+   * is chosen by the others; a term must still name them all (as a term, "parse" alone would send
+   * "parse command line arguments" on argparse's page to `parse_known_intermixed_args`). */
+  given?: ReadonlySet<string>,
 ): ChosenPart {
+  const held = given === undefined || given.size === 0 ? undefined : places.tokens.map((t) => given.has(t));
   const { headings, terms } = headingsAndTerms(sections, count);
   // Read twice (headings, then terms): an iterator would be empty the second time.
   const namedList = named === undefined ? undefined : [...named];
@@ -112,7 +122,7 @@ export function choosePart(
     const view = headings;
     // Without terms the view is every section, by its own index.
     const viewNamed = terms.length === 0 ? headingsNamed : headingsNamed?.map((i) => binarySearch(view, i));
-    const best = pickSection({ count: view.length, start: (k) => (k === 0 ? 0 : start(view[k]!)), end }, places, (k) => headingTokens(view[k]!), viewNamed, (k) => opens(view[k]!));
+    const best = pickSection({ count: view.length, start: (k) => (k === 0 ? 0 : start(view[k]!)), end }, places, (k) => headingTokens(view[k]!), viewNamed, (k) => opens(view[k]!), held);
     if (best > 0) {
       index = view[best]!;
       next = best + 1 < view.length ? view[best + 1]! : sections.length;
@@ -252,6 +262,8 @@ export function pickSection(
   named?: Iterable<number>,
   /** Whether section i's heading opens with a query word (headingOpensWith); asked only to break a tie. */
   opens: (i: number) => boolean = () => false,
+  /** Per query token, whether every section holds it (the page's title does): covered everywhere. */
+  given?: readonly boolean[],
 ): number {
   const { tokens } = places;
   const counts = new Int32Array(tokens.length);
@@ -276,7 +288,7 @@ export function pickSection(
     for (let t = 0; t < tokens.length; t++) {
       const n = counts[t]!;
       const h = inHeading.size > 0 && inHeading.has(tokens[t]!);
-      if (n > 0 || h) covered++;
+      if (n > 0 || h || given?.[t] === true) covered++;
       if (h) namedHere++;
       score += (h ? HEADING_WEIGHT : 0) + (n > 0 ? 1 + Math.log(1 + n) : 0);
     }

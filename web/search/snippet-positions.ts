@@ -110,7 +110,9 @@ export function placedSnippet(
   tokens: ReadonlySet<string>,
   snippetOptions: SnippetOptions,
   options: PlacedSnippetOptions = DEFAULT_PLACED_SNIPPET_OPTIONS,
-  /** No section: the page itself answers (hits.ts titleNamesAll). */
+  /** The tokens the page's title holds (hits.ts titleTokens): held by every section. */
+  inTitle: ReadonlySet<string> = NONE,
+  /** No section: the page's title names every query word, the page itself answers. */
   wholePage = false,
 ): { section?: ChosenSection; snippet: Snippet } {
   const map = new WordMap(gen.wordMap, gen.wordMapOffsets, doc);
@@ -126,8 +128,8 @@ export function placedSnippet(
     const leaf = (i: number) => leafNamed(sections[i]!.heading, tokens, language, (inText ??= tokensIn(tokens, language)));
     if (holding === undefined) {
       const headingTokens = stored.sectionHeadingTokens(doc);
-      chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => headingTokens[i]!, undefined, opens, leaf);
-    } else chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => holding.get(i) ?? NONE, holding.keys(), opens, leaf);
+      chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => headingTokens[i]!, undefined, opens, leaf, inTitle);
+    } else chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => holding.get(i) ?? NONE, holding.keys(), opens, leaf, inTitle);
   }
   const { index, next } = chosen;
   const from = index >= 0 ? map.sectionPlace(index) : 0;
