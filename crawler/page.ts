@@ -111,8 +111,10 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     ...(extracted.up !== undefined ? { up: extracted.up } : {}),
     extractedBy: EXTRACTION_VERSION,
   };
-  // A duplicate's links were followed from the first copy already (seed 003: content fingerprints).
-  if (duplicateOf || !robots.follow) return { page, follow: [] };
+  // A duplicate's links were followed from the first copy already (seed 003: content fingerprints),
+  // unless it stands in another folder: then its relative links name other pages (the second version
+  // of a manual whose pages say the same), which the trap rules bound as any other links.
+  if ((duplicateOf !== undefined && sameFolder(duplicateOf, entry.url)) || !robots.follow) return { page, follow: [] };
   const follow: FrontierEntry[] = [];
   for (const link of links) {
     if (link.rel.includes('nofollow')) continue;
@@ -120,6 +122,11 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
   }
   if (page.canonical && page.canonical !== entry.url) follow.push({ url: page.canonical, depth: entry.depth, via: 'link', referrer: entry.url });
   return { page, follow };
+}
+
+/** Whether a relative link resolves alike on the pages at `a` and `b`: they share a folder. */
+function sameFolder(a: string, b: string): boolean {
+  return new URL('./', a).href === new URL('./', b).href;
 }
 
 /** What analyzeBody needs from a body outcome: plain data, so it can cross to a worker thread. */

@@ -92,6 +92,13 @@ describe('a full crawl of the crawl-cases site', () => {
     expect(site.hits(linkedOnlyFromCopy)).toEqual([]);
   });
 
+  it('follows the links of a copy in another folder, whose relative links name other pages', () => {
+    const { original, mirror } = CASES.duplicates;
+    expect(pages.get(mirror.copy)?.state).toBe('duplicate');
+    expect(pages.get(mirror.copy)?.duplicateOf).toBe(`${site.origin}${original}`);
+    expect(pages.get(mirror.linkedOnlyFromIt)?.state).toBe('ok');
+  });
+
   it('canonicalizes URLs: a session id alias is never requested as such; rel=canonical is recorded and fetched', () => {
     expect(site.hits(CASES.sessionAlias)).toEqual([]);
     expect(pages.get(CASES.canonical.page)?.canonical).toBe(`${site.origin}${CASES.canonical.canonical}`);

@@ -83,7 +83,13 @@ export const CASES = {
   },
   /** Copies with the same text as the original (which links to them): stored as duplicates of it; the
    * page linked only from a copy is never requested (a duplicate's links are not followed again). */
-  duplicates: { original: '/dup/original.html', copies: ['/dup/copy.html', '/dup/copy-other-markup.html'], linkedOnlyFromCopy: '/only-from-duplicate.html' },
+  duplicates: {
+    original: '/dup/original.html',
+    copies: ['/dup/copy.html', '/dup/copy-other-markup.html'],
+    linkedOnlyFromCopy: '/only-from-duplicate.html',
+    /** A copy in another folder (a second version of a manual) whose relative link names a page of its own. */
+    mirror: { copy: '/dup-mirror/copy.html', linkedOnlyFromIt: '/dup-mirror/mirror-only.html' },
+  },
   /** Session-id alias of /about.html: canonicalizes to it and is never requested as such. */
   sessionAlias: '/about.html?PHPSESSID=0123456789abcdef',
   canonical: { page: '/canonical/variant.html?color=red', canonical: '/canonical/main.html' },
@@ -285,7 +291,10 @@ export async function startCrawlCases(options: Partial<CrawlCasesOptions> = {}):
     ['/charset/utf-8-bom.html', (_q, res) => send(res, 200, 'text/html; charset=iso-8859-1', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<html><body><p>こんにちは</p></body></html>', 'utf8')]))],
     // The copies are linked (with empty anchors, so the text stays identical) only from the original, so the
     // original is always stored first.
-    ['/dup/original.html', (_q, res) => page(res, html('Original', `<p>${DUP_TEXT}</p>${CASES.duplicates.copies.map((c) => link(c, '')).join('')}`))],
+    ['/dup/original.html', (_q, res) => page(res, html('Original', `<p>${DUP_TEXT}</p>${[...CASES.duplicates.copies, CASES.duplicates.mirror.copy].map((c) => link(c, '')).join('')}<a href="mirror-only.html"></a>`))],
+    [CASES.duplicates.mirror.copy, (_q, res) => page(res, html('Original', `<p>${DUP_TEXT}</p><a href="mirror-only.html"></a>`))],
+    [CASES.duplicates.mirror.linkedOnlyFromIt, (_q, res) => page(res, html('Mirror only', '<p>Only the copy in its own folder links here.</p>'))],
+    ['/dup/mirror-only.html', (_q, res) => page(res, html('Original folder', '<p>The original links here by the same relative link.</p>'))],
     ['/dup/copy.html', (_q, res) => page(res, html('Original', `<p>${DUP_TEXT}</p>`))],
     ['/dup/copy-other-markup.html', (_q, res) => page(res, `<html><head><title>Original</title></head><body><div class="x">  ${DUP_TEXT.toUpperCase()} </div>${link(CASES.duplicates.linkedOnlyFromCopy, '')}</body></html>`)],
     ['/redirect/chain3', (_q, res) => redirect(res, 301, '/redirect/chain3-2')],
