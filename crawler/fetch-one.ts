@@ -6,6 +6,7 @@
 import { userAgentHeader } from '../shared/agent.js';
 import { robotsFromUrl } from '../shared/robots/index.js';
 import { silentLogger } from '../shared/log.js';
+import { canonicalizeUrl } from '../shared/url.js';
 import { analyzeBody, type BodyAnalysis } from './analyze.js';
 import { decodeBody } from './charset.js';
 import { analyzeDocument, isDocument } from './document-analysis.js';
@@ -42,7 +43,10 @@ export async function fetchOnePage(url: string, options: CrawlOptions, rules: Ex
         limits: options,
       });
       if (outcome.kind === 'redirect') {
-        current = new URL(outcome.location, current).href;
+        // As a crawl follows it (page.ts): an http(s) URL on a host that can be asked, or no further.
+        const next = canonicalizeUrl(outcome.location, current, { stripParams: options.stripParams });
+        if (next === undefined) return { kind: 'failed', url: current, why: `HTTP ${outcome.status}: a redirect to an unusable location: ${outcome.location}` };
+        current = next;
         continue;
       }
       if (outcome.kind === 'network-error') return { kind: 'failed', url: current, why: outcome.error };

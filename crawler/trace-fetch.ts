@@ -81,7 +81,13 @@ export async function traceFetch(input: string, options: CrawlOptions, previous:
       const outcome = await fetchOnce(client, { url: current, headers, maxBodyBytes: options.maxBodyBytes, wantedTypes: PAGE_TYPES, limits: options });
       hops.push([`GET ${current}`, describeOutcome(outcome)]);
       if (outcome.kind === 'redirect') {
-        current = new URL(outcome.location, current).href;
+        // As a crawl follows it (page.ts): an http(s) URL on a host that can be asked, or no further.
+        const next = canonicalizeUrl(outcome.location, current, { stripParams: options.stripParams });
+        if (next === undefined) {
+          steps.push({ title: 'Fetch', decidedBy: ['crawler/page.ts', 'shared/url.ts'], verdict: `a redirect to an unusable location, not followed: ${outcome.location}`, facts: hops });
+          return { steps, url };
+        }
+        current = next;
         continue;
       }
       steps.push({
@@ -112,7 +118,13 @@ async function bodySteps(outcome: Extract<FetchOutcome, { kind: 'body' }>, url: 
   const steps: TraceStep[] = [];
   let analysis;
   if (isDocument(input)) {
-    analysis = await analyzeDocument(input, outcome.truncated, options);
+    try {
+      analysis = await analyzeDocument(input, outcome.truncated, options);
+    } catch (e) {
+      // As a crawl stores it: an error page saying why (fetch-one.ts, page.ts).
+      steps.push({ title: 'Document', decidedBy: ['crawler/document-analysis.ts'], verdict: `unreadable: ${(e as Error).message}`, facts: [['Content-Type', input.contentTypeHeader ?? '(none)']], note: 'A crawl stores it as an error page with this reason.' });
+      return steps;
+    }
   } else {
     const decoded = decodeBody(outcome.body, input.contentTypeHeader);
     steps.push({

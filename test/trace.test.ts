@@ -25,6 +25,8 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
       if (req.url === '/') { html('<title>Gear shop</title><p>Welcome. <a href="/gears">Gear catalogue</a> <a href="/old">old link</a></p>'); return; }
       if (req.url === '/gears') { html('<title>Gears</title><h1>Helical gears</h1><p>Helical gears run quietly; spur gears are cheaper. <a href="/">home</a></p>'); return; }
       if (req.url === '/old') return void res.writeHead(301, { location: '/gears' }).end();
+      if (req.url === '/to-script') return void res.writeHead(302, { location: 'javascript:alert(1)' }).end();
+      if (req.url === '/broken.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7\n(((garbage');
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -116,6 +118,11 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
     const text = await runCli(['trace', `${base}/gears`, '--data', data]);
     expect(text.stdout).toMatch(/^1\. The URL: already canonical\n {3}decided by shared\/url\.ts\n/);
     expect(text.stdout).toContain('2. robots.txt: allowed');
+    // A redirect a crawl would not follow ends the trace there, saying so; so does a document it cannot read.
+    const script = await trace(`${base}/to-script`);
+    expect(script.get('Fetch')!.verdict).toBe('a redirect to an unusable location, not followed: javascript:alert(1)');
+    const pdf = await trace(`${base}/broken.pdf`);
+    expect(pdf.get('Document')!.verdict).toMatch(/^unreadable: the PDF cannot be read: /);
     const bad = await runCli(['trace', 'ftp://x/', '--data', data]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);

@@ -27,6 +27,8 @@ beforeAll(async () => {
     if (req.url === '/manual.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end(makePdf(['Fitting the widget to the frame.'], { title: 'Widget Manual' }));
     if (req.url === '/broken.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7\n(((garbage');
     if (req.url === '/old') return void res.writeHead(301, { location: '/page.html' }).end();
+    if (req.url === '/to-script') return void res.writeHead(302, { location: 'javascript:alert(1)' }).end();
+    if (req.url === '/to-nowhere') return void res.writeHead(302, { location: 'http://[::1/x' }).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,6 +77,11 @@ describe('gleaner extract', () => {
     expect(out).toContain('Fitting the widget to the frame.');
     expect(out).not.toContain('%PDF');
     await expect(run([`${base}/broken.pdf`])).rejects.toThrow(/^extract: http:\/\/127\.0\.0\.1:\d+\/broken\.pdf: the PDF cannot be read: /);
+  });
+
+  it('a redirect to a location a crawl would not follow is one line saying so, as the crawl says it', async () => {
+    await expect(run([`${base}/to-script`])).rejects.toThrow(/^extract: http:\/\/127\.0\.0\.1:\d+\/to-script: could not fetch it: HTTP 302: a redirect to an unusable location: javascript:alert\(1\)$/);
+    await expect(run([`${base}/to-nowhere`])).rejects.toThrow(/^extract: http:\/\/127\.0\.0\.1:\d+\/to-nowhere: could not fetch it: HTTP 302: a redirect to an unusable location: http:\/\/\[::1\/x$/);
   });
 
   it('uses the config file\'s rules for the origin when no flag is given', async () => {

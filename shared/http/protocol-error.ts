@@ -19,6 +19,8 @@ const INTERIM_REFUSED: ReadonlyMap<string, string> = new Map([
 /** An error undici raised for an answer that breaks HTTP/1.1, as the message every such error carries
  * ("Response does not match the HTTP/1.1 protocol (why)"); undefined for any other error. */
 export function protocolErrorMessage(code: string | undefined, message: string): string | undefined {
+  // Headers larger than the client reads (crawler/fetch.ts MAX_HEADER_BYTES) are as large on every try.
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') return `${PROTOCOL} (headers larger than a browser reads)`;
   if (code !== 'UND_ERR_SOCKET') return undefined;
   const why = INTERIM_REFUSED.get(message);
   return why === undefined ? undefined : `${PROTOCOL} (${why})`;
