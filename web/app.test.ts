@@ -166,6 +166,13 @@ describe('GET /search', () => {
     expect(body).toContain('<li>a &#34;-&#34; with no word after it</li>');
   });
 
+  it('reads control characters in a query as spaces, never echoing them into the page', async () => {
+    const { res, body } = await html('/search?q=' + encodeURIComponent('crawler\u0000handbook\u001b[2J'));
+    expect(res.status).toBe(200);
+    expect(body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+    expect(body).toContain('value="crawler handbook [2J"');
+  });
+
   it('cuts very long input and says so', async () => {
     const { res, body } = await html('/search?q=' + 'crawler%20'.repeat(200));
     expect(res.status).toBe(200);

@@ -13,6 +13,15 @@ export function stringParam(value: unknown): string {
   return '';
 }
 
+/** Control characters (C0 but tab, line feed and carriage return; DEL; C1): no word of a query, and
+ * never echoed into a page (a NUL in a <title> or an input's value is an HTML parse error). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/** stringParam's text with its control characters as spaces: what a query parameter is read as. */
+export function textParam(value: unknown): string {
+  return stringParam(value).replace(CONTROL, ' ');
+}
+
 /** A whole number parameter in [min, max]; absent or empty gives `fallback`, anything else a 400. */
 export function intParam(value: unknown, name: string, fallback: number, min: number, max: number): number {
   const raw = stringParam(value).trim();

@@ -4,7 +4,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http-error.js';
-import { flagParam, intParam, stringParam } from '../params.js';
+import { flagParam, intParam, stringParam, textParam } from '../params.js';
 import { runSearch } from '../run-search.js';
 import type { Explanation } from '../search/index.js';
 
@@ -19,7 +19,7 @@ export function apiRoutes(ctx: AppContext): Router {
   const { options } = ctx;
 
   router.get('/api/search', (req, res) => {
-    const q = stringParam(req.query.q);
+    const q = textParam(req.query.q);
     if (q.trim() === '') throw new HttpError(400, 'q is required: /api/search?q=words');
     const page = intParam(req.query.page, 'page', 1, 1, options.maxPage);
     const size = intParam(req.query.size, 'size', options.pageSize, 1, options.maxPageSize);
@@ -58,7 +58,7 @@ export function apiRoutes(ctx: AppContext): Router {
   });
 
   router.get('/api/suggest', async (req, res) => {
-    const q = Array.from(stringParam(req.query.q)).slice(0, options.maxSuggestChars).join('');
+    const q = Array.from(textParam(req.query.q)).slice(0, options.maxSuggestChars).join('');
     const { head, last } = splitLastWord(q);
     const completions = last === '' ? [] : ctx.engine.suggest(last.normalize('NFKC').toLowerCase(), options.suggestLimit, head);
     const suggestions = completions.map((word) => head + word);

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { relaxations } from '../no-results.js';
 import { pageLinks } from '../pagination.js';
-import { flagParam, intParam, stringParam } from '../params.js';
+import { flagParam, intParam, textParam } from '../params.js';
 import { resultView } from '../result-view.js';
 import { runSearch } from '../run-search.js';
 
@@ -17,7 +17,7 @@ export function searchRoutes(ctx: AppContext): Router {
   });
 
   router.get('/search', (req, res) => {
-    const q = stringParam(req.query.q);
+    const q = textParam(req.query.q);
     if (q.trim() === '') {
       res.redirect(303, '/');
       return;

@@ -9,7 +9,7 @@ import type { TraceStep } from '../../shared/trace.js';
 import { robotsTraceStep, wholeSiteRobotsStep } from '../../shared/trace.js';
 import { canonicalizeUrl } from '../../shared/url.js';
 import type { AppContext } from '../context.js';
-import { stringParam } from '../params.js';
+import { stringParam, textParam } from '../params.js';
 import { parseQuery } from '../query/index.js';
 import { robotsUrlFor } from '../robots/fetch.js';
 import { queryStep } from '../trace.js';
@@ -20,7 +20,7 @@ export function traceRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get('/trace', async (req, res) => {
     const input = stringParam(req.query.url).trim().slice(0, MAX_URL_CHARS);
-    const q = stringParam(req.query.q).trim().slice(0, ctx.options.maxQueryChars);
+    const q = textParam(req.query.q).trim().slice(0, ctx.options.maxQueryChars);
     if (input === '') {
       res.render('trace', { title: 'Trace a URL', q: '', form: { url: '', q }, steps: [], error: undefined });
       return;
