@@ -636,6 +636,11 @@ describe('/robots', () => {
       expect(unreachable).toMatch(/HTTP 503/);
       expect(unreachable).toMatch(/disallow all \(RFC 9309 2\.3\.1\.4\)/);
       expect(unreachable).toMatch(/\/anything[\s\S]*Disallowed/);
+      // No file was read: nothing says every URL is allowed, and there is nothing to lint.
+      expect(unreachable).toContain('No file was read: that outcome decides every URL of the site.');
+      expect(unreachable).not.toContain('every URL is allowed');
+      expect(unreachable).toContain('No file was read, so there is nothing to lint.');
+      expect(ok.body).not.toContain('No file was read');
     } finally {
       site.close();
       down.close();
