@@ -80,6 +80,10 @@ describe('RFC9309 2.2 directives', () => {
     expect(parseCrawlDelay('5ms')).toBeNull();
     expect(parseCrawlDelay('5 minutes')).toBeNull();
     expect(parseCrawlDelay('1,000')).toBeNull();
+    // Exponent notation is a number: read (the crawl caps a large one, with a warning), not ignored.
+    expect(parseCrawlDelay('1e9')).toBe(1e9);
+    expect(parseCrawlDelay('2.5E1')).toBe(25);
+    expect(parseCrawlDelay('1e')).toBeNull();
     expect(parseRobots('User-agent: *\nCrawl-delay: 5s\n').groups[0]!.crawlDelaySeconds).toBe(5);
   });
   it('Crawl-delay and Host belong to their group; Sitemap to the file', () => {

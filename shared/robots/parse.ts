@@ -270,11 +270,15 @@ const CRAWL_DELAY = /^(\d+(\.\d*)?|\.\d+)$/;
 // robotparser) ignore such a line and ask at full speed. "1,000" is not read (a thousand, or one?).
 // The checker flags every such value.
 const CRAWL_DELAY_LOOSE = /^(\d+(\.\d*|,\d{1,2})?|[.,]\d+)\s*(s|secs?|seconds?)?\.?$/i;
+// A number in exponent notation ("1e3", "1E9") is a number too: read, so the crawl's cap applies with
+// its warning, not ignored (a robot that ignores it asks at full speed a site asking for a pause).
+const CRAWL_DELAY_EXPONENT = /^(\d+(\.\d*)?|\.\d+)e[+-]?\d{1,3}$/i;
 
-/** Crawl-delay in seconds: a non-negative decimal number, or one with a unit of seconds or a decimal
- * comma (CRAWL_DELAY_LOOSE); null for anything else. */
+/** Crawl-delay in seconds: a non-negative decimal number, one in exponent notation, or one with a unit
+ * of seconds or a decimal comma (CRAWL_DELAY_LOOSE); null for anything else. */
 export function parseCrawlDelay(value: string): number | null {
   if (CRAWL_DELAY.test(value)) return Number(value);
+  if (CRAWL_DELAY_EXPONENT.test(value)) return Number(value);
   const loose = CRAWL_DELAY_LOOSE.exec(value);
   return loose ? Number(loose[1]!.replace(',', '.')) : null;
 }
