@@ -146,3 +146,13 @@ describe('seeds 001 and 004: the non-standard lines, with what each crawler fami
     expect([report.errors, report.warnings]).toEqual([0, 0]);
   });
 });
+
+describe('a UTF-16 robots.txt', () => {
+  it('is an error to fix (RFC 9309 asks for UTF-8), its rules read all the same', () => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('User-agent: *\nDisallow: /secret\n', 'utf16le')]);
+    const report = lintRobots(new Uint8Array(bytes));
+    expect(report.findings.find((f) => f.code === 'utf-16')).toMatchObject({ severity: 'error', line: 1 });
+    expect(report.findings.some((f) => f.code.startsWith('unknown'))).toBe(false);
+    expect(report.stats.rules).toBe(1);
+  });
+});

@@ -64,6 +64,21 @@ describe('RFC9309 2.1 lines as servers send them', () => {
   });
 });
 
+describe('a UTF-16 file, as its byte order mark says', () => {
+  it('is read as UTF-16, not as UTF-8 garbage that loses every rule', () => {
+    const text = 'User-agent: *\r\nDisallow: /secret\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le.subarray(2)).swap16();
+    for (const bytes of [le, Buffer.concat([Buffer.from([0xfe, 0xff]), be])]) {
+      const parsed = parseRobots(new Uint8Array(bytes));
+      expect(parsed.utf16).toBe(true);
+      expect(parsed.groups[0]).toMatchObject({ agents: ['*'] });
+      expect(parsed.groups[0]!.rules).toMatchObject([{ type: 'disallow', pattern: '/secret' }]);
+    }
+    expect(parseRobots(text).utf16).toBeUndefined();
+  });
+});
+
 describe('RFC9309 2.2 directives', () => {
   it('Crawl-delay takes seconds with decimals; anything else is no delay', () => {
     expect(parseCrawlDelay('10')).toBe(10);

@@ -92,15 +92,29 @@ export interface ParsedRobots {
   lineEndings: { lf: number; crlf: number; cr: number };
   /** The body started with a UTF-8 byte order mark (or a prefix of one). */
   bom: boolean;
+  /** The body was UTF-16, as its byte order mark said, and was read as such. */
+  utf16?: true;
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/** The UTF-16 byte order a body's byte order mark names, or undefined. */
+function utf16Order(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes.length < 2) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return undefined;
+}
 const LF = 0x0a;
 const CR = 0x0d;
 
 /** Parses a robots.txt body. An HTML page yields the rule lines it holds, if any (RFC 9309 2.2). */
 export function parseRobots(body: string | Uint8Array): ParsedRobots {
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  // RFC 9309 asks for UTF-8, but an editor's "Unicode" is UTF-16 with its byte order mark: read as
+  // UTF-8, every rule of it is lost and what its owner disallowed is crawled. The mark says which.
+  const utf16 = utf16Order(bytes);
+  if (utf16 !== undefined) bytes = Buffer.from(new TextDecoder(utf16).decode(bytes.subarray(2)), 'utf8');
   let start = 0;
   // A BOM should never appear, but does; skip it, or the prefix of one, like Google's parser.
   while (start < UTF8_BOM.length && start < bytes.length && bytes[start] === UTF8_BOM[start]) start++;
@@ -147,6 +161,7 @@ export function parseRobots(body: string | Uint8Array): ParsedRobots {
     looksLikeHtml,
     lineEndings,
     bom,
+    ...(utf16 !== undefined ? { utf16: true as const } : {}),
   };
   buildGroups(parsed);
   return parsed;
