@@ -726,7 +726,9 @@ class CrawlRun {
     const { entry, host } = ticket;
     const found = await fetchSitemapUrls(this.client, entry.url, {
       userAgent: this.userAgent,
-      maxBodyBytes: this.options.maxBodyBytes,
+      // A sitemap may be 50 MB (the protocol's own limit), ten times a page's cap: cut at the page
+      // cap, a large site's sitemap lost every URL after its first 5 MB.
+      maxBodyBytes: Math.max(this.options.maxBodyBytes, DEFAULT_SITEMAP_OPTIONS.maxBytes),
       limits: this.options,
       signal: this.hooks.signal,
     });

@@ -244,3 +244,32 @@ describe('politeness', () => {
     }
   });
 });
+
+describe('a sitemap larger than a page may be', () => {
+  it('is read to its end, up to the protocol\'s 50 MB, whatever the page body cap', async () => {
+    // 3,000 entries robots.txt disallows (never asked), then the one page to crawl, past a 64 KiB page cap.
+    const pad = Array.from({ length: 3_000 }, (_, i) => `<url><loc>ORIGIN/pad/${i}/${'x'.repeat(60)}.html</loc></url>`).join('\n');
+    const { createServer } = await import('node:http');
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      const origin = `http://${req.headers.host}`;
+      if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end(`User-agent: *\nDisallow: /pad/\nSitemap: ${origin}/sitemap.xml\n`);
+      if (req.url === '/sitemap.xml') {
+        const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${pad.replaceAll('ORIGIN', origin)}\n<url><loc>${origin}/last.html</loc></url>\n</urlset>\n`;
+        return void res.writeHead(200, { 'content-type': 'application/xml' }).end(body);
+      }
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Page</title><p>A page.</p>');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    try {
+      const dataDir = await tmp();
+      await crawl({ dataDir, seeds: [`http://127.0.0.1:${port}/`], ...TEST_TIMING, maxBodyBytes: 64 * 1024 });
+      expect(asked).toContain('/last.html');
+      expect(asked.some((p) => p.startsWith('/pad/'))).toBe(false);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
