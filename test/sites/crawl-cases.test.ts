@@ -77,8 +77,11 @@ describe('the crawl-cases site', () => {
 
   it('gives the duplicates one fingerprint and the original links to them', async () => {
     const orig = await page(CASES.duplicates.original);
-    for (const c of CASES.duplicates.copies) expect(duplicateKey((await page(c)).extracted.text), c).toBe(duplicateKey(orig.extracted.text));
-    expect(orig.extracted.links.map((l) => l.url.slice(site.origin.length))).toEqual([...CASES.duplicates.copies]);
+    const { copies, mirror } = CASES.duplicates;
+    for (const c of [...copies, mirror.copy]) expect(duplicateKey((await page(c)).extracted.text), c).toBe(duplicateKey(orig.extracted.text));
+    // The original's relative link names a page of its folder; the mirror's the same link, of its own.
+    expect(orig.extracted.links.map((l) => l.url.slice(site.origin.length))).toEqual([...copies, mirror.copy, '/dup/mirror-only.html']);
+    expect((await page(mirror.copy)).extracted.links.map((l) => l.url.slice(site.origin.length))).toEqual([mirror.linkedOnlyFromIt]);
   });
 
   it('names a canonical, a refresh target and a base-resolved link', async () => {
