@@ -45,6 +45,13 @@ describe('characters that hide or reorder text', () => {
   });
 });
 
+describe('links in a <template> and a <noscript>', () => {
+  it('follows a <noscript>\'s links (what a reader without scripts clicks), not an inert <template>\'s', () => {
+    const e = ex('<noscript><a href="/plain.html">plain</a></noscript><template><a href="{{ item.url }}">x</a><area href="/tpl.html"><template><a href="/nested.html">n</a></template></template><a href="/after.html">after</a>');
+    expect(e.links.map((l) => new URL(l.url).pathname)).toEqual(['/plain.html', '/after.html']);
+  });
+});
+
 describe('visible text', () => {
   it('skips script, style, noscript, template and the title', () => {
     const e = ex(

@@ -3,7 +3,7 @@
 // crawler's CPU). Pure: a string in, a value out.
 //
 // Decisions (what the issue leaves open):
-// - Links come from `a[href]` and `area[href]` only, never `src` (seed 001), plus a
+// - Links come from `a[href]` and `area[href]` only (none inside an inert `<template>`), never `src` (seed 001), plus a
 //   `<meta http-equiv=refresh>` target as kind 'refresh'. They are resolved against `<base href>` (which
 //   applies to the whole document, also to links before it, so resolution happens at the end) and
 //   canonicalized; those canonicalizeUrl rejects (mailto:, javascript:, data:, unparsable) are dropped, and
@@ -198,6 +198,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   /** Open <svg> and <math> elements: a <title> inside one is the drawing's tooltip, not the page's
    * title (browsers' document.title takes the first HTML <title>). */
   let foreignDepth = 0;
+  // A <template>'s content is inert: no part of the page until a script copies it, its hrefs often
+  // placeholders ("{{ item.url }}"), so its links are not followed (a <noscript>'s are: they are what
+  // a reader without scripts clicks).
+  let templateDepth = 0;
   let description: string | undefined;
   let ogDescription: string | undefined;
   let htmlLang: string | undefined;
@@ -238,6 +242,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         parent.onOpen(name, attribs);
         if (name === 'svg' || name === 'math') foreignDepth++;
         if (name === 'pre') preDepth++;
+        if (name === 'template') templateDepth++;
         if (SKIPPED.has(name)) {
           skipDepth++;
           if (name === 'title' && foreignDepth === 0 && title === undefined && titleBuf === undefined) titleBuf = [];
@@ -255,7 +260,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         switch (name) {
           case 'a':
             closeAnchor();
-            if (attribs.href !== undefined) {
+            if (attribs.href !== undefined && templateDepth === 0) {
               // The link's block starts here: a link without text then owns an empty segment, not the next block.
               if (pendingSpace) {
                 textParts.push(BLOCK_MARK);
@@ -266,7 +271,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
             }
             break;
           case 'area':
-            if (attribs.href !== undefined) {
+            if (attribs.href !== undefined && templateDepth === 0) {
               raw.push({ href: attribs.href, segment: -1, text: collapseWhitespace(attribs.alt ?? ''), rel: relTokens(attribs.rel), kind: 'area' });
             }
             break;
@@ -322,6 +327,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         parent.onClose(name);
         if ((name === 'svg' || name === 'math') && foreignDepth > 0) foreignDepth--;
         if (name === 'pre' && preDepth > 0) preDepth--;
+        if (name === 'template' && templateDepth > 0) templateDepth--;
         if (SKIPPED.has(name)) {
           if (skipDepth > 0) skipDepth--;
           if (name === 'title' && titleBuf !== undefined) {

@@ -6,5 +6,5 @@
 // Raise it when a change to extraction changes what a stored record holds.
 
 /** 1: definition terms as sections (`<dt id>`), a `<br>` a space in a heading, the code share counted
- * on the collapsed text (2026-12-02). */
-export const EXTRACTION_VERSION = 1;
+ * on the collapsed text (2026-12-02). 2: no links from inside a `<template>` (2026-12-02). */
+export const EXTRACTION_VERSION = 2;
