@@ -97,6 +97,8 @@ export interface ParsedRobots {
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
+const LF = 0x0a;
+const CR = 0x0d;
 
 /** The UTF-16 byte order a body's byte order mark names, or undefined. */
 function utf16Order(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
@@ -105,8 +107,6 @@ function utf16Order(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
   return undefined;
 }
-const LF = 0x0a;
-const CR = 0x0d;
 
 /** Parses a robots.txt body. An HTML page yields the rule lines it holds, if any (RFC 9309 2.2). */
 export function parseRobots(body: string | Uint8Array): ParsedRobots {
