@@ -190,10 +190,15 @@ function namedTokens(atom: QueryAtom): string[] {
  */
 export const foldVariants = memoByAtom(analyseFolds);
 
-function analyseFolds(atom: QueryAtom): readonly Readonly<{ token: string; language: string }>[] {
+/** The one word an atom is, as written (folded), when its text is a single word that gave its token. */
+function oneWord(atom: QueryAtom): string | undefined {
   const words = analyze(atom.text).filter((s) => !s.extra);
-  if (words.length !== 1 || words[0]!.token !== atom.tokens[0]) return [];
-  const word = words[0]!.word;
+  return words.length === 1 && words[0]!.token === atom.tokens[0] ? words[0]!.word : undefined;
+}
+
+function analyseFolds(atom: QueryAtom): readonly Readonly<{ token: string; language: string }>[] {
+  const word = oneWord(atom);
+  if (word === undefined) return [];
   const plain = accentFold(word);
   const out: { token: string; language: string }[] = [];
   const seen = new Set(atom.tokens);
@@ -226,11 +231,10 @@ function analyseCompound(atom: QueryAtom): readonly string[] {
 export const spellingVariants = memoByAtom(analyseSpelling);
 
 function analyseSpelling(atom: QueryAtom): readonly string[] {
-  if (atom.kind !== 'term') return [];
-  const words = analyze(atom.text).filter((s) => !s.extra);
-  if (words.length !== 1 || words[0]!.token !== atom.tokens[0]) return [];
+  const word = atom.kind === 'term' ? oneWord(atom) : undefined;
+  if (word === undefined) return [];
   const out: string[] = [];
-  for (const variant of otherSpellings(words[0]!.word)) {
+  for (const variant of otherSpellings(word)) {
     const token = tokenAt(variant, 0, '')?.token;
     if (token !== undefined && !atom.tokens.includes(token) && !out.includes(token)) out.push(token);
   }

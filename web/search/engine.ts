@@ -529,7 +529,8 @@ function phraseCandidates(
 /**
  * The words of a query that "did you mean" may correct, as typed, with their tokens: each one-word
  * term, and each part of an identifier ("json_extrct": "extrct", so the query becomes json_extract;
- * the whole name is no word of the vocabulary). Phrases are taken as typed.
+ * the whole name is no word of the vocabulary). Phrases are taken as typed. `others`: the tokens of a
+ * word's other spellings (compile.ts spellingVariants), which the index may hold instead.
  */
 function correctableWords(atoms: readonly QueryAtom[]): { text: string; token: string; others: readonly string[] }[] {
   const words: { text: string; token: string; others: readonly string[] }[] = [];
