@@ -321,7 +321,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     const words = nameTitle.factor === 1 ? undefined : plainQueryTokens(plan);
     const lowered = (c: Candidate) => words !== undefined && namesOnly(this.titles.get(c.doc), words);
     if (words !== undefined && first < nameTitle.poolSize && matched.candidates.slice(0, shown).some(lowered)) matched = this.match(query, plan, nameTitle.poolSize);
-    let candidates = words === undefined ? matched.candidates : namesAfterWords(matched.candidates, lowered, nameTitle);
+    let candidates = words === undefined ? matched.candidates : namesAfterWords(matched.candidates, (c) => this.titles.get(c.doc), words, nameTitle);
     if (pairs.length > 0) {
       candidates = nearFirst(candidates, pairs, (c, token) => {
         const term = this.pre.termIds.get(token);

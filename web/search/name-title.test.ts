@@ -59,24 +59,35 @@ describe('TitleWordsCache', () => {
 
 describe('namesAfterWords', () => {
   interface Entry extends NameRanked {
-    name: string;
-    named: boolean;
+    title: string;
   }
-  const entry = (name: string, score: number, named: boolean): Entry => ({ name, score, named });
+  const entry = (title: string, score: number): Entry => ({ title, score });
   const options = { poolSize: 3, factor: 0.8 };
+  const rerank = (ranked: Entry[], query: string, o = options) => namesAfterWords(ranked, (e) => titleWords(e.title, 'en'), wordsOf(query)!, o);
 
   it('multiplies the named titles of the pool by the factor, sorts the pool again and leaves the rest after it', () => {
-    const ranked = [entry('view', 1.0, true), entry('topic', 0.9, false), entry('other', 0.7, false), entry('beyond', 0.95, false)];
-    const out = namesAfterWords(ranked, (e) => e.named, options);
-    expect(out.map((e) => e.name)).toEqual(['topic', 'view', 'other', 'beyond']);
+    const ranked = [entry('pg_prepared_statements', 1.0), entry('PREPARE a prepared statement', 0.9), entry('Other', 0.7), entry('Beyond', 0.95)];
+    const out = rerank(ranked, 'prepared statements');
+    expect(out.map((e) => e.title)).toEqual(['PREPARE a prepared statement', 'pg_prepared_statements', 'Other', 'Beyond']);
     expect(out[1]!.score).toBeCloseTo(0.8);
     expect(out.map((e) => e.titleNames)).toEqual([1, 0.8, 1, undefined]);
   });
 
+  it('leaves a name that holds every word when no title of the pool says one as a word', () => {
+    const ranked = [entry('target_include_directories', 1.0), entry('CMP0021', 0.9), entry('CMP0027', 0.85)];
+    expect(rerank(ranked, 'include directories for a target').map((e) => e.titleNames)).toEqual([1, 1, 1]);
+    // A title saying one of the words as a word puts the rule back.
+    const said = [entry('target_include_directories', 1.0), entry('CMP0021', 0.9), entry('include', 0.85)];
+    expect(rerank(said, 'include directories for a target').map((e) => e.title)).toEqual(['CMP0021', 'include', 'target_include_directories']);
+    // So does a name that holds only some of the words, as the view sql_sizing for "table size".
+    const some = [entry('sql_sizing', 1.0), entry('System Administration Functions', 0.9)];
+    expect(rerank(some, 'table size').map((e) => e.title)).toEqual(['System Administration Functions', 'sql_sizing']);
+  });
+
   it('changes nothing at factor 1, and keeps ties in order', () => {
-    const ranked = [entry('a', 1, true), entry('b', 0.8, false)];
-    expect(namesAfterWords(ranked, (e) => e.named, { ...options, factor: 1 })).toEqual(ranked);
-    expect(namesAfterWords(ranked, (e) => e.named, options).map((e) => e.name)).toEqual(['a', 'b']);
+    const ranked = [entry('pg_prepared_statements', 1), entry('Statements prepared', 0.8)];
+    expect(rerank(ranked, 'prepared statements', { ...options, factor: 1 })).toEqual(ranked);
+    expect(rerank(ranked, 'prepared statements').map((e) => e.title)).toEqual(['pg_prepared_statements', 'Statements prepared']);
   });
 });
 

@@ -57,13 +57,13 @@ export interface TitleWords {
   asWords: ReadonlySet<string>;
 }
 
-const NO_NAMES: TitleWords = { inNames: new Set(), asWords: new Set() };
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** `title`'s words, told apart by whether some occurrence stands outside every code name. */
 export function titleWords(title: string, language: string): TitleWords {
   const spans = analyze(title, language);
   const names = spans.filter((s) => s.extra === true && isIdentifierToken(s.token));
-  if (names.length === 0) return NO_NAMES;
+  if (names.length === 0) return { inNames: NO_NAMES, asWords: new Set(spans.filter((s) => s.extra !== true).map((s) => s.token)) };
   const inNames = new Set<string>();
   const asWords = new Set<string>();
   for (const s of spans) {
@@ -84,6 +84,18 @@ export function namesOnly(title: TitleWords, words: ReadonlySet<string>): boolea
     if (title.inNames.has(w)) met = true;
   }
   return met;
+}
+
+/** Whether a title (its TitleWords) says some of `words` as words, outside every code name. */
+export function saysSome(title: TitleWords, words: ReadonlySet<string>): boolean {
+  for (const w of words) if (title.asWords.has(w)) return true;
+  return false;
+}
+
+/** Whether a title's names hold every one of `words`: `target_include_directories` for "include directories for a target". */
+export function namesEvery(title: TitleWords, words: ReadonlySet<string>): boolean {
+  for (const w of words) if (!title.inNames.has(w)) return false;
+  return true;
 }
 
 /** Whether `title` holds some of `words` and each only inside a code name (titleWords, then namesOnly). */
@@ -113,14 +125,26 @@ export class TitleWordsCache {
 }
 
 /**
- * `ranked` (best first) with its first `poolSize` entries reordered by score x factor, where
- * `lowered(entry)` says the entry's title holds the query's words only inside names. Ties keep their
- * order; the entries after the pool keep theirs, after it.
+ * `ranked` (best first) with its first `poolSize` entries reordered by score x factor where the entry's
+ * title (`titleOf`) holds the query's `words` only inside names (namesOnly). Not where its names hold
+ * every word and no title of the pool says one as a word: the rule puts titles that say the words
+ * before names, and on a site whose pages are each titled by the name they define (CMake's
+ * `target_include_directories` for "include directories for a target") there is no such title, so
+ * lowering the name that spells the whole query only raised pages whose titles hold none of the words.
+ * A name holding some of the words stays lowered (PostgreSQL's view `sql_sizing` for "table size").
+ * Ties keep their order; the entries after the pool keep theirs, after it.
  */
-export function namesAfterWords<T extends NameRanked>(ranked: readonly T[], lowered: (entry: T) => boolean, options: NameTitleOptions = DEFAULT_NAME_TITLE_OPTIONS): T[] {
+export function namesAfterWords<T extends NameRanked>(
+  ranked: readonly T[],
+  titleOf: (entry: T) => TitleWords,
+  words: ReadonlySet<string>,
+  options: NameTitleOptions = DEFAULT_NAME_TITLE_OPTIONS,
+): T[] {
   if (options.factor === 1) return [...ranked];
+  const noneSays = !ranked.slice(0, options.poolSize).some((entry) => saysSome(titleOf(entry), words));
   return reorderPool(ranked, options.poolSize, (entry) => {
-    const factor = lowered(entry) ? options.factor : 1;
+    const title = titleOf(entry);
+    const factor = namesOnly(title, words) && !(noneSays && namesEvery(title, words)) ? options.factor : 1;
     return { ...entry, score: entry.score * factor, titleNames: factor };
   });
 }
