@@ -51,3 +51,29 @@ describe('identifiers: the whole name is a token beside its parts', () => {
     expect(analyze('a Vec<String> here').map((s) => s.token)).toContain('vec<string>');
   });
 });
+
+describe('a word with a symbol suffix is a name beside the word: C++, C#, F#', () => {
+  it.each([
+    ['set the C++ standard', ['c++']],
+    ['C# and F#.', ['c#', 'f#']],
+    ['compile with g++ -O2', ['g++']],
+    ['Notepad++ opens it', ['notepad++']],
+    ['C++17 and c++20', ['c++', 'c++']],
+  ])('%s -> %j', (text, names) => {
+    expect(extras(text)).toEqual(names);
+  });
+
+  it('keeps the word itself at its position, so "c" still matches and phrases skip the name', () => {
+    expect(primary('the C++ standard')).toEqual(['the', 'c', 'standard']);
+    const name = analyze('the C++ standard').find((s) => s.extra)!;
+    expect(name).toMatchObject({ token: 'c++', start: 4, end: 7, position: 1 });
+    expect(isIdentifierToken('c++')).toBe(true);
+    expect(isIdentifierToken('c#')).toBe(true);
+  });
+
+  it('is no name in an expression, after digits or inside another name', () => {
+    expect(extras('a++b c+++ x#1 3++ i#j')).toEqual([]);
+    expect(extras('foo_bar++')).toEqual(['foo_bar']);
+    expect(extras('averyveryverylongword++')).toEqual([]);
+  });
+});

@@ -16,7 +16,34 @@ const COLON = 58;
 const LT = 60;
 
 /** Whether an index token is an identifier's whole token (words never hold these characters). */
-export const isIdentifierToken = (token: string): boolean => /[_.:<]/.test(token);
+export const isIdentifierToken = (token: string): boolean => /[_.:<+#]/.test(token);
+
+const PLUS = 43;
+const HASH = 35;
+/** The longest word that may carry a symbol suffix: "notepad++" is a name, a sentence's word is not. */
+const MAX_SYMBOL_NAME_LENGTH = 12;
+
+/**
+ * The symbol that makes the word ending at `end` of `text` a name of its own, "++" (`C++`, `g++`) or
+ * "#" (`C#`, `F#`), or '' when there is none. Words drop the symbols, so "c++ standard" met every "C"
+ * of CMake's docs (`C_STANDARD` before `CXX_STANDARD`), as Lucene's standard tokenizer does too; the
+ * word with its symbol is added as an identifier's whole token is: scored, never required. Only after
+ * ASCII letters not inside a name (`foo_bar++`), and only where no word character or another symbol
+ * follows (`a++b`, `x#1`, `c+++`) but for a version after "++" (`C++17` is `c++` and `17`).
+ */
+export function symbolSuffix(text: string, start: number, end: number): '' | '++' | '#' {
+  const c = text.charCodeAt(end);
+  if (c !== PLUS && c !== HASH) return '';
+  if (end - start > MAX_SYMBOL_NAME_LENGTH || !/^[A-Za-z]+$/.test(text.slice(start, end))) return '';
+  const before = text.charCodeAt(start - 1);
+  if (before === UNDERSCORE || before === DOT || before === COLON) return '';
+  const suffix = c === HASH ? '#' : text.charCodeAt(end + 1) === PLUS ? '++' : '';
+  if (suffix === '') return '';
+  const after = text.charCodeAt(end + suffix.length);
+  // A version after "++" belongs to the name (`C++17`); a letter, a symbol or `_` makes it an expression.
+  const digit = after >= 48 && after <= 57;
+  return after === PLUS || after === HASH || after === UNDERSCORE || (isWordCode(after) && !(digit && suffix === '++')) ? '' : suffix;
+}
 
 /** Whether a word that starts at `start` and ends at `end` of `text` may begin an identifier: the cheap test before the regex. */
 export function mayStartIdentifier(text: string, start: number, end: number): boolean {

@@ -9,7 +9,8 @@
 //   words with digits are not stemmed;
 // - cjk.ts cuts Han, kana and Hangul runs into words, and adds Han bigrams beside them;
 // - pairs.ts makes word-pair tokens of short fields;
-// - identifiers.ts adds the whole token of an identifier (`pg_database_size`) beside its parts;
+// - identifiers.ts adds the whole token of an identifier (`pg_database_size`) beside its parts, and
+//   of a word with a symbol suffix (`c++`, `c#`) beside the word;
 // - accents.ts adds the fold token of an accented word (`configurée` -> `~configure`) beside it;
 // - compounds.ts finds hyphenated compounds, whose joined word (`e-mail` -> `email`) the indexer adds.
 // Identifier and fold tokens are `extra` (as CJK bigrams): term search finds them, phrases skip them.
@@ -19,7 +20,7 @@
 import { isCjk, scanCjk, type TokenSink } from './cjk.js';
 import { ASCII, foldWord } from './fold.js';
 import { foldToken, isFoldToken } from './accents.js';
-import { identifierAt, isIdentifierToken, mayStartIdentifier } from './identifiers.js';
+import { identifierAt, isIdentifierToken, mayStartIdentifier, symbolSuffix } from './identifiers.js';
 import { stemmerKey, stemWord } from './registry.js';
 import { foundWord, MAX_WORD_LENGTH, nextWord, wordAt } from './words.js';
 
@@ -91,6 +92,8 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
     const at = position++;
     sink(token, word, start, end, at, false);
     if (fold !== '') sink(fold, word, start, end, at, true);
+    const symbol = symbolSuffix(text, start, end);
+    if (symbol !== '') sink(word + symbol, word + symbol, start, end + symbol.length, at, true);
     if (start >= identEnd && mayStartIdentifier(text, start, end)) {
       const id = identifierAt(text, start);
       if (id !== undefined) {

@@ -133,3 +133,22 @@ describe('identifiers and accents, indexed and searched', () => {
     expect(top('straße')).toEqual([`${S}/de/a`, `${S}/de/b`]);
   });
 });
+
+describe('a language named with a symbol: C++, C#', () => {
+  const pages = [
+    // The C page says "standard" and "C" more often in a shorter text: without the names it ranks first for "c++ standard".
+    { url: `${S}/c-standard`, title: 'C_STANDARD', text: 'C_STANDARD: the C standard whose features are requested. The C standard may be 90, 99 or 11. C standard.' },
+    { url: `${S}/cxx-standard`, title: 'CXX_STANDARD', text: 'CXX_STANDARD: the C++ standard whose features are requested to build the target, such as C++17 or C++20. Supported values are listed below, with the flags each compiler takes for them.' },
+    { url: `${S}/csharp`, title: 'Visual Studio', text: 'Projects in C# and C are both supported; the C# project type is chosen by the source files.' },
+    ...Array.from({ length: 8 }, (_, i) => ({ url: `${S}/filler-${i}`, title: `Filler ${i}`, text: `A page about other things, number ${i}.` })),
+  ];
+  const engineOf = fixtureEngine(pages);
+  const top = (q: string) => engineOf().search(parseQuery(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+
+  it('ranks the page that says C++ above one that says only C', () => {
+    expect(top('c++ standard').slice(0, 2)).toEqual([`${S}/cxx-standard`, `${S}/c-standard`]);
+    expect(top('c standard')[0]).toBe(`${S}/c-standard`);
+    expect(top('C# project')[0]).toBe(`${S}/csharp`);
+    expect(top('c++17')[0]).toBe(`${S}/cxx-standard`);
+  });
+});

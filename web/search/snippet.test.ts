@@ -26,6 +26,15 @@ describe('bestSnippet', () => {
     expect(s.text).toContain('xsl:key element declares a key');
     expect(s.highlights.map(([a, b]) => s.text.slice(a, b))).toContain('key');
   });
+  it('highlights "C++" whole when the query asks for it, and "C" alone when it does not', () => {
+    const body = 'The C standard and the C++ standard differ.';
+    const marked = (tokens: string[]) => {
+      const s = bestSnippet(body, 'en', new Set(tokens));
+      return s.highlights.map(([a, b]) => s.text.slice(a, b));
+    };
+    expect(marked(['c', 'c++', 'standard'])).toEqual(['C', 'standard', 'C++', 'standard']);
+    expect(marked(['c', 'standard'])).toEqual(['C', 'standard', 'C', 'standard']);
+  });
   it('without a match, starts at the beginning with no highlights', () => {
     const s = bestSnippet('Short text here.', 'en', q('absent'));
     expect(s).toEqual({ text: 'Short text here.', highlights: [] });

@@ -1,6 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
-import { isFoldToken, isIdentifierToken, scanTokens, stemSearchPrefix, stemsArePrefixes, tokenAt } from '../../shared/analysis/index.js';
+import { isFoldToken, isIdentifierToken, scanTokens, stemSearchPrefix, stemsArePrefixes, symbolSuffix, tokenAt } from '../../shared/analysis/index.js';
 
 export interface SnippetOptions {
   /** Longest snippet in characters (before the ellipses). */
@@ -183,7 +183,10 @@ function findBySearch(text: string, language: string, queryTokens: ReadonlySet<s
       const at = sorted[i]!;
       if (i > 0 && at === sorted[i - 1]) continue; // two prefixes of one word
       const found = tokenAt(text, at, language);
-      if (found?.token !== undefined && queryTokens.has(found.token)) spans.push({ token: found.token, start: at, end: found.end });
+      if (found?.token === undefined || !queryTokens.has(found.token)) continue;
+      // "C++" asked: the highlight takes the symbol in, as the tokenizing path's merged spans do.
+      const symbol = symbolSuffix(text, at, found.end);
+      spans.push({ token: found.token, start: at, end: symbol !== '' && queryTokens.has(found.token + symbol) ? found.end + symbol.length : found.end });
     }
   }
   // In text order already, unless CJK spans were found apart.
