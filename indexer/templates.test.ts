@@ -48,6 +48,23 @@ describe('detectTemplates', () => {
     expect(contentTextOf(pages[3]!, t.blocks)).toBe(t.contentText);
     expect(contentTextOf(pages[3]!, t.blocks.map(() => false))).toBe(pages[3]!.text);
   });
+  it("keeps a man page's one-line summary and synopsis, which stand between headings every page repeats", () => {
+    // asciidoc's man pages: the page's own heading, NAME, "git-clean - Remove untracked files…", SYNOPSIS, …
+    const man = (i: number): PageRecord => ({
+      ...page(`http://docs.test/cmd${i}.html`, [`cmd${i}(1) Manual Page`, 'NAME', `cmd${i} - Does thing number ${i}`, 'SYNOPSIS', `cmd${i} [-v] <file>`, 'DESCRIPTION', `A long description of command ${i}, `.repeat(6), 'Last updated 2024-01-01']),
+      headings: [`cmd${i}(1) Manual Page`, 'NAME', 'SYNOPSIS', 'DESCRIPTION'],
+    });
+    const pages = Array.from({ length: 30 }, (_, i) => man(i));
+    expect(detectTemplates(pages).of(pages[4]!)!.blocks).toEqual([true, true, false, true, false, true, false, true]);
+    // Links between two such headings are still navigation (Sphinx: "Next topic", its link, "This Page").
+    const sphinx = (i: number): PageRecord => ({
+      ...page(`http://docs.test/topic${i}.html`, [`Topic ${i}: a long text of its own, `.repeat(4), 'Next topic', `Topic ${i + 1}`, 'This Page', 'Show Source'], [{ url: `http://docs.test/topic${i + 1}.html`, text: `Topic ${i + 1}`, block: 2 }]),
+      headings: ['Next topic', 'This Page'],
+      linkBlocks: [2],
+    });
+    const topics = Array.from({ length: 30 }, (_, i) => sphinx(i));
+    expect(detectTemplates(topics).of(topics[4]!)!.blocks).toEqual([false, true, true, true, true]);
+  });
   it('finds no template on a host with fewer pages than minHostPages', () => {
     const pages = site(10);
     const t = detectTemplates(pages).of(pages[0]!)!;

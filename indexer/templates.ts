@@ -105,6 +105,8 @@ function linkKeysOf(links: readonly OutLink[] | PackedLinks): Float64Array {
 /** PageBlocks.shape bits: what the header and footer walk reads of a block's text. */
 const SHAPE_INNER = 1; // short enough to be taken between template neighbours, and not the page's description
 const SHAPE_LEADING_LINK = 2; // a link block before the page's first section (leadingLinkBlock)
+const SHAPE_HEADING = 4; // the text of one of the page's headings
+const SHAPE_LINK = 8; // nearly all link text (PageRecord.linkBlocks)
 
 /**
  * What template detection keeps of a page, made once while its text is at hand (pageBlocksOf): the
@@ -122,7 +124,7 @@ export interface PageBlocks {
 }
 
 /** What pageBlocksOf reads of a page. */
-export type BlockedPage = Pick<PageRecord, 'url' | 'text' | 'blockEnds' | 'linkBlocks' | 'sections' | 'description'> & { links: readonly OutLink[] | PackedLinks };
+export type BlockedPage = Pick<PageRecord, 'url' | 'text' | 'blockEnds' | 'linkBlocks' | 'sections' | 'description' | 'headings'> & { links: readonly OutLink[] | PackedLinks };
 
 /** A page's block summary; undefined for a page stored before blocks were kept. */
 export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
@@ -130,10 +132,14 @@ export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
   const texts = blockTexts(page);
   const described = describedBy(page.description);
   const leadingLink = leadingLinkBlock(page);
+  const headings = new Set(page.headings.filter((h) => h.length <= MAX_HEADING_CHARS).map(bare));
+  const links = new Set(page.linkBlocks);
   const shape = new Uint8Array(texts.length);
   texts.forEach((t, k) => {
     if (t.length <= MAX_INNER_CHARS && !described(t)) shape[k]! |= SHAPE_INNER;
     if (leadingLink(k)) shape[k]! |= SHAPE_LEADING_LINK;
+    if (t.length <= MAX_HEADING_CHARS && headings.size > 0 && headings.has(bare(t))) shape[k]! |= SHAPE_HEADING;
+    if (links.has(k)) shape[k]! |= SHAPE_LINK;
   });
   return { url: page.url, prints: Float64Array.from(texts, fingerprint), shape, links: linkKeysOf(page.links) };
 }
@@ -237,6 +243,8 @@ export function contentTextOf(page: Pick<PageRecord, 'text' | 'blockEnds'>, bloc
 
 /** Blocks longer than this are never made template by their neighbours. */
 const MAX_INNER_CHARS = 80;
+/** Longer blocks are not compared with the page's headings. */
+const MAX_HEADING_CHARS = 200;
 
 /**
  * Extends the page's header and footer: walking in from each end of the page, a short block is
@@ -246,13 +254,19 @@ const MAX_INNER_CHARS = 80;
  * between two template "Examples" and "Run" blocks in the middle of a Rust page is not touched).
  * Nor is a block that says what the page's own description says: a short rustdoc page ends with its
  * one-line description after the template "Expand description" toggle, and the walk took it as footer.
+ * Nor text between two template headings (but links): it is what they head.
  * From the start, the walk also goes through link blocks before the page's first section (leadingLinkBlock).
  */
 function markHeaderAndFooter(blocks: boolean[], page: PageBlocks): void {
   const counted = [...blocks];
   const n = blocks.length;
   const { prints, shape } = page;
-  const inner = (k: number): boolean => (shape[k]! & SHAPE_INNER) !== 0 && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true);
+  const heading = (k: number): boolean => k >= 0 && k < n && (shape[k]! & SHAPE_HEADING) !== 0;
+  // Text between two headings every page repeats is what they head, unless it is links: a man page's
+  // one-line summary between NAME and SYNOPSIS, its synopsis before DESCRIPTION (asciidoc, groff), where
+  // Sphinx's sidebar has a link to the next topic between "Next topic" and "This Page".
+  const headed = (k: number): boolean => heading(k - 1) && heading(k + 1) && (shape[k]! & SHAPE_LINK) === 0;
+  const inner = (k: number): boolean => (shape[k]! & SHAPE_INNER) !== 0 && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true) && !headed(k);
   for (let i = 0; i < n && (blocks[i] || inner(i) || (shape[i]! & SHAPE_LEADING_LINK) !== 0); i++) blocks[i] = true;
   for (let i = n - 1; i >= 0 && (blocks[i] || inner(i)); i--) blocks[i] = true;
   // A page whose content is one short block between header and footer keeps it.
