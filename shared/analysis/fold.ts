@@ -5,10 +5,13 @@ const APOSTROPHES = /['’]/g;
 /** Only ASCII: NFKC leaves such text alone. */
 export const ASCII = /^[\x00-\x7f]*$/;
 
-/** NFKC (full-width letters, ligatures, compatibility forms), lower case, apostrophes removed ("don't" -> "dont"). */
+/** Characters nobody sees that words.ts joins into a word: soft hyphen, zero-width space, non-joiner and joiner, word joiner. */
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060]/g;
+
+/** NFKC (full-width letters, ligatures, compatibility forms), lower case, apostrophes and invisible characters removed ("don't" -> "dont"). */
 export function foldWord(raw: string): string {
   // NFKC leaves ASCII alone: skip it for the common case.
-  let w = (ASCII.test(raw) ? raw : raw.normalize('NFKC')).toLowerCase();
+  let w = (ASCII.test(raw) ? raw : raw.normalize('NFKC').replace(INVISIBLE, '')).toLowerCase();
   if (w.includes("'") || w.includes('’')) w = w.replace(APOSTROPHES, '');
   return w;
 }

@@ -15,6 +15,12 @@ describe('tokenize: English', () => {
     expect(tokenize('e-mail')).toEqual(['e', 'mail']);
     expect(tokenize("don't")).toEqual(['dont']);
   });
+  it('reads through the characters nobody sees inside a word: soft hyphen, zero-width space and joiners', () => {
+    expect(tokenize('pass\u200Bword zq\u200Dsecret Silben\u00ADtrennung a\u2060b per\u200Csian')).toEqual(tokenize('password zqsecret Silbentrennung ab persian'));
+    // At a word's edge they join nothing, and between CJK characters a zero-width space still separates.
+    expect(tokenize('end.\u200B Next \u00ADword')).toEqual(['end', 'next', 'word']);
+    expect(tokenize('北京\u200B大学', 'zh')).toEqual(['北京', '大学']);
+  });
   it('keeps stopwords in the index tokens but marks them', () => {
     expect(tokenize('to be or not to be')).toHaveLength(6);
     expect(isStopword('the')).toBe(true);

@@ -17,8 +17,9 @@ function byNextWord(text: string): [number, number][] {
 }
 
 // Letters, digits, apostrophes of both kinds, separators, and what is past ASCII: accented letters, a
-// combining mark, CJK, an astral letter (a surrogate pair), a non-breaking space, a dash and an emoji.
-const PIECES = ['a', 'Z', 'q', '7', '0', "'", '’', ' ', '-', '_', '.', '\n', 'é', 'ß', '\u0301', '日本', '𝒜', '\u00a0', '—', '😀', "n't", 'don', '’s'];
+// combining mark, CJK, an astral letter (a surrogate pair), a non-breaking space, a dash, an emoji, and
+// the invisible characters a word reads through (soft hyphen, zero-width space and joiner, word joiner).
+const PIECES = ['a', 'Z', 'q', '7', '0', "'", '’', ' ', '-', '_', '.', '\n', 'é', 'ß', '\u0301', '日本', '𝒜', '\u00a0', '—', '😀', "n't", 'don', '’s', '\u00ad', '\u200b', '\u200d', '\u2060'];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join(''));
 
 describe('nextWord', () => {

@@ -4,13 +4,20 @@
 /** Longer words (base64, hashes) are not indexed. */
 export const MAX_WORD_LENGTH = 64;
 
-const WORD_SOURCE = "[\\p{L}\\p{N}\\p{M}]+(?:['’][\\p{L}\\p{N}\\p{M}]+)*";
+// Inside a word, an apostrophe joins its parts, and so do the characters nobody sees: a soft hyphen
+// (`&shy;`, common in German and Dutch pages), a zero-width space, non-joiner or joiner, a word joiner.
+// Split there, "pass\u200Bword" was "pass" and "word", and a query for "password" missed it; foldWord
+// drops them.
+const WORD_SOURCE = "[\\p{L}\\p{N}\\p{M}]+(?:['’\\u00AD\\u200B-\\u200D\\u2060][\\p{L}\\p{N}\\p{M}]+)*";
 /** Every word of a text, with exec() from lastIndex: what nextWord finds, and where it hands over. */
 export const WORD = new RegExp(WORD_SOURCE, 'gu');
 
 /** The word nextWord found: [start, end) of the text, and whether it is ASCII only (when false, it
  * may still be). */
 export const foundWord = { start: 0, end: 0, ascii: true };
+
+/** U+00AD, U+200B-U+200D, U+2060: joined into a word between its letters (WORD_SOURCE). */
+const isInvisibleJoiner = (c: number): boolean => c === 0xad || (c >= 0x200b && c <= 0x200d) || c === 0x2060;
 
 const isAsciiWordChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
 
@@ -37,8 +44,8 @@ export function nextWord(text: string, from: number): boolean {
     while (i < n && isAsciiWordChar(text.charCodeAt(i))) i++;
     if (i === n) break;
     const c = text.charCodeAt(i);
-    if (c === 0x27 || c === 0x2019) {
-      // An apostrophe inside a word belongs to it: "don't".
+    if (c === 0x27 || c === 0x2019 || isInvisibleJoiner(c)) {
+      // An apostrophe inside a word belongs to it: "don't"; so does an invisible character (WORD_SOURCE).
       const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
       if (isAsciiWordChar(next)) {
         if (c !== 0x27) ascii = false;
