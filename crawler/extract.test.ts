@@ -186,6 +186,12 @@ describe('meta refresh as a link', () => {
     expect(refreshTarget('30')).toBeUndefined();
     expect(ex('<meta http-equiv="refresh" content="30">').links).toEqual([]);
   });
+  it('gives no link for a content that opens with no delay, as the HTML standard reads it', () => {
+    expect(refreshTarget('-1e999;url=javascript:alert(1)')).toBeUndefined();
+    expect(refreshTarget('url=/next')).toBeUndefined();
+    expect(ex('<meta http-equiv=" refresh " content="-1;url=/x">').links).toEqual([]);
+    expect(refreshTarget('.5; url=/next')).toBe('/next');
+  });
   it('reads the quoted form the Rust docs use', () => {
     expect(refreshTarget("0;URL='../../std/index.html'")).toBe('../../std/index.html');
   });
@@ -217,6 +223,7 @@ describe('META robots in the page', () => {
   it('applies the agent-specific META for our agent only, merged most-restrictive', () => {
     expect(ex('<meta name="gleaner" content="nofollow">').robots).toEqual({ index: true, follow: false });
     expect(ex('<meta name="googlebot" content="noindex">').robots).toEqual({ index: true, follow: true });
+    expect(ex('<meta name=" Robots " content=" noindex ,follow">').robots).toEqual({ index: false, follow: true });
     expect(ex('<meta name="robots" content="noindex"><meta name="Gleaner" content="index, follow">').robots).toEqual({ index: false, follow: true });
     expect(ex('<meta name="mybot" content="none">', { agent: 'MyBot' }).robots).toEqual({ index: false, follow: false });
   });

@@ -156,6 +156,9 @@ export function primaryLanguage(tag: string): string {
  * `0; /next`), or undefined when it names none.
  */
 export function refreshTarget(content: string): string | undefined {
+  // The HTML standard's refresh parsing: a content that does not open with a delay (digits or a dot)
+  // is no refresh at all ("-1e999;url=javascript:…" was followed as a link to "-1e999;url=…").
+  if (!/^\s*[\d.]/.test(content)) return undefined;
   const m = /^\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)$/is.exec(content);
   let target = (m?.[1] ?? '').trim();
   const q = target[0];
@@ -357,13 +360,14 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   function onMeta(attribs: Record<string, string>): void {
     const content = attribs.content;
     if (content === undefined) return;
-    const name = attribs.name?.toLowerCase();
+    // Trimmed: `<meta name=" robots " content="noindex">` is a robots meta to a careful crawler.
+    const name = attribs.name?.trim().toLowerCase();
     if (name !== undefined) {
       if (name === 'robots' || name === agent) robots.push(parseRobotsMeta(content));
       else if (name === 'description' && description === undefined) description = content;
       return;
     }
-    const equiv = attribs['http-equiv']?.toLowerCase();
+    const equiv = attribs['http-equiv']?.trim().toLowerCase();
     if (equiv === 'refresh') {
       const target = refreshTarget(content);
       if (target !== undefined) raw.push({ href: target, segment: -1, text: '', rel: [], kind: 'refresh' });
