@@ -89,6 +89,9 @@ describe('seed 003: calendar-style endless spaces', () => {
     expect(reason('http://a.test/rfc/1945/index.html')).toBe('ok');
     expect(reason('http://a.test/item?id=1850')).toBe('ok');
     expect(datesInUrl('http://a.test/products/123456789/')).toEqual([]);
+    // Eight digits with a month and a day in them but no plausible year: an id, not a date.
+    expect(datesInUrl('http://a.test/item/47220317/')).toEqual([]);
+    expect(datesInUrl('http://a.test/log/20310317/')).toEqual([2031]);
   });
   it('urlShape replaces every digit run of the path and query, and keeps the host', () => {
     expect(urlShape('http://a.test:8080/2024/05/day-17?p=3')).toBe('a.test:8080/#/#/day-#?p=#');

@@ -173,7 +173,9 @@ export function datesInUrl(url: string | URL): number[] {
   });
   const tokenSource = `${u.pathname} ${u.search}`;
   for (const m of tokenSource.matchAll(/(?<!\d)(\d{4})-(0[1-9]|1[0-2])(?:-\d{2})?(?!\d)/g)) years.push(Number(m[1]));
-  for (const m of tokenSource.matchAll(/(?<!\d)(\d{4})(0[1-9]|1[0-2])([0-2]\d|3[01])(?!\d)/g)) years.push(Number(m[1]));
+  // Eight digits run together are a date only with a year of 1900-2199: `/item/47220317/` is an id,
+  // and a calendar that counts months reaches the window's edge long before 2200.
+  for (const m of tokenSource.matchAll(/(?<!\d)((?:19|20|21)\d{2})(0[1-9]|1[0-2])([0-2]\d|3[01])(?!\d)/g)) years.push(Number(m[1]));
   for (const [key, value] of u.searchParams) {
     if (!DATE_QUERY_KEYS.test(key)) continue;
     const m = /^(\d{4})(?:\D|$)/.exec(value);
