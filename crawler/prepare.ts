@@ -3,7 +3,7 @@
 
 import { GleanerError } from '../shared/errors.js';
 import { MAX_TIMER_MS } from '../shared/timers.js';
-import { canonicalizeUrl } from '../shared/url.js';
+import { canonicalizeUrl, uncrawlableReason } from '../shared/url.js';
 import { resolveCrawlOptions, type CrawlOptions } from './options.js';
 import { makeScopeFilter } from './scope.js';
 import { originOf } from './site-rules.js';
@@ -62,7 +62,7 @@ export function prepareCrawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, '
   const options = resolveCrawlOptions(given);
   const seeds = options.seeds.map((s) => {
     const url = canonicalizeUrl(s, undefined, { stripParams: options.stripParams });
-    if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `not an http(s) URL: ${s}`);
+    if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `${uncrawlableReason(s)}: ${s}`);
     return url;
   });
   if (options.frontier !== undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalizeUrl, DEFAULT_STRIP_PARAMS, hostOf, makeCanonicalizer, normalizePercentEncoding, originOf } from './url.js';
+import { canonicalizeUrl, DEFAULT_STRIP_PARAMS, hostOf, makeCanonicalizer, normalizePercentEncoding, originOf, uncrawlableReason } from './url.js';
 
 const c = (url: string, base?: string) => canonicalizeUrl(url, base);
 
@@ -37,6 +37,13 @@ describe('IDN', () => {
 describe('percent-encoding', () => {
   it('a % that starts no escape becomes %25, so decoding cannot create a new escape (found by the property below)', () => {
     expect(canonicalizeUrl('http://example.com/?%%622')).toBe('http://example.com/?%25b2');
+    // Ports browsers refuse (the Fetch standard's bad ports) and port 0 are no crawlable URL.
+    expect(c('http://127.0.0.1:25/x')).toBeUndefined();
+    expect(c('http://example.com:0/')).toBeUndefined();
+    expect(c('http://example.com:6667/')).toBeUndefined();
+    expect(c('http://example.com:8080/')).toBe('http://example.com:8080/');
+    expect(uncrawlableReason('http://127.0.0.1:25/x')).toBe('port 25 is not for the web (browsers refuse it, and so does Gleaner)');
+    expect(uncrawlableReason('ftp://example.com/')).toBe('not an http(s) URL');
     expect(canonicalizeUrl('http://example.com/?%25b2')).toBe('http://example.com/?%25b2');
     expect(canonicalizeUrl('http://example.com/100%')).toBe('http://example.com/100%25');
   });

@@ -76,8 +76,33 @@ function resolvableHost(hostname: string): boolean {
 }
 
 /**
+ * Port 0 and the ports the Fetch standard's "bad port" list keeps browsers from (SMTP, IRC, NFS and
+ * the like): a link to `http://host:25/` asks a mail server to read HTTP, which no crawler should do
+ * for a page's author. Such a URL is no crawlable URL, as a `mailto:` link is not.
+ */
+const BAD_PORTS: ReadonlySet<number> = new Set([
+  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
+  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563,
+  587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668,
+  6669, 6679, 6697, 10080,
+]);
+
+/** Why canonicalizeUrl refuses `input`, for a message a user can act on. */
+export function uncrawlableReason(input: string): string {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return 'not an http(s) URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'not an http(s) URL';
+  if (url.port !== '' && BAD_PORTS.has(Number(url.port))) return `port ${url.port} is not for the web (browsers refuse it, and so does Gleaner)`;
+  return 'not a URL Gleaner can crawl';
+}
+
+/**
  * The canonical form of `input` (resolved against `base`), or undefined when it is not an http(s) URL
- * or cannot be parsed. Pure; idempotent: canonicalizing a canonical URL returns it unchanged.
+ * or cannot be parsed, or names a bad port. Pure; idempotent: canonicalizing a canonical URL returns it unchanged.
  */
 export function canonicalizeUrl(input: string, base?: string, options: CanonicalizeOptions = {}): string | undefined {
   let url: URL;
@@ -90,6 +115,7 @@ export function canonicalizeUrl(input: string, base?: string, options: Canonical
   // `example.com.` (fully qualified) and `example.com` name the same host.
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.replace(/\.+$/, '');
   if (url.hostname === '' || !resolvableHost(url.hostname)) return undefined;
+  if (url.port !== '' && BAD_PORTS.has(Number(url.port))) return undefined;
   // The result is rebuilt from protocol, host, path and query below, so fragment and credentials never
   // reach it; no need to clear them on the URL object (each setter re-serializes it).
   const strip = options.stripParams ? cachedMatcher(options.stripParams) : defaultMatcher;

@@ -22,6 +22,7 @@ import {
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { isPostgresUrl } from '../../shared/store/index.js';
+import { canonicalizeUrl, uncrawlableReason } from '../../shared/url.js';
 import { integerFlag, numberFlag, parseCommandArgs, shownFlag, type Command } from '../command.js';
 import { configKey, readConfigFile, type ConfigFile } from '../config-file.js';
 import { openLogFile } from '../log-file.js';
@@ -217,14 +218,7 @@ export function crawlOptionsFromArgs(argv: string[]): CrawlArgs {
     sources.sites = 'flag';
   }
   for (const seed of positionals) {
-    let ok = false;
-    try {
-      const u = new URL(seed);
-      ok = u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new GleanerError('BAD_ARGUMENT', `crawl: not an http(s) URL: "${seed}"`);
+    if (canonicalizeUrl(seed) === undefined) throw new GleanerError('BAD_ARGUMENT', `crawl: ${uncrawlableReason(seed)}: "${seed}"`);
   }
   const options: CrawlOptions = {
     ...base, // config keys no flag sets (maxRetries, backoffMs...) are kept, not reset to the defaults

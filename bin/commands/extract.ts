@@ -14,6 +14,7 @@ import { GleanerError } from '../../shared/errors.js';
 import { parseCommandArgs, type Command } from '../command.js';
 import { terminalSafe } from '../terminal-text.js';
 import { crawlOptionsFromArgs } from './crawl.js';
+import { canonicalizeUrl, uncrawlableReason } from '../../shared/url.js';
 
 const HELP = `Usage: gleaner extract URL [--selector CSS] [--drop CSS]... [--config FILE] [--json]
 
@@ -85,13 +86,7 @@ export function createExtractCommand(io: ExtractCommandIo): Command {
       }
       if (positionals.length !== 1) throw new GleanerError('BAD_ARGUMENT', 'extract: give one page URL (see `gleaner extract --help`)');
       const url = positionals[0]!;
-      let ok = false;
-      try {
-        ok = ['http:', 'https:'].includes(new URL(url).protocol);
-      } catch {
-        ok = false;
-      }
-      if (!ok) throw new GleanerError('BAD_ARGUMENT', `extract: not an http(s) URL: "${url}"`);
+      if (canonicalizeUrl(url) === undefined) throw new GleanerError('BAD_ARGUMENT', `extract: ${uncrawlableReason(url)}: "${url}"`);
       // The options a crawl of this page with this config file would use (agent, deadlines, robots, rules).
       const options: CrawlOptions = v.config === undefined ? { ...DEFAULT_CRAWL_OPTIONS, dataDir: '', seeds: [] } : crawlOptionsFromArgs(['--config', v.config, url]).options;
       const rules = rulesFromArgs(url, v.selector, v.drop, options);

@@ -8,7 +8,7 @@ import { DEFAULT_CRAWL_OPTIONS, traceFetch, type CrawlOptions } from '../../craw
 import { isGleanerError, GleanerError } from '../../shared/errors.js';
 import { openStore, type PageRecord } from '../../shared/store/index.js';
 import { formatTrace, type TraceStep } from '../../shared/trace.js';
-import { canonicalizeUrl } from '../../shared/url.js';
+import { canonicalizeUrl, uncrawlableReason } from '../../shared/url.js';
 import { openSearchEngine, parseQuery, queryStep } from '../../web/index.js';
 import { parseCommandArgs, type Command } from '../command.js';
 import { terminalSafe } from '../terminal-text.js';
@@ -53,7 +53,7 @@ export const traceCommand: Command = {
     const dataDir = v.data ?? 'data';
     const options: CrawlOptions = v.config === undefined ? { ...DEFAULT_CRAWL_OPTIONS, dataDir, seeds: [] } : crawlOptionsFromArgs(['--config', v.config, input]).options;
     const url = canonicalizeUrl(input, undefined, { stripParams: options.stripParams });
-    if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `trace: not an http(s) URL: "${input}"`);
+    if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `trace: ${uncrawlableReason(input)}: "${input}"`);
     const stored = await storedRecord(dataDir, url);
     const fetched = await traceFetch(input, options, stored.page);
     const steps: TraceStep[] = [...fetched.steps, stored.step, ...(await indexSide(dataDir, url, v.query))];
