@@ -4,7 +4,7 @@
 // extraction rules when given. The outcome is a value.
 
 import { userAgentHeader } from '../shared/agent.js';
-import { robotsFromUrl } from '../shared/robots/index.js';
+import { robotsFromUrl, whyUnreachable } from '../shared/robots/index.js';
 import { silentLogger } from '../shared/log.js';
 import { canonicalizeUrl } from '../shared/url.js';
 import { analyzeBody, type BodyAnalysis } from './analyze.js';
@@ -31,7 +31,10 @@ export async function fetchOnePage(url: string, options: CrawlOptions, rules: Ex
     let current = url;
     for (let hop = 0; hop <= options.maxRedirects; hop++) {
       const origin = new URL(current).origin;
-      const { robots } = await robotsFromUrl(`${origin}/robots.txt`, crawlRobotsOptions(options, origin, { userAgentHeader: ua, log: silentLogger }));
+      const { robots, result } = await robotsFromUrl(`${origin}/robots.txt`, crawlRobotsOptions(options, origin, { userAgentHeader: ua, log: silentLogger }));
+      // A host that cannot be reached disallows all (RFC 9309), but the user is told it cannot be
+      // reached, as the crawl's summary tells it, not that robots.txt forbids the page.
+      if (result.kind === 'network-error') return { kind: 'failed', url: current, why: `${origin} cannot be reached: ${whyUnreachable(result).reason}` };
       const u = new URL(current);
       const verdict = robots.check(u.pathname + u.search);
       if (!verdict.allowed) return { kind: 'blocked', url: current, why: `robots.txt disallows it (${blockingRule(verdict)})` };

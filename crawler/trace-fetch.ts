@@ -5,7 +5,7 @@
 
 import { userAgentHeader } from '../shared/agent.js';
 import { silentLogger } from '../shared/log.js';
-import { robotsFromUrl } from '../shared/robots/index.js';
+import { robotsFromUrl, whyUnreachable } from '../shared/robots/index.js';
 import type { PageRecord } from '../shared/store/index.js';
 import { more, robotsTraceStep, wholeSiteRobotsStep, type TraceStep } from '../shared/trace.js';
 import { canonicalizeUrl } from '../shared/url.js';
@@ -50,10 +50,11 @@ export async function traceFetch(input: string, options: CrawlOptions, previous:
       const origin = new URL(current).origin;
       const { robots, result, decision } = await robotsFromUrl(`${origin}/robots.txt`, crawlRobotsOptions(options, origin, { userAgentHeader: ua, log: silentLogger }));
       const body = result.kind === 'response' ? new TextDecoder().decode(result.body) : '';
-      const fetched = `${origin}/robots.txt: ${result.kind === 'response' ? `HTTP ${result.status}, ${result.body.byteLength} bytes` : result.kind}; ${decision.why}`;
+      const unreachable = result.kind === 'network-error' ? whyUnreachable(result).reason : undefined;
+      const fetched = `${origin}/robots.txt: ${result.kind === 'response' ? `HTTP ${result.status}, ${result.body.byteLength} bytes` : (unreachable ?? result.kind)}; ${decision.why}`;
       // A robots.txt that could not be read decides for the whole site (a 5xx disallows all, a 404 allows all).
       const allowed = robots.check(current).allowed;
-      const decided = decision.access === 'rules' ? robotsTraceStep(body, current, options.agent, options.robotsMode, fetched) : wholeSiteRobotsStep(fetched, allowed, decision.why);
+      const decided = decision.access === 'rules' ? robotsTraceStep(body, current, options.agent, options.robotsMode, fetched) : wholeSiteRobotsStep(fetched, allowed, decision.why, unreachable);
       steps.push(hop === 0 ? decided : { ...decided, title: `robots.txt of the redirect target ${origin}` });
       if (!allowed) return { steps, url };
       if (hop === 0) {

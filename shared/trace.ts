@@ -54,11 +54,12 @@ export function robotsTraceStep(body: string, url: string, agent: string, mode: 
 
 /** The robots.txt step when no rules were read (an error, a 404, a 5xx) and the fetch policy decided for
  * the whole site: a group and a rule line would describe an empty file, not the decision. */
-export function wholeSiteRobotsStep(fetched: string, allowed: boolean, why: string): TraceStep {
+export function wholeSiteRobotsStep(fetched: string, allowed: boolean, why: string, unreachable?: string): TraceStep {
   return {
     title: 'robots.txt',
     decidedBy: ['shared/robots/parse.ts', 'shared/robots/match.ts'],
-    verdict: allowed ? 'allowed' : 'disallowed: the crawler never requests it',
+    // A host no request reaches is not one whose robots.txt forbids the page: the user is told which.
+    verdict: unreachable !== undefined ? `the host cannot be reached (${unreachable}): a crawl gives the site up` : allowed ? 'allowed' : 'disallowed: the crawler never requests it',
     facts: [
       ['robots.txt', fetched],
       ['verdict', `${allowed ? 'allowed' : 'disallowed'}: the whole site, no rules read`],

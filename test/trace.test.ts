@@ -79,9 +79,13 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
     expect(steps.get('The stored record')?.verdict).toBe('not in the store');
   });
 
-  it('a robots.txt that could not be read decides for the whole site, and the step says so without a rule', async () => {
-    const steps = await trace(`${await refusedOrigin()}/page`);
-    expect(steps.get('robots.txt')?.verdict).toBe('disallowed: the crawler never requests it');
+  it('a host that cannot be reached decides for the whole site, and trace and extract say it cannot be reached', async () => {
+    const origin = await refusedOrigin();
+    const steps = await trace(`${origin}/page`);
+    expect(steps.get('robots.txt')?.verdict).toBe('the host cannot be reached (connection refused): a crawl gives the site up');
+    const extracted = await runCli(['extract', `${origin}/page`]);
+    expect(extracted.code).toBe(1);
+    expect(extracted.stderr).toBe(`gleaner extract: ${origin}/page: could not fetch it: ${origin} cannot be reached: connection refused\n`);
     expect(steps.get('robots.txt')?.facts.map(([k]) => k)).toEqual(['robots.txt', 'verdict']);
     expect(Object.fromEntries(steps.get('robots.txt')!.facts).verdict).toBe('disallowed: the whole site, no rules read');
     expect(steps.has('Fetch')).toBe(false);
