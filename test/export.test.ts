@@ -11,6 +11,7 @@ import { WARCParser } from 'warcio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT, runCli } from './support/run-cli.js';
 import { tempDirs } from './support/temp-dirs.js';
+import { fileSink } from '../bin/commands/export.js';
 
 // Long enough that the body owns its buffer, which is then handed to the parse worker (not copied):
 // what the crawl keeps for the WARC must not be those bytes.
@@ -79,6 +80,24 @@ describe('gleaner export', () => {
     const bad = await runCli(['export', '--format', 'csv', '--data', data]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toEqual(['gleaner export: --format must be jsonl or warc, not "csv"']);
+  });
+
+  it('writes a file larger than its buffer many times over without leaving a listener per full buffer', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const out = join(await dirs.make(), 'big.jsonl');
+      const sink = fileSink(out);
+      const chunk = `${'x'.repeat(100_000)}\n`;
+      for (let i = 0; i < 40; i++) await sink.write(chunk);
+      await sink.finish(true);
+      expect((await readFile(out, 'utf8')).length).toBe(40 * chunk.length);
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on a later tick
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it.skipIf(!BUILT)('a file it cannot write is one line, exit 1, and no word of an export done', async () => {

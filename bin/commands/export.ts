@@ -92,7 +92,21 @@ interface Sink {
   finish(ok: boolean): Promise<void>;
 }
 
-function fileSink(path: string): Sink {
+/** Resolves when `stream` drains or fails, leaving no listener behind: a race of two `once`s kept the
+ * loser's listener, one per full buffer, and Node warned of a leak after ten. */
+function drainedOrFailed(stream: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('error', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('error', done);
+  });
+}
+
+export function fileSink(path: string): Sink {
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new GleanerError('BAD_ARGUMENT', `export: --out ${path} is a directory; give a file name, e.g. ${join(path, 'pages.jsonl')}`);
   const temp = `${path}.tmp-${process.pid}`;
   const stream: WriteStream = createWriteStream(temp);
@@ -103,7 +117,7 @@ function fileSink(path: string): Sink {
   return {
     async write(chunk) {
       if (failure) throw cannotWrite(failure);
-      if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), once(stream, 'error')]);
+      if (!stream.write(chunk)) await drainedOrFailed(stream);
     },
     async finish(ok) {
       await new Promise<void>((resolve) => stream.end(resolve));
