@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../shared/analysis/index.js';
-import { bestSection, leafNamed, pickSection, sectionUrl, termLeaf, type Places } from './sections.js';
+import { bestSection, leafNamed, pickSection, sectionUrl, termLeaf, throughHeadedText, type Places } from './sections.js';
 
 const tokens = (q: string) => new Set(analyze(q, 'en').map((t) => t.token));
 
@@ -26,6 +26,23 @@ const page = doc([
 ]);
 
 describe('bestSection', () => {
+  it('shows what a heading over subheadings only heads, not an empty snippet', () => {
+    // githooks(5): "HOOKS", then each hook a section of its own.
+    const body = 'githooks Programs Git runs. HOOKS applypatch-msg This hook is invoked by git am. pre-commit This hook is invoked by git commit.';
+    const at = (t: string) => body.indexOf(t);
+    const hooks = { body, language: 'en', sections: [{ id: 'top', heading: 'githooks', start: 0 }, { id: 'hooks', heading: 'HOOKS', start: at('HOOKS') }, { id: 'applypatch', heading: 'applypatch-msg', start: at('applypatch') }, { id: 'pre-commit', heading: 'pre-commit', start: at('pre-commit') }] };
+    const s = bestSection(hooks, tokens('hooks'));
+    expect(s?.id).toBe('hooks');
+    expect(body.slice(s!.start, s!.end).trim()).toBe('applypatch-msg This hook is invoked by git am.');
+    // A part with text of its own keeps its end; the page's top is left alone.
+    const three = [{}, {}, {}];
+    expect(throughHeadedText({ index: 1, next: 2 }, three, (i) => [0, 10, 40][i]!, 5)).toEqual({ index: 1, next: 2 });
+    expect(throughHeadedText({ index: 1, next: 2 }, three, (i) => [0, 10, 14][i]!, 5)).toEqual({ index: 1, next: 3 });
+    expect(throughHeadedText({ index: -1, next: 3 }, three, () => 0, 5)).toEqual({ index: -1, next: 3 });
+    // A definition term without text (an index entry) does not take its neighbour's.
+    expect(throughHeadedText({ index: 1, next: 2 }, [{}, { term: true }, {}], (i) => [0, 10, 14][i]!, 5)).toEqual({ index: 1, next: 2 });
+  });
+
   it('picks the section whose heading and text hold the query words, with the text after its heading', () => {
     const s = bestSection(page, tokens('deque appends'));
     expect(s?.id).toBe('deque');

@@ -66,9 +66,25 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   );
   if (index < 0) return undefined;
   const section = sections[index]!;
-  const end = next < sections.length ? starts[next]! : body.length;
+  const { next: through } = throughHeadedText({ index, next }, sections, (i) => starts[i]!, headingLength(body, section.start, section.heading) + 1);
+  const end = through < sections.length ? starts[through]! : body.length;
   // The heading is shown apart: the snippet starts after it.
   return { id: section.id, heading: section.heading, start: Math.min(section.start + headingLength(body, section.start, section.heading), end), end };
+}
+
+/**
+ * `part`, run on to the next sections while it has no text of its own (`headingSize`: its heading's
+ * length in the unit of `start`): a heading over subheadings only ("HOOKS", then "applypatch-msg" and
+ * the other hooks, each a section) had an empty snippet; it shows what it heads. Not a definition term.
+ */
+export function throughHeadedText(part: ChosenPart, sections: readonly Pick<PageSection, 'term'>[], start: (i: number) => number, headingSize: number): ChosenPart {
+  // A definition term with no text of its own (an index entry, a constant listed in a row) is not
+  // the heading of what follows: its neighbour's text would be shown as if it were its own.
+  if (part.index < 0 || sections[part.index]?.term === true) return part;
+  const count = sections.length;
+  let next = part.next;
+  while (next < count && start(next) - start(part.index) <= headingSize) next++;
+  return next === part.next ? part : { index: part.index, next };
 }
 
 /** The part of a page choosePart chose: `index` into its sections (-1: the page's top, its whole text),

@@ -128,3 +128,24 @@ describe('densestRun', () => {
     expect(densestRun(places([['a', 1]], 1, 1), 17, 28)).toEqual({ first: 17, last: 17 });
   });
 });
+
+describe('a heading over subheadings only', () => {
+  const text = 'githooks Programs Git runs at points of its work. HOOKS applypatch-msg This hook is invoked by git am with the message file. pre-commit This hook is invoked by git commit before the message.';
+  const at = (t: string) => text.indexOf(t);
+  const sections = [
+    { id: 'top', heading: 'githooks', start: 0 },
+    { id: 'hooks', heading: 'HOOKS', start: at('HOOKS') },
+    { id: 'applypatch', heading: 'applypatch-msg', start: at('applypatch') },
+    { id: 'pre-commit', heading: 'pre-commit', start: at('pre-commit') },
+  ];
+  const pages = [
+    { url: 'http://docs.test/githooks', title: 'githooks', text, sections },
+    ...Array.from({ length: 6 }, (_, i) => ({ url: `http://docs.test/other-${i}`, title: `Other ${i}`, text: `Other page ${i} of the docs.` })),
+  ];
+  const engine = fixtureEngine(pages);
+  it('is linked to with a snippet of what it heads, not an empty one', () => {
+    const hit = engine().search(parseQuery('hooks'), { offset: 0, limit: 10 }).hits[0]!;
+    expect(hit.section?.id).toBe('hooks');
+    expect(hit.snippet).toContain('applypatch-msg This hook is invoked by git am');
+  });
+});

@@ -7,7 +7,7 @@
 import { WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
 import { bodyPositions } from './body-positions.js';
-import { choosePart, headingLength, headingOpensWith, leafNamed, placeAtLeast, type ChosenPart, type ChosenSection, type Places } from './sections.js';
+import { choosePart, throughHeadedText, headingLength, headingOpensWith, leafNamed, placeAtLeast, type ChosenPart, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, headingsHolding, tokensIn, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
@@ -131,6 +131,7 @@ export function placedSnippet(
       chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => headingTokens[i]!, undefined, opens, leaf, inTitle);
     } else chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => holding.get(i) ?? NONE, holding.keys(), opens, leaf, inTitle);
   }
+  if (chosen.index >= 0) chosen = throughHeadedText(chosen, sections, (i) => map.sectionPlace(i), primaryTokens(sections[chosen.index]!.heading, language).length);
   const { index, next } = chosen;
   const from = index >= 0 ? map.sectionPlace(index) : 0;
   const to = index >= 0 && next < sections.length ? map.sectionPlace(next) : Infinity;
