@@ -12,7 +12,7 @@ import type { DocumentSource, IndexDocument } from './build.js';
 import { buildLinkGraph, type GraphEdge } from './link-graph.js';
 import { hubShare, openingOf, type Opening } from './hub.js';
 import { headingsWithSections } from './section-headings.js';
-import { commonAffixes, stripAffixes } from './title-boilerplate.js';
+import { commonAffixes, pageTitle, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
 import { contentOffsets, contentTextOf, countTemplates, pageBlocksOf, type PageBlocks } from './templates.js';
 import { listingShare } from './listing.js';
@@ -93,7 +93,8 @@ type HeldPage = RoutedPage & Pick<PageRecord, 'title' | 'up'> & {
 };
 
 function heldPage(page: PackedPage, intern: (links: PackedLinks) => PackedLinks, templates: boolean): HeldPage {
-  const { url, finalUrl, state, robots, canonical, duplicateOf, title, up } = page;
+  const { url, finalUrl, state, robots, canonical, duplicateOf, up } = page;
+  const title = pageTitle(page);
   // Every field set from the start, so every held page has one shape (a field added later, or
   // deleted, makes V8 give the object a shape of its own or a dictionary).
   return {
@@ -213,8 +214,8 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText, ...contentSections(page, blocks!) }, links?.anchors ?? [], options.maxBodyChars);
     const context = contexts.get(url);
     return {
-      stored: { ...stored, title: stripAffixes(page.title, affixes.get(host)!), ...(context !== undefined ? { headings: [...stored.headings, context], context } : {}) },
-      title: page.title,
+      stored: { ...stored, title: stripAffixes(pageTitle(page), affixes.get(host)!), ...(context !== undefined ? { headings: [...stored.headings, context], context } : {}) },
+      title: pageTitle(page),
       hub: hubShare(page, openingAt),
       listing: listingShare(page, contentText, options.listing),
       host,
@@ -342,7 +343,7 @@ function storedDocOf(page: Omit<PageRecord, 'links'>, anchors: string[], maxBody
   const body = page.description === '' ? page.text : `${page.description}\n${page.text}`;
   const sections = storedSections(page, body.length - page.text.length, maxBodyChars);
   return {
-    title: page.title,
+    title: pageTitle(page),
     headings: headingsWithSections(page.headings, page.sections),
     body: body.length > maxBodyChars ? body.slice(0, maxBodyChars) : body,
     url: page.url,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commonAffixes, stripAffixes } from './title-boilerplate.js';
+import { commonAffixes, pageTitle, stripAffixes } from './title-boilerplate.js';
 
 const python = [
   'json — JSON encoder and decoder — Python 3.11.2 documentation',
@@ -26,5 +26,14 @@ describe('title boilerplate', () => {
     expect(commonAffixes(['A - Site', 'B - Site'])).toEqual({});
     expect(commonAffixes(['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'])).toEqual({});
     expect(stripAffixes('Python 3.11.2 documentation', { suffix: 'Python 3.11.2 documentation' })).toBe('Python 3.11.2 documentation');
+  });
+});
+
+describe('pageTitle', () => {
+  it('is the title, or the first heading when the title is empty', () => {
+    expect(pageTitle({ title: 'Git Howto', headings: ['How we do it'] })).toBe('Git Howto');
+    expect(pageTitle({ title: '  ', headings: ['', 'How we coordinate embargoed releases'] })).toBe('How we coordinate embargoed releases');
+    expect(pageTitle({ title: '', headings: [] })).toBe('');
+    expect(pageTitle({ title: '', headings: ['x'.repeat(300)] })).toBe(`${'x'.repeat(200)}…`);
   });
 });

@@ -45,3 +45,18 @@ export function stripAffixes(title: string, affixes: TitleAffixes): string {
   for (let i = start + 1; i < end; i++) out += separators[i - 1]! + parts[i]!;
   return out;
 }
+
+/** The longest heading taken for a page's missing title. */
+const MAX_HEADING_TITLE_CHARS = 200;
+
+/**
+ * A page's title, or its first heading when the title is empty (git-doc's
+ * howto/coordinate-embargoed-releases.html has `<title></title>` and a result showed nothing to click):
+ * the heading names the page, as a browser's tab would show the address instead.
+ */
+export function pageTitle(page: { title: string; headings: readonly string[] }): string {
+  const title = page.title.trim();
+  if (title !== '') return page.title;
+  const heading = page.headings.find((h) => h.trim() !== '')?.trim() ?? '';
+  return heading.length > MAX_HEADING_TITLE_CHARS ? `${heading.slice(0, MAX_HEADING_TITLE_CHARS)}…` : heading;
+}
