@@ -675,6 +675,44 @@ describe('/robots', () => {
     }
   });
 
+  it('matching work is bounded: a check past the budget is a 413 saying what to cut, a 500 KiB file still works', async () => {
+    // 8,000 wildcard rules against long URLs: every rule scans every URL (rules x URL characters).
+    const hostile = 'User-agent: *\n' + Array.from({ length: 8000 }, (_, i) => `Disallow: /*b${i}`).join('\n');
+    const longUrls = Array.from({ length: 10 }, (_, i) => `/${'a'.repeat(4000)}${i}`).join('\n');
+    const refused = await post({ source: 'paste', robots: hostile, urls: longUrls, agent: 'Gleaner' });
+    expect(refused.status).toBe(413);
+    const page = await refused.text();
+    expect(page).toMatch(/<p class="notice" role="alert">too much to check at once: 8,000 rules against [\d,]+ characters of URLs is over the limit of [\d,]+ matching steps; check fewer or shorter URLs, or a file with fewer rules<\/p>/);
+    expect(page).not.toContain('id="verdicts-h"');
+
+    // RFC 9309 2.5: a parser must read 500 KiB; such a file against a handful of ordinary URLs is checked.
+    let big = 'User-agent: *\n';
+    for (let i = 0; big.length < 500 * 1024 - 100; i++) big += `Disallow: /section-${i}/some/path/page-${i}.html\n`;
+    const few = Array.from({ length: 10 }, (_, i) => `/blog/2024/05/an-article-${i}?utm_source=feed&id=${i}`).join('\n');
+    const ok = await post({ source: 'paste', robots: big, urls: few + '\n/section-7/some/path/page-7.html', agent: 'Gleaner' });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toMatch(/\/section-7\/some\/path\/page-7.html[\s\S]*Disallowed/);
+  });
+
+  it('a fetched robots.txt is held to the same matching budget', async () => {
+    let file = 'User-agent: *\n';
+    for (let i = 0; file.length < 500 * 1024 - 100; i++) file += `Disallow: /*x${i}\n`;
+    const site = createServer((req, res) => {
+      if (req.url === '/robots.txt') res.writeHead(200, { 'content-type': 'text/plain' }).end(file);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    try {
+      const urls = Array.from({ length: 4 }, (_, i) => `/${'p'.repeat(2000)}${i}`).join('\n');
+      const res = await get(`/robots?url=${encodeURIComponent(siteUrl)}&urls=${encodeURIComponent(urls)}`);
+      expect(res.status).toBe(413);
+      expect(await res.text()).toContain('too much to check at once');
+    } finally {
+      site.close();
+    }
+  });
+
   it('URL lists are capped, and lines that are not URLs are reported', async () => {
     const urls = Array.from({ length: WEB_DEFAULTS.maxRobotsUrls + 5 }, (_, i) => `/p${i}`).join('\n');
     const body = await (await post({ source: 'paste', robots: ROBOTS, urls, agent: 'Gleaner' })).text();

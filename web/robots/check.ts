@@ -8,7 +8,9 @@ import {
   isValidProductToken,
   lintRobots,
   parseRobots,
+  selectRules,
   type LintReport,
+  type ParsedRobots,
   type RobotsMode,
   type RobotsVerdict,
 } from '../../shared/robots/index.js';
@@ -79,9 +81,36 @@ function verdictRow(input: { input: string; url: string }, verdict: RobotsVerdic
   return row;
 }
 
-/** A report on a pasted robots.txt. */
-export function checkPasted(body: string, agent: string, mode: RobotsMode, urls: { input: string; url: string }[], notices: string[]): RobotsReport {
-  const parsed = parseRobots(body);
+/** What checking URLs against a file's rules may cost, for the checker's budget (form.ts). */
+export interface MatchCost {
+  /** Rules the agent's group(s) hold: each URL is matched against each of them. */
+  rules: number;
+  /** Characters of the URLs checked. */
+  urlChars: number;
+  /** Upper bound on the matcher's character steps: it is linear, at most pattern + path steps per rule
+   * and URL (shared/robots/pattern.ts), so rules x URL characters + URLs x pattern characters. */
+  steps: number;
+}
+
+export function matchCost(parsed: ParsedRobots, agent: string, mode: RobotsMode, urls: readonly { url: string }[]): MatchCost {
+  const set = selectRules(parsed, agent, mode);
+  const rules = set.rules.length + set.fallback.length;
+  let patternChars = 0;
+  for (const r of set.rules) patternChars += r.compiled.octets;
+  for (const r of set.fallback) patternChars += r.compiled.octets;
+  const urlChars = urls.reduce((sum, u) => sum + u.url.length, 0);
+  return { rules, urlChars, steps: rules * urlChars + urls.length * patternChars };
+}
+
+/** A report on a pasted robots.txt (`parsed` when the caller has parsed it already). */
+export function checkPasted(
+  body: string,
+  agent: string,
+  mode: RobotsMode,
+  urls: { input: string; url: string }[],
+  notices: string[],
+  parsed: ParsedRobots = parseRobots(body),
+): RobotsReport {
   const lines = splitLines(body);
   const group = groupFor(parsed, agent, mode);
   return {

@@ -1,10 +1,10 @@
 // The /robots form: what it holds, read defensively from a query string or a form body, and the check
 // it asks for (a pasted file, or a site's robots.txt fetched through the app's fetcher).
 
-import type { RobotsMode } from '../../shared/robots/index.js';
+import { parseRobots, type RobotsMode } from '../../shared/robots/index.js';
 import type { WebOptions } from '../defaults.js';
 import { stringParam } from '../params.js';
-import { checkFetched, checkPasted, urlList, type RobotsReport } from './check.js';
+import { checkFetched, checkPasted, matchCost, urlList, type MatchCost, type RobotsReport } from './check.js';
 import { robotsUrlFor, type RobotsFetcher } from './fetch.js';
 
 /** What the form holds, echoed back into it. */
@@ -68,22 +68,40 @@ function capBytes(text: string, maxBytes: number): { text: string; cut: boolean 
   return { text: new TextDecoder().decode(bytes.subarray(0, maxBytes)).replace(/\ufffd$/, ''), cut: true };
 }
 
-/** The report the form asks for, or the reason it cannot be made. */
-export async function runRobotsForm(
-  form: RobotsForm,
-  options: WebOptions,
-  fetchRobots: RobotsFetcher,
-): Promise<{ report?: RobotsReport; error?: string }> {
+/** What the form asks for: the report, or the reason it cannot be made and the status to answer. */
+export type RobotsFormResult = { report: RobotsReport; error?: undefined } | { report?: undefined; error: string; status: 400 | 413 };
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The checker runs on the gateway's main thread, so the matching it does is bounded (maxRobotsMatchSteps):
+ * over the budget, the reason in one line, with what to cut. */
+function overBudget(cost: MatchCost, maxSteps: number): RobotsFormResult | undefined {
+  if (cost.steps <= maxSteps) return undefined;
+  return {
+    status: 413,
+    error: `too much to check at once: ${count(cost.rules)} rules against ${count(cost.urlChars)} characters of URLs is over the limit of ${count(maxSteps)} matching steps; check fewer or shorter URLs, or a file with fewer rules`,
+  };
+}
+
+export async function runRobotsForm(form: RobotsForm, options: WebOptions, fetchRobots: RobotsFetcher): Promise<RobotsFormResult> {
   if (form.source === 'url') {
-    if (!options.robotsFetch) return { error: 'this server does not fetch robots.txt files for visitors: paste the file instead' };
+    if (!options.robotsFetch) return { status: 400, error: 'this server does not fetch robots.txt files for visitors: paste the file instead' };
     const robotsUrl = robotsUrlFor(form.url);
-    if (robotsUrl === undefined) return { error: `"${form.url}" is not an http or https address` };
+    if (robotsUrl === undefined) return { status: 400, error: `"${form.url}" is not an http or https address` };
     const { urls, notices } = urlList(form.urls, robotsUrl, options.maxRobotsUrls);
     const fetched = await fetchRobots(robotsUrl, form.agent, form.mode, options.robotsFetchTimeoutMs);
+    // Only a file that was read has rules to match; any other outcome decides every URL at once.
+    if (fetched.outcome === 'ok') {
+      const refused = overBudget(matchCost(parseRobots(fetched.body), form.agent, form.mode, urls), options.maxRobotsMatchSteps);
+      if (refused) return refused;
+    }
     return { report: checkFetched(fetched, form.agent, form.mode, urls, notices) };
   }
   const { text, cut } = capBytes(form.robots, options.maxRobotsBytes);
   const { urls, notices } = urlList(form.urls, PASTE_BASE, options.maxRobotsUrls);
+  const parsed = parseRobots(text);
+  const refused = overBudget(matchCost(parsed, form.agent, form.mode, urls), options.maxRobotsMatchSteps);
+  if (refused) return refused;
   if (cut) notices.unshift(`the pasted file was cut at ${options.maxRobotsBytes} bytes`);
-  return { report: checkPasted(text, form.agent, form.mode, urls, notices) };
+  return { report: checkPasted(text, form.agent, form.mode, urls, notices, parsed) };
 }

@@ -13,8 +13,9 @@ export function robotsRoutes(ctx: AppContext): Router {
   const formBody = express.urlencoded({ extended: false, limit: options.maxFormBytes, parameterLimit: 20 });
 
   const render = async (res: express.Response, form: RobotsForm) => {
-    const { report, error } = await runRobotsForm(form, options, ctx.fetchRobots);
-    res.status(error ? 400 : 200).render('robots', { title: 'robots.txt checker', q: '', form, report, error, share: report && shareLink(form) });
+    const result = await runRobotsForm(form, options, ctx.fetchRobots);
+    const { report, error } = result;
+    res.status(result.error === undefined ? 200 : result.status).render('robots', { title: 'robots.txt checker', q: '', form, report, error, share: report && shareLink(form) });
   };
 
   router.get('/robots', async (req, res) => {
