@@ -564,6 +564,36 @@ describe('result cache', () => {
       await off.close();
     }
   });
+
+  it('is bounded by bytes, not only entries: large answers push out the least recently used', async () => {
+    let calls = 0;
+    // Answers of ~400 KB each (as 50 explained hits are): a 1 MiB budget keeps two of them.
+    const heavy: SearchEngine = {
+      search: (q, o) => {
+        calls++;
+        const r = engine.search(q, o);
+        return { ...r, hits: r.hits.slice(0, 1).map((h) => ({ ...h, snippet: h.snippet + ' pad'.repeat(50_000) })) };
+      },
+      suggest: (p, n) => engine.suggest(p, n),
+      summary: () => engine.summary(),
+    };
+    const s = await start({ engine: heavy, options: { searchCacheMiB: 1 } });
+    const ask = (q: string) => fetch(`${s.url}api/search?q=${q}&size=1`).then((r) => r.arrayBuffer());
+    try {
+      await ask('handbook');
+      await ask('handbook');
+      expect(calls).toBe(1);
+      for (const q of ['crawler', 'robots', 'index', 'search']) await ask(q);
+      expect(calls).toBe(5);
+      // 'search' was the last answer kept, 'handbook' the first pushed out.
+      await ask('search');
+      expect(calls).toBe(5);
+      await ask('handbook');
+      expect(calls).toBe(6);
+    } finally {
+      await s.close();
+    }
+  });
 });
 
 describe('/robots', () => {

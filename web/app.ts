@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): Express {
     fetchRobots: deps.fetchRobots ?? fetchRobotsTxt,
     crawlStatus: deps.crawlStatus ?? (() => Promise.resolve(undefined)),
     options,
-    cache: new LruCache<SearchResult>(options.searchCacheEntries),
+    cache: new LruCache<SearchResult>({ maxEntries: options.searchCacheEntries, maxBytes: options.searchCacheMiB * 1024 * 1024 }),
   };
   const log = deps.log ?? ((message: string) => process.stderr.write(`gleaner serve: ${message}\n`));
 

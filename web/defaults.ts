@@ -43,6 +43,10 @@ export interface WebOptions extends QueryLimits {
   robotsFetch: boolean;
   /** Search results kept in memory per query and page (0 turns the cache off). */
   searchCacheEntries: number;
+  /** Memory the kept search results may hold, in MiB as estimated (web/approx-bytes.ts); the least
+   * recently used go first. Answers differ in size a thousandfold: 2,000 of 50 explained hits each had
+   * grown a server to 825 MB, so the entry count alone bounds nothing. */
+  searchCacheMiB: number;
   /** Origins (`https://www.example.org`) whose pages may use /api/* and load /embed.js: the embedded
    * search box. Empty (the default): every response stays same-origin only, as without the widget. */
   allowOrigins: readonly string[];
@@ -63,6 +67,7 @@ export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
   robotsFetchTimeoutMs: 10_000,
   maxFormBytes: 3 * 512 * 1024 + 64 * 1024,
   searchCacheEntries: 2000,
+  searchCacheMiB: 64,
   robotsFetch: true,
   allowOrigins: [],
 });

@@ -1,29 +1,68 @@
-// A small least-recently-used map: the gateway's search-result cache. The index a gateway serves never
-// changes while it runs (a new index means a restart), so a cached answer stays right; popular queries
-// (a search log is heavily skewed) are then answered without touching the index.
+// A small least-recently-used map: the gateway's search-result cache. A cached answer names the index
+// generation in its key, so it stays right; popular queries (a search log is heavily skewed) are then
+// answered without touching the index. Bounded by entries and by estimated bytes: one answer of fifty
+// explained hits holds a thousand times what ten bare ones do, and 2,000 entries alone had let unique
+// `size=50&explain=1` queries grow the server to 825 MB.
+
+import { approxBytes } from './approx-bytes.js';
+
+export interface LruOptions<V> {
+  /** Most entries kept; 0 keeps none. */
+  maxEntries: number;
+  /** Most bytes kept, as `sizeOf` estimates them; an entry larger than this alone is not kept. Default: no
+   * bound but the entries'. */
+  maxBytes?: number;
+  /** Estimated bytes of a value (its key is added). Default approxBytes. */
+  sizeOf?: (value: V) => number;
+}
 
 export class LruCache<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(readonly maxEntries: number) {}
+  private readonly entries = new Map<string, { value: V; bytes: number }>();
+  private heldBytes = 0;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  private readonly sizeOf: (value: V) => number;
+
+  constructor(options: LruOptions<V>) {
+    this.maxEntries = options.maxEntries;
+    this.maxBytes = options.maxBytes ?? Infinity;
+    this.sizeOf = options.sizeOf ?? approxBytes;
+  }
 
   get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    // Map keeps insertion order: re-inserting marks the entry as the most recently used.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
   }
 
   set(key: string, value: V): void {
+    this.remove(key);
     if (this.maxEntries <= 0) return;
+    const bytes = 2 * key.length + this.sizeOf(value);
+    if (bytes > this.maxBytes) return;
+    this.entries.set(key, { value, bytes });
+    this.heldBytes += bytes;
+    while (this.entries.size > this.maxEntries || this.heldBytes > this.maxBytes) {
+      this.remove(this.entries.keys().next().value as string);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
     this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.heldBytes -= entry.bytes;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Estimated bytes of the entries kept. */
+  get bytes(): number {
+    return this.heldBytes;
   }
 }
