@@ -179,6 +179,20 @@ describe('GET /search', () => {
     expect(body).toContain(`input cut at ${WEB_DEFAULTS.maxQueryChars} characters`);
   });
 
+  it('echoes only the part of a long query the parser read: in the box, the paging and the trace links', async () => {
+    // The parser reads the first maxQueryChars; the tail after them must not be copied into the page.
+    const head = 'crawler' + ' '.repeat(WEB_DEFAULTS.maxQueryChars);
+    const { res, body } = await html('/search?q=' + encodeURIComponent(head + 'tail'.repeat(3000)));
+    expect(res.status).toBe(200);
+    expect(body).toMatch(/<a rel="next" href="\/search\?q=crawler/);
+    expect(body).toContain('/trace?url=');
+    expect(body).not.toContain('tailtail');
+    // Each echo is at most the capped text (as an href, 3 characters each): the page stays small.
+    expect(body.length).toBeLessThan(80_000);
+    const api = (await (await get('/api/search?q=' + encodeURIComponent(head + 'tail'.repeat(3000)))).json()) as { query: string };
+    expect(api.query).toBe(Array.from(head).slice(0, WEB_DEFAULTS.maxQueryChars).join(''));
+  });
+
   it('a typo that matches nothing: the correction is searched at once, with a link to the query as typed', async () => {
     const { body } = await html('/search?q=handbok');
     expect(body).toMatch(

@@ -64,7 +64,7 @@ export function openApiDocument(options: WebOptions): Schema {
       missing: { type: 'array', items: { type: 'string' }, description: 'A partial match (shown after every full match when there are few): the query words, phrases or OR groups it lacks.' },
     }, ['section', 'context', 'explain', 'missing']),
     SearchAnswer: strict('A page of results.', {
-      query: str('The query as given.'),
+      query: str(`The query as read: q, cut to its first ${options.maxQueryChars} characters.`),
       understood: str('The query as the parser understood it, in the query language.'),
       ignored: { type: 'array', items: { type: 'string' }, description: 'Parts of the query that were dropped, each with why.' },
       total: int('Pages matching the query.'),

@@ -1,14 +1,15 @@
 // One search as both the HTML page and the JSON API run it: parse, check the page bounds, ask the
 // engine, time it. Pure apart from the clock; the routes only read request parameters and render.
 
-import { parseQuery, type ParsedQuery } from './query/index.js';
+import { capQueryText, parseQuery, type ParsedQuery } from './query/index.js';
 import type { SearchEngine, SearchResult } from './search/index.js';
 import type { WebOptions } from './defaults.js';
 import { HttpError } from './http-error.js';
 import type { LruCache } from './lru.js';
 
 export interface SearchRun {
-  /** What the user typed (already capped by the parser's notice, shown back in the box). */
+  /** What the user typed, cut as the parser cuts it (maxQueryChars): the search box, the paging and
+   * trace links echo this, so a 15 KB query no longer made a 292 KB page of copies of it. */
   input: string;
   query: ParsedQuery;
   result: SearchResult;
@@ -38,7 +39,7 @@ const EMPTY: SearchResult = { total: 0, hits: [], tookMs: 0 };
 
 export function runSearch(
   engine: SearchEngine,
-  input: string,
+  typed: string,
   page: number,
   size: number,
   options: WebOptions,
@@ -46,7 +47,8 @@ export function runSearch(
   run: RunOptions = {},
 ): SearchRun {
   const started = performance.now();
-  let query = parseQuery(input, { limits: options });
+  const input = capQueryText(typed, options.maxQueryChars).text;
+  let query = parseQuery(typed, { limits: options });
   const needsWord = query.required.length === 0;
   const offset = (page - 1) * size;
   const explain = run.explain !== false;

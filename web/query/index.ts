@@ -1,3 +1,3 @@
 // The query parser's public entry: input text -> ParsedQuery (types.ts), never an error.
 export type { ParsedQuery, QueryAtom } from './types.js';
-export { parseQuery, formatQuery, siteHost, languageCode, type ParseOptions, type Tokenize } from './parse.js';
+export { parseQuery, formatQuery, capQueryText, siteHost, languageCode, type ParseOptions, type Tokenize } from './parse.js';

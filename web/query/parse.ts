@@ -76,8 +76,9 @@ const BOOLEAN_WORDS = new Map([
   ['AND', '(every word is required already)'],
 ]);
 
-/** Cuts input to `max` code points; says how much was cut. */
-function cap(input: string, max: number): { text: string; cut: boolean } {
+/** Cuts input to `max` code points; says whether it cut. The text the parser reads, so what pages and
+ * links echo back is this, never more of the input. */
+export function capQueryText(input: string, max: number): { text: string; cut: boolean } {
   if (input.length <= max) return { text: input, cut: false }; // UTF-16 length >= code points
   const points = Array.from(input);
   if (points.length <= max) return { text: input, cut: false };
@@ -89,7 +90,7 @@ export function parseQuery(input: string, options: ParseOptions = {}): ParsedQue
   const limits = { ...WEB_DEFAULTS, ...options.limits };
   const ignored: string[] = [];
   const raw = typeof input === 'string' ? input : '';
-  const { text, cut } = cap(raw, limits.maxQueryChars);
+  const { text, cut } = capQueryText(raw, limits.maxQueryChars);
   if (cut) ignored.push(`input cut at ${limits.maxQueryChars} characters`);
 
   const required: QueryAtom[][] = [];

@@ -28,7 +28,7 @@ export function apiRoutes(ctx: AppContext): Router {
     const explain = flagParam(req.query.explain);
     const run = runSearch(ctx.engine, q, page, size, options, ctx.cache, { literal: flagParam(req.query.literal), explain });
     res.json({
-      query: q,
+      query: run.input,
       understood: run.query.understood,
       ignored: run.query.ignored,
       total: run.result.total,
