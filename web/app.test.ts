@@ -63,6 +63,26 @@ const api = async (path: string) => {
 /** Text of every match of a pattern's first group. */
 const all = (body: string, re: RegExp) => [...body.matchAll(re)].map((m) => m[1]!);
 
+/** Everything the server sends back for raw bytes written to a fresh connection, until it closes. */
+const rawExchange = (s: RunningServer, bytes: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(new URL(s.url).port), '127.0.0.1', () => socket.write(bytes));
+    let got = '';
+    socket.on('data', (d) => (got += d.toString('latin1')));
+    socket.on('end', () => resolve(got));
+    socket.on('error', reject);
+  });
+/** The first HTTP/1.1 answer in `raw` (its body by Content-Length), and what follows it. */
+function parseRaw(raw: string): { status: number; headers: Record<string, string>; body: string; rest: string } {
+  const headEnd = raw.indexOf('\r\n\r\n');
+  expect(headEnd, raw.slice(0, 200)).toBeGreaterThan(0);
+  const [statusLine, ...lines] = raw.slice(0, headEnd).split('\r\n');
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const length = Number(headers['content-length'] ?? raw.length - headEnd - 4);
+  const bodyStart = headEnd + 4;
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine ?? '')?.[1]), headers, body: Buffer.from(raw.slice(bodyStart, bodyStart + length), 'latin1').toString('utf8'), rest: raw.slice(bodyStart + length) };
+}
+
 describe('security headers and markup on every page', () => {
   for (const path of ['/', '/search?q=crawler', '/about', '/stats', '/robots', '/no-such-page']) {
     it(`${path}: CSP without inline code, nosniff, no-referrer, and no inline script`, async () => {
@@ -501,16 +521,69 @@ describe('errors', () => {
   it('an address too long for the server to read is a 431 that says so, not a blank page', async () => {
     const s = await start({ engine });
     try {
-      const { port } = new URL(s.url);
-      const answer = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET /search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
-        let got = '';
-        socket.on('data', (d) => (got += d.toString()));
-        socket.on('end', () => resolve(got));
-        socket.on('error', reject);
-      });
+      const answer = await rawExchange(s, `GET /search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
       expect(answer).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
       expect(answer).toMatch(/\r\n\r\n431: the address or its headers are too long: shorten the search\n$/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('answers written to the socket carry the security headers; for /api/ they are JSON', async () => {
+    const s = await start({ engine });
+    try {
+      const page = parseRaw(await rawExchange(s, 'GET /search?q=a HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      expect(page.status).toBe(400);
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
+      const api = parseRaw(await rawExchange(s, 'GET /api/search?q=a HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      expect(api.status).toBe(400);
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+      expect(api.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(api.body)).toEqual({ error: { status: 400, message: 'the request could not be understood' } });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a bad request pipelined after a good one: the good one is answered in full first', async () => {
+    const s = await start({ engine });
+    try {
+      const answer = await rawExchange(s, 'GET /search?q=crawler HTTP/1.1\r\nHost: x\r\n\r\nGARBAGE\r\n\r\n');
+      const first = parseRaw(answer);
+      expect(first.status).toBe(200);
+      expect(first.body).toContain('</html>');
+      expect(Buffer.byteLength(first.body)).toBe(Number(first.headers['content-length']));
+      expect(parseRaw(first.rest).status).toBe(400);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a client too slow to send its headers or its body gets a 408 that says so', async () => {
+    // Short limits, checked often, so the test waits briefly; it asserts the answer, never the time.
+    const s = await listen(createApp({ engine }), '127.0.0.1', 0, { headersTimeoutMs: 200, requestTimeoutMs: 400, connectionsCheckingIntervalMs: 50 });
+    try {
+      for (const partial of ['GET /search?q=a HTTP/1.1\r\nHost: x\r\n', 'POST /robots HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nrobots=']) {
+        const answer = parseRaw(await rawExchange(s, partial));
+        expect(answer.status).toBe(408);
+        expect(answer.body).toBe('408: the request took too long to arrive: send it again\n');
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('CONNECT is a 405 naming the methods allowed, not a closed connection', async () => {
+    const s = await start({ engine });
+    try {
+      const answer = parseRaw(await rawExchange(s, 'CONNECT example.com:80 HTTP/1.1\r\nHost: example.com:80\r\n\r\n'));
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD, POST');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.body).toContain('CONNECT');
     } finally {
       await s.close();
     }

@@ -17,17 +17,20 @@ export const CONTENT_SECURITY_POLICY = [
   "manifest-src 'self'",
 ].join('; ');
 
+/** The headers of every answer, the app's and those written to the socket (client-errors.ts) alike. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  // A result click must not tell the target site what the user searched for.
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+});
+
 export function securityHeaders(): RequestHandler {
   return (_req, res, next) => {
-    res.set({
-      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-      'X-Content-Type-Options': 'nosniff',
-      // A result click must not tell the target site what the user searched for.
-      'Referrer-Policy': 'no-referrer',
-      'X-Frame-Options': 'DENY',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    });
+    res.set(SECURITY_HEADERS);
     next();
   };
 }
