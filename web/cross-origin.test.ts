@@ -19,7 +19,7 @@ describe('origins', () => {
   });
   it('CORS headers only for a listed origin', () => {
     const allowed = new Set(['https://a.example']);
-    expect(corsHeaders('https://a.example', allowed)).toMatchObject({ 'Access-Control-Allow-Origin': 'https://a.example', Vary: 'Origin' });
+    expect(corsHeaders('https://a.example', allowed)).toMatchObject({ 'Access-Control-Allow-Origin': 'https://a.example' });
     expect(corsHeaders('https://b.example', allowed)).toEqual({});
     expect(corsHeaders(undefined, allowed)).toEqual({});
   });
@@ -70,6 +70,20 @@ describe('over HTTP', () => {
     const preflight = await fetch(new URL('/api/search?q=x', open.url), { method: 'OPTIONS', headers: { Origin: SITE, 'Access-Control-Request-Method': 'GET' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET');
+  });
+
+  it('with origins allowed, every API answer varies by Origin, refusals and answers to no Origin too', async () => {
+    // A shared cache keys on Vary: an answer refused to one origin must not be served to the allowed one.
+    for (const origin of [SITE, 'http://evil.example', undefined]) {
+      const res = await get(open, '/api/search?q=crawler', origin);
+      expect(res.headers.get('vary'), String(origin)).toMatch(/\bOrigin\b/);
+      await res.arrayBuffer();
+    }
+    const refusedPreflight = await fetch(new URL('/api/search?q=x', open.url), { method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'GET' } });
+    expect(refusedPreflight.headers.get('vary')).toMatch(/\bOrigin\b/);
+    const notFound = await get(open, '/api/nothing-here', 'http://evil.example');
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get('vary')).toMatch(/\bOrigin\b/);
   });
 
   it('pages stay unframeable and same-origin whatever is allowed', async () => {

@@ -25,8 +25,6 @@ export function corsHeaders(origin: string | undefined, allowed: ReadonlySet<str
   return {
     'Access-Control-Allow-Origin': origin,
     'Cross-Origin-Resource-Policy': 'cross-origin',
-    // Answers differ by Origin: a shared cache must not give one origin's answer to another.
-    Vary: 'Origin',
   };
 }
 
@@ -42,6 +40,9 @@ export function crossOrigin(allowOrigins: readonly string[]): RequestHandler {
       next();
       return;
     }
+    // Answers differ by Origin, refusals included: without Vary on a refusal too, a shared cache could
+    // serve an answer made for another origin (or none) to the allowed site, lacking its CORS headers.
+    res.vary('Origin');
     res.set(corsHeaders(req.get('origin'), allowed));
     if (req.method === 'OPTIONS') {
       // GET without custom headers needs no preflight; answer one anyway, briefly and without a body.
