@@ -35,6 +35,11 @@ describe('bestSnippet', () => {
     expect(marked(['c', 'c++', 'standard'])).toEqual(['C', 'standard', 'C++', 'standard']);
     expect(marked(['c', 'standard'])).toEqual(['C', 'standard', 'C', 'standard']);
   });
+  it("finds a word between quotes, as Vim and Python name options and values ('helpheight')", () => {
+    const body = `${'Other help text about windows. '.repeat(6)}The initial height can be set with the 'helpheight' option (default 20). ${'More text. '.repeat(6)}`;
+    const s = bestSnippet(body, 'en', q('helpheight'), { maxChars: 100, scanChars: 50_000 });
+    expect(s.highlights.map(([a, b]) => s.text.slice(a, b))).toEqual(['helpheight']);
+  });
   it('without a match, starts at the beginning with no highlights', () => {
     const s = bestSnippet('Short text here.', 'en', q('absent'));
     expect(s).toEqual({ text: 'Short text here.', highlights: [] });
@@ -72,7 +77,8 @@ describe('querySpans: the words found by their prefix are the words tokenizing f
     // "İ", whose lower case is two characters long (every offset after it would move), and short words
     // whose stem changes its last letter ("key" -> "kei", "day" -> "dai").
     const word = fc.constantFrom('map', 'Map', 'MAPS', 'mapping', 'remap', 'happy', 'Happily', 'happ', 'the', 'İstanbul', 'Kelvin', 'connection', 'CONNECTED', "don't", 'x1', 'key', 'Keys', 'monkey', 'day', 'days');
-    const sep = fc.constantFrom(' ', ', ', '-', '::', '\n', '');
+    // Quotes too: "'tabstop'" is a word between quotes, "don't" one word.
+    const sep = fc.constantFrom(' ', ', ', '-', '::', '\n', '', " '", "' ", "'", '’', ' ‘');
     const text = fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 30 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
     fc.assert(
       fc.property(text, fc.array(word, { minLength: 1, maxLength: 3 }), (body, queryWords) => {

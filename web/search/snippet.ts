@@ -202,12 +202,18 @@ const grown = (a: Int32Array) => {
 };
 
 /** What may precede a match inside a word: compiled once. */
-const WORD_PART = /[\p{L}\p{N}\p{M}'’]/u;
+const WORD_PART = /[\p{L}\p{N}\p{M}]/u;
 
-/** Whether the character before `at` is part of a word (WORD_PART), without the regex for ASCII. */
+/**
+ * Whether the character before `at` is part of a word (WORD_PART), without the regex for ASCII. An
+ * apostrophe is, only with a word character before it ("don't"): an opening quote is not, and
+ * "'helpheight'" (Vim's and Python's way of naming an option or a value) was never found, so the
+ * snippet of a page saying it only quoted was its passage's opening words, without it.
+ */
 function insideWord(text: string, at: number): boolean {
   const c = text.charCodeAt(at - 1);
-  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x27;
+  if (c === 0x27 || c === 0x2019) return at >= 2 && insideWord(text, at - 1);
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
   return WORD_PART.test(charBefore(text, at));
 }
 
