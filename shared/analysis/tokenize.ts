@@ -56,8 +56,10 @@ function wordToken(raw: string, language: string, cache: Map<string, WordEntry>)
   if (entry === undefined) {
     const word = foldWord(raw);
     const token = word === '' ? '' : stemWord(word, language);
-    // Only a word whose unaccented spelling stems to another token needs a fold token.
-    const fold = token === '' || ASCII.test(word) ? '' : foldToken(word, language);
+    // Only a word whose unaccented spelling stems to another token needs a fold token. Not a single
+    // letter: "š" of a digraph table met every "s" typed (":s" on Vim's docs found digraph.html
+    // first, the rare fold token outscoring the common exact one), and no one letter is a word to fold.
+    const fold = token === '' || word.length < 2 || ASCII.test(word) ? '' : foldToken(word, language);
     entry = [token, word, fold.slice(1) === token ? '' : fold];
     if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
     cache.set(raw, entry);
