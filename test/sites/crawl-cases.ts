@@ -140,7 +140,7 @@ export const CASES = {
     files: ['/sitemap.xml', '/sitemap-index.xml', '/sitemaps/pages.xml.gz', '/sitemaps/plain.txt'],
     onlyInSitemaps: ['/from-sitemap.html', '/from-gz-sitemap.html', '/from-text-sitemap.html'],
     /** Listed in a sitemap but on another host: never fetched. */
-    offsite: 'http://127.0.0.2:9/from-sitemap-offsite.html',
+    offsite: 'http://127.0.0.2:49/from-sitemap-offsite.html',
   },
   conditional: '/etag.html',
 } as const;
@@ -305,7 +305,7 @@ export async function startCrawlCases(options: Partial<CrawlCasesOptions> = {}):
     ['/redirect/loop-b', (_q, res) => redirect(res, 302, '/redirect/loop-a')],
     ['/redirect/final6.html', (_q, res) => page(res, html('Final of six', '<p>Too far.</p>'))],
     ['/redirect/to-private', (_q, res) => redirect(res, 301, '/private/secret.html')],
-    ['/redirect/offsite', (_q, res) => redirect(res, 302, 'http://127.0.0.2:9/offsite.html')],
+    ['/redirect/offsite', (_q, res) => redirect(res, 302, 'http://127.0.0.2:49/offsite.html')],
     ['/private/secret.html', (_q, res) => page(res, html('Secret', '<p>Robots.txt forbids this.</p>'))],
     ['/article.html', (_q, res, url) => page(res, html('Article', `<p>Article${url.search === '' ? '' : ' (print view)'}.</p>`))],
     ['/retry/429', (_q, res) => {
