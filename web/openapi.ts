@@ -77,7 +77,7 @@ export function openApiDocument(options: WebOptions): Schema {
       size: int('Results per page.'),
       pages: int('Pages of results.'),
       tookMs: num('Server time, milliseconds.'),
-      didYouMean: str('A corrected query, when a word is unknown to (or rare in) the index and a close frequent word exists and the query as typed has matches.'),
+      didYouMean: str('A corrected query, when a word is unknown to (or rare in) the index and a close frequent word exists, and the correction was not searched in its place: the query as typed has matches, or the correction is unsure (two edits away to a word on few pages).'),
       correctedFrom: str('The query as typed, when it matched nothing and these are the results of its correction (`understood`); ask again with literal=1 for the query as typed.'),
       results: { type: 'array', items: ref('Hit') },
     }, ['didYouMean', 'correctedFrom', 'totalIsEstimate', 'phraseCheckStopped']),

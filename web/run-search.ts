@@ -66,8 +66,9 @@ export function runSearch(
   };
   let result = needsWord ? EMPTY : search(query);
   let corrected: SearchRun['corrected'];
-  // A typo that leaves no every-word match: the correction is searched at once, if it finds pages.
-  if (!needsWord && run.literal !== true && result.total === 0 && result.didYouMean) {
+  // A typo that leaves no every-word match: a sure correction is searched at once, if it finds pages;
+  // an unsure one is only offered, beside the partial matches of the query as typed.
+  if (!needsWord && run.literal !== true && result.total === 0 && result.didYouMean?.sure === true) {
     const fixed = parseQuery(result.didYouMean.query, { limits: options });
     const fixedResult = search(fixed);
     if (fixedResult.total > 0) {

@@ -18,7 +18,7 @@ import { DEFAULT_POSTING_LISTS_OPTIONS, FIELD_COUNT, FIELDS, type IndexStats } f
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
-import { analyze, isDefinedNameToken, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
+import { analyze, foldWord, isDefinedNameToken, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, spellingVariants, type AtomPlan, type HasSurface, type QueryPlan } from './compile.js';
 import { anyWordQuery, atomPresent, DEFAULT_PARTIAL_OPTIONS, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
@@ -37,7 +37,7 @@ import { DEFAULT_PROXIMITY_OPTIONS, nearFirst, neighbourPairs, type ProximityOpt
 import { DEFAULT_NAME_TITLE_OPTIONS, namesAfterWords, namesOnly, plainQueryTokens, TitleWordsCache, type NameTitleOptions } from './name-title.js';
 import { PositionReader } from './phrase-positions.js';
 import { topDocuments } from './top-k.js';
-import { Vocabulary } from './vocabulary.js';
+import { editDistance, Vocabulary } from './vocabulary.js';
 import { DEFAULT_SPELLING_OPTIONS, shownSpelling } from './shown-spelling.js';
 import { contextAffinity, DEFAULT_CONTEXT_OPTIONS } from './complete-in-context.js';
 
@@ -57,6 +57,11 @@ export interface SearcherOptions {
   rareDocFreq: number;
   /** ... at most two edits away is in this many times as many documents. */
   correctionRatio: number;
+  /** A correction is sure (searched at once when the query as typed matches nothing: web/run-search.ts)
+   * when each corrected word is one edit away, or on at least this many pages. "stderr", on no page of
+   * the Zsh manual, was rewritten to "sigerr", two edits away and on 3 pages, and a search that had
+   * partial matches ("Missing: stderr", Redirection first) showed signal lists instead. */
+  sureCorrectionDocFreq: number;
   /** A key that only updates documents already found is galloped through, not scanned, when it has
    * this many times more postings than there are such documents. 8: on SciFact x20, min of 25 runs
    * over 12 queries, 8.78 ms in all against 9.20 never galloping and 8.91 at 32 ("microarray results
@@ -95,6 +100,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   phraseSampleSize: 100,
   rareDocFreq: 2,
   correctionRatio: 20,
+  sureCorrectionDocFreq: 10,
   gallopRatio: 8,
   postingCacheMiB: DEFAULT_POSTING_LISTS_OPTIONS.cacheMiB,
   wholePositionBytes: DEFAULT_POSTING_LISTS_OPTIONS.wholePositionBytes,
@@ -426,6 +432,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   /** Corrections for query words unknown to the index or rare in it. */
   private didYouMean(query: ParsedQuery): SearchResult['didYouMean'] {
     const replacements: Record<string, string> = {};
+    let sure = true;
     for (const { text, token, others } of correctableWords(query.required.flat())) {
       // A word the index holds in its other spelling ("behaviour" where pages write "behavior") is
       // searched in both (compile.ts spellingVariants): no misspelling to correct.
@@ -435,14 +442,23 @@ export class IndexSearcher implements GleanerSearchEngine {
       }));
       if (df > this.options.rareDocFreq) continue;
       const better = this.vocabulary().correct(text, df, this.options.correctionRatio);
-      if (better !== undefined) replacements[text] = better;
+      if (better === undefined) continue;
+      replacements[text] = better;
+      if (editDistance(foldWord(text), foldWord(better), 2) > 1 && this.docFreqOf(better) < this.options.sureCorrectionDocFreq) sure = false;
     }
     if (Object.keys(replacements).length === 0) return undefined;
     let corrected = query.understood;
     for (const [from, to] of Object.entries(replacements)) {
       corrected = corrected.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, 'giu'), to);
     }
-    return { query: corrected, replacements };
+    return { query: corrected, replacements, ...(sure ? { sure: true as const } : {}) };
+  }
+
+  /** Pages holding a word (its first token), 0 when the index has none. */
+  private docFreqOf(word: string): number {
+    const token = analyze(word).find((s) => s.extra !== true)?.token;
+    const term = token === undefined ? undefined : this.pre.termIds.get(token);
+    return term === undefined ? 0 : this.scanner.docFreq(term);
   }
 }
 

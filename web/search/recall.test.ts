@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { query, type PageSpec } from '../../test/support/index-fixture.js';
 import { fixtureEngine } from '../../test/support/fixture-engine.js';
 import { parseQuery } from '../query/index.js';
+import { runSearch } from '../run-search.js';
+import { WEB_DEFAULTS } from '../defaults.js';
 
 const A = 'http://127.0.0.1:8081';
 const B = 'http://127.0.0.1:8082';
@@ -75,7 +77,7 @@ describe('partial matches and site: with a port', () => {
   it('did you mean corrects a misspelt part of an identifier, keeping the name whole', () => {
     // parseQuery, not the fixture's query(): it keeps the identifier whole.
     const result = engineOf().search(parseQuery('json_extrct'), { offset: 0, limit: 10 });
-    expect(result.didYouMean).toEqual({ query: 'json_extract', replacements: { extrct: 'extract' } });
+    expect(result.didYouMean).toEqual({ query: 'json_extract', replacements: { extrct: 'extract' }, sure: true });
   });
 
   it('site:host:port keeps to that server; site:host to every port of the host', () => {
@@ -84,5 +86,30 @@ describe('partial matches and site: with a port', () => {
     expect(run('search site:127.0.0.1').hits.some((h) => h.url.startsWith(B))).toBe(true);
     expect(run('search -site:127.0.0.1:8081').hits.map((h) => h.url)).toEqual([`${B}/search`]);
     expect(run('search site:127.0.0.1:9999').hits).toEqual([]);
+  });
+});
+
+describe('a correction is searched at once only when it is sure', () => {
+  const S = 'http://docs.test';
+  const pages: PageSpec[] = [
+    { url: `${S}/redirection`, title: 'Redirection', text: 'Redirect the standard error of a command with 2> file; redirect output with >.' },
+    { url: `${S}/signals`, title: 'Signals', text: 'The SIGERR signal is sent on an error return; a trap may redirect its output.' },
+    { url: `${S}/vacuum`, title: 'Vacuum', text: 'Vacuum reclaims storage; vacuum freeze marks rows frozen.' },
+    ...Array.from({ length: 6 }, (_, i) => ({ url: `${S}/other-${i}`, title: `Other ${i}`, text: `Other page ${i}.` })),
+  ];
+  const engineOf = fixtureEngine(pages);
+
+  it('offers a rare word two edits away, but searches the query as typed, its partial matches first', () => {
+    const run = runSearch(engineOf(), 'redirect stderr', 1, 10, WEB_DEFAULTS);
+    expect(run.result.didYouMean).toMatchObject({ query: 'redirect sigerr' });
+    expect(run.result.didYouMean?.sure).toBeUndefined();
+    expect(run.corrected).toBeUndefined();
+    expect(run.result.hits[0]?.url).toBe(`${S}/redirection`);
+  });
+
+  it('searches a word one edit away at once', () => {
+    const run = runSearch(engineOf(), 'vacum', 1, 10, WEB_DEFAULTS);
+    expect(run.corrected).toEqual({ literal: 'vacum' });
+    expect(run.result.hits[0]?.url).toBe(`${S}/vacuum`);
   });
 });

@@ -74,8 +74,10 @@ export interface SearchResult {
    * match. Absent when the page is sure. */
   phraseCheckStopped?: { checked: number; candidates: number };
   hits: SearchHit[];
-  /** Query tokens unknown to (or rare in) the index, with a suggested replacement. */
-  didYouMean?: { query: string; replacements: Record<string, string> };
+  /** Query tokens unknown to (or rare in) the index, with a suggested replacement; `sure` when each is
+   * one edit away or a common word (SearcherOptions.sureCorrectionDocFreq): only then is it searched
+   * in the query's place. */
+  didYouMean?: { query: string; replacements: Record<string, string>; sure?: true };
   tookMs: number;
 }
 
