@@ -75,6 +75,18 @@ describe('sections at linkable headings', () => {
     ]);
   });
 
+  it("names a term by texinfo's index anchors, the empty spans that end the entry before it", () => {
+    const html =
+      '<h2 id="builtins">Builtins</h2><dl><dt><span><tt>alias</tt> [ name ]</span></dt><dd><p>Define aliases.</p>' +
+      '<span id="index-typeset"></span><span id="index-parameters_002c-setting"></span>\n</dd>' +
+      '<dt><span><tt>typeset</tt> [ name ]</span></dt><dd><p>Set attributes.</p><span id="index-far"></span><p>Text between</p></dd>' +
+      '<dt>Unnamed</dt><dd>x</dd></dl>';
+    expect(ex(html).sections?.map((s) => [s.id, s.heading, s.term === true])).toEqual([
+      ['builtins', 'Builtins', false],
+      ['index-typeset', 'typeset [ name ]', true],
+    ]);
+  });
+
   it("gives a term no container's id, nor an anchor's across text, and leaves terms without an id alone", () => {
     const html =
       '<div id="content"><dl><dt>Glossary term</dt><dd>Its meaning</dd></dl><h2>After</h2></div>' +

@@ -7,7 +7,7 @@
 // the heading or its `<section>`, older pages write `<a name="x"></a><h2>`, and texinfo (every GNU
 // manual) `<div class="section" id="x">` then a "Next: ... Up: ..." bar, then the heading. A container's
 // id names its first heading only. h1 to h4 split a page (h4: rustdoc's methods), and so does a definition
-// term that can be linked to (`<dt id>`, or `<a name>` right before it): Sphinx's `<dt id="str.split">`,
+// term that can be linked to (`<dt id>`, or `<a name>` or texinfo's empty `<span id>` right before it): Sphinx's `<dt id="str.split">`,
 // PostgreSQL's `<dt id="GUC-MAX-CONNECTIONS">`, SQLite's `<a name="coalesce"></a><dt>coalesce(X,Y,...)`
 // each open the part of a long page that documents one name, and a result for the name links there
 // (its snippet from there) instead of to the heading of the whole list. A term takes no container's id:
@@ -61,6 +61,9 @@ export class SectionCollector {
   /** The last id opened outside a heading, by what element, and the text counts when it opened: the next
    * heading may take it. */
   private pending: { id: string; tag: string; at: TextSince } | undefined;
+  /** The first `<span id>` of a run with no text between, and the text counts when it opened: a term
+   * right after it takes its id (texinfo's index anchors). */
+  private spanBefore: { id: string; at: TextSince } | undefined;
   /** Open containers (CONTAINERS), innermost last: their id, if any, names their first heading. */
   private readonly containers: { name: string; id: string | undefined; at: TextSince; headed: boolean }[] = [];
   /** Per open `a`, whether it is a link (has href). */
@@ -92,6 +95,10 @@ export class SectionCollector {
   onOpen(name: string, attribs: Record<string, string>, part: number): void {
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
     if (id) this.recentIds.add(id);
+    // texinfo (every GNU manual) writes a term's index anchors as empty spans before its `<dt>`, at
+    // the end of the entry before: `<span id="index-typeset"></span></dd><dt>typeset ...`. The first
+    // of such a run names the term, as an `<a name>` right before it would.
+    if (name === 'span' && id && (this.spanBefore === undefined || !this.nothingSince(this.spanBefore.at))) this.spanBefore = { id, at: { ...this.text } };
     if (!CARRIERS.has(name)) return;
     if (CONTAINERS.has(name)) this.containers.push({ name, id: id || undefined, at: { ...this.text }, headed: false });
     if (name === 'a') {
@@ -172,7 +179,10 @@ export class SectionCollector {
    * container's that has had no heading, each only across navigation (NAVIGATION_MAX_CHARS). A
    * definition term (`term`) takes only an anchor's, with no text between. */
   private idBefore(term: boolean): string | undefined {
-    if (term) return this.pending?.tag === 'a' && this.nothingSince(this.pending.at) ? this.pending.id : undefined;
+    if (term) {
+      if (this.pending?.tag === 'a' && this.nothingSince(this.pending.at)) return this.pending.id;
+      return this.spanBefore !== undefined && this.nothingSince(this.spanBefore.at) ? this.spanBefore.id : undefined;
+    }
     if (this.pending !== undefined && this.onlyNavigationSince(this.pending.at)) return this.pending.id;
     for (let i = this.containers.length - 1; i >= 0; i--) {
       const c = this.containers[i]!;
