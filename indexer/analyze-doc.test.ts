@@ -26,6 +26,19 @@ describe('analyzeDoc', () => {
   });
 });
 
+describe('snake_case names joined', () => {
+  it('indexes a name of underscored words run together too, as Zsh users type its options, outside the length', () => {
+    const doc = analyzeDoc({ title: '', headings: [], body: 'setopt EXTENDED_GLOB; see os.path and __init__', url: 'http://x.test/', anchor: [], language: 'en' });
+    expect(doc.terms).toEqual(expect.arrayContaining(['extended_glob', 'extendedglob']));
+    // Not a dotted name.
+    expect(doc.terms).not.toContain('ospath');
+    // setopt, extended, glob, see, os, path, and, init.
+    expect(doc.fieldLength[BODY]).toBe(8);
+    const s = doc.terms.indexOf('extendedglob');
+    expect(doc.positionEnds[s]).toBe(doc.positionEnds[s - 1]);
+  });
+});
+
 describe('defined names', () => {
   const HEADINGS = FIELDS.indexOf('headings');
   const doc = (defines?: string[]) =>

@@ -50,7 +50,10 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   let lastChar = 0;
   let lastByte = 0;
   let bodyWords = 0;
+  // The snake_case names of the field, to be added joined once it is scanned (a sink must not tokenize).
+  const snakeNames: string[] = [];
   const sink: TokenSink = (token, word, start, _end, position, extra) => {
+    if (extra && SNAKE_NAME.test(token)) snakeNames.push(token);
     let s = slot.get(token);
     if (s === undefined) {
       s = terms.length;
@@ -105,6 +108,12 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       const token = tokenAt(c.joined, 0, doc.language)?.token;
       if (token !== undefined) addExtra(token, c.written);
     }
+    // A snake_case name's parts run together too (`EXTENDED_GLOB`: "extendedglob"), as Zsh writes its
+    // options either way and users type them: a word, matched as typed, outside the field's length.
+    for (const name of snakeNames.splice(0)) {
+      const token = tokenAt(name.replace(/_/g, ''), 0, doc.language)?.token;
+      if (token !== undefined) addExtra(token, name);
+    }
   }
   while (sectionPlaces.length < sections.length) sectionPlaces.push(bodyWords);
   // Word pairs of the short fields (see shared/analysis wordPairs); they are not words, so the
@@ -150,6 +159,10 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
 const BODY = FIELDS.indexOf('body');
 const HEADINGS = FIELDS.indexOf('headings');
 const ANCHOR = FIELDS.indexOf('anchor');
+
+/** An identifier's whole token of words joined by underscores only (`extended_glob`, not `os.path`,
+ * `__init__` or `Vec<T>`). */
+const SNAKE_NAME = /^[\p{L}\p{N}]+(?:_+[\p{L}\p{N}]+)+$/u;
 
 /** The whole-identifier token of `name` (its first), or undefined when it analyses to none. */
 function identifierToken(name: string, language: string): string | undefined {
