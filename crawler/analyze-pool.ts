@@ -36,6 +36,8 @@ interface Slot {
   overrun: () => void;
   /** Whether the worker was stopped for that: not a worker that cannot start. */
   overran: boolean;
+  /** Whether the worker's death was handled: the 'exit' after an 'error' says less and changes nothing. */
+  retired: boolean;
 }
 
 /** A worker's heap: a young generation smaller than V8's default keeps a crawl's resident memory down
@@ -106,7 +108,7 @@ export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions
   };
 
   const start = (place: number): Slot => {
-    const slot: Slot = { worker: new Worker(script, { resourceLimits: WORKER_LIMITS }), busy: undefined, answered: 0, timer: undefined, overrun: () => {}, overran: false };
+    const slot: Slot = { worker: new Worker(script, { resourceLimits: WORKER_LIMITS }), busy: undefined, answered: 0, timer: undefined, overrun: () => {}, overran: false, retired: false };
     slot.worker.on('message', (reply: Reply) => {
       slot.answered++;
       const job = slot.busy;
@@ -120,6 +122,8 @@ export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions
     // Called on 'error' (an uncaught exception, out of memory: it says more) and on the 'exit' that
     // always follows: the first call replaces the worker, so no new page is sent to a dying one.
     const retire = (e: Error) => {
+      if (slot.retired) return;
+      slot.retired = true;
       clearTimeout(slot.timer);
       lastDeath = e.message;
       slot.busy?.reject(e);

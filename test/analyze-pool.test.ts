@@ -130,6 +130,24 @@ describe.skipIf(!existsSync(POOL))('parse worker pool when a worker dies', () =>
     }
   });
 
+  it('gives up a worker that dies before any page reaches it with the reason it gave, not the exit code after it', async () => {
+    const pool = createBodyAnalyzer(1, { workerScript: pathToFileURL(join(dir, 'broken-worker.mjs')) });
+    try {
+      // Pages come slower than workers die, so most starts fail with no page: the place is still given up.
+      let reason = '';
+      for (let waited = 0; waited < 30_000 && reason === ''; waited += 50) {
+        await new Promise((r) => setTimeout(r, 50));
+        await pool.analyze(input(0)).then(
+          () => {},
+          (e: unknown) => { if (String(e).includes('no parse worker could be started')) reason = String(e); },
+        );
+      }
+      expect(reason).toMatch(/no parse worker could be started: the parse worker died: .*this build is broken/);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('gives up a worker that cannot start, with its reason, instead of restarting it forever', async () => {
     const pool = createBodyAnalyzer(1, { workerScript: pathToFileURL(join(dir, 'broken-worker.mjs')) });
     try {
