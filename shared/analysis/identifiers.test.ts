@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, isIdentifierToken, tokenize } from './index.js';
+import { analyze, identifierTails, isIdentifierToken, tokenize } from './index.js';
 
 const extras = (text: string, language = '') => analyze(text, language).filter((s) => s.extra).map((s) => s.token);
 const primary = (text: string) => analyze(text).filter((s) => !s.extra).map((s) => s.token);
@@ -75,5 +75,15 @@ describe('a word with a symbol suffix is a name beside the word: C++, C#, F#', (
     expect(extras('a++b c+++ x#1 3++ i#j')).toEqual([]);
     expect(extras('foo_bar++')).toEqual(['foo_bar']);
     expect(extras('averyveryverylongword++')).toEqual([]);
+  });
+});
+
+describe('identifierTails', () => {
+  it('gives the names a qualified name ends with, not a plain last word', () => {
+    expect(identifierTails('foreignkey.on_delete')).toEqual(['on_delete']);
+    expect(identifierTails('os.path.join')).toEqual(['path.join']);
+    expect(identifierTails('std::vec::vec::push_str')).toEqual(['vec::vec::push_str', 'vec::push_str', 'push_str']);
+    expect(identifierTails('max_connections')).toEqual([]);
+    expect(identifierTails('c++')).toEqual([]);
   });
 });

@@ -18,6 +18,24 @@ const LT = 60;
 /** Whether an index token is an identifier's whole token (words never hold these characters). */
 export const isIdentifierToken = (token: string): boolean => /[_.:<+#]/.test(token);
 
+/**
+ * The names a qualified identifier's whole token ends with, shortest last: `foreignkey.on_delete` ends
+ * with `on_delete`, `os.path.join` with `path.join`; a last part that is a plain word (`join`) is the
+ * word's own token already. A heading or term that qualifies a name (Sphinx's `ForeignKey.on_delete`,
+ * `ModelAdmin.list_display`) names it as a reader types it, alone: used where headings are matched
+ * against a query (web/search), not in the index.
+ */
+export function identifierTails(token: string): string[] {
+  const parts = token.split(/(\.|::)/);
+  const tails: string[] = [];
+  // parts alternates name, separator, name...: drop one leading name and its separator at a time.
+  for (let i = 2; i < parts.length; i += 2) {
+    const tail = parts.slice(i).join('');
+    if (isIdentifierToken(tail)) tails.push(tail);
+  }
+  return tails;
+}
+
 const PLUS = 43;
 const HASH = 35;
 /** The longest word that may carry a symbol suffix: "notepad++" is a name, a sentence's word is not. */

@@ -176,6 +176,22 @@ describe('bestSection', () => {
       expect(leafNamed('asyncio.run(coro)', tokens('asyncio'), 'en')).toBe('none');
     });
 
+    it('links a name typed alone to the term that qualifies it (Sphinx: `ForeignKey.on_delete`)', () => {
+      // Django's model field reference: attributes are terms qualified by their class, and a method's
+      // parameter may carry the name too (`get_list_display_links(request, list_display)`).
+      const fields = doc([
+        ['top', 'Model field reference', 'This document contains all the API references of Field.'],
+        ['arguments', 'Arguments', 'ForeignKey accepts other arguments that define the details of how the relation works, on_delete first.'],
+        ['fk.on_delete', 'ForeignKey.on_delete', 'When an object referenced by a ForeignKey is deleted, Django will emulate the behavior of the SQL constraint.', true],
+        ['links', 'ModelAdmin.get_list_display_links(request, list_display)', 'Returns the fields in list_display to link, list_display_links.', true],
+        ['display', 'ModelAdmin.list_display', 'Set list_display to control which fields are displayed on the change list page.', true],
+      ]);
+      expect(bestSection(fields, tokens('on_delete'))?.id).toBe('fk.on_delete');
+      expect(bestSection(fields, tokens('list_display'))?.id).toBe('display');
+      // Typed qualified, the same term.
+      expect(bestSection(fields, tokens('ForeignKey.on_delete'))?.id).toBe('fk.on_delete');
+    });
+
     it('prefers a term inside the chosen section, then the one whose text holds the words most', () => {
       // "split" is named by str.split only ("bytes.split" is in a text, not a term); "words" by none.
       expect(bestSection(types, tokens('split words'))?.id).toBe('bytes-methods');

@@ -149,3 +149,28 @@ describe('a heading over subheadings only', () => {
     expect(hit.snippet).toContain('applypatch-msg This hook is invoked by git am');
   });
 });
+
+describe('a name typed alone, defined by a term that qualifies it', () => {
+  // Django's model field reference (Sphinx): `ForeignKey.on_delete` is a term of the "Arguments"
+  // section, and `ModelAdmin.get_list_display_links(request, list_display)` names `list_display` as
+  // a parameter before the term that defines it.
+  const text = 'Model field reference Fields of models. Arguments ForeignKey accepts other arguments, on_delete first: on_delete=models.CASCADE. ForeignKey.on_delete When an object referenced by a ForeignKey is deleted, Django emulates the SQL constraint. ModelAdmin.get_list_display_links(request, list_display) Returns which fields in list_display link. ModelAdmin.list_display Set list_display to control which fields the change list displays.';
+  const at = (t: string) => text.indexOf(t);
+  const sections = [
+    { id: 'top', heading: 'Model field reference', start: 0 },
+    { id: 'arguments', heading: 'Arguments', start: at('Arguments') },
+    { id: 'on_delete', heading: 'ForeignKey.on_delete', start: at('ForeignKey.on_delete'), term: true as const },
+    { id: 'links', heading: 'ModelAdmin.get_list_display_links(request, list_display)', start: at('ModelAdmin.get_list'), term: true as const },
+    { id: 'list_display', heading: 'ModelAdmin.list_display', start: at('ModelAdmin.list_display '), term: true as const },
+  ];
+  const pages = [
+    { url: 'http://docs.test/fields', title: 'Model field reference', text, sections },
+    ...Array.from({ length: 6 }, (_, i) => ({ url: `http://docs.test/other-${i}`, title: `Other ${i}`, text: `Other page ${i} of the docs.` })),
+  ];
+  const engine = fixtureEngine(pages);
+  it('links to that term, as it does for the qualified name', () => {
+    for (const [q, id] of [['on_delete', 'on_delete'], ['list_display', 'list_display'], ['ForeignKey.on_delete', 'on_delete']]) {
+      expect(engine().search(parseQuery(q!), { offset: 0, limit: 10 }).hits[0]!.section?.id, q).toBe(id);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
-import { isFoldToken, isIdentifierToken, scanTokens, stemSearchPrefix, stemsArePrefixes, symbolSuffix, tokenAt } from '../../shared/analysis/index.js';
+import { identifierTails, isFoldToken, isIdentifierToken, scanTokens, stemSearchPrefix, stemsArePrefixes, symbolSuffix, tokenAt } from '../../shared/analysis/index.js';
 
 export interface SnippetOptions {
   /** Longest snippet in characters (before the ellipses). */
@@ -232,8 +232,10 @@ function prefixSearchable(queryTokens: ReadonlySet<string>, language: string): b
 export function tokensIn(queryTokens: ReadonlySet<string>, language: string): (text: string) => Set<string> {
   const byTokenizing = (text: string) => {
     const found = new Set<string>();
-    scanTokens(text, language, (token) => {
+    scanTokens(text, language, (token, _word, _start, _end, _position, extra) => {
       if (queryTokens.has(token)) found.add(token);
+      // A qualified name names the names it ends with (identifierTails): `ForeignKey.on_delete`, `on_delete`.
+      if (extra && isIdentifierToken(token)) for (const tail of identifierTails(token)) if (queryTokens.has(tail)) found.add(tail);
     });
     return found;
   };

@@ -9,7 +9,7 @@
 
 import { closeSync, openSync } from 'node:fs';
 import type { StoredDoc } from '../../shared/index-format/index.js';
-import { scanTokens } from '../../shared/analysis/index.js';
+import { identifierTails, isIdentifierToken, scanTokens } from '../../shared/analysis/index.js';
 import { joinHeadings, type JoinedHeadings } from './snippet.js';
 import { BlockCache, DEFAULT_BLOCK_CACHE_OPTIONS, type BlockCacheOptions } from './stored-blocks.js';
 import { StoredChunks, type IndexGeneration } from '../../shared/index-format/index.js';
@@ -85,7 +85,11 @@ export class StoredFields {
     const entry = this.cachedHeader(doc);
     entry.headingTokens ??= (entry.header.sections ?? []).map((s) => {
       const tokens = new Set<string>();
-      scanTokens(s.heading, entry.header.language, (token) => tokens.add(token));
+      scanTokens(s.heading, entry.header.language, (token, _word, _start, _end, _position, extra) => {
+        tokens.add(token);
+        // `ForeignKey.on_delete` names `on_delete` too (identifierTails).
+        if (extra && isIdentifierToken(token)) for (const tail of identifierTails(token)) tokens.add(tail);
+      });
       return tokens;
     });
     return entry.headingTokens;
