@@ -127,6 +127,23 @@ describe('detectTemplates', () => {
     });
     expect(detectTemplates(pages).of(pages[5]!)!.contentText).toBe('The title Some text A link in the content More text');
   });
+  it("takes a page's own contents list after its content (Sphinx's sidebar), not one after its heading", () => {
+    // Django's and CMake's Sphinx themes: the content, then "Table of Contents" naming the page's own
+    // headings (each entry a link block), then the sidebar's and footer's template.
+    const heads = ['Sending email', 'Quick example', 'Email backends', 'SMTP backend'];
+    const blocks = ['Prev', 'Up', 'Home', 'Next', 'Sending email¶', 'Contents', 'Quick example', 'Email backends', 'SMTP backend', 'Django wraps smtplib in a few functions.', 'Quick example¶', 'In two lines: send_mail(...)', 'Email backends¶', 'The backend sends it.', 'SMTP backend¶', 'The default backend.', ...heads, 'Copyright 2024 The Docs Group'];
+    const sections = (p: PageRecord) => heads.map((h, i) => ({ id: `s${i}`, heading: h, start: p.text.indexOf(`${h}¶`) }));
+    const pages = site(40).map((p, i) => {
+      if (i !== 5 && i !== 6) return p;
+      const q = page(p.url, i === 5 ? blocks : blocks.slice(0, -3).concat(['Copyright 2024 The Docs Group']));
+      // Page 6 lists only two of them at its end: too few to tell a contents list from two headings that link.
+      return { ...q, headings: heads.map((h) => `${h}¶`), sections: sections(q), linkBlocks: i === 5 ? [6, 7, 8, 16, 17, 18, 19] : [6, 7, 8, 16, 17] };
+    });
+    const t = detectTemplates(pages);
+    // The list after the page's heading stays (it opens the page); the one after its content goes.
+    expect(t.of(pages[5]!)!.contentText).toBe('Sending email¶ Contents Quick example Email backends SMTP backend Django wraps smtplib in a few functions. Quick example¶ In two lines: send_mail(...) Email backends¶ The backend sends it. SMTP backend¶ The default backend.');
+    expect(t.of(pages[6]!)!.contentText).toContain('The default backend. Sending email Quick example');
+  });
   it('marks the other copy of a block the header or footer walk made template on the same page', () => {
     const pages = site(40).map((p, i) =>
       i === 5 ? page(p.url, ['Prev', 'Up', 'Chapter 7', 'Home', 'Next', 'A paragraph of text', 'Chapter 7', 'More text, longer', 'Copyright 2024 The Docs Group']) : p,

@@ -107,6 +107,7 @@ const SHAPE_INNER = 1; // short enough to be taken between template neighbours, 
 const SHAPE_LEADING_LINK = 2; // a link block before the page's first section (leadingLinkBlock)
 const SHAPE_HEADING = 4; // the text of one of the page's headings
 const SHAPE_LINK = 8; // nearly all link text (PageRecord.linkBlocks)
+const SHAPE_OWN_ENTRY = 16; // a link block whose text is one of the page's own headings (ownContents)
 
 /**
  * What template detection keeps of a page, made once while its text is at hand (pageBlocksOf): the
@@ -133,6 +134,9 @@ export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
   const described = describedBy(page.description);
   const leadingLink = leadingLinkBlock(page);
   const headings = new Set(page.headings.filter((h) => h.length <= MAX_HEADING_CHARS).map(bare));
+  // Its headings and its sections' (h4 too), but not its definition terms: a contents list names sections.
+  const own = new Set([...headings, ...(page.sections ?? []).filter((s) => s.term !== true && s.heading.length <= MAX_HEADING_CHARS).map((s) => bare(s.heading))]);
+  own.delete('');
   const links = new Set(page.linkBlocks);
   const shape = new Uint8Array(texts.length);
   texts.forEach((t, k) => {
@@ -140,6 +144,7 @@ export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
     if (leadingLink(k)) shape[k]! |= SHAPE_LEADING_LINK;
     if (t.length <= MAX_HEADING_CHARS && headings.size > 0 && headings.has(bare(t))) shape[k]! |= SHAPE_HEADING;
     if (links.has(k)) shape[k]! |= SHAPE_LINK;
+    if (links.has(k) && t.length <= MAX_HEADING_CHARS && own.has(bare(t))) shape[k]! |= SHAPE_OWN_ENTRY;
   });
   return { url: page.url, prints: Float64Array.from(texts, fingerprint), shape, links: linkKeysOf(page.links) };
 }
@@ -278,6 +283,43 @@ function markHeaderAndFooter(blocks: boolean[], page: PageBlocks): void {
   // too (the same text, known by its fingerprint).
   const template = new Set(prints.filter((_, k) => blocks[k] && !counted[k]));
   for (let k = 0; k < n; k++) if (!blocks[k] && template.has(prints[k]!)) blocks[k] = true;
+  ownContents(blocks, shape);
+}
+
+/** Fewest entries in a row that make a page's own contents list (ownContents). */
+const MIN_OWN_CONTENTS = 3;
+
+/**
+ * A page's own contents list after its content: a run of at least MIN_OWN_CONTENTS link blocks, each
+ * saying one of the page's own headings (SHAPE_OWN_ENTRY), with nothing after it but template and
+ * other such runs, is template. No count finds it (no other page has it) and the walk from the start
+ * only takes one before the first section, but Sphinx themes print "Table of Contents" in a sidebar
+ * after the content (Django's and CMake's docs): the body held every heading twice, snippets opened on
+ * "Sending email Quick example send_mail() send_mass_mail() …", and results linked to the sidebar's
+ * "Table of Contents". Its entries are the headings the page has where they stand, so nothing is lost.
+ * A contents list after the page's heading (CMake's `.. contents::`, the Git user manual's) stays: it is
+ * read as the page's opening, and measured, taking it cost later answers on both sites.
+ */
+function ownContents(blocks: boolean[], shape: Uint8Array): void {
+  const entry = (k: number): boolean => (shape[k]! & SHAPE_OWN_ENTRY) !== 0;
+  const taken = new Set<number>();
+  let k = blocks.length - 1;
+  while (k >= 0) {
+    if (blocks[k] && !entry(k)) {
+      k--;
+      continue;
+    }
+    // A run of entries, some maybe template already (CMake's sidebar names the page as its breadcrumb does).
+    let from = k;
+    while (from >= 0 && entry(from)) from--;
+    const run = k - from;
+    if (run >= MIN_OWN_CONTENTS) for (let i = from + 1; i <= k; i++) taken.add(i);
+    else if (run === 0 || !blocks.slice(from + 1, k + 1).every(Boolean)) break;
+    k = from;
+  }
+  // Not when nothing else would be left.
+  if (taken.size === 0 || blocks.every((b, i) => b || taken.has(i))) return;
+  for (const i of taken) blocks[i] = true;
 }
 
 /**
