@@ -45,6 +45,20 @@ describe('characters that hide or reorder text', () => {
   });
 });
 
+describe('permalink marks', () => {
+  it('leaves a link within the page whose text is a mark out of the text and the headings', () => {
+    // Sphinx's "¶", Node's "#" glued to the heading's word, a footnote's back-link.
+    const e = ex('<h1>Title<a class="headerlink" href="#t">¶</a></h1><p>intro</p><section id="errors"><h2>Errors<span><a class="mark" href="#errors" id="errors">#</a></span></h2><p>All errors.<a href="#fn1">↩</a></p></section>');
+    expect(e.text).toBe('Title intro Errors All errors.');
+    expect(e.headings).toEqual(['Title', 'Errors']);
+    expect(e.sections).toEqual([{ id: 'errors', heading: 'Errors', start: e.text.indexOf('Errors') }]);
+  });
+  it('keeps words and names that are links within the page, and marks linking elsewhere', () => {
+    const e = ex('<p>See <a href="#x">C#</a>, <a href="#top">top</a>, <a href="#n">1</a> and <a href="/next">»</a></p>');
+    expect(e.text).toBe('See C#, top, 1 and »');
+  });
+});
+
 describe('links in a <template> and a <noscript>', () => {
   it('follows a <noscript>\'s links (what a reader without scripts clicks), not an inert <template>\'s', () => {
     const e = ex('<noscript><a href="/plain.html">plain</a></noscript><template><a href="{{ item.url }}">x</a><area href="/tpl.html"><template><a href="/nested.html">n</a></template></template><a href="/after.html">after</a>');

@@ -18,6 +18,9 @@
 // - Language: the primary subtag of `<html lang>` (or XHTML's `xml:lang`), else of `<meta http-equiv=content-language>` (its first
 //   entry), else ''. Values that are not a plain subtag (`x-klingon`, `*`) give ''.
 // - Headings: the text of h1, h2 and h3 in document order (h4-h6 are rarely titles), empty ones left out.
+// - A permalink's mark, a link within the page whose text is a symbol or two and no word (Sphinx's "¶",
+//   Node's "#", a footnote's "↩"), is no text of the page: snippets showed "ForeignKey¶", and Node's
+//   "Errors#" read as a name ending in `#` (as "C#" is).
 // - Up: the page one level up in its site, as the page names it (parent-link.ts), resolved as links are.
 // - Description: `<meta name=description>`, else `<meta property=og:description>`.
 // - Robots: META robots and the agent-specific META (see robots-meta.ts), merged most-restrictive-wins.
@@ -218,6 +221,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const raw: RawLink[] = [];
   let anchor: RawLink | undefined;
   let anchorBuf: string[] = [];
+  /** For an open link within the page: where its text starts in textParts and headingBuf (isMark). */
+  let markFrom: { text: number; heading: string[] | undefined; headingAt: number } | undefined;
   // Text inside <pre>, counted as written (indentation too): a page that is nearly all of it is a
   // source listing, not prose that answers (indexer/listing.ts, web/search/rank.ts listingFactor).
   let preDepth = 0;
@@ -229,6 +234,12 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const closeAnchor = (): void => {
     if (anchor === undefined) return;
     anchor.text = collapseWhitespace(anchorBuf.length === 1 ? anchorBuf[0]! : anchorBuf.join(''));
+    if (markFrom !== undefined && isMark(anchor.text)) {
+      // Emptied, not removed: section marks count parts (SectionCollector's `part`).
+      for (let i = markFrom.text; i < textParts.length; i++) if (textParts[i] !== BLOCK_MARK) textParts[i] = '';
+      if (headingBuf !== undefined && headingBuf === markFrom.heading) headingBuf.length = markFrom.headingAt;
+    }
+    markFrom = undefined;
     raw.push(anchor);
     anchor = undefined;
     anchorBuf = [];
@@ -271,6 +282,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
                 pendingSpace = false;
               }
               anchor = { href: attribs.href, segment: segments, text: '', rel: relTokens(attribs.rel), kind: 'a' };
+              if (attribs.href.trimStart().startsWith('#')) markFrom = { text: textParts.length, heading: headingBuf, headingAt: headingBuf?.length ?? 0 };
             }
             break;
           case 'area':
@@ -482,6 +494,14 @@ export function extractPlainText(text: string, _url: string, options: Partial<Pi
     links: [],
     robots: { index: true, follow: true },
   };
+}
+
+/** The most characters a permalink's mark has ("¶", "#", "🔗", "[#]"). */
+const MAX_MARK_CHARS = 4;
+
+/** Whether a link's text is a mark (isMark in extractHtml's decisions): a few symbols, no letter or digit. */
+function isMark(text: string): boolean {
+  return text !== '' && text.length <= MAX_MARK_CHARS && !/[\p{L}\p{N}]/u.test(text);
 }
 
 /** Marks a block boundary in the joined raw text: a control character pages hardly ever hold (one that does gains a boundary). */

@@ -67,7 +67,7 @@ describe('sections at linkable headings', () => {
       '<a name="substr"></a><dt><p><b>substr(X,Y,Z)<br>substr(X,Y)</b></dt><dd><p>The substr(X,Y,Z) function</p></dd></dl>';
     expect(startsWith(html)).toEqual([
       { id: 'string-methods', heading: 'String Methods', at: 'String Methods Strings' },
-      { id: 'str.split', heading: 'str.split(sep=None)', at: 'str.split(sep=None)¶ Return' },
+      { id: 'str.split', heading: 'str.split(sep=None)', at: 'str.split(sep=None) Return ' },
       { id: 'GUC-MAX-CONNECTIONS', heading: 'max_connections (integer)', at: 'max_connections (integer) Determi' },
       { id: 'desc', heading: 'Descriptions', at: 'Descriptions coalesc' },
       { id: 'coalesce', heading: 'coalesce(X,Y,...)', at: 'coalesce(X,Y,...) The coa' },
