@@ -10,7 +10,7 @@ import type { Explanation, SearchHit } from './types.js';
 import { definedNameOf, isDefinedNameToken, PAIR_SEPARATOR, tokenize } from '../../shared/analysis/index.js';
 import type { QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
-import { hubFactor, idf, linkBoost, linkFiguresOf, listingFactor, termScore } from './rank.js';
+import { hubFactor, idf, languageFactor, linkBoost, linkFiguresOf, listingFactor, termScore } from './rank.js';
 import { bestSnippet, type Snippet, type SnippetOptions } from './snippet.js';
 import { bestSection, sectionUrl, type ChosenSection } from './sections.js';
 import { bodyPlaces, placedSnippet } from './snippet-positions.js';
@@ -156,6 +156,8 @@ export class HitBuilder {
       hubFactor: hubFactor(rank, hubShare),
       listingShare,
       listingFactor: listingFactor(rank, listingShare),
+      siteLanguage: this.pre.mainLanguage[d]!,
+      languageFactor: languageFactor(rank, docs.language[d]!, this.pre.mainLanguage[d]!),
       ...(c.proximity !== undefined ? { queryPairs: c.proximity.pairs, nearPairs: c.proximity.near } : {}),
       proximityFactor: c.proximity?.factor ?? 1,
       nameTitleFactor: c.titleNames ?? 1,

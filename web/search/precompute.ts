@@ -7,7 +7,8 @@
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration, TermList } from '../../shared/index-format/index.js';
 import { isDefinedNameToken } from '../../shared/analysis/index.js';
-import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, linkBoost, linkFiguresOf, listingFactor, saturateAll, type RankParams } from './rank.js';
+import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, languageFactor, linkBoost, linkFiguresOf, listingFactor, mainLanguages, saturateAll, type RankParams } from './rank.js';
+import { hostPorts } from './match-rules.js';
 
 /** A term's postings with what ranking reads of them. */
 export interface ScoredList extends TermList {
@@ -29,9 +30,11 @@ export interface Precomputed {
   rank: RankParams;
   /** Term t's postings, saturated frequencies and their largest, computed once per list read. */
   scored(term: number): ScoredList;
-  /** Per document, its link boost (rank.ts `linkBoost`) times its hub and listing factors (`hubFactor`,
-   * `listingFactor`), and the largest (at least 1). */
+  /** Per document, its link boost (rank.ts `linkBoost`) times its hub, listing and language factors
+   * (`hubFactor`, `listingFactor`, `languageFactor`), and the largest (at least 1). */
   boost: Float64Array;
+  /** Per document, its site's main language (rank.ts mainLanguages), for explanations. */
+  mainLanguage: readonly string[];
   maxBoost: number;
   /** 1 / norm_f per document and field, for explanations. */
   inverseNorm: Float32Array;
@@ -45,6 +48,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
   const inverseNorm = new Float32Array(n * FIELD_COUNT);
   const weighted = new Float32Array(n * FIELD_COUNT);
   const boost = new Float64Array(n);
+  const mainLanguage = mainLanguages(docs.language, hostPorts(docs.host, docs.url));
   // k1's unit: the mean normalised body frequency over all postings (word pairs have no body text),
   // summed per document: sum over d of bodyFrequency[d] / norm_body(d).
   const BODY = FIELDS.indexOf('body');
@@ -56,7 +60,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
       weighted[d * FIELD_COUNT + f] = params.fieldWeight[f]! * inv;
     }
     sumBody += docs.bodyFrequency[d]! * inverseNorm[d * FIELD_COUNT + BODY]!;
-    boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!) * listingFactor(params, docs.listing[d]!);
+    boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!) * listingFactor(params, docs.listing[d]!) * languageFactor(params, docs.language[d]!, mainLanguage[d]!);
   }
   const rank = forIndex(params, bodyFrequencyScale(sumBody, gen.manifest.postingsWithBody));
   // Kept as long as the list is: a list the cache lets go takes its scores with it.
@@ -78,7 +82,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
     return done;
   };
   const maxBoost = boost.reduce((a, b) => Math.max(a, b), 1);
-  return { termIds, rank, scored, boost, maxBoost, inverseNorm };
+  return { termIds, rank, scored, boost, maxBoost, inverseNorm, mainLanguage };
 }
 
 /**

@@ -77,6 +77,9 @@ export interface RankParams {
    * `listingFrom` loses up to `listingWeight` of its score, in proportion to how far above it is. */
   listingWeight: number;
   listingFrom: number;
+  /** The multiplier on a page whose language is known and is not its site's main language
+   * (languageFactor): a translation, or a page in a language the site seldom uses. 1 turns it off. */
+  otherLanguageFactor: number;
 }
 
 export const DEFAULT_RANK_PARAMS: Readonly<RankParams> = {
@@ -91,6 +94,7 @@ export const DEFAULT_RANK_PARAMS: Readonly<RankParams> = {
   hubFrom: 0.5,
   listingWeight: 0.5,
   listingFrom: 0.8,
+  otherLanguageFactor: 0.5,
 };
 
 /** Robertson-Sparck Jones idf as Lucene computes it (never negative). */
@@ -209,6 +213,46 @@ export function hubFactor(params: RankParams, hubShare: number): number {
  */
 export function listingFactor(params: RankParams, listingShare: number): number {
   return demotion(params.listingWeight, params.listingFrom, listingShare);
+}
+
+/**
+ * The multiplier a page's language puts on its score: `otherLanguageFactor` when the page's language
+ * and its site's main language (mainLanguages) are both known and differ, else 1. A manual published
+ * in several languages (Apache httpd's: English, with French, Japanese, Korean, Turkish... translations
+ * of the same pages) has each answer in every language, and names, code and quoted messages are the
+ * same in all of them, so a translation outscored the original for an English query as often as not
+ * ("KeepAliveTimeout" found tr/ first; DESIGN.md "A translation ranks below its site's own language").
+ * A page of unknown language ('') is left alone, as is every page of a site in one language.
+ */
+export function languageFactor(params: RankParams, language: string, mainLanguage: string): number {
+  return language !== '' && mainLanguage !== '' && language !== mainLanguage ? params.otherLanguageFactor : 1;
+}
+
+/**
+ * Per document, its site's main language: the language most of the site's pages (same `siteOf`, host
+ * and port) are in, among those whose language is known; '' when none is known or two languages tie.
+ */
+export function mainLanguages(languages: readonly string[], siteOf: (doc: number) => string): string[] {
+  const counts = new Map<string, Map<string, number>>();
+  languages.forEach((language, d) => {
+    if (language === '') return;
+    const site = siteOf(d);
+    let bySite = counts.get(site);
+    if (bySite === undefined) counts.set(site, (bySite = new Map<string, number>()));
+    bySite.set(language, (bySite.get(language) ?? 0) + 1);
+  });
+  const main = new Map<string, string>();
+  for (const [site, bySite] of counts) {
+    let best = '';
+    let most = 0;
+    let tied = false;
+    for (const [language, count] of bySite) {
+      if (count > most) [best, most, tied] = [language, count, false];
+      else if (count === most) tied = true;
+    }
+    main.set(site, tied ? '' : best);
+  }
+  return languages.map((_, d) => main.get(siteOf(d)) ?? '');
 }
 
 /** 1 up to `from`, then down linearly to 1 - weight at a share of 1. */

@@ -133,7 +133,7 @@ describe('search over an indexed store', () => {
       const e = hit.explain!;
       // A figure shown here that the score does not use (PageRank, linking hosts) would be a part that does not rank.
       // The store was crawled with block boundaries: links from page content are told from template links.
-      expect(Object.keys(e).sort()).toEqual(['contentLinkWeight', 'contentLinks', 'hubFactor', 'hubShare', 'inboundLinks', 'linkBoost', 'listingFactor', 'listingShare', 'nameTitleFactor', 'proximityFactor', 'score', 'templateLinkWeight', 'terms', 'textScore']);
+      expect(Object.keys(e).sort()).toEqual(['contentLinkWeight', 'contentLinks', 'hubFactor', 'hubShare', 'inboundLinks', 'languageFactor', 'linkBoost', 'listingFactor', 'listingShare', 'nameTitleFactor', 'proximityFactor', 'score', 'siteLanguage', 'templateLinkWeight', 'terms', 'textScore']);
       expect(e.terms.reduce((s, t) => s + t.contribution, 0)).toBeCloseTo(e.textScore, 6);
       expect(e.contentLinkWeight).toBe(DEFAULT_RANK_PARAMS.contentLinkWeight);
       expect(e.templateLinkWeight).toBe(DEFAULT_RANK_PARAMS.templateLinkWeight);
@@ -142,7 +142,8 @@ describe('search over an indexed store', () => {
       // One word: no pairs, so proximity multiplies by 1; no title here holds it inside a code name.
       expect(e.proximityFactor).toBe(1);
       expect(e.nameTitleFactor).toBe(1);
-      expect(e.textScore * e.linkBoost * e.hubFactor * e.listingFactor).toBeCloseTo(hit.score, 6);
+      expect(e.languageFactor).toBe(1);
+      expect(e.textScore * e.linkBoost * e.hubFactor * e.listingFactor * e.languageFactor).toBeCloseTo(hit.score, 6);
       expect(e.score).toBe(hit.score);
     }
   });

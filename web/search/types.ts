@@ -29,6 +29,11 @@ export interface Explanation {
    * when it has prose of its own), and the multiplier that puts on the score (rank.ts listingFactor). */
   listingShare: number;
   listingFactor: number;
+  /** The language most pages of the result's site are in ('' when unknown or tied: rank.ts
+   * mainLanguages), and the multiplier the page's own language puts on the score (rank.ts
+   * languageFactor: below 1 for a page in another language, a translation; else 1). */
+  siteLanguage: string;
+  languageFactor: number;
   /** Of the query's neighbouring word pairs (proximity.ts), how many; absent when it has none or the
    * result was below the results proximity reorders. */
   queryPairs?: number;
@@ -39,7 +44,7 @@ export interface Explanation {
   /** The multiplier for a title that holds the query's plain words only inside code names
    * (name-title.ts): below 1 then, else 1. */
   nameTitleFactor: number;
-  /** Final score: textScore * linkBoost * hubFactor * listingFactor * proximityFactor * nameTitleFactor. Every part shown here ranks, and nothing else does. */
+  /** Final score: textScore * linkBoost * hubFactor * listingFactor * languageFactor * proximityFactor * nameTitleFactor. Every part shown here ranks, and nothing else does. */
   score: number;
 }
 
