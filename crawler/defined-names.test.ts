@@ -63,6 +63,18 @@ describe('names a page defines', () => {
     expect(defines('<h3>(5) SQLITE_BUSY</h3><h2>Deploying STATIC_ROOT and STATIC_URL</h2>')).toEqual(['SQLITE_BUSY']);
   });
 
+  it('takes a title that is a name, alone or before a description, as a heading that is one', () => {
+    // Apache's module page: its h1 puts words before the name, its title does not.
+    expect(defines('<html><head><title>mod_cache - Apache HTTP Server Version 2.4</title></head><body><h1>Apache Module mod_cache</h1><p>Caching.</p></body></html>')).toEqual(['mod_cache']);
+    expect(defines('<title>std::collections - Rust</title><h1>Module std::collections</h1>')).toEqual(['std::collections']);
+    // A title of words, or words before the name, defines nothing; a name the body defines is kept once.
+    expect(defines('<title>Using mod_cache - Apache HTTP Server</title><h1>Using mod_cache</h1>')).toBeUndefined();
+    expect(defines('<title>Caching Guide - Apache HTTP Server</title><p>Text.</p>')).toBeUndefined();
+    expect(defines('<title>pam_get_item - get PAM information</title><h1>pam_get_item - get PAM information</h1>')).toEqual(['pam_get_item']);
+    // A drawing's title is no page title.
+    expect(defines('<body><svg><title>mod_x</title></svg><p>Text.</p></body>')).toBeUndefined();
+  });
+
   it('takes the long option a term or heading opens with, without its value', () => {
     const html =
       '<dl><dt><a name="opt.num-callers"></a><span class="term"><code class="option">--num-callers=&lt;number&gt; [default: 12] </code></span></dt><dd>…</dd></dl>' +

@@ -4,7 +4,8 @@
 //   *paths)`, PostgreSQL `<dt id="GUC-MAX-CONNECTIONS"><code>max_connections</code> (integer)`, texinfo
 //   (every GNU manual) `<dt><code>PROMPT_COMMAND</code>`, SQLite `<dt><b>group_concat(X)`;
 // - a heading that is the name, alone or before a description: Django `<h3>STATIC_ROOT¶`, SQLite
-//   `<h3>(5) SQLITE_BUSY`, Python `os.path — Common pathname manipulations`;
+//   `<h3>(5) SQLITE_BUSY`, Python `os.path — Common pathname manipulations`; and so a `<title>`
+//   (Apache's "mod_cache - Apache HTTP Server Version 2.4", whose `<h1>` is "Apache Module mod_cache");
 // - an `id` (or `<a name>`) spelled as the name: SQLite `<a name="group_concat">`, DocBook (Linux-PAM)
 //   `<a name="mwg-pam_get_item">` on the heading of the section that documents pam_get_item, texinfo's
 //   index anchors `index-PROMPT_005fCOMMAND` (its escape for `_`), rustdoc `id="method.unwrap_or"`,
@@ -69,6 +70,18 @@ export class DefinedNamesCollector {
     const text = this.term.slice(0, this.options.termChars);
     const n = this.linked ? undefined : name === 'dt' ? nameOfTerm(text) : nameOfHeading(text);
     this.term = undefined;
+    if (n !== undefined) this.add(n);
+  }
+
+  /**
+   * The page's `<title>`: a title that is a name, alone or before a description ("mod_cache - Apache
+   * HTTP Server Version 2.4", "std::collections - Rust"), names what the page is about, as a heading that
+   * is a name does. Apache's module pages open with "Apache Module mod_cache" and defined nothing, so
+   * every page with a heading "mod_cache (changed)" or an id "comp-mod_ssl" outranked the module's
+   * own page for its name.
+   */
+  onTitle(title: string): void {
+    const n = nameOfHeading(title);
     if (n !== undefined) this.add(n);
   }
 

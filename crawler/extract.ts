@@ -436,6 +436,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   if (sections.length > 0) extracted.sections = sections;
   const linkBlocks = linkBlocksOf(raw, blocks);
   if (linkBlocks.length > 0) extracted.linkBlocks = linkBlocks;
+  if (title !== undefined) defined.onTitle(title);
   if (defined.names.length > 0) extracted.defines = defined.names;
   const up = parentOf(parent.candidates(), base, pageUrl, canon, opts.maxUrlChars);
   if (up !== undefined) extracted.up = up;

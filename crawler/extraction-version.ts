@@ -9,5 +9,5 @@
  * on the collapsed text (2026-12-02). 2: no links from inside a `<template>` (2026-12-02). 3: a meta's
  * name trimmed (`" robots "`), no refresh link from a content without a delay, a definition term named
  * by texinfo's empty `<span id>` anchors before it (2026-12-02). 4: a permalink's mark ("¶", "#") is
- * no text of the page (2026-12-02). */
+ * no text of the page, a `<title>` that is a name defines it (2026-12-02). */
 export const EXTRACTION_VERSION = 4;
