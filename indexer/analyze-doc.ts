@@ -2,7 +2,7 @@
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
 import type { NumberedTerms } from './term-translation.js';
-import { countsInLength, definedNameToken, hyphenCompounds, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
+import { camelCaseMember, countsInLength, definedNameToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -144,6 +144,17 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       defined.add(token);
       sink(definedNameToken(token), form, 0, 0, 0, true);
     }
+  }
+  // A qualified name's camel-case member alone (`readFileSync` of `fs.readFileSync`), as written: a
+  // reader types it so. Not where the page defines the word itself (`setTimeout(`), which counts once.
+  const members = new Set<string>();
+  for (const name of doc.defines ?? []) {
+    const member = camelCaseMember(name);
+    if (member === undefined || members.has(member)) continue;
+    const token = wordToken(member, doc.language);
+    if (token !== undefined && defined.has(token)) continue;
+    members.add(member);
+    sink(memberNameToken(member), member, 0, 0, 0, true);
   }
   for (let f = 0; f < FIELD_COUNT; f++) fieldLength[f] = lengths[f]!;
   const tfs = new Uint8Array(terms.length * FIELD_COUNT);

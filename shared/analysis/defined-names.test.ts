@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { definedNameOf, definedNameToken, isDefinedNameToken, qualifiedForms, tokenize } from './index.js';
+import { camelCaseMember, definedNameOf, definedNameToken, isDefinedNameToken, memberNameToken, qualifiedForms, tokenize } from './index.js';
 
 describe('defined-name terms', () => {
   it('name a qualified name by each shorter qualification down to two parts', () => {
@@ -13,6 +13,17 @@ describe('defined-name terms', () => {
     expect(qualifiedForms('std::collections::HashMap')).toEqual(['std::collections::HashMap', 'collections::HashMap']);
     expect(qualifiedForms('os.path')).toEqual(['os.path']);
     expect(qualifiedForms('STATIC_ROOT')).toEqual(['STATIC_ROOT']);
+  });
+
+  it("name a qualified name's camel-case member alone, as written", () => {
+    expect(camelCaseMember('fs.readFileSync')).toBe('readFileSync');
+    expect(camelCaseMember('std::collections::HashMap')).toBe('HashMap');
+    expect(camelCaseMember('os.path.join')).toBeUndefined();
+    expect(camelCaseMember('Buffer.from')).toBeUndefined();
+    expect(camelCaseMember('setTimeout')).toBeUndefined();
+    // Its term keeps the capitals: no folded token of text or query meets it.
+    expect(memberNameToken('readFileSync')).toBe('=readFileSync');
+    expect(tokenize('readFileSync fs.readFileSync').some((t) => t === 'readFileSync' || isDefinedNameToken(t))).toBe(false);
   });
 
   it('are marked so that no token of text is one', () => {

@@ -32,6 +32,29 @@ export function qualifiedForms(name: string): string[] {
   return forms;
 }
 
+/**
+ * The last part of a qualified name when it is in camel case (`readFileSync` of Node's
+ * `fs.readFileSync`, `getLogger` of `logging.getLogger`), which readers type alone; undefined for a
+ * plain last part (`join`, `get`, `read`: the commonest words of an API, which as definitions cost
+ * Python .867 -> .667) and for a name of one part. Indexed as memberNameToken: folded, `setUp` would
+ * define the word "setup" and `typing.DefaultDict` the lowercase `collections.defaultdict`.
+ */
+export function camelCaseMember(name: string): string | undefined {
+  const parts = name.split(/\.|::/);
+  const last = parts[parts.length - 1]!;
+  return parts.length > 1 && CAMEL_CASE.test(last) ? last : undefined;
+}
+
+/** The term a page defining a camel-case member is indexed under: the mark and the member as written,
+ * capitals kept, so it meets only a query word written with them (no folded token has a capital). */
+export const memberNameToken = (member: string): string => DEFINES_MARK + member;
+
+/** A word written in camel case, a capital right after a small letter inside it (`readFileSync`,
+ * `KeyObject`), as crawler/defined-names.ts reads one. */
+export const isCamelCase = (word: string): boolean => CAMEL_CASE.test(word);
+
+const CAMEL_CASE = /^\p{L}[\p{Ll}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*$/u;
+
 /** A long option as written (`--num-callers`), what optionToken is made for. */
 export const isLongOption = (text: string): boolean => /^--[\p{L}\p{N}]/u.test(text);
 

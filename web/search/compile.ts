@@ -15,10 +15,12 @@ import {
   definedNameToken,
   foldToken,
   hyphenCompounds,
+  isCamelCase,
   isFoldToken,
   isIdentifierToken,
   isLongOption,
   isStopword,
+  memberNameToken,
   optionToken,
   PAIR_SEPARATOR,
   queryVariantLanguages,
@@ -369,6 +371,12 @@ export function compileQuery(
       for (const token of weights.definedName > 0 && field < 0 ? namedTokens(atom) : []) {
         const defined = lookup(definedNameToken(token));
         if (defined !== undefined) key(defined, definedNameToken(token), -1, true, false, undefined, weights.definedName);
+      }
+      // A word written in camel case also meets the pages defining it as a qualified name's member
+      // (`readFileSync`: Node's fs.readFileSync), spelled as typed (shared/analysis memberNameToken).
+      if (weights.definedName > 0 && field < 0 && atom.kind === 'term' && isCamelCase(atom.text)) {
+        const member = lookup(memberNameToken(atom.text));
+        if (member !== undefined) key(member, memberNameToken(atom.text), -1, true, false, undefined, weights.definedName);
       }
     }
     return { atom, phrase: atom.kind === 'phrase' && tokenVariants(atom)[0]!.phraseTokens.length > 1, alternatives };

@@ -17,8 +17,8 @@ const reference = {
   url: `${S}/ref/settings`,
   title: 'Settings',
   headings: ['Core settings', 'Static files', ...SETTINGS.map((s) => `${s} default and use`)],
-  text: [...SETTINGS.map((s) => `${s} sets the ${s.toLowerCase()} of a project and of its databases, caches and templates.`), 'STATIC_ROOT is the absolute path where collectstatic collects static files.', 'annotate(*args) annotates each object in the QuerySet.', 'DocumentRoot sets the directory.'].join(' '),
-  defines: [...SETTINGS, 'STATIC_ROOT', 'django.db.models.query.QuerySet.annotate', 'DocumentRoot'],
+  text: [...SETTINGS.map((s) => `${s} sets the ${s.toLowerCase()} of a project and of its databases, caches and templates.`), 'STATIC_ROOT is the absolute path where collectstatic collects static files.', 'annotate(*args) annotates each object in the QuerySet.', 'DocumentRoot sets the directory.', 'fs.readFileSync(path) returns the contents of the path.', 'os.path.join(path) joins paths.'].join(' '),
+  defines: [...SETTINGS, 'STATIC_ROOT', 'django.db.models.query.QuerySet.annotate', 'DocumentRoot', 'fs.readFileSync', 'os.path.join'],
 };
 const PAGES: PageSpec[] = [
   reference,
@@ -26,6 +26,12 @@ const PAGES: PageSpec[] = [
   { url: `${S}/howto/static-files`, title: 'Managing static files', text: `${PROSE} Serve static files from the root: set STATIC_ROOT, run collectstatic, and the static root holds every static file. ${PROSE}` },
   { url: `${S}/howto/deployment`, title: 'Deploying static files', text: `${PROSE} Static files in production: STATIC_ROOT is the root the web server serves static files from. ${PROSE}` },
   { url: `${S}/releases/2.2`, title: 'Release 2.2', headings: ['Security fixes'], text: `${PROSE} A potential SQL injection in QuerySet.annotate() was fixed: annotate a queryset safely. ${PROSE}` },
+  // collections defines defaultdict; typing defines typing.DefaultDict and says defaultdict more often.
+  { url: `${S}/library/collections`, title: 'Container datatypes', headings: ['defaultdict objects'], text: `${PROSE} class collections.defaultdict(default_factory) returns a new dictionary-like object. A defaultdict calls default_factory for a missing key. ${PROSE}`, defines: ['collections.defaultdict'] },
+  { url: `${S}/library/typing`, title: 'Support for type hints', text: `${PROSE} class typing.DefaultDict(collections.defaultdict, MutableMapping) A generic version of defaultdict. ${PROSE}`, defines: ['typing.DefaultDict'] },
+  // A short page whose example calls the name more often than the long page that defines it (Node's
+  // https.html reads its keys with fs.readFileSync; fs.html defines it among 270 headings).
+  { url: `${S}/howto/tls`, title: 'Serving over TLS', text: `${PROSE} const options = { key: fs.readFileSync('key.pem'), cert: fs.readFileSync('cert.pem'), ca: fs.readFileSync('ca.pem') }; ${PROSE}` },
   { url: `${S}/vhosts`, title: 'Virtual hosts', text: `${PROSE} DocumentRoot names the directory a virtual host serves; set DocumentRoot for each host. ${PROSE}` },
   // A long option: the page whose option list defines it, and release notes that say its words more.
   { url: `${S}/manual-core`, title: 'Using and understanding the core', text: `${PROSE} --num-callers=<number> sets the number of callers in a stack trace. ${PROSE} ${PROSE}`, defines: ['--num-callers'] },
@@ -59,6 +65,19 @@ describe('names pages define, searched', () => {
 
   it('finds a qualified name by the shorter qualification a reader types', () => {
     expect(top('QuerySet.annotate')[0]).toBe(reference.url);
+  });
+
+  it('finds a member by its camel-case name typed alone, but not by a plain last part', () => {
+    expect(top('readFileSync')[0]).toBe(reference.url);
+    const join = search('join').hits.find((h) => h.url === reference.url);
+    expect(join?.explain!.terms.some((t) => t.field === 'defines') ?? false).toBe(false);
+  });
+
+  it('does not take a camel-case member for the lowercase name typed (typing.DefaultDict is not defaultdict)', () => {
+    const defines = (q: string, url: string) => search(q).hits.find((h) => h.url === url)?.explain!.terms.some((t) => t.field === 'defines');
+    expect(defines('defaultdict', `${S}/library/typing`)).toBe(false);
+    expect(defines('DefaultDict', `${S}/library/typing`)).toBe(true);
+    expect(top('defaultdict')[0]).toBe(`${S}/library/collections`);
   });
 
   it('shows the definition in "why this result", scored by presence, and never suggests it as a word', () => {
