@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Vocabulary, editDistance } from './vocabulary.js';
+import { MAX_SCANNED, Vocabulary, editDistance } from './vocabulary.js';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and adjacent transpositions as one edit each', () => {
@@ -16,6 +16,29 @@ describe('editDistance', () => {
         expect(editDistance(a, b, 20)).toBe(editDistance(b, a, 20));
         expect(editDistance(a, b, 20) === 0).toBe(a === b);
       }),
+    );
+  });
+});
+
+/** The whole table, as editDistance computed it before it kept to the diagonal's band. */
+function fullDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+describe('editDistance within a bound', () => {
+  it('is the whole table\'s distance, or max + 1 past max (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 14, unit: fc.constantFrom('a', 'b', 'c', '1') }), fc.string({ maxLength: 14, unit: fc.constantFrom('a', 'b', 'c', '1') }), fc.integer({ min: 0, max: 4 }), (a, b, max) => {
+        expect(editDistance(a, b, max)).toBe(Math.min(fullDistance(a, b), max + 1));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
@@ -41,5 +64,43 @@ describe('Vocabulary', () => {
     expect(withForms.correct('partitionned', 0, 20)).toBe('partitioned');
     expect(withForms.complete('parti', 5)).toEqual(['partition']);
     expect(new Vocabulary(['partition'], () => 30).correct('partioning', 0, 20)).toBeUndefined();
+  });
+});
+
+describe('a correction costs the same however many words one page made up', () => {
+  // A hostile page of 36,000 numbered words (`linktext1` ... `linktext36000`) or 200,000 random ones
+  // filled the lists a misspelt word is compared with: every query with a rare word then took
+  // 60-500 ms in `correct`, on every site of the index. Only the most frequent MAX_SCANNED spellings
+  // of a first letter and length are compared.
+  const numbered = (n: number) => Array.from({ length: n }, (_, i) => `linktext${i}`);
+  /** The fastest of a few runs of `correct` on `v`, in ms: the cost without a shared machine's pauses. */
+  const fastest = (v: Vocabulary, word: string): number => {
+    let best = Infinity;
+    for (let r = 0; r < 5; r++) {
+      const t = performance.now();
+      for (let k = 0; k < 3; k++) v.correct(`${word}${k}`, 0, 20);
+      best = Math.min(best, performance.now() - t);
+    }
+    return best;
+  };
+  // 90,000 words of 13 letters (linktext10000 ... linktext99999) against 4,000 of 9 to 12.
+  const big = new Vocabulary([...numbered(100_000), 'linktextabcde'], (i) => (i === 100_000 ? 9 : 1));
+  it('a vocabulary of 100,000 such words corrects about as fast as one of 4,000', () => {
+    const small = new Vocabulary([...numbered(4_000), 'linktextabcde'], (i) => (i === 4_000 ? 9 : 1));
+    fastest(small, 'linktextz123'); // warm up
+    fastest(big, 'linktextz123');
+    const s = fastest(small, 'linktextz123');
+    const b = fastest(big, 'linktextz123');
+    expect(b).toBeLessThan(4 * s + 5);
+  });
+  it('still finds the frequent word among them', () => {
+    expect(big.correct('linktextabcdf', 0, 20)).toBe('linktextabcde');
+    expect(big.correct('linktextacbde', 0, 20)).toBe('linktextabcde');
+  });
+  it('is unchanged below the limit: the closest, then the most frequent, then the first listed', () => {
+    const v = new Vocabulary(['linktexta', 'linktextb', 'linktextc', 'linktex'], (i) => [1, 3, 3, 2][i]!);
+    expect(v.correct('linktextd', 0, 1)).toBe('linktextb');
+    expect(v.correct('linktexz', 0, 1)).toBe('linktex');
+    expect(MAX_SCANNED).toBeGreaterThanOrEqual(872);
   });
 });
