@@ -33,4 +33,9 @@ describe('buildTypeahead: a bounded number of entries', () => {
     const docs = [{ title: 'Functions', sections: [{ id: 'h', heading: 'Overview', start: 0 }, { id: 'len', heading: 'len(s)', start: 9, term: true as const }, { id: 'h2', heading: 'Notes', start: 20 }] }];
     expect(buildTypeahead(docs, undefined, { maxSections: 2, maxEntries: 100 }).entries.map((e) => e.id ?? '')).toEqual(['', 'h', 'h2']);
   });
+
+  it('offers no title or heading that shows nothing (zero-width spaces, soft hyphens, fillers)', () => {
+    const docs = [{ title: '\u200b\u00ad', sections: [{ id: 'x', heading: '\u200b\u2060', start: 0 }, { id: 'y', heading: 'Pruning', start: 5 }] }];
+    expect(buildTypeahead(docs).entries.map((e) => e.id ?? '')).toEqual(['y']);
+  });
 });

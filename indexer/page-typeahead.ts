@@ -5,6 +5,7 @@
 // texts); the full-text search stays on our own index, which measured faster (DESIGN.md).
 
 import FlexSearch from 'flexsearch';
+import { isBlank } from '../shared/analysis/index.js';
 import { TYPEAHEAD_INDEX_OPTIONS, typeaheadEncode, type StoredDoc, type TypeaheadEntry, type TypeaheadFile } from '../shared/index-format/index.js';
 
 export interface TypeaheadOptions {
@@ -25,13 +26,13 @@ export function offeredSections<S extends { heading: string; term?: true }>(doc:
   return (doc.sections ?? [])
     .filter((s) => s.term !== true)
     .slice(0, options.maxSections)
-    .filter((s) => s.heading.trim() !== '');
+    .filter((s) => !isBlank(s.heading));
 }
 
 /** Per document, how many of its section headings are offered; -1 for none, title included. Pure. */
 export function typeaheadShares(docs: readonly Pick<StoredDoc, 'title' | 'sections'>[], inbound: ArrayLike<number> | undefined, options: TypeaheadOptions): Int32Array {
   const headings = docs.map((doc) => offeredSections(doc, options).length);
-  const entries = (d: number) => (docs[d]!.title.trim() !== '' ? 1 : 0) + headings[d]!;
+  const entries = (d: number) => (isBlank(docs[d]!.title) ? 0 : 1) + headings[d]!;
   const shares = Int32Array.from(headings);
   let total = 0;
   for (let d = 0; d < docs.length; d++) total += entries(d);
@@ -43,7 +44,7 @@ export function typeaheadShares(docs: readonly Pick<StoredDoc, 'title' | 'sectio
   let budget = options.maxEntries;
   for (const d of byLinks) {
     if (budget <= 0) break;
-    const title = docs[d]!.title.trim() !== '' ? 1 : 0;
+    const title = isBlank(docs[d]!.title) ? 0 : 1;
     shares[d] = Math.max(0, Math.min(headings[d]!, budget - title));
     budget -= title + shares[d];
   }
@@ -58,7 +59,7 @@ export function buildTypeahead(docs: readonly Pick<StoredDoc, 'title' | 'section
   const shares = typeaheadShares(docs, inbound, options);
   docs.forEach((doc, d) => {
     if (shares[d]! < 0) return;
-    if (doc.title.trim() !== '') {
+    if (!isBlank(doc.title)) {
       index.add(entries.length, doc.title);
       entries.push({ doc: d });
     }

@@ -37,3 +37,16 @@ describe('pageTitle', () => {
     expect(pageTitle({ title: '', headings: ['x'.repeat(300)] })).toBe(`${'x'.repeat(200)}…`);
   });
 });
+
+describe('a title that shows nothing', () => {
+  // A title of zero-width spaces, soft hyphens, joiners, bidi marks or Hangul fillers survived
+  // `trim()`: the result was an empty link, and the typeahead offered an entry with no text.
+  it.each(['\u200b\u200b \u00ad ', '\u2060\ufeff', '\u200e\u200f', '\u3164', '\u0301\u0302', '\u2800 \u115f'])('%j gives way to the first heading that shows something', (title) => {
+    expect(pageTitle({ title, headings: ['\u200b', 'Orchard care'] })).toBe('Orchard care');
+    expect(pageTitle({ title, headings: [] })).toBe('');
+  });
+  it('a title with a letter among such characters is kept as it is', () => {
+    expect(pageTitle({ title: '\u200bA\u200b', headings: ['Orchard care'] })).toBe('\u200bA\u200b');
+    expect(pageTitle({ title: 'é', headings: ['Orchard care'] })).toBe('é');
+  });
+});

@@ -3,6 +3,8 @@
 // matches every page equally and makes every title longer, so it is left out of the title field
 // (the title shown in results keeps it). Pure.
 
+import { isBlank } from '../shared/analysis/index.js';
+
 /** Where a title splits into parts: dashes, pipes, colons and the like between spaces. */
 const SEPARATOR = /\s+(?:[-–—|:·•»«]|::)\s+/u;
 
@@ -55,8 +57,7 @@ const MAX_HEADING_TITLE_CHARS = 200;
  * the heading names the page, as a browser's tab would show the address instead.
  */
 export function pageTitle(page: { title: string; headings: readonly string[] }): string {
-  const title = page.title.trim();
-  if (title !== '') return page.title;
-  const heading = page.headings.find((h) => h.trim() !== '')?.trim() ?? '';
+  if (!isBlank(page.title)) return page.title;
+  const heading = page.headings.find((h) => !isBlank(h))?.trim() ?? '';
   return heading.length > MAX_HEADING_TITLE_CHARS ? `${heading.slice(0, MAX_HEADING_TITLE_CHARS)}…` : heading;
 }

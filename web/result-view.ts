@@ -4,6 +4,7 @@
 import type { Explanation, SearchHit } from './search/index.js';
 import { displayUrl, safeHref } from './format.js';
 import { segments, type Segment } from './highlight.js';
+import { isBlank } from '../shared/analysis/index.js';
 
 export interface ResultView {
   rank: number;
@@ -28,7 +29,7 @@ export function resultView(hit: SearchHit, rank: number): ResultView {
     rank,
     href: safeHref(hit.section?.url ?? hit.url),
     url: displayUrl(hit.url),
-    title: hit.title.trim() === '' ? displayUrl(hit.url, 70) : hit.title,
+    title: isBlank(hit.title) ? displayUrl(hit.url, 70) : hit.title,
     ...(hit.section ? { section: hit.section.heading } : {}),
     ...(hit.context !== undefined ? { context: hit.context } : {}),
     snippet: segments(hit.snippet, hit.highlights),

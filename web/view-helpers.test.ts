@@ -9,6 +9,8 @@ import { relaxations } from './no-results.js';
 import { pageLinks } from './pagination.js';
 import { intParam, stringParam } from './params.js';
 import { parseQuery } from './query/index.js';
+import { resultView } from './result-view.js';
+import type { SearchHit } from './search/index.js';
 
 describe('segments (snippet highlighting)', () => {
   it('marks the ranges and keeps the text between them', () => {
@@ -109,5 +111,14 @@ describe('relaxations (no-results suggestions)', () => {
 
   it('a single plain word has nothing to loosen', () => {
     expect(relaxations(parseQuery('crawler'))).toEqual([]);
+  });
+});
+
+describe('resultView: a title that shows nothing', () => {
+  it('is shown as the address, like an empty one, so the result has a link to read and click', () => {
+    const hit = { url: 'http://site.test/page', title: '\u200b\u200b \u00ad\u3164', snippet: '', highlights: [], language: 'en', score: 1 } as unknown as SearchHit;
+    expect(resultView(hit, 1).title).toBe('http://site.test/page');
+    expect(resultView({ ...hit, title: '' }, 1).title).toBe('http://site.test/page');
+    expect(resultView({ ...hit, title: 'Pruning' }, 1).title).toBe('Pruning');
   });
 });

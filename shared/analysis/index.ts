@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { extname } from 'node:path';
 
+export { isBlank } from './blank.js';
 export { foldWord } from './fold.js';
 export { accentFold, FOLD_MARK, foldToken, isFoldToken } from './accents.js';
 export { identifierAt, identifierTails, isIdentifierToken, symbolSuffix } from './identifiers.js';
