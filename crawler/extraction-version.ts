@@ -9,5 +9,6 @@
  * on the collapsed text (2026-12-02). 2: no links from inside a `<template>` (2026-12-02). 3: a meta's
  * name trimmed (`" robots "`), no refresh link from a content without a delay, a definition term named
  * by texinfo's empty `<span id>` anchors before it (2026-12-02). 4: a permalink's mark ("¶", "#") is
- * no text of the page, a `<title>` that is a name defines it (2026-12-02). */
+ * no text of the page, a `<title>` that is a name defines it, a page's sections past the 2,000 kept
+ * end in a mark where the first cut began (crawler/field-limits.ts) (2026-12-02). */
 export const EXTRACTION_VERSION = 4;

@@ -25,12 +25,21 @@ describe('short fields cut to their limits', () => {
     expect(e.headings).toHaveLength(DEFAULT_FIELD_LIMITS.maxHeadings);
     expect(e.headings[1999]).toBe('Heading 1999');
   });
-  it('keeps at most maxSections sections, in order, the last running to the end of the text', () => {
+  it('keeps at most maxSections sections, in order, then a mark where the first one cut began', () => {
     const e = analyze(Array.from({ length: 5000 }, (_, i) => `<h2 id="s${i}">Section ${i}</h2><p>text ${i}</p>`).join(''));
-    expect(e.sections).toHaveLength(DEFAULT_FIELD_LIMITS.maxSections);
+    expect(e.sections).toHaveLength(DEFAULT_FIELD_LIMITS.maxSections + 1);
     expect(e.sections![1999]).toMatchObject({ id: 's1999', heading: 'Section 1999' });
-    // The text is whole: what the dropped sections said is found in the last kept one.
-    expect(e.text.slice(e.sections![1999]!.start)).toContain('text 4999');
+    // The last kept section ends at the mark; the text after it (whole) is no section's.
+    const mark = e.sections![2000]!;
+    expect(mark).toMatchObject({ id: '', heading: '' });
+    expect(e.text.slice(e.sections![1999]!.start, mark.start)).toContain('text 1999');
+    expect(e.text.slice(e.sections![1999]!.start, mark.start)).not.toContain('text 2000');
+    expect(e.text.slice(mark.start)).toContain('text 4999');
+  });
+  it('adds no mark when no section was cut', () => {
+    const e = analyze(Array.from({ length: DEFAULT_FIELD_LIMITS.maxSections }, (_, i) => `<h2 id="s${i}">Section ${i}</h2><p>text ${i}</p>`).join(''));
+    expect(e.sections).toHaveLength(DEFAULT_FIELD_LIMITS.maxSections);
+    expect(e.sections!.every((s) => s.id !== '')).toBe(true);
   });
   it('leaves a page within the limits as it was (the same object)', () => {
     const e = extractHtml('<title>Fine</title><h1>Head</h1><p>text <a href="/a">link</a></p>', 'http://a.test/');

@@ -4,15 +4,16 @@
 // (HTML, text, PDF, Word), before anything stores it. Body text has its own bound (maxTextChars).
 
 import type { Extracted } from './extract.js';
+import { END_OF_SECTIONS } from '../shared/store/index.js';
 
 export interface FieldLimits {
   /** Characters kept of a title, a description, a heading, a section's heading or an anchor text. */
   maxFieldChars: number;
   /** Headings (h1-h3) kept of one page; a reference page has a few hundred. */
   maxHeadings: number;
-  /** Sections (headings with an id) kept of one page; the last kept runs to the end of the text. The
-   * Rust docs' most has 767; a hostile page of 32,000 made every query that listed it take 60 ms to
-   * choose its section, and its stored header 1 MB. */
+  /** Sections (headings with an id) kept of one page, then an END_OF_SECTIONS mark where the next one
+   * started. The Rust docs' most has 767; a hostile page of 32,000 made every query that listed it
+   * take 60 ms to choose its section, and its stored header 1 MB. */
   maxSections: number;
 }
 
@@ -52,6 +53,12 @@ export function boundFields(e: Extracted, limits: FieldLimits = DEFAULT_FIELD_LI
     headings: e.headings.slice(0, limits.maxHeadings).map((h) => cutField(h, max)),
     links: e.links.map((l) => (long(l.text) ? { ...l, text: cutField(l.text, max) } : l)),
   };
-  if (e.sections) bounded.sections = e.sections.slice(0, limits.maxSections).map((s) => (long(s.heading) ? { ...s, heading: cutField(s.heading, max) } : s));
+  if (e.sections) {
+    const kept = e.sections.slice(0, limits.maxSections).map((s) => (long(s.heading) ? { ...s, heading: cutField(s.heading, max) } : s));
+    // Without the mark the last kept section ran to the end of the text: on a page of 10,000 headings
+    // a query for the 9,999th linked to the 2,000th, under its heading.
+    const next = e.sections[limits.maxSections];
+    bounded.sections = next === undefined ? kept : [...kept, { id: END_OF_SECTIONS.id, heading: END_OF_SECTIONS.heading, start: next.start }];
+  }
   return bounded;
 }

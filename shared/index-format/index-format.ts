@@ -127,7 +127,8 @@ export interface StoredDoc {
   /** Inbound anchor texts, one per linking page. */
   anchor: string[];
   language: string;
-  /** Linkable sections with `start` offsets into `body` (shared/store PageSection); absent on pages without. */
+  /** Linkable sections with `start` offsets into `body` (shared/store PageSection); absent on pages
+   * without. The last may be a mark with an empty id where sections were cut (linkableSections). */
   sections?: { id: string; heading: string; start: number; term?: true }[];
   /** Identifiers the page defines (shared/store PageRecord.defines); they count as heading words. */
   defines?: string[];
@@ -191,4 +192,10 @@ function decodeSafely(s: string): string {
   } catch {
     return s;
   }
+}
+
+/** How many of a page's stored sections a result may link to: all but the mark (empty id) that ends
+ * the last kept one where the crawler cut the rest (shared/store END_OF_SECTIONS). */
+export function linkableSections(sections: readonly { id?: string }[]): number {
+  return sections.length > 0 && sections[sections.length - 1]!.id === '' ? sections.length - 1 : sections.length;
 }

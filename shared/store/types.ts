@@ -30,6 +30,11 @@ export interface PageSection {
   term?: true;
 }
 
+/** The last of a page's sections when more were cut (crawler/field-limits.ts): where the first one cut
+ * started, so the section before it ends there. No heading has an empty id (crawler/sections.ts), so
+ * none is taken for it; it is never chosen, never offered, and adds no heading. */
+export const END_OF_SECTIONS: Readonly<Pick<PageSection, 'id' | 'heading'>> = { id: '', heading: '' };
+
 /** What META robots and X-Robots-Tag allow for a page, merged (the most restrictive wins). */
 export interface RobotsDirectives {
   index: boolean;

@@ -24,7 +24,7 @@
 // `coalesce(X,Y,...)` in "Descriptions of built-in scalar SQL functions"); the result links to the
 // term and its snippet comes from the term's text.
 
-import type { StoredDoc } from '../../shared/index-format/index.js';
+import { linkableSections, type StoredDoc } from '../../shared/index-format/index.js';
 import type { PageSection } from '../../shared/store/index.js';
 import { querySpans, tokensIn } from './snippet.js';
 import { foldWord, identifierAt, tokenAt, tokenize } from '../../shared/analysis/index.js';
@@ -51,12 +51,13 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   const starts = sections.map((s) => Math.min(s.start, body.length));
   // Sections beyond the part of the body that was read are not chosen.
   const read = sections.findIndex((s, i) => i > 0 && s.start >= body.length);
+  const linkable = linkableSections(sections);
   const inHeading = tokensIn(queryTokens, language);
   const { index, next } = choosePart(
     sections,
-    read < 0 ? sections.length : read,
+    read < 0 ? linkable : Math.min(read, linkable),
     (i) => starts[i]!,
-    body.length,
+    linkable < sections.length ? starts[linkable]! : body.length,
     places,
     (i) => inHeading(sections[i]!.heading),
     undefined,
@@ -66,7 +67,7 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   );
   if (index < 0) return undefined;
   const section = sections[index]!;
-  const { next: through } = throughHeadedText({ index, next }, sections, (i) => starts[i]!, headingLength(body, section.start, section.heading) + 1);
+  const { next: through } = throughHeadedText(endAtMark({ index, next }, linkable), sections, (i) => starts[i]!, headingLength(body, section.start, section.heading) + 1);
   const end = through < sections.length ? starts[through]! : body.length;
   // The heading is shown apart: the snippet starts after it.
   return { id: section.id, heading: section.heading, start: Math.min(section.start + headingLength(body, section.start, section.heading), end), end };
@@ -77,14 +78,21 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
  * length in the unit of `start`): a heading over subheadings only ("HOOKS", then "applypatch-msg" and
  * the other hooks, each a section) had an empty snippet; it shows what it heads. Not a definition term.
  */
-export function throughHeadedText(part: ChosenPart, sections: readonly Pick<PageSection, 'term'>[], start: (i: number) => number, headingSize: number): ChosenPart {
+export function throughHeadedText(part: ChosenPart, sections: readonly (Pick<PageSection, 'term'> & { id?: string })[], start: (i: number) => number, headingSize: number): ChosenPart {
   // A definition term with no text of its own (an index entry, a constant listed in a row) is not
   // the heading of what follows: its neighbour's text would be shown as if it were its own.
   if (part.index < 0 || sections[part.index]?.term === true) return part;
-  const count = sections.length;
+  // Not past the mark where the crawler cut the page's sections: the text after it is no section's.
+  const count = linkableSections(sections);
   let next = part.next;
   while (next < count && start(next) - start(part.index) <= headingSize) next++;
   return next === part.next ? part : { index: part.index, next };
+}
+
+/** `part`, its text ending at the mark where the crawler cut the page's sections (`linkable`:
+ * linkableSections) rather than at the end of the page. */
+export function endAtMark(part: ChosenPart, linkable: number): ChosenPart {
+  return part.index >= 0 && part.next > linkable ? { index: part.index, next: linkable } : part;
 }
 
 /** The part of a page choosePart chose: `index` into its sections (-1: the page's top, its whole text),

@@ -4,10 +4,10 @@
 // cut into a snippet by the same rules as before (snippet.ts, sections.ts). A long reference page
 // then costs what a short one does, and no result reads more than its header and one passage.
 
-import { WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
+import { linkableSections, WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
 import { bodyPositions } from './body-positions.js';
-import { choosePart, throughHeadedText, headingLength, headingOpensWith, leafNamed, placeAtLeast, type ChosenPart, type ChosenSection, type Places } from './sections.js';
+import { choosePart, endAtMark, throughHeadedText, headingLength, headingOpensWith, leafNamed, placeAtLeast, type ChosenPart, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, headingsHolding, tokensIn, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
@@ -122,14 +122,17 @@ export function placedSnippet(
   let chosen: ChosenPart = { index: -1, next: sections.length };
   if (!wholePage && sections.length > 0 && map.sections === sections.length && tokens.size > 0) {
     const start = (i: number) => map.sectionPlace(i);
+    // Sections cut by the crawler end in a mark: the last kept one ends there, and none is chosen after.
+    const linkable = linkableSections(sections);
     const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language);
     const opens = (i: number) => headingOpensWith(sections[i]!.heading, tokens, language);
     let inText: ((text: string) => Set<string>) | undefined;
     const leaf = (i: number) => leafNamed(sections[i]!.heading, tokens, language, (inText ??= tokensIn(tokens, language)));
     if (holding === undefined) {
       const headingTokens = stored.sectionHeadingTokens(doc);
-      chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => headingTokens[i]!, undefined, opens, leaf, inTitle);
-    } else chosen = choosePart(sections, sections.length, start, Infinity, places, (i) => holding.get(i) ?? NONE, holding.keys(), opens, leaf, inTitle);
+      chosen = choosePart(sections, linkable, start, linkable < sections.length ? start(linkable) : Infinity, places, (i) => headingTokens[i]!, undefined, opens, leaf, inTitle);
+    } else chosen = choosePart(sections, linkable, start, linkable < sections.length ? start(linkable) : Infinity, places, (i) => holding.get(i) ?? NONE, holding.keys(), opens, leaf, inTitle);
+    chosen = endAtMark(chosen, linkable);
   }
   if (chosen.index >= 0) chosen = throughHeadedText(chosen, sections, (i) => map.sectionPlace(i), primaryTokens(sections[chosen.index]!.heading, language).length);
   const { index, next } = chosen;
