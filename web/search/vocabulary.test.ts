@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MAX_SCANNED, Vocabulary, editDistance } from './vocabulary.js';
+import { MAX_SCANNED, MAX_WORDS, Vocabulary, editDistance } from './vocabulary.js';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and adjacent transpositions as one edit each', () => {
@@ -102,5 +102,23 @@ describe('a correction costs the same however many words one page made up', () =
     expect(v.correct('linktextd', 0, 1)).toBe('linktextb');
     expect(v.correct('linktexz', 0, 1)).toBe('linktex');
     expect(MAX_SCANNED).toBeGreaterThanOrEqual(872);
+  });
+});
+
+describe('a vocabulary of millions of made-up words', () => {
+  // Built at the first query with a rare word, inside that request: 3.2 million terms (80 pages of
+  // made-up words) took 9.9 s. It holds the MAX_WORDS most frequent words; the rarest are left out.
+  const words = ['orchard', 'orchestra', 'ordinal', 'orchidx', 'orchidy', 'orchidz'];
+  const df = [40, 30, 20, 1, 1, 1];
+  it('keeps the most frequent words, the first listed of equal frequency, and leaves the others out', () => {
+    const v = new Vocabulary(words, (i) => df[i]!, undefined, undefined, MAX_SCANNED, 4);
+    expect(v.complete('or', 10)).toEqual(['orchard', 'orchestra', 'ordinal', 'orchidx']);
+    expect(v.correct('orchidw', 0, 1)).toBe('orchidx');
+    expect(v.correct('orchidzz', 0, 1)).toBe('orchidx');
+  });
+  it('keeps every word below the limit', () => {
+    const v = new Vocabulary(words, (i) => df[i]!, undefined, undefined, MAX_SCANNED, 6);
+    expect(v.complete('orchid', 10)).toEqual(['orchidx', 'orchidy', 'orchidz']);
+    expect(MAX_WORDS).toBeGreaterThanOrEqual(110_000);
   });
 });
