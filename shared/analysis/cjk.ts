@@ -38,8 +38,36 @@ function segmenter(locale: string): Intl.Segmenter {
 
 type HanChar = { char: string; start: number; position: number; word: string };
 
+/** A short run's tokens as scanRun sent them, offsets and positions relative to the run: token,
+ * word, start, end, position, extra, ...; then the positions the run took. */
+type RunTokens = { tokens: (string | number | boolean)[]; positions: number };
+
+/** Runs at most this long are remembered: Korean writes a space between words, so each word is a run,
+ * and segmenting a short string costs about 25 us (a 400 KB Korean page took 2.1 s to index, 13
+ * distinct words; 200,000 distinct Latin words take 0.2 s). */
+const CACHED_RUN_CHARS = 24;
+const RUN_CACHE_LIMIT = 100_000;
+const runCache = new Map<string, RunTokens>();
+
 /** Sends the tokens of one CJK run (at `offset` of the text) to `sink`, from word `position`; returns the next position. */
 export function scanCjk(run: string, offset: number, language: string, position: number, sink: TokenSink): number {
+  if (run.length > CACHED_RUN_CHARS) return scanRun(run, offset, language, position, sink);
+  const key = `${language}\u0000${run}`;
+  let cached = runCache.get(key);
+  if (cached === undefined) {
+    const tokens: (string | number | boolean)[] = [];
+    const positions = scanRun(run, 0, language, 0, (token, word, start, end, at, extra) => tokens.push(token, word, start, end, at, extra));
+    cached = { tokens, positions };
+    if (runCache.size >= RUN_CACHE_LIMIT) runCache.clear();
+    runCache.set(key, cached);
+  }
+  const t = cached.tokens;
+  for (let i = 0; i < t.length; i += 6) sink(t[i] as string, t[i + 1] as string, offset + (t[i + 2] as number), offset + (t[i + 3] as number), position + (t[i + 4] as number), t[i + 5] as boolean);
+  return position + cached.positions;
+}
+
+/** scanCjk without the cache. */
+function scanRun(run: string, offset: number, language: string, position: number, sink: TokenSink): number {
   // Han characters of the run with the position of the word each fell in, for the bigrams below.
   const han: HanChar[] = [];
   const words = segmenter(segmentationLocale(run, language));
