@@ -75,6 +75,16 @@ describe('names a page defines', () => {
     expect(defines('<body><svg><title>mod_x</title></svg><p>Text.</p></body>')).toBeUndefined();
   });
 
+  it('takes a name in capitals a term or heading opens with, not one of words in capitals', () => {
+    // Zsh's parameters, Django's settings, the shell's prompt variable, CMake's policies.
+    expect(defines('<dl><dt><code>HISTSIZE</code> &lt;S&gt;</dt><dd>The maximum number of events.</dd></dl><h3>DEBUG<a class="headerlink" href="#debug">¶</a></h3><dl><dt>PS1</dt></dl><h1>CMP0077</h1>')).toEqual(['HISTSIZE', 'DEBUG', 'PS1', 'CMP0077']);
+    expect(nameOfHeading('SEE ALSO')).toBeUndefined();
+    expect(nameOfTerm('CREATE TABLE')).toBeUndefined();
+    expect(nameOfHeading('DEBUG mode')).toBeUndefined();
+    expect(nameOfTerm('Debug')).toBeUndefined();
+    expect(nameOfTerm('ID')).toBeUndefined();
+  });
+
   it('takes the long option a term or heading opens with, without its value', () => {
     const html =
       '<dl><dt><a name="opt.num-callers"></a><span class="term"><code class="option">--num-callers=&lt;number&gt; [default: 12] </code></span></dt><dd>…</dd></dl>' +

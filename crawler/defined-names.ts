@@ -19,7 +19,7 @@
 // layout. The indexer counts each name as a heading word of the page and as a defined-name term of its
 // own (indexer/analyze-doc.ts, shared/analysis/defined-names.ts).
 
-import { identifierAt } from '../shared/analysis/index.js';
+import { identifierAt, isConstantName } from '../shared/analysis/index.js';
 
 /** The elements whose text opens with the name they define: definition terms, and headings
  * (Django's `<h3>STATIC_ROOT</h3>`, SQLite's `<h3>(5) SQLITE_BUSY</h3>`). */
@@ -108,6 +108,10 @@ export function nameOfTerm(text: string): string | undefined {
     const found = identifierAt(head, m.index);
     if (found !== undefined && found.raw !== '') return found.raw;
     if (found !== undefined) words.lastIndex = found.end;
+    // A name in capitals opening the term or heading (Zsh's `<dt>HISTSIZE <S>`, Django's `<h3>DEBUG`):
+    // a setting or a variable, searched as written only (shared/analysis isConstantName).
+    // Not the first of words in capitals ("SEE ALSO", "CREATE TABLE"): a title, not a name.
+    if (plain === 0 && (found === undefined || found.raw === '') && isConstantName(m[0]) && !/^\s+\p{Lu}[\p{Lu}\p{N}]/u.test(head.slice(m.index + m[0].length))) return m[0];
     // A camel-case name called (Node's `setTimeout(callback[, delay])`, a class's `readFile(path)`)
     // is a signature. A plain word called is not: Python's builtins page then defined "open",
     // "sorted" and "round" and outranked every guide that explains them (success@1 .886 -> .686).

@@ -2,7 +2,7 @@
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
 import type { NumberedTerms } from './term-translation.js';
-import { camelCaseMember, countsInLength, definedNameToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
+import { camelCaseMember, countsInLength, isConstantName, definedNameToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -134,6 +134,8 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   field = HEADINGS;
   const defined = new Set<string>();
   for (const name of doc.defines ?? []) {
+    // A name in capitals is a plain word folded: it is defined as written only (below).
+    if (isConstantName(name)) continue;
     const whole = identifierToken(name, doc.language);
     if (whole !== undefined) sink(whole, name, 0, 0, 0, true);
     // And a term of its own per way of naming it (shared/analysis defined-names.ts), scored by presence:
@@ -147,9 +149,10 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   }
   // A qualified name's camel-case member alone (`readFileSync` of `fs.readFileSync`), as written: a
   // reader types it so. Not where the page defines the word itself (`setTimeout(`), which counts once.
+  // A name in capitals (`DEBUG`, `HISTSIZE`) as written too, and only so.
   const members = new Set<string>();
   for (const name of doc.defines ?? []) {
-    const member = camelCaseMember(name);
+    const member = camelCaseMember(name) ?? (isConstantName(name) ? name : undefined);
     if (member === undefined || members.has(member)) continue;
     const token = wordToken(member, doc.language);
     if (token !== undefined && defined.has(token)) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelCaseMember, definedNameOf, definedNameToken, isDefinedNameToken, memberNameToken, qualifiedForms, tokenize } from './index.js';
+import { camelCaseMember, definedNameOf, isConstantName, definedNameToken, isDefinedNameToken, memberNameToken, qualifiedForms, tokenize } from './index.js';
 
 describe('defined-name terms', () => {
   it('name a qualified name by each shorter qualification down to two parts', () => {
@@ -24,6 +24,11 @@ describe('defined-name terms', () => {
     // Its term keeps the capitals: no folded token of text or query meets it.
     expect(memberNameToken('readFileSync')).toBe('=readFileSync');
     expect(tokenize('readFileSync fs.readFileSync').some((t) => t === 'readFileSync' || isDefinedNameToken(t))).toBe(false);
+  });
+
+  it('tell a name in capitals: three characters or more, two letters, capitals and digits only', () => {
+    expect(['DEBUG', 'HISTSIZE', 'PS1', 'CMP0077', 'ÉTAT'].every(isConstantName)).toBe(true);
+    expect(['ID', 'A12', 'Debug', 'debug', 'STATIC_ROOT', 'C++', 'X11Y'].filter(isConstantName)).toEqual(['X11Y']);
   });
 
   it('are marked so that no token of text is one', () => {

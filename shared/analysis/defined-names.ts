@@ -45,9 +45,21 @@ export function camelCaseMember(name: string): string | undefined {
   return parts.length > 1 && CAMEL_CASE.test(last) ? last : undefined;
 }
 
-/** The term a page defining a camel-case member is indexed under: the mark and the member as written,
- * capitals kept, so it meets only a query word written with them (no folded token has a capital). */
+/** The term a page defining a camel-case member (or a name in capitals, isConstantName) is indexed
+ * under: the mark and the name as written, capitals kept, so it meets only a query word written with
+ * them (no folded token has a capital). */
 export const memberNameToken = (member: string): string => DEFINES_MARK + member;
+
+/**
+ * A name written in capitals and digits only, three characters or more with two letters (Django's
+ * `DEBUG` setting, Zsh's `HISTSIZE` parameter, the shell's `PS1`, CMake's policy `CMP0077`): a setting,
+ * a variable, a constant. To the index it is a plain word ("debug"), and as a definition of that word it
+ * would outrank every page about debugging, as Python's builtins page did for "open"; so a page defining
+ * it is indexed under memberNameToken, met only by a query word typed in capitals as it is written.
+ */
+export const isConstantName = (word: string): boolean => CONSTANT.test(word);
+
+const CONSTANT = /^(?=(?:\P{Lu}*\p{Lu}){2})\p{Lu}[\p{Lu}\p{N}]{2,}$/u;
 
 /** A word written in camel case, a capital right after a small letter inside it (`readFileSync`,
  * `KeyObject`), as crawler/defined-names.ts reads one. */

@@ -16,6 +16,7 @@ import {
   foldToken,
   hyphenCompounds,
   isCamelCase,
+  isConstantName,
   isFoldToken,
   isIdentifierToken,
   isLongOption,
@@ -373,8 +374,9 @@ export function compileQuery(
         if (defined !== undefined) key(defined, definedNameToken(token), -1, true, false, undefined, weights.definedName);
       }
       // A word written in camel case also meets the pages defining it as a qualified name's member
-      // (`readFileSync`: Node's fs.readFileSync), spelled as typed (shared/analysis memberNameToken).
-      if (weights.definedName > 0 && field < 0 && atom.kind === 'term' && isCamelCase(atom.text)) {
+      // (`readFileSync`: Node's fs.readFileSync), and one in capitals the pages defining it so
+      // (`DEBUG`), spelled as typed (shared/analysis memberNameToken).
+      if (weights.definedName > 0 && field < 0 && atom.kind === 'term' && (isCamelCase(atom.text) || isConstantName(atom.text))) {
         const member = lookup(memberNameToken(atom.text));
         if (member !== undefined) key(member, memberNameToken(atom.text), -1, true, false, undefined, weights.definedName);
       }

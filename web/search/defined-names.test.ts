@@ -17,8 +17,8 @@ const reference = {
   url: `${S}/ref/settings`,
   title: 'Settings',
   headings: ['Core settings', 'Static files', ...SETTINGS.map((s) => `${s} default and use`)],
-  text: [...SETTINGS.map((s) => `${s} sets the ${s.toLowerCase()} of a project and of its databases, caches and templates.`), 'STATIC_ROOT is the absolute path where collectstatic collects static files.', 'annotate(*args) annotates each object in the QuerySet.', 'DocumentRoot sets the directory.', 'fs.readFileSync(path) returns the contents of the path.', 'os.path.join(path) joins paths.'].join(' '),
-  defines: [...SETTINGS, 'STATIC_ROOT', 'django.db.models.query.QuerySet.annotate', 'DocumentRoot', 'fs.readFileSync', 'os.path.join'],
+  text: [...SETTINGS.map((s) => `${s} sets the ${s.toLowerCase()} of a project and of its databases, caches and templates.`), 'STATIC_ROOT is the absolute path where collectstatic collects static files.', 'annotate(*args) annotates each object in the QuerySet.', 'DocumentRoot sets the directory.', 'fs.readFileSync(path) returns the contents of the path.', 'os.path.join(path) joins paths.', 'DEBUG turns on debug mode.'].join(' '),
+  defines: [...SETTINGS, 'STATIC_ROOT', 'django.db.models.query.QuerySet.annotate', 'DocumentRoot', 'fs.readFileSync', 'os.path.join', 'DEBUG'],
 };
 const PAGES: PageSpec[] = [
   reference,
@@ -32,6 +32,8 @@ const PAGES: PageSpec[] = [
   // A short page whose example calls the name more often than the long page that defines it (Node's
   // https.html reads its keys with fs.readFileSync; fs.html defines it among 270 headings).
   { url: `${S}/howto/tls`, title: 'Serving over TLS', text: `${PROSE} const options = { key: fs.readFileSync('key.pem'), cert: fs.readFileSync('cert.pem'), ca: fs.readFileSync('ca.pem') }; ${PROSE}` },
+  // A short guide that says "debug" more often than the settings page that defines DEBUG.
+  { url: `${S}/howto/views`, title: 'Writing views', text: `${PROSE} To debug a view, turn debug on: debug pages show the debug information. Set DEBUG while you debug. ${PROSE}` },
   { url: `${S}/vhosts`, title: 'Virtual hosts', text: `${PROSE} DocumentRoot names the directory a virtual host serves; set DocumentRoot for each host. ${PROSE}` },
   // A long option: the page whose option list defines it, and release notes that say its words more.
   { url: `${S}/manual-core`, title: 'Using and understanding the core', text: `${PROSE} --num-callers=<number> sets the number of callers in a stack trace. ${PROSE} ${PROSE}`, defines: ['--num-callers'] },
@@ -71,6 +73,13 @@ describe('names pages define, searched', () => {
     expect(top('readFileSync')[0]).toBe(reference.url);
     const join = search('join').hits.find((h) => h.url === reference.url);
     expect(join?.explain!.terms.some((t) => t.field === 'defines') ?? false).toBe(false);
+  });
+
+  it('finds the page defining a name in capitals when it is typed so, and not for the word in small letters', () => {
+    expect(top('DEBUG')[0]).toBe(reference.url);
+    expect(top('debug')[0]).toBe(`${S}/howto/views`);
+    const lower = search('debug').hits.find((h) => h.url === reference.url);
+    expect(lower?.explain!.terms.some((t) => t.field === 'defines') ?? false).toBe(false);
   });
 
   it('does not take a camel-case member for the lowercase name typed (typing.DefaultDict is not defaultdict)', () => {
