@@ -117,6 +117,23 @@ describe('detectTemplates', () => {
     // Without a section to stop at, the links are left as they are (a hub page's list is its content).
     expect(t.of(pages[6]!)!.contentText).toBe('Install Use it Configuration reference for the server Docs » Library » The title Some text A link in the content More text');
   });
+  it("goes through the page's contents list after a heading every page repeats (a site banner), to its own first heading", () => {
+    // Node's API pages: the banner h1 "Node.js v18.20.4 documentation" opens a section (its container's
+    // id names it), then the page's own table of contents, then the page's first heading.
+    const banner = 'Docs v18 documentation';
+    const blocks = ['Prev', 'Up', 'Home', 'Next', banner, 'Install', 'Use it', 'Configuration reference for the server', 'The title', 'Some text', 'A link in the content', 'More text', 'Copyright 2024 The Docs Group'];
+    const pages = site(40).map((p, i) => {
+      if (i !== 5 && i !== 6) return page(p.url, ['Prev', 'Up', 'Home', 'Next', banner, `Unique content of page ${i} about topic ${i}`, 'Copyright 2024 The Docs Group']);
+      const q = page(p.url, blocks);
+      const at = (k: number) => q.text.indexOf(blocks[k]!);
+      // Page 6 has no heading of its own after the banner: its links are its content, as before.
+      const own = i === 5 ? [{ id: 'top', heading: 'The title', start: at(8) }] : [];
+      return { ...q, linkBlocks: [5, 6, 7, 10], sections: [{ id: 'column1', heading: banner, start: at(4) }, ...own] };
+    });
+    const t = detectTemplates(pages);
+    expect(t.of(pages[5]!)!.contentText).toBe('The title Some text A link in the content More text');
+    expect(t.of(pages[6]!)!.contentText).toBe('Install Use it Configuration reference for the server The title Some text A link in the content More text');
+  });
   it('walks past a definition term to the first heading: a term is no heading', () => {
     const blocks = ['Prev', 'Up', 'Home', 'Next', 'Install', 'Use it', 'Configuration reference for the server', 'Docs » Library »', 'The title', 'Some text', 'A link in the content', 'More text', 'Copyright 2024 The Docs Group'];
     const pages = site(40).map((p, i) => {

@@ -108,6 +108,7 @@ const SHAPE_LEADING_LINK = 2; // a link block before the page's first section (l
 const SHAPE_HEADING = 4; // the text of one of the page's headings
 const SHAPE_LINK = 8; // nearly all link text (PageRecord.linkBlocks)
 const SHAPE_OWN_ENTRY = 16; // a link block whose text is one of the page's own headings (ownContents)
+const SHAPE_SECTION = 32; // a section (not a definition term) starts in it (sectionStartBlocks)
 
 /**
  * What template detection keeps of a page, made once while its text is at hand (pageBlocksOf): the
@@ -133,6 +134,7 @@ export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
   const texts = blockTexts(page);
   const described = describedBy(page.description);
   const leadingLink = leadingLinkBlock(page);
+  const sectionStarts = sectionStartBlocks(page);
   const headings = new Set(page.headings.filter((h) => h.length <= MAX_HEADING_CHARS).map(bare));
   // Its headings and its sections' (h4 too), but not its definition terms: a contents list names sections.
   const own = new Set([...headings, ...(page.sections ?? []).filter((s) => s.term !== true && s.heading.length <= MAX_HEADING_CHARS).map((s) => bare(s.heading))]);
@@ -145,6 +147,7 @@ export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
     if (t.length <= MAX_HEADING_CHARS && headings.size > 0 && headings.has(bare(t))) shape[k]! |= SHAPE_HEADING;
     if (links.has(k)) shape[k]! |= SHAPE_LINK;
     if (links.has(k) && t.length <= MAX_HEADING_CHARS && own.has(bare(t))) shape[k]! |= SHAPE_OWN_ENTRY;
+    if (sectionStarts.has(k)) shape[k]! |= SHAPE_SECTION;
   });
   return { url: page.url, prints: Float64Array.from(texts, fingerprint), shape, links: linkKeysOf(page.links) };
 }
@@ -272,7 +275,16 @@ function markHeaderAndFooter(blocks: boolean[], page: PageBlocks): void {
   // Sphinx's sidebar has a link to the next topic between "Next topic" and "This Page".
   const headed = (k: number): boolean => heading(k - 1) && heading(k + 1) && (shape[k]! & SHAPE_LINK) === 0;
   const inner = (k: number): boolean => (shape[k]! & SHAPE_INNER) !== 0 && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true) && !headed(k);
-  for (let i = 0; i < n && (blocks[i] || inner(i) || (shape[i]! & SHAPE_LEADING_LINK) !== 0); i++) blocks[i] = true;
+  // A section whose heading the host repeats on every page (Node's banner "Node.js v18.20.4
+  // documentation", an h1 inside the `<div id="column1">` that names it) has not begun the page's
+  // content: the page's own contents list after it is still leading navigation, up to the first
+  // section that starts in text of the page's own.
+  const firstOwnSection = (() => {
+    for (let k = 0; k < n; k++) if ((shape[k]! & SHAPE_SECTION) !== 0 && !counted[k]) return k;
+    return -1;
+  })();
+  const leading = (k: number): boolean => (shape[k]! & SHAPE_LEADING_LINK) !== 0 || ((shape[k]! & SHAPE_LINK) !== 0 && k < firstOwnSection);
+  for (let i = 0; i < n && (blocks[i] || inner(i) || leading(i)); i++) blocks[i] = true;
   for (let i = n - 1; i >= 0 && (blocks[i] || inner(i)); i--) blocks[i] = true;
   // A page whose content is one short block between header and footer keeps it.
   if (blocks.every(Boolean)) {
@@ -338,6 +350,20 @@ function leadingLinkBlock(page: Pick<PageRecord, 'sections' | 'blockEnds' | 'lin
   if (first === undefined || ends === undefined || page.linkBlocks === undefined) return () => false;
   const links = new Set(page.linkBlocks);
   return (k) => ends[k]! <= first && links.has(k);
+}
+
+/** The blocks in which a section (not a definition term) starts. */
+function sectionStartBlocks(page: Pick<PageRecord, 'sections' | 'blockEnds'>): Set<number> {
+  const starts = new Set<number>();
+  const ends = page.blockEnds;
+  if (ends === undefined) return starts;
+  let k = 0;
+  for (const s of page.sections ?? []) {
+    if (s.term === true) continue;
+    while (k < ends.length && ends[k]! <= s.start) k++;
+    if (k < ends.length) starts.add(k);
+  }
+  return starts;
 }
 
 /** Letters and digits only, lower-cased: rustdoc's description keeps the Markdown ("`Debug`") that its
