@@ -50,10 +50,12 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   let lastChar = 0;
   let lastByte = 0;
   let bodyWords = 0;
-  // The snake_case names of the field, to be added joined once it is scanned (a sink must not tokenize).
+  // The snake_case names of the field, to be added joined once it is scanned (a sink must not tokenize);
+  // only while the fields' texts are scanned, not for the pairs and names sunk after them.
   const snakeNames: string[] = [];
+  let scanningFields = true;
   const sink: TokenSink = (token, word, start, _end, position, extra) => {
-    if (extra && SNAKE_NAME.test(token)) snakeNames.push(token);
+    if (extra && scanningFields && SNAKE_NAME.test(token)) snakeNames.push(token);
     let s = slot.get(token);
     if (s === undefined) {
       s = terms.length;
@@ -115,6 +117,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       if (token !== undefined) addExtra(token, name);
     }
   }
+  scanningFields = false;
   while (sectionPlaces.length < sections.length) sectionPlaces.push(bodyWords);
   // Word pairs of the short fields (see shared/analysis wordPairs); they are not words, so the
   // field lengths stay as counted.
