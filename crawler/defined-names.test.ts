@@ -25,6 +25,15 @@ describe('names a page defines', () => {
     expect(defines(html)).toEqual(['pam_get_item', 'method.unwrap_or', 'unwrap_or']);
   });
 
+  it('takes a name marked as one (quoted, or a command after a colon) that an anchor is labelled with, as Vim tags its help', () => {
+    const html =
+      `<pre>*<a name="'tabstop'"></a><b>'tabstop'</b>* *<a name="'ts'"></a><b>'ts'</b>*\n` +
+      '*<a name=":norm"></a><b>:norm</b>* *<a name=":normal"></a><b>:normal</b>*\n' +
+      // A plain word labelled so (Vim's builtin functions), a label that differs, a marked name never shown.
+      '*<a name="sort()"></a><b>sort()</b>* *<a name="\'wrap\'"></a><b>wrap</b>* <a name="\'list\'"></a></pre><p>Text.</p>';
+    expect(defines(html)).toEqual(["'tabstop'", "'ts'", ':norm', ':normal']);
+  });
+
   it('leaves out plain words, option letters and names after the parameters', () => {
     expect(nameOfTerm('pipefail')).toBeUndefined();
     expect(nameOfTerm('-o option-name')).toBeUndefined();

@@ -9,7 +9,11 @@
 // - an `id` (or `<a name>`) spelled as the name: SQLite `<a name="group_concat">`, DocBook (Linux-PAM)
 //   `<a name="mwg-pam_get_item">` on the heading of the section that documents pam_get_item, texinfo's
 //   index anchors `index-PROMPT_005fCOMMAND` (its escape for `_`), rustdoc `id="method.unwrap_or"`,
-//   Sphinx's `<span id="std-setting-STATIC_ROOT">`, Apache's camel-case `<span id="DocumentRoot">`.
+//   Sphinx's `<span id="std-setting-STATIC_ROOT">`, Apache's camel-case `<span id="DocumentRoot">`;
+// - an anchor labelled with its own name when the name is marked as one: quoted or a command after a
+//   colon, as Vim's help tags its options and commands (`*<a name="'tabstop'"></a><b>'tabstop'</b>*`,
+//   `:normal`). A plain word labelled so is not enough: Vim's builtin.html labels `sort()`, `copy()`
+//   and a thousand more, and then outranked the guides for "sort lines" (Vim success@1 .689 -> .622).
 // A long option (`--num-callers`) a term or heading opens with is a name too, and so is a camel-case
 // name a `(` follows (Node's `<h3>setTimeout(callback[, delay])`, a signature). A term or heading that
 // links to another page names what is defined there (a table of contents), and defines nothing.
@@ -43,6 +47,8 @@ export class DefinedNamesCollector {
   private term: string | undefined;
   /** Whether the open term holds a link to another page. */
   private linked = false;
+  /** The name of an anchor whose label (the text that follows) is awaited; undefined when none is. */
+  private anchorName: string | undefined;
   private readonly options: DefinedNamesOptions;
 
   constructor(options: Partial<DefinedNamesOptions> = {}) {
@@ -52,6 +58,9 @@ export class DefinedNamesCollector {
   onOpen(name: string, attribs: Record<string, string>): void {
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
     if (id) for (const n of namesOfId(id)) this.add(n);
+    // A term or heading after the anchor is read by the rules for terms and headings.
+    if (TERMS.has(name)) this.anchorName = undefined;
+    else if (name === 'a' && attribs.href === undefined && id !== undefined && isLabel(id)) this.anchorName = id;
     if (TERMS.has(name) && this.term === undefined) {
       this.term = '';
       this.linked = false;
@@ -62,6 +71,13 @@ export class DefinedNamesCollector {
   }
 
   onText(data: string): void {
+    if (this.anchorName !== undefined) {
+      const label = data.trim();
+      if (label !== '') {
+        if (label === this.anchorName) this.add(label);
+        this.anchorName = undefined;
+      }
+    }
     if (this.term !== undefined && this.term.length < this.options.termChars) this.term += data;
   }
 
@@ -91,6 +107,13 @@ export class DefinedNamesCollector {
     this.names.push(name);
   }
 }
+
+/** Whether an anchor's name is a name marked as one: a word quoted ('tabstop') or a command (:normal). */
+function isLabel(name: string): boolean {
+  return MARKED_NAME.test(name);
+}
+
+const MARKED_NAME = /^(?:'\p{L}[\p{L}\p{N}_-]{0,58}'|:\p{L}[\p{L}\p{N}_-]{0,58})$/u;
 
 /**
  * The name a definition term opens with: its first identifier before any `(` (what follows is a

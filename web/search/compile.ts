@@ -175,14 +175,19 @@ function analyseVariants(atom: QueryAtom): readonly Readonly<{ tokens: readonly 
 export const identifierTokens = (atom: QueryAtom): string[] => atom.tokens.filter(isIdentifierToken);
 
 /** The tokens a page may define as a name (shared/analysis defined-names.ts): an atom's identifiers, a
- * long option's token ("--num-callers"), or the word of a one-word atom ("DocumentRoot"). */
-function namedTokens(atom: QueryAtom): string[] {
+ * long option's token ("--num-callers"), or the word of a one-word atom ("DocumentRoot") when the query
+ * is that word alone or the word is written as a name. */
+function namedTokens(atom: QueryAtom, alone: boolean): string[] {
   if (atom.kind === 'term' && isLongOption(atom.text)) {
     const words = atom.tokens.filter((t) => !isOptional(t));
     return words.length > 0 ? [optionToken(words)] : [];
   }
   const identifiers = identifierTokens(atom);
-  return identifiers.length > 0 || atom.kind !== 'term' || atom.tokens.length !== 1 ? identifiers : [atom.tokens[0]!];
+  if (identifiers.length > 0 || atom.kind !== 'term' || atom.tokens.length !== 1) return identifiers;
+  // A word in small letters among others is a word of the question, not a name ("spell checking" is
+  // not Vim's 'spell' option, which options.html defines); typed alone, or marked as a name by its
+  // writing (`DocumentRoot`, `'tabstop'`, `:normal`), it may be one.
+  return alone || /[^\p{Ll}\p{N}]/u.test(atom.text) ? [atom.tokens[0]!] : [];
 }
 
 /**
@@ -292,6 +297,8 @@ export function compileQuery(
     .filter((g) => g.length > 0);
   if (hasContent) groups = groups.filter((g) => !g.every(isStopAtom));
   const scoringTokens = groups.flat().flatMap((a) => a.tokens);
+  // Whether the query is one word (or name): a plain word then may be a name a page defines.
+  const alone = groups.flat().length === 1;
   const anyContentToken = scoringTokens.some((t) => !isStopword(t));
 
   const key = (term: number, token: string, field: number, scored: boolean, needBit: boolean, language?: string, weight = 1, variant = false): KeyPlan => {
@@ -369,7 +376,7 @@ export function compileQuery(
         const term = lookup(token);
         if (term !== undefined) key(term, token, field, true, false, undefined, weights.identifier);
       }
-      for (const token of weights.definedName > 0 && field < 0 ? namedTokens(atom) : []) {
+      for (const token of weights.definedName > 0 && field < 0 ? namedTokens(atom, alone) : []) {
         const defined = lookup(definedNameToken(token));
         if (defined !== undefined) key(defined, definedNameToken(token), -1, true, false, undefined, weights.definedName);
       }

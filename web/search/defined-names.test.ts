@@ -38,6 +38,9 @@ const PAGES: PageSpec[] = [
   // A long option: the page whose option list defines it, and release notes that say its words more.
   { url: `${S}/manual-core`, title: 'Using and understanding the core', text: `${PROSE} --num-callers=<number> sets the number of callers in a stack trace. ${PROSE} ${PROSE}`, defines: ['--num-callers'] },
   { url: `${S}/news`, title: 'Release notes', text: `${PROSE} The number of callers shown (--num-callers) may now be larger; num callers and callers again. ${PROSE}` },
+  // Vim's options page defines the option 'spell' (a quoted name); its guide says the words more.
+  { url: `${S}/vim/options`, title: 'Options', text: `${PROSE} 'spell' boolean (default off): when on, spell checking is done. ${PROSE} ${PROSE}`, defines: ["'spell'"] },
+  { url: `${S}/vim/spell`, title: 'Spell checking', text: `${PROSE} Spell checking: how spell checking finds words spelled wrong, and what spell checking suggests. ${PROSE}` },
   // The rest of a site (a name defined once among hundreds of pages is rare): pages that use the parts
   // as words, as real sites do.
   ...Array.from({ length: 300 }, (_, i) => ({ url: `${S}/topics/${i}`, title: `Topic ${i}`, text: `Topic ${i} keeps static answers at the root of a queryset cache and templates.` })),
@@ -87,6 +90,14 @@ describe('names pages define, searched', () => {
     expect(defines('defaultdict', `${S}/library/typing`)).toBe(false);
     expect(defines('DefaultDict', `${S}/library/typing`)).toBe(true);
     expect(top('defaultdict')[0]).toBe(`${S}/library/collections`);
+  });
+
+  it('takes a word in small letters for a name when it is the whole query or written as one, not among other words', () => {
+    const defines = (q: string) => search(q).hits.find((h) => h.url === `${S}/vim/options`)?.explain!.terms.some((t) => t.field === 'defines') ?? false;
+    expect(defines('spell')).toBe(true);
+    expect(defines("'spell' checking")).toBe(true);
+    expect(defines('spell checking')).toBe(false);
+    expect(top('spell checking')[0]).toBe(`${S}/vim/spell`);
   });
 
   it('shows the definition in "why this result", scored by presence, and never suggests it as a word', () => {
