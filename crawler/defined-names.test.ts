@@ -34,6 +34,16 @@ describe('names a page defines', () => {
     expect(defines(html)).toEqual(["'tabstop'", "'ts'", ':norm', ':normal']);
   });
 
+  it("takes the plain word a term opens with when an index anchor right before it spells it (texinfo), not from the term's own id", () => {
+    const html =
+      '<dl><dd><span id="index-zstyle"></span></dd><dt><span><tt>zstyle</tt> [ <tt>-L</tt> ]</span></dt><dd>Sets styles.</dd>' +
+      // Sphinx's glossary: the id is the term's own; an anchor of other words; an anchor with text between.
+      '<dt id="term-lambda">lambda</dt><dd>An anonymous function.</dd>' +
+      '<span id="index-history_002c-file"></span><dt>zmodload</dt><dd>Loads.</dd>' +
+      '<span id="index-bindkey"></span><p>Text.</p><dt>bindkey</dt></dl>';
+    expect(defines(html)).toEqual(['zstyle']);
+  });
+
   it('leaves out plain words, option letters and names after the parameters', () => {
     expect(nameOfTerm('pipefail')).toBeUndefined();
     expect(nameOfTerm('-o option-name')).toBeUndefined();

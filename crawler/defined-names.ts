@@ -14,6 +14,8 @@
 //   colon, as Vim's help tags its options and commands (`*<a name="'tabstop'"></a><b>'tabstop'</b>*`,
 //   `:normal`). A plain word labelled so is not enough: Vim's builtin.html labels `sort()`, `copy()`
 //   and a thousand more, and then outranked the guides for "sort lines" (Vim success@1 .689 -> .622).
+// A plain word a term opens with is a name when an index anchor right before the term spells it
+// (texinfo's `<span id="index-zstyle"></span><dt>zstyle [ -L ]`).
 // A long option (`--num-callers`) a term or heading opens with is a name too, and so is a camel-case
 // name a `(` follows (Node's `<h3>setTimeout(callback[, delay])`, a signature). A term or heading that
 // links to another page names what is defined there (a table of contents), and defines nothing.
@@ -49,6 +51,10 @@ export class DefinedNamesCollector {
   private linked = false;
   /** The name of an anchor whose label (the text that follows) is awaited; undefined when none is. */
   private anchorName: string | undefined;
+  /** The ids of the elements opened since the last text (texinfo's empty index anchors before a term). */
+  private idsBefore: string[] = [];
+  /** The ids that address the open term: its own and the anchors right before it. */
+  private termIds: string[] = [];
   private readonly options: DefinedNamesOptions;
 
   constructor(options: Partial<DefinedNamesOptions> = {}) {
@@ -64,13 +70,16 @@ export class DefinedNamesCollector {
     if (TERMS.has(name) && this.term === undefined) {
       this.term = '';
       this.linked = false;
-    }
+      this.termIds = name === 'dt' ? this.idsBefore : [];
+      this.idsBefore = [];
+    } else if (id && this.term === undefined) this.idsBefore.push(id);
     // A term that links to another page names what is defined there: a table of contents' entry, or
     // Sphinx's heading that is a reference to the setting's own page.
     if (name === 'a' && this.term !== undefined && attribs.href !== undefined && !attribs.href.startsWith('#')) this.linked = true;
   }
 
   onText(data: string): void {
+    if (this.idsBefore.length > 0 && this.term === undefined && data.trim() !== '') this.idsBefore = [];
     if (this.anchorName !== undefined) {
       const label = data.trim();
       if (label !== '') {
@@ -84,8 +93,9 @@ export class DefinedNamesCollector {
   onClose(name: string): void {
     if (!TERMS.has(name) || this.term === undefined) return;
     const text = this.term.slice(0, this.options.termChars);
-    const n = this.linked ? undefined : name === 'dt' ? nameOfTerm(text) : nameOfHeading(text);
+    const n = this.linked ? undefined : name === 'dt' ? (nameOfTerm(text) ?? wordAddressed(text, this.termIds)) : nameOfHeading(text);
     this.term = undefined;
+    this.termIds = [];
     if (n !== undefined) this.add(n);
   }
 
@@ -106,6 +116,18 @@ export class DefinedNamesCollector {
     this.seen.add(name);
     this.names.push(name);
   }
+}
+
+/** The plain word a term opens with when an anchor right before the term spells it as one of its id's
+ * parts: texinfo's index entry, `<span id="index-zstyle"></span><dt>zstyle [ -L ]`, says the manual's
+ * index sends the reader here for the word. Not the term's own id: Sphinx's glossary writes
+ * `<dt id="term-lambda">lambda`, and glossary.html then outranked the reference for "lambda",
+ * "metaclass" and "with statement" (Python success@1 .886 -> .848). */
+function wordAddressed(text: string, ids: readonly string[]): string | undefined {
+  if (ids.length === 0) return undefined;
+  const word = /^\s*([\p{L}_][\p{L}\p{N}_]*)(?![\p{L}\p{N}_.:])/u.exec(text)?.[1];
+  if (word === undefined) return undefined;
+  return ids.some((id) => id.split(/[-\s]+/).includes(word)) ? word : undefined;
 }
 
 /** Whether an anchor's name is a name marked as one: a word quoted ('tabstop') or a command (:normal). */
