@@ -31,6 +31,10 @@ import { identifierAt, isConstantName } from '../shared/analysis/index.js';
  * (Django's `<h3>STATIC_ROOT</h3>`, SQLite's `<h3>(5) SQLITE_BUSY</h3>`). */
 const TERMS = new Set(['dt', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
+/** Anchors kept before a term (texinfo writes one to four index entries there); a page of ids without
+ * text between them keeps no more. */
+const MAX_IDS_BEFORE = 16;
+
 /** Defaults of DefinedNamesOptions. */
 export const DEFAULT_DEFINED_NAMES_OPTIONS: Readonly<DefinedNamesOptions> = { maxNames: 2000, termChars: 200 };
 
@@ -72,7 +76,7 @@ export class DefinedNamesCollector {
       this.linked = false;
       this.termIds = name === 'dt' ? this.idsBefore : [];
       this.idsBefore = [];
-    } else if (id && this.term === undefined) this.idsBefore.push(id);
+    } else if (id && this.term === undefined && this.idsBefore.length < MAX_IDS_BEFORE) this.idsBefore.push(id);
     // A term that links to another page names what is defined there: a table of contents' entry, or
     // Sphinx's heading that is a reference to the setting's own page.
     if (name === 'a' && this.term !== undefined && attribs.href !== undefined && !attribs.href.startsWith('#')) this.linked = true;
