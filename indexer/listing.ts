@@ -9,6 +9,14 @@ import type { PageRecord } from '../shared/store/index.js';
 
 /** Defaults: DEFAULT_LISTING_OPTIONS. */
 export interface ListingOptions {
+  /** Code symbols (brackets, `=`, `;`, quotes, `#`, `$`...) per character of content below which the
+   * `<pre>` is prose set in a fixed font, not code: a manual page rendered as one `<pre>` (Postfix's
+   * postmap.1.html, 1-3% symbols) reads as sentences, while source listings (Django's and Sphinx's
+   * `_modules/` pages, 230 of them: 3.7-15%, docstrings included) and grammars (Python's: 12%) do not. */
+  maxProseSymbols: number;
+  /** Sentence ends (a word, `.`, `!` or `?`, a space, a capital) per 1,000 characters at or above which
+   * the `<pre>` reads as sentences: 2.2-9.9 on Postfix's 76 manual pages, 0-2.4 on the listings above. */
+  minProseSentences: number;
   /** Characters of content outside `<pre>` at or above which a page has prose of its own and is no
    * listing, however long its code: SQLite's sqlite3_analyzer page (1,304 characters of article before
    * a long sample output) is the answer for its name. A viewcode page keeps 260-420 characters of
@@ -16,17 +24,31 @@ export interface ListingOptions {
   minProseChars: number;
 }
 
-export const DEFAULT_LISTING_OPTIONS: Readonly<ListingOptions> = { minProseChars: 1000 };
+export const DEFAULT_LISTING_OPTIONS: Readonly<ListingOptions> = { minProseChars: 1000, maxProseSymbols: 0.032, minProseSentences: 1.5 };
 
 /**
  * How much the page is a listing, 0..1: the share of its content text inside `<pre>` (the code is
  * content; the theme around it is template, `contentText` without it), or 0 when the content outside
- * `<pre>` is prose enough to be a page of its own, or when the crawl did not measure it.
+ * `<pre>` is prose enough to be a page of its own, or when its `<pre>` is prose itself (a manual page set
+ * in a fixed font: few code symbols, many sentences), or when the crawl did not measure it.
  */
 export function listingShare(page: Pick<PageRecord, 'codeShare' | 'text'>, contentText: string | undefined, options: ListingOptions = DEFAULT_LISTING_OPTIONS): number {
   if (page.codeShare === undefined) return 0;
   const content = contentText === undefined || contentText === '' ? page.text.length : contentText.length;
   if (content === 0) return 0;
   const code = Math.min(content, page.codeShare * page.text.length);
-  return content - code >= options.minProseChars ? 0 : code / content;
+  if (content - code >= options.minProseChars) return 0;
+  return readsAsProse(contentText === undefined || contentText === '' ? page.text : contentText, options) ? 0 : code / content;
+}
+
+const CODE_SYMBOLS = /[{}()[\];=<>*&|$#@\\"']/g;
+const SENTENCE_END = /\p{Ll}{2}[.!?] +\p{Lu}/gu;
+
+/** Whether a text reads as sentences rather than code: few code symbols per character and many
+ * sentence ends (ListingOptions.maxProseSymbols, minProseSentences). */
+export function readsAsProse(text: string, options: ListingOptions = DEFAULT_LISTING_OPTIONS): boolean {
+  if (text.length === 0) return false;
+  const symbols = (text.match(CODE_SYMBOLS) ?? []).length / text.length;
+  const sentences = ((text.match(SENTENCE_END) ?? []).length / text.length) * 1000;
+  return symbols < options.maxProseSymbols && sentences >= options.minProseSentences;
 }
