@@ -44,6 +44,17 @@ describe('names a page defines', () => {
     expect(defines(html)).toEqual(['zstyle']);
   });
 
+  it("takes the plain word a term opens with when the term's own id or an anchor inside it is that word alone (Postfix's parameters)", () => {
+    const html =
+      '<dl><DT><b><a name="relayhost">relayhost</a></b> (default: empty)</DT><DD><p>The next-hop destination.</p></DD>' +
+      '<dt id="mynetworks">mynetworks (default: see output)</dt><dd>Trusted clients.</dd>' +
+      // Sphinx's glossary (an id of more than the word), an anchor of another word, an id that only holds the word.
+      '<dt id="term-lambda">lambda</dt><dd>An anonymous function.</dd>' +
+      '<dt><a name="other">helo</a></dt><dd>Greeting.</dd>' +
+      '<dt><a name="notes-on-myorigin">myorigin</a></dt><dd>Origin.</dd></dl>';
+    expect(defines(html)).toEqual(['relayhost', 'mynetworks']);
+  });
+
   it('leaves out plain words, option letters and names after the parameters', () => {
     expect(nameOfTerm('pipefail')).toBeUndefined();
     expect(nameOfTerm('-o option-name')).toBeUndefined();

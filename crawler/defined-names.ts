@@ -31,8 +31,8 @@ import { identifierAt, isConstantName } from '../shared/analysis/index.js';
  * (Django's `<h3>STATIC_ROOT</h3>`, SQLite's `<h3>(5) SQLITE_BUSY</h3>`). */
 const TERMS = new Set(['dt', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
-/** Anchors kept before a term (texinfo writes one to four index entries there); a page of ids without
- * text between them keeps no more. */
+/** Anchors kept before a term (texinfo writes one to four index entries there), and inside one; a page
+ * of ids without text between them keeps no more. */
 const MAX_IDS_BEFORE = 16;
 
 /** Defaults of DefinedNamesOptions. */
@@ -59,6 +59,8 @@ export class DefinedNamesCollector {
   private idsBefore: string[] = [];
   /** The ids that address the open term: its own and the anchors right before it. */
   private termIds: string[] = [];
+  /** The ids of the open `<dt>` and of the elements inside it (Postfix's `<dt><b><a name="relayhost">`). */
+  private ownIds: string[] = [];
   private readonly options: DefinedNamesOptions;
 
   constructor(options: Partial<DefinedNamesOptions> = {}) {
@@ -75,8 +77,11 @@ export class DefinedNamesCollector {
       this.term = '';
       this.linked = false;
       this.termIds = name === 'dt' ? this.idsBefore : [];
+      this.ownIds = name === 'dt' && id ? [id] : [];
       this.idsBefore = [];
-    } else if (id && this.term === undefined && this.idsBefore.length < MAX_IDS_BEFORE) this.idsBefore.push(id);
+    } else if (id && this.term === undefined) {
+      if (this.idsBefore.length < MAX_IDS_BEFORE) this.idsBefore.push(id);
+    } else if (id && this.ownIds.length < MAX_IDS_BEFORE) this.ownIds.push(id);
     // A term that links to another page names what is defined there: a table of contents' entry, or
     // Sphinx's heading that is a reference to the setting's own page.
     if (name === 'a' && this.term !== undefined && attribs.href !== undefined && !attribs.href.startsWith('#')) this.linked = true;
@@ -97,9 +102,10 @@ export class DefinedNamesCollector {
   onClose(name: string): void {
     if (!TERMS.has(name) || this.term === undefined) return;
     const text = this.term.slice(0, this.options.termChars);
-    const n = this.linked ? undefined : name === 'dt' ? (nameOfTerm(text) ?? wordAddressed(text, this.termIds)) : nameOfHeading(text);
+    const n = this.linked ? undefined : name === 'dt' ? (nameOfTerm(text) ?? wordAddressed(text, this.termIds) ?? wordSelfNamed(text, this.ownIds)) : nameOfHeading(text);
     this.term = undefined;
     this.termIds = [];
+    this.ownIds = [];
     if (n !== undefined) this.add(n);
   }
 
@@ -132,6 +138,18 @@ function wordAddressed(text: string, ids: readonly string[]): string | undefined
   const word = /^\s*([\p{L}_][\p{L}\p{N}_]*)(?![\p{L}\p{N}_.:])/u.exec(text)?.[1];
   if (word === undefined) return undefined;
   return ids.some((id) => id.split(/[-\s]+/).includes(word)) ? word : undefined;
+}
+
+/** The plain word a term opens with when the term's own id, or an anchor inside it, is that word and
+ * nothing else: Postfix's postconf.5.html writes each parameter as `<dt><b><a name="relayhost">relayhost</a>
+ * </b> (default: empty)</dt>`, and its one-word parameters (relayhost, mynetworks, myhostname) defined
+ * nothing, so postconf.5.html ranked 8th for "relayhost" below the guides that set it. An id that is
+ * the word alone names the term; a glossary's id says what it is besides (Sphinx's `term-lambda`), and a
+ * part of an id is not enough (texinfo's `index-` anchors are read before the term, wordAddressed). */
+function wordSelfNamed(text: string, ids: readonly string[]): string | undefined {
+  if (ids.length === 0) return undefined;
+  const word = /^\s*([\p{L}_][\p{L}\p{N}_]*)(?![\p{L}\p{N}_.:])/u.exec(text)?.[1];
+  return word !== undefined && ids.includes(word) ? word : undefined;
 }
 
 /** Whether an anchor's name is a name marked as one: a word quoted ('tabstop') or a command (:normal). */

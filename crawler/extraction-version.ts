@@ -12,5 +12,7 @@
  * no text of the page, a `<title>` that is a name defines it, a page's sections past the 2,000 kept
  * end in a mark where the first cut began (crawler/field-limits.ts) (2026-12-02). 5: an anchor labelled
  * with its own name marked as one (Vim's `'tabstop'`, `:normal`) defines it (2026-12-02). 6: a term's
- * plain first word defines it when texinfo's index anchor before the term spells it (2026-12-02). */
-export const EXTRACTION_VERSION = 6;
+ * plain first word defines it when texinfo's index anchor before the term spells it (2026-12-02). 7: a
+ * term's plain first word defines it when the term's own id or an anchor inside it is that word alone
+ * (Postfix's `<dt><a name="relayhost">relayhost</a>`) (2026-12-02). */
+export const EXTRACTION_VERSION = 7;

@@ -41,14 +41,23 @@ export function listingShare(page: Pick<PageRecord, 'codeShare' | 'text'>, conte
   return readsAsProse(contentText === undefined || contentText === '' ? page.text : contentText, options) ? 0 : code / content;
 }
 
-const CODE_SYMBOLS = /[{}()[\];=<>*&|$#@\\"']/g;
-const SENTENCE_END = /\p{Ll}{2}[.!?] +\p{Lu}/gu;
-
 /** Whether a text reads as sentences rather than code: few code symbols per character and many
- * sentence ends (ListingOptions.maxProseSymbols, minProseSentences). */
+ * sentence ends (ListingOptions.maxProseSymbols, minProseSentences). Counted in one pass, without
+ * collecting matches: a page may hold megabytes of `<pre>`. */
 export function readsAsProse(text: string, options: ListingOptions = DEFAULT_LISTING_OPTIONS): boolean {
   if (text.length === 0) return false;
-  const symbols = (text.match(CODE_SYMBOLS) ?? []).length / text.length;
-  const sentences = ((text.match(SENTENCE_END) ?? []).length / text.length) * 1000;
-  return symbols < options.maxProseSymbols && sentences >= options.minProseSentences;
+  let symbols = 0;
+  for (let i = 0; i < text.length; i++) if (CODE_SYMBOL[text.charCodeAt(i)] === 1) symbols++;
+  let sentences = 0;
+  SENTENCE_END.lastIndex = 0;
+  while (SENTENCE_END.exec(text) !== null) sentences++;
+  return symbols / text.length < options.maxProseSymbols && (sentences / text.length) * 1000 >= options.minProseSentences;
 }
+
+/** Per ASCII code, 1 for a code symbol: brackets, `;`, `=`, `<`, `>`, `*`, `&`, `|`, `$`, `#`, `@`, `\`, quotes. */
+const CODE_SYMBOL = (() => {
+  const table = new Uint8Array(128);
+  for (const c of '{}()[];=<>*&|$#@\\"\'') table[c.charCodeAt(0)] = 1;
+  return table;
+})();
+const SENTENCE_END = /\p{Ll}{2}[.!?] +\p{Lu}/gu;
