@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LISTING_OPTIONS, listingShare, readsAsProse } from './listing.js';
+import { DEFAULT_LISTING_OPTIONS, listingShare } from './listing.js';
 
 const page = (text: string, codeShare?: number) => ({ text, ...(codeShare !== undefined ? { codeShare } : {}) });
 
@@ -24,40 +24,5 @@ describe('listingShare', () => {
   });
   it('never passes 1, whatever the template took', () => {
     expect(listingShare(page('x'.repeat(1000), 1), 'y'.repeat(400))).toBe(1);
-  });
-  it('is 0 for a manual page set in one <pre>: sentences in a fixed font are prose, not code', () => {
-    // Postfix's postmap.1.html, as man2html writes every manual page of the site: one <pre>.
-    const man =
-      'POSTMAP(1) POSTMAP(1) NAME postmap - Postfix lookup table management SYNOPSIS postmap [-bfFhimnNoprsuUvw] ' +
-      '[-c config_dir] [-d key] [-q key] [file_type:]file_name ... DESCRIPTION The postmap(1) command creates or ' +
-      'queries one or more Postfix lookup tables, or updates an existing one. If the result files do not exist they ' +
-      'will be created with the same group and other read permissions as their source file. While the table update ' +
-      'is in progress, signal delivery is postponed, and an exclusive, advisory, lock is placed on the entire table, ' +
-      'in order to avoid surprises in spectator processes. INPUT FILE FORMAT The format of a lookup table input file ' +
-      'is as follows: A table entry has the form key whitespace value. Empty lines and whitespace-only lines are ' +
-      'ignored, as are lines whose first non-whitespace character is a `#\'. A logical line starts with non-whitespace ' +
-      'text. A line that starts with whitespace continues a logical line. ';
-    const text = man.repeat(3);
-    expect(readsAsProse(text)).toBe(true);
-    expect(listingShare(page(text, 0.97), undefined)).toBe(0);
-  });
-  it('still counts source code as a listing, docstrings and comments included', () => {
-    // Django's _modules/django/contrib/sessions/middleware.html, the listing with the fewest symbols.
-    const code =
-      'Source code for django.contrib.sessions.middleware import time from importlib import import_module from ' +
-      'django.conf import settings from django.contrib.sessions.backends.base import UpdateError from ' +
-      'django.contrib.sessions.exceptions import SessionInterrupted from django.utils.cache import patch_vary_headers ' +
-      'from django.utils.deprecation import MiddlewareMixin from django.utils.http import http_date class ' +
-      'SessionMiddleware(MiddlewareMixin): def __init__(self, get_response): super().__init__(get_response) engine = ' +
-      'import_module(settings.SESSION_ENGINE) self.SessionStore = engine.SessionStore def process_request(self, ' +
-      'request): session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME) request.session = ' +
-      'self.SessionStore(session_key) def process_response(self, request, response): """ If request.session was ' +
-      'modified, or if the configuration is to save the session every time, save the changes and set a session ' +
-      'cookie or delete the session cookie if the session has been emptied. """ try: accessed = ' +
-      'request.session.accessed modified = request.session.modified empty = request.session.is_empty() except ' +
-      'AttributeError: return response ';
-    const text = code.repeat(3);
-    expect(readsAsProse(text)).toBe(false);
-    expect(listingShare(page(text, 0.95), undefined)).toBeCloseTo(0.95, 6);
   });
 });
