@@ -51,7 +51,9 @@ describe('names a page defines', () => {
       // Sphinx's glossary (an id of more than the word), an anchor of another word, an id that only holds the word.
       '<dt id="term-lambda">lambda</dt><dd>An anonymous function.</dd>' +
       '<dt><a name="other">helo</a></dt><dd>Greeting.</dd>' +
-      '<dt><a name="notes-on-myorigin">myorigin</a></dt><dd>Origin.</dd></dl>';
+      '<dt><a name="notes-on-myorigin">myorigin</a></dt><dd>Origin.</dd>' +
+      // A plain word called (Sphinx's builtins): a signature, no name.
+      '<dt class="sig" id="sorted">sorted(iterable, /, *, key=None)</dt><dd>Return a new sorted list.</dd></dl>';
     expect(defines(html)).toEqual(['relayhost', 'mynetworks']);
   });
 

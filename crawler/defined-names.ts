@@ -145,10 +145,12 @@ function wordAddressed(text: string, ids: readonly string[]): string | undefined
  * </b> (default: empty)</dt>`, and its one-word parameters (relayhost, mynetworks, myhostname) defined
  * nothing, so postconf.5.html ranked 8th for "relayhost" below the guides that set it. An id that is
  * the word alone names the term; a glossary's id says what it is besides (Sphinx's `term-lambda`), and a
- * part of an id is not enough (texinfo's `index-` anchors are read before the term, wordAddressed). */
+ * part of an id is not enough (texinfo's `index-` anchors are read before the term, wordAddressed). Not
+ * a word called (Sphinx's `<dt id="sorted">sorted(iterable)`): a plain word called is no name (above;
+ * with it, functions.html won "sorting", Python success@1 .886 -> .876). */
 function wordSelfNamed(text: string, ids: readonly string[]): string | undefined {
   if (ids.length === 0) return undefined;
-  const word = /^\s*([\p{L}_][\p{L}\p{N}_]*)(?![\p{L}\p{N}_.:])/u.exec(text)?.[1];
+  const word = /^\s*([\p{L}_][\p{L}\p{N}_]*)(?![\p{L}\p{N}_.:(])/u.exec(text)?.[1];
   return word !== undefined && ids.includes(word) ? word : undefined;
 }
 
