@@ -33,6 +33,19 @@ describe('sections at linkable headings', () => {
     ]);
   });
 
+  it('splits at h5 and h6 too: man pages made by Sphinx nest their entries that deep (Varnish varnishd, varnish-cli)', () => {
+    // rst man pages: h1 the page, h2 its subtitle, h3 DESCRIPTION, h4 "List of Parameters", h5 each parameter.
+    const html =
+      '<div class="section" id="list-of-parameters"><h4>List of Parameters<a class="headerlink" href="#list-of-parameters">¶</a></h4><p>Run-time parameters.</p>' +
+      '<div class="section" id="thread-pool-max"><span id="ref-param-thread-pool-max"></span><h5>thread_pool_max<a class="headerlink" href="#thread-pool-max">¶</a></h5><p>The maximum number of worker threads.</p></div>' +
+      '<div class="section" id="ex-opt"><h6>-x option</h6><p>Rare.</p></div></div>';
+    expect(startsWith(html)).toEqual([
+      { id: 'list-of-parameters', heading: 'List of Parameters', at: 'List of Parameters Run-tim' },
+      { id: 'thread-pool-max', heading: 'thread_pool_max', at: 'thread_pool_max The max' },
+      { id: 'ex-opt', heading: '-x option', at: '-x option Rare.' },
+    ]);
+  });
+
   it('takes an id across a navigation bar: texinfo manuals, old and new', () => {
     const nav = (next: string) => `<p>Next: <a href="#${next}">${next}</a>, Previous: <a href="#p">Previous part</a>, Up: <a href="#u">Bash Features</a> &nbsp; [<a href="#c">Contents</a>][<a href="#i">Index</a>]</p>`;
     const html =
@@ -95,7 +108,7 @@ describe('sections at linkable headings', () => {
   });
 
   it('ignores an id separated from the heading by text, headings without an id, empty headings and repeated ids', () => {
-    const html = '<div id="wrap"><p>Some text</p><h2>Plain</h2></div><h2 id="e"> </h2><h2 id="a">A</h2><h2 id="a">A again</h2><h5 id="small">Small</h5>';
+    const html = '<div id="wrap"><p>Some text</p><h2>Plain</h2></div><h2 id="e"> </h2><h2 id="a">A</h2><h2 id="a">A again</h2>';
     expect(ex(html).sections?.map((s) => s.id)).toEqual(['a']);
   });
 

@@ -6,7 +6,8 @@
 // headings in `<section id>`, DocBook (PostgreSQL) in `<div class="sect1" id>`, rustdoc puts the id on
 // the heading or its `<section>`, older pages write `<a name="x"></a><h2>`, and texinfo (every GNU
 // manual) `<div class="section" id="x">` then a "Next: ... Up: ..." bar, then the heading. A container's
-// id names its first heading only. h1 to h4 split a page (h4: rustdoc's methods), and so does a definition
+// id names its first heading only. h1 to h6 split a page (h4: rustdoc's methods; h5: the entries of a man page
+// Sphinx renders, Varnish's varnishd parameters and varnish-cli commands under h3 DESCRIPTION and an h4 list), and so does a definition
 // term that can be linked to (`<dt id>`, or `<a name>` or texinfo's empty `<span id>` right before it): Sphinx's `<dt id="str.split">`,
 // PostgreSQL's `<dt id="GUC-MAX-CONNECTIONS">`, SQLite's `<a name="coalesce"></a><dt>coalesce(X,Y,...)`
 // each open the part of a long page that documents one name, and a result for the name links there
@@ -24,9 +25,9 @@
 
 import type { PageSection } from '../shared/store/index.js';
 
-const SECTION_HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'dt']);
+const SECTION_HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt']);
 /** Elements whose `id` (or, for `a`, `name`) names the heading that follows them, and the headings. */
-export const ID_CARRIERS = ['a', 'div', 'section', 'article', 'h1', 'h2', 'h3', 'h4', 'dt'] as const;
+export const ID_CARRIERS = ['a', 'div', 'section', 'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt'] as const;
 
 const CARRIERS: ReadonlySet<string> = new Set(ID_CARRIERS);
 
