@@ -16,6 +16,17 @@ describe('names a page defines', () => {
     expect(defines(html)).toEqual(['os.path.join', 'max_connections', 'PROMPT_COMMAND', 'group_concat', 'collections.OrderedDict']);
   });
 
+  it('takes a paragraph that is one identifier when the indented block documenting it follows (docutils)', () => {
+    const html =
+      // Varnish's vcl-var.html: `name` then an indented description, which docutils makes a block quote.
+      '<p>beresp.ttl</p>\n<blockquote><div><p>Type: DURATION</p><p>The remaining time to live.</p></div></blockquote>' +
+      // Not a plain word so followed, not an identifier inside a sentence, not one without the block.
+      '<p>Example</p><blockquote><p>set x = 1;</p></blockquote>' +
+      '<p>Set beresp.grace here.</p><blockquote><p>Quoted.</p></blockquote>' +
+      '<p>beresp.keep</p><p>Not indented.</p><blockquote><p>Later.</p></blockquote>';
+    expect(defines(html)).toEqual(['beresp.ttl']);
+  });
+
   it('takes the identifiers an id or an anchor name spells, and nothing from ids of plain words', () => {
     const html =
       '<div id="main"><div id="sidebar-nav"></div>' +

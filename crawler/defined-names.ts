@@ -14,6 +14,8 @@
 //   colon, as Vim's help tags its options and commands (`*<a name="'tabstop'"></a><b>'tabstop'</b>*`,
 //   `:normal`). A plain word labelled so is not enough: Vim's builtin.html labels `sort()`, `copy()`
 //   and a thousand more, and then outranked the guides for "sort lines" (Vim success@1 .689 -> .622).
+// - a paragraph that is one identifier alone, followed by the block quote docutils makes of the indented
+//   text under it (Varnish's vcl-var.html: `<p>beresp.ttl</p><blockquote>Type: DURATION…`).
 // A plain word a term opens with is a name when an index anchor right before the term spells it
 // (texinfo's `<span id="index-zstyle"></span><dt>zstyle [ -L ]`).
 // A long option (`--num-callers`) a term or heading opens with is a name too, and so is a camel-case
@@ -61,6 +63,10 @@ export class DefinedNamesCollector {
   private termIds: string[] = [];
   /** The ids of the open `<dt>` and of the elements inside it (Postfix's `<dt><b><a name="relayhost">`). */
   private ownIds: string[] = [];
+  /** The text of the open `<p>` outside a term, up to termChars; undefined outside one. */
+  private para: string | undefined;
+  /** The identifier a paragraph just closed was, awaiting the indented block that documents it. */
+  private labelled: string | undefined;
   private readonly options: DefinedNamesOptions;
 
   constructor(options: Partial<DefinedNamesOptions> = {}) {
@@ -68,6 +74,14 @@ export class DefinedNamesCollector {
   }
 
   onOpen(name: string, attribs: Record<string, string>): void {
+    // A paragraph that is one identifier, then the block quote docutils makes of the indented text
+    // under it (reStructuredText's "name / indented description", as Varnish's vcl-var writes
+    // `<p>beresp.ttl</p><blockquote><p>Type: DURATION…`), defines the name as a term does.
+    if (this.labelled !== undefined) {
+      if (name === 'blockquote') this.add(this.labelled);
+      this.labelled = undefined;
+    }
+    if (name === 'p' && this.term === undefined) this.para = '';
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
     if (id) for (const n of namesOfId(id)) this.add(n);
     // A term or heading after the anchor is read by the rules for terms and headings.
@@ -88,6 +102,8 @@ export class DefinedNamesCollector {
   }
 
   onText(data: string): void {
+    if (this.labelled !== undefined && data.trim() !== '') this.labelled = undefined;
+    if (this.para !== undefined && this.para.length < this.options.termChars) this.para += data;
     if (this.idsBefore.length > 0 && this.term === undefined && data.trim() !== '') this.idsBefore = [];
     if (this.anchorName !== undefined) {
       const label = data.trim();
@@ -100,6 +116,10 @@ export class DefinedNamesCollector {
   }
 
   onClose(name: string): void {
+    if (name === 'p' && this.para !== undefined) {
+      this.labelled = identifierAlone(this.para);
+      this.para = undefined;
+    }
     if (!TERMS.has(name) || this.term === undefined) return;
     const text = this.term.slice(0, this.options.termChars);
     const n = this.linked ? undefined : name === 'dt' ? (nameOfTerm(text) ?? wordAddressed(text, this.termIds) ?? wordSelfNamed(text, this.ownIds)) : nameOfHeading(text);
@@ -152,6 +172,14 @@ function wordSelfNamed(text: string, ids: readonly string[]): string | undefined
   if (ids.length === 0) return undefined;
   const word = /^\s*([\p{L}_][\p{L}\p{N}_]*)(?![\p{L}\p{N}_.:(])/u.exec(text)?.[1];
   return word !== undefined && ids.includes(word) ? word : undefined;
+}
+
+/** The identifier a text is, with nothing else but spaces around it (`beresp.ttl`); undefined for any
+ * other text, a plain word included ("Example", "Note"). */
+function identifierAlone(text: string): string | undefined {
+  const t = text.trim();
+  const found = t === '' ? undefined : identifierAt(t, 0);
+  return found !== undefined && found.raw !== '' && found.start === 0 && found.end === t.length ? found.raw : undefined;
 }
 
 /** Whether an anchor's name is a name marked as one: a word quoted ('tabstop') or a command (:normal). */
