@@ -44,6 +44,8 @@ describe('sections at linkable headings', () => {
       { id: 'thread-pool-max', heading: 'thread_pool_max', at: 'thread_pool_max The max' },
       { id: 'ex-opt', heading: '-x option', at: '-x option Rare.' },
     ]);
+    // Entries, as definition terms are: linked to, not heading words of the page.
+    expect(ex(html).sections?.map((s) => s.term)).toEqual([undefined, true, true]);
   });
 
   it('takes an id across a navigation bar: texinfo manuals, old and new', () => {

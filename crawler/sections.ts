@@ -7,7 +7,10 @@
 // the heading or its `<section>`, older pages write `<a name="x"></a><h2>`, and texinfo (every GNU
 // manual) `<div class="section" id="x">` then a "Next: ... Up: ..." bar, then the heading. A container's
 // id names its first heading only. h1 to h6 split a page (h4: rustdoc's methods; h5: the entries of a man page
-// Sphinx renders, Varnish's varnishd parameters and varnish-cli commands under h3 DESCRIPTION and an h4 list), and so does a definition
+// Sphinx renders, Varnish's varnishd parameters and varnish-cli commands under h3 DESCRIPTION and an h4 list;
+// such an entry is marked as a term is, so the indexer does not count its heading as a heading word of the
+// page: counted so, 109 parameter names lengthened varnishd.html's headings field and a probe of the names
+// typed alone lost one first place of 138), and so does a definition
 // term that can be linked to (`<dt id>`, or `<a name>` or texinfo's empty `<span id>` right before it): Sphinx's `<dt id="str.split">`,
 // PostgreSQL's `<dt id="GUC-MAX-CONNECTIONS">`, SQLite's `<a name="coalesce"></a><dt>coalesce(X,Y,...)`
 // each open the part of a long page that documents one name, and a result for the name links there
@@ -173,7 +176,8 @@ export class SectionCollector {
     const heading = text.join('').replace(/[\s\u00a0]+/g, ' ').trim();
     if (id === undefined || id === '' || heading === '' || this.seen.has(id)) return;
     this.seen.add(id);
-    this.marks.push(tag === 'dt' ? { id, heading, part, term: true } : { id, heading, part });
+    // h5 and h6 are entries, as terms are: linked to, but not heading words of the page (below).
+    this.marks.push(tag === 'dt' || tag === 'h5' || tag === 'h6' ? { id, heading, part, term: true } : { id, heading, part });
   }
 
   /** The id a heading opening now takes from before it: the pending id, else the innermost open
