@@ -14,5 +14,7 @@
  * with its own name marked as one (Vim's `'tabstop'`, `:normal`) defines it (2026-12-02). 6: a term's
  * plain first word defines it when texinfo's index anchor before the term spells it (2026-12-02). 7: a
  * term's plain first word defines it when the term's own id or an anchor inside it is that word alone
- * (Postfix's `<dt><a name="relayhost">relayhost</a>`), not a word called (2026-12-02). */
-export const EXTRACTION_VERSION = 7;
+ * (Postfix's `<dt><a name="relayhost">relayhost</a>`), not a word called (2026-12-02). 8: h5 and h6
+ * headings with an id are sections (entries, as terms are), a paragraph that is one identifier before a
+ * block quote defines it (docutils' "name / indented text") (2026-12-02). */
+export const EXTRACTION_VERSION = 8;
