@@ -71,6 +71,11 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
     expect(q.facts.some(([k]) => k.includes('helic in body'))).toBe(true);
   });
 
+  it('says a page is a partial match, and what it lacks, rather than a rank past the total', async () => {
+    const q = (await trace(`${base}/gears`, '--query', 'helical zebra')).get('The query "helical zebra"')!;
+    expect(q.verdict).toMatch(/^a partial match lacking zebra: listed 1, after the 0 results with every word, score /);
+  });
+
   it('a disallowed URL stops at robots.txt, with the line that blocked it', async () => {
     const steps = await trace(`${base}/private/report`);
     expect(steps.get('robots.txt')?.verdict).toMatch(/^disallowed/);

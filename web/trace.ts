@@ -16,7 +16,11 @@ export function queryStep(engine: SearchEngine, parsed: ParsedQuery, text: strin
   const e = hit.explain;
   return {
     ...base,
-    verdict: `ranked ${rank + 1} of ${result.total}, score ${e.score.toFixed(3)}`,
+    // A partial match follows the pages with every word (partial.ts), so its place is past the total.
+    verdict:
+      hit.missing !== undefined && hit.missing.length > 0
+        ? `a partial match lacking ${hit.missing.join(', ')}: listed ${rank + 1}, after the ${result.total} results with every word, score ${e.score.toFixed(3)}`
+        : `ranked ${rank + 1} of ${result.total}, score ${e.score.toFixed(3)}`,
     facts: [
       ...base.facts,
       ['text score (BM25F)', e.textScore.toFixed(3)],
