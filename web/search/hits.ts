@@ -155,7 +155,7 @@ export class HitBuilder {
       hubShare,
       hubFactor: hubFactor(rank, hubShare),
       listingShare,
-      listingFactor: listingFactor(rank, listingShare),
+      listingFactor: listingFactor(rank, listingShare, this.pre.listingSite[d] === 1),
       siteLanguage: this.pre.mainLanguage[d]!,
       languageFactor: languageFactor(rank, docs.language[d]!, this.pre.mainLanguage[d]!),
       ...(c.proximity !== undefined ? { queryPairs: c.proximity.pairs, nearPairs: c.proximity.near } : {}),

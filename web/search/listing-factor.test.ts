@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RANK_PARAMS, listingFactor } from './rank.js';
+import { DEFAULT_RANK_PARAMS, listingFactor, listingSites } from './rank.js';
 import { openSearchEngine, type GleanerSearchEngine } from './index.js';
 import { buildFixtureIndex, query, type FixtureDir } from '../../test/support/index-fixture.js';
 
@@ -13,6 +13,41 @@ describe('listingFactor', () => {
   });
   it('does nothing with listingWeight 0', () => {
     expect(listingFactor({ ...p, listingWeight: 0 }, 1)).toBe(1);
+  });
+  it('demotes no page of a site whose pages are mostly listings', () => {
+    expect(listingFactor(p, 1, true)).toBe(1);
+    // Site a: two listings of three pages; site b: one of two (half is not most).
+    const sites = ['a', 'a', 'a', 'b', 'b'];
+    expect([...listingSites([1, 0.95, 0.1, 1, 0], 0.8, (d) => sites[d]!)]).toEqual([1, 1, 1, 0, 0]);
+    expect([...listingSites([0.8, 0.8, 0], 0.8, () => 'a')]).toEqual([0, 0, 0]);
+  });
+});
+
+// A site of manual pages, each set in one <pre> by man2html (Postfix's): prose in a fixed font, and no
+// page of it is demoted as a listing, as the one page of Django's source among its guides is (below).
+describe('a site whose pages are all listings', () => {
+  let fixture: FixtureDir;
+  let engine: GleanerSearchEngine;
+  const man = (name: string, what: string) => `${name.toUpperCase()}(1) NAME ${name} - ${what}. SYNOPSIS ${name} [options] DESCRIPTION The ${name} command ${what}.`;
+  beforeAll(async () => {
+    fixture = await buildFixtureIndex(
+      ['postmap', 'postqueue', 'postsuper'].map((name) => {
+        const text = man(name, `manages the ${name} lookup tables of the mail system`);
+        return { url: `${S}/${name}.1.html`, title: `${name}(1)`, text, codeShare: 1 };
+      }),
+    );
+    engine = await openSearchEngine(fixture.dataDir);
+  });
+  afterAll(async () => {
+    engine.close();
+    await fixture.cleanup();
+  });
+
+  it('leaves each page its whole score, and shows the factor as 1', () => {
+    const hit = engine.search(query('postmap lookup tables'), { offset: 0, limit: 10 }).hits[0]!;
+    expect(hit.url).toBe(`${S}/postmap.1.html`);
+    expect(hit.explain!.listingShare).toBeGreaterThan(0.95);
+    expect(hit.explain!.listingFactor).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration, TermList } from '../../shared/index-format/index.js';
 import { isDefinedNameToken } from '../../shared/analysis/index.js';
-import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, languageFactor, linkBoost, linkFiguresOf, listingFactor, mainLanguages, saturateAll, type RankParams } from './rank.js';
+import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, languageFactor, linkBoost, linkFiguresOf, listingFactor, listingSites, mainLanguages, saturateAll, type RankParams } from './rank.js';
 import { hostPorts } from './match-rules.js';
 
 /** A term's postings with what ranking reads of them. */
@@ -35,6 +35,8 @@ export interface Precomputed {
   boost: Float64Array;
   /** Per document, its site's main language (rank.ts mainLanguages), for explanations. */
   mainLanguage: readonly string[];
+  /** Per document, 1 when most pages of its site are listings (rank.ts listingSites): none is demoted. */
+  listingSite: Uint8Array;
   maxBoost: number;
   /** 1 / norm_f per document and field, for explanations. */
   inverseNorm: Float32Array;
@@ -48,7 +50,9 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
   const inverseNorm = new Float32Array(n * FIELD_COUNT);
   const weighted = new Float32Array(n * FIELD_COUNT);
   const boost = new Float64Array(n);
-  const mainLanguage = mainLanguages(docs.language, hostPorts(docs.host, docs.url));
+  const siteOf = hostPorts(docs.host, docs.url);
+  const mainLanguage = mainLanguages(docs.language, siteOf);
+  const listingSite = listingSites(docs.listing, params.listingFrom, siteOf);
   // k1's unit: the mean normalised body frequency over all postings (word pairs have no body text),
   // summed per document: sum over d of bodyFrequency[d] / norm_body(d).
   const BODY = FIELDS.indexOf('body');
@@ -60,7 +64,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
       weighted[d * FIELD_COUNT + f] = params.fieldWeight[f]! * inv;
     }
     sumBody += docs.bodyFrequency[d]! * inverseNorm[d * FIELD_COUNT + BODY]!;
-    boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!) * listingFactor(params, docs.listing[d]!) * languageFactor(params, docs.language[d]!, mainLanguage[d]!);
+    boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!) * listingFactor(params, docs.listing[d]!, listingSite[d] === 1) * languageFactor(params, docs.language[d]!, mainLanguage[d]!);
   }
   const rank = forIndex(params, bodyFrequencyScale(sumBody, gen.manifest.postingsWithBody));
   // Kept as long as the list is: a list the cache lets go takes its scores with it.
@@ -82,7 +86,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
     return done;
   };
   const maxBoost = boost.reduce((a, b) => Math.max(a, b), 1);
-  return { termIds, rank, scored, boost, maxBoost, inverseNorm, mainLanguage };
+  return { termIds, rank, scored, boost, maxBoost, inverseNorm, mainLanguage, listingSite };
 }
 
 /**

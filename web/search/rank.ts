@@ -211,8 +211,33 @@ export function hubFactor(params: RankParams, hubShare: number): number {
  * as the page that documents the code does. Sphinx's own search leaves these pages out; a demotion
  * keeps them findable (DESIGN.md "A source listing is not an answer").
  */
-export function listingFactor(params: RankParams, listingShare: number): number {
-  return demotion(params.listingWeight, params.listingFrom, listingShare);
+export function listingFactor(params: RankParams, listingShare: number, siteOfListings = false): number {
+  return siteOfListings ? 1 : demotion(params.listingWeight, params.listingFrom, listingShare);
+}
+
+/**
+ * Per document, 1 when most pages of its site (host and port) are listings (share above `from`), else 0:
+ * then a listing is the site's norm, not an exception, and none of its pages is demoted (listingFactor).
+ * A site of plain text set in `<pre>` (Postfix's manual pages, rendered by man2html, 76 of 136 pages;
+ * every page of Vim's help) is prose in a fixed font: demoted as listings, Postfix's postmap.1.html ranked
+ * 7th for "postmap" under the guides that use it. A site that has its source beside its documentation
+ * (Sphinx's `_modules/`: 232 of Django's 690 pages) keeps the demotion.
+ */
+export function listingSites(listing: ArrayLike<number>, from: number, siteOf: (doc: number) => string): Uint8Array {
+  const counts = new Map<string, { pages: number; listings: number }>();
+  for (let d = 0; d < listing.length; d++) {
+    const site = siteOf(d);
+    let c = counts.get(site);
+    if (c === undefined) counts.set(site, (c = { pages: 0, listings: 0 }));
+    c.pages++;
+    if (listing[d]! > from) c.listings++;
+  }
+  const out = new Uint8Array(listing.length);
+  for (let d = 0; d < listing.length; d++) {
+    const c = counts.get(siteOf(d))!;
+    out[d] = c.listings * 2 > c.pages ? 1 : 0;
+  }
+  return out;
 }
 
 /**
