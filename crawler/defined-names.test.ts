@@ -103,6 +103,11 @@ describe('names a page defines', () => {
     expect(nameOfHeading('STATIC_ROOT and STATIC_URL')).toBeUndefined();
     expect(nameOfHeading('Using pg_dump')).toBeUndefined();
     expect(nameOfHeading('3.2. pg_hba.conf File')).toBeUndefined();
+    // A command's synopsis: the name, then its arguments as placeholders; not a plain word's.
+    expect(nameOfHeading('vcl.load <configname> <filename> [auto|cold|warm]')).toBe('vcl.load');
+    expect(nameOfHeading('param.show [-l|-j] [<param>|changed]')).toBe('param.show');
+    expect(nameOfHeading('ban <field> <operator> <arg>')).toBeUndefined();
+    expect(nameOfHeading('Using vcl.load <configname>')).toBeUndefined();
     expect(defines('<h3>(5) SQLITE_BUSY</h3><h2>Deploying STATIC_ROOT and STATIC_URL</h2>')).toEqual(['SQLITE_BUSY']);
   });
 

@@ -248,6 +248,9 @@ export function nameOfHeading(text: string): string | undefined {
   const at = head.indexOf(name, from);
   // What follows may be a description after a dash ("os.path — Common pathname manipulations").
   const after = head.slice(at + name.length).split(/\s[—–:-]\s|^[—–:]\s/u)[0]!;
+  // Or a command's synopsis: its arguments as placeholders (Varnish's `<h5>vcl.load <configname>
+  // <filename> [auto|cold|warm]`), which a heading about the name never opens with.
+  if (/^\s+[<[]/u.test(after) && !/\p{L}/u.test(head.slice(0, at))) return name;
   return /\p{L}/u.test(head.slice(0, at) + after) ? undefined : name;
 }
 

@@ -16,5 +16,6 @@
  * term's plain first word defines it when the term's own id or an anchor inside it is that word alone
  * (Postfix's `<dt><a name="relayhost">relayhost</a>`), not a word called (2026-12-02). 8: h5 and h6
  * headings with an id are sections (entries, as terms are), a paragraph that is one identifier before a
- * block quote defines it (docutils' "name / indented text") (2026-12-02). */
-export const EXTRACTION_VERSION = 8;
+ * block quote defines it (docutils' "name / indented text") (2026-12-02). 9: a heading that is a name
+ * and its arguments as placeholders (`vcl.load <configname> [auto|cold]`) defines the name (2026-12-02). */
+export const EXTRACTION_VERSION = 9;
