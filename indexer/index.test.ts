@@ -198,4 +198,16 @@ describe('edge cases', () => {
       engine.close();
     }
   });
+
+  it('searches a long page as far as extraction keeps its text (1,000,000 characters), and no further', async () => {
+    // A reference page of every setting in one file (Postfix's postconf.5.html: 589,791 characters of
+    // text) was searchable only to 500,000: its last hundred settings matched nothing.
+    const filler = 'lorem ipsum dolor '.repeat(36_000); // 648,000 characters
+    const text = `${filler}smtpdrestriction ${filler}overtheboundword`;
+    const dir = await dataDir();
+    await writePages(dir, [{ url: `${S}/long`, title: 'Parameters', text }]);
+    await buildIndex(dir);
+    expect(await urlsFor(dir, 'smtpdrestriction')).toEqual([`${S}/long`]);
+    expect(await urlsFor(dir, 'overtheboundword')).toEqual([]);
+  });
 });

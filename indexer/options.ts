@@ -19,7 +19,7 @@ export interface IndexerOptions {
   /** Where the crawl's pages are: a `postgres://` URL (a shared crawl's store), or undefined for the
    * LevelDB store in the data dir. The index is written into the data dir either way. */
   store?: string;
-  /** Characters of a page's text indexed; the rest is ignored (a 10 MB log file is not 10 MB of words). Default 500,000. */
+  /** Characters of a page's text indexed; the rest is ignored (a 10 MB log file is not 10 MB of words). Default 1,000,000, what extraction keeps (crawler/extract.ts maxTextChars). */
   maxBodyChars: number;
   /** Inbound anchor texts kept per page (one per linking page). Default 500. */
   maxAnchorsPerPage: number;
@@ -42,7 +42,7 @@ export interface IndexerOptions {
 
 export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
   full: false,
-  maxBodyChars: 500_000,
+  maxBodyChars: 1_000_000,
   maxAnchorsPerPage: 500,
   topLinkedCount: 20,
   templates: DEFAULT_TEMPLATE_OPTIONS,
