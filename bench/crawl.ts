@@ -24,6 +24,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkUrl, parseRobots } from '../shared/robots/index.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)); // dist/bench -> project
 const SHARED = join(ROOT, '..', 'shared');

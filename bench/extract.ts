@@ -12,6 +12,9 @@ import * as cheerio from 'cheerio';
 import { decodeBody } from '../crawler/charset.js';
 import { extractHtml } from '../crawler/extract.js';
 import { listHtml } from '../test/support/doc-pages.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const dir = process.argv[2] ?? '/usr/share/doc/rust-doc/html';
 const maxPages = Number(process.argv[3] ?? 3000);

@@ -16,6 +16,9 @@ import { Redis } from 'ioredis';
 import { RedisFrontier, type FrontierEntry } from '../crawler/frontier-redis.js';
 import { REDIS_SERVER, startRedisServer, type RedisServer } from '../test/support/redis-server.js';
 import { existsSync } from 'node:fs';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {

@@ -30,6 +30,9 @@ import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { COLLECTIONS, IR_DIR, irAvailable, loadCollection } from './ir-collections.js';
 import { seededRandom as rng } from '../test/support/seeded-random.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 // ---- autocannon, wrapped once in the few types this bench uses (the package ships none) ----
 interface Histogram {

@@ -26,6 +26,9 @@ import { openStore } from '../shared/store/index.js';
 import { isStopword, tokenize } from '../shared/analysis/index.js';
 import type { ParsedQuery } from '../web/query/index.js';
 import { IR_DIR, PlainBm25, indexDocuments, irAvailable, loadCollection, type Collection } from './ir-collections.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const copiesArg = args.indexOf('--copies');

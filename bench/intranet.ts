@@ -24,6 +24,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createServer, type Server } from 'node:http';
 import { dirname, join, normalize } from 'node:path';
 import iconv from 'iconv-lite';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const BASE_PORT = 8091;
 const SQLITE_DOCS = '/usr/share/doc/sqlite3';

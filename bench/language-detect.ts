@@ -10,6 +10,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { detectLanguage } from '../shared/analysis/index.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const PER_LANGUAGE = Number(args[args.indexOf('--per-language') + 1] ?? 60) || 60;

@@ -36,6 +36,9 @@ import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { buildOmegaDb } from './omega-db.js';
 import { seededRandom as rng } from '../test/support/seeded-random.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const { values: opts } = parseArgs({
   options: {

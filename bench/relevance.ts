@@ -19,6 +19,9 @@ import { DEFAULT_RANK_PARAMS, openSearchEngine, type RankParams } from '../web/s
 import { anyOf } from '../test/support/index-fixture.js';
 import { COLLECTIONS, IR_DIR, PlainBm25, docIdOf, indexDocuments, irAvailable, loadCollection, type Collection } from './ir-collections.js';
 import { METRIC_NAMES, meanMetrics, type Metrics } from './metrics.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 type Run = Map<string, string[]>;
 

@@ -12,6 +12,9 @@
 
 import { parseArgs } from 'node:util';
 import { openStore, type PageRecord } from '../shared/store/index.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const { values: opts } = parseArgs({
   options: {

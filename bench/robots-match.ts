@@ -10,6 +10,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkPath, checkUrl, pathParamsQuery, selectRules, parseRobots, compilePattern, matchesPath, type MatchWork } from '../shared/robots/index.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const dir = process.argv[2] ?? new URL('../../../shared/robots/', import.meta.url).pathname;
 

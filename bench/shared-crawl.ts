@@ -24,6 +24,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PostgresServer } from '../test/support/postgres-server.js';
 import { startRedisServer, type RedisServer } from '../test/support/redis-server.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)); // dist/bench -> project
 const CLI = join(ROOT, 'bin', 'gleaner');

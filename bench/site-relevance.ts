@@ -41,6 +41,9 @@ import { parseQuery } from '../web/query/index.js';
 import { queryMetrics } from './metrics.js';
 import { holdsTemplate, templateRuns } from './snippet-template.js';
 import { DEFAULT_RANK_PARAMS, type RankParams } from '../web/search/index.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {

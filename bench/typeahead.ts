@@ -17,6 +17,9 @@ import { buildTypeahead } from '../indexer/page-typeahead.js';
 import { encodeTypeahead, TYPEAHEAD_FILE, type IndexGeneration } from '../shared/index-format/index.js';
 import { loadPageTypeahead } from '../web/search/page-typeahead.js';
 import { irAvailable, loadCollection } from './ir-collections.js';
+import { exitOnHelp } from './usage.js';
+
+exitOnHelp(import.meta.url);
 
 const args = process.argv.slice(2);
 const copies = Number(args[args.indexOf('--copies') + 1] ?? 20) || 20;
