@@ -93,8 +93,8 @@ export interface CrawlOptions extends TrapOptions, PdfOptions {
   include: string[];
   exclude: string[];
   /** Pages under way at once across hosts: being fetched, parsed or stored. Default 16, Scrapy's
-   * CONCURRENT_REQUESTS: a page waiting for its group's write to PostgreSQL and Redis (a shared crawl)
-   * holds its place for several milliseconds, and at 8 those places, not the site, set the pace. */
+   * CONCURRENT_REQUESTS: a shared crawl writes its pages to PostgreSQL and Redis in groups of up to 8
+   * (crawler/commit-batch.ts), and a group stays below this, so the waiting pages never hold every place. */
   concurrency: number;
   /** Requests under way at once to one host, each on its own connection. 1 is what a polite crawler
    * does; more is for servers you run (like delayMs 0). With a delay, requests still start that far apart. */
