@@ -33,6 +33,7 @@ import type { OutLink, PageRecord, RobotsDirectives } from '../shared/store/inde
 import { DEFAULT_AGENT } from '../shared/agent.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';
+import { letterCount } from './char-count.js';
 import { ID_CARRIERS, SectionCollector, sectionsFromBlocks } from './sections.js';
 import { DefinedNamesCollector } from './defined-names.js';
 import { ParentLinkCollector, TRAIL_HOLDERS } from './parent-link.js';
@@ -458,8 +459,6 @@ function parentOf(hrefs: readonly string[], base: string, pageUrl: string, canon
 
 /** Share of a block's letters and digits that link text must have for it to be a link block. */
 const LINK_BLOCK_SHARE = 0.8;
-
-const letterCount = (s: string): number => s.replace(/[^\p{L}\p{N}]+/gu, '').length;
 
 /**
  * The blocks whose letters and digits are nearly all (LINK_BLOCK_SHARE) inside links, links within the

@@ -27,6 +27,7 @@
 // are worked out once at the end (joinWithSections), in one pass over the parts.
 
 import type { PageSection } from '../shared/store/index.js';
+import { visibleCount } from './char-count.js';
 
 const SECTION_HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt']);
 /** Elements whose `id` (or, for `a`, `name`) names the heading that follows them, and the headings. */
@@ -141,7 +142,7 @@ export class SectionCollector {
       // A term's text is the page's text to the headings around it, as before terms were sections.
       if (this.open.tag !== 'dt') return;
     }
-    const visible = data.replace(/[\s\u00a0]+/g, '').length;
+    const visible = visibleCount(data);
     if (this.links > 0) this.text.link += visible;
     else this.text.plain += visible;
   }
@@ -164,7 +165,8 @@ export class SectionCollector {
     }
     if (name === 'a' && this.anchors.length > 0 && this.anchors.pop()) this.links--;
     if (CONTAINERS.has(name)) {
-      const i = this.containers.map((c) => c.name).lastIndexOf(name);
+      let i = this.containers.length - 1;
+      while (i >= 0 && this.containers[i]!.name !== name) i--;
       if (i >= 0) this.containers.length = i;
     }
     if (this.open === undefined || name !== this.open.tag) return;
