@@ -9,6 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Parser } from 'htmlparser2';
 import * as cheerio from 'cheerio';
+import { packAnalysis } from '../crawler/analysis-wire.js';
+import { analyzeBody } from '../crawler/analyze.js';
 import { decodeBody } from '../crawler/charset.js';
 import { extractHtml } from '../crawler/extract.js';
 import { listHtml } from '../test/support/doc-pages.js';
@@ -52,6 +54,12 @@ if (!existsSync(dir)) {
     const { text } = decodeBody(p.bytes, 'text/html');
     const e = extractHtml(text, p.url);
     return e.links.length + e.text.length;
+  });
+  // The parse worker's whole job for one page (crawler/analyze-worker.ts): decode, extract, fingerprint, pack.
+  measure('analyzeBody + packAnalysis', pages, totalBytes, (p) => {
+    const input = { url: p.url, body: p.bytes, contentTypeHeader: 'text/html', contentType: 'text/html', xRobotsTag: [], agent: 'gleaner', stripParams: [] };
+    const packed = packAnalysis(analyzeBody(input));
+    return packed.analysis.extracted.text.length + packed.extractedLinks.url.length;
   });
   const links = pages.reduce((n, p) => n + extractHtml(Buffer.from(p.bytes).toString('utf8'), p.url).links.length, 0);
   console.log(`links extracted: ${links} (${(links / pages.length).toFixed(1)} per page)`);
