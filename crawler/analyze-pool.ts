@@ -26,11 +26,12 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  /** The page the worker is parsing; a worker has one at a time, so its death fails that page alone. */
-  busy: Job | undefined;
+  /** The pages handed to the worker, in order: it parses the first while the next waits in its
+   * message queue (PAGES_PER_WORKER), so it never idles between pages while the loop's thread is busy. */
+  held: Job[];
   /** Replies this worker gave; a worker that dies before its first is taken as one that cannot start. */
   answered: number;
-  /** Ends the busy page's analysis when it runs past maxAnalyzeMs. */
+  /** Ends the first held page's analysis when it runs past maxAnalyzeMs. */
   timer: NodeJS.Timeout | undefined;
   /** Stops the worker because its page ran past maxAnalyzeMs. */
   overrun: () => void;
@@ -43,6 +44,15 @@ interface Slot {
 /** A worker's heap: a young generation smaller than V8's default keeps a crawl's resident memory down
  * (each worker is a whole V8 heap); the old generation leaves room for the largest page the body cap lets in. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 } as const;
+
+/**
+ * Pages handed to a worker at once. With one, a worker waited for the loop's thread to take each answer
+ * and send the next page, and that thread is busy half the time (fetching, storing): the worker idled a
+ * quarter of a Rust docs crawl. With two, the next page is in its queue when it answers. A page after
+ * the first is copied, not moved, so that if the worker dies on the first, the others go to its
+ * replacement whole: a page that kills a worker still takes no other page with it.
+ */
+const PAGES_PER_WORKER = 2;
 
 /** Workers in a row that may die before answering anything before a place in the pool is given up:
  * a worker that cannot even start (a broken build) would otherwise be replaced forever. */
@@ -90,17 +100,19 @@ export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions
   let lastDeath = '';
 
   const dispatch = (): void => {
-    for (const slot of slots) {
-      if (waiting.length === 0) return;
-      if (slot === undefined || slot.busy !== undefined) continue;
-      const job = waiting.shift()!;
-      slot.busy = job;
-      // A body that owns its whole buffer moves to the worker instead of being copied; the crawl
-      // loop does not read it again.
-      const { body } = job.input;
-      const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
-      slot.worker.postMessage({ id: job.id, input: job.input }, owned ? [body.buffer] : []);
-      slot.timer = setTimeout(slot.overrun, maxAnalyzeMs);
+    for (let depth = 1; depth <= PAGES_PER_WORKER; depth++) {
+      for (const slot of slots) {
+        if (waiting.length === 0) return;
+        if (slot === undefined || slot.held.length >= depth) continue;
+        const job = waiting.shift()!;
+        slot.held.push(job);
+        // The first page's body moves to the worker instead of being copied (the crawl loop does not read
+        // it again); a later one's is copied, to be handed on if the worker dies before reaching it.
+        const { body } = job.input;
+        const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+        slot.worker.postMessage({ id: job.id, input: job.input }, owned && slot.held.length === 1 ? [body.buffer] : []);
+        if (slot.held.length === 1) slot.timer = setTimeout(slot.overrun, maxAnalyzeMs);
+      }
     }
     if (waiting.length > 0 && slots.every((s) => s === undefined)) {
       for (const job of waiting.splice(0)) job.reject(new Error(`no parse worker could be started: ${lastDeath}`));
@@ -108,13 +120,15 @@ export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions
   };
 
   const start = (place: number): Slot => {
-    const slot: Slot = { worker: new Worker(script, { resourceLimits: WORKER_LIMITS }), busy: undefined, answered: 0, timer: undefined, overrun: () => {}, overran: false, retired: false };
+    const slot: Slot = { worker: new Worker(script, { resourceLimits: WORKER_LIMITS }), held: [], answered: 0, timer: undefined, overrun: () => {}, overran: false, retired: false };
     slot.worker.on('message', (reply: Reply) => {
       slot.answered++;
-      const job = slot.busy;
+      const job = slot.held[0];
       if (job?.id !== reply.id) return;
       clearTimeout(slot.timer);
-      slot.busy = undefined;
+      slot.held.shift();
+      // The worker goes on to the next page it holds now: its time limit starts.
+      if (slot.held.length > 0) slot.timer = setTimeout(slot.overrun, maxAnalyzeMs);
       if ('error' in reply) job.reject(new Error(`analysing a page failed: ${reply.error}`));
       else job.resolve(unpackAnalysis(reply.result));
       dispatch();
@@ -126,8 +140,11 @@ export function createBodyAnalyzer(threads: number, options: BodyAnalyzerOptions
       slot.retired = true;
       clearTimeout(slot.timer);
       lastDeath = e.message;
-      slot.busy?.reject(e);
-      slot.busy = undefined;
+      // The first page held is the one it died on; the others it never began go first to the workers left.
+      const [died, ...unread] = slot.held.splice(0);
+      died?.reject(e);
+      if (closing) for (const job of unread) job.reject(new Error('the parse pool was closed'));
+      else waiting.unshift(...unread);
       if (closing || slots[place] !== slot) return;
       failedStarts[place] = slot.answered === 0 && !slot.overran ? (failedStarts[place] ?? 0) + 1 : 0;
       slots[place] = (failedStarts[place] ?? 0) < MAX_FAILED_STARTS ? start(place) : undefined;
