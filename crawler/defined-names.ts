@@ -28,6 +28,7 @@
 // own (indexer/analyze-doc.ts, shared/analysis/defined-names.ts).
 
 import { identifierAt, isConstantName } from '../shared/analysis/index.js';
+import { detached } from './detached.js';
 
 /** The elements whose text opens with the name they define: definition terms, and headings
  * (Django's `<h3>STATIC_ROOT</h3>`, SQLite's `<h3>(5) SQLITE_BUSY</h3>`). */
@@ -267,8 +268,9 @@ function cachedNamesOfId(id: string): readonly string[] {
   let names = idNames.get(id);
   if (names === undefined) {
     if (idNames.size >= ID_CACHE_ENTRIES) idNames.clear();
-    names = namesOfId(id);
-    idNames.set(id, names);
+    // Detached: the id and the names cut from it are slices of the page's HTML, which they would keep.
+    names = namesOfId(id).map(detached);
+    idNames.set(detached(id), names);
   }
   return names;
 }

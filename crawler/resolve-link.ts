@@ -4,6 +4,7 @@
 // canonicalized once per folder. Pure from the caller's view: the cache never changes an answer.
 
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
+import { detached } from './detached.js';
 
 /** Hrefs remembered in all; past it the cache starts again (memory stays bounded). */
 const CACHE_LIMIT = 20_000;
@@ -24,10 +25,6 @@ function folderOf(base: string): string {
   const path = query === -1 ? base : base.slice(0, query);
   return path.slice(0, path.lastIndexOf('/') + 1);
 }
-
-/** A copy sharing no memory with its source: an href is a slice of the whole page's HTML string, and
- * keeping the slice in the cache would keep the page (a Rust docs crawl held 130 MB more that way). */
-const detached = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
 /** A resolver for the links of one page: (trimmed, non-empty href) -> canonicalizeUrl(href, base, options). */
 export function linkResolver(base: string, options: CanonicalizeOptions): (href: string) => string | undefined {
