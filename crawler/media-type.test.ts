@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { contentTypeValue, extractMimeType, mediaType, parseMimeType, splitHeaderValues } from './media-type.js';
 
 describe('extractMimeType (WHATWG Fetch "extract a MIME type")', () => {
+  it('answers a value asked again as the first time, with an answer no caller can change', () => {
+    const first = extractMimeType('text/html; charset=iso-8859-1');
+    expect(first).toEqual({ essence: 'text/html', charset: 'iso-8859-1' });
+    const again = extractMimeType('text/html; charset=iso-8859-1');
+    expect(again).toEqual(first);
+    expect(Object.isFrozen(again)).toBe(true);
+    const long = `text/plain; x="${'a'.repeat(300)}"`;
+    expect(extractMimeType(long)).toEqual({ essence: 'text/plain' });
+  });
+
   it('reads one value: essence lower-cased, charset kept as given', () => {
     expect(extractMimeType('Text/HTML; Charset="UTF-8"')).toEqual({ essence: 'text/html', charset: 'UTF-8' });
     expect(extractMimeType('application/pdf')).toEqual({ essence: 'application/pdf' });
