@@ -71,6 +71,21 @@ describe.skipIf(!existsSync(POOL))('parse worker pool when a worker dies', () =>
     dir = await mkdtemp(join(tmpdir(), 'gleaner-pool-'));
     await writeFile(join(dir, 'dying-worker.mjs'), DYING_WORKER(pathToFileURL(join(ROOT, 'dist')).href));
     await writeFile(join(dir, 'broken-worker.mjs'), "throw new Error('this build is broken');\n");
+    // Answers each page with how many pages it had been handed by then, waiting up to 2 s for a second
+    // before answering the first: a pool that hands one page at a time makes it say 1.
+    await writeFile(
+      join(dir, 'counting-worker.mjs'),
+      `import { parentPort } from 'node:worker_threads';
+let handed = 0;
+const held = [];
+parentPort.on('message', (msg) => {
+  handed++;
+  held.push(msg.id);
+  const answer = () => { for (const id of held.splice(0)) parentPort.postMessage({ id, error: 'handed ' + handed }); };
+  if (handed >= 2) answer(); else setTimeout(answer, 2000);
+});
+`,
+    );
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -143,6 +158,18 @@ describe.skipIf(!existsSync(POOL))('parse worker pool when a worker dies', () =>
         );
       }
       expect(reason).toMatch(/no parse worker could be started: the parse worker died: .*this build is broken/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('hands a worker its next page before it answers the one it is parsing, so it never waits between pages', async () => {
+    const pool = createBodyAnalyzer(1, { workerScript: pathToFileURL(join(dir, 'counting-worker.mjs')) });
+    try {
+      const answers = await Promise.allSettled([0, 1, 2].map((i) => pool.analyze(input(i))));
+      const said = answers.map((a) => (a.status === 'rejected' ? (a.reason as Error).message : 'an analysis'));
+      // The first two pages went to the worker together; the third only when it had answered one.
+      expect(said).toEqual(['analysing a page failed: handed 2', 'analysing a page failed: handed 2', 'analysing a page failed: handed 3']);
     } finally {
       await pool.close();
     }
