@@ -6,6 +6,7 @@
 //   npx tsc -p tsconfig.json && node dist/bench/query-speed.js --data /tmp/rust-data \
 //        [--site http://127.0.0.1:8082/] [--docroot /usr/share/doc/rust-doc/html] [--queries 300]
 //        [--http] [--no-xapian] [--slowest N]  (the N slowest queries to rank, and pages of 10 to answer)
+//        [--searcher JSON]  (searcher options over the defaults, in process: variants)
 //        [--repeat N]  (each query N times, its fastest kept, Gleaner and Xapian alike: the engine without
 //                       a shared machine's pauses; 1, the default, keeps them)
 //
@@ -33,7 +34,7 @@ import { parseArgs } from 'node:util';
 import { isFoldToken, isIdentifierToken, isStopword, PAIR_SEPARATOR } from '../shared/analysis/index.js';
 import { readCurrentGeneration, StoredChunks, type IndexGeneration } from '../shared/index-format/index.js';
 import { parseQuery } from '../web/query/index.js';
-import { openSearchEngine } from '../web/search/index.js';
+import { openSearchEngine, type SearcherOptions } from '../web/search/index.js';
 import { buildOmegaDb } from './omega-db.js';
 import { seededRandom as rng } from '../test/support/seeded-random.js';
 import { exitOnHelp } from './usage.js';
@@ -53,6 +54,8 @@ const { values: opts } = parseArgs({
     // Wait for the read-ahead of posting lists that opening starts (SearcherOptions.preloadMiB) before
     // timing: a server some seconds after it started. Without it each term's first read is timed.
     preload: { type: 'boolean', default: false },
+    // Searcher options over the defaults, in process only (e.g. '{"lead":{"poolSize":30,"leadWords":20,"weight":0}}').
+    searcher: { type: 'string', default: '{}' },
   },
 });
 const PER_STREAM = Number(opts.queries);
@@ -255,7 +258,7 @@ async function main(): Promise<void> {
   const { queries, warm, httpQueries, urls } = await drawQueries();
 
   const loadStarted = performance.now();
-  const engine = await openSearchEngine(opts.data);
+  const engine = await openSearchEngine(opts.data, JSON.parse(opts.searcher) as Partial<SearcherOptions>);
   const loadMs = performance.now() - loadStarted;
   let preloaded = '';
   if (opts.preload) {

@@ -11,6 +11,7 @@
 //        [--explain]   (with --per-query: Gleaner's field contributions for its top 3 and the answer)
 //        [--no-omega]  (Gleaner's rows only)
 //        [--rank JSON] (ranking parameters over the defaults, e.g. '{"contentLinkWeight":0.05}': variants)
+//        [--searcher JSON] (searcher options over the defaults, e.g. '{"lead":{"poolSize":30,"leadWords":40,"weight":0}}')
 // It also prints the share of Gleaner's top-10 snippets that hold site template text (bench/snippet-template.ts).
 // The Rust docs:
 //   node bin/gleaner crawl http://127.0.0.1:8082/ --data /tmp/rust-data --delay 0 --max-pages 40000
@@ -36,7 +37,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOmegaDb } from './omega-db.js';
-import { openSearchEngine, type GleanerSearchEngine } from '../web/search/index.js';
+import { openSearchEngine, type GleanerSearchEngine, type SearcherOptions } from '../web/search/index.js';
 import { parseQuery } from '../web/query/index.js';
 import { queryMetrics } from './metrics.js';
 import { holdsTemplate, templateRuns } from './snippet-template.js';
@@ -140,7 +141,7 @@ async function main(): Promise<void> {
     return;
   }
   const rank: RankParams = { ...DEFAULT_RANK_PARAMS, ...(JSON.parse(flag('--rank', '{}')) as Partial<RankParams>) };
-  const engine = await openSearchEngine(DATA, { rank });
+  const engine = await openSearchEngine(DATA, { rank, ...(JSON.parse(flag('--searcher', '{}')) as Partial<SearcherOptions>) });
   const indexed = new Set(engine.rankedUrls({ required: [], excluded: [], sites: [new URL(SITE).hostname], excludedSites: [], languages: [], understood: '', ignored: [] }, 1e6).map((h) => h.url));
   // A judged page Gleaner did not index (not reachable, robots.txt) is no answer either system can give.
   const judged = loadJudged()

@@ -156,7 +156,9 @@ describe('GET /search', () => {
     // The demo store has block boundaries: links from page content and from the site template apart.
     expect(first).toMatch(/From page content<\/dt><dd>\d+ linking pages?; \d+ from site navigation</);
     expect(first).toMatch(/Link boost<\/dt><dd>[\d.]+ = 1 \+ 0\.02 × ln\(1 \+ \d+\) \+ 0\.02 × ln\(1 \+ \d+\)</);
-    expect(first).toMatch(/Final score<\/dt><dd>[\d.]+ = [\d.]+ × [\d.]+</);
+    // The handbook's text opens with the word (web/search/lead.ts): a third factor, and the line that says why.
+    expect(first).toMatch(/Words in its opening<\/dt><dd>× 1\.1: 1 of the query's 1 word stands in the first words of its text/);
+    expect(first).toMatch(/Final score<\/dt><dd>[\d.]+ = [\d.]+ × [\d.]+ × 1\.1</);
     // Nothing shown that the score does not use.
     expect(first).not.toContain('PageRank');
     expect(first).not.toMatch(/host/i);

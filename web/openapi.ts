@@ -51,8 +51,11 @@ export function openApiDocument(options: WebOptions): Schema {
       nearPairs: int('How many of them stand within a few words of each other in the page\'s text.'),
       proximityFactor: num('The multiplier that puts on the score: 1 + weight * nearPairs / queryPairs (1 without pairs).'),
       nameTitleFactor: num('The multiplier for a title that holds the query\'s plain words only inside code names (below 1 then, else 1).'),
-      score: num('The final score: textScore * linkBoost * hubFactor * listingFactor * languageFactor * proximityFactor * nameTitleFactor.'),
-    }, ['linkWeight', 'contentLinks', 'contentLinkWeight', 'templateLinkWeight', 'queryPairs', 'nearPairs']),
+      queryWords: int('How many plain words the query has, for the opening rule (absent: it does not apply to the query, or the result was below the best results it reorders).'),
+      openingWords: int('How many of them stand in the opening of the page\'s text (its first few words).'),
+      openingFactor: num('The multiplier that puts on the score: 1 + weight * openingWords / queryWords (1 when absent).'),
+      score: num('The final score: textScore * linkBoost * hubFactor * listingFactor * languageFactor * proximityFactor * nameTitleFactor * openingFactor.'),
+    }, ['linkWeight', 'contentLinks', 'contentLinkWeight', 'templateLinkWeight', 'queryPairs', 'nearPairs', 'queryWords', 'openingWords']),
     Hit: strict('One result.', {
       url: str('The page address.', { format: 'uri' }),
       section: strict('The part of a long page that matches best, when it is not the page\'s top: link to its url; the snippet is from it.', { id: str('The heading\'s id.'), heading: str('The section heading.'), url: str('The page address with #id.', { format: 'uri' }) }),

@@ -84,7 +84,7 @@ const sixDigits = (x: number): number => (Number.isFinite(x) ? Number(x.toPrecis
 
 function roundedExplanation(e: Explanation): Explanation {
   const out = { ...e, terms: e.terms.map((t) => ({ ...t, contribution: sixDigits(t.contribution) })) };
-  for (const key of ['textScore', 'linkBoost', 'hubShare', 'hubFactor', 'listingShare', 'listingFactor', 'languageFactor', 'proximityFactor', 'nameTitleFactor', 'score', 'linkWeight', 'contentLinkWeight', 'templateLinkWeight'] as const) {
+  for (const key of ['textScore', 'linkBoost', 'hubShare', 'hubFactor', 'listingShare', 'listingFactor', 'languageFactor', 'proximityFactor', 'nameTitleFactor', 'openingFactor', 'score', 'linkWeight', 'contentLinkWeight', 'templateLinkWeight'] as const) {
     const v = out[key];
     if (v !== undefined) out[key] = sixDigits(v);
   }

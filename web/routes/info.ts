@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import type { AppContext } from '../context.js';
 import { FIELDS } from '../../shared/index-format/index.js';
-import { DEFAULT_NAME_TITLE_OPTIONS, DEFAULT_RANK_PARAMS } from '../search/index.js';
+import { DEFAULT_LEAD_OPTIONS, DEFAULT_NAME_TITLE_OPTIONS, DEFAULT_RANK_PARAMS } from '../search/index.js';
 
 /** The origin this request reached, for absolute links in opensearch.xml. */
 function originOf(req: Request): string {
@@ -24,6 +24,7 @@ export function infoRoutes(ctx: AppContext): Router {
       q: '',
       ranking: { k1: rank.k1, pairWeight: rank.pairWeight, linkWeight: rank.linkWeight, fields: FIELDS.map((f, i) => `${f} ${rank.fieldWeight[i]!}`).join(', ') },
       nameTitleFactor: DEFAULT_NAME_TITLE_OPTIONS.factor,
+      lead: DEFAULT_LEAD_OPTIONS,
     });
   });
 

@@ -32,6 +32,20 @@ export function bodyPositions(gen: IndexGeneration, term: number, doc: number): 
   return Int32Array.from(body);
 }
 
+/** The first body place of `term` in `doc` (lead.ts asks it of 30 results a query: no list is built);
+ * -1 when the document has no body position of it. */
+export function firstBodyPosition(gen: IndexGeneration, term: number, doc: number): number {
+  const { docs, tfs } = gen.lists.list(term);
+  const p = findPosting(docs, 0, docs.length, doc);
+  if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) return -1;
+  const count = decodePosting(gen, term, p);
+  for (let i = 0; i < count; i++) {
+    const field = Math.floor(scratch.list[i]! / FIELD_SPAN);
+    if (field === BODY) return scratch.list[i]! - BODY * FIELD_SPAN;
+    if (field > BODY) return -1;
+  }
+  return -1;
+}
 
 // Title, headings and body are the first fields (FIELDS): their positions are the first ones.
 if (FIELDS.indexOf('title') !== 0 || FIELDS.indexOf('headings') !== 1 || BODY !== 2) throw new Error('textPositions expects title, headings and body first in FIELDS');

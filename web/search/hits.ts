@@ -25,6 +25,8 @@ export interface Candidate {
   proximity?: { pairs: number; near: number; factor: number };
   /** Set when the names-in-title rule looked at it (name-title.ts): `score` includes the factor. */
   titleNames?: number;
+  /** Set when the opening rule looked at it (lead.ts): `score` includes the factor. */
+  lead?: { words: number; opening: number; factor: number };
 }
 
 /**
@@ -161,6 +163,8 @@ export class HitBuilder {
       ...(c.proximity !== undefined ? { queryPairs: c.proximity.pairs, nearPairs: c.proximity.near } : {}),
       proximityFactor: c.proximity?.factor ?? 1,
       nameTitleFactor: c.titleNames ?? 1,
+      ...(c.lead !== undefined ? { queryWords: c.lead.words, openingWords: c.lead.opening } : {}),
+      openingFactor: c.lead?.factor ?? 1,
       score: c.score,
     };
   }

@@ -10,6 +10,7 @@ export type { GleanerSearchEngine, SearcherOptions } from './engine.js';
 export type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
 export { DEFAULT_SEARCHER_OPTIONS } from './engine.js';
 export { DEFAULT_NAME_TITLE_OPTIONS } from './name-title.js';
+export { DEFAULT_LEAD_OPTIONS } from './lead.js';
 export { DEFAULT_LIVE_OPTIONS, type LiveOptions } from './live.js';
 export { DEFAULT_RANK_PARAMS, rankScore, linkBoost, termScore, type RankParams } from './rank.js';
 export type { IndexStats, LinkedPage } from '../../shared/index-format/index.js';

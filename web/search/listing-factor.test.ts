@@ -78,7 +78,7 @@ describe('a source listing in search', () => {
     const listing = hits[1]!.explain!;
     expect(listing.listingShare).toBeGreaterThan(0.95);
     expect(listing.listingFactor).toBeLessThan(0.6);
-    expect(listing.textScore * listing.linkBoost * listing.hubFactor * listing.listingFactor * listing.proximityFactor).toBeCloseTo(hits[1]!.score, 6);
+    expect(listing.textScore * listing.linkBoost * listing.hubFactor * listing.listingFactor * listing.proximityFactor * listing.openingFactor).toBeCloseTo(hits[1]!.score, 6);
     // Without the demotion the listing, saying the words more often, would come first.
     expect(listing.textScore).toBeGreaterThan(hits[0]!.explain!.textScore);
   });

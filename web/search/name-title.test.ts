@@ -110,7 +110,7 @@ describe('the names-in-title rule in the engine', () => {
     expect(hits[0]!.explain!.nameTitleFactor).toBe(1);
     const lowered = hits[1]!.explain!;
     expect(lowered.nameTitleFactor).toBe(0.8);
-    expect(lowered.score).toBeCloseTo(lowered.textScore * lowered.linkBoost * lowered.hubFactor * lowered.listingFactor * lowered.proximityFactor * lowered.nameTitleFactor);
+    expect(lowered.score).toBeCloseTo(lowered.textScore * lowered.linkBoost * lowered.hubFactor * lowered.listingFactor * lowered.proximityFactor * lowered.nameTitleFactor * lowered.openingFactor);
     expect(engine().rankedUrls(parseQuery('prepared statements'), 1)[0]!.url).toBe(`${S}/prepare`);
   });
 

@@ -169,7 +169,8 @@ describe('the searcher shortcuts give what the plain computation gives (property
                 expect(explain.score).toBe(hit.score);
                 // A query without words (site: alone) ranks by links alone: text score 1.
                 const text = q.required.length === 0 ? 1 : explain.textScore;
-                expect(finalScore(text, explain.linkBoost * explain.hubFactor) * explain.proximityFactor).toBe(hit.score);
+                // The reorderings multiply in the order they run: names in titles, the opening, proximity.
+                expect(finalScore(text, explain.linkBoost * explain.hubFactor) * explain.nameTitleFactor * explain.openingFactor * explain.proximityFactor).toBe(hit.score);
                 // The hot loop's per-posting norms are 32-bit floats, the explanation's 64-bit: equal to 1e-6.
                 const sum = explain.terms.reduce((s, t) => s + t.contribution, 0);
                 if (q.required.length > 0) expect(Math.abs(sum - explain.textScore)).toBeLessThanOrEqual(1e-6 * explain.textScore);

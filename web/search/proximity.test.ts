@@ -87,7 +87,7 @@ describe('proximity in the engine', () => {
     expect(first!.explain).toMatchObject({ queryPairs: 1, nearPairs: 1, proximityFactor: 1.2 });
     expect(second!.explain).toMatchObject({ queryPairs: 1, nearPairs: 0, proximityFactor: 1 });
     const e = first!.explain!;
-    expect(e.score).toBeCloseTo(e.textScore * e.linkBoost * e.hubFactor * e.proximityFactor);
+    expect(e.score).toBeCloseTo(e.textScore * e.linkBoost * e.hubFactor * e.proximityFactor * e.openingFactor);
     expect(engine().rankedUrls(parseQuery('database size'), 1).map((r) => r.url)).toEqual([`${S}/together`]);
   });
 });

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../indexer/index.js';
-import { DEFAULT_RANK_PARAMS, openSearchEngine, type GleanerSearchEngine, type RankParams } from './index.js';
+import { DEFAULT_LEAD_OPTIONS, DEFAULT_RANK_PARAMS, openSearchEngine, type GleanerSearchEngine, type RankParams } from './index.js';
 import { anyOf, query, tempDataDir, writePages, type PageSpec } from '../../test/support/index-fixture.js';
 import { isStopword, tokenize } from '../../shared/analysis/index.js';
 
@@ -111,7 +111,7 @@ describe('search over an indexed store', () => {
     const hit = engine.search(query('handbook'), { offset: 0, limit: 1 }).hits[0]!;
     const sum = hit.explain!.terms.reduce((s, t) => s + t.contribution, 0);
     expect(sum).toBeCloseTo(hit.explain!.textScore, 6);
-    expect(hit.explain!.textScore * hit.explain!.linkBoost * hit.explain!.hubFactor * hit.explain!.listingFactor * hit.explain!.proximityFactor).toBeCloseTo(hit.score, 6);
+    expect(hit.explain!.textScore * hit.explain!.linkBoost * hit.explain!.hubFactor * hit.explain!.listingFactor * hit.explain!.proximityFactor * hit.explain!.openingFactor).toBeCloseTo(hit.score, 6);
     expect(hit.explain!.terms.map((t) => t.field)).toEqual(expect.arrayContaining(['title', 'anchor', 'body']));
     // /, /travel, /canteen, /library, /secret (noindex pages still link), other.test
     expect(hit.explain!.inboundLinks).toBe(6);
@@ -133,7 +133,7 @@ describe('search over an indexed store', () => {
       const e = hit.explain!;
       // A figure shown here that the score does not use (PageRank, linking hosts) would be a part that does not rank.
       // The store was crawled with block boundaries: links from page content are told from template links.
-      expect(Object.keys(e).sort()).toEqual(['contentLinkWeight', 'contentLinks', 'hubFactor', 'hubShare', 'inboundLinks', 'languageFactor', 'linkBoost', 'listingFactor', 'listingShare', 'nameTitleFactor', 'proximityFactor', 'score', 'siteLanguage', 'templateLinkWeight', 'terms', 'textScore']);
+      expect(Object.keys(e).sort()).toEqual(['contentLinkWeight', 'contentLinks', 'hubFactor', 'hubShare', 'inboundLinks', 'languageFactor', 'linkBoost', 'listingFactor', 'listingShare', 'nameTitleFactor', 'openingFactor', 'openingWords', 'proximityFactor', 'queryWords', 'score', 'siteLanguage', 'templateLinkWeight', 'terms', 'textScore']);
       expect(e.terms.reduce((s, t) => s + t.contribution, 0)).toBeCloseTo(e.textScore, 6);
       expect(e.contentLinkWeight).toBe(DEFAULT_RANK_PARAMS.contentLinkWeight);
       expect(e.templateLinkWeight).toBe(DEFAULT_RANK_PARAMS.templateLinkWeight);
@@ -143,7 +143,10 @@ describe('search over an indexed store', () => {
       expect(e.proximityFactor).toBe(1);
       expect(e.nameTitleFactor).toBe(1);
       expect(e.languageFactor).toBe(1);
-      expect(e.textScore * e.linkBoost * e.hubFactor * e.listingFactor * e.languageFactor).toBeCloseTo(hit.score, 6);
+      // One plain word: the opening rule looked at it, and its factor is 1 + weight when the page's text opens with it.
+      expect(e.queryWords).toBe(1);
+      expect(e.openingFactor).toBeCloseTo(1 + (DEFAULT_LEAD_OPTIONS.weight * e.openingWords!) / e.queryWords!, 12);
+      expect(e.textScore * e.linkBoost * e.hubFactor * e.listingFactor * e.languageFactor * e.openingFactor).toBeCloseTo(hit.score, 6);
       expect(e.score).toBe(hit.score);
     }
   });

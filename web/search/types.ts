@@ -44,7 +44,14 @@ export interface Explanation {
   /** The multiplier for a title that holds the query's plain words only inside code names
    * (name-title.ts): below 1 then, else 1. */
   nameTitleFactor: number;
-  /** Final score: textScore * linkBoost * hubFactor * listingFactor * languageFactor * proximityFactor * nameTitleFactor. Every part shown here ranks, and nothing else does. */
+  /** Of the query's plain words (lead.ts), how many; absent when the rule does not apply to the query
+   * (phrases, OR, names typed) or the result was below the results it reorders. */
+  queryWords?: number;
+  /** How many of them stand in the opening of the page's body (its first few words). */
+  openingWords?: number;
+  /** The multiplier that puts on the score: 1 + weight * openingWords / queryWords (1 when absent). */
+  openingFactor: number;
+  /** Final score: textScore * linkBoost * hubFactor * listingFactor * languageFactor * proximityFactor * nameTitleFactor * openingFactor. Every part shown here ranks, and nothing else does. */
   score: number;
 }
 
