@@ -32,7 +32,7 @@ export function bodyPositions(gen: IndexGeneration, term: number, doc: number): 
   return Int32Array.from(body);
 }
 
-/** The first body place of `term` in `doc` (lead.ts asks it of 30 results a query: no list is built);
+/** The first body place of `term` in `doc` (lead.ts asks it of a page of results a query: no list is built);
  * -1 when the document has no body position of it. */
 export function firstBodyPosition(gen: IndexGeneration, term: number, doc: number): number {
   const { docs, tfs } = gen.lists.list(term);

@@ -319,11 +319,10 @@ export class IndexSearcher implements GleanerSearchEngine {
   /**
    * The matches, best first after the reorderings (name-title.ts, lead.ts, then proximity.ts), enough for
    * a page of results ending at `shown`. Proximity and the opening rule raise scores within a pool of
-   * the best, so with word pairs or plain words that pool is asked for (the same pool whatever page is
-   * shown, so pages of results agree). The names-in-title rule only lowers scores: while none of the
+   * the best (30 and 10), so with word pairs or plain words that pool is asked for, whatever page is
+   * shown: pages of results then agree. The names-in-title rule only lowers scores: while none of the
    * first `shown` is lowered they stay the first `shown`, whatever lies below, so its pool is asked for
-   * only when one is, for phrases and OR queries have neither of the others (asking for 30 at every
-   * query doubled the ranking time of phrases).
+   * only when one is (asking for 30 at every query doubled the ranking time of one-word queries).
    */
   private ranked(query: ParsedQuery, plan: QueryPlan, shown: number): Matched {
     const { proximity, nameTitle, lead } = this.options;
