@@ -133,4 +133,22 @@ describe('sections and hubs, crawled, indexed and served', () => {
     expect(hits[0]).toMatch(/^\/news\/post-(5|11)\.html$/);
     expect(hits[1]).toMatch(/^\/news\/post-(5|11)\.html$/);
   });
+
+  it("counts no template text in a page's opening (web/search/lead.ts): the navigation opening every post says News", async () => {
+    const engine = await openSearchEngine(dataDir);
+    try {
+      // The first page of results: the rule's pool.
+      const hits = engine.search(parseQuery('news'), { offset: 0, limit: 10 }).hits;
+      const opening = new Map(hits.map((h) => [path(h.url), h.explain!.openingWords]));
+      const posts = [...opening].filter(([p]) => /^\/news\/post-\d+\.html$/.test(p));
+      expect(posts.length).toBeGreaterThan(3);
+      // Every post's page starts with the site's navigation ("Home Manual Index News"), which is template:
+      // left out of the body, so "news" stands in no post's opening.
+      for (const [, words] of posts) expect(words).toBe(0);
+      // The listing's own text opens with its heading "News".
+      expect(opening.get('/news/')).toBe(1);
+    } finally {
+      engine.close();
+    }
+  });
 });
