@@ -54,7 +54,7 @@ const { values: opts } = parseArgs({
     // Wait for the read-ahead of posting lists that opening starts (SearcherOptions.preloadMiB) before
     // timing: a server some seconds after it started. Without it each term's first read is timed.
     preload: { type: 'boolean', default: false },
-    // Searcher options over the defaults, in process only (e.g. '{"lead":{"poolSize":30,"leadWords":20,"weight":0}}').
+    // Searcher options over the defaults, in process only (e.g. '{"lead":{"poolSize":10,"leadWords":20,"weight":0}}', each option object whole).
     searcher: { type: 'string', default: '{}' },
   },
 });

@@ -11,7 +11,7 @@
 //        [--explain]   (with --per-query: Gleaner's field contributions for its top 3 and the answer)
 //        [--no-omega]  (Gleaner's rows only)
 //        [--rank JSON] (ranking parameters over the defaults, e.g. '{"contentLinkWeight":0.05}': variants)
-//        [--searcher JSON] (searcher options over the defaults, e.g. '{"lead":{"poolSize":30,"leadWords":40,"weight":0}}')
+//        [--searcher JSON] (searcher options over the defaults, e.g. '{"lead":{"poolSize":10,"leadWords":20,"weight":0}}', each option object whole)
 // It also prints the share of Gleaner's top-10 snippets that hold site template text (bench/snippet-template.ts).
 // The Rust docs:
 //   node bin/gleaner crawl http://127.0.0.1:8082/ --data /tmp/rust-data --delay 0 --max-pages 40000

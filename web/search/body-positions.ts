@@ -7,7 +7,7 @@ import { findPosting } from './find-posting.js';
 
 const BODY = FIELDS.indexOf('body');
 
-/** Reused by bodyPositions and textPositions: decoded positions are copied out before the next decode. */
+/** Reused by bodyPositions, firstBodyPosition and textPositions: decoded positions are copied out before the next decode. */
 const scratch = { list: new Int32Array(256), range: { bytes: new Uint8Array(0), from: 0, to: 0 } };
 
 /** Decodes the positions of `term`'s posting p into scratch.list; returns how many. */
@@ -17,13 +17,19 @@ function decodePosting(gen: IndexGeneration, term: number, p: number): number {
   return decodePositionsInto(bytes, from, to, scratch.list);
 }
 
+/** Decodes the positions of `term` in `doc` into scratch.list when the document has it in its body;
+ * returns how many, or -1 when it has no body occurrence (the decode is skipped). */
+function decodeBodyPosting(gen: IndexGeneration, term: number, doc: number): number {
+  const { docs, tfs } = gen.lists.list(term);
+  const p = findPosting(docs, 0, docs.length, doc);
+  return p < 0 || tfs[p * FIELD_COUNT + BODY] === 0 ? -1 : decodePosting(gen, term, p);
+}
+
 /** The body places of `term` in `doc`, ascending; undefined when the document has no body occurrence
  * of it, empty when it has some but no positions (an added token). */
 export function bodyPositions(gen: IndexGeneration, term: number, doc: number): Int32Array | undefined {
-  const { docs, tfs } = gen.lists.list(term);
-  const p = findPosting(docs, 0, docs.length, doc);
-  if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) return undefined;
-  const count = decodePosting(gen, term, p);
+  const count = decodeBodyPosting(gen, term, doc);
+  if (count < 0) return undefined;
   const body: number[] = [];
   for (let i = 0; i < count; i++) {
     const position = scratch.list[i]!;
@@ -35,10 +41,7 @@ export function bodyPositions(gen: IndexGeneration, term: number, doc: number): 
 /** The first body place of `term` in `doc` (lead.ts asks it of a page of results a query: no list is built);
  * -1 when the document has no body position of it. */
 export function firstBodyPosition(gen: IndexGeneration, term: number, doc: number): number {
-  const { docs, tfs } = gen.lists.list(term);
-  const p = findPosting(docs, 0, docs.length, doc);
-  if (p < 0 || tfs[p * FIELD_COUNT + BODY] === 0) return -1;
-  const count = decodePosting(gen, term, p);
+  const count = decodeBodyPosting(gen, term, doc);
   for (let i = 0; i < count; i++) {
     const field = Math.floor(scratch.list[i]! / FIELD_SPAN);
     if (field === BODY) return scratch.list[i]! - BODY * FIELD_SPAN;
