@@ -163,6 +163,8 @@ export class IndexSearcher implements GleanerSearchEngine {
   private pagesLoading: Promise<void> | undefined;
   /** Titles' words in names and as words, for the names-in-title rule (name-title.ts). */
   private readonly titles: TitleWordsCache;
+  /** Memory proximity decodes a page's places of a query word into, one per word, kept between queries. */
+  private readonly placeBuffers: { list: Int32Array }[] = [];
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
   private readonly hostPort: (doc: number) => string;
@@ -183,8 +185,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.sureDocs = new Int32Array(gen.docs.url.length).fill(0);
     this.unsureDocs = new Int32Array(gen.docs.url.length).fill(0);
     this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
-    this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t));
     this.titles = new TitleWordsCache((d) => ({ title: gen.docs.title[d]!, language: gen.docs.language[d]! }));
+    this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t), (d) => this.titles.get(d).all);
   }
 
   /** Whether `term` was seen on a page as `surface` (or a word starting with it): compile.ts HasSurface. */
@@ -342,9 +344,14 @@ export class IndexSearcher implements GleanerSearchEngine {
       }, lead);
     }
     if (pairs.length > 0) {
+      // nearFirst asks one page at a time, each token once: a buffer per token serves every page.
+      const buffers = new Map<string, { list: Int32Array }>();
       candidates = nearFirst(candidates, pairs, (c, token) => {
         const term = this.pre.termIds.get(token);
-        return term === undefined ? undefined : textPositions(this.gen, term, c.doc);
+        if (term === undefined) return undefined;
+        let into = buffers.get(token);
+        if (into === undefined) buffers.set(token, (into = (this.placeBuffers[buffers.size] ??= { list: new Int32Array(256) })));
+        return textPositions(this.gen, term, c.doc, into);
       }, proximity);
     }
     return { ...matched, candidates };
