@@ -53,9 +53,13 @@ export function snippetTokens(plan: Pick<QueryPlan, 'keys'>, language: string): 
  * a section need not hold them again to be the one the query names (sections.ts choosePart `given`).
  */
 export function titleTokens(title: string, language: string, tokens: ReadonlySet<string>): ReadonlySet<string> {
+  return tokens.size === 0 ? new Set() : heldIn(new Set(tokenize(title, language)), tokens);
+}
+
+/** Of `tokens`, those in `title` (a title's tokens: TitleWords.all). */
+function heldIn(title: ReadonlySet<string>, tokens: ReadonlySet<string>): ReadonlySet<string> {
   const held = new Set<string>();
-  if (tokens.size === 0) return held;
-  for (const t of tokenize(title, language)) if (tokens.has(t)) held.add(t);
+  for (const t of tokens) if (title.has(t)) held.add(t);
   return held;
 }
 
@@ -86,12 +90,14 @@ export class HitBuilder {
     private readonly stored: StoredFields,
     private readonly snippetOptions: SnippetOptions,
     private readonly termId: (token: string) => number | undefined,
+    /** A page's title tokens (name-title.ts TitleWords.all, kept per page): the title is not tokenized again per result. */
+    private readonly titleTokensOf: (doc: number) => ReadonlySet<string> = (doc) => new Set(tokenize(gen.docs.title[doc]!, gen.docs.language[doc])),
   ) {}
 
   hit(c: Candidate, plan: QueryPlan, explain = true): SearchHit {
     const { docs } = this.gen;
     const tokens = snippetTokens(plan, docs.language[c.doc]!);
-    const inTitle = titleTokens(docs.title[c.doc]!, docs.language[c.doc]!, tokens);
+    const inTitle = tokens.size === 0 ? new Set<string>() : heldIn(this.titleTokensOf(c.doc), tokens);
     const { section, snippet } = this.snippet(c.doc, tokens, inTitle, namesEvery(tokens, inTitle, variantTokens(plan, tokens)));
     const { context } = this.stored.header(c.doc);
     return {

@@ -45,15 +45,18 @@ describe('titleNamesOnly', () => {
 });
 
 describe('TitleWordsCache', () => {
-  it('analyses a document once until full, then starts over', () => {
+  it('analyses a document once while either generation holds it, and again once both moved past it', () => {
     const asked: number[] = [];
     const cache = new TitleWordsCache((d) => (asked.push(d), { title: `view_${d}`, language: 'en' }), 2);
     expect(cache.get(1).inNames.has('view')).toBe(true);
+    expect([...cache.get(1).all].sort()).toEqual(['1', 'view', 'view_1']);
+    cache.get(2); // young: 1, 2
+    cache.get(3); // old: 1, 2; young: 3
+    cache.get(1); // from the old generation, back in the young one: 3, 1
+    cache.get(4); // old: 3, 1; young: 4 (2 let go)
     cache.get(1);
     cache.get(2);
-    cache.get(3);
-    cache.get(1);
-    expect(asked).toEqual([1, 2, 3, 1]);
+    expect(asked).toEqual([1, 2, 3, 4, 2]);
   });
 });
 

@@ -55,6 +55,8 @@ export function plainQueryTokens(plan: Pick<QueryPlan, 'groups'>): ReadonlySet<s
 export interface TitleWords {
   inNames: ReadonlySet<string>;
   asWords: ReadonlySet<string>;
+  /** Every token of the title (tokenize's): which query words it holds (hits.ts titleTokens). */
+  all: ReadonlySet<string>;
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
@@ -63,7 +65,8 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 export function titleWords(title: string, language: string): TitleWords {
   const spans = analyze(title, language);
   const names = spans.filter((s) => s.extra === true && isIdentifierToken(s.token));
-  if (names.length === 0) return { inNames: NO_NAMES, asWords: new Set(spans.filter((s) => s.extra !== true).map((s) => s.token)) };
+  const all = new Set(spans.map((s) => s.token));
+  if (names.length === 0) return { inNames: NO_NAMES, asWords: new Set(spans.filter((s) => s.extra !== true).map((s) => s.token)), all };
   const inNames = new Set<string>();
   const asWords = new Set<string>();
   for (const s of spans) {
@@ -72,7 +75,7 @@ export function titleWords(title: string, language: string): TitleWords {
     else asWords.add(s.token);
   }
   for (const token of asWords) inNames.delete(token);
-  return { inNames, asWords };
+  return { inNames, asWords, all };
 }
 
 /** Whether a title (its TitleWords) holds some of `words` (index tokens) and each only inside a code name. */
@@ -104,9 +107,12 @@ export function titleNamesOnly(title: string, language: string, words: ReadonlyS
 }
 
 /** Documents' TitleWords, kept once made (a title is analysed in microseconds; the pool asks for 30 a
- * query), up to `maxEntries`, then cleared, as compile.ts's memo is. */
+ * query). Two generations of up to `maxEntries` each: when the young one fills, it becomes the old one
+ * and the old is let go, and a title found in the old one moves back: a site with more pages than the
+ * cache holds no longer analyses every title again after each clear. */
 export class TitleWordsCache {
-  private readonly byDoc = new Map<number, TitleWords>();
+  private young = new Map<number, TitleWords>();
+  private old = new Map<number, TitleWords>();
 
   constructor(
     private readonly titleOf: (doc: number) => { title: string; language: string },
@@ -114,12 +120,18 @@ export class TitleWordsCache {
   ) {}
 
   get(doc: number): TitleWords {
-    let words = this.byDoc.get(doc);
+    let words = this.young.get(doc);
+    if (words !== undefined) return words;
+    words = this.old.get(doc);
     if (words === undefined) {
-      if (this.byDoc.size >= this.maxEntries) this.byDoc.clear();
       const { title, language } = this.titleOf(doc);
-      this.byDoc.set(doc, (words = titleWords(title, language)));
+      words = titleWords(title, language);
     }
+    if (this.young.size >= this.maxEntries) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(doc, words);
     return words;
   }
 }
