@@ -124,7 +124,7 @@ export function placedSnippet(
     const start = (i: number) => map.sectionPlace(i);
     // Sections cut by the crawler end in a mark: the last kept one ends there, and none is chosen after.
     const linkable = linkableSections(sections);
-    const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language);
+    const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language, (token) => stored.headingsWith(doc, token));
     const opens = (i: number) => headingOpensWith(sections[i]!.heading, tokens, language);
     let inText: ((text: string) => Set<string>) | undefined;
     const leaf = (i: number) => leafNamed(sections[i]!.heading, tokens, language, (inText ??= tokensIn(tokens, language)));

@@ -269,11 +269,51 @@ export function joinHeadings(headings: readonly string[]): JoinedHeadings {
  * (a trait's implementors), and tokenizing every heading of one such result took 8-16 ms. Undefined
  * when only tokenizing can tell (see tokensIn).
  */
-export function headingsHolding(headings: JoinedHeadings, queryTokens: ReadonlySet<string>, language: string): Map<number, Set<string>> | undefined {
+export function headingsHolding(
+  headings: JoinedHeadings,
+  queryTokens: ReadonlySet<string>,
+  language: string,
+  /** The headings holding one token (headingsWith), which a caller may keep per page (stored-fields.ts). */
+  holdingToken: (token: string) => Int32Array = (token) => headingsWith(headings, token, language),
+): Map<number, ReadonlySet<string>> | undefined {
   if (!prefixSearchable(queryTokens, language)) return undefined;
-  const found = new Map<number, Set<string>>();
+  const tokens = [...queryTokens];
+  const lists = tokens.map(holdingToken);
+  const found = new Map<number, ReadonlySet<string>>();
+  // The tokens' lists merged, headings in page order. Headings holding the same tokens share one Set:
+  // a long page has thousands of headings holding a common word, and a Set each was most of the cost.
+  const shared = new Map<string, ReadonlySet<string>>();
+  const cursor = new Int32Array(lists.length);
+  for (;;) {
+    let heading = Infinity;
+    for (let k = 0; k < lists.length; k++) if (cursor[k]! < lists[k]!.length && lists[k]![cursor[k]!]! < heading) heading = lists[k]![cursor[k]!]!;
+    if (heading === Infinity) break;
+    let key = '';
+    for (let k = 0; k < lists.length; k++) {
+      if (cursor[k]! < lists[k]!.length && lists[k]![cursor[k]!] === heading) {
+        key += `${k},`;
+        cursor[k]!++;
+      }
+    }
+    let held = shared.get(key);
+    if (held === undefined) shared.set(key, (held = new Set(key.split(',').slice(0, -1).map((k) => tokens[Number(k)]!))));
+    found.set(heading, held);
+  }
+  return found;
+}
+
+/**
+ * The headings (indexes, ascending) holding a word whose token is `token`, found by its prefix
+ * (findBySearch); for a token that only tokenizing can find (tokensIn), an empty list. A word's
+ * token begins with its search prefix, so the headings holding any of a query's tokens are these
+ * lists merged: a page's lists can be kept and serve every query that asks one of its words.
+ */
+export function headingsWith(headings: JoinedHeadings, token: string, language: string): Int32Array {
+  const one = new Set([token]);
+  if (!prefixSearchable(one, language)) return new Int32Array(0);
   const { starts } = headings;
-  for (const span of findBySearch(headings.text, language, queryTokens, headings.lower)) {
+  const out: number[] = [];
+  for (const span of findBySearch(headings.text, language, one, headings.lower)) {
     // The heading the match starts in: the last start at or before it.
     let lo = 0;
     let hi = starts.length - 1;
@@ -282,11 +322,9 @@ export function headingsHolding(headings: JoinedHeadings, queryTokens: ReadonlyS
       if (starts[mid]! <= span.start) lo = mid;
       else hi = mid - 1;
     }
-    let tokens = found.get(lo);
-    if (tokens === undefined) found.set(lo, (tokens = new Set()));
-    tokens.add(span.token);
+    if (out.length === 0 || out[out.length - 1] !== lo) out.push(lo);
   }
-  return found;
+  return Int32Array.from(out);
 }
 
 /** The character (a whole surrogate pair) before index `i`. */

@@ -10,7 +10,7 @@
 import { closeSync, openSync } from 'node:fs';
 import type { StoredDoc } from '../../shared/index-format/index.js';
 import { identifierTails, isIdentifierToken, scanTokens } from '../../shared/analysis/index.js';
-import { joinHeadings, type JoinedHeadings } from './snippet.js';
+import { headingsWith, joinHeadings, type JoinedHeadings } from './snippet.js';
 import { BlockCache, DEFAULT_BLOCK_CACHE_OPTIONS, type BlockCacheOptions } from './stored-blocks.js';
 import { StoredChunks, type IndexGeneration } from '../../shared/index-format/index.js';
 
@@ -37,13 +37,20 @@ interface CachedHeader {
   headingTokens?: Set<string>[];
   /** The section headings joined, made when first asked (snippet.ts headingsHolding). */
   headings?: JoinedHeadings;
+  /** Per query token asked, the headings holding it (snippet.ts headingsWith). */
+  holding?: Map<string, Int32Array>;
 }
+
+/** Memory a kept list of headings takes beside its entries and token (a Map entry and a typed array). */
+const HOLDING_OVERHEAD_BYTES = 160;
 
 export class StoredFields {
   private fd: number | undefined;
   /** Parsed headers, least recently used first (a Map keeps insertion order). */
   private readonly headers = new Map<number, CachedHeader>();
   private headerBytes = 0;
+  /** The header asked last, and its document. */
+  private last: { doc: number; entry: CachedHeader } | undefined;
   private readonly blocks: BlockCache;
   private readonly headerCacheBytes: number;
 
@@ -108,9 +115,29 @@ export class StoredFields {
     return entry.headings;
   }
 
+  /** The document's section headings holding `token` (snippet.ts headingsWith), kept with its header:
+   * a long reference page is among the results of many queries asking the same common words, and
+   * searching its thousands of headings was a tenth of answering a query on the Rust docs. */
+  headingsWith(doc: number, token: string): Int32Array {
+    const entry = this.cachedHeader(doc);
+    const holding = (entry.holding ??= new Map<string, Int32Array>());
+    let found = holding.get(token);
+    if (found === undefined) {
+      found = headingsWith(this.joinedHeadings(doc), token, entry.header.language);
+      holding.set(token, found);
+      const bytes = HOLDING_OVERHEAD_BYTES + 2 * token.length + found.byteLength;
+      entry.bytes += bytes;
+      this.headerBytes += bytes;
+    }
+    return found;
+  }
+
   private cachedHeader(doc: number): CachedHeader {
+    // A result's snippet asks its header several times in a row: no reordering of the cache for those.
+    if (this.last?.doc === doc && this.headers.get(doc) === this.last.entry) return this.last.entry;
     let entry = this.headers.get(doc);
     if (entry !== undefined) {
+      this.last = { doc, entry };
       this.headers.delete(doc);
       this.headers.set(doc, entry);
       return entry;
@@ -123,6 +150,7 @@ export class StoredFields {
     for (const s of sections ?? []) bytes += SECTION_OVERHEAD_BYTES + 2 * (s.id.length + s.heading.length);
     entry = { header: { language, ...(sections !== undefined ? { sections } : {}), ...(context !== undefined ? { context } : {}) }, bytes };
     this.headers.set(doc, entry);
+    this.last = { doc, entry };
     this.headerBytes += bytes;
     for (const [old, e] of this.headers) {
       if (this.headerBytes <= this.headerCacheBytes || old === doc) break;
