@@ -268,8 +268,8 @@ export class IndexSearcher implements GleanerSearchEngine {
   /**
    * Reads posting lists, their scores and positions ahead, most documents first, until the cache holds
    * `maxMiB` (or every term in `minDocFreq` documents or more is read), in slices of a few
-   * milliseconds between which queries are answered; stops when the engine is closed. Resolves with
-   * what it read.
+   * milliseconds between which queries are answered; stops when the engine is closed. Then makes the
+   * vocabulary (corrections and completions). Resolves with what it read.
    */
   async preload(maxMiB = this.options.preloadMiB, minDocFreq = PRELOAD_MIN_DOC_FREQ): Promise<{ terms: number; mib: number }> {
     const { lists } = this.gen;
@@ -287,6 +287,10 @@ export class IndexSearcher implements GleanerSearchEngine {
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
+    // The word list that corrections and completions read is made by the first query that needs it:
+    // made here instead, while the server is new, no user waits for it (Rust docs: 150-240 ms, paid
+    // by the first query with few results or the first keystroke in the search box).
+    if (!lists.closed) this.vocabulary();
     return { terms: done, mib: lists.cachedMiB };
   }
 
