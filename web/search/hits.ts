@@ -51,13 +51,9 @@ export function snippetTokens(plan: Pick<QueryPlan, 'keys'>, language: string): 
  * page's title above one in its lower headings for the same reason. When it holds some, the result
  * shows the title above the section's heading, so those words are said for every part of the page:
  * a section need not hold them again to be the one the query names (sections.ts choosePart `given`).
+ * `title`: the title's tokens (name-title.ts TitleWords.all, kept per page).
  */
-export function titleTokens(title: string, language: string, tokens: ReadonlySet<string>): ReadonlySet<string> {
-  return tokens.size === 0 ? new Set() : heldIn(new Set(tokenize(title, language)), tokens);
-}
-
-/** Of `tokens`, those in `title` (a title's tokens: TitleWords.all). */
-function heldIn(title: ReadonlySet<string>, tokens: ReadonlySet<string>): ReadonlySet<string> {
+export function titleTokens(title: ReadonlySet<string>, tokens: ReadonlySet<string>): ReadonlySet<string> {
   const held = new Set<string>();
   for (const t of tokens) if (title.has(t)) held.add(t);
   return held;
@@ -97,7 +93,7 @@ export class HitBuilder {
   hit(c: Candidate, plan: QueryPlan, explain = true): SearchHit {
     const { docs } = this.gen;
     const tokens = snippetTokens(plan, docs.language[c.doc]!);
-    const inTitle = tokens.size === 0 ? new Set<string>() : heldIn(this.titleTokensOf(c.doc), tokens);
+    const inTitle = titleTokens(this.titleTokensOf(c.doc), tokens);
     const { section, snippet } = this.snippet(c.doc, tokens, inTitle, namesEvery(tokens, inTitle, variantTokens(plan, tokens)));
     const { context } = this.stored.header(c.doc);
     return {
