@@ -73,14 +73,15 @@ export function nearFirst<T extends Ranked>(
   options: ProximityOptions = DEFAULT_PROXIMITY_OPTIONS,
 ): T[] {
   if (pairs.length === 0 || options.weight === 0) return [...ranked];
+  // Each token is asked once a page: the pairs as indexes into the distinct tokens, one slot each.
+  const tokens = [...new Set(pairs.flat())];
+  const pairAt = pairs.map(([a, b]) => [tokens.indexOf(a), tokens.indexOf(b)] as const);
+  const places: (ArrayLike<number> | undefined | null)[] = new Array<null>(tokens.length).fill(null);
   return reorderPool(ranked, options.poolSize, (entry) => {
-    const places = new Map<string, ArrayLike<number> | undefined>();
-    const at = (token: string) => {
-      if (!places.has(token)) places.set(token, placesOf(entry, token));
-      return places.get(token);
-    };
+    places.fill(null); // null: not asked yet for this page
+    const at = (t: number) => (places[t] === null ? (places[t] = placesOf(entry, tokens[t]!)) : places[t]);
     let near = 0;
-    for (const [a, b] of pairs) {
+    for (const [a, b] of pairAt) {
       const pa = at(a);
       const pb = pa === undefined ? undefined : at(b);
       if (pa !== undefined && pb !== undefined && standNear(pa, pb, options.windowWords)) near++;
