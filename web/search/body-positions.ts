@@ -75,6 +75,6 @@ export function textPositions(gen: IndexGeneration, term: number, doc: number, i
   if (into === undefined) return scratch.list.slice(0, n);
   // Into the caller's memory, kept from one query to the next (proximity asks it of 30 pages a query).
   if (into.list.length < n) into.list = new Int32Array(Math.max(n, 2 * into.list.length));
-  into.list.set(scratch.list.subarray(0, n));
+  for (let i = 0; i < n; i++) into.list[i] = scratch.list[i]!;
   return into.list.subarray(0, n);
 }
