@@ -7,7 +7,7 @@
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { Explanation, SearchHit } from './types.js';
-import { definedNameOf, isDefinedNameToken, PAIR_SEPARATOR, tokenize } from '../../shared/analysis/index.js';
+import { definedNameOf, isDefinedNameToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import type { QueryPlan } from './compile.js';
 import type { Precomputed } from './precompute.js';
 import { hubFactor, idf, languageFactor, linkBoost, linkFiguresOf, listingFactor, termScore } from './rank.js';
@@ -87,7 +87,7 @@ export class HitBuilder {
     private readonly snippetOptions: SnippetOptions,
     private readonly termId: (token: string) => number | undefined,
     /** A page's title tokens (name-title.ts TitleWords.all, kept per page): the title is not tokenized again per result. */
-    private readonly titleTokensOf: (doc: number) => ReadonlySet<string> = (doc) => new Set(tokenize(gen.docs.title[doc]!, gen.docs.language[doc])),
+    private readonly titleTokensOf: (doc: number) => ReadonlySet<string>,
   ) {}
 
   hit(c: Candidate, plan: QueryPlan, explain = true): SearchHit {
