@@ -63,8 +63,8 @@ if (FIELDS.indexOf('title') !== 0 || FIELDS.indexOf('headings') !== 1 || BODY !=
 
 /** The positions of `term` in `doc`'s title, headings and body (the page's own text: not the anchors
  * of other pages, not its URL), ascending, as encoded: fields FIELD_SPAN apart, so places of two fields
- * are never near; undefined when it has none there. */
-export function textPositions(gen: IndexGeneration, term: number, doc: number, into?: { list: Int32Array }): Int32Array | undefined {
+ * are never near; undefined when it has none there. A view of `into.list`, valid until its next use. */
+export function textPositions(gen: IndexGeneration, term: number, doc: number, into: { list: Int32Array }): Int32Array | undefined {
   const { docs } = gen.lists.list(term);
   const p = findPosting(docs, 0, docs.length, doc);
   if (p < 0) return undefined;
@@ -72,7 +72,6 @@ export function textPositions(gen: IndexGeneration, term: number, doc: number, i
   let n = 0;
   while (n < count && scratch.list[n]! <= BODY_END) n++;
   if (n === 0) return undefined;
-  if (into === undefined) return scratch.list.slice(0, n);
   // Into the caller's memory, kept from one query to the next (proximity asks it of 30 pages a query).
   if (into.list.length < n) into.list = new Int32Array(Math.max(n, 2 * into.list.length));
   for (let i = 0; i < n; i++) into.list[i] = scratch.list[i]!;
