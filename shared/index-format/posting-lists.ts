@@ -148,8 +148,12 @@ export class PostingLists {
   }
 
   list(term: number): TermList {
-    const hit = this.recall(2 * term) as TermList | undefined;
-    if (hit !== undefined) return hit;
+    // The read is a method of its own: its closure would otherwise make every call, hits included,
+    // allocate a context for the variables it captures (56 bytes a call, several hundred calls a query).
+    return (this.recall(2 * term) as TermList | undefined) ?? this.readList(term);
+  }
+
+  private readList(term: number): TermList {
     const from = this.termOffsets[term]!;
     const bytes = this.readScratch(this.fds.postings, from, this.termOffsets[term + 1]! - from);
     const list = { term, ...decoded(() => decodeTermList(bytes, this.docFreq(term))) };
@@ -158,8 +162,10 @@ export class PostingLists {
   }
 
   positions(term: number): TermPositions {
-    const hit = this.recall(2 * term + 1) as TermPositions | undefined;
-    if (hit !== undefined) return hit;
+    return (this.recall(2 * term + 1) as TermPositions | undefined) ?? this.readPositions(term);
+  }
+
+  private readPositions(term: number): TermPositions {
     const at = this.terms + 1 + term;
     const from = this.termOffsets[at]!;
     const length = this.termOffsets[at + 1]! - from;
