@@ -63,8 +63,9 @@ if (FIELDS.indexOf('title') !== 0 || FIELDS.indexOf('headings') !== 1 || BODY !=
 
 /** The positions of `term` in `doc`'s title, headings and body (the page's own text: not the anchors
  * of other pages, not its URL), ascending, as encoded: fields FIELD_SPAN apart, so places of two fields
- * are never near; undefined when it has none there. A view of `into.list`, valid until its next use. */
-export function textPositions(gen: IndexGeneration, term: number, doc: number, into: { list: Int32Array }): Int32Array | undefined {
+ * are never near. Written to the first `into.length` numbers of `into.list` (valid until its next use)
+ * and `into` returned; undefined when it has none there. */
+export function textPositions(gen: IndexGeneration, term: number, doc: number, into: { list: Int32Array; length: number }): { list: Int32Array; length: number } | undefined {
   const { docs } = gen.lists.list(term);
   const p = findPosting(docs, 0, docs.length, doc);
   if (p < 0) return undefined;
@@ -75,5 +76,6 @@ export function textPositions(gen: IndexGeneration, term: number, doc: number, i
   // Into the caller's memory, kept from one query to the next (proximity asks it of 30 pages a query).
   if (into.list.length < n) into.list = new Int32Array(Math.max(n, 2 * into.list.length));
   for (let i = 0; i < n; i++) into.list[i] = scratch.list[i]!;
-  return into.list.subarray(0, n);
+  into.length = n;
+  return into;
 }

@@ -164,7 +164,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   /** Titles' words in names and as words, for the names-in-title rule (name-title.ts). */
   private readonly titles: TitleWordsCache;
   /** Memory proximity decodes a page's places of a query word into, one per word, kept between queries. */
-  private readonly placeBuffers: { list: Int32Array }[] = [];
+  private readonly placeBuffers: { list: Int32Array; length: number }[] = [];
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
   private readonly hostPort: (doc: number) => string;
@@ -349,12 +349,12 @@ export class IndexSearcher implements GleanerSearchEngine {
     }
     if (pairs.length > 0) {
       // nearFirst asks one page at a time, each token once: a buffer per token serves every page.
-      const buffers = new Map<string, { list: Int32Array }>();
+      const buffers = new Map<string, { list: Int32Array; length: number }>();
       candidates = nearFirst(candidates, pairs, (c, token) => {
         const term = this.pre.termIds.get(token);
         if (term === undefined) return undefined;
         let into = buffers.get(token);
-        if (into === undefined) buffers.set(token, (into = (this.placeBuffers[buffers.size] ??= { list: new Int32Array(256) })));
+        if (into === undefined) buffers.set(token, (into = (this.placeBuffers[buffers.size] ??= { list: new Int32Array(256), length: 0 })));
         return textPositions(this.gen, term, c.doc, into);
       }, proximity);
     }

@@ -21,6 +21,7 @@ describe('openingFirst', () => {
       entry('beyond', 0.89, { a: 0, b: 1 }),
     ];
     const out = openingFirst(ranked, words, firstOf, options);
+    expect(out).toBe(ranked); // the query's own candidates, reordered in place
     expect(out.map((e) => e.name)).toEqual(['opens', 'half', 'later', 'beyond']);
     expect(out[0]!.score).toBeCloseTo(0.9 * 1.2);
     expect(out[0]!.lead).toEqual({ words: 2, opening: 2, factor: 1.2 });
@@ -36,10 +37,12 @@ describe('openingFirst', () => {
   });
 
   it('changes nothing without words or weight, and keeps ties in order', () => {
-    const ranked = [entry('x', 1, { a: 0 }), entry('y', 1, { a: 0 })];
-    expect(openingFirst(ranked, new Set(), firstOf, options)).toEqual(ranked);
-    expect(openingFirst(ranked, words, firstOf, { ...options, weight: 0 })).toEqual(ranked);
-    expect(openingFirst(ranked, words, firstOf, options).map((e) => e.name)).toEqual(['x', 'y']);
+    const ranked = () => [entry('x', 1, { a: 0 }), entry('y', 1, { a: 0 })];
+    const untouched = [['x', 1, undefined], ['y', 1, undefined]];
+    const seen = (out: Entry[]) => out.map((e) => [e.name, e.score, e.lead]);
+    expect(seen(openingFirst(ranked(), new Set(), firstOf, options))).toEqual(untouched);
+    expect(seen(openingFirst(ranked(), words, firstOf, { ...options, weight: 0 }))).toEqual(untouched);
+    expect(openingFirst(ranked(), words, firstOf, options).map((e) => e.name)).toEqual(['x', 'y']);
   });
 });
 

@@ -33,14 +33,15 @@ export interface LeadRanked {
  * `ranked` (best first) with its first `poolSize` entries reordered by score x factor;
  * `firstBodyPlaceOf(entry, token)` gives the first body place of a token in that entry's page (-1:
  * none). Ties keep their order; entries after the pool keep theirs, below it (factors are at least 1).
+ * Reorders `ranked` and its entries in place (reorder-pool.ts) and returns it.
  */
 export function openingFirst<T extends LeadRanked>(
-  ranked: readonly T[],
+  ranked: T[],
   words: ReadonlySet<string>,
   firstBodyPlaceOf: (entry: T, token: string) => number,
   options: LeadOptions = DEFAULT_LEAD_OPTIONS,
 ): T[] {
-  if (words.size === 0 || options.weight === 0) return [...ranked];
+  if (words.size === 0 || options.weight === 0) return ranked;
   return reorderPool(ranked, options.poolSize, (entry) => {
     let opening = 0;
     for (const token of words) {
@@ -48,6 +49,7 @@ export function openingFirst<T extends LeadRanked>(
       if (first >= 0 && first < options.leadWords) opening++;
     }
     const factor = 1 + (options.weight * opening) / words.size;
-    return { ...entry, score: entry.score * factor, lead: { words: words.size, opening, factor } };
+    entry.score *= factor;
+    entry.lead = { words: words.size, opening, factor };
   });
 }

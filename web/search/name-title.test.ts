@@ -71,6 +71,7 @@ describe('namesAfterWords', () => {
   it('multiplies the named titles of the pool by the factor, sorts the pool again and leaves the rest after it', () => {
     const ranked = [entry('pg_prepared_statements', 1.0), entry('PREPARE a prepared statement', 0.9), entry('Other', 0.7), entry('Beyond', 0.95)];
     const out = rerank(ranked, 'prepared statements');
+    expect(out).toBe(ranked); // the query's own candidates, reordered in place
     expect(out.map((e) => e.title)).toEqual(['PREPARE a prepared statement', 'pg_prepared_statements', 'Other', 'Beyond']);
     expect(out[1]!.score).toBeCloseTo(0.8);
     expect(out.map((e) => e.titleNames)).toEqual([1, 0.8, 1, undefined]);
@@ -88,9 +89,12 @@ describe('namesAfterWords', () => {
   });
 
   it('changes nothing at factor 1, and keeps ties in order', () => {
-    const ranked = [entry('pg_prepared_statements', 1), entry('Statements prepared', 0.8)];
-    expect(rerank(ranked, 'prepared statements', { ...options, factor: 1 })).toEqual(ranked);
-    expect(rerank(ranked, 'prepared statements').map((e) => e.title)).toEqual(['pg_prepared_statements', 'Statements prepared']);
+    const ranked = () => [entry('pg_prepared_statements', 1), entry('Statements prepared', 0.8)];
+    expect(rerank(ranked(), 'prepared statements', { ...options, factor: 1 }).map((e) => [e.title, e.score, e.titleNames])).toEqual([
+      ['pg_prepared_statements', 1, undefined],
+      ['Statements prepared', 0.8, undefined],
+    ]);
+    expect(rerank(ranked(), 'prepared statements').map((e) => e.title)).toEqual(['pg_prepared_statements', 'Statements prepared']);
   });
 });
 

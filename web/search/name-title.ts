@@ -144,19 +144,22 @@ export class TitleWordsCache {
  * `target_include_directories` for "include directories for a target") there is no such title, so
  * lowering the name that spells the whole query only raised pages whose titles hold none of the words.
  * A name holding some of the words stays lowered (PostgreSQL's view `sql_sizing` for "table size").
- * Ties keep their order; the entries after the pool keep theirs, after it.
+ * Ties keep their order; the entries after the pool keep theirs, after it. Reorders `ranked` and its
+ * entries in place (reorder-pool.ts) and returns it.
  */
 export function namesAfterWords<T extends NameRanked>(
-  ranked: readonly T[],
+  ranked: T[],
   titleOf: (entry: T) => TitleWords,
   words: ReadonlySet<string>,
   options: NameTitleOptions = DEFAULT_NAME_TITLE_OPTIONS,
 ): T[] {
-  if (options.factor === 1) return [...ranked];
-  const noneSays = !ranked.slice(0, options.poolSize).some((entry) => saysSome(titleOf(entry), words));
+  if (options.factor === 1) return ranked;
+  let noneSays = true;
+  for (let i = 0; i < Math.min(options.poolSize, ranked.length) && noneSays; i++) noneSays = !saysSome(titleOf(ranked[i]!), words);
   return reorderPool(ranked, options.poolSize, (entry) => {
     const title = titleOf(entry);
     const factor = namesOnly(title, words) && !(noneSays && namesEvery(title, words)) ? options.factor : 1;
-    return { ...entry, score: entry.score * factor, titleNames: factor };
+    entry.score *= factor;
+    entry.titleNames = factor;
   });
 }

@@ -25,6 +25,9 @@ describe('standNear', () => {
     expect(standNear([60], [57], 3)).toBe(true);
     expect(standNear([1, 50], [54, 90], 3)).toBe(false);
     expect(standNear([], [1], 3)).toBe(false);
+    // Only the first places asked for are read (the engine's buffers hold a longer page's after them).
+    expect(standNear([1, 50], [52], 3, 1)).toBe(false);
+    expect(standNear([1], [90, 2], 3, 1, 1)).toBe(false);
   });
   it('agrees with comparing every two places', () => {
     const places = fc.uniqueArray(fc.integer({ min: 0, max: 200 }), { maxLength: 20 }).map((a) => a.sort((x, y) => x - y));
@@ -42,7 +45,10 @@ describe('nearFirst', () => {
     places: Record<string, number[]>;
   }
   const entry = (name: string, score: number, places: Record<string, number[]>): Entry => ({ name, score, places });
-  const placesOf = (e: Entry, token: string) => e.places[token];
+  const placesOf = (e: Entry, token: string) => {
+    const list = e.places[token];
+    return list === undefined ? undefined : { list, length: list.length };
+  };
   const options = { poolSize: 3, windowWords: 3, weight: 0.2 };
 
   it('reorders the pool by score times 1 + weight x share of pairs near, and leaves the rest after it', () => {
@@ -53,6 +59,7 @@ describe('nearFirst', () => {
       entry('beyond', 0.89, { a: [1], b: [2], c: [3] }),
     ];
     const out = nearFirst(ranked, [['a', 'b'], ['b', 'c']], placesOf, options);
+    expect(out).toBe(ranked); // the query's own candidates, reordered in place
     expect(out.map((e) => e.name)).toEqual(['near', 'half', 'apart', 'beyond']);
     expect(out[0]!.score).toBeCloseTo(0.9 * 1.2);
     expect(out[0]!.proximity).toEqual({ pairs: 2, near: 2, factor: 1.2 });
@@ -61,10 +68,12 @@ describe('nearFirst', () => {
   });
 
   it('changes nothing without pairs or weight, and keeps ties in order', () => {
-    const ranked = [entry('x', 1, {}), entry('y', 1, {})];
-    expect(nearFirst(ranked, [], placesOf, options)).toEqual(ranked);
-    expect(nearFirst(ranked, [['a', 'b']], placesOf, { ...options, weight: 0 })).toEqual(ranked);
-    expect(nearFirst(ranked, [['a', 'b']], placesOf, options).map((e) => e.name)).toEqual(['x', 'y']);
+    const ranked = () => [entry('x', 1, {}), entry('y', 1, {})];
+    const untouched = [['x', 1, undefined], ['y', 1, undefined]];
+    const seen = (out: Entry[]) => out.map((e) => [e.name, e.score, e.proximity]);
+    expect(seen(nearFirst(ranked(), [], placesOf, options))).toEqual(untouched);
+    expect(seen(nearFirst(ranked(), [['a', 'b']], placesOf, { ...options, weight: 0 }))).toEqual(untouched);
+    expect(nearFirst(ranked(), [['a', 'b']], placesOf, options).map((e) => e.name)).toEqual(['x', 'y']);
   });
 });
 

@@ -48,11 +48,19 @@ export function neighbourPairs(plan: Pick<QueryPlan, 'groups'>): [string, string
   return pairs;
 }
 
-/** Whether some place of `a` is within `window` places of some place of `b` (both ascending). */
-export function standNear(a: ArrayLike<number>, b: ArrayLike<number>, window: number): boolean {
+/** A token's places in one page, ascending: the first `length` numbers of `list` (the engine reuses one
+ * buffer a token for every page, so no array is made a page). */
+export interface Places {
+  readonly list: ArrayLike<number>;
+  readonly length: number;
+}
+
+/** Whether some place of `a` is within `window` places of some place of `b` (both ascending; only the
+ * first `aLength` and `bLength` are read). */
+export function standNear(a: ArrayLike<number>, b: ArrayLike<number>, window: number, aLength = a.length, bLength = b.length): boolean {
   let i = 0;
   let j = 0;
-  while (i < a.length && j < b.length) {
+  while (i < aLength && j < bLength) {
     if (Math.abs(a[i]! - b[j]!) <= window) return true;
     if (a[i]! < b[j]!) i++;
     else j++;
@@ -64,19 +72,19 @@ export function standNear(a: ArrayLike<number>, b: ArrayLike<number>, window: nu
  * `ranked` (best first) with its first `poolSize` entries reordered by score x factor, each given its
  * proximity; `placesOf(entry, token)` gives a token's body places in that entry's page (undefined: none).
  * Ties keep their order; the entries after the pool keep theirs, and still rank below it (factors are
- * at least 1).
+ * at least 1). Reorders `ranked` and its entries in place (reorder-pool.ts) and returns it.
  */
 export function nearFirst<T extends Ranked>(
-  ranked: readonly T[],
+  ranked: T[],
   pairs: readonly [string, string][],
-  placesOf: (entry: T, token: string) => ArrayLike<number> | undefined,
+  placesOf: (entry: T, token: string) => Places | undefined,
   options: ProximityOptions = DEFAULT_PROXIMITY_OPTIONS,
 ): T[] {
-  if (pairs.length === 0 || options.weight === 0) return [...ranked];
+  if (pairs.length === 0 || options.weight === 0) return ranked;
   // Each token is asked once a page: the pairs as indexes into the distinct tokens, one slot each.
   const tokens = [...new Set(pairs.flat())];
   const pairAt = pairs.map(([a, b]) => [tokens.indexOf(a), tokens.indexOf(b)] as const);
-  const places: (ArrayLike<number> | undefined | null)[] = new Array<null>(tokens.length).fill(null);
+  const places: (Places | undefined | null)[] = new Array<null>(tokens.length).fill(null);
   return reorderPool(ranked, options.poolSize, (entry) => {
     places.fill(null); // null: not asked yet for this page
     const at = (t: number) => (places[t] === null ? (places[t] = placesOf(entry, tokens[t]!)) : places[t]);
@@ -84,9 +92,10 @@ export function nearFirst<T extends Ranked>(
     for (const [a, b] of pairAt) {
       const pa = at(a);
       const pb = pa === undefined ? undefined : at(b);
-      if (pa !== undefined && pb !== undefined && standNear(pa, pb, options.windowWords)) near++;
+      if (pa !== undefined && pb !== undefined && standNear(pa.list, pb.list, options.windowWords, pa.length, pb.length)) near++;
     }
     const factor = 1 + (options.weight * near) / pairs.length;
-    return { ...entry, score: entry.score * factor, proximity: { pairs: pairs.length, near, factor } };
+    entry.score *= factor;
+    entry.proximity = { pairs: pairs.length, near, factor };
   });
 }
