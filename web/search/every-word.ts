@@ -114,7 +114,9 @@ export function everyWordTop(
   const count = everyWordMatches(keys, groups, scratch, gallopRatio);
   const heap = new BestPairs(k);
   const total = offerAll(scratch.docs, scratch.text, count, boost, heap, accepts);
-  return { hits: heap.sorted().map((pair) => ({ doc: pair.doc, final: pair.score, text: pair.extra })), total };
+  const hits: EveryWordHit[] = [];
+  for (let i = 0, n = heap.drainSorted(); i < n; i++) hits.push({ doc: heap.docs[i]!, final: heap.scores[i]!, text: heap.extras[i]! });
+  return { hits, total };
 }
 
 /** A list to narrow the candidates by: documents (ascending), and when only some of them count, which. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bestFirst, topDocuments } from './top-k.js';
+import { BestPairs, bestFirst, topDocuments } from './top-k.js';
 
 describe('bestFirst', () => {
   it('yields every document in topDocuments order, ties by document number (property)', () => {
@@ -37,5 +37,23 @@ describe('bestFirst', () => {
     const it = bestFirst([0, 1, 2, 3], score);
     expect(it.next().value).toBe(1);
     expect(it.next().value).toBe(3);
+  });
+});
+
+describe('BestPairs', () => {
+  it('drains the best k pairs in topDocuments order, each with its extra, and empties (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 300 }), fc.integer({ min: 1, max: 80 }), (scores, k) => {
+        const docs = scores.map((_, i) => i).reverse();
+        const heap = new BestPairs(k);
+        for (const d of docs) heap.offer(d, scores[d]!, 1000 + d);
+        const n = heap.drainSorted();
+        const best = topDocuments(docs, scores, k);
+        expect(Array.from(heap.docs.subarray(0, n))).toEqual(best);
+        expect(Array.from(heap.scores.subarray(0, n))).toEqual(best.map((d) => scores[d]));
+        expect(Array.from(heap.extras.subarray(0, n))).toEqual(best.map((d) => 1000 + d));
+        expect(heap.full).toBe(false);
+      }),
+    );
   });
 });

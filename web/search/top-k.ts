@@ -71,7 +71,7 @@ export function* bestFirst(docs: ArrayLike<number>, score: ArrayLike<number>, mo
 /** The best of `docs` that rank after `last` (any when -1), as many as `heap` holds, best first. A
  * function of its own: a loop run once per query in a function with code after it is compiled
  * mid-loop and thrown away on reaching that code, every query (V8 --trace-deopt). */
-function bestAfter(docs: ArrayLike<number>, score: ArrayLike<number>, last: number, heap: BestPairs): number[] {
+function bestAfter(docs: ArrayLike<number>, score: ArrayLike<number>, last: number, heap: BestPairs): Int32Array {
   const any = last < 0;
   const lastScore = any ? 0 : score[last]!;
   // The heap's last, kept here: most candidates rank after it, and are passed over without a call.
@@ -90,7 +90,7 @@ function bestAfter(docs: ArrayLike<number>, score: ArrayLike<number>, last: numb
       rootDoc = heap.rootDoc;
     }
   }
-  return heap.sorted().map((pair) => pair.doc);
+  return heap.docs.subarray(0, heap.drainSorted());
 }
 
 /** The best k (score, document) pairs offered, each with a number of the caller's (`extra`), in a
@@ -134,22 +134,52 @@ export class BestPairs {
       return;
     }
     if (!ranksAfter(this.score[0]!, this.doc[0]!, s, d)) return;
+    this.siftDown(d, s, x, k);
+  }
+
+  /**
+   * Empties the heap, its pairs left best first in [0, n) of `docs`, `scores` and `extras`; returns n.
+   * A heapsort in place: the root, which ranks last of those left, goes to the end each time. An object
+   * a pair, sorted, was most of what a phrase query allocated (its second stage sorts up to 2,000).
+   */
+  drainSorted(): number {
+    const n = this.size;
+    for (let end = n - 1; end > 0; end--) {
+      const d = this.doc[0]!;
+      const s = this.score[0]!;
+      const x = this.extra[0]!;
+      this.siftDown(this.doc[end]!, this.score[end]!, this.extra[end]!, end);
+      this.put(end, d, s, x);
+    }
+    this.size = 0;
+    return n;
+  }
+
+  /** Documents, scores and extras as drainSorted leaves them (views of the heap's own arrays). */
+  get docs(): Int32Array {
+    return this.doc;
+  }
+
+  get scores(): Float64Array {
+    return this.score;
+  }
+
+  get extras(): Float64Array {
+    return this.extra;
+  }
+
+  /** Puts (d, s, x) at the root of the heap's first `size` places and moves it down to its place. */
+  private siftDown(d: number, s: number, x: number, size: number): void {
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;
-      if (l >= k) break;
-      const c = l + 1 < k && ranksAfter(this.score[l + 1]!, this.doc[l + 1]!, this.score[l]!, this.doc[l]!) ? l + 1 : l;
+      if (l >= size) break;
+      const c = l + 1 < size && ranksAfter(this.score[l + 1]!, this.doc[l + 1]!, this.score[l]!, this.doc[l]!) ? l + 1 : l;
       if (!ranksAfter(this.score[c]!, this.doc[c]!, s, d)) break;
       this.move(c, i);
       i = c;
     }
     this.put(i, d, s, x);
-  }
-
-  /** The pairs held, best first. */
-  sorted(): { doc: number; score: number; extra: number }[] {
-    const pairs = Array.from({ length: this.size }, (_, i) => ({ doc: this.doc[i]!, score: this.score[i]!, extra: this.extra[i]! }));
-    return pairs.sort((a, b) => (ranksAfter(a.score, a.doc, b.score, b.doc) ? 1 : -1));
   }
 
   private move(from: number, to: number): void {
