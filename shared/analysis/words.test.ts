@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foundWord, nextWord, nextWordStart, WORD } from './words.js';
+import { foundWord, nextWord, nextWordStart, WORD, wordAt } from './words.js';
 
 /** Every word of `text` as the WORD regex finds them: [start, end) pairs. */
 function byRegex(text: string): [number, number][] {
@@ -49,6 +49,19 @@ describe('nextWord', () => {
         const m = WORD.exec(t);
         expect(nextWordStart(t, from)).toBe(m === null ? -1 : m.index);
       }),
+    );
+  });
+
+  it('wordAt gives the word a sticky WORD matches at any offset, or none (property)', () => {
+    const sticky = new RegExp(WORD.source, 'uy');
+    // Inside a surrogate pair no word starts (a sticky Unicode regex steps back to the pair's start).
+    const insidePair = (t: string, at: number) => at > 0 && at < t.length && /[\uDC00-\uDFFF]/.test(t[at]!) && /[\uD800-\uDBFF]/.test(t[at - 1]!);
+    fc.assert(
+      fc.property(text, fc.nat(45), (t, at) => {
+        sticky.lastIndex = at;
+        expect(wordAt(t, at)).toBe(insidePair(t, at) ? undefined : sticky.exec(t)?.[0]);
+      }),
+      { numRuns: 3000 },
     );
   });
 

@@ -74,15 +74,14 @@ function byRegex(text: string, from: number): boolean {
   return true;
 }
 
-const WORD_AT = new RegExp(WORD_SOURCE, 'uy');
-
 /** Where the next word of `text` at or after `from` starts, or -1. */
 export function nextWordStart(text: string, from: number): number {
   return nextWord(text, from) ? foundWord.start : -1;
 }
 
-/** The word starting exactly at `index` of `text`, or undefined when none starts there. */
+/** The word starting exactly at `index` of `text`, or undefined when none starts there (as a sticky
+ * WORD would match there). By nextWord, not a regex: snippets ask it of every place a query word's
+ * prefix is found, and each regex match was an array and a call. Shared state, as nextWord. */
 export function wordAt(text: string, index: number): string | undefined {
-  WORD_AT.lastIndex = index;
-  return WORD_AT.exec(text)?.[0];
+  return nextWord(text, index) && foundWord.start === index ? text.slice(index, foundWord.end) : undefined;
 }
