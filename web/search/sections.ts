@@ -298,7 +298,12 @@ export function pickSection(
   /** Whether the best section's heading opens with a query word; undefined until asked. */
   let bestOpens: boolean | undefined;
   let at = places.from;
-  for (const i of named === undefined ? allSections(bounds.count) : candidateSections(bounds, places, named)) {
+  // Every section, or the candidates: an index loop, not a generator (an object a section, and a
+  // rustdoc page has thousands).
+  const list = named === undefined ? undefined : candidateSections(bounds, places, named);
+  const n = list === undefined ? bounds.count : list.length;
+  for (let k = 0; k < n; k++) {
+    const i = list === undefined ? k : list[k]!;
     const from = bounds.start(i);
     const to = i + 1 < bounds.count ? bounds.start(i + 1) : bounds.end;
     counts.fill(0);
@@ -387,10 +392,6 @@ function binarySearch(sorted: readonly number[], value: number): number {
 function before(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
   return false;
-}
-
-function* allSections(count: number): Generator<number> {
-  for (let i = 0; i < count; i++) yield i;
 }
 
 /** The sections `named` and those holding a place, ascending (ties go to the earlier section). */
