@@ -153,7 +153,9 @@ export function saturateAll(params: RankParams, tfs: Uint8Array, postings: Uint3
 
 /** One term's BM25F score in one document (`params` absolute: forIndex), and each field's share of it (shares sum to the score). */
 export function termScore(params: RankParams, termIdf: number, tfs: ArrayLike<number>, inverseNorms: ArrayLike<number>): { score: number; byField: number[] } {
-  const weighted = Array.from(inverseNorms, (inv, f) => params.fieldWeight[f]! * inv);
+  // A loop, not Array.from: over a typed array that walks an iterator, an object a field.
+  const weighted: number[] = [];
+  for (let f = 0; f < inverseNorms.length; f++) weighted.push(params.fieldWeight[f]! * inverseNorms[f]!);
   const score = termIdf * saturatedFrequency(params, tfs, 0, weighted, 0);
   const tfTilde = weighted.reduce((sum, w, f) => sum + w * tfs[f]!, 0);
   const byField = weighted.map((w, f) => (tfTilde > 0 ? (score * w * tfs[f]!) / tfTilde : 0));
