@@ -237,6 +237,8 @@ describe('pickSection', () => {
         const named = sets.flatMap((s, i) => (s.size > 0 ? [i] : []));
         const everySection = pickSection(bounds, places, (i) => sets[i]!);
         expect(pickSection(bounds, places, (i) => sets[i]!, named)).toBe(everySection);
+        // Out of order, repeated or out of bounds, the same (named is read as it is only when ascending).
+        expect(pickSection(bounds, places, (i) => sets[i]!, [...named, ...named].reverse().concat([-1, bounds.count + 3]))).toBe(everySection);
       }),
       { numRuns: 500 },
     );

@@ -274,8 +274,8 @@ export interface SectionBounds {
 /**
  * The index of the section that best matches, by the rule in this file's header: `places` are the query
  * words found, in the bounds' unit. 0 (the page's top) when no other does better, -1 when none holds a
- * query word. `named`, when given, holds every section whose heading holds a query word: then only
- * those and the sections holding places are scored, the others scoring nothing (a reference page has
+ * query word. `named`, when given, holds every section whose heading holds a query word (ascending, as
+ * callers have them; sorted first when not): then only those and the sections holding places are scored, the others scoring nothing (a reference page has
  * thousands of sections, a query's words stand in a few); without it every section is.
  */
 export function pickSection(
@@ -283,7 +283,7 @@ export function pickSection(
   places: Places,
   /** The tokens of section i's heading (those of the query, or all). */
   headingTokens: (i: number) => ReadonlySet<string>,
-  named?: Iterable<number>,
+  named?: readonly number[],
   /** Whether section i's heading opens with a query word (headingOpensWith); asked only to break a tie. */
   opens: (i: number) => boolean = () => false,
   /** Per query token, whether every section holds it (the page's title does): covered everywhere. */
@@ -394,8 +394,10 @@ function before(a: readonly number[], b: readonly number[]): boolean {
   return false;
 }
 
-/** The sections `named` and those holding a place, ascending (ties go to the earlier section). */
-function candidateSections(bounds: SectionBounds, places: Places, named: Iterable<number>): number[] {
+/** The sections `named` and those holding a place, ascending (ties go to the earlier section). `named`
+ * is read as it is when ascending: a long page has thousands of headings holding a common word, and a
+ * copy filtered and sorted of them was most of what choosing its section allocated. */
+function candidateSections(bounds: SectionBounds, places: Places, named: readonly number[]): number[] {
   const holding: number[] = [];
   let i = 0;
   for (let at = places.from; at < places.to; ) {
@@ -405,10 +407,14 @@ function candidateSections(bounds: SectionBounds, places: Places, named: Iterabl
     const next = bounds.start(i + 1);
     while (at < places.to && places.at[at]! < next) at++;
   }
-  const others = [...named].filter((n) => n >= 0 && n < bounds.count).sort((a, b) => a - b);
-  // The two ascending lists merged, each section once.
+  const others = isAscending(named) ? named : [...named].sort((a, b) => a - b);
+  // The two ascending lists merged, each section once; named sections out of bounds left out.
   const out: number[] = [];
   for (let h = 0, o = 0; h < holding.length || o < others.length; ) {
+    if (o < others.length && (others[o]! < 0 || others[o]! >= bounds.count)) {
+      o++;
+      continue;
+    }
     const next = o >= others.length || (h < holding.length && holding[h]! <= others[o]!) ? holding[h++]! : others[o++]!;
     if (out.length === 0 || out[out.length - 1] !== next) out.push(next);
   }
@@ -449,4 +455,9 @@ export function sectionUrl(url: string, id: string): string {
   const hash = url.indexOf('#');
   // Characters a fragment may not hold as they are (RFC 3986) are percent-encoded, the rest kept.
   return `${hash === -1 ? url : url.slice(0, hash)}#${id.replace(/[^\w\-.~!$&'()*+,;=:@/?]/gu, (c) => encodeURIComponent(c))}`;
+}
+
+function isAscending(list: readonly number[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return false;
+  return true;
 }
