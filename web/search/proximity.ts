@@ -50,7 +50,7 @@ export function neighbourPairs(plan: Pick<QueryPlan, 'groups'>): [string, string
 
 /** A token's places in one page, ascending: the first `length` numbers of `list` (the engine reuses one
  * buffer a token for every page, so no array is made a page). */
-export interface Places {
+export interface PlaceList {
   readonly list: ArrayLike<number>;
   readonly length: number;
 }
@@ -77,14 +77,14 @@ export function standNear(a: ArrayLike<number>, b: ArrayLike<number>, window: nu
 export function nearFirst<T extends Ranked>(
   ranked: T[],
   pairs: readonly [string, string][],
-  placesOf: (entry: T, token: string) => Places | undefined,
+  placesOf: (entry: T, token: string) => PlaceList | undefined,
   options: ProximityOptions = DEFAULT_PROXIMITY_OPTIONS,
 ): T[] {
   if (pairs.length === 0 || options.weight === 0) return ranked;
   // Each token is asked once a page: the pairs as indexes into the distinct tokens, one slot each.
   const tokens = [...new Set(pairs.flat())];
   const pairAt = pairs.map(([a, b]) => [tokens.indexOf(a), tokens.indexOf(b)] as const);
-  const places: (Places | undefined | null)[] = new Array<null>(tokens.length).fill(null);
+  const places: (PlaceList | undefined | null)[] = new Array<null>(tokens.length).fill(null);
   return reorderPool(ranked, options.poolSize, (entry) => {
     places.fill(null); // null: not asked yet for this page
     const at = (t: number) => (places[t] === null ? (places[t] = placesOf(entry, tokens[t]!)) : places[t]);
