@@ -61,11 +61,17 @@ export function firstBodyPosition(gen: IndexGeneration, term: number, doc: numbe
 // Title, headings and body are the first fields (FIELDS): their positions are the first ones.
 if (FIELDS.indexOf('title') !== 0 || FIELDS.indexOf('headings') !== 1 || BODY !== 2) throw new Error('textPositions expects title, headings and body first in FIELDS');
 
+/** Memory a caller keeps for textPositions: its first `length` numbers are the positions last written. */
+export interface PositionBuffer {
+  list: Int32Array;
+  length: number;
+}
+
 /** The positions of `term` in `doc`'s title, headings and body (the page's own text: not the anchors
  * of other pages, not its URL), ascending, as encoded: fields FIELD_SPAN apart, so places of two fields
  * are never near. Written to the first `into.length` numbers of `into.list` (valid until its next use)
  * and `into` returned; undefined when it has none there. */
-export function textPositions(gen: IndexGeneration, term: number, doc: number, into: { list: Int32Array; length: number }): { list: Int32Array; length: number } | undefined {
+export function textPositions(gen: IndexGeneration, term: number, doc: number, into: PositionBuffer): PositionBuffer | undefined {
   const { docs } = gen.lists.list(term);
   const p = findPosting(docs, 0, docs.length, doc);
   if (p < 0) return undefined;

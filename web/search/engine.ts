@@ -32,7 +32,7 @@ import { DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
 import { DEFAULT_BLOCK_CACHE_OPTIONS } from './stored-blocks.js';
 import { escapeRegExp } from './regexp.js';
 import { DEFAULT_HEADER_CACHE_MIB, StoredFields } from './stored-fields.js';
-import { firstBodyPosition, textPositions } from './body-positions.js';
+import { firstBodyPosition, textPositions, type PositionBuffer } from './body-positions.js';
 import { DEFAULT_PROXIMITY_OPTIONS, nearFirst, neighbourPairs, type ProximityOptions } from './proximity.js';
 import { DEFAULT_LEAD_OPTIONS, openingFirst, type LeadOptions } from './lead.js';
 import { DEFAULT_NAME_TITLE_OPTIONS, namesAfterWords, namesOnly, plainQueryTokens, TitleWordsCache, type NameTitleOptions } from './name-title.js';
@@ -164,7 +164,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   /** Titles' words in names and as words, for the names-in-title rule (name-title.ts). */
   private readonly titles: TitleWordsCache;
   /** Memory proximity decodes a page's places of a query word into, one per word, kept between queries. */
-  private readonly placeBuffers: { list: Int32Array; length: number }[] = [];
+  private readonly placeBuffers: PositionBuffer[] = [];
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
   private readonly hostPort: (doc: number) => string;
@@ -349,7 +349,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     }
     if (pairs.length > 0) {
       // nearFirst asks one page at a time, each token once: a buffer per token serves every page.
-      const buffers = new Map<string, { list: Int32Array; length: number }>();
+      const buffers = new Map<string, PositionBuffer>();
       candidates = nearFirst(candidates, pairs, (c, token) => {
         const term = this.pre.termIds.get(token);
         if (term === undefined) return undefined;

@@ -275,8 +275,9 @@ export interface SectionBounds {
  * The index of the section that best matches, by the rule in this file's header: `places` are the query
  * words found, in the bounds' unit. 0 (the page's top) when no other does better, -1 when none holds a
  * query word. `named`, when given, holds every section whose heading holds a query word (ascending, as
- * callers have them; sorted first when not): then only those and the sections holding places are scored, the others scoring nothing (a reference page has
- * thousands of sections, a query's words stand in a few); without it every section is.
+ * callers have them; sorted first when not): then only those and the sections holding places are
+ * scored, the others scoring nothing (a reference page has thousands of sections, a query's words stand
+ * in a few); without it every section is.
  */
 export function pickSection(
   bounds: SectionBounds,
@@ -421,6 +422,11 @@ function candidateSections(bounds: SectionBounds, places: Places, named: readonl
   return out;
 }
 
+function isAscending(list: readonly number[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return false;
+  return true;
+}
+
 /** The section holding `place`, from section `i` on (whose start is at or before it): the last whose
  * start is at or before it, found by galloping, as most places of a page lie a section or two apart. */
 function sectionFrom(bounds: SectionBounds, i: number, place: number): number {
@@ -455,9 +461,4 @@ export function sectionUrl(url: string, id: string): string {
   const hash = url.indexOf('#');
   // Characters a fragment may not hold as they are (RFC 3986) are percent-encoded, the rest kept.
   return `${hash === -1 ? url : url.slice(0, hash)}#${id.replace(/[^\w\-.~!$&'()*+,;=:@/?]/gu, (c) => encodeURIComponent(c))}`;
-}
-
-function isAscending(list: readonly number[]): boolean {
-  for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return false;
-  return true;
 }
