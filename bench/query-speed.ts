@@ -9,6 +9,7 @@
 //        [--searcher JSON]  (searcher options over the defaults, in process: variants)
 //        [--repeat N]  (each query N times, its fastest kept, Gleaner and Xapian alike: the engine without
 //                       a shared machine's pauses; 1, the default, keeps them)
+//        [--warm N]  (queries a stream asked of both engines before timing, none of them timed; 400)
 //
 // The queries are drawn (seeded, so every run asks the same) from the index itself and are all
 // distinct, so no answer cache can serve them:
@@ -23,6 +24,11 @@
 // serve` with default settings is asked each query once in turn over HTTP (p50/p99 as a client sees
 // them), then by wrk on loopback (4 connections, one thread, every request a query not asked before),
 // once for default answers and once with explanations (explain=1).
+//
+// Both engines first answer --warm queries a stream, drawn like the timed ones but never among them (so
+// they warm no answer cache): V8 compiles the searcher as queries exercise it, and after 40 a stream
+// the page of 10's p99 was 7-8.5 ms of compiling and giving up compiled code; after 400, 2.6-3.5 ms
+// (DESIGN.md "A warm-up the length of a JIT's").
 
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -58,6 +64,7 @@ const { values: opts } = parseArgs({
     preload: { type: 'boolean', default: false },
     // Searcher options over the defaults, in process only (e.g. '{"lead":{"poolSize":10,"leadWords":20,"weight":0}}', each option object whole).
     searcher: { type: 'string', default: '{}' },
+    warm: { type: 'string', default: '400' },
   },
 });
 const PER_STREAM = Number(opts.queries);
@@ -153,6 +160,23 @@ function interleaved(queries: readonly Query[]): Query[] {
   const out: Query[] = [];
   for (let i = 0; out.length < queries.length; i++) for (const list of byStream) if (i < list.length) out.push(list[i]!);
   return out;
+}
+
+/** `perStream` queries a stream drawn as the timed ones are, none of them in `asked` (added to it),
+ * the streams taking turns. Common words pair in fewer ways than 40,000 HTTP queries ask: draws
+ * continue with the next seed until every stream has its share (at most 20 draws). */
+function warmQueries(gen: IndexGeneration, perStream: number, asked: Set<string>): Query[] {
+  const out: Query[] = [];
+  const count = new Map<Stream, number>();
+  for (let seed = 99; seed < 119 && out.length < perStream * STREAMS.length; seed++) {
+    for (const q of makeQueries(gen, seed, perStream)) {
+      if (asked.has(q.text) || (count.get(q.stream) ?? 0) >= perStream) continue;
+      asked.add(q.text);
+      out.push(q);
+      count.set(q.stream, (count.get(q.stream) ?? 0) + 1);
+    }
+  }
+  return interleaved(out);
 }
 
 /** Whether Debian's python3 can import xapian (python3-xapian): without it the bench measured
@@ -266,7 +290,12 @@ async function drawQueries(): Promise<{ queries: Query[]; warm: Query[]; httpQue
   try {
     const queries = makeQueries(gen, 7, PER_STREAM);
     console.log(`${gen.docs.url.length} pages, ${queries.length} distinct queries (${PER_STREAM} per stream); Gleaner's index ${(gen.manifest.bytesOnDisk / 2 ** 20).toFixed(0)} MiB`);
-    return { queries, warm: makeQueries(gen, 99, 40), httpQueries: opts.http ? interleaved(makeQueries(gen, 1234, 8000)) : [], urls: opts['no-xapian'] ? [] : gen.docs.url };
+    // Each query is asked once: over HTTP the gateway's answer cache would serve a second asking.
+    const asked = new Set(queries.map((q) => q.text));
+    const httpQueries = opts.http ? interleaved(makeQueries(gen, 1234, 8000).filter((q) => !asked.has(q.text))) : [];
+    for (const q of httpQueries) asked.add(q.text);
+    const warm = warmQueries(gen, Number(opts.warm), asked);
+    return { queries, warm, httpQueries, urls: opts['no-xapian'] ? [] : gen.docs.url };
   } finally {
     gen.lists.close();
   }
@@ -332,7 +361,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.log(`\nIn-process, ms, p50 / p99${REPEAT > 1 ? `, each query the fastest of ${REPEAT} runs` : ""} (Gleaner loaded its index in ${loadMs.toFixed(0)} ms${preloaded}, RSS ${(rss / 2 ** 20).toFixed(0)} MiB):`);
+  console.log(`\nIn-process, ms, p50 / p99${REPEAT > 1 ? `, each query the fastest of ${REPEAT} runs` : ""} (Gleaner loaded its index in ${loadMs.toFixed(0)} ms${preloaded}, RSS ${(rss / 2 ** 20).toFixed(0)} MiB; ${opts['no-xapian'] ? 'it was' : 'both engines were'} asked ${warm.length} other queries first):`);
   console.log('| stream | Gleaner, page of 10 (snippets) | Gleaner, ranking only | Xapian, top 10 + data |');
   console.log('|---|---|---|---|');
   for (const stream of STREAMS) {
