@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../shared/analysis/index.js';
-import { bestSection, leafNamed, pickSection, sectionUrl, termLeaf, throughHeadedText, type Places } from './sections.js';
+import { analyze, foldWord, identifierAt, tokenAt } from '../../shared/analysis/index.js';
+import { bestSection, headingOpensWith, leafNamed, pickSection, sectionUrl, termLeaf, throughHeadedText, type Places } from './sections.js';
 
 const tokens = (q: string) => new Set(analyze(q, 'en').map((t) => t.token));
 
@@ -256,5 +256,43 @@ describe('sectionUrl', () => {
     expect(sectionUrl('http://h/p.html', 'method.push')).toBe('http://h/p.html#method.push');
     expect(sectionUrl('http://h/p.html#old', 'GIN-INTRO')).toBe('http://h/p.html#GIN-INTRO');
     expect(sectionUrl('http://h/p', 'a b"é')).toBe('http://h/p#a%20b%22%C3%A9');
+  });
+});
+
+describe('headingOpensWith', () => {
+  const LABEL = /^[^\p{L}]*(?:\p{L}[\p{L} ]{0,24}:\s+|(?:(?:pub|async|unsafe|const|static|abstract|class|exception|coroutine|awaitable|fn|struct|enum|trait|mod|macro|def)\s+)+)/u;
+  /** The rule written the plain way: the opening word tokenized, then the identifier it opens. */
+  const plain = (heading: string, queryTokens: ReadonlySet<string>, language: string): boolean => {
+    const label = LABEL.exec(heading);
+    const from = label === null ? heading.search(/\p{L}/u) : label[0].length;
+    if (from < 0) return false;
+    const word = tokenAt(heading, from, language)?.token;
+    if (word !== undefined && queryTokens.has(word)) return true;
+    const id = identifierAt(heading, from);
+    return id !== undefined && id.raw !== '' && queryTokens.has(foldWord(id.raw));
+  };
+
+  it('reads the opening word past numbers, labels and declaration keywords, and the identifier it opens', () => {
+    expect(headingOpensWith('9.3. Arrays', tokens('array'), 'en')).toBe(true);
+    expect(headingOpensWith('Class: EventEmitter', tokens('eventemitter'), 'en')).toBe(true);
+    expect(headingOpensWith('pub fn output(&self)', tokens('output'), 'en')).toBe(true);
+    expect(headingOpensWith('type Output = u8', tokens('output'), 'en')).toBe(false);
+    expect(headingOpensWith('fs.readFile(path)', new Set(['fs.readfile']), 'en')).toBe(true);
+    // Elided and accented openings are tokenized, not judged by their first letter.
+    expect(headingOpensWith("L'homme et la machine", new Set(analyze("l'homme", 'fr').map((t) => t.token)), 'fr')).toBe(true);
+    expect(headingOpensWith('Übersicht', new Set(analyze('übersicht', 'de').map((t) => t.token)), 'de')).toBe(true);
+  });
+
+  it('agrees with the rule written the plain way, over headings of words, names, labels and marks', () => {
+    const words = ['Output', 'output', 'type', 'Arrays', "l'homme", "qu'il", 'Äpfel', 'apfel', 'dying', 'die', 'skies', 'sky', 'fs.readFile', 'HashMap::entry', 'max_connections', '_private', 'O\'Reilly', 'İstanbul', 'naïve', 'naive', '9.3.', 'Class:', 'pub', 'fn', '(x)', 'ünïcode', '数据', 'e-mail', 'C++', 'x86_64'];
+    const heading = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+    const query = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(heading, query, fc.constantFrom('en', 'fr', 'de', 'tr', 'zh'), (h, q, language) => {
+        const queryTokens = new Set(q.flatMap((w) => analyze(w, language).map((t) => t.token)));
+        expect(headingOpensWith(h, queryTokens, language)).toBe(plain(h, queryTokens, language));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -356,11 +356,36 @@ const HEADING_LABEL = /^[^\p{L}]*(?:\p{L}[\p{L} ]{0,24}:\s+|(?:(?:pub|async|unsa
 export function headingOpensWith(heading: string, queryTokens: ReadonlySet<string>, language: string): boolean {
   const label = HEADING_LABEL.exec(heading);
   const from = label === null ? heading.search(/\p{L}/u) : label[0].length;
-  if (from < 0) return false;
+  if (from < 0 || startsNone(heading, from, queryTokens)) return false;
   const word = tokenAt(heading, from, language)?.token;
   if (word !== undefined && queryTokens.has(word)) return true;
   const id = identifierAt(heading, from);
   return id !== undefined && id.raw !== '' && queryTokens.has(foldWord(id.raw));
+}
+
+/**
+ * Whether no query token can be the word at `from` by its first letter alone. A word of ASCII letters
+ * and digits keeps its first letter, lower-cased, in its token and in its folded identifier (a
+ * stemmer changes a word's end); a word running on past ASCII ("Äpfel"), an elision ("l'homme") or a
+ * token opening with anything but a lower-case letter or a digit is left to tokenizing. A reference page has
+ * hundreds of headings naming a common word ("type Output = u8" on each of `u8`'s operator impls),
+ * mostly opening with another: tokenizing each to break their tie was most of choosing among them.
+ */
+function startsNone(heading: string, from: number, queryTokens: ReadonlySet<string>): boolean {
+  let end = from;
+  while (end < heading.length && isAsciiLetterOrDigit(heading.charCodeAt(end))) end++;
+  if (end === from || heading.charCodeAt(end) >= 0x80 || heading.charCodeAt(end) === 0x27) return false;
+  // Lower-cased: an ASCII letter's case is its 0x20 bit; a digit has it set already.
+  const first = heading.charCodeAt(from) | 0x20;
+  for (const token of queryTokens) {
+    const c = token.charCodeAt(0);
+    if (c === first || !((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39))) return false;
+  }
+  return true;
+}
+
+function isAsciiLetterOrDigit(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
 }
 
 /** A page's sections split into headings and terms, kept per sections array while it lives (the
