@@ -27,8 +27,8 @@
 //
 // Both engines first answer --warm queries a stream, drawn like the timed ones but never among them (so
 // they warm no answer cache): V8 compiles the searcher as queries exercise it, and after 40 a stream
-// the page of 10's p99 was 7-8.5 ms of compiling and giving up compiled code; after 400, 2.6-3.5 ms
-// (DESIGN.md "A warm-up the length of a JIT's").
+// the every-word page of 10's p99 was 6.8-8.4 ms, much of it compiling and giving up compiled code;
+// after 400, 2.8-4.1 ms (DESIGN.md "A warm-up the length of a JIT's").
 
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';

@@ -366,10 +366,11 @@ export function headingOpensWith(heading: string, queryTokens: ReadonlySet<strin
 /**
  * Whether no query token can be the word at `from` by its first letter alone. A word of ASCII letters
  * and digits keeps its first letter, lower-cased, in its token and in its folded identifier (a
- * stemmer changes a word's end); a word running on past ASCII ("Äpfel"), an elision ("l'homme") or a
- * token opening with anything but a lower-case letter or a digit is left to tokenizing. A reference page has
- * hundreds of headings naming a common word ("type Output = u8" on each of `u8`'s operator impls),
- * mostly opening with another: tokenizing each to break their tie was most of choosing among them.
+ * stemmer changes a word's end); a word running on past ASCII ("Äpfel"), an elision ("l'homme") or
+ * a token opening with anything but a lower-case letter or a digit is left to tokenizing. A
+ * reference page has hundreds of headings naming a common word ("type Output = u8" on each of
+ * `u8`'s operator impls), mostly opening with another: tokenizing each to break their tie was most
+ * of choosing among them.
  */
 function startsNone(heading: string, from: number, queryTokens: ReadonlySet<string>): boolean {
   let end = from;
