@@ -43,6 +43,27 @@ describe('bestSection', () => {
     expect(throughHeadedText({ index: 1, next: 2 }, [{}, { term: true }, {}], (i) => [0, 10, 14][i]!, 5)).toEqual({ index: 1, next: 2 });
   });
 
+  it('asks for the heading size only when the next section starts within its bound, and answers as with the size given', () => {
+    // snippet-positions.ts passes the heading's word count as a function and its length as the bound.
+    const asked: number[] = [];
+    const lazy = (size: number) => () => (asked.push(size), size);
+    const three = [{}, {}, {}];
+    expect(throughHeadedText({ index: 1, next: 2 }, three, (i) => [0, 10, 40][i]!, lazy(5), 12)).toEqual({ index: 1, next: 2 });
+    expect(asked).toEqual([]);
+    expect(throughHeadedText({ index: 1, next: 2 }, three, (i) => [0, 10, 14][i]!, lazy(5), 12)).toEqual({ index: 1, next: 3 });
+    expect(asked).toEqual([5]);
+    fc.assert(
+      fc.property(fc.array(fc.nat(30), { minLength: 1, maxLength: 8 }), fc.nat(10), fc.nat(12), fc.nat(8), fc.boolean(), (gaps, size, slack, at, term) => {
+        const starts = gaps.reduce<number[]>((acc, g) => [...acc, (acc[acc.length - 1] ?? 0) + g], []);
+        const sections = starts.map((_, i) => (term && i === at % starts.length ? { term: true as const } : {}));
+        const part = { index: at % starts.length, next: (at % starts.length) + 1 };
+        const eager = throughHeadedText(part, sections, (i) => starts[i]!, size);
+        expect(throughHeadedText(part, sections, (i) => starts[i]!, () => size, size + slack)).toEqual(eager);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('picks the section whose heading and text hold the query words, with the text after its heading', () => {
     const s = bestSection(page, tokens('deque appends'));
     expect(s?.id).toBe('deque');

@@ -78,14 +78,24 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
  * length in the unit of `start`): a heading over subheadings only ("HOOKS", then "applypatch-msg" and
  * the other hooks, each a section) had an empty snippet; it shows what it heads. Not a definition term.
  */
-export function throughHeadedText(part: ChosenPart, sections: readonly (Pick<PageSection, 'term'> & { id?: string })[], start: (i: number) => number, headingSize: number): ChosenPart {
+export function throughHeadedText(
+  part: ChosenPart,
+  sections: readonly (Pick<PageSection, 'term'> & { id?: string })[],
+  start: (i: number) => number,
+  /** The size, or a function giving it, asked only when the next section is near enough to need it. */
+  headingSize: number | (() => number),
+  /** An upper bound of the size, when `headingSize` is a function: the next section's start past it is text between. */
+  atMost = Infinity,
+): ChosenPart {
   // A definition term with no text of its own (an index entry, a constant listed in a row) is not
   // the heading of what follows: its neighbour's text would be shown as if it were its own.
   if (part.index < 0 || sections[part.index]?.term === true) return part;
   // Not past the mark where the crawler cut the page's sections: the text after it is no section's.
   const count = linkableSections(sections);
   let next = part.next;
-  while (next < count && start(next) - start(part.index) <= headingSize) next++;
+  if (next >= count || start(next) - start(part.index) > atMost) return part;
+  const size = typeof headingSize === 'number' ? headingSize : headingSize();
+  while (next < count && start(next) - start(part.index) <= size) next++;
   return next === part.next ? part : { index: part.index, next };
 }
 
