@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeDoc, type AnalyzedDoc } from './analyze-doc.js';
-import { TermPacker, TermUnpacker, type PackedBatch } from './term-wire.js';
+import { SAME_AS_TERM, TermPacker, TermUnpacker, type PackedBatch } from './term-wire.js';
 
 const doc = (body: string, title = 'A page') => analyzeDoc({ url: 'http://site.test/p', title, headings: [], body, anchor: [], language: 'en' });
 /** The analyses as unpacked, without the numbers they came with (checked apart). */
@@ -22,6 +22,18 @@ describe('terms sent by number', () => {
     expect(new Set([...a.newTerms, ...b.newTerms]).size).toBe(a.newTerms.length + b.newTerms.length);
     expect(unpacked(unpacker, a)).toEqual(first);
     expect(unpacked(unpacker, b)).toEqual(second);
+  });
+
+  it('sends no word that is its term itself, and gives it back as the term', () => {
+    const packer = new TermPacker();
+    const unpacker = new TermUnpacker();
+    const analysed = [doc('vacuum the tables', 'vacuum')];
+    const batch = packer.pack(analysed);
+    // "vacuum" and "the" stem to themselves: only "tables" (term "tabl") is a word apart.
+    expect(batch.newWords).toEqual(['tables']);
+    expect(batch.docs[0]!.wordIds.filter((n) => n === SAME_AS_TERM).length).toBe(analysed[0]!.words.filter((w, i) => w === analysed[0]!.terms[i]).length);
+    const [back] = unpacker.unpack(batch);
+    expect(back!.words).toEqual(analysed[0]!.words);
   });
 
   it('refuses a number its worker never sent, rather than give a wrong term', () => {

@@ -14,7 +14,7 @@ import type { AnalyzedDoc } from './analyze-doc.js';
 import { TermTranslation } from './term-translation.js';
 
 /** An AnalyzedDoc whose terms and words are numbers: n >= 0 in its worker's dictionary, n < 0 the
- * batch's own string -1 - n (PackedBatch.inline). */
+ * batch's own string -1 - n (PackedBatch.inline); a word that is its term's own string is SAME_AS_TERM. */
 export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words'> & { termIds: Int32Array; wordIds: Int32Array };
 
 /** A batch's analyses, with the terms and words its worker met for the first time in it, in number
@@ -32,6 +32,10 @@ export interface PackedBatch {
  * entry: some 50 MB a dictionary. */
 export const MAX_DICTIONARY_STRINGS = 500_000;
 
+/** A word number meaning "the term itself": most words are their term (an unstemmed word, a number, an
+ * identifier; 57% of SciFact's), and so need no lookup at all. No batch holds 2^31 inline strings. */
+export const SAME_AS_TERM = -0x80000000;
+
 /** The worker's side: numbers its terms and words, for the whole of its life, up to `maxStrings` each. */
 export class TermPacker {
   private readonly terms = new Map<string, number>();
@@ -42,15 +46,20 @@ export class TermPacker {
   pack(analyses: readonly AnalyzedDoc[]): PackedBatch {
     const batch: PackedBatch = { docs: [], newTerms: [], newWords: [], inline: [] };
     for (const { terms, words, ...rest } of analyses) {
-      batch.docs.push({ ...rest, termIds: this.numbered(terms, this.terms, batch.newTerms, batch.inline), wordIds: this.numbered(words, this.words, batch.newWords, batch.inline) });
+      batch.docs.push({ ...rest, termIds: this.numbered(terms, this.terms, batch.newTerms, batch.inline), wordIds: this.numbered(words, this.words, batch.newWords, batch.inline, terms) });
     }
     return batch;
   }
 
-  private numbered(strings: readonly string[], known: Map<string, number>, added: string[], inline: string[]): Int32Array {
+  /** Numbers of `strings`; with `same`, a string equal to its place's there is SAME_AS_TERM. */
+  private numbered(strings: readonly string[], known: Map<string, number>, added: string[], inline: string[], same?: readonly string[]): Int32Array {
     const ids = new Int32Array(strings.length);
     for (let i = 0; i < strings.length; i++) {
       const s = strings[i]!;
+      if (same !== undefined && s === same[i]) {
+        ids[i] = SAME_AS_TERM;
+        continue;
+      }
       let id = known.get(s);
       if (id === undefined) {
         if (known.size < this.maxStrings) {
@@ -78,19 +87,17 @@ export class TermUnpacker {
   unpack(batch: PackedBatch): AnalyzedDoc[] {
     for (const t of batch.newTerms) this.terms.push(t);
     for (const w of batch.newWords) this.words.push(w);
-    return batch.docs.map(({ termIds, wordIds, ...rest }) => ({
-      ...rest,
-      terms: this.strings(termIds, this.terms, batch.inline),
-      words: this.strings(wordIds, this.words, batch.inline),
-      numbered: { numbers: termIds, translation: this.translation },
-    }));
+    return batch.docs.map(({ termIds, wordIds, ...rest }) => {
+      const terms = this.strings(termIds, this.terms, batch.inline);
+      return { ...rest, terms, words: this.strings(wordIds, this.words, batch.inline, terms), numbered: { numbers: termIds, translation: this.translation } };
+    });
   }
 
-  private strings(ids: Int32Array, table: readonly string[], inline: readonly string[]): string[] {
+  private strings(ids: Int32Array, table: readonly string[], inline: readonly string[], same?: readonly string[]): string[] {
     const out = new Array<string>(ids.length);
     for (let i = 0; i < ids.length; i++) {
       const n = ids[i]!;
-      const s = n >= 0 ? table[n] : inline[-1 - n];
+      const s = n === SAME_AS_TERM ? same?.[i] : n >= 0 ? table[n] : inline[-1 - n];
       if (s === undefined) throw new RangeError(`term number ${ids[i]!} was never sent`);
       out[i] = s;
     }
