@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import {
   FIELD_COUNT,
-  FIELDS,
   INDEX_FORMAT_VERSION,
   type AllPositions,
   type DocColumns,
@@ -17,7 +16,6 @@ import {
   readFingerprints,
   damagedIndexError,
   INDEX_FILES,
-  encodeLists,
   type IndexGeneration,
   StoredChunks,
 } from '../shared/index-format/index.js';
@@ -161,7 +159,7 @@ async function build(
   previous?.docs.url.forEach((url, i) => oldByUrl.set(url, i));
   const maxSections = options.typeahead.maxSections;
 
-  const builder = new PostingsBuilder();
+  const builder = new PostingsBuilder(source.count);
   const fieldLength: number[] = [];
   const wordMaps: ArrayLike<number>[] = [];
   const storedColumns = newStoredColumns(source.count);
@@ -254,10 +252,10 @@ async function build(
   });
   // Awaited at the commit; a failure before then is not an unhandled rejection.
   typeahead.catch(() => {});
+  const { bodyFrequency, postingsWithBody } = builder.bodyFrequencies(order.length);
   const layout = builder.finish();
 
   progress({ phase: 'write', done: 0, total: 1 });
-  const { bodyFrequency, postingsWithBody } = bodyFrequencies(layout.postings, layout.tfs, order.length);
   const docs = docColumns(order, fieldLength, bodyFrequency, trimmed(storedColumns, order.length));
   const avgFieldLength = new Array<number>(FIELD_COUNT).fill(0);
   for (let k = 0; k < order.length; k++) for (let f = 0; f < FIELD_COUNT; f++) avgFieldLength[f]! += fieldLength[k * FIELD_COUNT + f]!;
@@ -277,7 +275,7 @@ async function build(
       builtAt,
       documents: order.length,
       terms: layout.terms.length,
-      postings: layout.postings.length,
+      postings: layout.offsets[layout.terms.length]!,
       avgFieldLength,
       postingsWithBody,
     },
@@ -285,7 +283,7 @@ async function build(
     fingerprints,
     terms: { terms: layout.terms, words: layout.words, forms: layout.forms },
     offsets: layout.offsets,
-    lists: encodeLists(layout.offsets, layout.postings, layout.tfs, layout.positions, layout.positionOffsets),
+    lists: layout.lists,
     ...concatenated(wordMaps),
     typeahead: await typeahead,
     stats,
@@ -296,7 +294,7 @@ async function build(
     indexDir: dir,
     documents: order.length,
     terms: layout.terms.length,
-    postings: layout.postings.length,
+    postings: layout.offsets[layout.terms.length]!,
     bytesOnDisk: await directorySize(dir),
     seconds: (performance.now() - startedAt) / 1000,
     full: previous === undefined,
@@ -331,20 +329,6 @@ function copyPostings(previous: IndexGeneration, reuse: readonly { old: number }
       builder.add(id, doc, list.tfs, i * FIELD_COUNT, positions!.bytes, positions!.offsets[i]!, positions!.offsets[i + 1]!);
     }
   }
-}
-
-/** Per document, the sum of its postings' body frequencies, and how many postings have one (k1's unit, rank.ts). */
-function bodyFrequencies(postings: Uint32Array, tfs: Uint8Array, documents: number): { bodyFrequency: Uint32Array; postingsWithBody: number } {
-  const BODY = FIELDS.indexOf('body');
-  const bodyFrequency = new Uint32Array(documents);
-  let postingsWithBody = 0;
-  for (let p = 0; p < postings.length; p++) {
-    const tf = tfs[p * FIELD_COUNT + BODY]!;
-    if (tf === 0) continue;
-    bodyFrequency[postings[p]!]! += tf;
-    postingsWithBody++;
-  }
-  return { bodyFrequency, postingsWithBody };
 }
 
 /** The documents' word maps as word-map.bin and word-map-offsets.bin hold them. */

@@ -1,7 +1,22 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FIELD_COUNT } from '../shared/index-format/index.js';
+import { decodeTermList, decodeTermPositions, FIELD_COUNT, FIELDS } from '../shared/index-format/index.js';
 import { TermTranslation } from './term-translation.js';
-import { PostingsBuilder } from './postings.js';
+import { PostingsBuilder, type PostingsLayout } from './postings.js';
+
+/** Term t's postings as the searcher reads them back: documents, first-field frequencies, positions. */
+function listOf(layout: PostingsLayout, t: number): { docs: number[]; tfs: number[]; positions: number[][] } {
+  const n = layout.offsets[t + 1]! - layout.offsets[t]!;
+  const { termOffsets, postings, positions } = layout.lists;
+  const terms = layout.terms.length;
+  const list = decodeTermList(postings.subarray(termOffsets[t], termOffsets[t + 1]), n);
+  const at = decodeTermPositions(positions.subarray(termOffsets[terms + 1 + t], termOffsets[terms + 2 + t]), n);
+  return {
+    docs: [...list.docs],
+    tfs: [...list.docs.keys()].map((p) => list.tfs[p * FIELD_COUNT]!),
+    positions: [...list.docs.keys()].map((p) => [...at.bytes.subarray(at.offsets[p], at.offsets[p + 1])]),
+  };
+}
 
 /** Adds one posting of `term` in `doc` with body frequency `tf` and positions bytes `positions`. */
 function add(builder: PostingsBuilder, term: string, doc: number, tf: number, positions: number[]): void {
@@ -11,7 +26,7 @@ function add(builder: PostingsBuilder, term: string, doc: number, tf: number, po
 }
 
 describe('PostingsBuilder', () => {
-  it('lays postings out term by term, terms in order and documents ascending, each with its positions', () => {
+  it('encodes postings term by term, terms in order and documents ascending, each with its positions', () => {
     const builder = new PostingsBuilder();
     add(builder, 'zebra', 0, 2, [1, 2]);
     add(builder, 'apple', 0, 1, [3]);
@@ -19,16 +34,61 @@ describe('PostingsBuilder', () => {
     const layout = builder.finish();
     expect(layout.terms).toEqual(['apple', 'zebra']);
     expect([...layout.offsets]).toEqual([0, 1, 3]);
-    expect([...layout.postings]).toEqual([0, 0, 1]);
-    expect([0, 1, 2].map((p) => layout.tfs[p * FIELD_COUNT])).toEqual([1, 2, 1]);
-    expect([0, 1, 2].map((p) => [...layout.positions.subarray(layout.positionOffsets[p], layout.positionOffsets[p + 1])])).toEqual([[3], [1, 2], [4]]);
+    expect(listOf(layout, 0)).toEqual({ docs: [0], tfs: [1], positions: [[3]] });
+    expect(listOf(layout, 1)).toEqual({ docs: [0, 1], tfs: [2, 1], positions: [[1, 2], [4]] });
   });
-  it('lets go of its postings once laid out: a build keeps its builder while it writes the index', () => {
+
+  it('encodes any postings as they were added, whether its records were sized ahead or grown', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 40 })), { maxLength: 25 }), { maxLength: 120 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 1, max: 64 }),
+        (docs, expected, first) => {
+          const builder = new PostingsBuilder(expected, first);
+          const want = new Map<string, { docs: number[]; tfs: number[]; positions: number[][] }>();
+          docs.forEach((postings, d) => {
+            const seen = new Set<number>();
+            for (const [term, tf, positions] of postings) {
+              if (seen.has(term)) continue;
+              seen.add(term);
+              const name = `t${String(term).padStart(2, '0')}`;
+              add(builder, name, d, tf, positions);
+              const w = want.get(name) ?? { docs: [], tfs: [], positions: [] };
+              w.docs.push(d);
+              w.tfs.push(tf);
+              w.positions.push(positions);
+              want.set(name, w);
+            }
+          });
+          const layout = builder.finish();
+          expect(layout.terms).toEqual([...want.keys()].sort());
+          layout.terms.forEach((term, t) => expect(listOf(layout, t)).toEqual(want.get(term)));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("sums each document's body frequencies, and counts the postings that have one", () => {
+    const builder = new PostingsBuilder();
+    const tfs = new Uint8Array(FIELD_COUNT);
+    tfs[FIELDS.indexOf('body')] = 3;
+    builder.add(builder.termId('a', 'a'), 0, tfs, 0, new Uint8Array(0), 0, 0);
+    builder.add(builder.termId('b', 'b'), 0, tfs, 0, new Uint8Array(0), 0, 0);
+    builder.add(builder.termId('a', 'a'), 2, new Uint8Array(FIELD_COUNT).fill(1), 0, new Uint8Array(0), 0, 0);
+    builder.add(builder.termId('c', 'c'), 2, Uint8Array.from({ length: FIELD_COUNT }, (_, f) => (f === FIELDS.indexOf('body') ? 0 : 4)), 0, new Uint8Array(0), 0, 0);
+    const { bodyFrequency, postingsWithBody } = builder.bodyFrequencies(3);
+    expect([...bodyFrequency]).toEqual([6, 0, 1]);
+    expect(postingsWithBody).toBe(3);
+  });
+
+  it('lets go of its postings once encoded: a build keeps its builder while it writes the index', () => {
     const builder = new PostingsBuilder();
     add(builder, 'apple', 0, 1, [3]);
-    expect(builder.finish().postings.length).toBe(1);
+    expect(builder.finish().offsets[1]).toBe(1);
     const again = builder.finish();
-    expect([again.postings.length, again.positions.length, again.terms.length]).toEqual([0, 0, 0]);
+    expect([again.lists.postings.length, again.lists.positions.length, again.terms.length]).toEqual([0, 0, 0]);
   });
   it('gives a numbered term the id and surface-word counts its string would get, looking it up once', () => {
     // (term, thread number, surface word) per document, two threads numbering differently.

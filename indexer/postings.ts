@@ -1,8 +1,8 @@
-// Collects postings document by document, then lays them out term by term (a stable counting sort),
-// the shape the searcher scans. Documents must be added in ascending number order, so every term's
+// Collects postings document by document, then encodes them term by term (a stable counting sort of
+// the records), the shape the searcher reads. Documents must be added in ascending number order, so every term's
 // postings come out ascending.
 
-import { FIELD_COUNT } from '../shared/index-format/index.js';
+import { FIELD_COUNT, FIELDS, ListsEncoder, type EncodedLists } from '../shared/index-format/index.js';
 import type { TermTranslation } from './term-translation.js';
 
 /** Surface words kept per term beside its display word: "partition" keeps "partitions", "partitioning",
@@ -14,14 +14,10 @@ export interface PostingsLayout {
   words: string[];
   /** Per term, its other surface words, most documents first, space-separated ('' for none). */
   forms: string[];
-  /** terms.length + 1 entries. */
+  /** terms.length + 1 entries: term t's postings are numbered [offsets[t], offsets[t + 1]). */
   offsets: Uint32Array;
-  postings: Uint32Array;
-  tfs: Uint8Array;
-  /** Per posting, its encoded word positions (shared/index-format positions.ts): posting p's are
-   * positions[positionOffsets[p], positionOffsets[p + 1]). */
-  positions: Uint8Array;
-  positionOffsets: Uint32Array;
+  /** postings.bin, positions.bin and term-offsets.bin (shared/index-format term-codec.ts). */
+  lists: EncodedLists;
 }
 
 export class PostingsBuilder {
@@ -32,13 +28,28 @@ export class PostingsBuilder {
   private readonly displayDocs: number[] = [];
   /** ... and per other surface word (the terms with several forms only). */
   private readonly formDocs = new Map<number, Map<string, number>>();
-  private recTerm = new Uint32Array(1 << 16);
-  private recDoc = new Uint32Array(1 << 16);
-  private recTf = new Uint8Array((1 << 16) * FIELD_COUNT);
+  private recTerm: Uint32Array;
+  private recDoc: Uint32Array;
+  private recTf: Uint8Array;
   /** Per record, where its positions end in `recPositions.bytes` (they start where the previous ends). */
-  private recPosEnd = new Float64Array(1 << 16);
-  private readonly recPositions = { bytes: new Uint8Array(1 << 20) };
+  private recPosEnd: Float64Array;
+  private readonly recPositions: { bytes: Uint8Array };
   private count = 0;
+
+  /** `expectedDocuments`: how many documents the build will add (0 when not known), so the records are
+   * sized for all of them from the rate of the first ones: grown by doubling, a build of 100,000 pages
+   * copied them ten times and touched twice their memory (DESIGN.md "Fresh memory"). `firstRecords`:
+   * room for that many to begin with (tests make it small to grow). */
+  constructor(
+    private readonly expectedDocuments = 0,
+    firstRecords = 1 << 16,
+  ) {
+    this.recTerm = new Uint32Array(firstRecords);
+    this.recDoc = new Uint32Array(firstRecords);
+    this.recTf = new Uint8Array(firstRecords * FIELD_COUNT);
+    this.recPosEnd = new Float64Array(firstRecords);
+    this.recPositions = { bytes: new Uint8Array(firstRecords * 16) };
+  }
 
   /** The term's number, creating it; keeps the shortest display word. Called once per document with
    * the term, so the surface words are counted in documents. */
@@ -106,7 +117,7 @@ export class PostingsBuilder {
   /** One posting; `tfs` holds FIELD_COUNT frequencies starting at `tfsAt`, `positions` its encoded
    * word positions from `positionsFrom` to `positionsTo`. */
   add(termId: number, doc: number, tfs: Uint8Array, tfsAt: number, positions: Uint8Array, positionsFrom: number, positionsTo: number): void {
-    if (this.count === this.recTerm.length) this.grow();
+    if (this.count === this.recTerm.length) this.grow(doc);
     const i = this.count++;
     this.recTerm[i] = termId;
     this.recDoc[i] = doc;
@@ -116,7 +127,7 @@ export class PostingsBuilder {
     const length = positionsTo - positionsFrom;
     let buf = this.recPositions.bytes;
     if (at + length > buf.length) {
-      buf = new Uint8Array(Math.max(buf.length * 2, at + length));
+      buf = new Uint8Array(Math.max(buf.length * 2, at + length, this.projected(at, doc)));
       buf.set(this.recPositions.bytes.subarray(0, at));
       this.recPositions.bytes = buf;
     }
@@ -126,24 +137,46 @@ export class PostingsBuilder {
     this.recPosEnd[i] = at + length;
   }
 
-  private grow(): void {
-    const size = this.recTerm.length * 2;
+  /** What `sofar` of something for documents up to `doc` comes to for the expected documents, with a tenth more (0 past them). */
+  private projected(sofar: number, doc: number): number {
+    return this.expectedDocuments > doc + 1 ? Math.ceil((sofar / (doc + 1)) * this.expectedDocuments * 1.1) : 0;
+  }
+
+  private grow(lastDoc: number): void {
+    const size = Math.max(this.recTerm.length * 2, this.projected(this.count, lastDoc));
     const term = new Uint32Array(size);
     term.set(this.recTerm);
-    const doc = new Uint32Array(size);
-    doc.set(this.recDoc);
+    const docs = new Uint32Array(size);
+    docs.set(this.recDoc);
     const tf = new Uint8Array(size * FIELD_COUNT);
     tf.set(this.recTf);
     this.recTerm = term;
-    this.recDoc = doc;
+    this.recDoc = docs;
     this.recTf = tf;
     const posEnd = new Float64Array(size);
     posEnd.set(this.recPosEnd);
     this.recPosEnd = posEnd;
   }
 
-  /** Terms in alphabetical order (so the file is deterministic), terms without postings dropped. Once:
-   * the builder lets go of its postings. */
+  /** Per document (of `documents`), the sum of its postings' body frequencies, and how many postings
+   * have one (k1's unit, web/search rank.ts). Before `finish`. */
+  bodyFrequencies(documents: number): { bodyFrequency: Uint32Array; postingsWithBody: number } {
+    const bodyFrequency = new Uint32Array(documents);
+    let postingsWithBody = 0;
+    for (let i = 0; i < this.count; i++) {
+      const tf = this.recTf[i * FIELD_COUNT + BODY]!;
+      if (tf === 0) continue;
+      bodyFrequency[this.recDoc[i]!]! += tf;
+      postingsWithBody++;
+    }
+    return { bodyFrequency, postingsWithBody };
+  }
+
+  /** Terms in alphabetical order (so the file is deterministic), terms without postings dropped, and
+   * their postings encoded. Once: the builder lets go of its postings.
+   * Each term's records are found by a counting sort of the record numbers, gathered into buffers the
+   * size of the longest list, and encoded from there: laid out whole first, as they were, the postings
+   * took as much fresh memory again as the records (DESIGN.md "Fresh memory"). */
   finish(): PostingsLayout {
     const nTerms = this.terms.length;
     const df = new Uint32Array(nTerms);
@@ -151,33 +184,25 @@ export class PostingsBuilder {
     const order = [...this.terms.keys()].filter((t) => df[t]! > 0).sort((a, b) => cmp(this.terms[a]!, this.terms[b]!));
     const newId = new Int32Array(nTerms).fill(-1);
     const offsets = new Uint32Array(order.length + 1);
+    let longest = 0;
     order.forEach((t, rank) => {
       newId[t] = rank;
       offsets[rank + 1] = offsets[rank]! + df[t]!;
+      longest = Math.max(longest, df[t]!);
     });
-    const cursor = offsets.slice(0, order.length);
-    const postings = new Uint32Array(this.count);
-    const tfs = new Uint8Array(this.count * FIELD_COUNT);
-    const slot = new Uint32Array(this.count);
-    const positionOffsets = new Uint32Array(this.count + 1);
-    for (let i = 0; i < this.count; i++) {
-      const t = newId[this.recTerm[i]!]!;
-      const at = cursor[t]!++;
-      slot[i] = at;
-      postings[at] = this.recDoc[i]!;
-      for (let f = 0; f < FIELD_COUNT; f++) tfs[at * FIELD_COUNT + f] = this.recTf[i * FIELD_COUNT + f]!;
-      positionOffsets[at + 1] = this.recPosEnd[i]! - (i === 0 ? 0 : this.recPosEnd[i - 1]!);
-    }
     const totalBytes = this.count === 0 ? 0 : this.recPosEnd[this.count - 1]!;
     if (totalBytes > 0xffffffff) throw new RangeError(`word positions take ${totalBytes} bytes, more than the index format's 4 GiB`);
-    for (let p = 0; p < this.count; p++) positionOffsets[p + 1] = positionOffsets[p + 1]! + positionOffsets[p]!;
-    const positions = new Uint8Array(totalBytes);
-    const bytes = this.recPositions.bytes;
-    for (let i = 0; i < this.count; i++) {
-      // Byte by byte, as in add(): no view allocated per posting.
-      const to = positionOffsets[slot[i]!]!;
-      for (let b = i === 0 ? 0 : this.recPosEnd[i - 1]!, end = this.recPosEnd[i]!, at = to; b < end; b++, at++) positions[at] = bytes[b]!;
+    // Record numbers term by term; a term's in record order, which is document order.
+    const cursor = offsets.slice(0, order.length);
+    const byTerm = new Uint32Array(this.count);
+    for (let i = 0; i < this.count; i++) byTerm[cursor[newId[this.recTerm[i]!]!]!++] = i;
+    const encoder = new ListsEncoder(order.length, this.count, totalBytes);
+    const list = { docs: new Uint32Array(longest), tfs: new Uint8Array(longest * FIELD_COUNT), positions: new Uint8Array(1 << 16), positionOffsets: new Uint32Array(longest + 1) };
+    for (let t = 0; t < order.length; t++) {
+      const n = this.gather(byTerm, offsets[t]!, offsets[t + 1]!, list);
+      encoder.term(list.docs, list.tfs, list.positions, list.positionOffsets, 0, n);
     }
+    const lists = encoder.finish();
     // The records are let go: a build keeps its builder until the generation is written, and the
     // records were as large as the layout (500 MB at 100,000 pages).
     this.recTerm = new Uint32Array(0);
@@ -187,17 +212,38 @@ export class PostingsBuilder {
     this.recPositions.bytes = new Uint8Array(0);
     this.count = 0;
     return {
-      positions,
-      positionOffsets,
       terms: order.map((t) => this.terms[t]!),
       words: order.map((t) => this.words[t]!),
       forms: order.map((t) => this.formsOf(t)),
       offsets,
-      postings,
-      tfs,
+      lists,
     };
   }
+
+  /** Copies records byTerm[from, to) into `list` (grown if its positions do not fit); returns how many. */
+  private gather(byTerm: Uint32Array, from: number, to: number, list: { docs: Uint32Array; tfs: Uint8Array; positions: Uint8Array; positionOffsets: Uint32Array }): number {
+    const bytes = this.recPositions.bytes;
+    let at = 0;
+    for (let k = 0; k < to - from; k++) {
+      const i = byTerm[from + k]!;
+      list.docs[k] = this.recDoc[i]!;
+      for (let f = 0; f < FIELD_COUNT; f++) list.tfs[k * FIELD_COUNT + f] = this.recTf[i * FIELD_COUNT + f]!;
+      const start = i === 0 ? 0 : this.recPosEnd[i - 1]!;
+      const end = this.recPosEnd[i]!;
+      if (at + end - start > list.positions.length) {
+        const bigger = new Uint8Array(Math.max(2 * list.positions.length, at + end - start));
+        bigger.set(list.positions.subarray(0, at));
+        list.positions = bigger;
+      }
+      // Byte by byte, as in add(): no view allocated per posting.
+      for (let b = start; b < end; b++) list.positions[at++] = bytes[b]!;
+      list.positionOffsets[k + 1] = at;
+    }
+    return to - from;
+  }
 }
+
+const BODY = FIELDS.indexOf('body');
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
