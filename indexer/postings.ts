@@ -1,8 +1,8 @@
-// Collects postings document by document, then encodes them term by term (a stable counting sort of
-// the records), the shape the searcher reads. Documents must be added in ascending number order, so every term's
+// Collects postings document by document, then encodes them term by term, the shape the searcher
+// reads. Documents must be added in ascending number order, so every term's
 // postings come out ascending.
 
-import { FIELD_COUNT, FIELDS, ListsEncoder, type EncodedLists } from '../shared/index-format/index.js';
+import { encodeRecords, FIELD_COUNT, FIELDS, type EncodedLists } from '../shared/index-format/index.js';
 import type { TermTranslation } from './term-translation.js';
 
 /** Surface words kept per term beside its display word: "partition" keeps "partitions", "partitioning",
@@ -173,36 +173,22 @@ export class PostingsBuilder {
   }
 
   /** Terms in alphabetical order (so the file is deterministic), terms without postings dropped, and
-   * their postings encoded. Once: the builder lets go of its postings.
-   * Each term's records are found by a counting sort of the record numbers, gathered into buffers the
-   * size of the longest list, and encoded from there: laid out whole first, as they were, the postings
-   * took as much fresh memory again as the records (DESIGN.md "Fresh memory"). */
+   * their postings encoded (shared/index-format encodeRecords: from the records in the order they
+   * were added, no layout term by term made first). Once: the builder lets go of its postings. */
   finish(): PostingsLayout {
     const nTerms = this.terms.length;
     const df = new Uint32Array(nTerms);
     for (let i = 0; i < this.count; i++) df[this.recTerm[i]!]!++;
     const order = [...this.terms.keys()].filter((t) => df[t]! > 0).sort((a, b) => cmp(this.terms[a]!, this.terms[b]!));
-    const newId = new Int32Array(nTerms).fill(-1);
+    const rank = new Int32Array(nTerms).fill(-1);
     const offsets = new Uint32Array(order.length + 1);
-    let longest = 0;
-    order.forEach((t, rank) => {
-      newId[t] = rank;
-      offsets[rank + 1] = offsets[rank]! + df[t]!;
-      longest = Math.max(longest, df[t]!);
+    order.forEach((t, r) => {
+      rank[t] = r;
+      offsets[r + 1] = offsets[r]! + df[t]!;
     });
     const totalBytes = this.count === 0 ? 0 : this.recPosEnd[this.count - 1]!;
     if (totalBytes > 0xffffffff) throw new RangeError(`word positions take ${totalBytes} bytes, more than the index format's 4 GiB`);
-    // Record numbers term by term; a term's in record order, which is document order.
-    const cursor = offsets.slice(0, order.length);
-    const byTerm = new Uint32Array(this.count);
-    for (let i = 0; i < this.count; i++) byTerm[cursor[newId[this.recTerm[i]!]!]!++] = i;
-    const encoder = new ListsEncoder(order.length, this.count, totalBytes);
-    const list = { docs: new Uint32Array(longest), tfs: new Uint8Array(longest * FIELD_COUNT), positions: new Uint8Array(1 << 16), positionOffsets: new Uint32Array(longest + 1) };
-    for (let t = 0; t < order.length; t++) {
-      const n = this.gather(byTerm, offsets[t]!, offsets[t + 1]!, list);
-      encoder.term(list.docs, list.tfs, list.positions, list.positionOffsets, 0, n);
-    }
-    const lists = encoder.finish();
+    const lists = encodeRecords({ count: this.count, term: this.recTerm, doc: this.recDoc, tfs: this.recTf, positionEnds: this.recPosEnd, positions: this.recPositions.bytes }, rank, order.length);
     // The records are let go: a build keeps its builder until the generation is written, and the
     // records were as large as the layout (500 MB at 100,000 pages).
     this.recTerm = new Uint32Array(0);
@@ -218,28 +204,6 @@ export class PostingsBuilder {
       offsets,
       lists,
     };
-  }
-
-  /** Copies records byTerm[from, to) into `list` (grown if its positions do not fit); returns how many. */
-  private gather(byTerm: Uint32Array, from: number, to: number, list: { docs: Uint32Array; tfs: Uint8Array; positions: Uint8Array; positionOffsets: Uint32Array }): number {
-    const bytes = this.recPositions.bytes;
-    let at = 0;
-    for (let k = 0; k < to - from; k++) {
-      const i = byTerm[from + k]!;
-      list.docs[k] = this.recDoc[i]!;
-      for (let f = 0; f < FIELD_COUNT; f++) list.tfs[k * FIELD_COUNT + f] = this.recTf[i * FIELD_COUNT + f]!;
-      const start = i === 0 ? 0 : this.recPosEnd[i - 1]!;
-      const end = this.recPosEnd[i]!;
-      if (at + end - start > list.positions.length) {
-        const bigger = new Uint8Array(Math.max(2 * list.positions.length, at + end - start));
-        bigger.set(list.positions.subarray(0, at));
-        list.positions = bigger;
-      }
-      // Byte by byte, as in add(): no view allocated per posting.
-      for (let b = start; b < end; b++) list.positions[at++] = bytes[b]!;
-      list.positionOffsets[k + 1] = at;
-    }
-    return to - from;
   }
 }
 

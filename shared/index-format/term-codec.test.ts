@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FIELD_COUNT } from './index-format.js';
-import { decodeTermList, decodeTermPositions, encodeLists } from './term-codec.js';
+import { decodeTermList, decodeTermPositions, encodeLists, encodeRecords } from './term-codec.js';
 
 /** Terms as the indexer lays them out: per term ascending documents, FIELD_COUNT frequencies and position bytes per posting. */
 const term = fc
@@ -44,5 +44,41 @@ describe('term codec', () => {
     expect(() => decodeTermList(encoded.postings.subarray(0, encoded.postings.length - 1), 2)).toThrow(/need \d+ bytes/);
     expect(() => decodeTermPositions(encoded.positions.subarray(0, encoded.positions.length - 1), 2)).toThrow(/need \d+ bytes/);
     expect([...decodeTermList(encoded.postings, 2).docs]).toEqual([5, 900]);
+  });
+
+  it('encodes records in document order, terms numbered in any order, to the bytes of the terms laid out', () => {
+    fc.assert(
+      fc.property(fc.array(term, { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 1000 }), (terms, seed) => {
+        const T = terms.length;
+        // The laid-out form encodeLists takes.
+        const offsets = new Uint32Array(T + 1);
+        terms.forEach((t, i) => (offsets[i + 1] = offsets[i]! + t.docs.length));
+        const all = terms.flatMap((t) => t.positions);
+        const positionOffsets = new Uint32Array(all.length + 1);
+        all.forEach((p, i) => (positionOffsets[i + 1] = positionOffsets[i]! + p.length));
+        const positions = new Uint8Array(positionOffsets[all.length]!);
+        all.forEach((p, i) => positions.set(p, positionOffsets[i]));
+        const laidOut = encodeLists(offsets, Uint32Array.from(terms.flatMap((t) => t.docs)), Uint8Array.from(terms.flatMap((t) => t.tfs)), positions, positionOffsets);
+        // The same postings as records sorted by document (then term), term i numbered 3 + its place in a shuffle.
+        const perm = [...terms.keys()].sort((a, b) => ((a * 5 + seed) % 11) - ((b * 5 + seed) % 11) || a - b);
+        const rank = new Int32Array(T + 3).fill(-1);
+        perm.forEach((i, n) => (rank[n + 3] = i));
+        const records = terms
+          .flatMap((t, i) => t.docs.map((doc, k) => ({ n: perm.indexOf(i) + 3, doc, tfs: t.tfs.slice(k * FIELD_COUNT, (k + 1) * FIELD_COUNT), positions: t.positions[k]! })))
+          .sort((a, b) => a.doc - b.doc || a.n - b.n);
+        const ends = new Float64Array(records.length);
+        records.forEach((r, i) => (ends[i] = (i === 0 ? 0 : ends[i - 1]!) + r.positions.length));
+        const bytes = new Uint8Array(records.length === 0 ? 0 : ends[records.length - 1]!);
+        records.forEach((r, i) => bytes.set(r.positions, i === 0 ? 0 : ends[i - 1]!));
+        const encoded = encodeRecords(
+          { count: records.length, term: Uint32Array.from(records, (r) => r.n), doc: Uint32Array.from(records, (r) => r.doc), tfs: Uint8Array.from(records.flatMap((r) => r.tfs)), positionEnds: ends, positions: bytes },
+          rank,
+          T,
+        );
+        expect([...encoded.termOffsets]).toEqual([...laidOut.termOffsets]);
+        expect(Buffer.from(encoded.postings).equals(Buffer.from(laidOut.postings))).toBe(true);
+        expect(Buffer.from(encoded.positions).equals(Buffer.from(laidOut.positions))).toBe(true);
+      }),
+    );
   });
 });
