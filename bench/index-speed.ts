@@ -1,6 +1,9 @@
 // Speed bench: indexing docs/s and in-process query latency (p50/p99) on SciFact (5,183 docs) and
 // SciFact repeated 20 times (103,660 docs), with a plain BM25 in JS and flexsearch 0.8 measured in the
-// same run as baselines, plus the memory the loaded index takes.
+// same run as baselines, plus the memory the loaded index takes. The copies' titles are the same texts,
+// which the page typeahead indexes once (indexer/page-typeahead.ts): its share of the build is smaller
+// here than on a real site (the Rust docs: a quarter of its titles and headings share a text), and
+// bench/typeahead.ts measures it on distinct texts.
 //
 // Run from the project folder:
 //   npx tsc -p tsconfig.json && node --expose-gc dist/bench/index-speed.js [--copies 20] [--store]

@@ -3,7 +3,8 @@
 // once loaded, and in-process latency (p50/p99) of distinct as-you-type queries.
 //
 // Documents: SciFact's 5,183 titles (real paper titles, ../shared/ir) repeated --copies times (default
-// 20: 103,660), each copy with its own URL; every title also gets two "headings" made from its own
+// 20: 103,660), each copy with its own URL and its number after each of its texts (the typeahead
+// indexes a text once, however many pages share it: copies left alike would measure 5,183); every title also gets two "headings" made from its own
 // words, so the index holds titles and sections as a docs site's would. Queries: for 2,000 titles
 // picked evenly, the first word whole and 3 letters of the next, as typed ("protein bin"): distinct,
 // so nothing is answered twice.
@@ -32,11 +33,14 @@ const docs = [];
 const urls: string[] = [];
 const docTitles: string[] = [];
 for (let c = 0; c < copies; c++) {
-  for (const [i, title] of titles.entries()) {
-    const words = title.split(/\s+/);
+  // Each copy's texts are its own: the typeahead indexes a text once however many pages share it.
+  const mark = c === 0 ? '' : ` (${c})`;
+  for (const [i, base] of titles.entries()) {
+    const words = base.split(/\s+/);
+    const title = base + mark;
     const sections = [
-      { id: 's1', heading: words.slice(0, 4).join(' '), start: 0 },
-      { id: 's2', heading: words.slice(-4).join(' '), start: 1 },
+      { id: 's1', heading: words.slice(0, 4).join(' ') + mark, start: 0 },
+      { id: 's2', heading: words.slice(-4).join(' ') + mark, start: 1 },
     ];
     docs.push({ title, sections });
     urls.push(`http://copy${c}.test/${i}`);

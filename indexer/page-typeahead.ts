@@ -6,7 +6,7 @@
 
 import FlexSearch from 'flexsearch';
 import { isBlank } from '../shared/analysis/index.js';
-import { TYPEAHEAD_INDEX_OPTIONS, typeaheadEncode, type StoredDoc, type TypeaheadEntry, type TypeaheadFile } from '../shared/index-format/index.js';
+import { TYPEAHEAD_INDEX_OPTIONS, typeaheadEncode, type StoredDoc, type TypeaheadEntry, type TypeaheadFile, type TypeaheadSlot } from '../shared/index-format/index.js';
 
 export interface TypeaheadOptions {
   /** Headings per page offered at most: a long reference page should not fill the box. Default 20. */
@@ -55,19 +55,29 @@ export function typeaheadShares(docs: readonly Pick<StoredDoc, 'title' | 'sectio
  * entries when there are more than `options.maxEntries`. */
 export function buildTypeahead(docs: readonly Pick<StoredDoc, 'title' | 'sections'>[], inbound?: ArrayLike<number>, options: TypeaheadOptions = DEFAULT_TYPEAHEAD_OPTIONS): TypeaheadFile {
   const index = new FlexSearch.Index({ ...TYPEAHEAD_INDEX_OPTIONS, encode: typeaheadEncode });
-  const entries: TypeaheadEntry[] = [];
+  const entries: TypeaheadSlot[] = [];
+  // A text met before joins its slot: flexsearch would give it the same words at the same places.
+  const slotOf = new Map<string, number>();
+  const offer = (text: string, entry: TypeaheadEntry): void => {
+    const at = slotOf.get(text);
+    if (at === undefined) {
+      slotOf.set(text, entries.length);
+      index.add(entries.length, text);
+      entries.push(entry);
+      return;
+    }
+    const slot = entries[at]!;
+    if (Array.isArray(slot)) slot.push(entry);
+    else entries[at] = [slot, entry];
+  };
   const shares = typeaheadShares(docs, inbound, options);
   docs.forEach((doc, d) => {
     if (shares[d]! < 0) return;
-    if (!isBlank(doc.title)) {
-      index.add(entries.length, doc.title);
-      entries.push({ doc: d });
-    }
+    if (!isBlank(doc.title)) offer(doc.title, { doc: d });
     let left = shares[d]!;
     for (const s of offeredSections(doc, options)) {
       if (left-- <= 0) break;
-      index.add(entries.length, s.heading);
-      entries.push({ doc: d, id: s.id, heading: s.heading });
+      offer(s.heading, { doc: d, id: s.id, heading: s.heading });
     }
   });
   const parts: Record<string, string> = {};

@@ -46,6 +46,22 @@ describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
     }
   });
 
+  it('offers every page a shared heading opens, once each, up to the limit, in document order', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gleaner-typeahead-'));
+    try {
+      const docs = Array.from({ length: 6 }, (_, d) => ({ title: `Struct ${d}`, sections: [{ id: 'impl', heading: 'Trait Implementations', start: 0 }, { id: 'x', heading: 'Examples', start: 5 }] }));
+      await writeFile(join(dir, TYPEAHEAD_FILE), encodeTypeahead(buildTypeahead(docs)));
+      const url = docs.map((_, d) => `http://d/s${d}`);
+      const gen = { dir, docs: { url, title: docs.map((d) => d.title) } } as unknown as IndexGeneration;
+      const lookup = loadPageTypeahead(gen);
+      expect(lookup('trait impl', 4).map((p) => p.url)).toEqual(url.slice(0, 4).map((u) => `${u}#impl`));
+      expect(lookup('trait impl', 10).map((p) => p.url)).toEqual(url.map((u) => `${u}#impl`));
+      expect(lookup('trait impl', 1)[0]).toEqual({ title: 'Struct 0', url: 'http://d/s0#impl', heading: 'Trait Implementations' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('loads a part at a time, pausing between parts, and offers what loading at once offers', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gleaner-typeahead-'));
     try {

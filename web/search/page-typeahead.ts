@@ -11,10 +11,11 @@ import {
   LEGACY_TYPEAHEAD_FILE,
   TYPEAHEAD_FILE,
   TYPEAHEAD_INDEX_OPTIONS,
+  slotEntries,
   typeaheadEncode as encode,
   type IndexGeneration,
-  type TypeaheadEntry,
   type TypeaheadFile,
+  type TypeaheadSlot,
 } from '../../shared/index-format/index.js';
 
 /** A page offered by the box. */
@@ -30,7 +31,7 @@ export type PageTypeahead = (text: string, limit: number) => PageSuggestion[];
 
 const NONE: PageTypeahead = () => [];
 
-type Parts = { entries: TypeaheadEntry[]; parts: () => Iterable<[string, string]> };
+type Parts = { entries: TypeaheadSlot[]; parts: () => Iterable<[string, string]> };
 
 /** A typeahead file's entries, its parts decoded only as they are imported. */
 function decoded(bytes: Buffer, legacy: boolean): Parts {
@@ -86,13 +87,17 @@ function imported(gen: IndexGeneration, file: Parts, pause: () => Promise<void> 
     const out: PageSuggestion[] = [];
     const seen = new Set<number>();
     for (const id of ids) {
-      const e = file.entries[id];
-      if (e === undefined || seen.has(e.doc)) continue;
-      seen.add(e.doc);
-      const url = gen.docs.url[e.doc]!;
-      const title = gen.docs.title[e.doc] ?? '';
-      out.push(e.id === undefined ? { title, url } : { title, url: `${url}#${e.id}`, heading: e.heading! });
-      if (out.length === limit) break;
+      const slot = file.entries[id];
+      if (slot === undefined) continue;
+      // The pages that share a text, in document order.
+      for (const e of slotEntries(slot)) {
+        if (seen.has(e.doc)) continue;
+        seen.add(e.doc);
+        const url = gen.docs.url[e.doc]!;
+        const title = gen.docs.title[e.doc] ?? '';
+        out.push(e.id === undefined ? { title, url } : { title, url: `${url}#${e.id}`, heading: e.heading! });
+        if (out.length === limit) return out;
+      }
     }
     return out;
   };
