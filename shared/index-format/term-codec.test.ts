@@ -14,18 +14,23 @@ const term = fc
     }),
   );
 
+/** encodeLists of `terms` laid out as the indexer did: their postings one term after another. */
+function encodeLaidOut(terms: readonly { docs: number[]; tfs: number[]; positions: Uint8Array[] }[]): ReturnType<typeof encodeLists> {
+  const offsets = new Uint32Array(terms.length + 1);
+  terms.forEach((t, i) => (offsets[i + 1] = offsets[i]! + t.docs.length));
+  const all = terms.flatMap((t) => t.positions);
+  const positionOffsets = new Uint32Array(all.length + 1);
+  all.forEach((p, i) => (positionOffsets[i + 1] = positionOffsets[i]! + p.length));
+  const positions = new Uint8Array(positionOffsets[all.length]!);
+  all.forEach((p, i) => positions.set(p, positionOffsets[i]));
+  return encodeLists(offsets, Uint32Array.from(terms.flatMap((t) => t.docs)), Uint8Array.from(terms.flatMap((t) => t.tfs)), positions, positionOffsets);
+}
+
 describe('term codec', () => {
   it('decodes each term to exactly what was encoded', () => {
     fc.assert(
       fc.property(fc.array(term, { minLength: 1, maxLength: 12 }), (terms) => {
-        const offsets = new Uint32Array(terms.length + 1);
-        terms.forEach((t, i) => (offsets[i + 1] = offsets[i]! + t.docs.length));
-        const all = terms.flatMap((t) => t.positions);
-        const positionOffsets = new Uint32Array(all.length + 1);
-        all.forEach((p, i) => (positionOffsets[i + 1] = positionOffsets[i]! + p.length));
-        const positions = new Uint8Array(positionOffsets[all.length]!);
-        all.forEach((p, i) => positions.set(p, positionOffsets[i]));
-        const encoded = encodeLists(offsets, Uint32Array.from(terms.flatMap((t) => t.docs)), Uint8Array.from(terms.flatMap((t) => t.tfs)), positions, positionOffsets);
+        const encoded = encodeLaidOut(terms);
         const T = terms.length;
         terms.forEach((t, i) => {
           const n = t.docs.length;
@@ -50,15 +55,7 @@ describe('term codec', () => {
     fc.assert(
       fc.property(fc.array(term, { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 1000 }), (terms, seed) => {
         const T = terms.length;
-        // The laid-out form encodeLists takes.
-        const offsets = new Uint32Array(T + 1);
-        terms.forEach((t, i) => (offsets[i + 1] = offsets[i]! + t.docs.length));
-        const all = terms.flatMap((t) => t.positions);
-        const positionOffsets = new Uint32Array(all.length + 1);
-        all.forEach((p, i) => (positionOffsets[i + 1] = positionOffsets[i]! + p.length));
-        const positions = new Uint8Array(positionOffsets[all.length]!);
-        all.forEach((p, i) => positions.set(p, positionOffsets[i]));
-        const laidOut = encodeLists(offsets, Uint32Array.from(terms.flatMap((t) => t.docs)), Uint8Array.from(terms.flatMap((t) => t.tfs)), positions, positionOffsets);
+        const laidOut = encodeLaidOut(terms);
         // The same postings as records sorted by document (then term), term i numbered 3 + its place in a shuffle.
         const perm = [...terms.keys()].sort((a, b) => ((a * 5 + seed) % 11) - ((b * 5 + seed) % 11) || a - b);
         const rank = new Int32Array(T + 3).fill(-1);
