@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FIELD_COUNT } from './index-format.js';
-import { decodeTermList, decodeTermPositions, encodeLists, encodeRecords } from './term-codec.js';
+import { decodeTermList, decodeTermPositions, encodeRecords } from './term-codec.js';
 
 /** Terms as the indexer lays them out: per term ascending documents, FIELD_COUNT frequencies and position bytes per posting. */
 const term = fc
@@ -14,16 +14,22 @@ const term = fc
     }),
   );
 
-/** encodeLists of `terms` laid out as the indexer did: their postings one term after another. */
-function encodeLaidOut(terms: readonly { docs: number[]; tfs: number[]; positions: Uint8Array[] }[]): ReturnType<typeof encodeLists> {
-  const offsets = new Uint32Array(terms.length + 1);
-  terms.forEach((t, i) => (offsets[i + 1] = offsets[i]! + t.docs.length));
+/** The files of `terms` given as records a term after another (term i numbered i), each term's documents ascending. */
+function encodeLaidOut(terms: readonly { docs: number[]; tfs: number[]; positions: Uint8Array[] }[]): ReturnType<typeof encodeRecords> {
   const all = terms.flatMap((t) => t.positions);
-  const positionOffsets = new Uint32Array(all.length + 1);
-  all.forEach((p, i) => (positionOffsets[i + 1] = positionOffsets[i]! + p.length));
-  const positions = new Uint8Array(positionOffsets[all.length]!);
-  all.forEach((p, i) => positions.set(p, positionOffsets[i]));
-  return encodeLists(offsets, Uint32Array.from(terms.flatMap((t) => t.docs)), Uint8Array.from(terms.flatMap((t) => t.tfs)), positions, positionOffsets);
+  const positionEnds = new Float64Array(all.length);
+  all.forEach((p, i) => (positionEnds[i] = (i === 0 ? 0 : positionEnds[i - 1]!) + p.length));
+  const positions = new Uint8Array(all.length === 0 ? 0 : positionEnds[all.length - 1]!);
+  all.forEach((p, i) => positions.set(p, i === 0 ? 0 : positionEnds[i - 1]!));
+  const records = {
+    count: all.length,
+    term: Uint32Array.from(terms.flatMap((t, i) => t.docs.map(() => i))),
+    doc: Uint32Array.from(terms.flatMap((t) => t.docs)),
+    tfs: Uint8Array.from(terms.flatMap((t) => t.tfs)),
+    positionEnds,
+    positions,
+  };
+  return encodeRecords(records, Int32Array.from(terms.keys()), terms.length);
 }
 
 describe('term codec', () => {
@@ -45,13 +51,13 @@ describe('term codec', () => {
   });
 
   it('throws on a term whose bytes end early', () => {
-    const encoded = encodeLists(Uint32Array.of(0, 2), Uint32Array.of(5, 900), Uint8Array.of(1, 0, 3, 0, 0, 0, 0, 7, 0, 0), Uint8Array.of(1, 2, 3), Uint32Array.of(0, 1, 3));
+    const encoded = encodeLaidOut([{ docs: [5, 900], tfs: [1, 0, 3, 0, 0, 0, 0, 7, 0, 0], positions: [Uint8Array.of(1), Uint8Array.of(2, 3)] }]);
     expect(() => decodeTermList(encoded.postings.subarray(0, encoded.postings.length - 1), 2)).toThrow(/need \d+ bytes/);
     expect(() => decodeTermPositions(encoded.positions.subarray(0, encoded.positions.length - 1), 2)).toThrow(/need \d+ bytes/);
     expect([...decodeTermList(encoded.postings, 2).docs]).toEqual([5, 900]);
   });
 
-  it('encodes records in document order, terms numbered in any order, to the bytes of the terms laid out', () => {
+  it('encodes records in document order, terms numbered in any order, to the bytes of the same records a term after another', () => {
     fc.assert(
       fc.property(fc.array(term, { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 1000 }), (terms, seed) => {
         const T = terms.length;

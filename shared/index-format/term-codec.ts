@@ -14,59 +14,6 @@
 
 import { FIELD_COUNT } from './index-format.js';
 
-/** A growing byte buffer. */
-export class ByteWriter {
-  bytes = new Uint8Array(1 << 16);
-  length = 0;
-
-  private room(n: number): void {
-    if (this.length + n <= this.bytes.length) return;
-    const bigger = new Uint8Array(Math.max(2 * this.bytes.length, this.length + n));
-    bigger.set(this.bytes.subarray(0, this.length));
-    this.bytes = bigger;
-  }
-
-  byte(b: number): void {
-    this.room(1);
-    this.bytes[this.length++] = b;
-  }
-
-  varint(value: number): void {
-    this.room(8);
-    while (value >= 0x80) {
-      this.bytes[this.length++] = (value & 0x7f) | 0x80;
-      value = Math.floor(value / 0x80);
-    }
-    this.bytes[this.length++] = value;
-  }
-
-  append(bytes: Uint8Array): void {
-    this.room(bytes.length);
-    this.bytes.set(bytes, this.length);
-    this.length += bytes.length;
-  }
-
-  /** What was written (a view: copy it before writing more if it must be kept). */
-  written(): Uint8Array {
-    return this.bytes.subarray(0, this.length);
-  }
-}
-
-/** Appends postings [from, to) of `docs` (ascending) and their FIELD_COUNT frequencies each in `tfs`. */
-export function encodeTermList(docs: ArrayLike<number>, tfs: ArrayLike<number>, from: number, to: number, out: ByteWriter): void {
-  let previous = 0;
-  for (let p = from; p < to; p++) {
-    out.varint(docs[p]! - previous);
-    previous = docs[p]!;
-  }
-  for (let p = from; p < to; p++) {
-    let mask = 0;
-    for (let f = 0; f < FIELD_COUNT; f++) if (tfs[p * FIELD_COUNT + f]! > 0) mask |= 1 << f;
-    out.byte(mask);
-    for (let f = 0; f < FIELD_COUNT; f++) if (tfs[p * FIELD_COUNT + f]! > 0) out.byte(tfs[p * FIELD_COUNT + f]!);
-  }
-}
-
 /**
  * Reads `n` variable-byte numbers from bytes[at...] and writes their running sums to out[outAt...]
  * (documents from their gaps, offsets from lengths); returns where they end, past bytes.length when
@@ -115,12 +62,6 @@ function readFrequencies(bytes: Uint8Array, at: number, n: number, tfs: Uint8Arr
   return at;
 }
 
-/** Appends the positions of postings [from, to), posting p's being all[offsets[p], offsets[p + 1]). */
-export function encodeTermPositions(all: Uint8Array, offsets: ArrayLike<number>, from: number, to: number, out: ByteWriter): void {
-  for (let p = from; p < to; p++) out.varint(offsets[p + 1]! - offsets[p]!);
-  out.append(all.subarray(offsets[from], offsets[to]));
-}
-
 /** The positions of `n` postings encoded in `bytes`: posting i's are bytes[offsets[i], offsets[i + 1]). */
 export function decodeTermPositions(bytes: Uint8Array, n: number): { bytes: Uint8Array; offsets: Uint32Array } {
   const { offsets, start } = decodePositionOffsets(bytes, n, bytes.length);
@@ -141,7 +82,7 @@ export function decodePositionOffsets(head: Uint8Array, n: number, termBytes: nu
   return { offsets, start };
 }
 
-/** postings.bin, positions.bin and term-offsets.bin of a generation, from the indexer's flat layout. */
+/** postings.bin, positions.bin and term-offsets.bin of a generation (encodeRecords). */
 export interface EncodedLists {
   postings: Uint8Array;
   positions: Uint8Array;
@@ -165,7 +106,7 @@ export interface PostingRecords {
 
 const varintBytes = (value: number): number => (value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x200000 ? 3 : value < 0x10000000 ? 4 : 5);
 
-/** Writes `value` as variable-byte at bytes[at...] (as ByteWriter.varint); returns where it ends. */
+/** Writes `value` as variable-byte at bytes[at...]; returns where it ends. */
 function putVarint(bytes: Uint8Array, at: number, value: number): number {
   while (value >= 0x80) {
     bytes[at++] = (value & 0x7f) | 0x80;
@@ -176,49 +117,47 @@ function putVarint(bytes: Uint8Array, at: number, value: number): number {
 }
 
 /**
- * encodeLists' files made straight from records, term t of the files being the records whose term
- * number n has rank[n] = t (every one of the `terms` ranks has records). Two passes in record order:
- * the first sizes each term's four runs (document gaps, frequencies, position lengths, positions),
- * the second writes every record into its term's runs. No layout of the postings term by term is
- * made, and no record is read out of order: laid out first (a counting sort), 14.3 million postings
- * took 4 s of scatter and encoding them 2 s more, and gathering each term's records by number
- * instead (random reads) took 6 s (DESIGN.md "Fresh memory").
+ * The files of the postings in `records`, term t of the files being the records whose term number n
+ * has rank[n] = t (every one of the `terms` ranks has records; a term's records in ascending document
+ * order). Two passes in record order: the first sizes each term's four runs (document gaps,
+ * frequencies, position lengths, positions), the second writes every record into its term's runs.
+ * No layout of the postings term by term is made, and no record is read out of order: laid out first
+ * (a counting sort), 14.3 million postings took 4 s of scatter and encoding them 2 s more, and
+ * gathering each term's records by number instead (random reads) took 6 s (DESIGN.md "Fresh memory").
  */
 export function encodeRecords(records: PostingRecords, rank: Int32Array, terms: number): EncodedLists {
   const { count, term, doc, tfs, positionEnds, positions } = records;
   const last = new Float64Array(terms);
-  const gapBytes = new Float64Array(terms);
-  const freqBytes = new Float64Array(terms);
-  const lengthBytes = new Float64Array(terms);
-  const positionBytes = new Float64Array(terms);
-  for (let i = 0; i < count; i++) {
-    const t = rank[term[i]!]!;
-    const d = doc[i]!;
-    gapBytes[t]! += varintBytes(d - last[t]!);
-    last[t] = d;
-    let present = 1;
-    for (let f = 0; f < FIELD_COUNT; f++) if (tfs[i * FIELD_COUNT + f]! > 0) present++;
-    freqBytes[t]! += present;
-    const length = positionEnds[i]! - (i === 0 ? 0 : positionEnds[i - 1]!);
-    lengthBytes[t]! += varintBytes(length);
-    positionBytes[t]! += length;
-  }
-  // Where each run starts, in the files' term order; the cursors then move as records are written.
-  const termOffsets = new Float64Array(2 * (terms + 1));
+  // Each term's four runs: their sizes after the first pass, then where the next byte of each goes.
   const gapAt = new Float64Array(terms);
   const freqAt = new Float64Array(terms);
   const lengthAt = new Float64Array(terms);
   const positionAt = new Float64Array(terms);
+  for (let i = 0; i < count; i++) {
+    const t = rank[term[i]!]!;
+    const d = doc[i]!;
+    gapAt[t]! += varintBytes(d - last[t]!);
+    last[t] = d;
+    let present = 1;
+    for (let f = 0; f < FIELD_COUNT; f++) if (tfs[i * FIELD_COUNT + f]! > 0) present++;
+    freqAt[t]! += present;
+    const length = positionEnds[i]! - (i === 0 ? 0 : positionEnds[i - 1]!);
+    lengthAt[t]! += varintBytes(length);
+    positionAt[t]! += length;
+  }
+  const termOffsets = new Float64Array(2 * (terms + 1));
   let postingsEnd = 0;
   let positionsEnd = 0;
   for (let t = 0; t < terms; t++) {
+    const gaps = gapAt[t]!;
+    const lengths = lengthAt[t]!;
     gapAt[t] = postingsEnd;
-    freqAt[t] = postingsEnd + gapBytes[t]!;
-    postingsEnd += gapBytes[t]! + freqBytes[t]!;
+    postingsEnd += gaps + freqAt[t]!;
+    freqAt[t] = gapAt[t]! + gaps;
     termOffsets[t + 1] = postingsEnd;
     lengthAt[t] = positionsEnd;
-    positionAt[t] = positionsEnd + lengthBytes[t]!;
-    positionsEnd += lengthBytes[t]! + positionBytes[t]!;
+    positionsEnd += lengths + positionAt[t]!;
+    positionAt[t] = lengthAt[t]! + lengths;
     termOffsets[terms + 2 + t] = positionsEnd;
   }
   const postingsOut = new Uint8Array(postingsEnd);
@@ -246,19 +185,4 @@ export function encodeRecords(records: PostingRecords, rank: Int32Array, terms: 
     positionAt[t] = to;
   }
   return { postings: postingsOut, positions: positionsOut, termOffsets };
-}
-
-/** Encodes every term: `offsets` (terms + 1) cut `docs`, `tfs` (FIELD_COUNT a posting) and `positionOffsets` (postings + 1) into terms. */
-export function encodeLists(offsets: Uint32Array, docs: Uint32Array, tfs: Uint8Array, positions: Uint8Array, positionOffsets: Uint32Array): EncodedLists {
-  const terms = offsets.length - 1;
-  const termOffsets = new Float64Array(2 * (terms + 1));
-  const postingsOut = new ByteWriter();
-  const positionsOut = new ByteWriter();
-  for (let t = 0; t < terms; t++) {
-    encodeTermList(docs, tfs, offsets[t]!, offsets[t + 1]!, postingsOut);
-    encodeTermPositions(positions, positionOffsets, offsets[t]!, offsets[t + 1]!, positionsOut);
-    termOffsets[t + 1] = postingsOut.length;
-    termOffsets[terms + 2 + t] = positionsOut.length;
-  }
-  return { postings: postingsOut.written(), positions: positionsOut.written(), termOffsets };
 }
