@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTypeahead } from '../../indexer/page-typeahead.js';
-import { decodeTypeahead, encodeTypeahead, LEGACY_TYPEAHEAD_FILE, TYPEAHEAD_FILE, type IndexGeneration } from '../../shared/index-format/index.js';
+import { decodeTypeahead, encodeTypeahead, LEGACY_TYPEAHEAD_FILE, TYPEAHEAD_FILE, typeaheadTypedEncode, type IndexGeneration } from '../../shared/index-format/index.js';
 import { fixtureEngine } from '../../test/support/fixture-engine.js';
 import { loadPageTypeahead, openPageTypeahead } from './page-typeahead.js';
 
@@ -41,6 +41,29 @@ describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
       expect(found.find((p) => p.url.startsWith('http://d/config#'))).toMatchObject({ title: 'Configuration', heading: expect.stringMatching(/timeouts/i) as unknown });
       // A generation built before the typeahead existed offers nothing.
       expect(loadPageTypeahead({ ...gen, dir: join(dir, 'missing') })('timeo', 5)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the last word as typed, not stemmed nor dropped as a stopword, and fills with its stem', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gleaner-typeahead-'));
+    try {
+      // "res" stems to "re", a prefix of "regression" as of "results"; "con" is a stopword (Spanish).
+      const titles = ['Regression loss', 'Results on the loss', 'Pathway analysis', 'Pathway control', 'Cells in culture'];
+      await writeFile(join(dir, TYPEAHEAD_FILE), encodeTypeahead(buildTypeahead(titles.map((title) => ({ title })))));
+      const gen = { dir, docs: { url: titles.map((_, i) => `http://d/${i}`), title: titles } } as unknown as IndexGeneration;
+      const lookup = loadPageTypeahead(gen);
+      const titlesOf = (q: string, limit: number) => lookup(q, limit).map((p) => p.title);
+      expect(typeaheadTypedEncode('loss res')).toEqual(['loss', 'res']);
+      expect(titlesOf('loss res', 1)).toEqual(['Results on the loss']);
+      // Fewer than asked for as typed: the stem's pages follow.
+      expect(titlesOf('loss res', 5)).toEqual(['Results on the loss', 'Regression loss']);
+      expect(typeaheadTypedEncode('pathway con')).toEqual(['pathwai', 'con']);
+      expect(titlesOf('pathway con', 1)).toEqual(['Pathway control']);
+      // A finished word (a space after it) and a whole word the stem differs from ask with stems.
+      expect(typeaheadTypedEncode('cells ')).toBeUndefined();
+      expect(titlesOf('cells', 5)).toEqual(['Cells in culture']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

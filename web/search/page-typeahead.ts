@@ -13,6 +13,7 @@ import {
   TYPEAHEAD_INDEX_OPTIONS,
   slotEntries,
   typeaheadEncode as encode,
+  typeaheadTypedEncode,
   type IndexGeneration,
   type TypeaheadFile,
   type TypeaheadSlot,
@@ -80,25 +81,41 @@ export async function openPageTypeahead(gen: IndexGeneration, pause: () => Promi
 
 /** A typeahead over the parts imported; a promise of it when `pause` returns one. */
 function imported(gen: IndexGeneration, file: Parts, pause: () => Promise<void> | void): PageTypeahead | Promise<PageTypeahead> {
-  const index = new FlexSearch.Index({ ...TYPEAHEAD_INDEX_OPTIONS, encode });
+  // flexsearch encodes a query with the index's encoder: `typed`, while set, is the query's encoding.
+  let typed: string[] | undefined;
+  const index = new FlexSearch.Index({ ...TYPEAHEAD_INDEX_OPTIONS, encode: (text: string) => typed ?? encode(text) });
+  const search = (text: string, tokens: string[] | undefined, limit: number): number[] => {
+    typed = tokens;
+    try {
+      return index.search(text, { limit }) as number[];
+    } finally {
+      typed = undefined;
+    }
+  };
   const lookup: PageTypeahead = (text, limit) => {
     if (encode(text).length === 0) return [];
-    const ids = index.search(text, { limit: limit * 3 }) as number[];
     const out: PageSuggestion[] = [];
     const seen = new Set<number>();
-    for (const id of ids) {
-      const slot = file.entries[id];
-      if (slot === undefined) continue;
-      // The pages that share a text, in document order.
-      for (const e of slotEntries(slot)) {
-        if (seen.has(e.doc)) continue;
-        seen.add(e.doc);
-        const url = gen.docs.url[e.doc]!;
-        const title = gen.docs.title[e.doc] ?? '';
-        out.push(e.id === undefined ? { title, url } : { title, url: `${url}#${e.id}`, heading: e.heading! });
-        if (out.length === limit) return out;
+    const add = (ids: number[]): boolean => {
+      for (const id of ids) {
+        const slot = file.entries[id];
+        if (slot === undefined) continue;
+        // The pages that share a text, in document order.
+        for (const e of slotEntries(slot)) {
+          if (seen.has(e.doc)) continue;
+          seen.add(e.doc);
+          const url = gen.docs.url[e.doc]!;
+          const title = gen.docs.title[e.doc] ?? '';
+          out.push(e.id === undefined ? { title, url } : { title, url: `${url}#${e.id}`, heading: e.heading! });
+          if (out.length === limit) return true;
+        }
       }
-    }
+      return false;
+    };
+    // The last word as typed first; its stem fills what that leaves (a finished word, "cells").
+    const asTyped = typeaheadTypedEncode(text);
+    if (asTyped !== undefined && add(search(text, asTyped, limit * 3))) return out;
+    add(search(text, undefined, limit * 3));
     return out;
   };
   const parts = file.parts()[Symbol.iterator]();
