@@ -67,14 +67,17 @@ export function pickPartial(
   present: (atom: AtomPlan, doc: number) => boolean,
   limit: number,
 ): PartialCandidate[] {
-  const out: (PartialCandidate & { have: number })[] = [];
+  // Missing groups as their numbers, named only for the matches kept: a pool is 5 a match wanted.
+  const out: { c: Candidate; missing: number[] }[] = [];
+  const groups = plan.groups;
   for (const c of pool) {
     if (full.has(c.doc)) continue;
-    const missing = plan.groups.filter((g) => !g.some((a) => present(a, c.doc))).map(groupLabel);
+    const missing: number[] = [];
+    for (let g = 0; g < groups.length; g++) if (!groups[g]!.some((a) => present(a, c.doc))) missing.push(g);
     // None missing: the words are there but not as a phrase asks; all missing: only a variant matched.
-    if (missing.length === 0 || missing.length === plan.groups.length) continue;
-    out.push({ ...c, missing, have: plan.groups.length - missing.length });
+    if (missing.length === 0 || missing.length === groups.length) continue;
+    out.push({ c, missing });
   }
-  out.sort((a, b) => b.have - a.have || b.score - a.score);
-  return out.slice(0, limit).map(({ have: _have, ...c }) => c);
+  out.sort((a, b) => a.missing.length - b.missing.length || b.c.score - a.c.score);
+  return out.slice(0, limit).map(({ c, missing }) => ({ ...c, missing: missing.map((g) => groupLabel(groups[g]!)) }));
 }
