@@ -69,6 +69,21 @@ describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
     }
   });
 
+  it('offers a page for a query of more distinct words than the intersection counts in a byte', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gleaner-typeahead-'));
+    try {
+      const letter = (n: number) => String.fromCharCode(97 + n);
+      const words = Array.from({ length: 300 }, (_, i) => `word${letter(i % 26)}${letter(Math.floor(i / 26))}`);
+      const titles = [words.join(' '), 'Other page'];
+      await writeFile(join(dir, TYPEAHEAD_FILE), encodeTypeahead(buildTypeahead(titles.map((title) => ({ title })))));
+      const gen = { dir, docs: { url: ['http://d/long', 'http://d/other'], title: titles } } as unknown as IndexGeneration;
+      const lookup = loadPageTypeahead(gen);
+      for (const n of [2, 255, 300]) expect(lookup(words.slice(0, n).join(' '), 5).map((p) => p.url)).toEqual(['http://d/long']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('offers every page a shared heading opens, once each, up to the limit, in document order', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gleaner-typeahead-'));
     try {

@@ -18,7 +18,7 @@ import {
   type TypeaheadFile,
   type TypeaheadSlot,
 } from '../../shared/index-format/index.js';
-import { intersectSlots, tokenMap } from './typeahead-intersect.js';
+import { intersectSlots, MAX_INTERSECT_TOKENS, tokenMap } from './typeahead-intersect.js';
 
 /** A page offered by the box. */
 export interface PageSuggestion {
@@ -90,7 +90,8 @@ function imported(gen: IndexGeneration, file: Parts, pause: () => Promise<void> 
   const search = (text: string, tokens: string[] | undefined, limit: number): number[] => {
     // Two or more tokens: our walk of flexsearch's lists (typeahead-intersect.ts), its order, faster.
     const terms = tokens ?? encode(text);
-    if (map !== undefined && new Set(terms).size > 1) return intersectSlots(map, terms, limit, TYPEAHEAD_INDEX_OPTIONS.resolution, counts);
+    const distinct = new Set(terms).size;
+    if (map !== undefined && distinct > 1 && distinct <= MAX_INTERSECT_TOKENS) return intersectSlots(map, terms, limit, TYPEAHEAD_INDEX_OPTIONS.resolution, counts);
     typed = tokens;
     try {
       return index.search(text, { limit }) as number[];

@@ -10,6 +10,10 @@
 // It reads flexsearch's token map, which flexsearch does not document: `tokenMap` answers undefined
 // when the index has none as this expects, and the reader then asks flexsearch.
 
+/** The most distinct tokens `intersectSlots` counts: the counts are bytes. A query of more is asked of
+ * flexsearch (no title has that many words; a pasted text may). */
+export const MAX_INTERSECT_TOKENS = 255;
+
 /** A token's ids by slot (slot 0 the best), as flexsearch keeps them. */
 export type SlotLists = ReadonlyArray<readonly number[] | null | undefined>;
 
