@@ -85,12 +85,13 @@ function imported(gen: IndexGeneration, file: Parts, pause: () => Promise<void> 
   // flexsearch encodes a query with the index's encoder: `typed`, while set, is the query's encoding.
   let typed: string[] | undefined;
   const index = new FlexSearch.Index({ ...TYPEAHEAD_INDEX_OPTIONS, encode: (text: string) => typed ?? encode(text) });
-  const map = tokenMap(index);
   const counts = new Uint8Array(file.entries.length);
   const search = (text: string, tokens: string[] | undefined, limit: number): number[] => {
     // Two or more tokens: our walk of flexsearch's lists (typeahead-intersect.ts), its order, faster.
     const terms = tokens ?? encode(text);
     const distinct = new Set(terms).size;
+    // Asked at each lookup, not once: the parts are imported into it after the reader is made.
+    const map = tokenMap(index);
     if (map !== undefined && distinct > 1 && distinct <= MAX_INTERSECT_TOKENS) return intersectSlots(map, terms, limit, TYPEAHEAD_INDEX_OPTIONS.resolution, counts);
     typed = tokens;
     try {
