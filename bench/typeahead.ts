@@ -43,7 +43,7 @@ const dataDir = option('--data');
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /** A generation holding the typeahead of SciFact's titles x copies, written to a temporary folder. */
-async function scifactGeneration(): Promise<{ gen: IndexGeneration; label: string; done: () => Promise<void> }> {
+async function scifactGeneration(): Promise<{ gen: IndexGeneration; done: () => Promise<void> }> {
   if (!irAvailable()) {
     console.log('needs ../shared/ir (SciFact titles), or --data DIR');
     process.exit(1);
@@ -76,7 +76,7 @@ async function scifactGeneration(): Promise<{ gen: IndexGeneration; label: strin
   await writeFile(join(dir, TYPEAHEAD_FILE), lines);
   console.log(`documents ${docs.length} (SciFact titles x ${copies}), entries ${file.entries.length} (titles and headings); build ${buildSeconds.toFixed(1)} s`);
   const gen = { dir, docs: { url: urls, title: docTitles } } as unknown as IndexGeneration;
-  return { gen, label: 'SciFact', done: () => rm(dir, { recursive: true, force: true }) };
+  return { gen, done: () => rm(dir, { recursive: true, force: true }) };
 }
 
 const { gen, done } = dataDir === undefined ? await scifactGeneration() : { gen: await readCurrentGeneration(dataDir), done: async () => {} };

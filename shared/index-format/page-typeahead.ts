@@ -88,14 +88,13 @@ export function typeaheadEncode(text: string): string[] {
  * prefix such as "con" or "des" is a stopword of some language, and "and con" intersected the lists
  * of both words (7 ms). As typed, it opens the texts whose words go on from what was typed. The word
  * a text ends with is unfinished; a finished one ("cells", stemmed "cell") finds nothing as typed,
- * and the reader then asks with the stems. */
-export function typeaheadTypedEncode(text: string): string[] | undefined {
+ * and the reader then asks with the stems. `stems`: the text's `typeaheadEncode`, when the caller has it. */
+export function typeaheadTypedEncode(text: string, stems: readonly string[] = typeaheadEncode(text)): string[] | undefined {
   const spans = analyze(text, '');
   const last = spans.at(-1);
   if (last === undefined || last.end !== text.length) return undefined;
   // Finished stopwords go even when the text is nothing else: the unfinished word narrows.
   const typed = spans.filter((s) => s.end === text.length || !isStopword(s.token)).map((s) => (s.end === text.length ? s.word : s.token));
-  const stems = typeaheadEncode(text);
   return typed.length === stems.length && typed.every((t, i) => t === stems[i]) ? undefined : typed;
 }
 

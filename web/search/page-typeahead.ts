@@ -86,13 +86,13 @@ function imported(gen: IndexGeneration, file: Parts, pause: () => Promise<void> 
   let typed: string[] | undefined;
   const index = new FlexSearch.Index({ ...TYPEAHEAD_INDEX_OPTIONS, encode: (text: string) => typed ?? encode(text) });
   const counts = new Uint8Array(file.entries.length);
-  const search = (text: string, tokens: string[] | undefined, limit: number): number[] => {
+  /** The ids of the texts holding `tokens` (the text's encoding, as typed or stemmed), best first. */
+  const search = (text: string, tokens: string[], limit: number): number[] => {
     // Two or more tokens: our walk of flexsearch's lists (typeahead-intersect.ts), its order, faster.
-    const terms = tokens ?? encode(text);
-    const distinct = new Set(terms).size;
+    const distinct = new Set(tokens).size;
     // Asked at each lookup, not once: the parts are imported into it after the reader is made.
     const map = tokenMap(index);
-    if (map !== undefined && distinct > 1 && distinct <= MAX_INTERSECT_TOKENS) return intersectSlots(map, terms, limit, TYPEAHEAD_INDEX_OPTIONS.resolution, counts);
+    if (map !== undefined && distinct > 1 && distinct <= MAX_INTERSECT_TOKENS) return intersectSlots(map, tokens, limit, TYPEAHEAD_INDEX_OPTIONS.resolution, counts);
     typed = tokens;
     try {
       return index.search(text, { limit }) as number[];
@@ -101,7 +101,8 @@ function imported(gen: IndexGeneration, file: Parts, pause: () => Promise<void> 
     }
   };
   const lookup: PageTypeahead = (text, limit) => {
-    if (encode(text).length === 0) return [];
+    const stems = encode(text);
+    if (stems.length === 0) return [];
     const out: PageSuggestion[] = [];
     const seen = new Set<number>();
     const add = (ids: number[]): boolean => {
@@ -121,9 +122,9 @@ function imported(gen: IndexGeneration, file: Parts, pause: () => Promise<void> 
       return false;
     };
     // The last word as typed first; its stem fills what that leaves (a finished word, "cells").
-    const asTyped = typeaheadTypedEncode(text);
+    const asTyped = typeaheadTypedEncode(text, stems);
     if (asTyped !== undefined && add(search(text, asTyped, limit * 3))) return out;
-    add(search(text, undefined, limit * 3));
+    add(search(text, stems, limit * 3));
     return out;
   };
   const parts = file.parts()[Symbol.iterator]();
