@@ -125,24 +125,24 @@ export class HitBuilder {
     const { rank, inverseNorm } = this.pre;
     const n = docs.url.length;
     const d = c.doc;
-    const norms = inverseNorm.subarray(d * FIELD_COUNT, (d + 1) * FIELD_COUNT);
     const terms: Explanation['terms'] = [];
     for (const key of plan.keys) {
       if (!key.scored || (key.language !== undefined && key.language !== docs.language[d])) continue;
       const list = lists.list(key.term);
       const p = findPosting(list.docs, 0, list.docs.length, d);
       if (p < 0) continue;
-      const fieldTfs = list.tfs.subarray(p * FIELD_COUNT, (p + 1) * FIELD_COUNT);
       const docFreq = key.docFreq ?? list.docs.length;
       if (isDefinedNameToken(key.token)) {
         // Scored by presence (precompute.ts): the page defines the name.
         terms.push({ token: definedNameOf(key.token), field: 'defines', tf: 1, contribution: key.weight * idf(n, docFreq) });
         continue;
       }
-      const { byField } = termScore(rank, key.weight * idf(n, docFreq), fieldTfs, norms);
-      byField.forEach((contribution, f) => {
-        if (fieldTfs[f]! > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf: fieldTfs[f]!, contribution });
-      });
+      const tfAt = p * FIELD_COUNT;
+      const { byField } = termScore(rank, key.weight * idf(n, docFreq), list.tfs, inverseNorm, tfAt, d * FIELD_COUNT);
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        const tf = list.tfs[tfAt + f]!;
+        if (tf > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf, contribution: byField[f]! });
+      }
     }
     const links = linkFiguresOf(docs, d);
     const hubShare = docs.hub[d]!;

@@ -151,15 +151,22 @@ export function saturateAll(params: RankParams, tfs: Uint8Array, postings: Uint3
   }
 }
 
-/** One term's BM25F score in one document (`params` absolute: forIndex), and each field's share of it (shares sum to the score). */
-export function termScore(params: RankParams, termIdf: number, tfs: ArrayLike<number>, inverseNorms: ArrayLike<number>): { score: number; byField: number[] } {
-  // A loop, not Array.from: over a typed array that walks an iterator, an object a field.
-  const weighted: number[] = [];
-  for (let f = 0; f < inverseNorms.length; f++) weighted.push(params.fieldWeight[f]! * inverseNorms[f]!);
-  const score = termIdf * saturatedFrequency(params, tfs, 0, weighted, 0);
-  const tfTilde = weighted.reduce((sum, w, f) => sum + w * tfs[f]!, 0);
-  const byField = weighted.map((w, f) => (tfTilde > 0 ? (score * w * tfs[f]!) / tfTilde : 0));
-  return { score, byField };
+/**
+ * One term's BM25F score in one document (`params` absolute: forIndex), and each field's share of it
+ * (shares sum to the score). `tfs` and `inverseNorms` are read from `tfAt` and `normAt`, as
+ * saturatedFrequency reads them. Loops, not array methods: "why this result" calls this for every
+ * query key of every hit shown, and each closure and view was garbage (about 2 KB a hit).
+ */
+export function termScore(params: RankParams, termIdf: number, tfs: ArrayLike<number>, inverseNorms: ArrayLike<number>, tfAt = 0, normAt = 0): { score: number; byField: number[] } {
+  const fields = params.fieldWeight.length;
+  const weighted = new Array<number>(fields);
+  for (let f = 0; f < fields; f++) weighted[f] = params.fieldWeight[f]! * inverseNorms[normAt + f]!;
+  const score = termIdf * saturatedFrequency(params, tfs, tfAt, weighted, 0);
+  let tfTilde = 0;
+  for (let f = 0; f < fields; f++) tfTilde += weighted[f]! * tfs[tfAt + f]!;
+  // The weighted frequencies become the shares in place: the array is ours.
+  for (let f = 0; f < fields; f++) weighted[f] = tfTilde > 0 ? (score * weighted[f]! * tfs[tfAt + f]!) / tfTilde : 0;
+  return { score, byField: weighted };
 }
 
 /** What link authority is computed from: the only figure "why this result" shows for it. */
