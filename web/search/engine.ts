@@ -19,8 +19,8 @@ import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
 import { analyze, foldWord, isDefinedNameToken, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
-import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, spellingVariants, type AtomPlan, type HasSurface, type QueryPlan } from './compile.js';
-import { anyWordQuery, atomPresent, DEFAULT_PARTIAL_OPTIONS, pickPartial } from './partial.js';
+import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, spellingVariants, type HasSurface, type QueryPlan } from './compile.js';
+import { anyWordQuery, DEFAULT_PARTIAL_OPTIONS, groupPresence, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
 import { documentFilter, hostPorts, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
 import { phrasePasses, settlePhrases, type PhraseCheckStop } from './phrase-check.js';
@@ -449,7 +449,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     const plan = this.plan(query);
     const loosePlan = this.plan(loose);
     const pool = this.match(loose, loosePlan, full.length + limit * DEFAULT_PARTIAL_OPTIONS.poolPerResult).candidates;
-    const present = (atom: AtomPlan, doc: number) => atomPresent(this.gen, (t) => this.pre.termIds.get(t), atom, doc);
+    const present = groupPresence(this.gen, plan);
     return pickPartial(pool, new Set(full.map((c) => c.doc)), plan, present, limit).map((c) => ({ ...this.hits.hit(c, loosePlan, explain), missing: c.missing }));
   }
 

@@ -113,3 +113,24 @@ describe('a correction is searched at once only when it is sure', () => {
     expect(run.result.hits[0]?.url).toBe(`${S}/vacuum`);
   });
 });
+
+describe("a partial match's words are another language's stems only on that language's pages", () => {
+  const S = 'http://lab.test';
+  // French "carriers" stems to "carri", as English "carrying" does: on an English page the French
+  // stem is no sign of the query word. The French page keeps the French stems in the plan.
+  const pages: PageSpec[] = [
+    { url: `${S}/metabolism`, title: 'Alcohol metabolism', text: 'Aldehyde dehydrogenase breaks down alcohol; people carrying the variant flush.' },
+    { url: `${S}/outlets`, title: 'Alcohol outlets', text: 'The density of alcohol outlets and alcohol sales.' },
+    { url: `${S}/fr`, title: 'Les transporteurs', text: 'Les carriers transportent des colis et des palettes chaque jour.', language: 'fr' },
+  ];
+  const engineOf = fixtureEngine(pages);
+
+  it('names the word an English page lacks, though its words have the French stem', () => {
+    const r = engineOf().search(query('carriers alcohol aldehyde'), { offset: 0, limit: 10 });
+    expect(r.total).toBe(0);
+    const missing = new Map(r.hits.map((h) => [h.url, h.missing]));
+    expect(missing.get(`${S}/metabolism`)).toEqual(['carriers']);
+    expect(missing.get(`${S}/outlets`)).toEqual(['carriers', 'aldehyde']);
+    expect(r.hits[0]?.url).toBe(`${S}/metabolism`);
+  });
+});
