@@ -37,6 +37,31 @@ describe('query planning, remembering the analysis of each word', () => {
     expect(stems.map((k) => k.docFreq)).toEqual([900, 900, 900]);
   });
 
+  it('leaves out the stems of languages the index has no page in, with their alternatives, and keeps the idf they blended', () => {
+    const ids = new Map<string, number>();
+    const lookup = (t: string) => ids.get(t) ?? ids.set(t, ids.size).get(t);
+    // The French and Spanish stem "proxy" is the commoner here: the English key's idf comes from it.
+    const frequencies: Record<string, number> = { proxi: 40, proxy: 900 };
+    const docFreq = (term: number) => frequencies[[...ids].find(([, id]) => id === term)![0]] ?? 1;
+    const plan = (hasLanguage?: (l: string) => boolean) => compileQuery(parseQuery('proxy server'), lookup, 0, DEFAULT_TOKEN_WEIGHTS, undefined, docFreq, hasLanguage);
+    const all = plan();
+    const english = plan((l) => l === 'en');
+    const withFrench = plan((l) => l === 'en' || l === 'fr');
+    const names = (p: ReturnType<typeof plan>) => p.keys.map((k) => `${k.token}:${k.language ?? ''}`).sort();
+    expect(names(all)).toContain('proxy:es');
+    expect(names(english).filter((n) => n.startsWith('proxy') || n.startsWith('proxi'))).toEqual(['proxi:']);
+    expect(names(withFrench).filter((n) => n.startsWith('proxy') || n.startsWith('proxi'))).toEqual(['proxi:', 'proxy:fr']);
+    // Every alternative left needs only keys the plan has; the English one stays.
+    for (const p of [english, withFrench]) {
+      const bits = new Set(p.keys.map((k) => k.bit));
+      for (const alt of p.groups.flat().flatMap((a) => a.alternatives)) for (const b of alt.bits) expect(bits.has(b)).toBe(true);
+    }
+    const tokens = english.groups[0]![0]!.alternatives.map((a) => a.tokens.join(' '));
+    expect(tokens).toContain('proxi');
+    expect(tokens).not.toContain('proxy');
+    expect(english.keys.find((k) => k.token === 'proxi')!.docFreq).toBe(900);
+  });
+
   it('plans the same keys from remembered analyses as from fresh ones', () => {
     // Every token is in this index: each variant and the word pair become keys.
     const ids = new Map<string, number>();

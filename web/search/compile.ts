@@ -286,8 +286,15 @@ export function compileQuery(
   weights: Readonly<TokenWeights> = DEFAULT_TOKEN_WEIGHTS,
   hasSurface?: HasSurface,
   docFreq?: (term: number) => number,
+  /** Whether the index holds pages in `language`. A key restricted to a language it holds none of
+   * (a Spanish stem on an English site) matches and scores no page: it is left out, with the
+   * alternatives that need it, so no scan walks its postings and no bound counts it. */
+  hasLanguage?: (language: string) => boolean,
 ): QueryPlan {
-  const keys: KeyPlan[] = [];
+  let keys: KeyPlan[] = [];
+  const dead = (k: KeyPlan): boolean => k.language !== undefined && hasLanguage !== undefined && !hasLanguage(k.language);
+  /** Per bit, its key: an alternative needing a dead key's bit can match nothing. */
+  const keyOfBit: KeyPlan[] = [];
   const keyIndex = new Map<string, number>();
   let bits = 0;
 
@@ -313,7 +320,10 @@ export function compileQuery(
       k.scored = true;
       k.weight += weight;
     }
-    if (needBit && k.bit < 0) k.bit = bits++;
+    if (needBit && k.bit < 0) {
+      k.bit = bits++;
+      keyOfBit[k.bit] = k;
+    }
     return k;
   };
 
@@ -388,7 +398,9 @@ export function compileQuery(
         if (member !== undefined) key(member, memberNameToken(atom.text), -1, true, false, undefined, weights.definedName);
       }
     }
-    return { atom, phrase: atom.kind === 'phrase' && tokenVariants(atom)[0]!.phraseTokens.length > 1, alternatives };
+    // After the idf blend above, which still reads the left-out variants' frequencies: the scores stay as they were.
+    const live = hasLanguage === undefined ? alternatives : alternatives.filter((alt) => !alt.bits.some((b) => dead(keyOfBit[b]!)));
+    return { atom, phrase: atom.kind === 'phrase' && tokenVariants(atom)[0]!.phraseTokens.length > 1, alternatives: live };
   };
 
   const plannedGroups = groups.map((g) => g.map((a) => planAtom(a, true)));
@@ -414,6 +426,7 @@ export function compileQuery(
     }
   }
   const excluded = query.excluded.map((a) => planAtom(a, false));
+  if (hasLanguage !== undefined) keys = keys.filter((k) => !dead(k));
   // A restricted key and an unrestricted one for the same term would score twice: keep the unrestricted.
   const unrestricted = new Set(keys.filter((k) => k.field < 0 && k.scored).map((k) => k.term));
   for (const k of keys) if (k.field >= 0 && unrestricted.has(k.term)) k.scored = false;

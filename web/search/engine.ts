@@ -168,6 +168,8 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
   private readonly hostPort: (doc: number) => string;
+  /** The languages the index's pages are in (compile.ts hasLanguage). */
+  private readonly languages: ReadonlySet<string>;
   /** The current query's sure matches (match()), one array for every query: thousands of entries each. */
   /** Per query, the matches found sure and those whose phrases are still to check, reused by every query. */
   private readonly sureDocs: Int32Array;
@@ -181,6 +183,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen, { cacheMiB: options.storedCacheMiB }, options.headerCacheMiB);
     this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
+    this.languages = new Set(gen.docs.language);
     // Written once now, as the scanner's arrays (posting-loop.ts): a fresh page costs its first write.
     this.sureDocs = new Int32Array(gen.docs.url.length).fill(0);
     this.unsureDocs = new Int32Array(gen.docs.url.length).fill(0);
@@ -362,8 +365,10 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   private plan(query: ParsedQuery): QueryPlan {
-    return compileQuery(query, (t) => this.pre.termIds.get(t), this.options.rank.pairWeight, DEFAULT_TOKEN_WEIGHTS, this.hasSurface, (t) => this.scanner.docFreq(t));
+    return compileQuery(query, (t) => this.pre.termIds.get(t), this.options.rank.pairWeight, DEFAULT_TOKEN_WEIGHTS, this.hasSurface, (t) => this.scanner.docFreq(t), this.hasLanguage);
   }
+
+  private readonly hasLanguage = (language: string): boolean => this.languages.has(language);
 
   /** The ranked candidates up to `wanted`, and how many documents match in all. */
   private match(query: ParsedQuery, plan: QueryPlan, wanted: number): Matched {
