@@ -2,38 +2,11 @@
 
 /** The `k` best documents by `score`, descending, ties by document number (stable across runs). */
 export function topDocuments(docs: ArrayLike<number>, score: ArrayLike<number>, k: number): number[] {
-  const better = (a: number, b: number) => ranksBefore(a, b, score);
-  const order = (a: number, b: number) => (better(a, b) ? -1 : better(b, a) ? 1 : 0);
   if (k <= 0) return [];
-  if (docs.length <= k * 4) return Array.from(docs).sort(order).slice(0, k);
-  // A min-heap of the best k so far: its root is the worst of them.
-  const heap: number[] = [];
-  // A swap through a temporary: one by destructuring allocated an array each time.
-  const swap = (i: number, j: number) => {
-    const t = heap[i]!;
-    heap[i] = heap[j]!;
-    heap[j] = t;
-  };
-  for (let i = 0; i < docs.length; i++) {
-    const d = docs[i]!;
-    if (heap.length < k) {
-      heap.push(d);
-      for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1]!, heap[i]!); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (better(d, heap[0]!)) {
-      heap[0] = d;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < heap.length && better(heap[m]!, heap[l]!)) m = l;
-        if (r < heap.length && better(heap[m]!, heap[r]!)) m = r;
-        if (m === i) break;
-        swap(i, m);
-        i = m;
-      }
-    }
-  }
-  return heap.sort(order);
+  if (docs.length <= k * 4) return Array.from(docs).sort((a, b) => (ranksBefore(a, b, score) ? -1 : ranksBefore(b, a, score) ? 1 : 0)).slice(0, k);
+  // A heap of the best k in typed arrays, the root's pair kept in locals (bestAfter): a heap of
+  // numbers ordered through closures was a sixth of an any-word query's time over 50,000 matches.
+  return Array.from(bestAfter(docs, score, -1, new BestPairs(k)));
 }
 
 /** Whether document `a` ranks before `b`: a higher score, or the same score and a lower number. */
