@@ -313,7 +313,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     const { total, estimated, stopped, candidates } = matched;
     const explain = options.explain !== false;
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan, explain));
-    if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, candidates, options.limit - hits.length, explain));
+    if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, plan, candidates, options.limit - hits.length, explain));
     const didYouMean = this.didYouMean(query);
     return { total, ...(estimated ? { totalIsEstimate: true as const } : {}), ...(stopped ? { phraseCheckStopped: stopped } : {}), hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
   }
@@ -447,11 +447,10 @@ export class IndexSearcher implements GleanerSearchEngine {
     return { candidates: docs.map((d) => ({ doc: d, score: final[d]!, textScore: score[d]! })), total, estimated, stopped };
   }
 
-  /** Up to `limit` partial matches (partial.ts) to follow the full matches `full`. */
-  private partialHits(query: ParsedQuery, full: readonly Candidate[], limit: number, explain: boolean): SearchHit[] {
+  /** Up to `limit` partial matches (partial.ts) to follow the full matches `full` of `query`, planned as `plan` (read only). */
+  private partialHits(query: ParsedQuery, plan: QueryPlan, full: readonly Candidate[], limit: number, explain: boolean): SearchHit[] {
     const loose = anyWordQuery(query);
     if (loose === undefined || limit <= 0) return [];
-    const plan = this.plan(query);
     const loosePlan = this.plan(loose);
     const pool = this.match(loose, loosePlan, full.length + limit * DEFAULT_PARTIAL_OPTIONS.poolPerResult).candidates;
     const present = groupPresence(this.gen, plan);
