@@ -613,44 +613,68 @@ describe('errors', () => {
 });
 
 describe('result cache', () => {
-  it('asks the engine once for a repeated query and page, shared by the page and the API', async () => {
-    let calls = 0;
+  /** The fixture engine, counting the searches it is asked. */
+  const countingEngine = () => {
+    const counter = { calls: 0 };
     const counting: SearchEngine = {
       search: (q, o) => {
-        calls++;
+        counter.calls++;
         return engine.search(q, o);
       },
       suggest: (p, n) => engine.suggest(p, n),
       summary: () => engine.summary(),
     };
-    const s = await start({ engine: counting });
+    return { counter, counting };
+  };
+
+  it('asks the engine once for a repeated query and page, shared by the page and the API', async () => {
+    const { counter, counting } = countingEngine();
+    // Every answer kept from its first asking, to see which askings share one.
+    const s = await start({ engine: counting, options: { searchCacheAdmitRepeatsAmong: 0 } });
     const at = s.url.replace(/\/$/, '');
     try {
       // The page's answer (explained) serves the API's, which leaves explanations out unless asked.
       await fetch(at + '/search?q=handbook');
       const first = (await (await fetch(at + '/api/search?q=handbook')).json()) as { results: { explain?: unknown }[] };
       const again = (await (await fetch(at + '/api/search?q=%20handbook%20&explain=1')).json()) as { results: { explain?: unknown }[] };
-      expect(calls).toBe(1);
+      expect(counter.calls).toBe(1);
       expect(first.results.length).toBeGreaterThan(0);
       expect(first.results.every((r) => r.explain === undefined)).toBe(true);
       expect(again.results.map(({ explain: _, ...r }) => r)).toEqual(first.results);
       expect(again.results.every((r) => r.explain !== undefined)).toBe(true);
       await fetch(at + '/search?q=handbook&page=2');
       await fetch(at + '/api/search?q=handbook&size=5');
-      expect(calls).toBe(3);
+      expect(counter.calls).toBe(3);
       // An API answer without explanations cannot serve one that asks for them, nor the page.
       await fetch(at + '/api/search?q=handbook&size=5&explain=1');
-      expect(calls).toBe(4);
+      expect(counter.calls).toBe(4);
     } finally {
       await s.close();
     }
     const off = await start({ engine: counting, options: { searchCacheEntries: 0 } });
     try {
-      calls = 0;
+      counter.calls = 0;
       for (let i = 0; i < 2; i++) await fetch(off.url + 'api/search?q=handbook');
-      expect(calls).toBe(2);
+      expect(counter.calls).toBe(2);
     } finally {
       await off.close();
+    }
+  });
+
+  it('keeps an answer from its second asking, when the first was among the last queries not kept', async () => {
+    const { counter, counting } = countingEngine();
+    const s = await start({ engine: counting, options: { searchCacheAdmitRepeatsAmong: 2 } });
+    try {
+      // [query, the engine's searches after asking it]: a query asked once leaves nothing behind, the
+      // second asking is kept, the third served; 'crawler' asked again after two other queries asked
+      // once was forgotten, so its next asking counts as a first.
+      const steps: [string, number][] = [['handbook', 1], ['handbook', 2], ['handbook', 2], ['crawler', 3], ['robots', 4], ['index', 5], ['crawler', 6], ['crawler', 7], ['crawler', 7]];
+      for (const [q, calls] of steps) {
+        await fetch(`${s.url}api/search?q=${q}`).then((r) => r.arrayBuffer());
+        expect([q, counter.calls]).toEqual([q, calls]);
+      }
+    } finally {
+      await s.close();
     }
   });
 
@@ -666,7 +690,7 @@ describe('result cache', () => {
       suggest: (p, n) => engine.suggest(p, n),
       summary: () => engine.summary(),
     };
-    const s = await start({ engine: heavy, options: { searchCacheMiB: 1 } });
+    const s = await start({ engine: heavy, options: { searchCacheMiB: 1, searchCacheAdmitRepeatsAmong: 0 } });
     const ask = (q: string) => fetch(`${s.url}api/search?q=${q}&size=1`).then((r) => r.arrayBuffer());
     try {
       await ask('handbook');

@@ -46,7 +46,11 @@ export function createApp(deps: AppDeps): Express {
     fetchRobots: deps.fetchRobots ?? fetchRobotsTxt,
     crawlStatus: deps.crawlStatus ?? (() => Promise.resolve(undefined)),
     options,
-    cache: new LruCache<SearchResult>({ maxEntries: options.searchCacheEntries, maxBytes: options.searchCacheMiB * 1024 * 1024 }),
+    cache: new LruCache<SearchResult>({
+      maxEntries: options.searchCacheEntries,
+      maxBytes: options.searchCacheMiB * 1024 * 1024,
+      admitRepeatsAmong: options.searchCacheAdmitRepeatsAmong,
+    }),
   };
   const log = deps.log ?? ((message: string) => process.stderr.write(`gleaner serve: ${message}\n`));
 

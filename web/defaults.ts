@@ -47,6 +47,11 @@ export interface WebOptions extends QueryLimits {
    * recently used go first. Answers differ in size a thousandfold: 2,000 of 50 explained hits each had
    * grown a server to 825 MB, so the entry count alone bounds nothing. */
   searchCacheMiB: number;
+  /** A query's answer is kept from its second asking, when the first was among the last this many
+   * queries asked and not kept (their keys are remembered, not their answers); 0 keeps every answer
+   * from its first asking. Most queries of a search log are asked once: keeping their answers cost a
+   * stream of distinct queries about a tenth of its requests a second (web/lru.ts). */
+  searchCacheAdmitRepeatsAmong: number;
   /** Origins (`https://www.example.org`) whose pages may use /api/* and load /embed.js: the embedded
    * search box. Empty (the default): every response stays same-origin only, as without the widget. */
   allowOrigins: readonly string[];
@@ -68,6 +73,7 @@ export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
   maxFormBytes: 3 * 512 * 1024 + 64 * 1024,
   searchCacheEntries: 2000,
   searchCacheMiB: 64,
+  searchCacheAdmitRepeatsAmong: 8192,
   robotsFetch: true,
   allowOrigins: [],
 });

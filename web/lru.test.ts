@@ -26,6 +26,27 @@ describe('LruCache', () => {
     expect(off.get('a')).toBeUndefined();
   });
 
+  it('with admitRepeatsAmong, keeps a value only when its key was set before among that many keys', () => {
+    const c = new LruCache<number>({ maxEntries: 10, admitRepeatsAmong: 2 });
+    c.set('a', 1);
+    expect(c.get('a')).toBeUndefined();
+    expect(c.size).toBe(0);
+    c.set('a', 2);
+    expect(c.get('a')).toBe(2);
+    // Kept keys are not remembered again: replacing a kept value keeps it at once.
+    c.set('a', 3);
+    expect(c.get('a')).toBe(3);
+    // Two other keys set once push 'b' out of the keys remembered: its next set is a first one.
+    c.set('b', 1);
+    c.set('x', 1);
+    c.set('y', 1);
+    c.set('b', 2);
+    expect(c.get('b')).toBeUndefined();
+    c.set('b', 3);
+    expect(c.get('b')).toBe(3);
+    expect(c.size).toBe(2);
+  });
+
   it('holds its byte budget with large entries, evicting the least recently used', () => {
     const MiB = 1024 * 1024;
     const c = new LruCache<{ snippet: string }>({ maxEntries: 2000, maxBytes: MiB });
