@@ -6,6 +6,7 @@
 //   npx tsc -p tsconfig.json && node dist/bench/query-speed.js --data /tmp/rust-data \
 //        [--site http://127.0.0.1:8082/] [--docroot /usr/share/doc/rust-doc/html] [--queries 1000]
 //        [--http] [--no-xapian] [--slowest N]  (the N slowest queries to rank, and pages of 10 to answer)
+//        [--workers N]  (with --http: `serve --workers N`, the processes answering; 1, the default, is serve's)
 //        [--searcher JSON]  (searcher options over the defaults, in process: variants)
 //        [--repeat N]  (each query N times, its fastest kept, Gleaner and Xapian alike: the engine without
 //                       a shared machine's pauses; 1, the default, keeps them)
@@ -56,6 +57,8 @@ const { values: opts } = parseArgs({
     // moved it by milliseconds; of 1,000 it is the tenth.
     queries: { type: 'string', default: '1000' },
     http: { type: 'boolean', default: false },
+    // serve's --workers for the HTTP runs: what a machine's cores give, beside the default's one process.
+    workers: { type: 'string', default: '1' },
     'no-xapian': { type: 'boolean', default: false },
     slowest: { type: 'string', default: '0' },
     repeat: { type: 'string', default: '1' },
@@ -224,7 +227,7 @@ function getBody(url: string, agent: Agent): Promise<void> {
 
 async function httpRuns(queries: readonly Query[], warm: readonly Query[], extra: readonly Query[]): Promise<void> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['bin/gleaner', 'serve', '--data', opts.data, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['bin/gleaner', 'serve', '--data', opts.data, '--port', String(port), '--workers', opts.workers], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (b: Buffer) => {
@@ -271,7 +274,7 @@ async function httpRuns(queries: readonly Query[], warm: readonly Query[], extra
         const p50 = /\s50%\s+([\d.]+\w+)/.exec(out)?.[1];
         const p99 = /\s99%\s+([\d.]+\w+)/.exec(out)?.[1];
         const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-        console.log(`\nwrk, 4 connections, 10 s, ${paths.length} distinct queries (all streams mixed), ${label}${total > paths.length ? ', some asked twice: make --queries larger' : ''}:`);
+        console.log(`\nwrk, 4 connections, 10 s, ${paths.length} distinct queries (all streams mixed), ${label}${opts.workers === '1' ? '' : `, serve --workers ${opts.workers}`}${total > paths.length ? ', some asked twice: make --queries larger' : ''}:`);
         console.log(`  ${rps} requests/s, latency p50 ${p50}, p99 ${p99}`);
       } finally {
         rmSync(work, { recursive: true, force: true });
