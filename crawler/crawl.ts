@@ -558,6 +558,7 @@ class CrawlRun {
       wantedTypes: PAGE_TYPES,
       limits: this.options,
       signal: this.hooks.signal,
+      connectTimeoutMs: this.options.connectTimeoutMs,
     });
     if (outcome.kind === 'network-error' && (await this.interrupted(ticket))) return;
     this.counts.request(outcome.kind === 'body' ? outcome.body.byteLength : 0);

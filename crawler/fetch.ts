@@ -4,7 +4,21 @@
 // unwanted types never read (http-body.ts). The outcome is a value, never an exception.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import { adoptBody, discardBody, failedOnClosedConnection, protocolErrorMessage, readBody, guardTransfer, redirectLocation, watchReusedConnections, type TransferGuard, type TransferLimits } from '../shared/http/index.js';
+import {
+  adoptBody,
+  discardBody,
+  failedOnClosedConnection,
+  guardTransfer,
+  lenientRequest,
+  protocolErrorMessage,
+  readBody,
+  redirectLocation,
+  watchReusedConnections,
+  withLenientFallback,
+  type HttpTransport,
+  type TransferGuard,
+  type TransferLimits,
+} from '../shared/http/index.js';
 import { mediaType } from './media-type.js';
 import { isUnknownType, sniffedType } from './sniff.js';
 
@@ -18,6 +32,9 @@ export interface FetchRequest {
   limits: TransferLimits;
   /** The caller's stop (Ctrl-C): aborts the request under way; it ends as a `network-error`. */
   signal?: AbortSignal;
+  /** Time to open a connection of the lenient reader (shared/http/lenient-fallback.ts); the client's own
+   * is set where it is made. Default: LENIENT_REQUEST_DEFAULTS. */
+  connectTimeoutMs?: number;
 }
 
 export type FetchOutcome =
@@ -75,8 +92,18 @@ export function headerValue(headers: Record<string, string | string[] | undefine
 
 export async function fetchOnce(client: Dispatcher, req: FetchRequest): Promise<FetchOutcome> {
   const guard = guardTransfer(req.limits, req.signal);
+  const strict: HttpTransport = async (url, init) => {
+    const ask = () => request(url, { method: 'GET', headers: init.headers, dispatcher: client, signal: init.signal });
+    // A connection the server closed as this request went out on it: asked again at once on a new one,
+    // within the same deadline (stale-connection.ts).
+    return ask().catch((e: unknown) => {
+      if (!failedOnClosedConnection(e) || guard.reason() !== undefined) throw e;
+      return ask();
+    });
+  };
+  const lenient: HttpTransport = (url, init) => lenientRequest(url, { ...init, maxHeaderBytes: MAX_HEADER_BYTES, ...(req.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: req.connectTimeoutMs }) });
   try {
-    return await fetchGuarded(client, req, guard);
+    return await withLenientFallback(req.url, strict, lenient, (transport) => fetchGuarded(transport, req, guard), () => guard.reason() !== undefined);
   } catch (e) {
     return { kind: 'network-error', error: guard.reason() ?? describeError(e) };
   } finally {
@@ -84,14 +111,8 @@ export async function fetchOnce(client: Dispatcher, req: FetchRequest): Promise<
   }
 }
 
-async function fetchGuarded(client: Dispatcher, req: FetchRequest, guard: TransferGuard): Promise<FetchOutcome> {
-  const ask = () => request(req.url, { method: 'GET', headers: req.headers, dispatcher: client, signal: guard.signal });
-  // A connection the server closed as this request went out on it: asked again at once on a new one,
-  // within the same deadline (stale-connection.ts).
-  const res = await ask().catch((e: unknown) => {
-    if (!failedOnClosedConnection(e) || guard.reason() !== undefined) throw e;
-    return ask();
-  });
+async function fetchGuarded(transport: HttpTransport, req: FetchRequest, guard: TransferGuard): Promise<FetchOutcome> {
+  const res = await transport(req.url, { headers: req.headers, signal: guard.signal });
   adoptBody(res.body);
   guard.bodyStarted();
   const { statusCode: status, headers } = res;

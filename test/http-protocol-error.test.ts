@@ -1,46 +1,17 @@
-// A server whose answers break HTTP/1.1 (a header line without a colon, a chunk size that is not hex,
-// bytes that are not HTTP, a 101 or a 100 nobody asked for) sends the same bytes on every try: the page is stored as an error after one request, and
-// a robots.txt answered so gives its host up after one request, instead of four tries over 14 s each.
+// A server whose answers break HTTP/1.1 beyond what browsers read (a chunk size that is not hex, bytes
+// that are not HTTP, a 101 nobody asked for) sends the same bytes on every try: the page is stored as an
+// error after its two readings (undici's, then the lenient one of shared/http/lenient-fallback.ts), and a
+// robots.txt answered so gives its host up after those two, instead of four tries over 14 s each. What
+// browsers do read (a header line without a colon, a 100 Continue nobody asked for) is read.
 
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
+import { rawServer } from './support/raw-server.js';
 import { tempDirs } from './support/temp-dirs.js';
 
 const dirs = tempDirs('gleaner-protocol-');
-
-/** Raw answers by path; a path not here is a 404. Each request's path is recorded. */
-async function rawServer(answers: Record<string, string>): Promise<{ origin: string; asked: string[]; close: () => Promise<void> }> {
-  const asked: string[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => {});
-    let head = '';
-    socket.on('data', (chunk) => {
-      head += chunk.toString('latin1');
-      if (!head.includes('\r\n\r\n')) return;
-      const path = /^GET (\S+)/.exec(head)?.[1] ?? '?';
-      head = '';
-      asked.push(path);
-      socket.end(answers[path] ?? 'HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    asked,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const ok = (type: string, body: string) => `HTTP/1.1 200 OK\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 const OPTIONS = { delayMs: 0, useSitemaps: false, maxRetries: 3, backoffMs: 100, maxBackoffMs: 200 } as const;
@@ -71,7 +42,7 @@ describe('answers that break HTTP/1.1', () => {
     for await (const p of store.pages()) pages.set(new URL(p.url).pathname, p);
     await store.close();
 
-    robotsSite = await rawServer({ '/robots.txt': 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nno colon here\r\n\r\n', '/': ok('text/html', '<title>Never asked</title>') });
+    robotsSite = await rawServer({ '/robots.txt': 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\nnot-hex\r\n', '/': ok('text/html', '<title>Never asked</title>') });
     robotsSummary = await crawl({ dataDir: join(await dirs.make(), 'data'), seeds: [`${robotsSite.origin}/`], ...OPTIONS });
   });
   afterAll(async () => {
@@ -80,18 +51,25 @@ describe('answers that break HTTP/1.1', () => {
     await dirs.removeAll();
   });
 
-  it('stores each broken page as an error after one request, saying what broke', () => {
+  it('stores each broken page as an error after its two readings, saying what broke', () => {
     expect(summary.stoppedBecause).toBe('done');
-    for (const [path, why] of [['/no-colon.html', 'Invalid header token'], ['/bad-chunk.html', 'Invalid character in chunk size'], ['/not-http.html', 'Expected HTTP/'], ['/upgrade.html', 'a 101 Switching Protocols'], ['/continue.html', 'a 100 Continue']] as const) {
-      expect(site.asked.filter((p) => p === path), path).toHaveLength(1);
+    for (const [path, why] of [['/bad-chunk.html', 'Invalid character in chunk size'], ['/not-http.html', 'Expected HTTP/'], ['/upgrade.html', 'a 101 Switching Protocols']] as const) {
+      // Twice until a page of the host needed the lenient reading, once after (the host is remembered).
+      expect(site.asked.filter((p) => p === path).length, path).toBeGreaterThanOrEqual(1);
+      expect(site.asked.filter((p) => p === path).length, path).toBeLessThanOrEqual(2);
       expect(pages.get(path), path).toMatchObject({ state: 'error' });
       expect(pages.get(path)?.error, path).toContain(`Response does not match the HTTP/1.1 protocol (${why}`);
     }
     expect(pages.get('/fine.html')).toMatchObject({ state: 'ok', title: 'Fine' });
   });
 
-  it('gives up a host whose robots.txt breaks HTTP/1.1 after one request, and asks none of its pages', () => {
-    expect(robotsSite.asked).toEqual(['/robots.txt']);
+  it('reads what browsers read: a header line without a colon skipped, an unasked 100 Continue passed over', () => {
+    expect(pages.get('/no-colon.html')).toMatchObject({ state: 'ok' });
+    expect(pages.get('/continue.html')).toMatchObject({ state: 'ok', title: 'After a 100' });
+  });
+
+  it('gives up a host whose robots.txt breaks HTTP/1.1 after its two readings, and asks none of its pages', () => {
+    expect(robotsSite.asked).toEqual(['/robots.txt', '/robots.txt']);
     expect(robotsSummary.stoppedBecause).toBe('unreachable');
   });
 });

@@ -2,7 +2,8 @@
 // minimum rate (transfer-limits.ts, transfer-guard.ts) reading or discarding a body (http-body.ts), and
 // telling a response that breaks the protocol (protocol-error.ts), a kept-alive connection the server
 // closed under a request (stale-connection.ts), where a redirect points (location.ts), and what an
-// HTTP-date says (http-date.ts).
+// HTTP-date says (http-date.ts), and the second, lenient reading of an answer undici's parser refused
+// (lenient-fallback.ts, lenient-request.ts, lenient-parse.ts).
 
 export * from './transfer-limits.js';
 export * from './transfer-guard.js';
@@ -11,3 +12,6 @@ export * from './protocol-error.js';
 export * from './stale-connection.js';
 export * from './location.js';
 export * from './http-date.js';
+export * from './lenient-parse.js';
+export * from './lenient-request.js';
+export * from './lenient-fallback.js';

@@ -3,7 +3,7 @@
 // decisions are policy.ts, the rules parse.ts and match.ts.
 
 import { request } from 'undici';
-import { adoptBody, discardBody, readBody, guardTransfer, redirectLocation, type TransferLimits } from '../http/index.js';
+import { adoptBody, discardBody, readBody, guardTransfer, lenientRequest, redirectLocation, withLenientFallback, type HttpTransport, type TransferLimits } from '../http/index.js';
 import type { Logger } from '../log.js';
 import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
 import { parseRobots, type ParsedRobots } from './parse.js';
@@ -131,23 +131,39 @@ export async function fetchRobots(
     { requestTimeoutMs: options.timeoutMs ?? ROBOTS_DEFAULTS.timeoutMs, minBytesPerSecond: options.minRate?.minBytesPerSecond ?? 0, minRateWindowMs: options.minRate?.minRateWindowMs ?? 0 },
     options.signal,
   );
+  const strict: HttpTransport = (at, init) => request(at, { method: 'GET', headers: init.headers, signal: init.signal });
+  // An answer undici's parser refuses is read again leniently, as browsers read it (lenient-fallback.ts).
+  const lenient: HttpTransport = (at, init) => lenientRequest(at, init);
   let current = url;
   try {
     for (let hops = 0; ; hops++) {
-      const res = await request(current, { method: 'GET', headers, signal: guard.signal });
-      adoptBody(res.body);
-      const location = redirectLocation(res.headers['location']);
-      if (res.statusCode >= 300 && res.statusCode < 400 && location !== undefined) {
-        await discardBody(res.body);
-        if (hops + 1 > ROBOTS_DEFAULTS.maxRedirects) return { kind: 'too-many-redirects', hops: hops + 1, status: res.statusCode };
-        current = new URL(location, current).href;
+      const at = current;
+      const step = await withLenientFallback(
+        at,
+        strict,
+        lenient,
+        async (transport): Promise<{ next: string } | FetchOutcome> => {
+          const res = await transport(at, { headers, signal: guard.signal });
+          adoptBody(res.body);
+          const location = redirectLocation(res.headers['location']);
+          if (res.statusCode >= 300 && res.statusCode < 400 && location !== undefined) {
+            await discardBody(res.body);
+            if (hops + 1 > ROBOTS_DEFAULTS.maxRedirects) return { kind: 'too-many-redirects', hops: hops + 1, status: res.statusCode };
+            return { next: new URL(location, at).href };
+          }
+          guard.bodyStarted();
+          const { body } = await readBody(res.body, { encoding: headerValue(res.headers['content-encoding']), maxBytes: ROBOTS_DEFAULTS.maxBodyBytes, onBytes: (n) => guard.received(n) });
+          const flat: Record<string, string | undefined> = {};
+          for (const [k, v] of Object.entries(res.headers)) flat[k.toLowerCase()] = headerValue(v);
+          return { kind: 'response', status: res.statusCode, body, headers: flat };
+        },
+        () => guard.reason() !== undefined,
+      );
+      if ('next' in step) {
+        current = step.next;
         continue;
       }
-      guard.bodyStarted();
-      const { body } = await readBody(res.body, { encoding: headerValue(res.headers['content-encoding']), maxBytes: ROBOTS_DEFAULTS.maxBodyBytes, onBytes: (n) => guard.received(n) });
-      const flat: Record<string, string | undefined> = {};
-      for (const [k, v] of Object.entries(res.headers)) flat[k.toLowerCase()] = headerValue(v);
-      return { kind: 'response', status: res.statusCode, body, headers: flat };
+      return step;
     }
   } catch (e) {
     return { kind: 'network-error', message: guard.reason() ?? (e as Error).message };
