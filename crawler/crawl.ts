@@ -39,6 +39,8 @@ import { RecentRate, secondsLeft } from './eta.js';
 import { writeCrawlStatus, type CrawlStatus, type HostStatus } from '../shared/crawl-status.js';
 import { prepareCrawl } from './prepare.js';
 import { pageRequestHeaders } from './request.js';
+import { CrawlCookies } from './cookies.js';
+import { canonicalizeUrl } from '../shared/url.js';
 import { DEFAULT_SITEMAP_OPTIONS, originSitemaps, sitemapFollowUps, sitemapMovedTo } from './sitemaps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
 import { withSiteRules } from './site-rules.js';
@@ -152,6 +154,8 @@ class CrawlRun {
   private readonly restoring = new Set<string>();
   private readonly recentRate = new RecentRate();
   private readonly hostRates = new Map<string, RecentRate>();
+  /** The run's cookies (cookies.ts), unless CrawlOptions.cookies is off. */
+  private readonly cookies: CrawlCookies | undefined;
   private statusWrite: Promise<void> | undefined;
   private inFlight = 0;
   private stopLaunching = false;
@@ -182,6 +186,7 @@ class CrawlRun {
     this.robotsWaits = new RobotsWaits(options);
     this.traps = new TrapGuard(options);
     this.canonicalizer = makeCanonicalizer(options);
+    this.cookies = options.cookies ? new CrawlCookies() : undefined;
   }
 
   /** The whole crawl's stats, as the store keeps them. */
@@ -551,15 +556,7 @@ class CrawlRun {
     // Only a recrawl requeues stored pages; any other queued URL has no record yet (its commit is what
     // takes it off the queue), so the read is skipped on the hot path.
     const previous = this.options.recrawl ? ((await this.store.getPage(entry.url)) ?? null) : null;
-    const outcome = await fetchOnce(this.client, {
-      url: entry.url,
-      headers: pageRequestHeaders({ userAgent: this.userAgent, from: this.options.from }, entry, previous ?? undefined),
-      maxBodyBytes: this.options.maxBodyBytes,
-      wantedTypes: PAGE_TYPES,
-      limits: this.options,
-      signal: this.hooks.signal,
-      connectTimeoutMs: this.options.connectTimeoutMs,
-    });
+    const outcome = await this.fetchPage(entry, previous ?? undefined);
     if (outcome.kind === 'network-error' && (await this.interrupted(ticket))) return;
     this.counts.request(outcome.kind === 'body' ? outcome.body.byteLength : 0);
 
@@ -594,6 +591,35 @@ class CrawlRun {
     const response = await raw;
     await this.frontier.commit(ticket, page, queue, this.stats, refused, kept === undefined ? response : undefined);
     this.afterCommit(page, previous === null);
+  }
+
+  /** One page request with the run's cookies. A redirect to the page itself that set a cookie is the
+   * server asking for its cookie back (a session or cookie check, cookies.ts): it is asked again at
+   * once, with the cookie, as a browser follows it; once, so a server that never accepts it is still one
+   * redirect to itself. */
+  private async fetchPage(entry: QueuedEntry, previous: PageRecord | undefined): Promise<FetchOutcome> {
+    const ask = async (): Promise<{ outcome: FetchOutcome; sent: string | undefined }> => {
+      const sent = this.cookies?.header(entry.url);
+      const outcome = await fetchOnce(this.client, {
+        url: entry.url,
+        headers: pageRequestHeaders({ userAgent: this.userAgent, from: this.options.from }, entry, previous, sent),
+        maxBodyBytes: this.options.maxBodyBytes,
+        wantedTypes: PAGE_TYPES,
+        limits: this.options,
+        signal: this.hooks.signal,
+        connectTimeoutMs: this.options.connectTimeoutMs,
+      });
+      if (outcome.kind !== 'network-error') this.cookies?.remember(entry.url, outcome.headers['set-cookie']);
+      return { outcome, sent };
+    };
+    const first = await ask();
+    const { outcome } = first;
+    if (this.cookies === undefined || outcome.kind !== 'redirect') return outcome;
+    if (canonicalizeUrl(outcome.location, entry.url, { stripParams: this.options.stripParams }) !== entry.url) return outcome;
+    if (this.cookies.header(entry.url) === first.sent) return outcome;
+    this.counts.request(0);
+    this.log('debug', 'a redirect to itself set a cookie; asked again with it', { url: entry.url });
+    return (await ask()).outcome;
   }
 
   /**

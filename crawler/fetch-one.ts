@@ -13,6 +13,7 @@ import { analyzeDocument, isDocument } from './document-analysis.js';
 import { createHttpClient, fetchOnce, PAGE_TYPES } from './fetch.js';
 import type { CrawlOptions } from './options.js';
 import { bodyInput } from './page.js';
+import { CrawlCookies } from './cookies.js';
 import { pageRequestHeaders } from './request.js';
 import { blockingRule, crawlRobotsOptions } from './robots-options.js';
 import { extractWithRules, type ExtractRules } from './site-rules.js';
@@ -27,6 +28,8 @@ export type FetchOneResult =
 export async function fetchOnePage(url: string, options: CrawlOptions, rules: ExtractRules | undefined): Promise<FetchOneResult> {
   const client = createHttpClient({ ...options, hostConnections: 1 });
   const ua = userAgentHeader(options.agent);
+  // As a crawl keeps them (cookies.ts): a cookie check redirecting to itself leads to the page.
+  const cookies = options.cookies ? new CrawlCookies() : undefined;
   try {
     let current = url;
     for (let hop = 0; hop <= options.maxRedirects; hop++) {
@@ -40,11 +43,12 @@ export async function fetchOnePage(url: string, options: CrawlOptions, rules: Ex
       if (!verdict.allowed) return { kind: 'blocked', url: current, why: `robots.txt disallows it (${blockingRule(verdict)})` };
       const outcome = await fetchOnce(client, {
         url: current,
-        headers: pageRequestHeaders({ userAgent: ua, ...(options.from === undefined ? {} : { from: options.from }) }, { referrer: undefined }, undefined),
+        headers: pageRequestHeaders({ userAgent: ua, ...(options.from === undefined ? {} : { from: options.from }) }, { referrer: undefined }, undefined, cookies?.header(current)),
         maxBodyBytes: options.maxBodyBytes,
         wantedTypes: PAGE_TYPES,
         limits: options,
       });
+      if (outcome.kind !== 'network-error') cookies?.remember(current, outcome.headers['set-cookie']);
       if (outcome.kind === 'redirect') {
         // As a crawl follows it (page.ts): an http(s) URL on a host that can be asked, or no further.
         const next = canonicalizeUrl(outcome.location, current, { stripParams: options.stripParams });

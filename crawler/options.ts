@@ -84,6 +84,9 @@ export interface CrawlOptions extends TrapOptions, PdfOptions {
   useRobotsHost: boolean;
   /** Read Sitemap lines of robots.txt and /sitemap.xml and queue their in-scope URLs. */
   useSitemaps: boolean;
+  /** Keep the cookies servers set and send them back for the rest of the run (cookies.ts), as
+   * browsers, wget and Scrapy do; some servers show a page only to a client that does. */
+  cookies: boolean;
   scope: Scope;
   /** Per-site scope (origin -> scope and patterns): URLs of that origin are judged by it alone, with the
    * seeds on that origin; URLs of other origins are in scope when the crawl's scope or any site's admits them. */
@@ -158,6 +161,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'dataDir' | 'seeds'> = {
   robotsMaxCacheSeconds: ROBOTS_DEFAULTS.maxCacheSeconds,
   useRobotsHost: false,
   useSitemaps: true,
+  cookies: true,
   scope: 'host',
   siteScopes: {},
   include: [],

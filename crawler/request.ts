@@ -13,10 +13,10 @@ export interface RequestIdentity {
   from?: string;
 }
 
-/** Headers for a page request: who we are, what we take, where we found the URL, and the validators of
+/** Headers for a page request: who we are, what we take, where we found the URL, the validators of
  * the copy stored before (`previous`, a recrawl) when it was a good page read by today's extraction
- * rules (extraction-version.ts). */
-export function pageRequestHeaders(who: RequestIdentity, entry: Pick<FrontierEntry, 'referrer'>, previous: PageRecord | undefined): Record<string, string> {
+ * rules (extraction-version.ts), and the run's cookies for the URL (cookies.ts) when there are any. */
+export function pageRequestHeaders(who: RequestIdentity, entry: Pick<FrontierEntry, 'referrer'>, previous: PageRecord | undefined, cookie?: string): Record<string, string> {
   const headers: Record<string, string> = {
     'user-agent': who.userAgent,
     accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',
@@ -24,6 +24,7 @@ export function pageRequestHeaders(who: RequestIdentity, entry: Pick<FrontierEnt
   };
   if (who.from) headers.from = who.from;
   if (entry.referrer) headers.referer = entry.referrer;
+  if (cookie !== undefined && cookie !== '') headers.cookie = cookie;
   // Validators only for a page today's rules read: one read by older rules is read again.
   if (previous?.state === 'ok' && previous.extractedBy === EXTRACTION_VERSION) {
     if (previous.etag && previous.etag.length <= MAX_ETAG_CHARS) headers['if-none-match'] = previous.etag;

@@ -16,6 +16,7 @@ import type { CrawlOptions } from './options.js';
 import { bodyInput } from './page.js';
 import { analyzeDocument, isDocument } from './document-analysis.js';
 import { effectiveDelayMs } from './politeness.js';
+import { CrawlCookies } from './cookies.js';
 import { pageRequestHeaders } from './request.js';
 import { crawlRobotsOptions } from './robots-options.js';
 
@@ -42,6 +43,8 @@ export async function traceFetch(input: string, options: CrawlOptions, previous:
     },
   ];
   const client = createHttpClient({ ...options, hostConnections: 1 });
+  // As a crawl keeps them (cookies.ts): a cookie check redirecting to itself leads to the page.
+  const cookies = options.cookies ? new CrawlCookies() : undefined;
   const ua = userAgentHeader(options.agent);
   try {
     let current = url;
@@ -73,14 +76,15 @@ export async function traceFetch(input: string, options: CrawlOptions, previous:
       }
       // Asked whole, so the steps after it can show what extraction does; what a recrawl would send instead is said.
       const identity = { userAgent: ua, ...(options.from === undefined ? {} : { from: options.from }) };
-      const headers = pageRequestHeaders(identity, { referrer: undefined }, undefined);
+      const headers = pageRequestHeaders(identity, { referrer: undefined }, undefined, cookies?.header(current));
       if (hop === 0 && previous !== undefined) {
         const recrawl = pageRequestHeaders(identity, { referrer: undefined }, previous);
         const conditional = ['if-none-match', 'if-modified-since'].filter((h) => recrawl[h] !== undefined).map((h) => `${h}: ${recrawl[h]}`);
         if (conditional.length > 0) hops.push(['a recrawl would send', `${conditional.join(', ')} (the stored validators); an unchanged page answers 304 and keeps its stored copy`]);
       }
       const outcome = await fetchOnce(client, { url: current, headers, maxBodyBytes: options.maxBodyBytes, wantedTypes: PAGE_TYPES, limits: options });
-      hops.push([`GET ${current}`, describeOutcome(outcome)]);
+      if (outcome.kind !== 'network-error') cookies?.remember(current, outcome.headers['set-cookie']);
+      hops.push([`GET ${current}${headers.cookie === undefined ? '' : ' (with the cookies set so far)'}`, describeOutcome(outcome)]);
       if (outcome.kind === 'redirect') {
         // As a crawl follows it (page.ts): an http(s) URL on a host that can be asked, or no further.
         const next = canonicalizeUrl(outcome.location, current, { stripParams: options.stripParams });

@@ -77,6 +77,8 @@ Options (flag > --config file > default):
                         0 never (default: ${d.minBytesPerSecond})
   --min-rate-window S   seconds the rate is averaged over, counted from the headers (default: ${d.minRateWindowMs / 1000})
   --no-sitemaps         do not read sitemaps named in robots.txt or /sitemap.xml
+  --no-cookies          do not keep the cookies servers set (kept for the run by default and sent
+                        back, as browsers, wget and Scrapy do; some servers show pages only then)
   --use-robots-host     fetch from the host a robots.txt Host line names, as Geoportal does
   --recrawl             fetch every stored page again, with conditional GET (a page an older Gleaner
                         read: whole, to read it again); stored pages it fetches again do not count
@@ -128,6 +130,7 @@ const FLAGS = {
   'min-rate': { type: 'string' },
   'min-rate-window': { type: 'string' },
   'no-sitemaps': { type: 'boolean' },
+  'no-cookies': { type: 'boolean' },
   'use-robots-host': { type: 'boolean' },
   recrawl: { type: 'boolean' },
   'keep-raw': { type: 'boolean' },
@@ -250,6 +253,7 @@ export function crawlOptionsFromArgs(argv: string[]): CrawlArgs {
     minBytesPerSecond: integerFlag(name, f('min-rate'), v['min-rate'], base.minBytesPerSecond, 0),
     minRateWindowMs: Math.round(numberFlag(name, f('min-rate-window'), v['min-rate-window'], base.minRateWindowMs / 1000, 0.1, 86400) * 1000),
     useSitemaps: v['no-sitemaps'] ? false : base.useSitemaps,
+    cookies: v['no-cookies'] ? false : base.cookies,
     useRobotsHost: v['use-robots-host'] ?? base.useRobotsHost,
     recrawl: v.recrawl ?? base.recrawl,
     keepRaw: v['keep-raw'] ?? base.keepRaw,
@@ -321,6 +325,7 @@ export function formatCheck(args: CrawlArgs): string {
     'min-rate': `${o.minBytesPerSecond} bytes/s`,
     'min-rate-window': seconds(o.minRateWindowMs),
     'no-sitemaps': String(!o.useSitemaps),
+    'no-cookies': String(!o.cookies),
     'use-robots-host': String(o.useRobotsHost),
     recrawl: String(o.recrawl),
     'keep-raw': String(o.keepRaw),
