@@ -3,7 +3,7 @@
 // a deadline and a minimum rate for the whole request (transfer-guard.ts), a body size cap, and bodies of
 // unwanted types never read (http-body.ts). The outcome is a value, never an exception.
 
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import {
   adoptBody,
   discardBody,
@@ -11,11 +11,14 @@ import {
   guardTransfer,
   lenientRequest,
   protocolErrorMessage,
+  proxiedBy,
+  proxyFromEnv,
   readBody,
   redirectLocation,
   watchReusedConnections,
   withLenientFallback,
   type HttpTransport,
+  type ProxySettings,
   type TransferGuard,
   type TransferLimits,
 } from '../shared/http/index.js';
@@ -68,11 +71,15 @@ export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xm
 /** Bytes of response headers read before the answer is refused, as Chrome's limit. */
 export const MAX_HEADER_BYTES = 256 * 1024;
 
+/** The proxy each client was made with (none: undefined), for fetchOnce's choice of readers. */
+const clientProxies = new WeakMap<Dispatcher, ProxySettings | undefined>();
+
 /** Politeness is enforced by the scheduler, and the pool agrees with it: one connection per request it
- * lets run at once to an origin, each with one request at a time (no pipelining). */
+ * lets run at once to an origin, each with one request at a time (no pipelining). Through the proxy the
+ * environment names (HTTP_PROXY, HTTPS_PROXY, NO_PROXY: shared/http/proxy.ts), as wget and curl. */
 export function createHttpClient(options: HttpClientOptions): Dispatcher {
   watchReusedConnections();
-  return new Agent({
+  const settings = {
     connections: options.hostConnections,
     pipelining: 1,
     connect: { timeout: options.connectTimeoutMs },
@@ -82,7 +89,11 @@ export function createHttpClient(options: HttpClientOptions): Dispatcher {
     maxHeaderSize: MAX_HEADER_BYTES,
     bodyTimeout: options.bodyTimeoutMs,
     keepAliveTimeout: 10_000,
-  });
+  };
+  const proxy = proxyFromEnv();
+  const client = proxy === undefined ? new Agent(settings) : new EnvHttpProxyAgent({ ...settings, ...proxy });
+  clientProxies.set(client, proxy);
+  return client;
 }
 
 export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
@@ -101,7 +112,10 @@ export async function fetchOnce(client: Dispatcher, req: FetchRequest): Promise<
       return ask();
     });
   };
-  const lenient: HttpTransport = (url, init) => lenientRequest(url, { ...init, maxHeaderBytes: MAX_HEADER_BYTES, ...(req.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: req.connectTimeoutMs }) });
+  const lenient: HttpTransport | undefined =
+    proxiedBy(req.url, clientProxies.get(client)) === undefined
+      ? (url, init) => lenientRequest(url, { ...init, maxHeaderBytes: MAX_HEADER_BYTES, ...(req.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: req.connectTimeoutMs }) })
+      : undefined;
   try {
     return await withLenientFallback(req.url, strict, lenient, (transport) => fetchGuarded(transport, req, guard), () => guard.reason() !== undefined);
   } catch (e) {

@@ -101,6 +101,8 @@ Trap limits (crawler/traps.ts; each cut is logged and counted by rule in the sum
   --log FILE            JSON-lines log (default: DATA/crawl.log.jsonl)
   --log-level LEVEL     debug, info, warn or error (default: ${d.logLevel})
   -h, --help            this help
+Environment: HTTP_PROXY, HTTPS_PROXY and NO_PROXY name a proxy, as for wget and curl (loopback is
+  always asked directly)
 `;
 
 const FLAGS = {

@@ -3,7 +3,7 @@
 // telling a response that breaks the protocol (protocol-error.ts), a kept-alive connection the server
 // closed under a request (stale-connection.ts), where a redirect points (location.ts), and what an
 // HTTP-date says (http-date.ts), and the second, lenient reading of an answer undici's parser refused
-// (lenient-fallback.ts, lenient-request.ts, lenient-parse.ts).
+// (lenient-fallback.ts, lenient-request.ts, lenient-parse.ts), and the proxy the environment names (proxy.ts).
 
 export * from './transfer-limits.js';
 export * from './transfer-guard.js';
@@ -15,3 +15,4 @@ export * from './http-date.js';
 export * from './lenient-parse.js';
 export * from './lenient-request.js';
 export * from './lenient-fallback.js';
+export * from './proxy.js';

@@ -2,8 +2,8 @@
 // the fetch policy, and hand the caller a `HostRobots` to ask. All the I/O of robots/ is here; the
 // decisions are policy.ts, the rules parse.ts and match.ts.
 
-import { request } from 'undici';
-import { adoptBody, discardBody, readBody, guardTransfer, lenientRequest, redirectLocation, withLenientFallback, type HttpTransport, type TransferLimits } from '../http/index.js';
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { adoptBody, discardBody, readBody, guardTransfer, lenientRequest, proxiedBy, proxyFromEnv, redirectLocation, withLenientFallback, type HttpTransport, type ProxySettings, type TransferLimits } from '../http/index.js';
 import type { Logger } from '../log.js';
 import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
 import { parseRobots, type ParsedRobots } from './parse.js';
@@ -131,9 +131,10 @@ export async function fetchRobots(
     { requestTimeoutMs: options.timeoutMs ?? ROBOTS_DEFAULTS.timeoutMs, minBytesPerSecond: options.minRate?.minBytesPerSecond ?? 0, minRateWindowMs: options.minRate?.minRateWindowMs ?? 0 },
     options.signal,
   );
-  const strict: HttpTransport = (at, init) => request(at, { method: 'GET', headers: init.headers, signal: init.signal });
+  const { proxy, dispatcher } = proxied();
+  const strict: HttpTransport = (at, init) => request(at, { method: 'GET', headers: init.headers, signal: init.signal, ...(dispatcher === undefined ? {} : { dispatcher }) });
   // An answer undici's parser refuses is read again leniently, as browsers read it (lenient-fallback.ts).
-  const lenient: HttpTransport = (at, init) => lenientRequest(at, init);
+  const lenient = (at: string): HttpTransport | undefined => (proxiedBy(at, proxy) === undefined ? (u, init) => lenientRequest(u, init) : undefined);
   let current = url;
   try {
     for (let hops = 0; ; hops++) {
@@ -141,7 +142,7 @@ export async function fetchRobots(
       const step = await withLenientFallback(
         at,
         strict,
-        lenient,
+        lenient(at),
         async (transport): Promise<{ next: string } | FetchOutcome> => {
           const res = await transport(at, { headers, signal: guard.signal });
           adoptBody(res.body);
@@ -170,6 +171,17 @@ export async function fetchRobots(
   } finally {
     guard.dispose();
   }
+}
+
+/** The proxy the environment names (shared/http/proxy.ts) and its dispatcher, made once a process: robots.txt
+ * is asked the way the crawler's pages are. */
+let proxyDispatcher: { proxy: ProxySettings | undefined; dispatcher: Dispatcher | undefined } | undefined;
+function proxied(): { proxy: ProxySettings | undefined; dispatcher: Dispatcher | undefined } {
+  if (proxyDispatcher === undefined) {
+    const proxy = proxyFromEnv();
+    proxyDispatcher = { proxy, dispatcher: proxy === undefined ? undefined : new EnvHttpProxyAgent(proxy) };
+  }
+  return proxyDispatcher;
 }
 
 function headerValue(v: string | string[] | undefined): string | undefined {
