@@ -123,9 +123,12 @@ export function lenientRequest(url: string, options: LenientRequestOptions): Pro
           feed(chunk);
           return;
         }
+        // Scanned from where the last arrival's scan stopped (less the two bytes an empty line can
+        // straddle): a head dripped a byte at a time is read in linear time, not quadratic.
+        const scanFrom = Math.max(0, pending.length - 2);
         pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-        for (;;) {
-          const end = headEnd(pending, 0);
+        for (let from = scanFrom; ; from = 0) {
+          const end = headEnd(pending, from);
           if (end < 0) {
             if (pending.length > maxHeaderBytes) throw new LenientProtocolError(HEADERS_TOO_LARGE);
             return;
