@@ -6,7 +6,7 @@
 // each. The lenient reading is bounded as every request is: the deadline and Ctrl-C end it.
 
 import { createServer as createTlsServer } from 'node:tls';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +118,25 @@ describe('the lenient reading is bounded', () => {
   it('fails a body that ends before its Content-Length', async () => {
     const res = await lenientRequest(`${site.origin}/short`, { headers: {}, signal: new AbortController().signal });
     await expect(readBody(res.body, { maxBytes: 1000 })).rejects.toThrow('91 bytes before its Content-Length');
+  });
+
+  it('never writes a header value holding a line end (a stored ETag read back leniently), so no header is smuggled in', async () => {
+    const heads: string[] = [];
+    const seen = createNetServer((socket) => {
+      socket.on('data', (d) => {
+        heads.push(d.toString('latin1'));
+        socket.end('HTTP/1.1 204 No Content\n\n');
+      });
+    });
+    await new Promise<void>((resolve) => seen.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await lenientRequest(`http://127.0.0.1:${(seen.address() as AddressInfo).port}/x`, { headers: { 'if-none-match': '"a"\rX-Injected: 1', accept: 'text/html' }, signal: new AbortController().signal });
+      expect(res.statusCode).toBe(204);
+      expect(heads.join('')).toContain('accept: text/html\r\n');
+      expect(heads.join('')).not.toContain('X-Injected');
+    } finally {
+      await new Promise<void>((resolve) => seen.close(() => resolve()));
+    }
   });
 
   it('fails at once when the signal has already fired', async () => {

@@ -41,9 +41,9 @@ export function refusedByStrictParser(error: unknown): boolean {
 
 /**
  * Runs `attempt` (a request and the reading of its answer) with the strict transport, and once more with
- * the lenient one (when there is one: not through a proxy) when the strict parser refused the answer and the caller has not stopped it
- * (`stopped()`: the guard's deadline or Ctrl-C). An origin whose answers needed the lenient reading goes
- * straight to it afterwards. Errors are the last attempt's.
+ * the lenient one (none through a proxy) when the strict parser refused the answer and the caller has not
+ * stopped it (`stopped()`: the guard's deadline or Ctrl-C). An origin whose answers needed the lenient
+ * reading goes straight to it afterwards. Errors are the last attempt's.
  */
 export async function withLenientFallback<T>(url: string, strict: HttpTransport, lenient: HttpTransport | undefined, attempt: (transport: HttpTransport) => Promise<T>, stopped: () => boolean): Promise<T> {
   // Through a proxy (proxy.ts) there is no connection of our own to read leniently.

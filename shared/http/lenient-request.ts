@@ -53,7 +53,10 @@ export function lenientRequest(url: string, options: LenientRequestOptions): Pro
   const port = Number(u.port || (secure ? 443 : 80));
   let head = `GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\n`;
   for (const [name, value] of Object.entries(options.headers)) {
-    if (!/^(host|connection)$/i.test(name)) head += `${name}: ${value}\r\n`;
+    // undici refuses such values; written raw, a CR or LF (an ETag a server sent, read back leniently)
+    // would end the line and start a header of the server's choosing.
+    if (/^(host|connection)$/i.test(name) || /[\r\n\0]/.test(name + value)) continue;
+    head += `${name}: ${value}\r\n`;
   }
   head += 'Connection: close\r\n\r\n';
 
