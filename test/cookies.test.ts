@@ -13,6 +13,7 @@ import { openStore, type PageRecord } from '../shared/store/index.js';
 import { tempDirs } from './support/temp-dirs.js';
 
 const dirs = tempDirs('gleaner-cookies-');
+afterAll(() => dirs.removeAll());
 
 interface Asked {
   path: string;
@@ -85,7 +86,6 @@ describe('a crawl keeps the cookies servers set', () => {
   beforeAll(async () => {
     run = await crawlSite({});
   });
-  afterAll(() => dirs.removeAll());
 
   it('passes a cookie check that redirects to itself, with one request more', () => {
     expect(run.pages.get('/')).toMatchObject({ state: 'ok', title: 'Home' });
