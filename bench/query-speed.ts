@@ -263,6 +263,10 @@ async function httpRuns(queries: readonly Query[], warm: readonly Query[], extra
     // wrk: one Lua state (one thread) hands every connection the next query not yet asked. Two runs,
     // each on its own half of the queries: answers as programs get them by default, then with each
     // result's explanation (explain=1, what every answer carried before it was asked for).
+    if (!existsSync('/usr/bin/wrk')) {
+      console.log('\nwrk left out: apt-get install wrk');
+      return;
+    }
     const half = Math.floor(extra.length / 2);
     for (const [label, from, suffix] of [['default answers', 0, ''], ['with explain=1', half, '&explain=1']] as const) {
       const work = mkdtempSync(join(tmpdir(), 'gleaner-wrk-'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CrawlCookies } from './cookies.js';
+import { CrawlCookies, namesPageBack } from './cookies.js';
 
 describe('the cookies a crawl keeps (RFC 6265, bounded)', () => {
   it('sends a cookie back to its host and path, not to other hosts', () => {
@@ -48,5 +48,19 @@ describe('the cookies a crawl keeps (RFC 6265, bounded)', () => {
     jar.remember('https://h.example/', 's=1; Secure');
     expect(jar.header('https://h.example/')).toBe('s=1');
     expect(jar.header('http://h.example/')).toBeUndefined();
+  });
+});
+
+describe('namesPageBack: a check page told where to send the client back', () => {
+  it('finds the page in the query, encoded or not, as a path or a whole URL', () => {
+    expect(namesPageBack('http://s.example/check?return=%2Fwall%2F', 'http://s.example/wall/')).toBe(true);
+    expect(namesPageBack('http://s.example/login?next=/docs/a.html', 'http://s.example/docs/a.html')).toBe(true);
+    expect(namesPageBack('http://s.example/c?u=http%3A%2F%2Fs.example%2Fp%3Fid%3D7', 'http://s.example/p?id=7')).toBe(true);
+  });
+
+  it('does not for a query that names another page, for no query, or for a stray % it cannot decode', () => {
+    expect(namesPageBack('http://s.example/check?return=%2Fother%2F', 'http://s.example/wall/')).toBe(false);
+    expect(namesPageBack('http://s.example/new-place.html', 'http://s.example/old-place.html')).toBe(false);
+    expect(namesPageBack('http://s.example/c?x=100%', 'http://s.example/p')).toBe(false);
   });
 });

@@ -61,3 +61,19 @@ export class CrawlCookies {
     }
   }
 }
+
+/** Whether `target`'s query names `page` (its path and query), as a cookie check's page is told where to
+ * send the client back: `/check?return=%2Fwall%2F` names `/wall/` (crawl.ts follows such a redirect at
+ * once). Pure. */
+export function namesPageBack(target: string, page: string): boolean {
+  const { search } = new URL(target);
+  if (search === '') return false;
+  const { pathname, search: pageSearch } = new URL(page);
+  let query = search;
+  try {
+    query = decodeURIComponent(search.replace(/\+/g, ' '));
+  } catch {
+    // A stray `%` leaves the query as it came.
+  }
+  return query.includes(pathname + pageSearch);
+}

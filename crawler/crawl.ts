@@ -39,7 +39,7 @@ import { RecentRate, secondsLeft } from './eta.js';
 import { writeCrawlStatus, type CrawlStatus, type HostStatus } from '../shared/crawl-status.js';
 import { prepareCrawl } from './prepare.js';
 import { pageRequestHeaders } from './request.js';
-import { CrawlCookies } from './cookies.js';
+import { CrawlCookies, namesPageBack } from './cookies.js';
 import { canonicalizeUrl } from '../shared/url.js';
 import { DEFAULT_SITEMAP_OPTIONS, originSitemaps, sitemapFollowUps, sitemapMovedTo } from './sitemaps.js';
 import { fetchSitemapUrls } from './sitemaps-fetch.js';
@@ -104,6 +104,13 @@ export async function crawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'd
   }
 }
 
+/** Redirects a page's answer leads through that are followed at once to see whether they come back to
+ * it with a cookie (a cookie check on another URL: `/` -> `/check` -> `/` is two); wget follows 20. */
+const MAX_DETOUR_HOPS = 3;
+/** Detours of a site that did not come back before its redirects are left to the frontier alone: a
+ * cookie check comes back on the first visit, an ordinary moved page never does. */
+const MAX_FRUITLESS_DETOURS = 2;
+
 /** The data dir's own frontier, or the one shared in Redis when options.frontier names it. */
 async function openFrontier(store: Store, options: CrawlOptions, log: Logger): Promise<CrawlFrontier> {
   if (options.frontier === undefined) return new LocalFrontier(store, originOf, options.delayMs, options.hostConnections);
@@ -156,6 +163,8 @@ class CrawlRun {
   private readonly hostRates = new Map<string, RecentRate>();
   /** The run's cookies (cookies.ts), unless CrawlOptions.cookies is off. */
   private readonly cookies: CrawlCookies | undefined;
+  /** Per origin, the redirects followed at once that did not lead back (fetchPage). */
+  private readonly fruitlessDetours = new Map<string, number>();
   private statusWrite: Promise<void> | undefined;
   private inFlight = 0;
   private stopLaunching = false;
@@ -556,7 +565,7 @@ class CrawlRun {
     // Only a recrawl requeues stored pages; any other queued URL has no record yet (its commit is what
     // takes it off the queue), so the read is skipped on the hot path.
     const previous = this.options.recrawl ? ((await this.store.getPage(entry.url)) ?? null) : null;
-    const outcome = await this.fetchPage(entry, previous ?? undefined);
+    const outcome = await this.fetchPage(entry, previous ?? undefined, robots);
     if (outcome.kind === 'network-error' && (await this.interrupted(ticket))) return;
     this.counts.request(outcome.kind === 'body' ? outcome.body.byteLength : 0);
 
@@ -593,33 +602,76 @@ class CrawlRun {
     this.afterCommit(page, previous === null);
   }
 
-  /** One page request with the run's cookies. A redirect to the page itself that set a cookie is the
-   * server asking for its cookie back (a session or cookie check, cookies.ts): it is asked again at
-   * once, with the cookie, as a browser follows it; once, so a server that never accepts it is still one
-   * redirect to itself. */
-  private async fetchPage(entry: QueuedEntry, previous: PageRecord | undefined): Promise<FetchOutcome> {
+  /** One page request with the run's cookies. A redirect that sets a cookie is often the server asking
+   * for its cookie back (a session or cookie check, cookies.ts), which a browser follows at once:
+   * - to the page itself: it is asked again at once, with the cookie; once, so a server that never
+   *   accepts it is still one redirect to itself;
+   * - to a check page of the same site (one the answer set a cookie with, or told where to send the
+   *   client back, `/check?return=/wall/`): up to MAX_DETOUR_HOPS redirects are followed at once, as
+   *   far as robots.txt allows them, and when they lead back to the page with a cookie it lacked, the
+   *   page is asked again with it. A detour that does not (a moved page on a site that sets a session
+   *   cookie on every answer) costs its first request once more, when the frontier reaches it; after
+   *   MAX_FRUITLESS_DETOURS such a site's redirects are left to the frontier. */
+  private async fetchPage(entry: QueuedEntry, previous: PageRecord | undefined, robots: HostRobots): Promise<FetchOutcome> {
     const ask = async (): Promise<{ outcome: FetchOutcome; sent: string | undefined }> => {
       const sent = this.cookies?.header(entry.url);
-      const outcome = await fetchOnce(this.client, {
-        url: entry.url,
-        headers: pageRequestHeaders({ userAgent: this.userAgent, from: this.options.from }, entry, previous, sent),
-        maxBodyBytes: this.options.maxBodyBytes,
-        wantedTypes: PAGE_TYPES,
-        limits: this.options,
-        signal: this.hooks.signal,
-        connectTimeoutMs: this.options.connectTimeoutMs,
-      });
+      const outcome = await this.askPage(entry.url, pageRequestHeaders({ userAgent: this.userAgent, from: this.options.from }, entry, previous, sent));
       if (outcome.kind !== 'network-error') this.cookies?.remember(entry.url, outcome.headers['set-cookie']);
       return { outcome, sent };
     };
     const first = await ask();
     const { outcome } = first;
     if (this.cookies === undefined || outcome.kind !== 'redirect') return outcome;
-    if (canonicalizeUrl(outcome.location, entry.url, { stripParams: this.options.stripParams }) !== entry.url) return outcome;
-    if (this.cookies.header(entry.url) === first.sent) return outcome;
+    const target = canonicalizeUrl(outcome.location, entry.url, { stripParams: this.options.stripParams });
+    if (target === undefined) return outcome;
+    if (target !== entry.url) {
+      // A check page is one the page's answer set a cookie for, or one told where to send the client
+      // back (`?return=/wall/`); an ordinary moved page is left to the frontier.
+      const setCookie = outcome.headers['set-cookie'];
+      const sets = Array.isArray(setCookie) ? setCookie.length > 0 : (setCookie ?? '') !== '';
+      if (!sets && !namesPageBack(target, entry.url)) return outcome;
+      if (!(await this.detourComesBack(entry.url, target, robots))) return outcome;
+    }
+    if (this.cookies.header(entry.url) === first.sent) {
+      // Back without a cookie it lacked: a redirect loop, not a check.
+      if (target !== entry.url) this.detourFruitless(entry.url);
+      return outcome;
+    }
     this.counts.request(0);
-    this.log('debug', 'a redirect to itself set a cookie; asked again with it', { url: entry.url });
+    this.log('debug', 'a redirect set a cookie and led back; asked again with it', { url: entry.url });
     return (await ask()).outcome;
+  }
+
+  /** Whether the redirects from `target` lead back to `url` within MAX_DETOUR_HOPS, each asked at once
+   * with the run's cookies (fetchPage); only on `url`'s own site and where robots.txt allows. */
+  private async detourComesBack(url: string, target: string, robots: HostRobots): Promise<boolean> {
+    const origin = originOf(url);
+    if ((this.fruitlessDetours.get(origin) ?? 0) >= MAX_FRUITLESS_DETOURS) return false;
+    let at = target;
+    for (let hop = 0; hop < MAX_DETOUR_HOPS; hop++) {
+      if (originOf(at) !== origin) break;
+      if (respectsRobots(this.options, origin) && !robots.check(at).allowed) break;
+      const outcome = await this.askPage(at, pageRequestHeaders({ userAgent: this.userAgent, from: this.options.from }, { referrer: url }, undefined, this.cookies?.header(at)));
+      this.counts.request(outcome.kind === 'body' ? outcome.body.byteLength : 0);
+      if (outcome.kind !== 'network-error') this.cookies?.remember(at, outcome.headers['set-cookie']);
+      if (outcome.kind !== 'redirect') break;
+      const next = canonicalizeUrl(outcome.location, at, { stripParams: this.options.stripParams });
+      if (next === url) return true;
+      if (next === undefined || next === at) break;
+      at = next;
+    }
+    this.detourFruitless(url);
+    return false;
+  }
+
+  private askPage(url: string, headers: Record<string, string>): Promise<FetchOutcome> {
+    const { maxBodyBytes, connectTimeoutMs } = this.options;
+    return fetchOnce(this.client, { url, headers, maxBodyBytes, wantedTypes: PAGE_TYPES, limits: this.options, signal: this.hooks.signal, connectTimeoutMs });
+  }
+
+  private detourFruitless(url: string): void {
+    const origin = originOf(url);
+    this.fruitlessDetours.set(origin, (this.fruitlessDetours.get(origin) ?? 0) + 1);
   }
 
   /**

@@ -1,8 +1,8 @@
 // Servers that show pages only to a client that sends their cookie back (crawler/cookies.ts): a cookie
 // check that redirects to itself, a servlet container that redirects to `;jsessionid=` on the first
-// visit. With the run's cookies the crawl stores their pages, as wget and Scrapy would; with
-// `cookies: false` it stores one redirect, as before. A server that never takes its cookie back costs
-// one request more, not a loop.
+// visit, a cookie check on another URL that redirects back. With the run's cookies the crawl stores
+// their pages, as wget and browsers would; with `cookies: false` it stores one redirect, as before. A
+// server that never takes its cookie back costs one request more, not a loop.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -54,11 +54,26 @@ function cookieSite(asked: Asked[]): Server {
       html(res, 'Application', ['/app/report.html']);
       return;
     }
+    if (path === '/wall-check?return=%2Fwall%2F') {
+      res.writeHead(302, { 'set-cookie': 'consent=yes; Path=/', location: '/wall/' }).end();
+      return;
+    }
+    if (path.startsWith('/wall/') && !/consent=yes/.test(cookie)) {
+      res.writeHead(302, { location: '/wall-check?return=%2Fwall%2F' }).end();
+      return;
+    }
+    if (path.startsWith('/moved')) {
+      // A session cookie on every answer, as many frameworks set it.
+      res.writeHead(301, { 'set-cookie': 'sid=1; Path=/', location: '/here.html' }).end();
+      return;
+    }
     if (!/seen=1/.test(cookie)) {
       res.writeHead(302, { 'set-cookie': 'seen=1; Path=/', location: path }).end();
       return;
     }
-    if (path === '/') html(res, 'Home', ['/a.html', '/app/', '/stubborn', '/fresh']);
+    if (path === '/') html(res, 'Home', ['/a.html', '/app/', '/stubborn', '/wall/', '/fresh']);
+    else if (path === '/a.html') html(res, 'Page /a.html', ['/moved1', '/moved2', '/moved3', '/moved4']);
+    else if (path === '/wall/') html(res, 'Behind the wall', ['/wall/inside.html']);
     else html(res, `Page ${path}`, []);
   });
 }
@@ -100,6 +115,30 @@ describe('a crawl keeps the cookies servers set', () => {
     expect(run.asked.filter((a) => a.path === '/a.html').every((a) => !a.cookie.includes('JSESSIONID'))).toBe(true);
   });
 
+  it('passes a cookie check on another URL that leads back (/wall/ -> /wall-check -> /wall/), at once', () => {
+    expect(run.asked.filter((a) => a.path.startsWith('/wall')).map((a) => `${a.path} ${a.cookie.includes('consent=yes')}`).slice(0, 3)).toEqual([
+      '/wall/ false',
+      '/wall-check?return=%2Fwall%2F false',
+      '/wall/ true',
+    ]);
+    expect(run.pages.get('/wall/')).toMatchObject({ state: 'ok', title: 'Behind the wall' });
+    expect(run.pages.get('/wall/inside.html')).toMatchObject({ state: 'ok' });
+    // The check page was a step of the page's answer, not a page of its own: asked once, never stored.
+    expect(run.asked.filter((a) => a.path.startsWith('/wall-check'))).toHaveLength(1);
+    expect(run.pages.has('/wall-check')).toBe(false);
+  });
+
+  it('follows a moved page that set a cookie at once only twice a site: later ones are left to the frontier', () => {
+    // /moved1../moved4 all set a session cookie and move to /here.html, which never leads back:
+    // /moved1 and /moved2 ask it at once (fruitless), /moved3 and /moved4 do not; the frontier asks it
+    // once, as before.
+    const order = run.asked.map((a) => a.path).filter((p) => p.startsWith('/moved') || p === '/here.html');
+    expect(order.slice(0, 6)).toEqual(['/moved1', '/here.html', '/moved2', '/here.html', '/moved3', '/moved4']);
+    expect(order.filter((p) => p === '/here.html')).toHaveLength(3);
+    for (const p of ['/moved1', '/moved2', '/moved3', '/moved4']) expect(run.pages.get(p)).toMatchObject({ state: 'redirect', finalUrl: expect.stringMatching(/\/here\.html$/) as unknown });
+    expect(run.pages.get('/here.html')).toMatchObject({ state: 'ok' });
+  });
+
   it('asks a server that never takes its cookie back twice, then stores its redirect', () => {
     expect(run.asked.filter((a) => a.path === '/stubborn')).toHaveLength(2);
     expect(run.pages.get('/stubborn')).toMatchObject({ state: 'redirect' });
@@ -108,10 +147,10 @@ describe('a crawl keeps the cookies servers set', () => {
   it('keeps at most 50 cookie names for a host that sets more', () => {
     const after = run.asked.find((a) => a.path === '/after-fresh.html');
     const sent = after?.cookie.split('; ') ?? [];
-    // 50 names in all for the host: `seen`, and `JSESSIONID` and `try` when /app/ and /stubborn came
-    // first (the crawl's order decides), then the first of the 60 until 50.
+    // 50 names in all for the host: `seen`, and `JSESSIONID`, `try`, `consent` and `sid` when /app/,
+    // /stubborn, /wall/ and /a.html's moved pages came first (the crawl's order decides), then the first of the 60 until 50.
     const fresh = sent.filter((c) => c.startsWith('fresh'));
-    expect(fresh.length).toBeGreaterThanOrEqual(47);
+    expect(fresh.length).toBeGreaterThanOrEqual(45);
     expect(fresh.length).toBeLessThanOrEqual(49);
     expect(fresh).toEqual(Array.from({ length: fresh.length }, (_, i) => `fresh${i}=1`));
     expect(run.pages.get('/after-fresh.html')).toMatchObject({ state: 'ok' });
