@@ -64,6 +64,19 @@ describe('links in a <template> and a <noscript>', () => {
     const e = ex('<noscript><a href="/plain.html">plain</a></noscript><template><a href="{{ item.url }}">x</a><area href="/tpl.html"><template><a href="/nested.html">n</a></template></template><a href="/after.html">after</a>');
     expect(e.links.map((l) => new URL(l.url).pathname)).toEqual(['/plain.html', '/after.html']);
   });
+  it('takes nothing else from a <template> either: not its title, base, canonical, robots, description, refresh or language', () => {
+    const e = ex(
+      '<head><template><title>Inert</title><base href="http://evil.example/"><link rel="canonical" href="/hijack">' +
+        '<meta name="robots" content="noindex"><meta name="description" content="inert"><meta http-equiv="refresh" content="0;url=/elsewhere">' +
+        '<meta http-equiv="content-language" content="fr"></template><title>Real title</title></head><body><a href="child">c</a></body>',
+    );
+    expect(e.title).toBe('Real title');
+    expect(e.links.map((l) => l.url)).toEqual(['http://example.test/dir/child']);
+    expect(e.canonical).toBeUndefined();
+    expect(e.robots).toEqual({ index: true, follow: true });
+    expect(e.description).toBe('');
+    expect(e.language).toBe('');
+  });
 });
 
 describe('visible text', () => {
@@ -73,6 +86,14 @@ describe('visible text', () => {
         '<noscript><p>enable js</p></noscript><template><p>tpl</p></template><p>visible</p>',
     );
     expect(e.text).toBe('visible');
+  });
+  it('skips what only a browser without frames shows (iframe, noembed, noframes), keeping the words around apart', () => {
+    const e = ex('<p>before<iframe src="/f">fallback words</iframe>after</p><noembed>no embed</noembed><noframes>no frames</noframes><p>end</p>');
+    expect(e.text).toBe('before after end');
+  });
+  it('separates SVG text elements, a formula and <center> from what is around them', () => {
+    expect(ex('<svg><text x="0">Revenue</text><text x="80">Forecast</text><g><text><tspan>Quarterly</tspan><tspan x="80">Profit</tspan></text></g></svg>').text).toBe('Revenue Forecast Quarterly Profit');
+    expect(ex('<p>old<center>centered</center>trailer and<math><mi>x</mi></math>then</p>').text).toBe('old centered trailer and x then');
   });
   it('separates words at block elements and br, not at inline elements', () => {
     expect(ex('<p>one</p><p>two</p><div>three<br>four</div><span>fi</span><b>ve</b>').text).toBe('one two three four five');
@@ -212,9 +233,19 @@ describe('meta refresh as a link', () => {
 });
 
 describe('rel=canonical', () => {
-  it('resolves and canonicalizes the first link rel=canonical', () => {
-    const e = ex('<link rel="canonical" href="/Canon/?utm_campaign=x"><link rel="canonical" href="/second">');
+  it('resolves and canonicalizes the link rel=canonical of the head', () => {
+    const e = ex('<link rel="canonical" href="/Canon/?utm_campaign=x"><link rel="canonical" href="/Canon/">');
     expect(e.canonical).toBe('http://example.test/Canon/');
+  });
+  it('is none when the head names two different ones (Google ignores them all)', () => {
+    expect(ex('<link rel="canonical" href="/first"><link rel="canonical" href="/second">').canonical).toBeUndefined();
+  });
+  it('is not taken from the body, which anyone who can post to the page writes', () => {
+    expect(ex('<html><head><title>t</title></head><body><p>a comment</p><link rel="canonical" href="/hijack"></body>').canonical).toBeUndefined();
+    // The head ends at the first element or text that cannot stand in it, as a browser reads it.
+    expect(ex('<title>t</title><img src="x.png"><link rel="canonical" href="/hijack">').canonical).toBeUndefined();
+    expect(ex('<title>t</title>Some text<link rel="canonical" href="/hijack">').canonical).toBeUndefined();
+    expect(ex('<html><head><meta charset="utf-8"><script>x()</script><noscript></noscript>\n  <link rel="canonical" href="/c"></head>').canonical).toBe('http://example.test/c');
   });
   it('is absent when not given or not http(s)', () => {
     expect(ex('<p>x</p>').canonical).toBeUndefined();

@@ -13,8 +13,12 @@
 //   for `area` it is the `alt` attribute. Whitespace is collapsed.
 // - In every text field control characters become spaces and bidi overrides are dropped
 //   (collapseWhitespace): a result's title or snippet shows what the page says, in the order it says it.
-// - Visible text skips script, style, noscript, template and the title; block-level elements and `br`
-//   separate words, inline elements do not (`foo<b>bar</b>` is one word).
+// - Visible text skips script, style, noscript, template, the title, and what only a browser without
+//   frames would show (iframe, noembed, noframes); block-level elements and `br` separate words, inline
+//   elements do not (`foo<b>bar</b>` is one word).
+// - A `<template>`'s content is inert: its title, base, canonical and metas are not the page's.
+// - Canonical: `<link rel=canonical>` in the head only (as Google reads it: one in the body is anyone's
+//   to write), and none when the head names two different ones.
 // - Language: the primary subtag of `<html lang>` (or XHTML's `xml:lang`), else of `<meta http-equiv=content-language>` (its first
 //   entry), else ''. Values that are not a plain subtag (`x-klingon`, `*`) give ''.
 // - Headings: the text of h1, h2 and h3 in document order (h4-h6 are rarely titles), empty ones left out.
@@ -71,14 +75,21 @@ export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = {
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'title']);
+// An <iframe>'s, <noembed>'s and <noframes>' content is text only a browser without frames would show:
+// none does now, so it is no text of the page (it was a place to say to search engines what readers
+// never see).
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'title', 'iframe', 'noembed', 'noframes']);
+/** What may stand in a document's head; any other element, or text, starts the body (WHATWG "in head"). */
+const HEAD_CONTENT = new Set(['html', 'head', 'title', 'base', 'link', 'meta', 'style', 'script', 'noscript', 'template']);
 const HEADINGS = new Set(['h1', 'h2', 'h3']);
 const BLOCKS = new Set([
   'address', 'article', 'aside', 'blockquote', 'body', 'br', 'caption', 'dd', 'details', 'dialog', 'div',
   'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
   'head', 'header', 'hr', 'html', 'legend', 'li', 'main', 'nav', 'ol', 'option', 'p', 'pre', 'section',
   'select', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'img', 'input',
-  'button', 'textarea', 'iframe', 'video', 'audio', 'object', 'canvas', 'svg', 'area', 'map',
+  'button', 'textarea', 'iframe', 'video', 'audio', 'object', 'canvas', 'svg', 'area', 'map', 'center',
+  // SVG's text elements are placed apart on the drawing, and MathML's formula apart from the text.
+  'math', 'text', 'tspan',
 ]);
 
 /** The length of `text` with each run of whitespace as one space, without making that text. */
@@ -214,7 +225,11 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   let htmlLang: string | undefined;
   let metaLang: string | undefined;
   let baseHref: string | undefined;
-  let canonicalHref: string | undefined;
+  /** The rel=canonical hrefs of the head (at most two are kept: two that differ name no canonical). */
+  const canonicalHrefs: string[] = [];
+  /** The head has ended: a canonical after it is the body's, which anyone who can post to the page
+   * writes (Google takes one only from the head). */
+  let inBody = false;
   const robots: RobotsDirectives[] = [];
   const headings: string[] = [];
   let headingBuf: string[] | undefined;
@@ -258,11 +273,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         if (name === 'svg' || name === 'math') foreignDepth++;
         if (name === 'pre') preDepth++;
         if (name === 'template') templateDepth++;
-        if (SKIPPED.has(name)) {
-          skipDepth++;
-          if (name === 'title' && foreignDepth === 0 && title === undefined && titleBuf === undefined) titleBuf = [];
-          return;
-        }
+        if (!HEAD_CONTENT.has(name)) inBody = true;
         // Inside <pre>, each <code> starts a block: Node's docs put a page's ESM and CommonJS variants of
         // one example side by side in one <pre> (CSS shows one), and "// 35655680</code><code>const"
         // read as the word "35655680const".
@@ -272,6 +283,15 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           if (headingBuf !== undefined) headingBuf.push(' ');
           sectionMarks.onBreak();
         }
+        if (SKIPPED.has(name)) {
+          skipDepth++;
+          // A <title> in a <template> is inert, one in an <svg> the drawing's tooltip.
+          if (name === 'title' && foreignDepth === 0 && templateDepth === 0 && title === undefined && titleBuf === undefined) titleBuf = [];
+          return;
+        }
+        // What a <template> holds is no part of the page: not its links (below), nor its base,
+        // canonical, robots, description, refresh or language.
+        if (templateDepth > 0 && (name === 'base' || name === 'link' || name === 'meta')) return;
         switch (name) {
           case 'a':
             closeAnchor();
@@ -301,8 +321,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
             if (htmlLang === undefined) htmlLang = attribs.lang ?? attribs['xml:lang'];
             break;
           case 'link':
-            if (canonicalHref === undefined && attribs.href !== undefined && relTokens(attribs.rel).includes('canonical')) {
-              canonicalHref = attribs.href;
+            if (!inBody && canonicalHrefs.length < 2 && attribs.href !== undefined && relTokens(attribs.rel).includes('canonical')) {
+              canonicalHrefs.push(attribs.href);
             }
             break;
           case 'meta':
@@ -320,6 +340,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           if (titleBuf !== undefined) titleBuf.push(data);
           return;
         }
+        if (!inBody && data.trim() !== '') inBody = true;
         if (textChars < opts.maxTextChars) {
           if (pendingSpace) {
             textParts.push(BLOCK_MARK);
@@ -350,7 +371,6 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
             title = collapseWhitespace(titleBuf.join(''));
             titleBuf = undefined;
           }
-          return;
         }
         if (BLOCKS.has(name)) {
           pendingSpace = true;
@@ -358,6 +378,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           if (headingBuf !== undefined && name !== headingTag) headingBuf.push(' ');
           sectionMarks.onBreak();
         }
+        if (SKIPPED.has(name)) return;
         if (name === 'a') closeAnchor();
         else if (name === headingTag && headingBuf !== undefined) {
           const h = collapseWhitespace(headingBuf.join(''));
@@ -432,8 +453,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
     links,
     robots: mergeRobots(...robots),
   };
-  const canonical = canonicalHref !== undefined && canonicalHref.length <= opts.maxUrlChars ? canonicalizeUrl(canonicalHref, base, canon) : undefined;
-  if (canonical !== undefined && canonical.length <= opts.maxUrlChars) extracted.canonical = canonical;
+  const canonical = headCanonical(canonicalHrefs, base, canon, opts.maxUrlChars);
+  if (canonical !== undefined) extracted.canonical = canonical;
   if (sections.length > 0) extracted.sections = sections;
   const linkBlocks = linkBlocksOf(raw, blocks);
   if (linkBlocks.length > 0) extracted.linkBlocks = linkBlocks;
@@ -443,6 +464,15 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   if (up !== undefined) extracted.up = up;
   if (codeChars > 0 && extracted.text.length > 0) extracted.codeShare = Math.min(1, Math.round((1000 * codeChars) / extracted.text.length) / 1000);
   return extracted;
+}
+
+/** The head's rel=canonical, resolved; none when two name different pages (Google ignores them all
+ * then: a page that names two canonicals names none), or when it is longer than `maxUrlChars`. */
+function headCanonical(hrefs: readonly string[], base: string, canon: CanonicalizeOptions, maxUrlChars: number): string | undefined {
+  const resolved = hrefs.map((href) => (href.length <= maxUrlChars ? canonicalizeUrl(href, base, canon) : undefined));
+  const first = resolved[0];
+  if (first === undefined || first.length > maxUrlChars) return undefined;
+  return resolved.every((url) => url === first) ? first : undefined;
 }
 
 /** The first candidate (ParentLinkCollector) that resolves to another page than this one (canonical

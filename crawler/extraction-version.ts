@@ -17,5 +17,8 @@
  * (Postfix's `<dt><a name="relayhost">relayhost</a>`), not a word called (2026-12-02). 8: h5 and h6
  * headings with an id are sections (entries, as terms are), a paragraph that is one identifier before a
  * block quote defines it (docutils' "name / indented text") (2026-12-02). 9: a heading that is a name
- * and its arguments as placeholders (`vcl.load <configname> [auto|cold]`) defines the name (2026-12-02). */
-export const EXTRACTION_VERSION = 9;
+ * and its arguments as placeholders (`vcl.load <configname> [auto|cold]`) defines the name (2026-12-02).
+ * 10: nothing from a `<template>` (title, base, canonical, metas), a canonical from the head only and
+ * none of two that differ, no text from iframe, noembed or noframes, SVG text, MathML and `<center>`
+ * apart from the words around them (2026-12-04). */
+export const EXTRACTION_VERSION = 10;
