@@ -218,7 +218,8 @@ class CrawlRun {
       this.counts.storedBefore(url, fact);
       if (fact.hash !== undefined && !this.hashes.has(fact.hash)) this.hashes.set(fact.hash, url);
       this.traps.countPage(url, fact.state === 'duplicate');
-      if (options.recrawl && fact.state !== 'redirect') again.push({ url, depth: fact.depth, via: 'link' });
+      // Redirects too: where one leads may change (a maintenance redirect ends, a moved page comes back).
+      if (options.recrawl) again.push({ url, depth: fact.depth, via: 'link' });
     }
     for await (const url of store.refusedUrls()) this.admission.judge(url);
     for await (const url of store.seenUrls()) this.admission.judge(url);

@@ -8,6 +8,12 @@ import { headerValue, type FetchOutcome } from './fetch.js';
 import { contentTypeValue } from './media-type.js';
 import { transientFailure } from './politeness.js';
 import { EXTRACTION_VERSION } from './extraction-version.js';
+import { validatorsFor } from './request.js';
+
+/** Redirects that say the page is elsewhere for now (RFC 9110 15.4.3, 15.4.4, 15.4.8): a recrawl that
+ * meets one keeps the good copy it had, as an outage's 503 (a site that sends every URL to a maintenance
+ * page for an hour kept nothing in search until the next round). 301 and 308 replace it. */
+const TEMPORARY_REDIRECTS = new Set([302, 303, 307]);
 
 export interface PageContext {
   entry: QueuedEntry;
@@ -27,8 +33,8 @@ export interface PageOutcome {
   page: PageRecord;
   /** URLs to queue (before scope and trap checks). */
   follow: FrontierEntry[];
-  /** Set when a recrawl's request failed for now (no answer, 5xx, 429) and the good copy stored before
-   * stands unchanged: why it was not replaced. */
+  /** Set when a recrawl's request failed for now (no answer, 5xx, 429, a temporary redirect, a 304 not
+   * asked for) and the good copy stored before stands unchanged: why it was not replaced. */
   kept?: string;
 }
 
@@ -47,11 +53,16 @@ export function pageFromOutcome(outcome: FetchOutcome, ctx: PageContext): PageOu
   switch (outcome.kind) {
     case 'network-error':
       return { page: { ...base, state: 'error', error: outcome.error }, follow: [] };
-    case 'not-modified':
+    case 'not-modified': {
       // 304: the stored page stands; the fetch time moves, and the status is the last response's (the
-      // crawl counts it as not modified rather than as a second 200).
-      if (ctx.previous) return { page: { ...ctx.previous, fetchedAt: base.fetchedAt, status: 304 }, follow: [] };
-      return { page: { ...base, state: 'error', status: 304, error: '304 without a stored copy' }, follow: [] };
+      // crawl counts it as not modified rather than as a second 200). Only to a conditional request
+      // (RFC 9110 15.4.5): one the crawl did not ask is a broken answer, and the copy stands unrefreshed.
+      const { previous } = ctx;
+      const asked = Object.keys(validatorsFor(previous)).length > 0;
+      if (previous && asked) return { page: { ...previous, fetchedAt: base.fetchedAt, status: 304 }, follow: [] };
+      if (previous?.state === 'ok') return { page: previous, follow: [], kept: '304 to a request that was not conditional' };
+      return { page: { ...base, state: 'error', status: 304, error: previous ? '304 to a request that was not conditional' : '304 without a stored copy' }, follow: [] };
+    }
     case 'redirect': {
       const target = canonicalizeUrl(outcome.location, entry.url, { stripParams: ctx.stripParams });
       const hops = (entry.redirects ?? 0) + 1;
@@ -61,9 +72,13 @@ export function pageFromOutcome(outcome: FetchOutcome, ctx: PageContext): PageOu
       if (hops > ctx.maxRedirects) {
         return { page: { ...base, state: 'error', status: outcome.status, finalUrl: target, error: `more than ${ctx.maxRedirects} redirects` }, follow: [] };
       }
-      const page: PageRecord = { ...base, state: 'redirect', status: outcome.status, finalUrl: target };
       // The target keeps the depth of the URL that redirected: a redirect is not a hop away from the seed.
-      return { page, follow: [{ url: target, depth: entry.depth, via: 'redirect', redirects: hops, referrer: entry.referrer }] };
+      const follow: FrontierEntry[] = [{ url: target, depth: entry.depth, via: 'redirect', redirects: hops, referrer: entry.referrer }];
+      if (ctx.previous?.state === 'ok' && TEMPORARY_REDIRECTS.has(outcome.status)) {
+        return { page: ctx.previous, follow, kept: `HTTP ${String(outcome.status)} to ${target}` };
+      }
+      const page: PageRecord = { ...base, state: 'redirect', status: outcome.status, finalUrl: target };
+      return { page, follow };
     }
     case 'status': {
       const gone = outcome.status === 404 || outcome.status === 410;

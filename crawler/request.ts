@@ -25,12 +25,21 @@ export function pageRequestHeaders(who: RequestIdentity, entry: Pick<FrontierEnt
   if (who.from) headers.from = who.from;
   if (entry.referrer) headers.referer = entry.referrer;
   if (cookie !== undefined && cookie !== '') headers.cookie = cookie;
-  // Validators only for a page today's rules read: one read by older rules is read again.
-  if (previous?.state === 'ok' && previous.extractedBy === EXTRACTION_VERSION) {
-    if (previous.etag && previous.etag.length <= MAX_ETAG_CHARS) headers['if-none-match'] = previous.etag;
-    if (previous.lastModified && httpDateMs(previous.lastModified) !== undefined) headers['if-modified-since'] = previous.lastModified;
-  }
+  const { etag, lastModified } = validatorsFor(previous);
+  if (etag !== undefined) headers['if-none-match'] = etag;
+  if (lastModified !== undefined) headers['if-modified-since'] = lastModified;
   return headers;
+}
+
+/** The validators a request for a page stored as `previous` carries: only for a page today's rules
+ * read (one read by older rules is read again), and only those a server can take. None: the request is
+ * not conditional, and a 304 to it answers nothing that was asked (page.ts). */
+export function validatorsFor(previous: PageRecord | undefined): { etag?: string; lastModified?: string } {
+  if (previous?.state !== 'ok' || previous.extractedBy !== EXTRACTION_VERSION) return {};
+  return {
+    ...(previous.etag && previous.etag.length <= MAX_ETAG_CHARS ? { etag: previous.etag } : {}),
+    ...(previous.lastModified && httpDateMs(previous.lastModified) !== undefined ? { lastModified: previous.lastModified } : {}),
+  };
 }
 
 /** Longer ETags are not sent back: a 60 KB one made the server refuse the recrawl's request (431), and
