@@ -149,6 +149,8 @@ class CrawlRun {
   private readonly hashes = new Map<string, string>();
   /** Sitemap files queued per host this run, against DEFAULT_SITEMAP_OPTIONS.maxFilesPerHost. */
   private readonly sitemapFiles = new Map<string, number>();
+  /** Hosts whose sitemaps were left unread because the crawl's budget was met (sitemapBeyondBudget). */
+  private readonly sitemapsCut = new Set<string>();
   private admission!: Admission;
   private readonly traps: TrapGuard;
   private readonly userAgent: string;
@@ -539,7 +541,8 @@ class CrawlRun {
       return;
     }
     if (entry.sitemap) {
-      await this.readSitemap(ticket);
+      if (this.sitemapBeyondBudget(entry.url, host)) await this.frontier.drop(ticket, this.stats);
+      else await this.readSitemap(ticket);
       return;
     }
     // A recrawl fetches stored pages again whatever their shape; a new URL is checked once more here.
@@ -830,6 +833,21 @@ class CrawlRun {
       this.log('info', `sitemap lists sitemaps left unread: ${why}`, { url: entry.url, dropped: next.dropped });
     }
     await this.frontier.drop(ticket, this.stats, entries);
+  }
+
+  /** Whether the host already has as many URLs (queued or stored) as the crawl may store, or as the
+   * host may hold: a sitemap read then adds nothing the crawl will ask. Sitemaps are read before the
+   * pages they list (they are queued shallowest), so `--max-pages 5` on a site listing 1,000 sitemaps
+   * read all 1,000 first (17 minutes at the default delay), and one sitemap index of 100 children
+   * of 50,000 URLs held a crawl of 20 pages for 84 s and 823 MB. Logged once a host. */
+  private sitemapBeyondBudget(url: string, host: string): boolean {
+    const known = this.traps.contextFor(url).hostPages;
+    if (known < this.options.maxPages && known < this.options.maxPagesPerHost) return false;
+    if (!this.sitemapsCut.has(host)) {
+      this.sitemapsCut.add(host);
+      this.log('info', 'sitemaps left unread: the host already has as many URLs as the crawl may store', { host, urls: known, maxPages: this.options.maxPages });
+    }
+    return true;
   }
 
   /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */

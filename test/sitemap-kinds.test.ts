@@ -64,3 +64,54 @@ describe('sitemaps that moved, feeds and UTF-16', () => {
     expect(asked).not.toContain('/sitemaps/other.xml');
   });
 });
+
+// A site whose sitemaps list far more than the crawl may store: 300 sitemaps of one URL each in
+// robots.txt, and a sitemap index of 20 children of 2,000 URLs. Sitemaps are asked before the pages
+// they list, so all of them were read before a second page, whatever --max-pages said.
+describe('sitemaps beyond the crawl\u2019s page budget', () => {
+  let server: Server;
+  let origin = '';
+  const asked: string[] = [];
+  let stored = 0;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const path = req.url ?? '/';
+      asked.push(path);
+      const xml = (body: string) => res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?>${body}`);
+      if (path === '/robots.txt') {
+        const lines = ['User-agent: *', `Sitemap: ${origin}/index.xml`, ...Array.from({ length: 300 }, (_, i) => `Sitemap: ${origin}/one-${i}.xml`)];
+        return void res.writeHead(200, { 'content-type': 'text/plain' }).end(lines.join('\n'));
+      }
+      if (path === '/index.xml') return void xml(`<sitemapindex>${Array.from({ length: 20 }, (_, i) => `<sitemap><loc>${origin}/child-${i}.xml</loc></sitemap>`).join('')}</sitemapindex>`);
+      const child = /^\/child-(\d+)\.xml$/.exec(path);
+      if (child) return void xml(`<urlset>${Array.from({ length: 2000 }, (_, j) => `<url><loc>${origin}/c${child[1]}-${j}.html</loc></url>`).join('')}</urlset>`);
+      const one = /^\/one-(\d+)\.xml$/.exec(path);
+      if (one) return void xml(`<urlset><url><loc>${origin}/one-${one[1]}.html</loc></url></urlset>`);
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>${path}</title><p>Words of ${path}.</p>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const data = join(await dirs.make(), 'data');
+    await crawl({ dataDir: data, seeds: [`${origin}/`], delayMs: 0, maxPages: 5 }, { log: (_level, msg) => void logged.push(msg) });
+    const store = await openStore(data, { mustExist: true });
+    for await (const p of store.pages()) if (p.state === 'ok') stored++;
+    await store.close();
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await dirs.removeAll();
+  });
+
+  it('stops reading a host\u2019s sitemaps once it has as many URLs as the crawl may store', () => {
+    expect(stored).toBe(5);
+    // Of the 321 sitemaps, those read until the host had 5 URLs (the seed and one a sitemap, or 2,000
+    // from a child of the index); the rest are left unread.
+    const sitemaps = asked.filter((p) => p.endsWith('.xml'));
+    expect(sitemaps.length).toBeGreaterThanOrEqual(2);
+    expect(sitemaps.length).toBeLessThanOrEqual(6);
+    expect(asked.filter((p) => p.startsWith('/child-')).length).toBeLessThanOrEqual(1);
+    expect(logged).toContain('sitemaps left unread: the host already has as many URLs as the crawl may store');
+  });
+});
