@@ -87,6 +87,15 @@ describe('visible text', () => {
     );
     expect(e.text).toBe('visible');
   });
+  it('ends a script where a browser does: after `<!--<script>` inside it, the next </script> does not', () => {
+    // htmlparser2 ends every script at its first </script>, which let a page show search engines text
+    // its readers never see (WHATWG's script data double escaped state).
+    expect(ex('<script>var t = "<!--<script>"; inner</script>hidden words</script><p>shown</p>').text).toBe('shown');
+    expect(ex('<script><!--<script>x</script>y-->z</script><p>after</p>').text).toBe('after');
+    expect(ex('<script>document.write("<!--")</script><p>ends at the first</p>').text).toBe('ends at the first');
+    expect(ex('<script><!--></script><p>a</p><script><!---></script><p>b</p>').text).toBe('a b');
+    expect(ex('<script>if (a<b) x = "</div>"; <!-- c --></script><p>plain</p>').text).toBe('plain');
+  });
   it('skips what only a browser without frames shows (iframe, noembed, noframes), keeping the words around apart', () => {
     const e = ex('<p>before<iframe src="/f">fallback words</iframe>after</p><noembed>no embed</noembed><noframes>no frames</noframes><p>end</p>');
     expect(e.text).toBe('before after end');

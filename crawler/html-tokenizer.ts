@@ -67,9 +67,10 @@ function isAsciiAlpha(c: number): boolean {
   return ((c | 0x20) - 97) >>> 0 <= 25;
 }
 
+const SCRIPT_END = '</script';
 /** Elements whose content is text up to their end tag, with that end tag's opening (`</script`). */
 const TEXT_ONLY_END = new Map<string, string>([
-  ['script', '</script'],
+  ['script', SCRIPT_END],
   ['style', '</style'],
   ['title', '</title'],
   ['textarea', '</textarea'],
@@ -97,6 +98,7 @@ export class ScanTokenizer {
   private readonly cbs: TokenizerCallbacks & Partial<AttributeFilter>;
   private readonly decoder: EntityDecoder;
   private chunks: string[] = [];
+  private readonly commentOpenings: CommentOpenings = { html: '', from: 0, at: -1 };
   private html = '';
   private sectionStart = 0;
   /** Where the entity being decoded starts (its `&`), and whether it is in an attribute value. */
@@ -569,12 +571,13 @@ export class ScanTokenizer {
     const html = this.html;
     const len = html.length;
     const seqLength = endSequence.length;
+    const escapes = endSequence === SCRIPT_END ? new ScriptEscapes(html, from, this.commentOpenings) : undefined;
     let k = 0;
     let i = from;
     while (i < len) {
       const c = html.charCodeAt(i);
       if (k === seqLength) {
-        if (isEndOfTagSection(c)) {
+        if (isEndOfTagSection(c) && (escapes === undefined || escapes.ends(i - seqLength))) {
           const endOfText = i - seqLength;
           if (this.sectionStart < endOfText) this.cbs.ontext(this.sectionStart, endOfText);
           this.cbs.onclosetag(endOfText + 2, i);
@@ -608,6 +611,80 @@ export class ScanTokenizer {
     this.trailingText();
     return -1;
   }
+}
+
+/** What changes a script's escape state (WHATWG 13.2.5.15-32): `<!--` and `-->`, and `<script` or
+ * `</script` followed by whitespace, `/` or `>`. */
+const SCRIPT_ESCAPE_MARK = /<!--|-->|<\/?script(?=[\t\n\f\r />])/giy;
+
+/**
+ * A browser's reading of where a script ends, where htmlparser2 (and so this tokenizer, otherwise)
+ * ends it at the first `</script>`: after `<!--<script>` inside a script, the next `</script>` does not
+ * close it (the "double escaped" state), so `<script>var t = "<!--<script>"; x</script>shown?</script>`
+ * hides "shown?" from readers. Without this, a page could show search engines words its readers never
+ * see. Asked only at a candidate end; scans each part of the script once.
+ */
+class ScriptEscapes {
+  private state: 'data' | 'escaped' | 'double' = 'data';
+  private at: number;
+  constructor(
+    private readonly html: string,
+    from: number,
+    /** The document's next `<!--` (nextOpening), shared by its scripts. */
+    private readonly openings: CommentOpenings,
+  ) {
+    this.at = from;
+  }
+
+  /** Whether the `</script` at `end` closes the script; if not, the state moves past it. */
+  ends(end: number): boolean {
+    const { html } = this;
+    const re = SCRIPT_ESCAPE_MARK;
+    let i = this.at;
+    while (i < end) {
+      // Outside an escape only `<!--` matters; inside one, `-->` and the script tags too.
+      const next = this.state === 'data' ? this.nextOpening(i) : firstOf(html.indexOf('<', i), html.indexOf('-->', i));
+      if (next === -1 || next >= end) break;
+      re.lastIndex = next;
+      const mark = re.exec(html)?.[0].toLowerCase();
+      // After `<!--` its own dashes may begin the `-->` that ends it: `<!-->` opens and closes at once.
+      i = next + (mark === '<!--' ? 2 : (mark?.length ?? 1));
+      if (mark === '<!--') this.state = 'escaped';
+      else if (mark === '-->') this.state = 'data';
+      else if (mark === '<script' && this.state === 'escaped') this.state = 'double';
+      else if (mark === '</script' && this.state === 'double') this.state = 'escaped';
+    }
+    this.at = end;
+    if (this.state !== 'double') return true;
+    // This `</script` ends the double escape, not the script.
+    this.state = 'escaped';
+    this.at = end + SCRIPT_END.length;
+    return false;
+  }
+
+  /** The next `<!--` at or after `i`, remembered for the document: a search that finds none before a
+   * script's end runs on through the page, and a page of many scripts would search it again for each. */
+  private nextOpening(i: number): number {
+    const o = this.openings;
+    if (o.html !== this.html || (o.at !== -1 && o.at < i) || o.from > i) {
+      o.html = this.html;
+      o.from = i;
+      o.at = this.html.indexOf('<!--', i);
+    }
+    return o.at;
+  }
+}
+
+interface CommentOpenings {
+  html: string;
+  /** Where the search started, and the `<!--` it found there or after (-1: none). */
+  from: number;
+  at: number;
+}
+
+/** The smaller of two indexOf results, -1 when both are. */
+function firstOf(a: number, b: number): number {
+  return a === -1 ? b : b === -1 ? a : Math.min(a, b);
 }
 
 /** Where an attribute name ends: whitespace, `/`, `>` or `=`. */
