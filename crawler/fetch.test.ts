@@ -75,6 +75,9 @@ describe('fetchOnce and bodies it does not want', () => {
     expect(await get(C.sniff.noTypeBinary)).toMatchObject({ kind: 'unwanted-type', contentType: 'application/octet-stream' });
     expect(await get(C.sniff.pngAsHtml)).toMatchObject({ kind: 'unwanted-type', contentType: 'image/png' });
     expect(await get(C.sniff.gifWords)).toMatchObject({ kind: 'body', contentType: 'text/plain' });
+    // application/octet-stream is read at a URL that names a page, not at one that names a download.
+    expect(await get(C.sniff.octetPage)).toMatchObject({ kind: 'body', contentType: 'text/html' });
+    expect(await get(C.sniff.octetDownload)).toMatchObject({ kind: 'unwanted-type', contentType: 'application/octet-stream' });
     await expectNothingEscaped();
   });
 

@@ -145,7 +145,7 @@ async function fetchGuarded(transport: HttpTransport, req: FetchRequest, guard: 
     await discardBody(res.body);
     return { kind: 'status', status, headers, contentType };
   }
-  if (!isUnknownType(contentType) && !req.wantedTypes.includes(contentType)) {
+  if (!isUnknownType(contentType, req.url) && !req.wantedTypes.includes(contentType)) {
     // Not read beyond a small body that came with the headers: an image or an archive costs the site
     // bandwidth and us nothing useful.
     await discardBody(res.body);
@@ -158,7 +158,7 @@ async function fetchGuarded(transport: HttpTransport, req: FetchRequest, guard: 
   });
   // A body with no usable type is what its first bytes say, and one that opens as an image or an
   // archive is one whatever its header says (sniff.ts).
-  const sniffed = sniffedType(contentType, body);
+  const sniffed = sniffedType(contentType, body, req.url);
   if (!req.wantedTypes.includes(sniffed)) return { kind: 'unwanted-type', status, contentType: sniffed, headers };
   return { kind: 'body', status, headers, contentType: sniffed, body, truncated };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sniffedType } from './sniff.js';
+import { isUnknownType, sniffedType } from './sniff.js';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 
@@ -39,5 +39,25 @@ describe('sniffedType (WHATWG MIME Sniffing, for a crawler)', () => {
         expect(sniffedType('text/html', bytes(text))).toBe('text/html');
       }),
     );
+  });
+});
+
+describe('application/octet-stream at a URL that names a page or a document', () => {
+  it('is read when the URL looks like a page or a PDF, not when it names a download', () => {
+    for (const url of ['http://s.test/', 'http://s.test/docs/intro', 'http://s.test/a/report.v2.HTML', 'http://s.test/x.php?id=1', 'http://s.test/handbook.pdf']) {
+      expect(isUnknownType('application/octet-stream', url), url).toBe(true);
+    }
+    for (const url of ['http://s.test/setup.iso', 'http://s.test/data.zip', 'http://s.test/photo.jpg', 'http://s.test/a.tar.gz']) {
+      expect(isUnknownType('application/octet-stream', url), url).toBe(false);
+    }
+    expect(isUnknownType('application/octet-stream')).toBe(false);
+  });
+  it('is HTML or a PDF when its bytes say so, and stays a download otherwise', () => {
+    expect(sniffedType('application/octet-stream', bytes('<!DOCTYPE html><title>t</title>'), 'http://s.test/page.html')).toBe('text/html');
+    expect(sniffedType('application/octet-stream', bytes('%PDF-1.7\n'), 'http://s.test/handbook.pdf')).toBe('application/pdf');
+    expect(sniffedType('application/octet-stream', bytes('plain words, no markup'), 'http://s.test/notes')).toBe('application/octet-stream');
+    expect(sniffedType('application/octet-stream', bytes('<html>\x00\x01\x02'), 'http://s.test/blob')).toBe('application/octet-stream');
+    // Where the URL names a download, the bytes are not asked.
+    expect(sniffedType('application/octet-stream', bytes('<!DOCTYPE html>'), 'http://s.test/a.zip')).toBe('application/octet-stream');
   });
 });

@@ -6,6 +6,7 @@
 // round, a body that opens with an image's or an archive's signature is not text whatever its header
 // says (a download sent as text/html): indexed, its bytes became words of garbage. Pure.
 
+const OCTET_STREAM = 'application/octet-stream';
 /** Types a server sends when it does not know: the body decides. */
 const UNKNOWN = new Set(['', 'unknown/unknown', 'application/unknown']);
 
@@ -70,13 +71,32 @@ function looksLikeHtml(body: Uint8Array): boolean {
   return HTML_OPENINGS.some((o) => head.startsWith(o) && (head[o.length] === ' ' || head[o.length] === '>'));
 }
 
+/** Last path segments that name a page or a document (or no extension at all): served as
+ * application/octet-stream, such a URL is read to see what it is. */
+const PAGE_LIKE_EXTENSION = /(?:^|\/)(?:[^/.]*|[^/]*\.(?:html?|xhtml|shtml|php\d?|aspx?|jspx?|cgi|pl|pdf))$/i;
+
+/** Whether `url` (its path) looks like a page or a document rather than a download. */
+function pageLikePath(url: string | undefined): boolean {
+  if (url === undefined) return false;
+  try {
+    return PAGE_LIKE_EXTENSION.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The media type the crawl treats `body` as, given the type its header named (`declared`, an essence,
  * '' when none was valid): a binary signature wins over any declared text type; an unknown type is
- * sniffed (HTML, PDF, text, or application/octet-stream); any other declared type stands.
+ * sniffed (HTML, PDF, text, or application/octet-stream); application/octet-stream at a page-like
+ * `url` (isUnknownType) is HTML or a PDF when its bytes say so; any other declared type stands.
  */
-export function sniffedType(declared: string, body: Uint8Array): string {
+export function sniffedType(declared: string, body: Uint8Array, url?: string): string {
   const head = body.subarray(0, HEADER_BYTES);
+  if (declared === OCTET_STREAM && pageLikePath(url)) {
+    if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+    return !hasBinaryByte(head) && looksLikeHtml(head) ? 'text/html' : declared;
+  }
   if (UNKNOWN.has(declared)) {
     if (head.length === 0) return declared; // nothing to tell by (a 204): as unknown as its header
     if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
@@ -98,7 +118,13 @@ export function sniffedType(declared: string, body: Uint8Array): string {
   return binarySignature(head) ?? (declared === 'text/plain' ? 'application/octet-stream' : declared);
 }
 
-/** Whether a response of this declared type is read to decide what it is. */
-export function isUnknownType(declared: string): boolean {
-  return UNKNOWN.has(declared);
+/** Whether a response of this declared type (at `url`) is read to decide what it is: a type that says
+ * nothing, or application/octet-stream at a URL that looks like a page or a document. Servers that do
+ * not know an extension send that type (IIS for a file it has no mapping for, a download script for a
+ * PDF); browsers then download what they would have shown, Scrapy reads the body to tell
+ * (responsetypes.from_args), and a misconfigured intranet server's pages were all skipped. A URL that
+ * names a download (`.zip`, `.iso`) is not read. */
+export function isUnknownType(declared: string, url?: string): boolean {
+  return UNKNOWN.has(declared) || (declared === OCTET_STREAM && pageLikePath(url));
 }
+

@@ -72,6 +72,10 @@ export const HOSTILE_CASES = {
     pngAsHtml: '/sniff/png-as-html',
     /** text/plain that begins with the letters of GIF's signature: text all the same. */
     gifWords: '/sniff/gif-words.txt',
+    /** An HTML page sent as application/octet-stream (a server that knows no mapping): read as text/html. */
+    octetPage: '/sniff/octet-page.html',
+    /** The same bytes at a URL naming a download: application/octet-stream, skipped unread. */
+    octetDownload: '/sniff/octet-page.tar',
   },
 } as const;
 
@@ -157,6 +161,8 @@ export async function startHostileHttp(options: Partial<HostileHttpOptions> = {}
     [HOSTILE_CASES.sniff.noTypeBinary, (res) => res.end(Buffer.from([0x00, 0x01, 0x02, 0x10, 0x41, 0x42]))],
     [HOSTILE_CASES.sniff.pngAsHtml, (res) => whole(res, 'text/html', PNG)],
     [HOSTILE_CASES.sniff.gifWords, (res) => whole(res, 'text/plain', 'GIF89a is the animated kind of GIF.')],
+    [HOSTILE_CASES.sniff.octetPage, (res) => whole(res, 'application/octet-stream', html('Octet', '<p>A page sent as a download.</p>'))],
+    [HOSTILE_CASES.sniff.octetDownload, (res) => whole(res, 'application/octet-stream', html('Octet', '<p>A page sent as a download.</p>'))],
   ]);
 
   const server = createServer((req, res) => {
