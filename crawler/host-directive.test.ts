@@ -17,8 +17,8 @@ describe('robots.txt Host directive (Geoportal, seed 000)', () => {
     expect(preferredHostUrl('http://www.example.com/a', 'not a host name')).toBeUndefined();
   });
   it('the moved URL is canonical as the crawl canonicalizes: its parameters kept or stripped as the crawl was told', () => {
-    const url = 'http://mirror.example/a?sid=7&ref=x';
-    expect(preferredHostUrl(url, 'www.example.com', makeCanonicalizer({ stripParams: ['ref'] }).canonicalize)).toBe('http://www.example.com/a?sid=7');
+    const url = 'http://mirror.example/a?sid=0a1b2c3d4e5f60718293a4b5c6d7e8f9&ref=x';
+    expect(preferredHostUrl(url, 'www.example.com', makeCanonicalizer({ stripParams: ['ref'] }).canonicalize)).toBe('http://www.example.com/a?sid=0a1b2c3d4e5f60718293a4b5c6d7e8f9');
     expect(preferredHostUrl(url, 'www.example.com', makeCanonicalizer().canonicalize)).toBe('http://www.example.com/a?ref=x');
   });
 });

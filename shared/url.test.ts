@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalizeUrl, DEFAULT_STRIP_PARAMS, hostOf, makeCanonicalizer, normalizePercentEncoding, originOf, uncrawlableReason } from './url.js';
+import { canonicalizeUrl, DEFAULT_STRIP_PARAMS, hostOf, makeCanonicalizer, normalizePercentEncoding, originOf, sessionLikeValue, uncrawlableReason } from './url.js';
 
 const c = (url: string, base?: string) => canonicalizeUrl(url, base);
 
@@ -74,17 +74,50 @@ describe('percent-encoding', () => {
 describe('seed 004: session ids and tracking parameters', () => {
   it.each([
     ['http://example.com/p?PHPSESSID=abc123&id=7', 'http://example.com/p?id=7'],
-    ['http://example.com/p?sid=1&Sid=2&SID=3', 'http://example.com/p'],
+    ['http://example.com/p?sid=0a1b2c3d4e5f60718293a4b5c6d7e8f9&Sid=Q2x9Vb7nM4kLp0Zr8Tc6Yw1&SID=3mfr0d7oq0bhvjc9bv0hf5bpq6', 'http://example.com/p'],
+    ['http://example.com/p?PHPSESSID=1&jsessionid=x', 'http://example.com/p'], // unambiguous names: whatever the value
     ['http://example.com/p;jsessionid=0A1B2C?x=1', 'http://example.com/p?x=1'],
     ['http://example.com/dir;JSESSIONID=0A1B2C/page', 'http://example.com/dir/page'],
     ['http://example.com/p?ASPSESSIONIDQQGGQQGG=xyz', 'http://example.com/p'],
     ['http://example.com/p?utm_source=news&utm_medium=mail&utm_campaign=x&a=1', 'http://example.com/p?a=1'],
     ['http://example.com/p?gclid=1&fbclid=2&msclkid=3&yclid=4&_openstat=5', 'http://example.com/p'],
-    ['http://example.com/p?%73id=encoded-name', 'http://example.com/p'],
+    ['http://example.com/p?%50hpsessid=encoded-name', 'http://example.com/p'],
     ['http://example.com/p?sidebar=1', 'http://example.com/p?sidebar=1'], // only whole names match
     ['http://example.com/p;type=a', 'http://example.com/p;type=a'], // other path parameters kept
   ])('%s -> %s', (input, expected) => {
     expect(c(input)).toBe(expected);
+  });
+  // Slashdot and PHP-Nuke key their stories by `sid`: stripping it whatever the value sent a crawl of such
+  // a site to `/article.pl`, which no page links to, and lost every story.
+  it.each([
+    ['http://example.com/article.pl?sid=99/01/01/121', 'http://example.com/article.pl?sid=99/01/01/121'],
+    ['http://example.com/article.pl?sid=99%2F01%2F01%2F121&mode=thread', 'http://example.com/article.pl?sid=99%2F01%2F01%2F121&mode=thread'],
+    ['http://example.com/modules.php?name=News&file=article&sid=42', 'http://example.com/modules.php?name=News&file=article&sid=42'],
+    ['http://example.com/programme?session_id=12', 'http://example.com/programme?session_id=12'],
+    ['http://example.com/programme?sessionid=keynote-2024-opening-talk', 'http://example.com/programme?sessionid=keynote-2024-opening-talk'],
+    ['http://example.com/p?sid=', 'http://example.com/p?sid='],
+    ['http://example.com/p;sid=12/x', 'http://example.com/p;sid=12/x'],
+  ])('a content key that is also a session name is kept for content: %s', (input, expected) => {
+    expect(c(input)).toBe(expected);
+  });
+  it.each([
+    ['http://example.com/p?SessionID=Q2x9Vb7nM4kLp0Zr8Tc6Yw1A&a=1', 'http://example.com/p?a=1'],
+    ['http://example.com/p?session_id=0a1b2c3d4e5f60718293a4b5c6d7e8f9', 'http://example.com/p'],
+    ['http://example.com/p;sid=0a1b2c3d4e5f60718293a4b5c6d7e8f9/x', 'http://example.com/p/x'],
+    ['http://example.com/p?sid=0a1b2c3d4e5f60718293a4b5c6d7e8f%39', 'http://example.com/p'], // judged decoded
+  ])('the same names are stripped for a session id: %s', (input, expected) => {
+    expect(c(input)).toBe(expected);
+  });
+  it('sessionLikeValue: a long token of letters and digits both, nothing else', () => {
+    for (const v of ['0a1b2c3d4e5f60718293a4b5c6d7e8f9', '3mfr0d7oq0bhvjc9bv0hf5bpq6', 'Q2x9Vb7nM4kLp0Zr8Tc6Yw1A']) expect(sessionLikeValue(v), v).toBe(true);
+    for (const v of ['99/01/01/121', '12345678901234567890123', 'abcdefghijklmnopqrstuvwxyz', 'keynote-2024-opening-talk', 'a1b2c3d4e5', '']) expect(sessionLikeValue(v), v).toBe(false);
+  });
+  it('an entry ending in =<session-id> makes any name session-only; a plain entry of the same name wins', () => {
+    const o = { stripParams: ['story=<session-id>', 'tok*=<session-id>'] };
+    expect(canonicalizeUrl('http://example.com/?story=12&tokA=5', undefined, o)).toBe('http://example.com/?story=12&tokA=5');
+    expect(canonicalizeUrl('http://example.com/?story=0a1b2c3d4e5f60718293a4&tokA=0a1b2c3d4e5f60718293a4', undefined, o)).toBe('http://example.com/');
+    expect(canonicalizeUrl('http://example.com/?sid=12', undefined, { stripParams: ['sid=<session-id>', 'sid'] })).toBe('http://example.com/');
+    expect(canonicalizeUrl('http://example.com/?sid=12', undefined, { stripParams: ['sid', 'sid=<session-id>'] })).toBe('http://example.com/');
   });
   it('takes a configurable list (names case-insensitive, trailing * a prefix)', () => {
     expect(canonicalizeUrl('http://example.com/?ref=x&Track_id=1&keep=2&utm_source=y', undefined, { stripParams: ['REF', 'track_*'] })).toBe(
@@ -141,6 +174,16 @@ describe('idempotence: canonicalizing twice changes nothing', () => {
       { numRuns: 3000 },
     );
   });
+  it('holds for session-only names whose value escapes letters (judged after decoding, on both passes)', () => {
+    const value = fc.stringMatching(/^([a-f0-9]|%4[1-6]|%3[0-9]|%2F){0,40}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('sid', 'session_id', '%73id'), value, (name, v) => {
+        check(`http://a.test/p?${name}=${v}&x=1`);
+        check(`http://a.test/p;${name}=${v}/q`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
   it('holds for relative references resolved against a base', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), (ref) => {
@@ -168,7 +211,10 @@ describe('makeCanonicalizer', () => {
     expect(keepSid.canonicalize('y?sid=2', 'http://a.test/x')).toBe('http://a.test/y?sid=2');
     const defaults = makeCanonicalizer();
     expect(defaults.settings.stripParams).toEqual([...DEFAULT_STRIP_PARAMS]);
-    expect(defaults.canonicalize('http://a.test/x?sid=1&utm_source=m')).toBe('http://a.test/x');
+    expect(defaults.canonicalize('http://a.test/x?sid=1&utm_source=m')).toBe('http://a.test/x?sid=1');
+    expect(defaults.canonicalize('http://a.test/x?sid=0a1b2c3d4e5f60718293a4b5c6d7e8f9&utm_source=m')).toBe('http://a.test/x');
+    // A store written before sid became session-only recorded a plain `sid`: read as that crawl did.
+    expect(makeCanonicalizer({ stripParams: ['phpsessid', 'sid', 'utm_*'] }).canonicalize('http://a.test/x?sid=1')).toBe('http://a.test/x');
   });
   it('rebuilt from its recorded settings, it canonicalizes the same', () => {
     const crawl = makeCanonicalizer({ stripParams: ['ref', 'utm_*'] });

@@ -7,22 +7,29 @@
 //   makes an empty path `/` (all of these by the WHATWG URL parser); drops a host's trailing dot;
 // - drops the fragment;
 // - normalises percent-encoding: escapes of unreserved characters are decoded, other escapes upper-cased;
-// - strips session ids and tracking parameters (query and `;jsessionid=` path parameters);
+// - strips session ids and tracking parameters (query and `;jsessionid=` path parameters); a name that is
+//   also a content key (`sid`) only when its value looks like a session id;
 // - drops an empty `?`.
 
 export interface CanonicalizeOptions {
-  /** Query parameter names removed, compared case-insensitively. A trailing `*` matches a prefix. */
+  /** Query parameter names removed, compared case-insensitively. A trailing `*` matches a prefix; an entry
+   * ending in `=<session-id>` (SESSION_VALUE) removes its parameter only when the value looks like one. */
   stripParams?: readonly string[];
 }
+
+/** Suffix of a stripParams entry whose name is also a content key: stripped only for a session-like value. */
+export const SESSION_VALUE = '=<session-id>';
 
 /** Session ids (seed 004: PHPSESSID, sid, jsessionid) and campaign tags (utm_*, click ids). */
 export const DEFAULT_STRIP_PARAMS: readonly string[] = [
   'phpsessid',
-  'sid',
-  'sessionid',
-  'session_id',
   'jsessionid',
   'aspsessionid*',
+  // Names sites also use for content: Slashdot's and PHP-Nuke's story id (`sid=99/01/01/121`, `sid=42`),
+  // a conference programme's `session_id=12`. Stripping them whatever the value lost those pages.
+  `sid${SESSION_VALUE}`,
+  `sessionid${SESSION_VALUE}`,
+  `session_id${SESSION_VALUE}`,
   'utm_*',
   'gclid',
   'fbclid',
@@ -30,6 +37,16 @@ export const DEFAULT_STRIP_PARAMS: readonly string[] = [
   'yclid',
   '_openstat',
 ];
+
+/**
+ * Whether a parameter value looks like a session id rather than content: 20 or more letters and digits,
+ * both present, as the random tokens servers hand out are (PHP 22-32, ASP.NET 24, Java 32; Heritrix takes
+ * 32). A story id (`99/01/01/121`), a number, a word or a slug with dashes is content. Pure.
+ */
+export function sessionLikeValue(value: string): boolean {
+  return value.length >= 20 && SESSION_TOKEN.test(value);
+}
+const SESSION_TOKEN = /^(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]+$/;
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
@@ -43,25 +60,33 @@ export function normalizePercentEncoding(s: string): string {
   });
 }
 
-function paramMatcher(names: readonly string[]): (name: string) => boolean {
-  const exact = new Set<string>();
-  const prefixes: string[] = [];
-  for (const n of names) {
-    const lower = n.toLowerCase();
-    if (lower.endsWith('*')) prefixes.push(lower.slice(0, -1));
-    else exact.add(lower);
+/** Whether a parameter (its decoded name, its raw value) is stripped. */
+type ParamMatcher = (name: string, value: string) => boolean;
+
+function paramMatcher(entries: readonly string[]): ParamMatcher {
+  // Per lower-case name (or prefix): whether only a session-like value is stripped.
+  const exact = new Map<string, boolean>();
+  const prefixes: Array<[string, boolean]> = [];
+  for (const entry of entries) {
+    let lower = entry.toLowerCase();
+    const sessionOnly = lower.endsWith(SESSION_VALUE);
+    if (sessionOnly) lower = lower.slice(0, -SESSION_VALUE.length);
+    if (lower.endsWith('*')) prefixes.push([lower.slice(0, -1), sessionOnly]);
+    else exact.set(lower, sessionOnly && exact.get(lower) !== false); // a plain entry wins
   }
-  return (name) => {
+  const stripped = (sessionOnly: boolean | undefined, value: string) => sessionOnly !== undefined && (!sessionOnly || sessionLikeValue(value));
+  return (name, value) => {
     const lower = name.toLowerCase();
-    return exact.has(lower) || prefixes.some((p) => lower.startsWith(p));
+    if (stripped(exact.get(lower), value)) return true;
+    return prefixes.some(([p, sessionOnly]) => lower.startsWith(p) && stripped(sessionOnly, value));
   };
 }
 
 const defaultMatcher = paramMatcher(DEFAULT_STRIP_PARAMS);
 // Callers pass the same options array for every link of a crawl; compile it once per array.
-const matchers = new WeakMap<readonly string[], (name: string) => boolean>();
+const matchers = new WeakMap<readonly string[], ParamMatcher>();
 
-function cachedMatcher(names: readonly string[]): (name: string) => boolean {
+function cachedMatcher(names: readonly string[]): ParamMatcher {
   let m = matchers.get(names);
   if (m === undefined) matchers.set(names, (m = paramMatcher(names)));
   return m;
@@ -121,21 +146,21 @@ export function canonicalizeUrl(input: string, base?: string, options: Canonical
   const strip = options.stripParams ? cachedMatcher(options.stripParams) : defaultMatcher;
 
   // Path parameters such as `;jsessionid=ABC` (Java servlets) ride inside a path segment.
-  let path = url.pathname.replace(/;([^/;=]+)=[^/;]*/g, (m, name: string) => (strip(name) ? '' : m));
-  path = normalizePercentEncoding(path);
+  // Values are judged normalised (`%41` is `A`), so a second pass judges them the same: idempotent.
+  const path = normalizePercentEncoding(url.pathname).replace(/;([^/;=]+)=([^/;]*)/g, (m, name: string, value: string) => (strip(name, value) ? '' : m));
 
   let query = '';
   if (url.search.length > 1) {
     const kept = url.search
       .slice(1)
       .split('&')
+      .map(normalizePercentEncoding)
       .filter((pair) => {
         if (pair === '') return false;
         const eq = pair.indexOf('=');
         const name = decodeSafely(eq === -1 ? pair : pair.slice(0, eq));
-        return !strip(name);
-      })
-      .map(normalizePercentEncoding);
+        return !strip(name, eq === -1 ? '' : pair.slice(eq + 1));
+      });
     if (kept.length > 0) query = '?' + kept.join('&');
   }
   return `${url.protocol}//${url.host}${path}${query}`;

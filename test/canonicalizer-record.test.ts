@@ -1,6 +1,6 @@
 // The indexer canonicalizes as the crawl did (issue 13 item 4): a crawl told to keep `sid` stores the
-// redirect target `/b?sid=1`; the indexer must follow the redirect to that page, not to `/b` (what the
-// default canonicalizer makes of it), so the link to the redirect counts for the page it reached.
+// redirect target `/b?sid=<a session id>`; the indexer must follow the redirect to that page, not to `/b`
+// (what the default canonicalizer makes of it), so the link to the redirect counts for the page it reached.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { resolveIndexerOptions } from '../indexer/options.js';
 import { recordedCanonicalizer } from '../shared/store/index.js';
 import { openStore } from '../shared/store/index.js';
 import { collect } from './support/store-records.js';
-import { startRedirectParamsSite, type RedirectParamsSite } from './sites/redirect-params-site.js';
+import { SESSION_ID, startRedirectParamsSite, type RedirectParamsSite } from './sites/redirect-params-site.js';
 
 describe('a crawl with non-default stripParams, then index', () => {
   let site: RedirectParamsSite;
@@ -32,9 +32,9 @@ describe('a crawl with non-default stripParams, then index', () => {
     try {
       const recorded = await recordedCanonicalizer(store);
       expect(recorded.settings).toEqual({ stripParams: ['utm_*'] });
-      expect((await store.getPage(`${site.url}/r`))?.finalUrl).toBe(`${site.url}/b?sid=1`);
+      expect((await store.getPage(`${site.url}/r`))?.finalUrl).toBe(`${site.url}/b?sid=${SESSION_ID}`);
       const documents = await collect((await readStoreDocuments(store, resolveIndexerOptions())).documents.documents);
-      const landing = documents.find((d) => d.stored.url === `${site.url}/b?sid=1`);
+      const landing = documents.find((d) => d.stored.url === `${site.url}/b?sid=${SESSION_ID}`);
       expect(landing?.inbound).toBe(1); // the home page's link to /r, through the redirect
       expect(landing?.stored.anchor).toEqual(['the moved page']);
     } finally {
