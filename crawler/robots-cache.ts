@@ -32,6 +32,8 @@ export async function robotsForOrigin(origin: string, store: Store, options: Rob
   }
   const decision = decide(result, options.mode);
   log('debug', 'robots.txt fetched', { origin, url, result: describeResult(result), outcome: decision.outcome, access: decision.access, why: decision.why });
+  // A site's own mistake (or a probe), said once at the level a user reads: its whole site is crawled.
+  if (result.kind === 'unusable-redirect') log('warn', 'robots.txt redirects to a URL that cannot be fetched: read as no robots.txt', { origin, why: decision.why });
 
   if (decision.outcome === 'unreachable') {
     const failures = (cached?.failures ?? 0) + 1;

@@ -206,6 +206,25 @@ describe('class 3: a host that takes no connection', () => {
   }, 60_000);
 });
 
+describe('class 3: a robots.txt that redirects to file:', () => {
+  it('is no robots.txt (allow all), decided on the first answer, not retried as an outage; the log says why', async () => {
+    const moved = await host('redirect-file');
+    const dataDir = await tmp();
+    const warnings: string[] = [];
+    // The default schedule: read as a network error, this took 4 tries over 14 s and then disallowed the site.
+    const summary = await crawl(
+      { dataDir, seeds: [moved.url], delayMs: 0, parseThreads: 0 },
+      { log: (level, msg, fields) => (level === 'warn' ? warnings.push(`${msg} ${String(fields?.['why'])}`) : undefined) },
+    );
+    expect(summary.stoppedBecause).toBe('done');
+    expect(summary.hostsGivenUp).toEqual([]);
+    expect(moved.hits('/robots.txt')).toBe(1);
+    expect(await storedPaths(dataDir)).toEqual(new Set([PAGES.home, ...PAGES.public, PAGES.secret, PAGES.open].map((p) => moved.origin + p)));
+    expect(warnings).toContain('robots.txt redirects to a URL that cannot be fetched: read as no robots.txt 301 to "file:///etc/passwd", which cannot be fetched: no robots.txt, allow all');
+    expect(summary.seconds).toBeLessThan(5);
+  }, 60_000);
+});
+
 describe('class 5: robots.txt served as HTML, and typos', () => {
   let rules: RobotsHost;
   let empty: RobotsHost;

@@ -9,6 +9,8 @@ import { checkUrl } from './match.js';
 import { ROBOTS_DEFAULTS } from './policy.js';
 
 const RULES = 'User-agent: *\nDisallow: /secret\n';
+/** Locations no crawler follows: other schemes, one that does not parse, a port browsers refuse. */
+const UNUSABLE = ['file:///etc/passwd', 'ftp://127.0.0.1/robots.txt', 'javascript:alert(1)', 'http://[::1/robots.txt', 'http://127.0.0.1:25/robots.txt'];
 const BOMB_BYTES = 100 * 1024 * 1024;
 let server: Server;
 let origin = '';
@@ -22,6 +24,7 @@ beforeAll(async () => {
     if (req.url === '/gzip/robots.txt') res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipped);
     else if (req.url === '/br/robots.txt') res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'br' }).end(brotliCompressSync(RULES));
     else if (req.url === '/bomb/robots.txt') res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(bomb);
+    else if (req.url?.startsWith('/moved/')) res.writeHead(301, { location: UNUSABLE[Number(req.url.slice('/moved/'.length))] }).end();
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,5 +51,15 @@ describe('fetchRobots and content codings', () => {
     if (outcome.kind !== 'response') return;
     expect(outcome.body.length).toBe(ROBOTS_DEFAULTS.maxBodyBytes);
     expect(secretAllowed(outcome.body)).toBe(false);
+  });
+});
+
+describe('fetchRobots and redirects it cannot follow', () => {
+  it('a Location that is not http(s), does not parse or names a bad port is an outcome of its own, asked once', async () => {
+    for (const [i, location] of UNUSABLE.entries()) {
+      const before = asked.length;
+      expect(await fetchRobots(`${origin}/moved/${i}`, { userAgentHeader: 'Gleaner' }), location).toEqual({ kind: 'unusable-redirect', status: 301, location });
+      expect(asked.length - before, location).toBe(1);
+    }
   });
 });

@@ -5,6 +5,7 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { adoptBody, discardBody, readBody, guardTransfer, lenientRequest, proxiedBy, proxyFromEnv, redirectLocation, withLenientFallback, type HttpTransport, type ProxySettings, type TransferLimits } from '../http/index.js';
 import type { Logger } from '../log.js';
+import { canonicalizeUrl } from '../url.js';
 import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
 import { parseRobots, type ParsedRobots } from './parse.js';
 import type { Unreachable } from './unreachable.js';
@@ -113,6 +114,7 @@ export async function robotsFromUrl(robotsUrl: string, options: RobotsOptions): 
 export function describeResult(result: FetchOutcome): string {
   if (result.kind === 'response') return `HTTP ${result.status}, ${result.body.byteLength} bytes`;
   if (result.kind === 'network-error') return `network error: ${result.message}`;
+  if (result.kind === 'unusable-redirect') return `HTTP ${result.status} to a URL that cannot be fetched`;
   return `${result.hops} redirects`;
 }
 
@@ -150,7 +152,8 @@ export async function fetchRobots(
           if (res.statusCode >= 300 && res.statusCode < 400 && location !== undefined) {
             await discardBody(res.body);
             if (hops + 1 > ROBOTS_DEFAULTS.maxRedirects) return { kind: 'too-many-redirects', hops: hops + 1, status: res.statusCode };
-            return { next: new URL(location, at).href };
+            const next = redirectTarget(location, at);
+            return next === undefined ? { kind: 'unusable-redirect', status: res.statusCode, location } : { next };
           }
           guard.bodyStarted();
           const { body } = await readBody(res.body, { encoding: headerValue(res.headers['content-encoding']), maxBytes: ROBOTS_DEFAULTS.maxBodyBytes, onBytes: (n) => guard.received(n) });
@@ -171,6 +174,13 @@ export async function fetchRobots(
   } finally {
     guard.dispose();
   }
+}
+
+/** Where a Location leads when it is a URL the crawler may ask (canonicalizeUrl's rules: http(s), a host
+ * DNS could hold, no bad port); undefined for `file:`, `javascript:` or one that does not parse, which
+ * undici would refuse as a network error, retried as if the server were down. */
+function redirectTarget(location: string, base: string): string | undefined {
+  return canonicalizeUrl(location, base, { stripParams: [] }) === undefined ? undefined : new URL(location, base).href;
 }
 
 /** The proxy the environment names (shared/http/proxy.ts) and its dispatcher, made once a process: robots.txt

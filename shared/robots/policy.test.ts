@@ -17,6 +17,12 @@ describe('RFC9309 2.3.1 what each outcome means', () => {
   it('more than five redirects: unavailable, allow all', () => {
     expect(decide({ kind: 'too-many-redirects', hops: 6, status: 301 }, 'rfc9309')).toMatchObject({ outcome: 'too-many-redirects', access: 'allow-all' });
   });
+  it('RFC9309 2.3.1.2 names no answer for a redirect that cannot be followed: as Google, a 404 (allow all), not a network error', () => {
+    const d = decide({ kind: 'unusable-redirect', status: 301, location: 'file:///etc/passwd' }, 'rfc9309');
+    expect(d).toEqual({ outcome: 'unavailable', access: 'allow-all', why: '301 to "file:///etc/passwd", which cannot be fetched: no robots.txt, allow all' });
+    // A hostile Location is shown short and escaped.
+    expect(decide({ kind: 'unusable-redirect', status: 302, location: `javascript:\n${'x'.repeat(500)}` }, 'draft').why).toMatch(/^302 to "javascript:\\nx{88}\.\.\.", which/);
+  });
   it('draft (seed 003): 401 and 403 mean access is restricted, disallow all; 404 still allows all', () => {
     expect(decideStatus(401, 'draft').access).toBe('disallow-all');
     expect(decideStatus(403, 'draft').access).toBe('disallow-all');

@@ -26,7 +26,9 @@ export const ROBOTS_DEFAULTS = {
 export type FetchOutcome =
   | { kind: 'response'; status: number; body: Uint8Array; headers: Record<string, string | undefined> }
   | { kind: 'network-error'; message: string }
-  | { kind: 'too-many-redirects'; hops: number; /** Status of the last redirect. */ status: number };
+  | { kind: 'too-many-redirects'; hops: number; /** Status of the last redirect. */ status: number }
+  /** A 3xx whose Location no crawler may follow (`file:`, `ftp:`, `javascript:`, unparsable, a bad port). */
+  | { kind: 'unusable-redirect'; status: number; location: string };
 
 export type RobotsOutcome = 'ok' | 'unavailable' | 'unreachable' | 'too-many-redirects';
 
@@ -47,6 +49,12 @@ export function decide(result: FetchOutcome, mode: RobotsMode): Decision {
   }
   if (result.kind === 'too-many-redirects') {
     return { outcome: 'too-many-redirects', access: 'allow-all', why: `more than ${ROBOTS_DEFAULTS.maxRedirects} redirects: unavailable, allow all (RFC 9309 2.3.1.2)` };
+  }
+  if (result.kind === 'unusable-redirect') {
+    // Not a network failure (asking again gets the same Location): as a 3xx without a Location, there is
+    // no robots.txt to read. Google's robots.txt documentation treats a redirect it cannot follow as a 404.
+    const shown = JSON.stringify(result.location.length > 100 ? `${result.location.slice(0, 100)}...` : result.location);
+    return { outcome: 'unavailable', access: 'allow-all', why: `${result.status} to ${shown}, which cannot be fetched: no robots.txt, allow all` };
   }
   return decideStatus(result.status, mode);
 }

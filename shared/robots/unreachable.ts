@@ -35,6 +35,7 @@ const TIMED_OUT = /\b(timeout|timed out|aborted|deadline|ETIMEDOUT|UND_ERR_\w*TI
 export function whyUnreachable(result: FetchOutcome): Unreachable {
   if (result.kind === 'response') return { reason: `HTTP ${result.status}`, cannotConnect: false };
   if (result.kind === 'too-many-redirects') return { reason: `${result.hops} redirects`, cannotConnect: false };
+  if (result.kind === 'unusable-redirect') return { reason: `HTTP ${result.status} to a URL that cannot be fetched`, cannotConnect: false };
   for (const [code, reason] of NO_CONNECTION) if (code.test(result.message)) return { reason, cannotConnect: true };
   const certificate = CERTIFICATE.exec(result.message);
   if (certificate) return { reason: `TLS certificate not trusted (${certificate[0]}; NODE_EXTRA_CA_CERTS=FILE trusts a private CA)`, cannotConnect: true };

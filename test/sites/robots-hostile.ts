@@ -7,6 +7,7 @@
 //   html-rules  robots.txt is an HTML page holding User-agent/Disallow lines (RFC 9309 2.2: obey them)
 //   html-empty  robots.txt is an HTML page with no rule at all (read as empty: everything allowed)
 //   alow        `Alow: /private/open.html` after `Disallow: /private/` (a typo must not open it)
+//   redirect-file  robots.txt answers 301 to `file:///etc/passwd` (no robots.txt: allow all, at once)
 //
 // Every host serves the same small site: / links to /a.html, /b.html, /private/secret.html and
 // /private/open.html. `refusedOrigin()` gives an origin whose port takes no connection.
@@ -14,7 +15,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type RobotsHostKind = 'healthy' | 'status-503' | 'hang' | 'html-rules' | 'html-empty' | 'alow';
+export type RobotsHostKind = 'healthy' | 'status-503' | 'hang' | 'html-rules' | 'html-empty' | 'alow' | 'redirect-file';
 
 export interface RobotsHost {
   kind: RobotsHostKind;
@@ -32,7 +33,7 @@ export const PAGES = { home: '/', public: ['/a.html', '/b.html'], secret: '/priv
 
 const page = (title: string, body: string) => `<!DOCTYPE html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
-const ROBOTS: Record<Exclude<RobotsHostKind, 'status-503' | 'hang'>, { type: string; body: string }> = {
+const ROBOTS: Record<Exclude<RobotsHostKind, 'status-503' | 'hang' | 'redirect-file'>, { type: string; body: string }> = {
   healthy: { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\n' },
   'html-rules': {
     type: 'text/html; charset=utf-8',
@@ -58,6 +59,7 @@ export async function startRobotsHost(kind: RobotsHostKind): Promise<RobotsHost>
     if (path === '/robots.txt') {
       if (kind === 'hang') return; // never answered; closeAllConnections ends it
       if (kind === 'status-503') { send(res, 503, 'text/plain', 'Service Unavailable\n'); return; }
+      if (kind === 'redirect-file') { res.writeHead(301, { location: 'file:///etc/passwd' }).end(); return; }
       const robots = ROBOTS[kind];
       send(res, 200, robots.type, robots.body); return;
     }
