@@ -94,6 +94,12 @@ describe('include and exclude patterns', () => {
     expect(f('http://docs.example.org/a.pdf')).toBe(false);
     expect(f('http://docs.example.org/a.html')).toBe(true);
   });
+  it('reads /a/ without flags as the path it looks like, slashes and all, not as the regex `a`', () => {
+    const f = makeScopeFilter(SEEDS, { scope: 'host', exclude: ['/a/'] });
+    expect(f('http://docs.example.org/a/page')).toBe(false);
+    expect(f('http://docs.example.org/cal?page=1')).toBe(true);
+    expect(f('http://docs.example.org/s?a=1&b=2')).toBe(true);
+  });
   it('accepts glob: patterns matching the whole URL, * for any run', () => {
     const re = compilePattern('glob:http*://docs.example.org/api/*');
     expect(re.test('https://docs.example.org/api/v1?x=1')).toBe(true);

@@ -14,7 +14,8 @@
 // - `any`: every http(s) URL.
 // - Patterns (include: the URL must match at least one when any are given; exclude: it must match none)
 //   are matched against the whole canonical URL. A pattern is a regular expression (unanchored), written
-//   bare (`\.pdf$`) or as `/regex/flags` to add flags (`/private/i`); or a glob when it starts with
+//   bare (`\.pdf$`, `/private/`: slashes and all) or as `/regex/flags` to add flags (`/private/i`, at least
+//   one flag); or a glob when it starts with
 //   `glob:`, where `*` matches any run of characters and the glob must match the whole URL
 //   (`glob:*://*/docs/*`). A pattern that is not a valid regular expression is a BAD_ARGUMENT error at
 //   compile time, not a silent non-match.
@@ -65,7 +66,9 @@ export function compilePattern(pattern: string): RegExp {
       .join('.*');
     return new RegExp(`^${body}$`);
   }
-  const slashed = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
+  // Delimiters only with flags: `/private/` is the path a wget user means (`-X /private/`), and read as the
+  // regex `private` it also cut `?private=1` and `/privateer`.
+  const slashed = /^\/(.+)\/([a-z]+)$/s.exec(pattern);
   try {
     return slashed !== null ? new RegExp(slashed[1] ?? '', slashed[2]) : new RegExp(pattern);
   } catch (cause) {

@@ -64,8 +64,9 @@ Options (flag > --config file > default):
   --robots-backoff S    seconds before asking a failed robots.txt again, doubling each time, at most
                         maxBackoffMs (default: ${d.robotsBackoffMs / 1000})
   --scope SCOPE         host, domain or any (default: ${d.scope})
-  --include PATTERN     only URLs matching one of these: a regular expression, /re/flags,
-                        or glob:GLOB over the whole URL (repeatable)
+  --include PATTERN     only URLs matching one of these: a regular expression (/docs/ is
+                        the path, slashes and all), /re/flags (/private/i), or glob:GLOB
+                        over the whole URL (repeatable)
   --exclude PATTERN     never URLs matching one of these (repeatable)
   --concurrency N       pages under way at once across hosts: fetched, parsed or stored (default: ${d.concurrency})
   --host-connections N  requests under way at once to one host (default: ${d.hostConnections}; more only for
