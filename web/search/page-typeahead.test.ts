@@ -6,6 +6,7 @@ import { buildTypeahead } from '../../indexer/page-typeahead.js';
 import { decodeTypeahead, encodeTypeahead, LEGACY_TYPEAHEAD_FILE, TYPEAHEAD_FILE, typeaheadTypedEncode, type IndexGeneration } from '../../shared/index-format/index.js';
 import { fixtureEngine } from '../../test/support/fixture-engine.js';
 import { loadPageTypeahead, openPageTypeahead } from './page-typeahead.js';
+import { sectionUrl } from './sections.js';
 
 describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
   const engine = fixtureEngine([
@@ -41,6 +42,21 @@ describe('page typeahead (flexsearch, encoded by our analyzer)', () => {
       expect(found.find((p) => p.url.startsWith('http://d/config#'))).toMatchObject({ title: 'Configuration', heading: expect.stringMatching(/timeouts/i) as unknown });
       // A generation built before the typeahead existed offers nothing.
       expect(loadPageTypeahead({ ...gen, dir: join(dir, 'missing') })('timeo', 5)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('links a section as /api/search does: its id percent-encoded in the fragment, a hostile id inert', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gleaner-typeahead-'));
+    try {
+      const id = '"><img src=x onerror=alert(9)>';
+      const docs = [{ title: 'Gallery', sections: [{ id, heading: 'Timeouts explained', start: 0 }] }];
+      await writeFile(join(dir, TYPEAHEAD_FILE), encodeTypeahead(buildTypeahead(docs)));
+      const gen = { dir, docs: { url: ['http://d/page'], title: ['Gallery'] } } as unknown as IndexGeneration;
+      const [found] = loadPageTypeahead(gen)('timeo', 5);
+      expect(found).toEqual({ title: 'Gallery', url: 'http://d/page#%22%3E%3Cimg%20src=x%20onerror=alert(9)%3E', heading: 'Timeouts explained' });
+      expect(found!.url).toBe(sectionUrl('http://d/page', id));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

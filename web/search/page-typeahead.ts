@@ -18,6 +18,7 @@ import {
   type TypeaheadFile,
   type TypeaheadSlot,
 } from '../../shared/index-format/index.js';
+import { sectionUrl } from './sections.js';
 import { intersectSlots, MAX_INTERSECT_TOKENS, tokenMap } from './typeahead-intersect.js';
 
 /** A page offered by the box. */
@@ -115,7 +116,8 @@ function imported(gen: IndexGeneration, file: Parts, pause: () => Promise<void> 
           seen.add(e.doc);
           const url = gen.docs.url[e.doc]!;
           const title = gen.docs.title[e.doc] ?? '';
-          out.push(e.id === undefined ? { title, url } : { title, url: `${url}#${e.id}`, heading: e.heading! });
+          // The link /api/search gives the section: an id is the page's text, its fragment encoded.
+          out.push(e.id === undefined ? { title, url } : { title, url: sectionUrl(url, e.id), heading: e.heading! });
           if (out.length === limit) return true;
         }
       }
