@@ -10,7 +10,7 @@ export { foldWord } from './fold.js';
 export { accentFold, FOLD_MARK, foldToken, isFoldToken } from './accents.js';
 export { identifierAt, identifierTails, isIdentifierToken, symbolSuffix } from './identifiers.js';
 export { camelCaseMember, definedNameOf, definedNameToken, DEFINES_MARK, isCamelCase, isConstantName, isDefinedNameToken, isLongOption, memberNameToken, optionToken, qualifiedForms } from './defined-names.js';
-export { MAX_WORD_LENGTH, nextWordStart } from './words.js';
+export { charBefore, MAX_WORD_LENGTH, nextWordStart, wordHolding } from './words.js';
 export { isCjk, type TokenSink } from './cjk.js';
 export { PAIR_SEPARATOR, wordPairs } from './pairs.js';
 export { hyphenCompounds, type Compound } from './compounds.js';

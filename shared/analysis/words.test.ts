@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foundWord, nextWord, nextWordStart, WORD, wordAt } from './words.js';
+import { foundWord, nextWord, nextWordStart, WORD, wordAt, wordHolding } from './words.js';
 
 /** Every word of `text` as the WORD regex finds them: [start, end) pairs. */
 function byRegex(text: string): [number, number][] {
@@ -69,5 +69,30 @@ describe('nextWord', () => {
     expect(byNextWord("don't 'quoted' it's’ rock’n’roll")).toEqual(byRegex("don't 'quoted' it's’ rock’n’roll"));
     const words = byNextWord("don't 'quoted' it's’").map(([s, e]) => "don't 'quoted' it's’".slice(s, e));
     expect(words).toEqual(["don't", 'quoted', "it's"]);
+  });
+});
+
+describe('wordHolding', () => {
+  it('gives the word WORD finds around any offset, or none when the character there is in none (property)', () => {
+    fc.assert(
+      fc.property(text, fc.nat(45), (t, at) => {
+        const around = byRegex(t).find(([s, e]) => s <= at && at < e);
+        expect(wordHolding(t, at)).toEqual(around === undefined ? undefined : { start: around[0], end: around[1] });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("reads back over a word's letters, a surrogate pair and the apostrophes inside it", () => {
+    const t = 'the rock’n’roll café’s Ｆｕｌｌ 𝒜b';
+    const word = (at: number) => {
+      const w = wordHolding(t, at);
+      return w && t.slice(w.start, w.end);
+    };
+    expect(word(t.indexOf('’'))).toBe('rock’n’roll');
+    expect(word(t.indexOf('é'))).toBe('café’s');
+    expect(word(t.indexOf('ｌ'))).toBe('Ｆｕｌｌ');
+    expect(word(t.indexOf('b'))).toBe('𝒜b');
+    expect(word(t.indexOf(' '))).toBeUndefined();
   });
 });

@@ -85,3 +85,40 @@ export function nextWordStart(text: string, from: number): number {
 export function wordAt(text: string, index: number): string | undefined {
   return nextWord(text, index) && foundWord.start === index ? text.slice(index, foundWord.end) : undefined;
 }
+
+/** One character that is part of a word (WORD_SOURCE's letters, digits and marks). */
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
+
+/** The character (a whole surrogate pair) before index `i`, or '' at the start. */
+export function charBefore(text: string, i: number): string {
+  const low = text.charCodeAt(i - 1);
+  return low >= 0xdc00 && low <= 0xdfff && i >= 2 ? text.slice(i - 2, i) : text.charAt(i - 1);
+}
+
+/**
+ * [start, end) of the word (as nextWord finds it) that holds the character at `index`, or undefined
+ * when that character is in none. Walks back to the word's start over its characters and the joiners
+ * between them, so a caller that met one character of a word (snippet.ts, a character past ASCII)
+ * reads that word alone. Shared state, as nextWord.
+ */
+export function wordHolding(text: string, index: number): { start: number; end: number } | undefined {
+  // The second half of a surrogate pair: the character starts one before.
+  const c0 = text.charCodeAt(index);
+  let start = c0 >= 0xdc00 && c0 <= 0xdfff && index > 0 && (text.charCodeAt(index - 1) & 0xfc00) === 0xd800 ? index - 1 : index;
+  for (;;) {
+    const before = charBefore(text, start);
+    if (before === '') break;
+    if (WORD_CHAR.test(before)) {
+      start -= before.length;
+      continue;
+    }
+    const c = before.charCodeAt(0);
+    if ((c === 0x27 || c === 0x2019 || isInvisibleJoiner(c)) && start >= 2 && WORD_CHAR.test(charBefore(text, start - 1))) {
+      start -= 1;
+      continue;
+    }
+    break;
+  }
+  if (!nextWord(text, start) || foundWord.start > index || foundWord.end <= index) return undefined;
+  return { start: foundWord.start, end: foundWord.end };
+}

@@ -167,8 +167,25 @@ export function placedSnippet(
   }
   const before = startChar + a > sectionStart;
   const after = startChar + b < sectionEnd && !(part.atEnd && b === part.text.length);
-  const snippet = bestSnippet(part.text.slice(a, b), language, tokens, snippetOptions, { before, after });
+  // A query word stands in the text cut when the index places it in the part read, within the
+  // section and past its heading (whose words are asked only then: tokenizing every heading was 4% of a page's CPU).
+  const readFrom = Math.max(from, k0 < 0 ? 0 : k0 * WORD_MAP_STEP);
+  const readTo = Math.min(to, k1 < map.checkpoints ? k1 * WORD_MAP_STEP : Infinity);
+  let textFrom: number | undefined;
+  const present = (t: string) => {
+    const token = places.tokens.indexOf(t);
+    if (!isPlaced(inRange, token, readFrom, readTo)) return false;
+    textFrom ??= Math.max(readFrom, index >= 0 ? from + primaryTokens(sections[index]!.heading, language).length : 0);
+    return isPlaced(inRange, token, textFrom, readTo);
+  };
+  const snippet = bestSnippet(part.text.slice(a, b), language, tokens, snippetOptions, { before, after }, present);
   return { ...(section ? { section } : {}), snippet };
+}
+
+/** Whether `places` (between its from and to) place token number `token` in [from, to). */
+function isPlaced(places: Places, token: number, from: number, to: number): boolean {
+  for (let i = placeAtLeast(places, places.from, from); i < places.to && places.at[i]! < to; i++) if (places.token[i] === token) return true;
+  return false;
 }
 
 /**

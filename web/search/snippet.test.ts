@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { analyze, primaryTokens, tokenize } from '../../shared/analysis/index.js';
+import { analyze, foldToken, isFoldToken, primaryTokens, tokenize } from '../../shared/analysis/index.js';
 import { bestSnippet, headingsHolding, joinHeadings, querySpans } from './snippet.js';
 
 const q = (s: string) => new Set(tokenize(s));
@@ -88,6 +88,41 @@ describe('querySpans: the words found by their prefix are the words tokenizing f
           .filter((span) => !span.extra && tokens.has(span.token))
           .map(({ token, start, end }) => ({ token, start, end }));
         expect(querySpans(body, 'en', tokens)).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('querySpans: words matched through accent or width folding', () => {
+  const filler = (word: string) => Array.from({ length: 3000 }, (_, i) => `${word}${i % 50}`).join(' ');
+  const text = `${filler('alpha')} The résumé of the café, naïve grüße Ｆｕｌｌｗｉｄｔｈ text. ${filler('omega')}`;
+  /** The tokens a query word is matched by on a page in `language`: its own, and its fold token (compile.ts foldVariants). */
+  const asked = (word: string, language: string) => new Set([...tokenize(word, language), foldToken(word, language)]);
+
+  it('highlights the word itself and takes the snippet around it, on a page of any language', () => {
+    for (const language of ['en', '', 'fr']) {
+      for (const [word, shown] of [['resume', 'résumé'], ['cafe', 'café'], ['naive', 'naïve'], ['grusse', 'grüße'], ['fullwidth', 'Ｆｕｌｌｗｉｄｔｈ']]) {
+        const s = bestSnippet(text, language, asked(word!, language));
+        expect(s.highlights.map(([a, b]) => s.text.slice(a, b)), `${word} on a page in "${language}"`).toEqual([shown]);
+      }
+    }
+    const short = bestSnippet('latinoneword café naïve', 'en', asked('cafe', 'en'));
+    expect(short.highlights.map(([a, b]) => short.text.slice(a, b))).toEqual(['café']);
+  });
+
+  it('finds every word whose token or fold token is a query token, as tokenizing does (property)', () => {
+    const word = fc.constantFrom('café', 'Café', 'cafe', 'CAFÉS', 'ｃａｆé', 'naïve', 'naive', 'Straße', 'strasse', 'Ｆｕｌｌ', 'full', 'résumé', 'resume', 'we’ll', 'well', 'map', 'the');
+    // Separators past ASCII, and CJK words a Latin word may be glued to.
+    const sep = fc.constantFrom(' ', ', ', '-', '’', '\n', '—', '😀', '日本', ' 日本 ');
+    const text = fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 30 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
+    fc.assert(
+      fc.property(text, fc.array(word, { minLength: 1, maxLength: 3 }), fc.constantFrom('en', ''), (body, queryWords, language) => {
+        const tokens = new Set(queryWords.flatMap((w) => [...asked(w, language)]));
+        const expected = analyze(body, language)
+          .filter((span) => tokens.has(span.token) && (!span.extra || isFoldToken(span.token)))
+          .map(({ token, start, end }) => ({ token, start, end }));
+        expect(querySpans(body, language, tokens)).toEqual(expected);
       }),
       { numRuns: 500 },
     );

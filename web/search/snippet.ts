@@ -1,6 +1,6 @@
 // The snippet: the passage of a page's text where the query's words are densest, with their offsets. Pure.
 
-import { identifierTails, isFoldToken, isIdentifierToken, scanTokens, stemSearchPrefix, stemsArePrefixes, symbolSuffix, tokenAt } from '../../shared/analysis/index.js';
+import { charBefore, identifierTails, isFoldToken, isIdentifierToken, scanTokens, stemSearchPrefix, stemsArePrefixes, symbolSuffix, tokenAt, wordHolding } from '../../shared/analysis/index.js';
 
 export interface SnippetOptions {
   /** Longest snippet in characters (before the ellipses). */
@@ -33,9 +33,11 @@ export function bestSnippet(
   options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS,
   /** Whether `text` is a part of a longer text that goes on before it, after it (an ellipsis there). */
   more: { before: boolean; after: boolean } = { before: false, after: false },
+  /** Whether a query token may stand in `text` (querySpans). */
+  present: (token: string) => boolean = MAY_BE_ANYWHERE,
 ): Snippet {
   const scanned = text.length > options.scanChars ? text.slice(0, options.scanChars) : text;
-  const spans = querySpans(scanned, language, queryTokens);
+  const spans = querySpans(scanned, language, queryTokens, present);
   if (spans.length === 0) return { text: (more.before ? ELLIPSIS : '') + cut(text, 0, options.maxChars, more.after), highlights: [] };
 
   // Slide a window over the matches: [i, j] fits when its span is at most maxChars (a span longer
@@ -114,11 +116,61 @@ export interface Span {
   end: number;
 }
 
-/** Every word of `text` whose token is a query token, in text order. */
-export function querySpans(text: string, language: string, queryTokens: ReadonlySet<string>): Span[] {
-  const spans = findBySearch(text, language, queryTokens);
+const MAY_BE_ANYWHERE = (): boolean => true;
+
+/**
+ * Every word of `text` whose token is a query token, in text order. `present`: whether a query token
+ * may stand in `text`, each may unless the caller knows better (snippet-positions.ts reads a passage
+ * the index places some in): when a prefix search finds none of one that may, the words past ASCII are
+ * read too (withWordsPastAscii), and a token merely absent from a passage costs nothing.
+ */
+export function querySpans(text: string, language: string, queryTokens: ReadonlySet<string>, present: (token: string) => boolean = MAY_BE_ANYWHERE): Span[] {
+  let spans = findBySearch(text, language, queryTokens);
+  if (missesSome(spans, queryTokens, present)) spans = withWordsPastAscii(text, language, queryTokens, spans);
   // Where stems are not prefixes (Spanish drops accents: "públicas" -> "public"), a prefix search misses: tokenize then.
   return spans.length === 0 && !stemsArePrefixes(language) ? findByTokenizing(text, language, queryTokens) : spans;
+}
+
+/** Whether one of `tokens` that a word past ASCII may hold, and that may be `present`, has no span:
+ * not a CJK token (looked up as it is) nor an identifier's whole token (no one word holds it). */
+function missesSome(spans: readonly Span[], tokens: ReadonlySet<string>, present: (token: string) => boolean): boolean {
+  next: for (const t of tokens) {
+    for (const s of spans) if (s.token === t) continue next;
+    if (!CJK_TOKEN.test(t) && !isIdentifierToken(t) && present(t)) return true;
+  }
+  return false;
+}
+
+/** A character past ASCII (a surrogate pair's first half is one: wordHolding reads the pair). */
+const PAST_ASCII = /[^\x00-\x7f]/g;
+
+/**
+ * `found` and the spans a prefix search cannot find: words whose lower case does not begin with their
+ * token, all of them spelled with a character past ASCII (an accent folded away, "résumé" for the fold
+ * token of "resume"; a width or ligature NFKC folds, "Ｆｕｌｌｗｉｄｔｈ" for "fullwidth"). Only the
+ * words holding such a character are tokenized: an English page has few, and tokenizing all of a
+ * long page's text for each result is what findBySearch exists to avoid.
+ */
+function withWordsPastAscii(text: string, language: string, queryTokens: ReadonlySet<string>, found: Span[]): Span[] {
+  let more: Span[] | undefined;
+  let known: Set<string> | undefined;
+  PAST_ASCII.lastIndex = 0;
+  for (let m = PAST_ASCII.exec(text); m !== null; m = PAST_ASCII.exec(text)) {
+    const word = wordHolding(text, m.index);
+    if (word === undefined) continue;
+    PAST_ASCII.lastIndex = word.end;
+    const raw = text.slice(word.start, word.end);
+    if (ALL_CJK.test(raw)) continue; // CJK tokens were looked up as they are
+    scanTokens(raw, language, (token, _word, start, end) => {
+      if (!queryTokens.has(token) || CJK_TOKEN.test(token)) return;
+      // The word's own token may have been found by its prefix ("résumé" typed with its accents).
+      known ??= new Set(found.map((s) => `${s.start} ${s.token}`));
+      if (known.has(`${word.start + start} ${token}`)) return;
+      (more ??= []).push({ token, start: word.start + start, end: word.start + end });
+    });
+  }
+  // In text order, a word's own span before its fold token's (a stable sort).
+  return more === undefined ? found : [...found, ...more].sort((a, b) => a.start - b.start);
 }
 
 /** Every word of `text` whose token is a query token, by tokenizing all of it. */
@@ -131,6 +183,8 @@ function findByTokenizing(text: string, language: string, queryTokens: ReadonlyS
 }
 
 const CJK_TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** A word of CJK characters only (a Latin word may be glued to a CJK one: "日本’well"). */
+const ALL_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{M}]+$/u;
 
 /**
  * The same spans, found without tokenizing the whole page: the words starting like a query token (a
@@ -325,12 +379,6 @@ export function headingsWith(headings: JoinedHeadings, token: string, language: 
     if (out.length === 0 || out[out.length - 1] !== lo) out.push(lo);
   }
   return Int32Array.from(out);
-}
-
-/** The character (a whole surrogate pair) before index `i`. */
-function charBefore(text: string, i: number): string {
-  const low = text.charCodeAt(i - 1);
-  return low >= 0xdc00 && low <= 0xdfff && i >= 2 ? text.slice(i - 2, i) : text.charAt(i - 1);
 }
 
 function cut(text: string, start: number, maxChars: number, more = false): string {
