@@ -174,3 +174,33 @@ describe('a name typed alone, defined by a term that qualifies it', () => {
     }
   });
 });
+
+describe('words matched through accent or width folding', () => {
+  // A probe's page: the folded words between two runs of filler, on pages of every language; one with
+  // more than the 50,000 characters a text search of a result reads before them; a short one.
+  const filler = (word: string, n: number) => Array.from({ length: n }, (_, i) => `${word}${i % 50}`).join(' ');
+  const folded = 'The résumé of the café, naïve grüße Ｆｕｌｌｗｉｄｔｈ text.';
+  const text = `${filler('alpha', 3000)} ${folded} ${filler('omega', 3000)}`;
+  const deepText = `${filler('beta', 9000)} ${folded} ${filler('gamma', 100)}`;
+  const pages = [
+    { url: 'http://docs.test/en', title: 'English', text, language: 'en' },
+    { url: 'http://docs.test/untagged', title: 'Untagged', text, language: '' },
+    { url: 'http://docs.test/fr', title: 'Français', text, language: 'fr' },
+    { url: 'http://docs.test/deep', title: 'Deep', text: deepText, language: 'en' },
+    { url: 'http://docs.test/short', title: 'Short', text: 'latinoneword café naïve', language: 'en' },
+  ];
+  const engine = fixtureEngine(pages);
+
+  it('take the snippet around the folded word and highlight it, on pages of every language and however deep', () => {
+    expect(deepText.indexOf('résumé')).toBeGreaterThan(60_000);
+    const shown: Record<string, string> = { resume: 'résumé', cafe: 'café', naive: 'naïve', grusse: 'grüße', fullwidth: 'Ｆｕｌｌｗｉｄｔｈ' };
+    for (const [q, word] of Object.entries(shown)) {
+      const hits = engine().search(parseQuery(q), { offset: 0, limit: 10 }).hits;
+      expect(hits.map((h) => h.url).sort(), q).toEqual(pages.filter((p) => p.text.includes(word)).map((p) => p.url).sort());
+      for (const hit of hits) {
+        expect(hit.snippet, `${q} on ${hit.url}`).toContain(word);
+        expect(hit.highlights.map(([a, b]) => hit.snippet.slice(a, b)), `${q} on ${hit.url}`).toEqual([word]);
+      }
+    }
+  });
+});

@@ -5,7 +5,7 @@
 // then costs what a short one does, and no result reads more than its header and one passage.
 
 import { linkableSections, WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
-import { isIdentifierToken, primaryTokens } from '../../shared/analysis/index.js';
+import { isFoldToken, isIdentifierToken, primaryTokens, tokenAt } from '../../shared/analysis/index.js';
 import { bodyPositions } from './body-positions.js';
 import { choosePart, endAtMark, throughHeadedText, headingLength, headingOpensWith, leafNamed, placeAtLeast, type ChosenPart, type ChosenSection, type Places } from './sections.js';
 import { bestSnippet, headingsHolding, tokensIn, type Snippet, type SnippetOptions } from './snippet.js';
@@ -24,12 +24,13 @@ export const DEFAULT_PLACED_SNIPPET_OPTIONS: Readonly<PlacedSnippetOptions> = { 
 
 /**
  * The body places of `tokens` in document `doc`, ascending; undefined when a token that is in the body
- * has no positions there and cannot be placed from its parts (an accent-folded or CJK bigram token
- * stands beside words without a place of its own): only reading the text can find those. An
+ * has no positions there and cannot be placed from its parts or source words (a CJK bigram token
+ * stands beside its word without a place of its own): only reading the text can find those. An
  * identifier's whole token (`prompt_command`) has no positions either, but stands where its parts
  * stand one after another ("prompt" then "command"): it is placed there, at its first part, so the
  * section and the snippet that hold the name itself are found without reading a long page's text
- * (`language` is the page's: its parts were indexed with that language's stemmer).
+ * (`language` is the page's: its parts were indexed with that language's stemmer). An accent-folded
+ * token (`~resum`) stands where the words it was folded from stand ("résumé"): see foldPlaces.
  */
 export function bodyPlaces(
   gen: IndexGeneration,
@@ -48,6 +49,7 @@ export function bodyPlaces(
     if (body === undefined) continue;
     let placed = body.length > 0 ? body : undefined;
     if (placed === undefined && isIdentifierToken(token)) placed = identifierPlaces(gen, termId, doc, primaryTokens(token, language));
+    else if (placed === undefined && isFoldToken(token)) placed = foldPlaces(gen, termId, doc, term!, language);
     if (placed === undefined || placed.length === 0) return undefined;
     perToken[t] = placed;
     n += placed.length;
@@ -98,6 +100,38 @@ function identifierPlaces(gen: IndexGeneration, termId: (token: string) => numbe
     if (all) places.push(first);
   }
   return Int32Array.from(places);
+}
+
+/**
+ * The places of the words a fold token was made from, in the page's own tokens: the fold term's
+ * surface words (its shortest and up to MAX_FORMS others, over the whole index: a page's own word is
+ * among them unless a term has more spellings than that) made tokens as the page's language makes
+ * them ("résumé" -> "résumé" in English), each token's body places merged. A word of the same token
+ * that folds elsewhere is placed too; the snippet highlights only real matches (snippet.ts). Without
+ * it, a page matched by "resume" alone was searched as text, its first 50,000 characters only.
+ */
+function foldPlaces(gen: IndexGeneration, termId: (token: string) => number | undefined, doc: number, fold: number, language: string): Int32Array | undefined {
+  const forms = gen.terms.forms?.[fold];
+  const words = forms ? [gen.terms.words[fold]!, ...forms.split(' ')] : [gen.terms.words[fold]!];
+  const lists: Int32Array[] = [];
+  const seen = new Set<number>();
+  for (const word of words) {
+    const source = tokenAt(word, 0, language)?.token;
+    const term = source === undefined ? undefined : termId(source);
+    if (term === undefined || seen.has(term)) continue;
+    seen.add(term);
+    const body = bodyPositions(gen, term, doc);
+    if (body !== undefined && body.length > 0) lists.push(body);
+  }
+  if (lists.length <= 1) return lists[0];
+  const all = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
+  let n = 0;
+  for (const l of lists) all.set(l, (n += l.length) - l.length);
+  all.sort();
+  // Two spellings of one token are one place.
+  let kept = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i]!;
+  return all.subarray(0, kept);
 }
 
 /** The best section (as bestSection) and snippet (as bestSnippet) of `doc`, from the places of its query words. */
