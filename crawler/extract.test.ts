@@ -254,7 +254,7 @@ describe('rel=canonical', () => {
     // The head ends at the first element or text that cannot stand in it, as a browser reads it.
     expect(ex('<title>t</title><img src="x.png"><link rel="canonical" href="/hijack">').canonical).toBeUndefined();
     expect(ex('<title>t</title>Some text<link rel="canonical" href="/hijack">').canonical).toBeUndefined();
-    expect(ex('<html><head><meta charset="utf-8"><script>x()</script><noscript></noscript>\n  <link rel="canonical" href="/c"></head>').canonical).toBe('http://example.test/c');
+    expect(ex('<html><head><meta charset="utf-8"><script>x()</script><noscript><img src="/pixel.gif"></noscript>\n  <link rel="canonical" href="/c"></head>').canonical).toBe('http://example.test/c');
   });
   it('is absent when not given or not http(s)', () => {
     expect(ex('<p>x</p>').canonical).toBeUndefined();

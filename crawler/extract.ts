@@ -273,7 +273,9 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         if (name === 'svg' || name === 'math') foreignDepth++;
         if (name === 'pre') preDepth++;
         if (name === 'template') templateDepth++;
-        if (!HEAD_CONTENT.has(name)) inBody = true;
+        // A <noscript>'s tracking pixel in the head does not end it: a browser that runs scripts reads
+        // that content as text.
+        if (!HEAD_CONTENT.has(name) && skipDepth === 0) inBody = true;
         // Inside <pre>, each <code> starts a block: Node's docs put a page's ESM and CommonJS variants of
         // one example side by side in one <pre> (CSS shows one), and "// 35655680</code><code>const"
         // read as the word "35655680const".
