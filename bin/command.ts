@@ -76,11 +76,15 @@ export function shownFlag(flag: string): string {
   return flag.startsWith('"') ? flag : `--${flag}`;
 }
 
-/** A number flag: rejects what is not a number in [min, max]. */
+/** A decimal number as people write one (`2`, `0.5`, `1e3`): Number() also reads `0x10` as 16 and
+ * `0b11` as 3, and `--delay 0x10` waited 16 seconds. */
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+
+/** A number flag: rejects what is not a decimal number in [min, max]. */
 export function numberFlag(command: string, flag: string, raw: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+  if (!DECIMAL.test(raw) || !Number.isFinite(n) || n < min || n > max) {
     throw new GleanerError('BAD_ARGUMENT', `${command}: ${shownFlag(flag)} must be a number from ${min} to ${max}, not "${raw}"`);
   }
   return n;
@@ -90,7 +94,7 @@ export function numberFlag(command: string, flag: string, raw: string | undefine
 export function integerFlag(command: string, flag: string, raw: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
+  if (!DECIMAL.test(raw) || !Number.isInteger(n) || n < min || n > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `of ${min} or more` : `from ${min} to ${max}`;
     throw new GleanerError('BAD_ARGUMENT', `${command}: ${shownFlag(flag)} must be a whole number ${range}, not "${raw}"`);
   }

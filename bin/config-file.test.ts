@@ -69,3 +69,19 @@ describe('the config file', () => {
     }
   });
 });
+
+describe('numbers and files as people write them', () => {
+  it('a config saved with a byte order mark (as Notepad saves it) is read', async () => {
+    const path = join(await dirs.make(), 'bom.json');
+    await writeFile(path, '\uFEFF{"crawl":{"delay":2}}');
+    expect(crawlOptionsFromArgs(['--config', path, 'http://x.example/']).options.delayMs).toBe(2000);
+  });
+  it('a number flag is decimal: 0x10 and 0b11 are refused, not read as 16 and 3', () => {
+    expect(crawlOptionsFromArgs(['--delay', '1e-1', 'http://x.example/']).options.delayMs).toBe(100);
+    expect(crawlOptionsFromArgs(['--delay', '.5', 'http://x.example/']).options.delayMs).toBe(500);
+    for (const raw of ['0x10', '0b11', '0o7', '', '1_000']) {
+      expect(() => crawlOptionsFromArgs(['--delay', raw, 'http://x.example/']), raw).toThrow(`--delay must be a number from 0 to 3600, not "${raw}"`);
+    }
+    expect(() => crawlOptionsFromArgs(['--max-pages', '0x10', 'http://x.example/'])).toThrow(/--max-pages must be a whole number/);
+  });
+});

@@ -91,7 +91,8 @@ export function readConfigFile(path: string, shape: ConfigShape): ConfigFile {
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // A byte order mark (Notepad saves one) is no part of the JSON; npm reads such files too.
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
     throw new GleanerError('BAD_ARGUMENT', `config ${path}: not JSON: ${(e as Error).message}`);
   }

@@ -35,6 +35,10 @@ export function describeFsProblem(code: string, path: string): string | undefine
       return `the disk holding ${path} is full`;
     case 'ENOENT':
       return `${path} does not exist`;
+    case 'ELOOP':
+      return `${path} is a loop of symbolic links`;
+    case 'ENAMETOOLONG':
+      return `${path} is a name longer than the file system takes`;
     default:
       return undefined;
   }
@@ -107,6 +111,8 @@ export interface DataDirCheck {
  * the first dir it made, for a caller that is refused later to remove (undefined when none).
  */
 export function checkDataDir(path: string, { create, write }: DataDirCheck): string | undefined {
+  // An empty --data was the current directory, filled with a store and logs no one asked for there.
+  if (path.trim() === '') throw new GleanerError('BAD_ARGUMENT', '--data must name a directory, not be empty');
   const inside = enclosingDataDir(path, looksLikeDataDir);
   if (inside) {
     // Said the way the user wrote the path: relative stays relative.

@@ -2,13 +2,14 @@
 // its workers; negative or missing numbers are Gleaner's one line; no escape codes when output is not a
 // terminal; a command that is refused leaves no files.
 
-import { mkdirSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readdirSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFillerSite, type FillerSite } from './sites/filler-site.js';
-import { alive, BUILT, childPids, runCli, startCli } from './support/run-cli.js';
+import { alive, BUILT, childPids, CLI, runCli, startCli } from './support/run-cli.js';
 
 if (!BUILT) console.warn('CLI edge tests skipped: dist/ is not built (run `npm run build`; `npm test` does)');
 
@@ -81,6 +82,19 @@ describe.skipIf(!BUILT)('CLI edges (real CLI)', () => {
     expect(r.stderr).toBe(`${line}\n`);
   });
 
+  it('an output that cannot be written (a full disk) is one line and exit 1, not a stack trace', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const args of [['crawl', '--help'], ['--version']]) {
+        const r = spawnSync(process.execPath, [CLI, ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: 30_000 });
+        expect(r.status, args.join(' ')).toBe(1);
+        expect(r.stderr, args.join(' ')).toBe('gleaner: cannot write standard output: no space left on device\n');
+      }
+    } finally {
+      closeSync(full);
+    }
+  });
+
   it('a refused command leaves no files: no data dir, no log', async () => {
     const empty = join(work, 'empty');
     mkdirSync(empty);
@@ -95,7 +109,14 @@ describe.skipIf(!BUILT)('CLI edges (real CLI)', () => {
       [['index', '--data', 'dd', '--bogus'], 2],
       [['crawl', 'http://x/', '--data', 'dd', '--log', join(work, 'no-such-folder', 'crawl.jsonl')], 1],
       [['crawl', 'http://x/', '--data', 'dd', '--log', work], 1],
+      // An empty --data was the current folder, filled with a store; a loop of links was "a bug".
+      [['crawl', 'http://x/', '--data', ''], 2],
+      [['index', '--data', ''], 2],
+      [['crawl', 'http://x/', '--data', join(work, 'loop1')], 1],
+      [['serve', '--data', join(work, 'loop1'), '--port', '0'], 1],
     ];
+    symlinkSync(join(work, 'loop2'), join(work, 'loop1'));
+    symlinkSync(join(work, 'loop1'), join(work, 'loop2'));
     for (const [args, code] of refused) {
       const r = await runCli(args, empty);
       expect(r.code, args.join(' ')).toBe(code);

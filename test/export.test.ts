@@ -4,7 +4,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
-import { readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, readdirSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WARCParser } from 'warcio';
@@ -98,6 +99,32 @@ describe('gleaner export', () => {
     } finally {
       process.off('warning', onWarning);
     }
+  });
+
+  it('writes through a symbolic link and into a pipe, never replacing them with a file', async () => {
+    const dir = await dirs.make();
+    // A link to a file: the file gets the export, the link stays a link.
+    await writeFile(join(dir, 'real.jsonl'), 'keep me\n');
+    symlinkSync('real.jsonl', join(dir, 'link.jsonl'));
+    const viaLink = fileSink(join(dir, 'link.jsonl'));
+    await viaLink.write('{"a":1}\n');
+    await viaLink.finish(true);
+    expect(lstatSync(join(dir, 'link.jsonl')).isSymbolicLink()).toBe(true);
+    expect(await readFile(join(dir, 'real.jsonl'), 'utf8')).toBe('{"a":1}\n');
+    // A FIFO: its reader gets the export as it is written, and it stays a FIFO.
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const read = readFile(fifo, 'utf8');
+    const intoPipe = fileSink(fifo);
+    await intoPipe.write('{"b":2}\n');
+    await intoPipe.finish(true);
+    expect(await read).toBe('{"b":2}\n');
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['link.jsonl', 'pipe', 'real.jsonl']);
+    // A loop of links is one line, not an unexpected error.
+    symlinkSync('loop2', join(dir, 'loop1'));
+    symlinkSync('loop1', join(dir, 'loop2'));
+    expect(() => fileSink(join(dir, 'loop1'))).toThrow(/^export: cannot write .*loop1: a loop of symbolic links$/);
   });
 
   it.skipIf(!BUILT)('a file it cannot write is one line, exit 1, and no word of an export done', async () => {

@@ -3,11 +3,11 @@
 // webrecorder's warcio): a warcinfo record, then one response record per page whose response the crawl
 // kept (shared/store/raw-response.ts), readable by warcio, pywb and the other WARC tools.
 
-import { createWriteStream, statSync, type WriteStream } from 'node:fs';
+import { createWriteStream, lstatSync, readlinkSync, realpathSync, statSync, type Stats, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { once } from 'node:events';
-import { join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { checkDataDir } from '../../shared/data-dir.js';
@@ -28,8 +28,9 @@ Options:
                    crawl received them, the body after its Content-Encoding was undone), one per page
                    whose response was kept (by a crawl with --keep-raw); a FILE ending
                    in .gz is compressed record by record, as .warc.gz files are (default: jsonl)
-  --out FILE       write here (whole or not at all: a temporary file renamed at the end);
-                   default: standard output
+  --out FILE       write here (whole or not at all: a temporary file renamed at the end;
+                   through a symbolic link to the file it names; a pipe or a device is
+                   written to as it is); default: standard output
   --data DIR       data dir (default: data)
   -h, --help       this help
 `;
@@ -106,9 +107,28 @@ function drainedOrFailed(stream: WriteStream): Promise<void> {
   });
 }
 
+/** Where `path` leads: a symlink is followed (its file is written, the link stays a link), and what is
+ * no regular file (a FIFO, a device, /dev/stdout) is written to as it is. A temporary file renamed over
+ * them had replaced the pipe, the link or the device itself with a regular file, and said it exported. */
+function outTarget(path: string): { file: string; direct: boolean } {
+  let stat: Stats | undefined;
+  try {
+    stat = statSync(path, { throwIfNoEntry: false });
+  } catch (e) {
+    throw new GleanerError('BAD_ARGUMENT', `export: cannot write ${path}: ${(e as NodeJS.ErrnoException).code === 'ELOOP' ? 'a loop of symbolic links' : (e as Error).message}`);
+  }
+  if (stat?.isDirectory()) throw new GleanerError('BAD_ARGUMENT', `export: --out ${path} is a directory; give a file name, e.g. ${join(path, 'pages.jsonl')}`);
+  if (stat !== undefined && !stat.isFile()) return { file: path, direct: true };
+  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    // A link to a file, or to one not made yet: the file it names is made whole beside itself.
+    return { file: stat === undefined ? resolvePath(dirname(path), readlinkSync(path)) : realpathSync(path), direct: false };
+  }
+  return { file: path, direct: false };
+}
+
 export function fileSink(path: string): Sink {
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new GleanerError('BAD_ARGUMENT', `export: --out ${path} is a directory; give a file name, e.g. ${join(path, 'pages.jsonl')}`);
-  const temp = `${path}.tmp-${process.pid}`;
+  const { file, direct } = outTarget(path);
+  const temp = direct ? file : `${file}.tmp-${process.pid}`;
   const stream: WriteStream = createWriteStream(temp);
   let failure: Error | undefined;
   stream.on('error', (e) => (failure = e));
@@ -121,8 +141,10 @@ export function fileSink(path: string): Sink {
     },
     async finish(ok) {
       await new Promise<void>((resolve) => stream.end(resolve));
-      if (ok && !failure) {
-        await rename(temp, path).catch(async (e: unknown) => {
+      if (direct) {
+        // Written as it went (a pipe's reader has read it): nothing to make whole or take back.
+      } else if (ok && !failure) {
+        await rename(temp, file).catch(async (e: unknown) => {
           await rm(temp, { force: true });
           throw cannotWrite(e as Error);
         });
