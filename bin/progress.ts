@@ -12,16 +12,21 @@ export function progressLine(stream: NodeJS.WriteStream = process.stderr): Progr
   // A `gleaner index` run again with a larger heap (bin/heap.ts) writes to a terminal through a pipe.
   const relayed = stream === process.stderr ? Number(process.env[TERMINAL_COLUMNS_ENV] ?? 0) : 0;
   if (!stream.isTTY && !(relayed > 0)) return { update: () => {}, done: () => {} };
-  let shown = false;
+  let shown = 0;
+  // A terminal that knows no escape codes (TERM=dumb: Emacs' shell, some CI consoles) shows `ESC[K` as
+  // junk: the old line is blanked with spaces instead.
+  const dumb = process.env.TERM === 'dumb';
+  const clear = () => (dumb ? `\r${' '.repeat(shown)}\r` : '\r\x1b[K');
   return {
     update(text) {
       const width = (stream.columns || relayed || 121) - 1;
-      stream.write(`\r\x1b[K${text.slice(0, width)}`);
-      shown = true;
+      const line = text.slice(0, width);
+      stream.write(`${clear()}${line}`);
+      shown = line.length;
     },
     done() {
-      if (shown) stream.write('\r\x1b[K');
-      shown = false;
+      if (shown > 0) stream.write(clear());
+      shown = 0;
     },
   };
 }
