@@ -23,12 +23,17 @@ const inFlight = new WeakMap<Duplex, Set<ServerResponse>>();
 /** What to do once a connection has written every response it owes (one error answer at most). */
 const whenIdle = new WeakMap<Duplex, () => void>();
 
-function track(req: IncomingMessage, res: ServerResponse): void {
+function track(req: IncomingMessage, res: ServerResponse, maxPipelined: number): void {
   if (res.writableFinished) return;
   const socket = req.socket;
   let pending = inFlight.get(socket);
   if (!pending) inFlight.set(socket, (pending = new Set()));
   pending.add(res);
+  // No answer can tell a client that pipelines past the cap (it is not reading them): drop it.
+  if (pending.size > maxPipelined) {
+    socket.destroy();
+    return;
+  }
   const done = () => {
     pending.delete(res);
     if (pending.size > 0) return;
@@ -89,10 +94,11 @@ function answerConnect(_req: IncomingMessage, socket: Duplex): void {
   socket.end(rawAnswer(405, 'this server is no proxy: CONNECT is not answered', false, { Allow: ALLOWED_METHODS }));
 }
 
-/** Installs the answers above on `server`. */
-export function answerUnroutable(server: Server): void {
+/** Installs the answers above on `server`, dropping a connection with more than `maxPipelined` requests
+ * unanswered. */
+export function answerUnroutable(server: Server, maxPipelined: number): void {
   // Before the app's listener, so a response it finishes at once is seen finishing.
-  server.prependListener('request', track);
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => track(req, res, maxPipelined));
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
 }

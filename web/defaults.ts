@@ -77,3 +77,35 @@ export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
   robotsFetch: true,
   allowOrigins: [],
 });
+
+/** How long a client may take and how much it may ask at once, for a server that faces browsers and
+ * scripts: slow, idle or non-reading clients do not hold sockets or memory. */
+export interface ConnectionLimits {
+  /** The whole request, body included. Default 30 s. */
+  requestTimeoutMs: number;
+  /** The request line and headers. Default 10 s. */
+  headersTimeoutMs: number;
+  /** An idle connection between requests. Default 5 s. */
+  keepAliveTimeoutMs: number;
+  /** How often Node checks the two timeouts above. Node's default of 30 s let them fire at ~21 s and ~51 s
+   * instead of 10 s and 30 s; checking every second costs a walk over the open connections. Default 1 s. */
+  connectionsCheckingIntervalMs: number;
+  /** A connection on which nothing can be read or written for this long is closed: nginx's
+   * `send_timeout`. A client that never reads its answers had held its socket, and the answers, for good.
+   * Default 60 s. */
+  sendTimeoutMs: number;
+  /** Requests one connection may have unanswered at once; one more and the connection is dropped.
+   * Browsers never pipeline; Node parses every request already received and keeps every answer until
+   * the client reads it: 100 connections each sending 64 KB of requests and reading nothing had grown
+   * a server from 86 MB to 1.2 GB. Default 16. */
+  maxPipelinedRequests: number;
+}
+
+export const CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  connectionsCheckingIntervalMs: 1_000,
+  sendTimeoutMs: 60_000,
+  maxPipelinedRequests: 16,
+});

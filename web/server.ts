@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import { GleanerError } from '../shared/errors.js';
 import { createApp } from './app.js';
 import { answerUnroutable } from './client-errors.js';
-import type { WebOptions } from './defaults.js';
+import { CONNECTION_LIMITS, type ConnectionLimits, type WebOptions } from './defaults.js';
 import { openLiveSearchEngine } from './search/index.js';
 import { indexStats } from './stats.js';
 import { readCrawlStatus } from '../shared/crawl-status.js';
@@ -26,27 +26,6 @@ export interface RunningServer {
   server: Server;
   close(): Promise<void>;
 }
-
-/** How long a client may take, for a server that faces browsers and scripts: slow or idle clients do
- * not hold sockets. */
-export interface ConnectionLimits {
-  /** The whole request, body included. Default 30 s. */
-  requestTimeoutMs: number;
-  /** The request line and headers. Default 10 s. */
-  headersTimeoutMs: number;
-  /** An idle connection between requests. Default 5 s. */
-  keepAliveTimeoutMs: number;
-  /** How often Node checks the two timeouts above. Node's default of 30 s let them fire at ~21 s and ~51 s
-   * instead of 10 s and 30 s; checking every second costs a walk over the open connections. Default 1 s. */
-  connectionsCheckingIntervalMs: number;
-}
-
-export const CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
-  requestTimeoutMs: 30_000,
-  headersTimeoutMs: 10_000,
-  keepAliveTimeoutMs: 5_000,
-  connectionsCheckingIntervalMs: 1_000,
-});
 
 /** Why `host`:`port` cannot be listened on, as a BAD_ARGUMENT the user can fix; other errors as they are. */
 function listenError(e: NodeJS.ErrnoException, host: string, port: number): Error {
@@ -68,9 +47,16 @@ export async function checkCanListen(host: string, port: number): Promise<void> 
 
 /** Binds `app`; a port in use or a host that cannot be bound is a BAD_ARGUMENT the user can fix. */
 export async function listen(app: Express, host: string, port: number, limits: Partial<ConnectionLimits> = {}): Promise<RunningServer> {
-  const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs, connectionsCheckingIntervalMs } = { ...CONNECTION_LIMITS, ...limits };
-  const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, keepAliveTimeout: keepAliveTimeoutMs, connectionsCheckingInterval: connectionsCheckingIntervalMs }, app);
-  answerUnroutable(server);
+  const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs, connectionsCheckingIntervalMs, sendTimeoutMs, maxPipelinedRequests } = { ...CONNECTION_LIMITS, ...limits };
+  // A request whose connection was dropped while it waited its turn (too many pipelined, below) is not
+  // answered: Node parses every request of a chunk already read, and each would otherwise run a search.
+  const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, keepAliveTimeout: keepAliveTimeoutMs, connectionsCheckingInterval: connectionsCheckingIntervalMs }, (req, res) => {
+    if (!req.socket.destroyed) app(req, res);
+  });
+  // Node's socket inactivity timeout: no byte read or written for this long, and nothing listens for
+  // 'timeout', so Node destroys the socket. Node's default is none.
+  server.timeout = sendTimeoutMs;
+  answerUnroutable(server, maxPipelinedRequests);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());
     server.once('error', (e: NodeJS.ErrnoException) => reject(listenError(e, host, port)));
