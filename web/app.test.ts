@@ -496,6 +496,11 @@ describe('errors', () => {
     expect(body).toContain('there is no page at /no/such/page');
   });
 
+  it('paths are case-sensitive: /API/search is no address, so nothing escapes the /api/ rules (CORS, JSON errors, robots.txt)', async () => {
+    for (const path of ['/API/search?q=crawler', '/Search?q=crawler', '/HEALTHZ']) expect((await get(path)).status, path).toBe(404);
+    expect((await get('/api/search?q=crawler')).status).toBe(200);
+  });
+
   it('an engine failure is a 500 without the stack or the message, which go to the log', async () => {
     const logged: string[] = [];
     const failing: SearchEngine = {

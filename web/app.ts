@@ -59,6 +59,8 @@ export function createApp(deps: AppDeps): Express {
   // Result pages are computed per request; hashing each body for an ETag costs more than it saves.
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // As every route group (routes/router.ts): /STATIC/ is not /static/.
+  app.set('case sensitive routing', true);
   // Express passes a callback, so renderFile answers through it and returns nothing.
   app.engine('ejs', (path, data, callback) => {
     ejs.renderFile(path, data, callback);

@@ -1,7 +1,8 @@
 // The API's description: /openapi.json for programs (OpenAPI 3.1, web/openapi.ts) and /api, the same
 // document rendered for people: each endpoint with its parameters and limits, each answer's fields.
 
-import { Router } from 'express';
+import type { Router } from 'express';
+import { routeGroup } from './router.js';
 import type { AppContext } from '../context.js';
 import { openApiDocument } from '../openapi.js';
 
@@ -40,7 +41,7 @@ export function schemaTables(doc: Schema): { name: string; description: string; 
 }
 
 export function apiDocsRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = routeGroup();
   const doc = openApiDocument(ctx.options);
 
   router.get('/openapi.json', (_req, res) => {

@@ -1,7 +1,8 @@
 // The JSON API: /api/search for programs, /api/suggest for the search box's autocomplete (and for
 // browsers that added Gleaner through opensearch.xml).
 
-import { Router } from 'express';
+import type { Router } from 'express';
+import { routeGroup } from './router.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http-error.js';
 import { flagParam, intParam, stringParam, textParam } from '../params.js';
@@ -15,7 +16,7 @@ export function splitLastWord(q: string): { head: string; last: string } {
 }
 
 export function apiRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = routeGroup();
   const { options } = ctx;
 
   router.get('/api/search', (req, res) => {

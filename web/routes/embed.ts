@@ -2,11 +2,12 @@
 // pastes into a page. Who may load it and use the API from another site is web/cross-origin.ts's call.
 
 import { join } from 'node:path';
-import { Router } from 'express';
+import type { Router } from 'express';
+import { routeGroup } from './router.js';
 import { assetDir } from '../assets.js';
 
 export function embedRoutes(): Router {
-  const router = Router();
+  const router = routeGroup();
   const file = join(assetDir('public'), 'embed.js');
   router.get('/embed.js', (_req, res) => {
     res.sendFile(file, { maxAge: '1h', headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });

@@ -1,7 +1,8 @@
 // Pages about Gleaner itself: /about, /opensearch.xml (so browsers can add it as a search engine),
 // its own /robots.txt, and /healthz (for monitors: 200 while the index answers).
 
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
+import { routeGroup } from './router.js';
 import type { AppContext } from '../context.js';
 import { FIELDS } from '../../shared/index-format/index.js';
 import { DEFAULT_LEAD_OPTIONS, DEFAULT_NAME_TITLE_OPTIONS, DEFAULT_RANK_PARAMS } from '../search/index.js';
@@ -14,7 +15,7 @@ function originOf(req: Request): string {
 }
 
 export function infoRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = routeGroup();
 
   router.get('/about', (_req, res) => {
     // The formula /about shows is written from the parameters `gleaner serve` ranks with, never copied.

@@ -2,13 +2,14 @@
 // (RFC 9309 or the 1996 draft); the page shows each verdict with its deciding line and the linter's
 // report. GET with ?url= works too, so a check can be linked.
 
-import express, { Router } from 'express';
+import express, { type Router } from 'express';
+import { routeGroup } from './router.js';
 import type { AppContext } from '../context.js';
 import { stringParam } from '../params.js';
 import { EMPTY_FORM, readForm, runRobotsForm, shareLink, type RobotsForm } from '../robots/form.js';
 
 export function robotsRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = routeGroup();
   const { options } = ctx;
   const formBody = express.urlencoded({ extended: false, limit: options.maxFormBytes, parameterLimit: 20 });
 

@@ -1,6 +1,7 @@
 // The search form and the result page.
 
-import { Router } from 'express';
+import type { Router } from 'express';
+import { routeGroup } from './router.js';
 import type { AppContext } from '../context.js';
 import { relaxations } from '../no-results.js';
 import { pageLinks } from '../pagination.js';
@@ -9,7 +10,7 @@ import { resultView } from '../result-view.js';
 import { runSearch } from '../run-search.js';
 
 export function searchRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = routeGroup();
   const { options } = ctx;
 
   router.get('/', (_req, res) => {

@@ -1,10 +1,11 @@
 // Crawl and index figures, as a page and as JSON.
 
-import { Router } from 'express';
+import type { Router } from 'express';
+import { routeGroup } from './router.js';
 import type { AppContext } from '../context.js';
 
 export function statsRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = routeGroup();
 
   router.get('/stats', async (_req, res) => {
     const [stats, live] = await Promise.all([ctx.stats(), ctx.crawlStatus()]);

@@ -3,7 +3,8 @@
 // tokens, postings and inbound anchors, and how it ranked for the query. The crawl-side steps (the live
 // fetch, charset, extraction, the stored record) are `gleaner trace URL`'s: the page says so.
 
-import { Router } from 'express';
+import type { Router } from 'express';
+import { routeGroup } from './router.js';
 import { DEFAULT_AGENT } from '../../shared/agent.js';
 import type { TraceStep } from '../../shared/trace.js';
 import { robotsTraceStep, wholeSiteRobotsStep } from '../../shared/trace.js';
@@ -17,7 +18,7 @@ import { queryStep } from '../trace.js';
 const MAX_URL_CHARS = 2048;
 
 export function traceRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = routeGroup();
   router.get('/trace', async (req, res) => {
     const input = stringParam(req.query.url).trim().slice(0, MAX_URL_CHARS);
     const q = textParam(req.query.q).trim().slice(0, ctx.options.maxQueryChars);
