@@ -496,6 +496,20 @@ describe('errors', () => {
     expect(body).toContain('there is no page at /no/such/page');
   });
 
+  it('a method an address does not answer is a 405 naming those it does (RFC 9110 15.5.6), JSON under /api', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      for (const path of ['/', '/api/search?q=x', '/healthz']) {
+        const res = await get(path, { method });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get('allow')).toBe('GET, HEAD');
+        if (path !== '/') expect(((await res.json()) as { error: { status: number } }).error.status).toBe(405);
+      }
+      if (method !== 'POST') expect((await get('/robots', { method })).headers.get('allow')).toBe('GET, HEAD, POST');
+    }
+    // An address nothing answers stays a 404, whatever the method.
+    expect((await get('/no/such/page', { method: 'POST' })).status).toBe(404);
+  });
+
   it('paths are case-sensitive: /API/search is no address, so nothing escapes the /api/ rules (CORS, JSON errors, robots.txt)', async () => {
     for (const path of ['/API/search?q=crawler', '/Search?q=crawler', '/HEALTHZ']) expect((await get(path)).status, path).toBe(404);
     expect((await get('/api/search?q=crawler')).status).toBe(200);

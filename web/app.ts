@@ -7,6 +7,7 @@ import type { SearchEngine, SearchResult } from './search/index.js';
 import { assetDir } from './assets.js';
 import { WEB_DEFAULTS, type WebOptions } from './defaults.js';
 import { errorHandler, notFound } from './errors.js';
+import { wrongMethod } from './methods.js';
 import { fmt } from './format.js';
 import { LruCache } from './lru.js';
 import { securityHeaders } from './security.js';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(statsRoutes(ctx));
   app.use(traceRoutes(ctx));
   app.use(infoRoutes(ctx));
+  app.use(wrongMethod());
   app.use(notFound());
   app.use(errorHandler(log));
   return app;
