@@ -515,6 +515,14 @@ describe('errors', () => {
     expect((await get('/api/search?q=crawler')).status).toBe(200);
   });
 
+  it('a request with two Host headers is a 400 (RFC 9112 3.2)', async () => {
+    const answer = parseRaw(await rawExchange(server, 'GET /api/search?q=crawler HTTP/1.1\r\nHost: a.test\r\nHost: b.test\r\nConnection: close\r\n\r\n'));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('more than one Host header');
+    const one = parseRaw(await rawExchange(server, 'GET /api/search?q=crawler HTTP/1.1\r\nHost: a.test\r\nConnection: close\r\n\r\n'));
+    expect(one.status).toBe(200);
+  });
+
   it('an engine failure is a 500 without the stack or the message, which go to the log', async () => {
     const logged: string[] = [];
     const failing: SearchEngine = {

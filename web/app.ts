@@ -10,7 +10,7 @@ import { errorHandler, notFound } from './errors.js';
 import { wrongMethod } from './methods.js';
 import { fmt } from './format.js';
 import { LruCache } from './lru.js';
-import { securityHeaders } from './security.js';
+import { oneHost, securityHeaders } from './security.js';
 import { crossOrigin } from './cross-origin.js';
 import { engineStats, type StatsSource } from './stats.js';
 import { fetchRobotsTxt, type RobotsFetcher } from './robots/fetch.js';
@@ -73,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
   app.locals.options = options;
 
   app.use(securityHeaders());
+  app.use(oneHost());
   app.use(crossOrigin(options.allowOrigins));
   app.use('/static', express.static(assetDir('public'), { index: false, maxAge: '1h', fallthrough: true }));
   app.use(searchRoutes(ctx));

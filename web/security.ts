@@ -4,6 +4,7 @@
 // escaping ever failed.
 
 import type { RequestHandler } from 'express';
+import { HttpError } from './http-error.js';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -32,5 +33,14 @@ export function securityHeaders(): RequestHandler {
   return (_req, res, next) => {
     res.set(SECURITY_HEADERS);
     next();
+  };
+}
+
+/** A request naming two hosts is refused (RFC 9112 section 3.2: 400): which one it meant is a guess a
+ * proxy in front may make differently, the ground of request smuggling. Node keeps the first. */
+export function oneHost(): RequestHandler {
+  return (req, _res, next) => {
+    if ((req.headersDistinct.host?.length ?? 0) > 1) next(new HttpError(400, 'the request has more than one Host header'));
+    else next();
   };
 }
