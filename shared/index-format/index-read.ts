@@ -1,7 +1,7 @@
 // Reads one index generation from disk (see index-format.ts), checking the format version
 // before anything else. Used by web/search to serve and by the indexer to re-index incrementally.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { GleanerError } from '../errors.js';
 import {
@@ -112,6 +112,12 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
   }
   const storedEnd = documents === 0 ? 0 : docNumbers.storedOffset[documents - 1]! + docNumbers.storedLength[documents - 1]!;
   expect(INDEX_FILES.storedChunks, storedChunks.plainBytes === storedEnd, `${storedChunks.plainBytes} plain bytes, not the ${storedEnd} the records take`);
+  // The files read a term at a time end where term-offsets.bin says: one cut short or overwritten is
+  // refused at load (a reload keeps the generation it has), not met by every query that reads its end.
+  const termEnds = float64View(termOffsets);
+  const [postingsBytes, positionsBytes] = await Promise.all([fileBytes(dir, INDEX_FILES.postings), fileBytes(dir, INDEX_FILES.positions)]);
+  expect(INDEX_FILES.postings, postingsBytes === termEnds[termCount], `${postingsBytes} bytes, not the ${termEnds[termCount]} ${INDEX_FILES.termOffsets} records`);
+  expect(INDEX_FILES.positions, positionsBytes === termEnds[2 * termCount + 1], `${positionsBytes} bytes, not the ${termEnds[2 * termCount + 1]} ${INDEX_FILES.termOffsets} records`);
   const postingOffsets = uint32View(offsets);
   const mapOffsets = uint32View(wordMapOffsets);
   const words = uint32View(wordMap);
@@ -123,7 +129,7 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
     docs: { ...strings, ...docNumbers },
     terms,
     offsets: postingOffsets,
-    lists: new PostingLists(dir, postingOffsets, float64View(termOffsets), lists),
+    lists: new PostingLists(dir, postingOffsets, termEnds, lists),
     wordMap: words,
     wordMapOffsets: mapOffsets,
     storedPath: join(dir, INDEX_FILES.stored),
@@ -144,6 +150,16 @@ export async function readIndexStatsFile(dir: string): Promise<IndexStats> {
 async function readBytes(dir: string, name: string): Promise<Buffer> {
   try {
     return await readFile(join(dir, name));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw damagedIndexError(dir, name, 'missing', e);
+    throw e;
+  }
+}
+
+/** A file's size, without reading it (postings.bin and positions.bin are read a term at a time). */
+async function fileBytes(dir: string, name: string): Promise<number> {
+  try {
+    return (await stat(join(dir, name))).size;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw damagedIndexError(dir, name, 'missing', e);
     throw e;
