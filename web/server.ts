@@ -80,8 +80,15 @@ export async function listen(app: Express, host: string, port: number, limits: P
 /** Opens the index in `dataDir` read-only and serves search over it. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   // Live: a `gleaner index` run while serving is picked up without a restart (web/search/live.ts).
-  const engine = await openLiveSearchEngine(options.dataDir);
-  const app = createApp({ engine, stats: indexStats(engine), crawlStatus: () => readCrawlStatus(options.dataDir), options: options.web ?? {} });
+  const log = (message: string) => process.stderr.write(`gleaner serve: ${message}\n`);
+  // One line per reload, so a new index that does not load is not silent; the old one keeps answering.
+  const engine = await openLiveSearchEngine(options.dataDir, {}, {
+    onReload: (o) =>
+      log(o.ok
+        ? `now serving the index in ${o.generation}`
+        : `the new index in ${o.generation} did not load; still serving the previous one, trying again in ${Math.round(o.retryInMs / 1000)} s: ${o.error instanceof Error ? o.error.message : String(o.error)}`),
+  });
+  const app = createApp({ engine, stats: indexStats(engine), crawlStatus: () => readCrawlStatus(options.dataDir), options: options.web ?? {}, log });
   const running = await listen(app, options.host, options.port).catch((e: unknown) => {
     engine.close();
     throw e;

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../indexer/index.js';
@@ -19,7 +19,7 @@ describe('openLiveSearchEngine', () => {
     await buildIndex(dir);
     let reloaded: (outcome: { ok: boolean }) => void = () => {};
     const next = () => new Promise<{ ok: boolean }>((resolve) => (reloaded = resolve));
-    const engine = await openLiveSearchEngine(dir, {}, { checkIntervalMs: 0, onReload: (o) => reloaded(o) });
+    const engine = await openLiveSearchEngine(dir, {}, { checkIntervalMs: 0, retryMinMs: 10, onReload: (o) => reloaded(o) });
     cleanups.push(() => {
       engine.close();
     });
@@ -42,7 +42,24 @@ describe('openLiveSearchEngine', () => {
     await writeFile(join(indexRoot(dir), CURRENT_FILE), 'gen-bad\n');
     outcome = next();
     urls('apples');
-    expect(await outcome).toMatchObject({ ok: false });
+    expect(await outcome).toMatchObject({ ok: false, generation: 'gen-bad' });
+    expect(urls('bananas')).toEqual(['http://s.test/b']);
+
+    // CURRENT naming a generation whose folder is not there yet, as a copy or rsync can write it: the
+    // failure is reported, and the generation is tried again until it loads.
+    await writeFile(join(indexRoot(dir), CURRENT_FILE), 'gen-later\n');
+    outcome = next();
+    urls('apples');
+    expect(await outcome).toMatchObject({ ok: false, generation: 'gen-later' });
+    await cp(gen, join(indexRoot(dir), 'gen-later'), { recursive: true });
+    outcome = next();
+    // Asked until the retry is due (no bound on when: the test fails by its own timeout).
+    const asking = setInterval(() => urls('apples'), 10);
+    try {
+      expect(await outcome).toMatchObject({ ok: true, generation: 'gen-later' });
+    } finally {
+      clearInterval(asking);
+    }
     expect(urls('bananas')).toEqual(['http://s.test/b']);
   });
 });
