@@ -618,7 +618,7 @@ describe('errors', () => {
     }
   });
 
-  it('a damaged index is a 503 with what to do, logged as that one line without a stack', async () => {
+  it('a damaged index is a 503 with what to do, logged as that one line without a stack, and /healthz says degraded', async () => {
     const logged: string[] = [];
     const damaged: SearchEngine = {
       search: () => {
@@ -633,6 +633,10 @@ describe('errors', () => {
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { message: string } }).error.message).toContain('gleaner index --full');
       expect(logged).toEqual(['GET /api/search?q=crawler: an index file ends 329 bytes early: rebuild the index with `gleaner index --full`']);
+      // A monitor sees what users see: /healthz is no longer ok.
+      const health = await fetch(s.url + 'healthz');
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ status: 'degraded', message: expect.stringContaining('ends 329 bytes early') as unknown });
     } finally {
       await s.close();
     }

@@ -9,6 +9,7 @@ import { WEB_DEFAULTS, type WebOptions } from './defaults.js';
 import { errorHandler, notFound } from './errors.js';
 import { wrongMethod } from './methods.js';
 import { fmt } from './format.js';
+import { IndexHealth } from './index-health.js';
 import { LruCache } from './lru.js';
 import { oneHost, securityHeaders } from './security.js';
 import { crossOrigin } from './cross-origin.js';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
       maxBytes: options.searchCacheMiB * 1024 * 1024,
       admitRepeatsAmong: options.searchCacheAdmitRepeatsAmong,
     }),
+    health: new IndexHealth(deps.engine),
   };
   const log = deps.log ?? ((message: string) => process.stderr.write(`gleaner serve: ${message}\n`));
 
@@ -86,6 +88,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(infoRoutes(ctx));
   app.use(wrongMethod());
   app.use(notFound());
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, ctx.health));
   return app;
 }

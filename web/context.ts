@@ -3,6 +3,7 @@
 
 import type { SearchEngine, SearchResult } from './search/index.js';
 import type { WebOptions } from './defaults.js';
+import type { IndexHealth } from './index-health.js';
 import type { LruCache } from './lru.js';
 import type { StatsSource } from './stats.js';
 import type { RobotsFetcher } from './robots/fetch.js';
@@ -18,4 +19,6 @@ export interface AppContext {
   crawlStatus: () => Promise<CrawlStatus | undefined>;
   /** Search results by query and page, shared by the HTML page and the API. */
   cache: LruCache<SearchResult>;
+  /** Searches failing because of the index, for /healthz. */
+  health: IndexHealth;
 }

@@ -4,6 +4,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { isGleanerError } from '../shared/errors.js';
 import { HttpError } from './http-error.js';
+import type { IndexHealth } from './index-health.js';
 
 export function notFound(): RequestHandler {
   return (req, _res, next) => next(new HttpError(404, `there is no page at ${req.path}`));
@@ -41,8 +42,10 @@ export function wantsJson(req: Request): boolean {
   return req.path.startsWith('/api/') || req.path === '/healthz' || req.accepts(['html', 'json']) === 'json';
 }
 
-export function errorHandler(log: (message: string) => void): ErrorRequestHandler {
+/** Answers `err`; a damaged index file (INDEX_FORMAT) is also told to `health`, for /healthz. */
+export function errorHandler(log: (message: string) => void, health?: IndexHealth): ErrorRequestHandler {
   return (err, req, res, next) => {
+    if (isGleanerError(err) && err.code === 'INDEX_FORMAT') health?.failed(err.message);
     if (res.headersSent) { next(err); return; }
     const answer = answerFor(err);
     if (answer.status >= 500) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${logText(err)}`);

@@ -1,5 +1,5 @@
 // Pages about Gleaner itself: /about, /opensearch.xml (so browsers can add it as a search engine),
-// its own /robots.txt, and /healthz (for monitors: 200 while the index answers).
+// its own /robots.txt, and /healthz (for monitors: 200 while the index answers, 503 once it fails).
 
 import type { Request, Router } from 'express';
 import { routeGroup } from './router.js';
@@ -39,9 +39,13 @@ export function infoRoutes(ctx: AppContext): Router {
     res.type('text/plain').send('User-agent: *\nDisallow: /search\nDisallow: /api/\nDisallow: /robots\nDisallow: /trace\n');
   });
 
+  // 503 "degraded" while searches fail on a damaged index file, so a monitor sees what users see.
   router.get('/healthz', (_req, res) => {
     const summary = ctx.engine.summary();
-    res.set('Cache-Control', 'no-store').json({ status: 'ok', documents: summary.documents, builtAt: summary.builtAt });
+    const failure = ctx.health.failure();
+    res.set('Cache-Control', 'no-store');
+    if (failure !== undefined) res.status(503).json({ status: 'degraded', documents: summary.documents, builtAt: summary.builtAt, message: failure });
+    else res.json({ status: 'ok', documents: summary.documents, builtAt: summary.builtAt });
   });
 
   return router;
