@@ -54,6 +54,7 @@ describe('a damaged index generation', () => {
     [INDEX_FILES.postings, (p) => writeFile(p, Buffer.alloc(1000, 7)), /^1000 bytes, not the \d+ term-offsets\.bin records$/],
     [INDEX_FILES.positions, async (p) => truncate(p, (await readFile(p)).byteLength - 1), /^\d+ bytes, not the \d+ term-offsets\.bin records$/],
     [INDEX_FILES.postings, (p) => rm(p), /^missing$/],
+    [INDEX_FILES.stored, async (p) => truncate(p, (await readFile(p)).byteLength - 3), /^\d+ bytes, not the \d+ stored-chunks\.bin records$/],
   ];
   it.each(cases)('%s: the open fails with one line naming the file, the fault and the rebuild', async (file, damage, why) => {
     await restore();

@@ -114,10 +114,13 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
   expect(INDEX_FILES.storedChunks, storedChunks.plainBytes === storedEnd, `${storedChunks.plainBytes} plain bytes, not the ${storedEnd} the records take`);
   // The files read a term at a time end where term-offsets.bin says: one cut short or overwritten is
   // refused at load (a reload keeps the generation it has), not met by every query that reads its end.
+  // stored.bin (read a passage at a time) likewise ends where its chunk table says.
   const termEnds = float64View(termOffsets);
-  const [postingsBytes, positionsBytes] = await Promise.all([fileBytes(dir, INDEX_FILES.postings), fileBytes(dir, INDEX_FILES.positions)]);
+  const [postingsBytes, positionsBytes, storedBytes] = await Promise.all([fileBytes(dir, INDEX_FILES.postings), fileBytes(dir, INDEX_FILES.positions), fileBytes(dir, INDEX_FILES.stored)]);
   expect(INDEX_FILES.postings, postingsBytes === termEnds[termCount], `${postingsBytes} bytes, not the ${termEnds[termCount]} ${INDEX_FILES.termOffsets} records`);
   expect(INDEX_FILES.positions, positionsBytes === termEnds[2 * termCount + 1], `${positionsBytes} bytes, not the ${termEnds[2 * termCount + 1]} ${INDEX_FILES.termOffsets} records`);
+  const storedEndBytes = storedChunks.ends[storedChunks.ends.length - 1] ?? 0;
+  expect(INDEX_FILES.stored, storedBytes === storedEndBytes, `${storedBytes} bytes, not the ${storedEndBytes} ${INDEX_FILES.storedChunks} records`);
   const postingOffsets = uint32View(offsets);
   const mapOffsets = uint32View(wordMapOffsets);
   const words = uint32View(wordMap);
