@@ -17,6 +17,7 @@ import {
   damagedIndexError,
   INDEX_FILES,
   type IndexGeneration,
+  isPhrasePairToken,
   StoredChunks,
 } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
@@ -253,6 +254,8 @@ async function build(
   // Awaited at the commit; a failure before then is not an unhandled rejection.
   typeahead.catch(() => {});
   const { bodyFrequency, postingsWithBody } = builder.bodyFrequencies(order.length);
+  // After the body frequencies, which the pairs' are no part of.
+  const phrasePairMinDocs = builder.addPhrasePairs(order.length, options.phrasePairMinDocs, options.phrasePairWords);
   const layout = builder.finish();
 
   progress({ phase: 'write', done: 0, total: 1 });
@@ -278,6 +281,7 @@ async function build(
       postings: layout.offsets[layout.terms.length]!,
       avgFieldLength,
       postingsWithBody,
+      phrasePairMinDocs,
     },
     docs,
     fingerprints,
@@ -314,6 +318,8 @@ function copyPostings(previous: IndexGeneration, reuse: readonly { old: number }
   });
   const { terms, words } = previous.terms;
   for (let t = 0; t < terms.length; t++) {
+    // Pairs are made anew from every page's positions (builder.addPhrasePairs).
+    if (isPhrasePairToken(terms[t]!)) continue;
     let id = -1;
     const list = previous.lists.list(t);
     let positions: AllPositions | undefined;

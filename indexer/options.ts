@@ -34,6 +34,13 @@ export interface IndexerOptions {
   /** Plain bytes per deflated chunk of stored.bin (shared/index-format stored-chunks.ts): what the
    * searcher inflates to read a snippet. Default 16 KiB. */
   storedChunkBytes: number;
+  /** The words in most documents are common, at most `phrasePairWords` of them and each in at least
+   * `phrasePairMinDocs` documents, and every two of them side by side get a pair term, so a phrase of
+   * common words finds its few pages without checking thousands (shared/index-format phrase-pairs.ts).
+   * Defaults 1,000 documents (a phrase with a rarer word has at most as many candidates, fewer than the
+   * searcher checks: web/search SearcherOptions.maxPhraseChecks) and 200 words (DESIGN.md "Pairs of common words for phrases"). */
+  phrasePairMinDocs: number;
+  phrasePairWords: number;
   /** Worker threads that analyse documents; 0 analyses in the build's own thread. Default: one per core. */
   analyzeThreads: number;
   /** Called as the build advances; `gleaner index` draws its progress line from it. */
@@ -49,6 +56,8 @@ export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
   listing: DEFAULT_LISTING_OPTIONS,
   typeahead: DEFAULT_TYPEAHEAD_OPTIONS,
   storedChunkBytes: STORED_CHUNK_BYTES,
+  phrasePairMinDocs: 1000,
+  phrasePairWords: 200,
   // The build's thread adds each batch's postings while the workers analyse the next ones.
   analyzeThreads: availableParallelism(),
 };

@@ -2,7 +2,8 @@
 // reads. Documents must be added in ascending number order, so every term's
 // postings come out ascending.
 
-import { encodeRecords, FIELD_COUNT, FIELDS, type EncodedLists } from '../shared/index-format/index.js';
+import { encodeRecords, FIELD_COUNT, FIELDS, MAX_TF, phrasePairToken, type EncodedLists } from '../shared/index-format/index.js';
+import { commonPairs } from './phrase-pairs.js';
 import type { TermTranslation } from './term-translation.js';
 
 /** Surface words kept per term beside its display word: "partition" keeps "partitions", "partitioning",
@@ -170,6 +171,38 @@ export class PostingsBuilder {
       postingsWithBody++;
     }
     return { bodyFrequency, postingsWithBody };
+  }
+
+  /** Adds the phrase-pair terms (shared/index-format phrase-pairs.ts) of the common words: the
+   * `mostWords` words in most documents, each in at least `minDocs` of the `documents`. After every
+   * page's postings, before `finish`. Returns the document frequency that makes a word common. */
+  addPhrasePairs(documents: number, minDocs: number, mostWords: number): number {
+    const before = this.count;
+    const df = new Uint32Array(this.terms.length);
+    // Words: terms with positions (identifier, fold and heading-pair tokens have none).
+    const positioned = new Uint8Array(this.terms.length);
+    for (let i = 0; i < before; i++) {
+      const t = this.recTerm[i]!;
+      df[t]!++;
+      if (this.recPosEnd[i]! > (i === 0 ? 0 : this.recPosEnd[i - 1]!)) positioned[t] = 1;
+    }
+    const wordFrequencies = df.filter((_, t) => positioned[t] === 1).sort();
+    const threshold = Math.max(minDocs, wordFrequencies[wordFrequencies.length - mostWords] ?? 0);
+    const common = Uint8Array.from(df, (n, t) => (positioned[t] === 1 && n >= threshold ? 1 : 0));
+    const ids: number[] = [];
+    const tfs = new Uint8Array(FIELD_COUNT);
+    const none = new Uint8Array(0);
+    const records = { count: before, term: this.recTerm, doc: this.recDoc, positionEnds: this.recPosEnd, positions: this.recPositions.bytes };
+    commonPairs(records, common, documents, (doc, pair, first, second, times) => {
+      let id = ids[pair];
+      if (id === undefined) {
+        const token = phrasePairToken(this.terms[first]!, this.terms[second]!);
+        ids[pair] = id = this.termId(token, token);
+      } else this.displayDocs[id]!++;
+      tfs[BODY] = Math.min(times, MAX_TF);
+      this.add(id, doc, tfs, 0, none, 0, 0);
+    });
+    return threshold;
   }
 
   /** Terms in alphabetical order (so the file is deterministic), terms without postings dropped, and

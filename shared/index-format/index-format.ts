@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 14; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together
+export const INDEX_FORMAT_VERSION = 15; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together; 15: pairs of common words for phrases (phrase-pairs.ts)
 
 /** The BM25F fields, in the order of a posting's frequencies (term-codec.ts). */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -68,6 +68,9 @@ export interface IndexManifest {
   avgFieldLength: number[];
   /** Postings with a body frequency above 0: with DocNumbers.bodyFrequency, k1's unit (web/search/rank.ts). */
   postingsWithBody: number;
+  /** Words in at least this many documents are common: every two of them side by side in a document
+   * have a pair term (phrase-pairs.ts). */
+  phrasePairMinDocs: number;
   /** Bytes of the generation directory. */
   bytesOnDisk: number;
 }

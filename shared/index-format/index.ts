@@ -11,3 +11,4 @@ export * from './doc-numbers.js';
 export * from './term-codec.js';
 export * from './stored-chunks.js';
 export * from './position-blocks.js';
+export * from './phrase-pairs.js';

@@ -8,7 +8,7 @@
 // word must be there (checked on the text).
 
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
-import { FIELDS } from '../../shared/index-format/index.js';
+import { FIELDS, phrasePairToken } from '../../shared/index-format/index.js';
 import {
   accentFold,
   analyze,
@@ -16,6 +16,7 @@ import {
   foldToken,
   hyphenCompounds,
   isCamelCase,
+  isCjk,
   isConstantName,
   isFoldToken,
   isIdentifierToken,
@@ -290,6 +291,9 @@ export function compileQuery(
    * (a Spanish stem on an English site) matches and scores no page: it is left out, with the
    * alternatives that need it, so no scan walks its postings and no bound counts it. */
   hasLanguage?: (language: string) => boolean,
+  /** IndexManifest.phrasePairMinDocs (0: the index has no phrase pairs): a phrase also asks for the
+   * pair terms of its neighbouring words that are each in this many documents (with `docFreq`). */
+  phrasePairMinDocs = 0,
 ): QueryPlan {
   let keys: KeyPlan[] = [];
   const dead = (k: KeyPlan): boolean => k.language !== undefined && hasLanguage !== undefined && !hasLanguage(k.language);
@@ -327,6 +331,25 @@ export function compileQuery(
     return k;
   };
 
+  /** The bits of a phrase's pair terms (shared/index-format phrase-pairs.ts): only filters, never
+   * scored. Undefined when a pair of common words is not in the index. */
+  const phrasePairBits = (phraseTokens: readonly string[]): number[] | undefined => {
+    if (phrasePairMinDocs <= 0 || docFreq === undefined || phraseTokens.some(isCjk)) return [];
+    const common = (token: string) => {
+      const term = lookup(token);
+      return term !== undefined && docFreq(term) >= phrasePairMinDocs;
+    };
+    const out: number[] = [];
+    for (let i = 0; i + 1 < phraseTokens.length; i++) {
+      if (!common(phraseTokens[i]!) || !common(phraseTokens[i + 1]!)) continue;
+      const token = phrasePairToken(phraseTokens[i]!, phraseTokens[i + 1]!);
+      const term = lookup(token);
+      if (term === undefined) return undefined;
+      out.push(key(term, token, -1, false, true).bit);
+    }
+    return out;
+  };
+
   /** Per query token, the other stems a stem split confirmed for it ("alia": "alias"). */
   const splitsOf = new Map<string, string[]>();
 
@@ -344,8 +367,11 @@ export function compileQuery(
         const only = language !== undefined && !atom.tokens.includes(token) ? language : undefined;
         return key(terms[i]!, token, field, scored, true, only);
       });
+      const pairBits = atom.kind === 'phrase' ? phrasePairBits(phraseTokens) : [];
+      // A pair of common words the index lacks: no page has the phrase this way.
+      if (pairBits === undefined) continue;
       variantKeys.push(altKeys);
-      alternatives.push({ bits: [...new Set(altKeys.map((k) => k.bit))], tokens, phraseTokens });
+      alternatives.push({ bits: [...new Set([...altKeys.map((k) => k.bit), ...pairBits])], tokens, phraseTokens });
     }
     if (docFreq !== undefined) blendLanguageFrequencies(variantKeys, docFreq);
     for (const { token, language } of foldVariants(atom)) {

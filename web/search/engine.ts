@@ -14,7 +14,7 @@
 import { loadPageTypeahead, openPageTypeahead, type PageSuggestion, type PageTypeahead } from './page-typeahead.js';
 import type { TraceStep } from '../../shared/trace.js';
 import { docOf, indexSteps } from './trace-index.js';
-import { DEFAULT_POSTING_LISTS_OPTIONS, FIELD_COUNT, FIELDS, type IndexStats } from '../../shared/index-format/index.js';
+import { DEFAULT_POSTING_LISTS_OPTIONS, FIELD_COUNT, FIELDS, isPhrasePairToken, type IndexStats } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
@@ -201,10 +201,10 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   private vocabulary(): Vocabulary {
     const gen = this.gen;
-    // Word-pair and defined-name terms are for scoring, not words to suggest.
+    // Word-pair and defined-name terms are for scoring, phrase pairs for matching, not words to suggest.
     return (this.words ??= new Vocabulary(
       gen.terms.words,
-      (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) || isDefinedNameToken(gen.terms.terms[i]!) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
+      (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) || isPhrasePairToken(gen.terms.terms[i]!) || isDefinedNameToken(gen.terms.terms[i]!) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
       (i) => gen.terms.forms?.[i],
       (term, word) => this.spelling(term, word),
     ));
@@ -365,7 +365,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   }
 
   private plan(query: ParsedQuery): QueryPlan {
-    return compileQuery(query, (t) => this.pre.termIds.get(t), this.options.rank.pairWeight, DEFAULT_TOKEN_WEIGHTS, this.hasSurface, (t) => this.scanner.docFreq(t), this.hasLanguage);
+    return compileQuery(query, (t) => this.pre.termIds.get(t), this.options.rank.pairWeight, DEFAULT_TOKEN_WEIGHTS, this.hasSurface, (t) => this.scanner.docFreq(t), this.hasLanguage, this.gen.manifest.phrasePairMinDocs);
   }
 
   private readonly hasLanguage = (language: string): boolean => this.languages.has(language);

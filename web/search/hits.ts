@@ -4,7 +4,7 @@
 // result" explanation, recomputed for the one document from rank.ts's own formula (the hot loop's
 // precomputed arithmetic gives the same figures).
 
-import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
+import { FIELD_COUNT, FIELDS, isPhrasePairToken } from '../../shared/index-format/index.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { Explanation, SearchHit } from './types.js';
 import { definedNameOf, isDefinedNameToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
@@ -40,7 +40,7 @@ export function snippetTokens(plan: Pick<QueryPlan, 'keys'>, language: string): 
   const applies = plan.keys.filter((k) => k.language === undefined || k.language === language);
   const scored = applies.filter((k) => k.scored);
   const tokens = new Set<string>();
-  for (const k of scored.length > 0 ? scored : applies) if (!k.token.includes(PAIR_SEPARATOR) && !isDefinedNameToken(k.token)) tokens.add(k.token);
+  for (const k of scored.length > 0 ? scored : applies) if (!k.token.includes(PAIR_SEPARATOR) && !isPhrasePairToken(k.token) && !isDefinedNameToken(k.token)) tokens.add(k.token);
   return tokens;
 }
 

@@ -3,7 +3,7 @@
 // ("Missing: binary"). Full matches always come first; partial ones are ordered by how many of the
 // query's groups they have, then by score. Pure given the index arrays.
 
-import { FIELD_COUNT, type IndexGeneration } from '../../shared/index-format/index.js';
+import { FIELD_COUNT, isPhrasePairToken, type IndexGeneration } from '../../shared/index-format/index.js';
 import type { ParsedQuery, QueryAtom } from '../query/index.js';
 import type { AtomPlan, QueryPlan } from './compile.js';
 import type { Candidate } from './hits.js';
@@ -61,11 +61,13 @@ interface KeyPostings {
 export function groupPresence(gen: IndexGeneration, plan: Pick<QueryPlan, 'groups' | 'keys'>): (group: number, doc: number) => boolean {
   const byBit = new Map<number, KeyPostings>();
   for (const k of plan.keys) {
-    if (k.bit < 0) continue;
+    // A phrase's pair terms (shared/index-format phrase-pairs.ts) are its word order, which a
+    // partial match is not checked for.
+    if (k.bit < 0 || isPhrasePairToken(k.token)) continue;
     const { docs, tfs } = gen.lists.list(k.term);
     byBit.set(k.bit, { docs, tfs, field: k.field, language: k.language });
   }
-  const resolved = plan.groups.map((group) => group.flatMap((atom) => atom.alternatives.map((alt) => alt.bits.map((b) => byBit.get(b)!))));
+  const resolved = plan.groups.map((group) => group.flatMap((atom) => atom.alternatives.map((alt) => alt.bits.flatMap((b) => byBit.get(b) ?? []))));
   const language = gen.docs.language;
   return (group, doc) => {
     for (const keys of resolved[group]!) if (hasEvery(keys, doc, language[doc]!)) return true;
