@@ -131,6 +131,16 @@ describe('GET /search', () => {
     expect(body).toMatch(/<cite class="url"[^>]*>http:\/\/[^<]+<\/cite>/);
   });
 
+  it('keeps a query\'s bidirectional controls out of the title and isolates the query where the page repeats it', async () => {
+    // U+202E (right-to-left override) would show the rest of the tab's title reversed.
+    const { body } = await html(`/search?q=${encodeURIComponent('\u202ecrawler  robots')}`);
+    const title = /<title>([^<]*)<\/title>/.exec(body)?.[1];
+    expect(title).toBe('crawler  robots · Gleaner');
+    expect(body).toMatch(/Showing results for <strong class="q"><bdi>[^<]*crawler robots<\/bdi><\/strong>/);
+    const none = await html(`/search?q=${encodeURIComponent('zzqxv \u202eabc')}`);
+    expect(none.body).toMatch(/No pages match <bdi class="q">/);
+  });
+
   it('paginates: Next leads to page 2, the last page has the rest and no Next', async () => {
     const first = await html('/search?q=crawler');
     expect(first.body).toMatch(/<a rel="next" href="\/search\?q=crawler&amp;page=2">Next<\/a>/);
@@ -183,7 +193,7 @@ describe('GET /search', () => {
 
   it('says what it understood and what it ignored', async () => {
     const { body } = await html('/search?q=' + encodeURIComponent('OR crawler - OR'));
-    expect(body).toMatch(/Showing results for <strong class="q">crawler<\/strong>/);
+    expect(body).toMatch(/Showing results for <strong class="q"><bdi>crawler<\/bdi><\/strong>/);
     expect(body).toContain('<li>&#34;OR&#34; at the start</li>');
     expect(body).toContain('<li>a &#34;-&#34; with no word after it</li>');
   });
@@ -218,7 +228,7 @@ describe('GET /search', () => {
   it('a typo that matches nothing: the correction is searched at once, with a link to the query as typed', async () => {
     const { body } = await html('/search?q=handbok');
     expect(body).toMatch(
-      /Showing results for <a href="\/search\?q=handbook"><strong class="q">handbook<\/strong><\/a>; search instead for <a class="literal" href="\/search\?q=handbok&amp;literal=1">handbok<\/a>/,
+      /Showing results for <a href="\/search\?q=handbook"><strong class="q"><bdi>handbook<\/bdi><\/strong><\/a>; search instead for <a class="literal" href="\/search\?q=handbok&amp;literal=1"><bdi>handbok<\/bdi><\/a>/,
     );
     expect(body).toContain('href="http://intranet.test/handbook"');
     expect(body).not.toContain('Did you mean');
@@ -226,7 +236,7 @@ describe('GET /search', () => {
 
   it('literal=1 searches the query as typed and offers the correction as "did you mean"', async () => {
     const { body } = await html('/search?q=handbok&literal=1');
-    expect(body).toMatch(/Did you mean <a href="\/search\?q=handbook">handbook<\/a>\?/);
+    expect(body).toMatch(/Did you mean <a href="\/search\?q=handbook"><bdi>handbook<\/bdi><\/a>\?/);
     expect(body).toContain('No pages match');
     expect(body).not.toContain('search instead for');
   });
@@ -255,7 +265,7 @@ describe('GET /search', () => {
 
   it('site:host:port keeps the port in what it understood', async () => {
     const { body } = await html('/search?q=' + encodeURIComponent('crawler site:http://intranet.test:8080/guide/'));
-    expect(body).toMatch(/Showing results for <strong class="q">crawler site:intranet.test:8080<\/strong>/);
+    expect(body).toMatch(/Showing results for <strong class="q"><bdi>crawler site:intranet.test:8080<\/bdi><\/strong>/);
     expect(body).toContain('No pages match');
   });
 

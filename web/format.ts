@@ -68,6 +68,16 @@ export function displayUrl(url: string, max = 90): string {
   return points.length > max ? points.slice(0, max - 1).join('') + '…' : shown;
 }
 
+/** Characters that reorder the text after them (Unicode bidirectional controls): a query holding U+202E
+ * showed the tab's title reversed after it, " · Gleaner" included. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text a user typed as a page title (which takes no markup to isolate it): bidirectional controls
+ * left out, cut at `max` code points. */
+export function titleText(text: string, max = 80): string {
+  return Array.from(text.replace(BIDI_CONTROLS, '')).slice(0, max).join('');
+}
+
 /** The URL as a link target when it is http(s); anything else (javascript:, data:) is not linked. */
 export function safeHref(url: string): string | undefined {
   try {

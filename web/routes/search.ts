@@ -8,6 +8,7 @@ import { pageLinks } from '../pagination.js';
 import { flagParam, intParam, textParam } from '../params.js';
 import { resultView } from '../result-view.js';
 import { runSearch } from '../run-search.js';
+import { titleText } from '../format.js';
 
 export function searchRoutes(ctx: AppContext): Router {
   const router = routeGroup();
@@ -27,7 +28,7 @@ export function searchRoutes(ctx: AppContext): Router {
     const run = runSearch(ctx.engine, q, page, options.pageSize, options, ctx.cache, { literal: flagParam(req.query.literal) });
     const offset = (run.page - 1) * run.size;
     res.render('search', {
-      title: Array.from(q).slice(0, 80).join(''),
+      title: titleText(q),
       noindex: true,
       q: run.input,
       run,
