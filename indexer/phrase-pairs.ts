@@ -31,11 +31,13 @@ export function commonPairs(
   // The common terms' records grouped by document (a counting sort of their numbers).
   const start = new Uint32Array(documents + 1);
   const from = (i: number) => (i === 0 ? 0 : positionEnds[i - 1]!);
-  for (let i = 0; i < count; i++) if (common[term[i]!] && positionEnds[i]! > from(i)) start[doc[i]! + 1]!++;
+  // Records with positions of a common term; the first record's positions start at 0.
+  const wanted = (i: number) => common[term[i]!] === 1 && positionEnds[i]! > (i === 0 ? 0 : positionEnds[i - 1]!);
+  for (let i = 0; i < count; i++) if (wanted(i)) start[doc[i]! + 1]!++;
   for (let d = 0; d < documents; d++) start[d + 1]! += start[d]!;
   const byDoc = new Uint32Array(start[documents]!);
   const next = start.slice(0, documents);
-  for (let i = 0; i < count; i++) if (common[term[i]!] && positionEnds[i]! > from(i)) byDoc[next[doc[i]!]!++] = i;
+  for (let i = 0; i < count; i++) if (wanted(i)) byDoc[next[doc[i]!]!++] = i;
 
   const terms = common.length;
   const numbers = new PairNumbers();
@@ -73,8 +75,8 @@ export function commonPairs(
     }
     for (let e = 0; e < n; e++) {
       const position = placeOf[e]!;
-      const field = Math.floor(position / FIELD_SPAN);
-      const place = position - field * FIELD_SPAN;
+      const field = position >>> FIELD_BITS;
+      const place = position & PLACE_MASK;
       let slot = slots[field];
       if (slot === undefined || slot.length < place + 2) {
         const bigger = new Int32Array(Math.max(place + 2, (slot?.length ?? 0) * 2, 256));
@@ -88,8 +90,7 @@ export function commonPairs(
     let found = 0;
     for (let e = 0; e < n; e++) {
       const position = placeOf[e]!;
-      const field = Math.floor(position / FIELD_SPAN);
-      const after = slots[field]![position - field * FIELD_SPAN + 1]!;
+      const after = slots[position >>> FIELD_BITS]![(position & PLACE_MASK) + 1]!;
       const first = termOf[e]! * terms;
       if (after > 0) keys[found++] = first + after - 1;
       for (let s = 0; s < shared.length; s += 2) {
@@ -112,13 +113,14 @@ export function commonPairs(
       x = y;
     }
     shared.length = 0;
-    for (let e = 0; e < n; e++) {
-      const position = placeOf[e]!;
-      const field = Math.floor(position / FIELD_SPAN);
-      slots[field]![position - field * FIELD_SPAN] = 0;
-    }
+    for (let e = 0; e < n; e++) slots[placeOf[e]! >>> FIELD_BITS]![placeOf[e]! & PLACE_MASK] = 0;
   }
 }
+
+// A position is field * FIELD_SPAN + place (positions.ts), FIELD_SPAN a power of two, every position
+// below 2^31: the field and place by shifts and masks.
+const FIELD_BITS = Math.log2(FIELD_SPAN);
+const PLACE_MASK = FIELD_SPAN - 1;
 
 /** Dense numbers for pair keys, in the order first asked: an open-addressing table of typed arrays
  * (a Map of number keys was a third of the pairs' time over 14 million postings). */
