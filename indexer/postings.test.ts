@@ -38,6 +38,19 @@ describe('PostingsBuilder', () => {
     expect(listOf(layout, 1)).toEqual({ docs: [0, 1], tfs: [2, 1], positions: [[1, 2], [4]] });
   });
 
+  it('sizes its records by the documents added so far when postings come term by term, as an incremental build copies them', () => {
+    // 20,000 documents expected; each term's postings run over the first 100 in turn. Sized by the
+    // last document added (0 at each term's start, where the first 100 records run out) the records asked
+    // for 2.2 million entries.
+    const builder = new PostingsBuilder(20_000, 100);
+    for (let t = 0; t < 50; t++) for (let d = 0; d < 100; d++) add(builder, `t${String(t).padStart(2, '0')}`, d, 1, [d]);
+    expect(builder.capacity).toBeLessThanOrEqual(8 * 5_000);
+    expect(builder.capacity).toBeGreaterThanOrEqual(5_000);
+    const layout = builder.finish();
+    expect(layout.terms).toHaveLength(50);
+    expect(listOf(layout, 49).docs).toEqual(Array.from({ length: 100 }, (_, d) => d));
+  });
+
   it('encodes any postings as they were added, whether its records were sized ahead or grown', () => {
     fc.assert(
       fc.property(

@@ -36,6 +36,8 @@ export class PostingsBuilder {
   private recPosEnd: Float64Array;
   private readonly recPositions: { bytes: Uint8Array };
   private count = 0;
+  /** The highest document number added so far (-1: none). */
+  private highestDoc = -1;
 
   /** `expectedDocuments`: how many documents the build will add (0 when not known), so the records are
    * sized for all of them from the rate of the first ones: grown by doubling, a build of 100,000 pages
@@ -118,7 +120,8 @@ export class PostingsBuilder {
   /** One posting; `tfs` holds FIELD_COUNT frequencies starting at `tfsAt`, `positions` its encoded
    * word positions from `positionsFrom` to `positionsTo`. */
   add(termId: number, doc: number, tfs: Uint8Array, tfsAt: number, positions: Uint8Array, positionsFrom: number, positionsTo: number): void {
-    if (this.count === this.recTerm.length) this.grow(doc);
+    if (doc > this.highestDoc) this.highestDoc = doc;
+    if (this.count === this.recTerm.length) this.grow();
     const i = this.count++;
     this.recTerm[i] = termId;
     this.recDoc[i] = doc;
@@ -128,7 +131,7 @@ export class PostingsBuilder {
     const length = positionsTo - positionsFrom;
     let buf = this.recPositions.bytes;
     if (at + length > buf.length) {
-      buf = new Uint8Array(Math.max(buf.length * 2, at + length, this.projected(at, doc)));
+      buf = new Uint8Array(Math.max(buf.length * 2, at + length, this.projected(at)));
       buf.set(this.recPositions.bytes.subarray(0, at));
       this.recPositions.bytes = buf;
     }
@@ -138,13 +141,23 @@ export class PostingsBuilder {
     this.recPosEnd[i] = at + length;
   }
 
-  /** What `sofar` of something for documents up to `doc` comes to for the expected documents, with a tenth more (0 past them). */
-  private projected(sofar: number, doc: number): number {
+  /** What `sofar` of something for the documents up to the highest added so far comes to for the
+   * expected documents, with a tenth more (0 past them). By the highest, not the last: an incremental
+   * build copies the reused pages' postings term by term (build.ts copyPostings), so a term's first
+   * posting may be document 0 after millions of records, and "records so far per document up to 0"
+   * asked for 1.4 billion records (`gleaner index` run twice over the Rust docs: RangeError). */
+  private projected(sofar: number): number {
+    const doc = this.highestDoc;
     return this.expectedDocuments > doc + 1 ? Math.ceil((sofar / (doc + 1)) * this.expectedDocuments * 1.1) : 0;
   }
 
-  private grow(lastDoc: number): void {
-    const size = Math.max(this.recTerm.length * 2, this.projected(this.count, lastDoc));
+  /** Room for records: how many the build may add before they are grown again. */
+  get capacity(): number {
+    return this.recTerm.length;
+  }
+
+  private grow(): void {
+    const size = Math.max(this.recTerm.length * 2, this.projected(this.count));
     const term = new Uint32Array(size);
     term.set(this.recTerm);
     const docs = new Uint32Array(size);
