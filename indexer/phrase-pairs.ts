@@ -31,8 +31,8 @@ export function commonPairs(
   // The common terms' records grouped by document (a counting sort of their numbers).
   const start = new Uint32Array(documents + 1);
   const from = (i: number) => (i === 0 ? 0 : positionEnds[i - 1]!);
-  // Records with positions of a common term; the first record's positions start at 0.
-  const wanted = (i: number) => common[term[i]!] === 1 && positionEnds[i]! > (i === 0 ? 0 : positionEnds[i - 1]!);
+  // Records with positions of a common term.
+  const wanted = (i: number) => common[term[i]!] === 1 && positionEnds[i]! > from(i);
   for (let i = 0; i < count; i++) if (wanted(i)) start[doc[i]! + 1]!++;
   for (let d = 0; d < documents; d++) start[d + 1]! += start[d]!;
   const byDoc = new Uint32Array(start[documents]!);

@@ -1,6 +1,6 @@
-// Collects postings document by document, then encodes them term by term, the shape the searcher
-// reads. Documents must be added in ascending number order, so every term's
-// postings come out ascending.
+// Collects postings document by document (or, for the pages an incremental build reuses, term by
+// term), then encodes them term by term, the shape the searcher reads. Each term's postings must be
+// added in ascending document order.
 
 import { encodeRecords, FIELD_COUNT, FIELDS, MAX_TF, phrasePairToken, type EncodedLists } from '../shared/index-format/index.js';
 import { commonPairs } from './phrase-pairs.js';
