@@ -299,3 +299,30 @@ describe('a block that says what the description says', () => {
     for (const c of '09azAZ/:`{@[_ -') expect(describedBy(c.repeat(20))(c.repeat(20))).toBe(/[0-9a-z]/i.test(c));
   });
 });
+
+describe('which blocks say one of the page\'s headings', () => {
+  // The shape bits pageBlocksOf sets for them (templates.ts SHAPE_HEADING, SHAPE_OWN_ENTRY), and the rule
+  // written the plain way: every block's letters and digits, lower-cased by the regex, against the headings'.
+  const HEADING = 4;
+  const OWN_ENTRY = 16;
+  const bare = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  it('marks them as the plain rule does, most blocks told apart by their length alone', () => {
+    // Pieces that meet each other once case, spaces and punctuation go ("Trait Implementations",
+    // "trait-implementations"), non-ASCII ones ("İ" lowers to two characters) and a heading of nothing but punctuation.
+    const piece = fc.constantFrom('Trait ', 'trait', 'Implementations', '-implementations', 'İ', 'i̇', 'Größe', 'GRÖSSE', '—', '::', 'Examples', 'examples!', '2', ' ', 'x');
+    const text = fc.array(piece, { minLength: 1, maxLength: 5 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 10 }), fc.array(text, { maxLength: 4 }), fc.array(fc.tuple(text, fc.boolean()), { maxLength: 4 }), fc.array(fc.nat(9), { maxLength: 6 }), (blocks, headings, sections, linkBlocks) => {
+        const p = { ...page('http://h/p', blocks), headings, linkBlocks: linkBlocks.filter((k) => k < blocks.length), sections: sections.map(([heading, term]) => ({ id: 'a', heading, start: 0, ...(term ? { term: true as const } : {}) })) };
+        const shape = pageBlocksOf(p)!.shape;
+        const said = new Set(headings.map(bare));
+        const own = new Set([...said, ...sections.filter(([, term]) => !term).map(([heading]) => bare(heading))]);
+        own.delete('');
+        blocks.forEach((b, k) => {
+          expect((shape[k]! & HEADING) !== 0).toBe(said.has(bare(b)));
+          expect((shape[k]! & OWN_ENTRY) !== 0).toBe(p.linkBlocks.includes(k) && own.has(bare(b)));
+        });
+      }),
+    );
+  });
+});

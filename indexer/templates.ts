@@ -65,24 +65,26 @@ export function blockTexts(page: Pick<PageRecord, 'text' | 'blockEnds'>): string
 
 /** A 52-bit fingerprint of a string (two FNV-1a hashes): a number, so a host's counts are a Map of numbers. */
 export function fingerprint(s: string): number {
-  return fingerprintOf([s]);
+  return fingerprintOf(s);
 }
 
-/** The fingerprint of the strings joined by NUL, without building the joined string (a link's URL and
- * anchor text: 1.6 million links on the Rust docs, each a string made only to be hashed). */
-function fingerprintOf(parts: readonly string[]): number {
-  let length = parts.length - 1;
-  for (const part of parts) length += part.length;
+/** The fingerprint of `first`, or of `first` and `second` joined by NUL, without building the joined
+ * string (a link's URL and anchor text: 1.6 million links on the Rust docs, each a string made only
+ * to be hashed) or an array of the two. */
+function fingerprintOf(first: string, second?: string): number {
+  const length = second === undefined ? first.length : first.length + 1 + second.length;
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ length;
-  for (let p = 0; p < parts.length; p++) {
-    if (p > 0) {
-      a = Math.imul(a, 0x01000193); // a NUL between parts: c = 0
-      b = Math.imul(b, 0x5bd1e995);
-    }
-    const s = parts[p]!;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
+  for (let i = 0; i < first.length; i++) {
+    const c = first.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  if (second !== undefined) {
+    a = Math.imul(a, 0x01000193); // a NUL between the two: c = 0
+    b = Math.imul(b, 0x5bd1e995);
+    for (let i = 0; i < second.length; i++) {
+      const c = second.charCodeAt(i);
       a = Math.imul(a ^ c, 0x01000193);
       b = Math.imul(b ^ c, 0x5bd1e995);
     }
@@ -91,14 +93,14 @@ function fingerprintOf(parts: readonly string[]): number {
 }
 
 function linkKey(link: Pick<OutLink, 'url' | 'text'>): number {
-  return fingerprintOf([link.url, link.text]);
+  return fingerprintOf(link.url, link.text);
 }
 
 /** Each link's linkKey, from links as objects or packed (as the index build reads them). */
 function linkKeysOf(links: readonly OutLink[] | PackedLinks): Float64Array {
   if (!('url' in links)) return Float64Array.from(links, linkKey);
   const keys = new Float64Array(links.url.length);
-  for (let i = 0; i < keys.length; i++) keys[i] = fingerprintOf([links.url[i]!, links.text[i]!]);
+  for (let i = 0; i < keys.length; i++) keys[i] = fingerprintOf(links.url[i]!, links.text[i]);
   return keys;
 }
 
@@ -140,13 +142,25 @@ export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
   const own = new Set([...headings, ...(page.sections ?? []).filter((s) => s.term !== true && s.heading.length <= MAX_HEADING_CHARS).map((s) => bare(s.heading))]);
   own.delete('');
   const links = new Set(page.linkBlocks);
+  // A block can equal a heading only if its bare() is as long as one's: most blocks are told apart by
+  // that count (bareLength), without making their bare() (a third of reading the store for a build).
+  const lengths = new Set<number>();
+  for (const h of headings) lengths.add(h.length);
+  for (const h of own) lengths.add(h.length);
   const shape = new Uint8Array(texts.length);
   texts.forEach((t, k) => {
     if (t.length <= MAX_INNER_CHARS && !described(t)) shape[k]! |= SHAPE_INNER;
     if (leadingLink(k)) shape[k]! |= SHAPE_LEADING_LINK;
-    if (t.length <= MAX_HEADING_CHARS && headings.size > 0 && headings.has(bare(t))) shape[k]! |= SHAPE_HEADING;
-    if (links.has(k)) shape[k]! |= SHAPE_LINK;
-    if (links.has(k) && t.length <= MAX_HEADING_CHARS && own.has(bare(t))) shape[k]! |= SHAPE_OWN_ENTRY;
+    const isLink = links.has(k);
+    if (isLink) shape[k]! |= SHAPE_LINK;
+    if (t.length <= MAX_HEADING_CHARS && lengths.size > 0) {
+      const n = bareLength(t);
+      if (n < 0 || lengths.has(n)) {
+        const b = bare(t);
+        if (headings.has(b)) shape[k]! |= SHAPE_HEADING;
+        if (isLink && own.has(b)) shape[k]! |= SHAPE_OWN_ENTRY;
+      }
+    }
     if (sectionStarts.has(k)) shape[k]! |= SHAPE_SECTION;
   });
   return { url: page.url, prints: Float64Array.from(texts, fingerprint), shape, links: linkKeysOf(page.links) };
@@ -366,10 +380,26 @@ function sectionStartBlocks(page: Pick<PageRecord, 'sections' | 'blockEnds'>): S
   return starts;
 }
 
+/** Letters and digits only, lower-cased (makeBare), kept for the strings met lately (bareMade). */
+function bare(s: string): string {
+  let made = bareMade.get(s);
+  if (made === undefined) {
+    made = makeBare(s);
+    if (bareMade.size >= BARE_MADE_MAX) bareMade.clear();
+    bareMade.set(s, made);
+  }
+  return made;
+}
+
+/** bare() of the strings met lately: a site's pages repeat their headings ("Trait Implementations",
+ * "Parameters"), and looking one up is cheaper than making it again. Cleared when full. */
+const bareMade = new Map<string, string>();
+const BARE_MADE_MAX = 65_536;
+
 /** Letters and digits only, lower-cased: rustdoc's description keeps the Markdown ("`Debug`") that its
  * text renders ("Debug"). An ASCII text (nearly every block of an English site) is walked in a loop,
  * in half the time of the Unicode regex (880,033 blocks of the Rust docs: 1.2 s -> 0.53 s). */
-function bare(s: string): string {
+function makeBare(s: string): string {
   const lower = s.toLowerCase();
   let out = '';
   let start = -1; // where the current run of letters and digits began
@@ -386,6 +416,19 @@ function bare(s: string): string {
   return start >= 0 ? out + lower.slice(start) : out;
 }
 
+/** The length bare(s) has, counted without making it; -1 when `s` has a character beyond ASCII (whose
+ * lower case may differ in length, and which bare() reads by the Unicode regex). */
+function bareLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x7f) return -1;
+    const lower = c | 0x20; // an ASCII capital as its small letter; no other character lands in a-z
+    if ((lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39)) n++;
+  }
+  return n;
+}
+
 /**
  * Whether a block says what `description` says: it holds the description, or the description holds it
  * and it is at least half as long (a chapter's name inside a longer description is still a header).
@@ -398,6 +441,8 @@ export function describedBy(description: string): (text: string) => boolean {
   const least = Math.max(MIN_DESCRIBED_CHARS, d.length / 2);
   return (text) => {
     if (text.length < least) return false;
+    const n = bareLength(text);
+    if (n >= 0 && n < least) return false;
     const t = bare(text);
     return t.length >= MIN_DESCRIBED_CHARS && (t.includes(d) || (d.includes(t) && 2 * t.length >= d.length));
   };
