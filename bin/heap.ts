@@ -7,9 +7,10 @@
 // did not finish (indexer/write-index.ts).
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { constants, totalmem } from 'node:os';
+import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
+import { usableMemoryBytes } from '../shared/machine.js';
 
 /** Commands that build an index, and so may need more heap than Node's default. */
 export const HEAP_COMMANDS: ReadonlySet<string> = new Set(['index']);
@@ -37,14 +38,11 @@ export interface HeapFacts {
 
 /** This process's facts. */
 export function heapFacts(argv: readonly string[]): HeapFacts {
-  const machine = totalmem();
-  // 0 when unknown, and 2^64 (or near) without a limit.
-  const limit = process.constrainedMemory();
   return {
     argv,
     env: process.env,
     execArgv: process.execArgv,
-    memoryBytes: limit > 0 && limit < machine ? limit : machine,
+    memoryBytes: usableMemoryBytes(),
     heapLimitBytes: getHeapStatistics().heap_size_limit,
   };
 }
