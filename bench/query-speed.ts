@@ -6,7 +6,7 @@
 //   npx tsc -p tsconfig.json && node dist/bench/query-speed.js --data /tmp/rust-data \
 //        [--site http://127.0.0.1:8082/] [--docroot /usr/share/doc/rust-doc/html] [--queries 1000]
 //        [--http] [--no-xapian] [--slowest N]  (the N slowest queries to rank, and pages of 10 to answer)
-//        [--workers N]  (with --http: `serve --workers N`, the processes answering; 1, the default, is serve's)
+//        [--workers N|auto]  (with --http: `serve --workers`, the processes answering; auto, the default, is serve's)
 //        [--searcher JSON]  (searcher options over the defaults, in process: variants)
 //        [--repeat N]  (each query N times, its fastest kept, Gleaner and Xapian alike: the engine without
 //                       a shared machine's pauses; 1, the default, keeps them)
@@ -59,8 +59,9 @@ const { values: opts } = parseArgs({
     // moved it by milliseconds; of 1,000 it is the tenth.
     queries: { type: 'string', default: '1000' },
     http: { type: 'boolean', default: false },
-    // serve's --workers for the HTTP runs: what a machine's cores give, beside the default's one process.
-    workers: { type: 'string', default: '1' },
+    // serve's --workers for the HTTP runs: auto (serve's default: one per core while the index's copies
+    // fit in memory), or a count (1: one process, what serve's default was before 2026-12-04).
+    workers: { type: 'string', default: 'auto' },
     'no-xapian': { type: 'boolean', default: false },
     slowest: { type: 'string', default: '0' },
     repeat: { type: 'string', default: '1' },
@@ -236,9 +237,14 @@ async function httpRuns(queries: readonly Query[], warm: readonly Query[], extra
   const port = await freePort();
   const child = spawn(process.execPath, ['bin/gleaner', 'serve', '--data', opts.data, '--port', String(port), '--workers', opts.workers], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
+    // serve's ready line says how many processes answer: "(N workers)", or nothing for one.
+    let processes = 1;
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (b: Buffer) => {
-        if (b.toString().includes('Gleaner search:')) resolve();
+        const line = /Gleaner search: \S+(?: \((\d+) workers\))?/.exec(b.toString());
+        if (line === null) return;
+        processes = Number(line[1] ?? 1);
+        resolve();
       });
       child.on('exit', (code) => reject(new Error(`gleaner serve exited (${code})`)));
     });
@@ -285,7 +291,7 @@ async function httpRuns(queries: readonly Query[], warm: readonly Query[], extra
         const p50 = /\s50%\s+([\d.]+\w+)/.exec(out)?.[1];
         const p99 = /\s99%\s+([\d.]+\w+)/.exec(out)?.[1];
         const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-        console.log(`\nwrk, 4 connections, 10 s, ${paths.length} distinct queries (all streams mixed), ${label}${opts.workers === '1' ? '' : `, serve --workers ${opts.workers}`}${total > paths.length ? ', some asked twice: make --queries larger' : ''}:`);
+        console.log(`\nwrk, 4 connections, 10 s, ${paths.length} distinct queries (all streams mixed), ${label}, serve --workers ${opts.workers} (${processes} process${processes === 1 ? '' : 'es'})${total > paths.length ? ', some asked twice: make --queries larger' : ''}:`);
         console.log(`  ${rps} requests/s, latency p50 ${p50}, p99 ${p99}`);
       } finally {
         rmSync(work, { recursive: true, force: true });

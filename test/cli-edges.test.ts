@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFillerSite, type FillerSite } from './sites/filler-site.js';
 import { alive, BUILT, childPids, CLI, runCli, startCli } from './support/run-cli.js';
+import { autoWorkerCount, workerFacts } from '../web/index.js';
 
 if (!BUILT) console.warn('CLI edge tests skipped: dist/ is not built (run `npm run build`; `npm test` does)');
 
@@ -68,7 +69,27 @@ describe.skipIf(!BUILT)('CLI edges (real CLI)', () => {
     }
   });
 
+  it('serve without --workers answers from as many processes as autoWorkerCount gives this machine', async () => {
+    const dataDir = join(work, 'd');
+    const expected = autoWorkerCount(await workerFacts(dataDir));
+    const serve = startCli(['serve', '--data', dataDir, '--port', '0'], work);
+    try {
+      await expect.poll(() => serve.output().stdout, { timeout: 30_000 }).toMatch(/Gleaner search: http:\/\/\S+/);
+      const line = /Gleaner search: (http:\/\/\S+)( \((\d+) workers\))?/.exec(serve.output().stdout)!;
+      expect(Number(line[3] ?? 1)).toBe(expected);
+      expect((await fetch(`${line[1]!}api/search?q=filler`)).status).toBe(200);
+      // The primary with its workers, or one process alone.
+      expect(childPids(serve.pid!)).toHaveLength(expected > 1 ? expected : 0);
+      serve.kill('SIGTERM');
+      expect(await serve.exited).toBe(0);
+    } finally {
+      if (serve.exitCode === null) serve.kill('SIGKILL');
+      for (const pid of childPids(serve.pid!)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
   it.each([
+    [['serve', '--workers', 'many'], 'gleaner serve: --workers must be auto or a whole number from 1 to 64, not "many"'],
     [['crawl', 'http://x/', '--max-pages', '-5'], 'gleaner crawl: --max-pages must be a whole number of 1 or more, not "-5"'],
     [['crawl', 'http://x/', '--max-pages'], 'gleaner crawl: --max-pages needs a value (see `gleaner crawl --help`)'],
     [['crawl', 'http://x/', '--max-pages', '--delay', '0'], 'gleaner crawl: --max-pages needs a value (see `gleaner crawl --help`)'],

@@ -8,5 +8,6 @@ export { normalizeOrigin } from './cross-origin.js';
 export { parseQuery, formatQuery } from './query/index.js';
 export { indexStats, engineStats, type GatewayStats, type StatsSource } from './stats.js';
 export { serveInWorkers, isServeWorker, type ServedUrl } from './workers.js';
+export { autoWorkerCount, workerFacts, DEFAULT_WORKER_COUNT_OPTIONS, type WorkerFacts, type WorkerCountOptions } from './worker-count.js';
 export { queryStep } from './trace.js';
 export { openSearchEngine } from './search/index.js';

@@ -18,22 +18,27 @@ const WORKER_STOP_MS = 3_000;
 
 type WorkerMessage = { type: 'gleaner-ready'; url: string } | { type: 'gleaner-failed'; message: string; usage: boolean };
 
+/** Set in the environment of the workers serveInWorkers forks: a process that some other cluster
+ * (a process manager's) started is not one of them. */
+const WORKER_ENV = 'GLEANER_SERVE_WORKER';
+
 /** Whether this process is a worker started by serveInWorkers (which then serves, and reports nothing). */
-export const isServeWorker = (): boolean => cluster.isWorker;
+export const isServeWorker = (): boolean => cluster.isWorker && process.env[WORKER_ENV] === '1';
 
 /**
- * With `workers` <= 1: `start()` in this process. Otherwise, in the primary: forks the workers, resolves
- * when all listen (or rejects with the first one's failure), replaces a worker that dies later; in a
- * worker: `start()`, then reports to the primary and serves until the primary goes away.
+ * With `workers` <= 1: `start()` in this process. With more, in the primary: forks the workers,
+ * resolves when all listen (or rejects with the first one's failure), replaces a worker that dies
+ * later. In a worker it forked (whatever `workers` says there): `start()`, then reports to the primary
+ * and serves until the primary goes away.
  */
 export async function serveInWorkers(workers: number, start: () => Promise<RunningServer>, log: (m: string) => void = () => {}): Promise<ServedUrl> {
+  if (isServeWorker()) return runWorker(start);
   if (workers <= 1) return start();
-  if (cluster.isWorker) return runWorker(start);
 
   let stopping = false;
   const live = new Set<Worker>();
   const fork = (): Promise<string> => {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ [WORKER_ENV]: '1' });
     live.add(worker);
     return new Promise<string>((resolve, reject) => {
       worker.on('message', (m: WorkerMessage) => {

@@ -3,14 +3,14 @@
 
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
-import { isServeWorker, normalizeOrigin, serve, serveInWorkers, untilInterrupted } from '../../web/index.js';
+import { autoWorkerCount, DEFAULT_WORKER_COUNT_OPTIONS, isServeWorker, normalizeOrigin, serve, serveInWorkers, untilInterrupted, workerFacts } from '../../web/index.js';
 import { integerFlag, numberFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { readConfigFile } from '../config-file.js';
 import { parseDuration } from '../duration.js';
 import { startRecrawlLoop, type RecrawlLoop } from '../recrawl-loop.js';
 
 /** Flag defaults; the web gateway's own tunables are in web/defaults.ts. */
-export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1', workers: 1 } as const;
+export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1', workers: 'auto' } as const;
 
 const HELP = `Usage: gleaner serve [options]
 
@@ -24,8 +24,10 @@ Options (flag > --config file > default):
   --data DIR     data dir (default: ${SERVE_DEFAULTS.dataDir})
   --port N       TCP port, 0 for any free one (default: ${SERVE_DEFAULTS.port})
   --host ADDR    address to listen on; use 0.0.0.0 to let other machines in (default: ${SERVE_DEFAULTS.host})
-  --workers N    processes answering on the port, e.g. one per CPU core; each loads the index, so memory
-                 grows with N (default: ${SERVE_DEFAULTS.workers})
+  --workers N|auto
+                 processes answering on the port; each loads the index, so memory grows with N.
+                 auto: one per CPU core while their copies of the index fit in a quarter of the
+                 machine's memory, so a large index is held once (default: ${SERVE_DEFAULTS.workers})
   --allow-origin ORIGIN
                  let pages of ORIGIN (e.g. https://www.example.org; repeatable) embed the search box:
                  they may load /embed.js and read /api/* (CORS). Without it nothing is shared with
@@ -62,6 +64,16 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/** --workers: a count, or undefined for `auto` (autoWorkerCount decides). */
+function workersFlag(raw: string): number | undefined {
+  if (raw.trim() === 'auto') return undefined;
+  const max = DEFAULT_WORKER_COUNT_OPTIONS.maxWorkers;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > max) {
+    throw new GleanerError('BAD_ARGUMENT', `serve: --workers must be auto or a whole number from 1 to ${max}, not "${raw}"`);
+  }
+  return Number(raw);
+}
+
 type ServeFlags = ReturnType<typeof parseCommandArgs<typeof FLAGS>>['values'];
 
 /** The flags over the config file's "serve" section (bin/config-file.ts): a flag given wins. */
@@ -86,7 +98,7 @@ export const serveCommand: Command = {
     const port = integerFlag('serve', 'port', v.port, SERVE_DEFAULTS.port, 0, 65535);
     const host = v.host ?? SERVE_DEFAULTS.host;
     if (host.trim() === '') throw new GleanerError('BAD_ARGUMENT', 'serve: --host needs an address, e.g. 127.0.0.1');
-    const workers = integerFlag('serve', 'workers', v.workers, SERVE_DEFAULTS.workers, 1, 64);
+    const workers = workersFlag(v.workers ?? SERVE_DEFAULTS.workers);
     const robotsFetch = v['robots-fetch'] === true || isLoopback(host);
     const allowOrigins = (v['allow-origin'] ?? []).map((o) => {
       const origin = normalizeOrigin(o);
@@ -98,11 +110,13 @@ export const serveCommand: Command = {
     const dataDir = v.data ?? SERVE_DEFAULTS.dataDir;
     checkDataDir(dataDir, { create: false, write: false });
     const log = (m: string) => process.stderr.write(`gleaner serve: ${m}\n`);
-    const running = await serveInWorkers(workers, () => serve({ dataDir, port, host, web: { robotsFetch, allowOrigins } }), log);
+    // Worked out in the primary only: a worker serves, however many there are.
+    const count = workers ?? (isServeWorker() ? 1 : autoWorkerCount(await workerFacts(dataDir)));
+    const running = await serveInWorkers(count, () => serve({ dataDir, port, host, web: { robotsFetch, allowOrigins } }), log);
     if (!isServeWorker()) {
       if (!robotsFetch) process.stdout.write('/robots fetches no URLs on this address (see --robots-fetch)\n');
       if (allowOrigins.length > 0) process.stdout.write(`search box for other sites: ${running.url}embed.js, allowed from ${allowOrigins.join(', ')}\n`);
-      process.stdout.write(`Gleaner search: ${running.url}${workers > 1 ? ` (${workers} workers)` : ''}  (Ctrl-C stops)\n`);
+      process.stdout.write(`Gleaner search: ${running.url}${count > 1 ? ` (${count} workers)` : ''}  (Ctrl-C stops)\n`);
     }
     // Only the primary recrawls: the workers share its data dir and pick up the new index themselves.
     let recrawl: RecrawlLoop | undefined;
