@@ -3,7 +3,7 @@
 // terminal; a command that is refused leaves no files.
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, symlinkSync } from 'node:fs';
+import { closeSync, cpSync, mkdirSync, openSync, readdirSync, renameSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,35 @@ describe.skipIf(!BUILT)('CLI edges (real CLI)', () => {
       await expect.poll(() => workers.filter(alive), { timeout: 5_000 }).toEqual([]);
       // Stopping is not mistaken for a crash: no worker is started again on the way out.
       expect(serve.output().stderr).not.toContain('starting another');
+    } finally {
+      if (serve.exitCode === null) serve.kill('SIGKILL');
+      for (const pid of childPids(serve.pid!)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  it('a worker that cannot start is not forked again in a loop: the waits grow, the others serve on, stopping stops', async () => {
+    const dataDir = join(work, 'dcrash');
+    cpSync(join(work, 'd'), dataDir, { recursive: true });
+    const serve = startCli(['serve', '--data', dataDir, '--port', '0', '--workers', '2'], work);
+    try {
+      await expect.poll(() => serve.output().stdout, { timeout: 30_000 }).toMatch(/\(2 workers\)/);
+      const url = /Gleaner search: (http:\/\/\S+)/.exec(serve.output().stdout)![1]!;
+      // Every worker started from now on finds no index and exits before it listens.
+      renameSync(join(dataDir, 'index'), join(dataDir, 'index.gone'));
+      process.kill(childPids(serve.pid!)[0]!, 'SIGKILL');
+      await expect.poll(() => serve.output().stderr, { timeout: 15_000 }).toContain('2 failed to start in a row');
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // Forked again at once, a failing worker had been started dozens of times a second.
+      const starts = serve.output().stderr.split('\n').filter((l) => l.includes('starting another'));
+      expect(starts.length).toBeGreaterThanOrEqual(3);
+      expect(starts.length).toBeLessThanOrEqual(5);
+      expect(starts[0]).toMatch(/starting another$/); // the killed worker had served: replaced at once
+      expect(starts[1]).toContain('in 1 s (1 failed to start in a row)');
+      // The worker that kept its index still answers on the port.
+      expect((await fetch(`${url}healthz`)).status).toBe(200);
+      serve.kill('SIGTERM');
+      const code = await Promise.race([serve.exited, new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+      expect(code).toBe(0);
     } finally {
       if (serve.exitCode === null) serve.kill('SIGKILL');
       for (const pid of childPids(serve.pid!)) process.kill(pid, 'SIGKILL');

@@ -7,7 +7,7 @@ export { WEB_DEFAULTS, type WebOptions, type QueryLimits } from './defaults.js';
 export { normalizeOrigin } from './cross-origin.js';
 export { parseQuery, formatQuery } from './query/index.js';
 export { indexStats, engineStats, type GatewayStats, type StatsSource } from './stats.js';
-export { serveInWorkers, isServeWorker, type ServedUrl } from './workers.js';
+export { serveInWorkers, isServeWorker, restartDelayMs, DEFAULT_RESTART_BACKOFF, type RestartBackoff, type ServedUrl } from './workers.js';
 export { autoWorkerCount, workerFacts, DEFAULT_WORKER_COUNT_OPTIONS, type WorkerFacts, type WorkerCountOptions } from './worker-count.js';
 export { queryStep } from './trace.js';
 export { openSearchEngine } from './search/index.js';

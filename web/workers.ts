@@ -16,6 +16,27 @@ export interface ServedUrl {
 /** How long a stopping worker may take to finish its requests before it is ended anyway. */
 const WORKER_STOP_MS = 3_000;
 
+/** Defaults of RestartBackoff. */
+export const DEFAULT_RESTART_BACKOFF: Readonly<RestartBackoff> = { firstMs: 1_000, maxMs: 60_000 };
+
+export interface RestartBackoff {
+  /** The wait before starting a worker again after one that failed to start. */
+  firstMs: number;
+  /** The longest wait, however many starts failed in a row. */
+  maxMs: number;
+}
+
+/**
+ * The wait before a worker is started in place of one that stopped, after `failedStarts` workers in a
+ * row that exited before they listened: none after a worker that had served (a crash is replaced at
+ * once), then `firstMs`, doubling up to `maxMs`, as systemd and pm2 back off. A worker that cannot
+ * start (its index gone or damaged, memory short) was forked again at once, in a loop. Pure.
+ */
+export function restartDelayMs(failedStarts: number, backoff: RestartBackoff = DEFAULT_RESTART_BACKOFF): number {
+  if (failedStarts <= 0) return 0;
+  return Math.min(backoff.maxMs, backoff.firstMs * 2 ** Math.min(failedStarts - 1, 30));
+}
+
 type WorkerMessage = { type: 'gleaner-ready'; url: string } | { type: 'gleaner-failed'; message: string; usage: boolean };
 
 /** Set in the environment of the workers serveInWorkers forks: a process that some other cluster
@@ -28,37 +49,53 @@ export const isServeWorker = (): boolean => cluster.isWorker && process.env[WORK
 /**
  * With `workers` <= 1: `start()` in this process. With more, in the primary: forks the workers,
  * resolves when all listen (or rejects with the first one's failure), replaces a worker that dies
- * later. In a worker it forked (whatever `workers` says there): `start()`, then reports to the primary
- * and serves until the primary goes away.
+ * later (after restartDelayMs, when workers failed to start). In a worker it forked (whatever
+ * `workers` says there): `start()`, then reports to the primary and serves until the primary goes away.
  */
-export async function serveInWorkers(workers: number, start: () => Promise<RunningServer>, log: (m: string) => void = () => {}): Promise<ServedUrl> {
+export async function serveInWorkers(workers: number, start: () => Promise<RunningServer>, log: (m: string) => void = () => {}, backoff: RestartBackoff = DEFAULT_RESTART_BACKOFF): Promise<ServedUrl> {
   if (isServeWorker()) return runWorker(start);
   if (workers <= 1) return start();
 
   let stopping = false;
   const live = new Set<Worker>();
+  // Workers in a row that exited before they listened, and the replacements waiting their turn.
+  let failedStarts = 0;
+  const waiting = new Set<NodeJS.Timeout>();
   const fork = (): Promise<string> => {
     const worker = cluster.fork({ [WORKER_ENV]: '1' });
     live.add(worker);
+    let listened = false;
     return new Promise<string>((resolve, reject) => {
       worker.on('message', (m: WorkerMessage) => {
-        if (m.type === 'gleaner-ready') resolve(m.url);
+        if (m.type === 'gleaner-ready') {
+          listened = true;
+          failedStarts = 0;
+          resolve(m.url);
+        }
         if (m.type === 'gleaner-failed') reject(new GleanerError(m.usage ? 'BAD_ARGUMENT' : 'NOT_FOUND', m.message));
       });
       worker.once('exit', (code) => {
         live.delete(worker);
         reject(new Error(`a serve worker exited (code ${code}) before it listened`));
+        if (!listened) failedStarts++;
         // Exit code 0 is a worker asked to stop (Ctrl-C reaches the whole process group, and a worker
         // may hear it before the primary does): only a crash is replaced.
         if (!stopping && code !== 0) {
-          log(`a serve worker stopped (code ${code}); starting another`);
-          fork().catch((e: unknown) => log(`could not replace the worker: ${(e as Error).message}`));
+          const delayMs = restartDelayMs(failedStarts, backoff);
+          log(`a serve worker stopped (code ${code}); starting another${delayMs > 0 ? ` in ${delayMs / 1000} s (${failedStarts} failed to start in a row)` : ''}`);
+          const timer = setTimeout(() => {
+            waiting.delete(timer);
+            if (!stopping) fork().catch((e: unknown) => log(`could not replace the worker: ${(e as Error).message}`));
+          }, delayMs);
+          waiting.add(timer);
         }
       });
     });
   };
   const stopAll = async () => {
     stopping = true;
+    for (const timer of waiting) clearTimeout(timer);
+    waiting.clear();
     await Promise.all([...live].map((w) => new Promise<void>((resolve) => {
       if (w.isDead()) { resolve(); return; }
       // A worker that does not go in time (a request that never ends) is killed: stopping must stop.
