@@ -6,6 +6,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { GleanerError } from '../shared/errors.js';
 import { createApp } from './app.js';
+import { expressObjects } from './express-objects.js';
 import { answerUnroutable } from './client-errors.js';
 import { CONNECTION_LIMITS, type ConnectionLimits, type WebOptions } from './defaults.js';
 import { openLiveSearchEngine } from './search/index.js';
@@ -50,7 +51,9 @@ export async function listen(app: Express, host: string, port: number, limits: P
   const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs, connectionsCheckingIntervalMs, sendTimeoutMs, maxPipelinedRequests } = { ...CONNECTION_LIMITS, ...limits };
   // A request whose connection was dropped while it waited its turn (too many pipelined, below) is not
   // answered: Node parses every request of a chunk already read, and each would otherwise run a search.
-  const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, keepAliveTimeout: keepAliveTimeoutMs, connectionsCheckingInterval: connectionsCheckingIntervalMs }, (req, res) => {
+  // Requests made with Express's prototypes already (express-objects.ts): on Node 20 that more than
+  // doubled what Express alone answers a second.
+  const server = createServer({ ...expressObjects(app), requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, keepAliveTimeout: keepAliveTimeoutMs, connectionsCheckingInterval: connectionsCheckingIntervalMs }, (req, res) => {
     if (!req.socket.destroyed) app(req, res);
   });
   // Node's socket inactivity timeout: no byte read or written for this long, and nothing listens for
