@@ -46,11 +46,13 @@ export function decodePositionsInto(bytes: Uint8Array, start: number, end: numbe
   while (i < end && position <= upTo) {
     let b = bytes[i++]!;
     let delta = b & 0x7f;
-    let shift = 7;
+    // A scale multiplied on, not `2 ** shift`: Node 20's V8 computed the power each time, and this
+    // loop was 4% of serve's CPU there (1.6% on Node 24); 3-9 times faster on a /tmp benchmark.
+    let scale = 0x80;
     while (b & 0x80) {
       b = bytes[i++]!;
-      delta += (b & 0x7f) * 2 ** shift;
-      shift += 7;
+      delta += (b & 0x7f) * scale;
+      scale *= 0x80;
     }
     position += delta;
     out[n++] = position;
