@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeTermList, decodeTermPositions, FIELD_COUNT, FIELDS } from '../shared/index-format/index.js';
+import { isGleanerError } from '../shared/errors.js';
 import { TermTranslation } from './term-translation.js';
 import { PostingsBuilder, type PostingsLayout } from './postings.js';
 
@@ -23,6 +24,16 @@ function add(builder: PostingsBuilder, term: string, doc: number, tf: number, po
   const tfs = new Uint8Array(FIELD_COUNT);
   tfs[0] = tf;
   builder.add(builder.termId(term, term), doc, tfs, 0, Uint8Array.from(positions), 0, positions.length);
+}
+
+/** What `f` threw (undefined if nothing). */
+function thrown(f: () => void): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
 }
 
 describe('PostingsBuilder', () => {
@@ -49,6 +60,36 @@ describe('PostingsBuilder', () => {
     const layout = builder.finish();
     expect(layout.terms).toHaveLength(50);
     expect(listOf(layout, 49).docs).toEqual(Array.from({ length: 100 }, (_, d) => d));
+  });
+
+  it('sizes its records by a sample of the documents, not by a few dense first pages', () => {
+    // 100,000 documents expected, the first 10 with 2,000 postings each and the rest with 10 (a
+    // crawl whose first pages are long ones). Projected from the first pages, the records were sized
+    // for 220 million; the sample is 1/32 of the documents (3,125), whose rate projects 1.5 million.
+    const builder = new PostingsBuilder(100_000, 1_000);
+    let doc = 0;
+    const tfs = new Uint8Array(FIELD_COUNT).fill(1);
+    const none = new Uint8Array(0);
+    for (; doc < 10; doc++) for (let t = 0; t < 2_000; t++) builder.add(t, doc, tfs, 0, none, 0, 0);
+    expect(builder.capacity).toBeLessThanOrEqual(2 * 20_000);
+    for (; doc < 4_000; doc++) for (let t = 0; t < 10; t++) builder.add(t, doc, tfs, 0, none, 0, 0);
+    expect(builder.capacity).toBeGreaterThanOrEqual(59_900);
+    expect(builder.capacity).toBeLessThanOrEqual(2_000_000);
+  });
+
+  it('stops with a typed error, not a RangeError, past the most records its arrays can hold', () => {
+    // Arrays of at most 10 * FIELD_COUNT elements: 10 records, then the error a user can read.
+    const builder = new PostingsBuilder(1_000, 4, { maxArrayLength: 10 * FIELD_COUNT });
+    for (let d = 0; d < 10; d++) add(builder, 'word', d, 1, []);
+    expect(builder.capacity).toBe(10);
+    const records = thrown(() => add(builder, 'word', 10, 1, []));
+    expect(isGleanerError(records) && records.code).toBe('INDEX_TOO_LARGE');
+    expect(String(records)).toMatch(/more than 10 postings, the most one index build can hold/);
+    const positions = new PostingsBuilder(0, 4, { maxArrayLength: 64 });
+    add(positions, 'word', 0, 1, Array.from({ length: 60 }, (_, i) => i));
+    const bytes = thrown(() => add(positions, 'word', 1, 1, [1, 2, 3, 4, 5]));
+    expect(isGleanerError(bytes) && bytes.code).toBe('INDEX_TOO_LARGE');
+    expect(String(bytes)).toMatch(/more than 64 bytes of word positions/);
   });
 
   it('encodes any postings as they were added, whether its records were sized ahead or grown', () => {

@@ -2,6 +2,8 @@
 // term), then encodes them term by term, the shape the searcher reads. Each term's postings must be
 // added in ascending document order.
 
+import { constants as bufferConstants } from 'node:buffer';
+import { GleanerError } from '../shared/errors.js';
 import { encodeRecords, FIELD_COUNT, FIELDS, MAX_TF, phrasePairToken, type EncodedLists } from '../shared/index-format/index.js';
 import { commonPairs } from './phrase-pairs.js';
 import type { TermTranslation } from './term-translation.js';
@@ -21,6 +23,22 @@ export interface PostingsLayout {
   lists: EncodedLists;
 }
 
+/** How the builder sizes its records (the constructor's `sizing`). */
+export interface PostingsSizing {
+  /** The share of the expected documents added before their rate of records sizes the rest (until then
+   * the records double). A crawl's first pages may be far denser than the rest: a million pages whose
+   * first 435 were the Python docs' long pages were projected at 961 million records, beyond what a
+   * typed array may hold on Node 20, and the build stopped with a RangeError. */
+  projectAfterShare: number;
+  /** The most elements a typed array may have (`buffer.constants.MAX_LENGTH`: 2^32 on Node 20). */
+  maxArrayLength: number;
+}
+
+export const POSTINGS_SIZING: PostingsSizing = {
+  projectAfterShare: 1 / 32,
+  maxArrayLength: bufferConstants.MAX_LENGTH,
+};
+
 export class PostingsBuilder {
   private readonly ids = new Map<string, number>();
   private readonly terms: string[] = [];
@@ -38,6 +56,9 @@ export class PostingsBuilder {
   private count = 0;
   /** The highest document number added so far (-1: none). */
   private highestDoc = -1;
+  private readonly sizing: PostingsSizing;
+  /** The most records the arrays can hold (a record's frequencies take FIELD_COUNT elements). */
+  private readonly maxRecords: number;
 
   /** `expectedDocuments`: how many documents the build will add (0 when not known), so the records are
    * sized for all of them from the rate of the first ones: grown by doubling, a build of 100,000 pages
@@ -46,7 +67,11 @@ export class PostingsBuilder {
   constructor(
     private readonly expectedDocuments = 0,
     firstRecords = 1 << 16,
+    sizing: Partial<PostingsSizing> = {},
   ) {
+    this.sizing = { ...POSTINGS_SIZING, ...sizing };
+    this.maxRecords = Math.floor(this.sizing.maxArrayLength / FIELD_COUNT);
+    firstRecords = Math.min(firstRecords, this.maxRecords);
     this.recTerm = new Uint32Array(firstRecords);
     this.recDoc = new Uint32Array(firstRecords);
     this.recTf = new Uint8Array(firstRecords * FIELD_COUNT);
@@ -131,7 +156,9 @@ export class PostingsBuilder {
     const length = positionsTo - positionsFrom;
     let buf = this.recPositions.bytes;
     if (at + length > buf.length) {
-      buf = new Uint8Array(Math.max(buf.length * 2, at + length, this.projected(at)));
+      const limit = this.sizing.maxArrayLength;
+      if (at + length > limit) throw tooLarge(`${limit} bytes of word positions`);
+      buf = new Uint8Array(Math.min(Math.max(buf.length * 2, at + length, this.projected(at)), limit));
       buf.set(this.recPositions.bytes.subarray(0, at));
       this.recPositions.bytes = buf;
     }
@@ -145,10 +172,13 @@ export class PostingsBuilder {
    * expected documents, with a tenth more (0 past them). By the highest, not the last: an incremental
    * build copies the reused pages' postings term by term (build.ts copyPostings), so a term's first
    * posting may be document 0 after millions of records, and "records so far per document up to 0"
-   * asked for 1.4 billion records (`gleaner index` run twice over the Rust docs: RangeError). */
+   * asked for 1.4 billion records (`gleaner index` run twice over the Rust docs: RangeError). Nothing
+   * (0) before `projectAfterShare` of the expected documents: a few pages are no sample. */
   private projected(sofar: number): number {
-    const doc = this.highestDoc;
-    return this.expectedDocuments > doc + 1 ? Math.ceil((sofar / (doc + 1)) * this.expectedDocuments * 1.1) : 0;
+    const seen = this.highestDoc + 1;
+    const expected = this.expectedDocuments;
+    if (expected <= seen || seen < expected * this.sizing.projectAfterShare) return 0;
+    return Math.ceil((sofar / seen) * expected * 1.1);
   }
 
   /** Room for records: how many the build may add before they are grown again. */
@@ -157,7 +187,8 @@ export class PostingsBuilder {
   }
 
   private grow(): void {
-    const size = Math.max(this.recTerm.length * 2, this.projected(this.count));
+    if (this.count >= this.maxRecords) throw tooLarge(`${this.maxRecords} postings`);
+    const size = Math.min(Math.max(this.recTerm.length * 2, this.projected(this.count)), this.maxRecords);
     const term = new Uint32Array(size);
     term.set(this.recTerm);
     const docs = new Uint32Array(size);
@@ -257,4 +288,12 @@ const BODY = FIELDS.indexOf('body');
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The error of a build past what one process's arrays can hold. */
+function tooLarge(what: string): GleanerError {
+  return new GleanerError(
+    'INDEX_TOO_LARGE',
+    `the pages to index hold more than ${what}, the most one index build can hold on Node ${process.versions.node}: index fewer pages, or use a newer Node`,
+  );
 }

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'FETCH_FAILED' // a network fetch failed (retryable)
   | 'UNREACHABLE' // no host the command needed (e.g. every crawl seed) could be reached at all
   | 'INDEX_FORMAT' // the index on disk has a format this version cannot read
+  | 'INDEX_TOO_LARGE' // the pages hold more postings than one build's arrays can: index fewer pages
   | 'BUILD_FAILED'; // an index build run as a process of its own failed; the message is the line it said
 
 export class GleanerError extends Error {
