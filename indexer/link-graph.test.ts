@@ -90,8 +90,9 @@ describe('buildLinkGraph against the plain rules (property)', () => {
     const edge = fc.record({ from: url, to: url, text: fc.constantFrom('', ' ', 'Home', 'Next', 'home page'), nofollow: fc.boolean(), template: fc.option(fc.boolean(), { nil: undefined }) });
     const resolve = (u: string) => (u === 'http://c/old' ? 'http://a/1' : u === 'http://c/gone' ? undefined : u);
     fc.assert(
-      fc.property(fc.array(edge, { maxLength: 60 }), fc.integer({ min: 1, max: 4 }), (edges, maxAnchors) => {
-        const g = buildLinkGraph([edges], resolve, maxAnchors);
+      // edgesAtMost: no bound (0), or room for 1 to 80 edges, fewer than given or more: grown or not, the same graph.
+      fc.property(fc.array(edge, { maxLength: 60 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 80 }), (edges, maxAnchors, edgesAtMost) => {
+        const g = buildLinkGraph([edges], resolve, maxAnchors, edgesAtMost);
         const plain = plainGraph(edges, resolve, maxAnchors);
         expect([...g.byTarget]).toEqual([...plain]);
         expect(g.edgeCount).toBe([...plain.values()].reduce((n, p) => n + p.inbound, 0));

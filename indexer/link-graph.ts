@@ -15,6 +15,7 @@
 // text, which outranked the reference page that defines what the query names (DESIGN.md "Site
 // templates"). Content links keep one text each.
 
+import { constants as bufferConstants } from 'node:buffer';
 import { hostOf } from '../shared/url.js';
 
 export interface GraphEdge {
@@ -51,7 +52,7 @@ export interface LinkGraph {
  * every copy (n) let a book's sidebar outweigh a reference page (DESIGN.md "Site templates"). */
 export const templateAnchorCopies = (n: number): number => (n <= 0 ? 0 : Math.ceil(Math.log2(n + 1)));
 
-/** Edges held at the start; the arrays double as they fill. */
+/** Edges held at the start when the caller gives no bound; the arrays double as they fill. */
 const INITIAL_EDGES = 1024;
 
 /**
@@ -63,15 +64,25 @@ const INITIAL_EDGES = 1024;
  * link, as URL and text numbers), then grouped by target with a counting sort that keeps their order,
  * and each target's sources are gathered one target at a time. A map of sources per target, one entry
  * per (target, source) pair, held every pair at once: about 90 bytes a pair, most of the memory of
- * counting links on a large crawl (DESIGN.md "The indexer holds links lightly").
+ * counting links on a large crawl (DESIGN.md "The indexer holds links lightly"). `edgesAtMost`: a bound
+ * on the edges to come (0: none known), the room made for them at the start.
  */
-export function buildLinkGraph(pages: Iterable<readonly GraphEdge[]>, resolve: (url: string) => string | undefined, maxAnchors: number): LinkGraph {
+export function buildLinkGraph(
+  pages: Iterable<readonly GraphEdge[]>,
+  resolve: (url: string) => string | undefined,
+  maxAnchors: number,
+  edgesAtMost = 0,
+): LinkGraph {
   const urls = numbering();
   const texts = numbering();
-  let to = new Int32Array(INITIAL_EDGES);
-  let from = new Int32Array(INITIAL_EDGES);
-  let text = new Int32Array(INITIAL_EDGES);
-  let content = new Uint8Array(INITIAL_EDGES);
+  // Sized once when the caller knows a bound (its pages' links): grown by doubling, a million pages'
+  // 200 million edges left 3.5 GB of outgrown arrays for the collector to find (DESIGN.md "The
+  // indexer holds links lightly"). Memory not written to is never touched, so a loose bound costs none.
+  const room = edgesAtMost > 0 ? Math.min(edgesAtMost, bufferConstants.MAX_LENGTH) : INITIAL_EDGES;
+  let to = new Int32Array(room);
+  let from = new Int32Array(room);
+  let text = new Int32Array(room);
+  let content = new Uint8Array(room);
   let count = 0;
   // Targets in the order they were first linked: the order of `byTarget`.
   const targets: number[] = [];

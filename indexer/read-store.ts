@@ -172,7 +172,9 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
       yield linkEdgesOf({ url: held.url, state: held.state, links }, isTemplateLink);
     }
   }
-  const graph = buildLinkGraph(edges(), resolve, options.maxAnchorsPerPage);
+  let linksAtMost = 0;
+  for (const held of pages.values()) if (held.robots.follow) linksAtMost += held.packed.url.length;
+  const graph = buildLinkGraph(edges(), resolve, options.maxAnchorsPerPage, linksAtMost);
   progress({ phase: 'links', done: graph.edgeCount, total: graph.edgeCount });
 
   const urls = [...indexed].sort();
