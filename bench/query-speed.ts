@@ -327,7 +327,7 @@ async function drawQueries(): Promise<{ queries: Query[]; warm: Query[]; httpQue
     const httpQueries = opts.http ? interleaved(makeQueries(gen, 1234, 8000).filter((q) => !asked.has(q.text))) : [];
     for (const q of httpQueries) asked.add(q.text);
     const warm = warmQueries(gen, Number(opts.warm), asked);
-    return { queries, warm, httpQueries, urls: opts['no-xapian'] ? [] : gen.docs.url };
+    return { queries, warm, httpQueries, urls: opts['no-xapian'] ? [] : [...gen.docs.url] };
   } finally {
     gen.lists.close();
   }

@@ -100,7 +100,7 @@ const titles = gen.docs.title;
 const queries: string[] = [];
 const step = Math.max(1, Math.floor(titles.length / 2000));
 for (let i = 0; i < titles.length && queries.length < 2000; i += step) {
-  const words = (titles[i] ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const words = (titles.at(i) ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
   if (words.length >= 2) queries.push(`${words[0]} ${words[1]!.slice(0, 3)}`);
 }
 const unique = [...new Set(queries)];

@@ -157,7 +157,7 @@ async function build(
 ): Promise<IndexBuildSummary> {
   const previous = before?.gen;
   const oldByUrl = new Map<string, number>();
-  previous?.docs.url.forEach((url, i) => oldByUrl.set(url, i));
+  if (previous) for (const [i, url] of [...previous.docs.url].entries()) oldByUrl.set(url, i);
   const maxSections = options.typeahead.maxSections;
 
   const builder = new PostingsBuilder(source.count);
@@ -304,7 +304,7 @@ async function build(
     full: previous === undefined,
     analysed: fresh.length,
     reused: reuse.length,
-    removed: previous ? previous.docs.url.filter((u) => !kept.has(u)).length : 0,
+    removed: previous ? [...previous.docs.url].filter((u) => !kept.has(u)).length : 0,
     skipped: extras.skipped,
   };
 }
@@ -467,9 +467,9 @@ function trimmed(columns: StoredColumns, documents: number): StoredColumns {
 }
 
 function topLinked(docs: DocColumns, count: number): LinkedPage[] {
-  return [...docs.url.keys()]
+  return Array.from({ length: docs.url.length }, (_, i) => i)
     .filter((i) => docs.inbound[i]! > 0)
     .sort((a, b) => docs.inbound[b]! - docs.inbound[a]! || docs.inboundHosts[b]! - docs.inboundHosts[a]!)
     .slice(0, count)
-    .map((i) => ({ url: docs.url[i]!, title: docs.title[i]!, inbound: docs.inbound[i]!, inboundHosts: docs.inboundHosts[i]! }));
+    .map((i) => ({ url: docs.url.at(i)!, title: docs.title.at(i)!, inbound: docs.inbound[i]!, inboundHosts: docs.inboundHosts[i]! }));
 }

@@ -49,7 +49,7 @@ describe('a canonical ring in a crawl', () => {
     const gen = await readCurrentGeneration(fixture.dataDir);
     gen.lists.close();
     const d = gen.docs.url.indexOf(`${S}/canon-a`);
-    expect(gen.docs.url.filter((u) => u.includes('canon'))).toEqual([`${S}/canon-a`]);
+    expect([...gen.docs.url].filter((u) => u.includes('canon'))).toEqual([`${S}/canon-a`]);
     expect(gen.docs.inbound[d]).toBe(1);
   });
 });

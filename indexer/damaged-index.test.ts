@@ -40,7 +40,7 @@ async function openFailure(): Promise<unknown> {
 
 describe('a damaged index generation', () => {
   const cases: [string, (path: string) => Promise<void>, RegExp][] = [
-    [INDEX_FILES.docs, (p) => writeFile(p, '{"url": ["http://site.test/p0", \u0001'), /^not JSON \(/],
+    [INDEX_FILES.docStrings, async (p) => truncate(p, (await readFile(p)).byteLength - 3), /^ends inside site \(\d+ bytes\)$/],
     [INDEX_FILES.manifest, (p) => rm(p), /^missing$/],
     [INDEX_FILES.terms, (p) => writeFile(p, '{"terms": [], "words": []}'), /^not \d+ terms$/],
     [INDEX_FILES.offsets, async (p) => truncate(p, (await readFile(p)).byteLength - 4), /^\d+ bytes, not the \d+ of \d+ terms$/],

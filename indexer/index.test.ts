@@ -4,7 +4,7 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INDEX_FILES, currentGeneration, indexRoot } from '../shared/index-format/index.js';
+import { INDEX_FILES, currentGeneration, indexRoot, readCurrentGeneration } from '../shared/index-format/index.js';
 import { openSearchEngine, readIndexStats } from '../web/search/index.js';
 import { openStore } from '../shared/store/index.js';
 import { query, tempDataDir, writePages, type PageSpec } from '../test/support/index-fixture.js';
@@ -178,8 +178,9 @@ describe('what /stats reads', () => {
     // Nothing is computed or stored that ranking does not use (PageRank measured no better: web/search/rank.ts).
     expect(Object.keys(stats.topLinked[0]!).sort()).toEqual(['inbound', 'inboundHosts', 'title', 'url']);
     expect(stats).not.toHaveProperty('pageRankIterations');
-    const docs = JSON.parse(await readFile(join((await currentGeneration(dir))!, INDEX_FILES.docs), 'utf8')) as Record<string, unknown>;
-    expect(docs).not.toHaveProperty('pageRank');
+    const gen = await readCurrentGeneration(dir);
+    gen.lists.close();
+    expect(gen.docs).not.toHaveProperty('pageRank');
     expect(stats.bytesOnDisk).toBeGreaterThan(0);
   });
 });

@@ -145,7 +145,7 @@ describe('a generation written while the build goes', () => {
     // The changed page first, the others after it in their previous order.
     const gen = await readCurrentGeneration(data);
     gen.lists.close();
-    expect(gen.docs.url.slice(0, 3)).toEqual(['http://site.test/7', 'http://site.test/0', 'http://site.test/1']);
+    expect([...gen.docs.url].slice(0, 3)).toEqual(['http://site.test/7', 'http://site.test/0', 'http://site.test/1']);
     const engine = await openSearchEngine(data);
     try {
       for (const [query, url, words] of [['compass', 7, 'brass compass 7 harbour'], ['lantern 42', 42, 'copper lantern 42 ferry'], ['lantern 99', 99, 'copper lantern 99 ferry']] as const) {

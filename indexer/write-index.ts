@@ -7,7 +7,7 @@
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { currentGeneration, CURRENT_FILE, encodeDocNumbers, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL } from '../shared/index-format/index.js';
+import { currentGeneration, CURRENT_FILE, encodeDocNumbers, encodeDocStrings, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -255,7 +255,7 @@ function isAlive(pid: number): boolean {
 async function writeRest(dir: string, files: GenerationFiles, storedBytes: number): Promise<number> {
   let bytes = 0;
   const { url, title, language, host, ...numbers } = files.docs;
-  bytes += await writeDurably(join(dir, INDEX_FILES.docs), JSON.stringify({ url, title, language, host }));
+  bytes += await writeDurably(join(dir, INDEX_FILES.docStrings), encodeDocStrings({ url, title, language, host }));
   bytes += await writeDurably(join(dir, INDEX_FILES.docNumbers), encodeDocNumbers(numbers));
   bytes += await writeDurably(join(dir, INDEX_FILES.fingerprints), JSON.stringify(files.fingerprints));
   bytes += await writeDurably(join(dir, INDEX_FILES.terms), JSON.stringify(files.terms));

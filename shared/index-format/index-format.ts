@@ -3,7 +3,8 @@
 // <dataDir>/index/CURRENT            the name of the live generation, replaced by an atomic rename
 // <dataDir>/index/gen-<id>/          one complete index, never modified after CURRENT points at it:
 //   manifest.json     IndexManifest (format version first: readers check it before anything else)
-//   docs.json         the string columns of DocColumns (url, title, language, host), one array each
+//   doc-strings.bin   the string columns of DocColumns (url, title, language, host) and each page's
+//                     site key, packed (doc-strings.ts)
 //   doc-numbers.bin   the numeric columns of DocColumns as typed arrays (doc-numbers.ts)
 //   fingerprints.json per document, a hash of what was analysed (read by an incremental build only)
 //   terms.json        TermTable: the vocabulary with a display word per term
@@ -33,7 +34,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 15; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together; 15: pairs of common words for phrases (phrase-pairs.ts)
+export const INDEX_FORMAT_VERSION = 16; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together; 15: pairs of common words for phrases (phrase-pairs.ts); 16: the string columns packed in doc-strings.bin, each page's site key among them
 
 /** The BM25F fields, in the order of a posting's frequencies (term-codec.ts). */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -43,7 +44,7 @@ export const MAX_TF = 255;
 
 export const INDEX_FILES = {
   manifest: 'manifest.json',
-  docs: 'docs.json',
+  docStrings: 'doc-strings.bin',
   docNumbers: 'doc-numbers.bin',
   fingerprints: 'fingerprints.json',
   terms: 'terms.json',
@@ -102,13 +103,20 @@ export interface DocNumbers {
   listing: Float32Array;
 }
 
-/** Per-document metadata, column-wise (loads fast and small). Index i of every array is document i.
- * The strings are docs.json, the numbers doc-numbers.bin (DocNumbers there says what each holds). */
+/** A column of strings, value i for document i: an array when built, PackedStrings or CodedStrings
+ * (doc-strings.ts) when read back, decoded a value at a time. */
+export interface TextColumn {
+  readonly length: number;
+  at(index: number): string | undefined;
+}
+
+/** Per-document metadata, column-wise (loads fast and small). Index i of every column is document i.
+ * The strings are doc-strings.bin, the numbers doc-numbers.bin (DocNumbers there says what each holds). */
 export interface DocColumns extends DocNumbers {
-  url: string[];
-  title: string[];
-  language: string[];
-  host: string[];
+  url: TextColumn;
+  title: TextColumn;
+  language: TextColumn;
+  host: TextColumn;
 }
 
 export interface TermTable {

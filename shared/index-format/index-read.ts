@@ -8,19 +8,21 @@ import {
   INDEX_FILES,
   INDEX_FORMAT_VERSION,
   currentGeneration,
-  type DocColumns,
+  type DocNumbers,
   type IndexManifest,
   type IndexStats,
   type TermTable,
 } from './index-format.js';
 import { decodeDocNumbers } from './doc-numbers.js';
+import { decodeDocStrings, type DocStrings } from './doc-strings.js';
 import { PostingLists, type PostingListsOptions } from './posting-lists.js';
 import { decodeChunkTable, type StoredChunkTable } from './stored-chunks.js';
 
 export interface IndexGeneration {
   dir: string;
   manifest: IndexManifest;
-  docs: DocColumns;
+  /** DocColumns as read: the strings decoded a value at a time (doc-strings.ts), and each page's site key. */
+  docs: DocNumbers & DocStrings;
   terms: TermTable;
   /** offsets.bin: term t's postings are numbers [offsets[t], offsets[t + 1]). */
   offsets: Uint32Array;
@@ -75,8 +77,8 @@ export async function readCurrentGeneration(dataDir: string, lists: Partial<Post
 
 export async function readGeneration(dir: string, lists: Partial<PostingListsOptions> = {}): Promise<IndexGeneration> {
   const manifest = await readManifest(dir);
-  const [strings, numbers, terms, offsets, termOffsets, wordMap, wordMapOffsets, chunkTable] = await Promise.all([
-    readJson<Pick<DocColumns, 'url' | 'title' | 'language' | 'host'>>(dir, INDEX_FILES.docs),
+  const [stringBytes, numbers, terms, offsets, termOffsets, wordMap, wordMapOffsets, chunkTable] = await Promise.all([
+    readBytes(dir, INDEX_FILES.docStrings),
     readBytes(dir, INDEX_FILES.docNumbers),
     readJson<TermTable>(dir, INDEX_FILES.terms),
     readBytes(dir, INDEX_FILES.offsets),
@@ -91,7 +93,13 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
   const expect = (file: string, ok: boolean, why: string): void => {
     if (!ok) throw damagedIndexError(dir, file, why);
   };
-  expect(INDEX_FILES.docs, [strings.url, strings.title, strings.language, strings.host].every((c) => Array.isArray(c) && c.length === documents), `not ${documents} documents`);
+  let strings: DocStrings;
+  try {
+    strings = decodeDocStrings(stringBytes);
+  } catch (e) {
+    throw damagedIndexError(dir, INDEX_FILES.docStrings, (e as Error).message.replace(`${INDEX_FILES.docStrings} `, ''), e);
+  }
+  expect(INDEX_FILES.docStrings, strings.url.length === documents, `not ${documents} documents`);
   expect(INDEX_FILES.terms, Array.isArray(terms.terms) && terms.terms.length === termCount && Array.isArray(terms.words) && terms.words.length === termCount, `not ${termCount} terms`);
   expect(INDEX_FILES.offsets, offsets.byteLength === 4 * (termCount + 1), `${offsets.byteLength} bytes, not the ${4 * (termCount + 1)} of ${termCount} terms`);
   expect(INDEX_FILES.termOffsets, termOffsets.byteLength === 16 * (termCount + 1), `${termOffsets.byteLength} bytes, not the ${16 * (termCount + 1)} of ${termCount} terms`);

@@ -8,6 +8,7 @@ export * from './positions.js';
 export * from './word-map.js';
 export * from './posting-lists.js';
 export * from './doc-numbers.js';
+export * from './doc-strings.js';
 export * from './term-codec.js';
 export * from './stored-chunks.js';
 export * from './position-blocks.js';

@@ -22,7 +22,7 @@ import { analyze, foldWord, isDefinedNameToken, isIdentifierToken, PAIR_SEPARATO
 import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, spellingVariants, type HasSurface, type QueryPlan } from './compile.js';
 import { anyWordQuery, DEFAULT_PARTIAL_OPTIONS, groupPresence, pickPartial } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
-import { documentFilter, hostPorts, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
+import { documentFilter, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
 import { phrasePasses, settlePhrases, type PhraseCheckStop } from './phrase-check.js';
 import { PostingScanner } from './posting-loop.js';
 import { precompute, type Precomputed } from './precompute.js';
@@ -182,13 +182,13 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.pre = precompute(gen, options.rank, options.blockPostings);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen, { cacheMiB: options.storedCacheMiB }, options.headerCacheMiB);
-    this.hostPort = hostPorts(gen.docs.host, gen.docs.url);
-    this.languages = new Set(gen.docs.language);
+    this.hostPort = (d) => gen.docs.site.at(d)!;
+    this.languages = new Set(gen.docs.language.values);
     // Written once now, as the scanner's arrays (posting-loop.ts): a fresh page costs its first write.
     this.sureDocs = new Int32Array(gen.docs.url.length).fill(0);
     this.unsureDocs = new Int32Array(gen.docs.url.length).fill(0);
     this.positions = new PositionReader(gen, (t) => this.pre.termIds.get(t));
-    this.titles = new TitleWordsCache((d) => ({ title: gen.docs.title[d]!, language: gen.docs.language[d]! }));
+    this.titles = new TitleWordsCache((d) => ({ title: gen.docs.title.at(d)!, language: gen.docs.language.at(d)! }));
     this.hits = new HitBuilder(gen, this.pre, this.stored, options.snippet, (t) => this.pre.termIds.get(t), (d) => this.titles.get(d).all);
   }
 
@@ -225,7 +225,7 @@ export class IndexSearcher implements GleanerSearchEngine {
         for (let p = 0; p < docs.length && looked < DEFAULT_SPELLING_OPTIONS.maxDocs; p++) {
           if (tfs[p * FIELD_COUNT + TITLE_FIELD]! === 0 && tfs[p * FIELD_COUNT + HEADINGS_FIELD]! === 0) continue;
           looked++;
-          yield gen.docs.title[docs[p]!]!;
+          yield gen.docs.title.at(docs[p]!)!;
           yield stored.joinedHeadings(docs[p]!).text;
         }
       };
@@ -238,7 +238,7 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   summary(): IndexSummary {
     const m = this.gen.manifest;
-    const unknownLanguage = (this.unknownLanguage ??= this.gen.docs.language.filter((l) => l === '').length);
+    const unknownLanguage = (this.unknownLanguage ??= [...this.gen.docs.language].filter((l) => l === '').length);
     return { formatVersion: m.formatVersion, builtAt: m.builtAt, documents: m.documents, terms: m.terms, bytesOnDisk: m.bytesOnDisk, unknownLanguage };
   }
 
@@ -322,7 +322,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     const plan = this.plan(query);
     return this.ranked(query, plan, limit)
       .candidates.slice(0, limit)
-      .map((c) => ({ url: this.gen.docs.url[c.doc]!, score: c.score }));
+      .map((c) => ({ url: this.gen.docs.url.at(c.doc)!, score: c.score }));
   }
 
   /**

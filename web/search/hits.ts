@@ -92,18 +92,18 @@ export class HitBuilder {
 
   hit(c: Candidate, plan: QueryPlan, explain = true): SearchHit {
     const { docs } = this.gen;
-    const tokens = snippetTokens(plan, docs.language[c.doc]!);
+    const tokens = snippetTokens(plan, docs.language.at(c.doc)!);
     const inTitle = titleTokens(this.titleTokensOf(c.doc), tokens);
     const { section, snippet } = this.snippet(c.doc, tokens, inTitle, namesEvery(tokens, inTitle, variantTokens(plan, tokens)));
     const { context } = this.stored.header(c.doc);
     return {
-      url: docs.url[c.doc]!,
-      ...(section ? { section: { id: section.id, heading: section.heading, url: sectionUrl(docs.url[c.doc]!, section.id) } } : {}),
+      url: docs.url.at(c.doc)!,
+      ...(section ? { section: { id: section.id, heading: section.heading, url: sectionUrl(docs.url.at(c.doc)!, section.id) } } : {}),
       ...(context !== undefined ? { context } : {}),
-      title: docs.title[c.doc]!,
+      title: docs.title.at(c.doc)!,
       snippet: snippet.text,
       highlights: snippet.highlights,
-      language: docs.language[c.doc]!,
+      language: docs.language.at(c.doc)!,
       score: c.score,
       ...(explain ? { explain: this.explain(c, plan) } : {}),
     };
@@ -127,7 +127,7 @@ export class HitBuilder {
     const d = c.doc;
     const terms: Explanation['terms'] = [];
     for (const key of plan.keys) {
-      if (!key.scored || (key.language !== undefined && key.language !== docs.language[d])) continue;
+      if (!key.scored || (key.language !== undefined && key.language !== docs.language.at(d))) continue;
       const list = lists.list(key.term);
       const p = findPosting(list.docs, 0, list.docs.length, d);
       if (p < 0) continue;
@@ -161,7 +161,7 @@ export class HitBuilder {
       listingShare,
       listingFactor: listingFactor(rank, listingShare, this.pre.listingSite[d] === 1),
       siteLanguage: this.pre.mainLanguage[d]!,
-      languageFactor: languageFactor(rank, docs.language[d]!, this.pre.mainLanguage[d]!),
+      languageFactor: languageFactor(rank, docs.language.at(d)!, this.pre.mainLanguage[d]!),
       ...(c.proximity !== undefined ? { queryPairs: c.proximity.pairs, nearPairs: c.proximity.near } : {}),
       proximityFactor: c.proximity?.factor ?? 1,
       nameTitleFactor: c.titleNames ?? 1,

@@ -3,6 +3,7 @@
 
 import type { ParsedQuery } from '../query/index.js';
 import type { AtomPlan, QueryPlan } from './compile.js';
+import type { TextColumn } from '../../shared/index-format/index.js';
 
 export interface CompiledAtom {
   phrase: boolean;
@@ -61,9 +62,9 @@ export function atomMatches(masks: Uint32Array, base: number, atom: CompiledAtom
  * the port a `site:host:port` asks for (the hosts column holds host names only). */
 export function documentFilter(
   query: ParsedQuery,
-  hosts: readonly string[],
-  languages: readonly string[],
-  /** Document d's `host:port` ('' for the port when its URL has none): hostPorts(urls) makes it. */
+  hosts: TextColumn,
+  languages: TextColumn,
+  /** Document d's `host:port` ('' for the port when its URL has none): doc-strings.bin's site column. */
   hostPort: (doc: number) => string = () => '',
 ): ((doc: number) => boolean) | undefined {
   if (query.sites.length === 0 && query.excludedSites.length === 0 && query.languages.length === 0) return undefined;
@@ -73,26 +74,14 @@ export function documentFilter(
   const langs = new Set(query.languages.map((l) => l.toLowerCase()));
   return (d) => {
     // With a port in some site:, the key is host:port (the URL's, '' when it has none: the default).
-    const host = withPort ? hostPort(d) : hosts[d]!;
+    const host = withPort ? hostPort(d) : hosts.at(d)!;
     let ok = hostOk.get(host);
     if (ok === undefined) hostOk.set(host, (ok = siteOk(host)));
-    return ok && (langs.size === 0 || langs.has(languages[d]!));
+    return ok && (langs.size === 0 || langs.has(languages.at(d)!));
   };
 }
 
 const PORT = /:\d+$/;
-
-/** Each document's `host:port` key for `site:` with a port, worked out once per document and kept:
- * a regex over every candidate's URL cost a `site:` query more than its postings. */
-export function hostPorts(hosts: readonly string[], urls: readonly string[]): (doc: number) => string {
-  const keys = new Array<string | undefined>(urls.length);
-  return (d) => (keys[d] ??= `${hosts[d]!}:${urlPort(urls[d] ?? '')}`);
-}
-
-/** The explicit port of an absolute URL ('' for none): canonical URLs carry no default port. */
-export function urlPort(url: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:]*)(?::(\d*))?/i.exec(url)?.[1] ?? '';
-}
 
 /** `site:` keeps a host equal to or under one of the sites; `-site:` removes them. A site with a port
  * matches that port only; `host` is `name:port` whenever a site has one. */

@@ -114,8 +114,8 @@ function imported(gen: IndexGeneration, file: Parts, pause: () => Promise<void> 
         for (const e of slotEntries(slot)) {
           if (seen.has(e.doc)) continue;
           seen.add(e.doc);
-          const url = gen.docs.url[e.doc]!;
-          const title = gen.docs.title[e.doc] ?? '';
+          const url = gen.docs.url.at(e.doc)!;
+          const title = gen.docs.title.at(e.doc) ?? '';
           // The link /api/search gives the section: an id is the page's text, its fragment encoded.
           out.push(e.id === undefined ? { title, url } : { title, url: sectionUrl(url, e.id), heading: e.heading! });
           if (out.length === limit) return true;

@@ -70,7 +70,7 @@ export function groupPresence(gen: IndexGeneration, plan: Pick<QueryPlan, 'group
   const resolved = plan.groups.map((group) => group.flatMap((atom) => atom.alternatives.map((alt) => alt.bits.flatMap((b) => byBit.get(b) ?? []))));
   const language = gen.docs.language;
   return (group, doc) => {
-    for (const keys of resolved[group]!) if (hasEvery(keys, doc, language[doc]!)) return true;
+    for (const keys of resolved[group]!) if (hasEvery(keys, doc, language.at(doc)!)) return true;
     return false;
   };
 }

@@ -272,9 +272,9 @@ export class PostingScanner {
     let docs = this.byLanguage.get(language);
     if (!docs) {
       docs = new Uint8Array(this.n);
-      this.gen.docs.language.forEach((l, d) => {
-        if (l === language) docs![d] = 1;
-      });
+      const { values, codes } = this.gen.docs.language;
+      const code = values.indexOf(language);
+      if (code >= 0) for (let d = 0; d < this.n; d++) if (codes[d] === code) docs[d] = 1;
       this.byLanguage.set(language, docs);
     }
     return docs;

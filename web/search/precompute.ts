@@ -8,7 +8,6 @@ import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration, TermList } from '../../shared/index-format/index.js';
 import { isDefinedNameToken } from '../../shared/analysis/index.js';
 import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, languageFactor, linkBoost, linkFiguresOf, listingFactor, listingSites, mainLanguages, saturateAll, type RankParams } from './rank.js';
-import { hostPorts } from './match-rules.js';
 
 /** A term's postings with what ranking reads of them. */
 export interface ScoredList extends TermList {
@@ -50,7 +49,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
   const inverseNorm = new Float32Array(n * FIELD_COUNT);
   const weighted = new Float32Array(n * FIELD_COUNT);
   const boost = new Float64Array(n);
-  const siteOf = hostPorts(docs.host, docs.url);
+  const siteOf = (d: number): string => docs.site.at(d)!;
   const mainLanguage = mainLanguages(docs.language, siteOf);
   const listingSite = listingSites(docs.listing, params.listingFrom, siteOf);
   // k1's unit: the mean normalised body frequency over all postings (word pairs have no body text),
@@ -64,7 +63,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
       weighted[d * FIELD_COUNT + f] = params.fieldWeight[f]! * inv;
     }
     sumBody += docs.bodyFrequency[d]! * inverseNorm[d * FIELD_COUNT + BODY]!;
-    boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!) * listingFactor(params, docs.listing[d]!, listingSite[d] === 1) * languageFactor(params, docs.language[d]!, mainLanguage[d]!);
+    boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!) * listingFactor(params, docs.listing[d]!, listingSite[d] === 1) * languageFactor(params, docs.language.at(d)!, mainLanguage[d]!);
   }
   const rank = forIndex(params, bodyFrequencyScale(sumBody, gen.manifest.postingsWithBody));
   // Kept as long as the list is: a list the cache lets go takes its scores with it.

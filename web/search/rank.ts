@@ -55,6 +55,8 @@
 //   no-link .521 (this boost .525). Better on one site within noise, worse on the other: not worth an
 //   index column, an iteration at every build, and a figure in "why this result" that ranks nothing.
 
+import type { TextColumn } from '../../shared/index-format/index.js';
+
 export interface RankParams {
   /** BM25's saturation constant, in units of the index's mean normalised body frequency (see the header). */
   k1: number;
@@ -266,15 +268,16 @@ export function languageFactor(params: RankParams, language: string, mainLanguag
  * Per document, its site's main language: the language most of the site's pages (same `siteOf`, host
  * and port) are in, among those whose language is known; '' when none is known or two languages tie.
  */
-export function mainLanguages(languages: readonly string[], siteOf: (doc: number) => string): string[] {
+export function mainLanguages(languages: TextColumn, siteOf: (doc: number) => string): string[] {
   const counts = new Map<string, Map<string, number>>();
-  languages.forEach((language, d) => {
-    if (language === '') return;
+  for (let d = 0; d < languages.length; d++) {
+    const language = languages.at(d)!;
+    if (language === '') continue;
     const site = siteOf(d);
     let bySite = counts.get(site);
     if (bySite === undefined) counts.set(site, (bySite = new Map<string, number>()));
     bySite.set(language, (bySite.get(language) ?? 0) + 1);
-  });
+  }
   const main = new Map<string, string>();
   for (const [site, bySite] of counts) {
     let best = '';
@@ -286,7 +289,7 @@ export function mainLanguages(languages: readonly string[], siteOf: (doc: number
     }
     main.set(site, tied ? '' : best);
   }
-  return languages.map((_, d) => main.get(siteOf(d)) ?? '');
+  return Array.from({ length: languages.length }, (_, d) => main.get(siteOf(d)) ?? '');
 }
 
 /** 1 up to `from`, then down linearly to 1 - weight at a share of 1. */

@@ -83,7 +83,7 @@ describe('StoredFields through a small block cache', () => {
     const direct = new StoredFields(tiny, { cacheMiB: 0 });
     try {
       for (let d = 0; d < gen.docs.url.length; d++) {
-        const same = tiny.docs.url.indexOf(gen.docs.url[d]!);
+        const same = tiny.docs.url.indexOf(gen.docs.url.at(d)!);
         for (const other of [small, direct]) {
           expect(other.read(same)).toEqual(stored.read(d));
           expect(other.read(same, 5)).toEqual(stored.read(d, 5));
