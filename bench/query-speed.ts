@@ -97,12 +97,13 @@ function makeQueries(gen: IndexGeneration, seed: number, perStream: number): Que
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const n = gen.docs.url.length;
   const common: string[] = [];
-  gen.terms.terms.forEach((term, t) => {
+  for (let t = 0; t < gen.terms.terms.length; t++) {
+    const term = gen.terms.terms.at(t)!;
     const df = gen.offsets[t + 1]! - gen.offsets[t]!;
-    const word = gen.terms.words[t]!;
-    if (term.includes(PAIR_SEPARATOR) || isPhrasePairToken(term) || isIdentifierToken(term) || isFoldToken(term) || isStopword(term)) return;
+    const word = gen.terms.words.at(t)!;
+    if (term.includes(PAIR_SEPARATOR) || isPhrasePairToken(term) || isIdentifierToken(term) || isFoldToken(term) || isStopword(term)) continue;
     if (df >= n * 0.02 && df <= n * 0.5 && WORD.test(word)) common.push(word);
-  });
+  }
   // Read a page's body where it lies: stored.bin of a million pages is larger than one Buffer can be.
   const storedFd = openSync(gen.storedPath, 'r');
   const stored = new StoredChunks(storedFd, gen.storedChunks);

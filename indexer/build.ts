@@ -319,7 +319,7 @@ function copyPostings(previous: IndexGeneration, reuse: readonly { old: number }
   const { terms, words } = previous.terms;
   for (let t = 0; t < terms.length; t++) {
     // Pairs are made anew from every page's positions (builder.addPhrasePairs).
-    if (isPhrasePairToken(terms[t]!)) continue;
+    if (isPhrasePairToken(terms.at(t)!)) continue;
     let id = -1;
     const list = previous.lists.list(t);
     let positions: AllPositions | undefined;
@@ -327,9 +327,9 @@ function copyPostings(previous: IndexGeneration, reuse: readonly { old: number }
       const doc = newNumber[list.docs[i]!]!;
       if (doc < 0) continue;
       if (id < 0) {
-        id = builder.termId(terms[t]!, words[t]!);
+        id = builder.termId(terms.at(t)!, words.at(t)!);
         // Reused pages' other surface words, once each (their document counts are not kept).
-        builder.addForms(id, previous.terms.forms?.[t]?.split(' ').filter((w) => w !== ''));
+        builder.addForms(id, previous.terms.forms?.at(t)?.split(' ').filter((w) => w !== ''));
         positions = previous.lists.allPositions(t);
       }
       builder.add(id, doc, list.tfs, i * FIELD_COUNT, positions!.bytes, positions!.offsets[i]!, positions!.offsets[i + 1]!);

@@ -6,7 +6,7 @@ import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGleanerError } from '../shared/errors.js';
-import { INDEX_FILES, currentGeneration, readCurrentGeneration } from '../shared/index-format/index.js';
+import { INDEX_FILES, currentGeneration, encodeTermTable, readCurrentGeneration } from '../shared/index-format/index.js';
 import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixture.js';
 import { buildIndex } from './index.js';
 
@@ -42,7 +42,8 @@ describe('a damaged index generation', () => {
   const cases: [string, (path: string) => Promise<void>, RegExp][] = [
     [INDEX_FILES.docStrings, async (p) => truncate(p, (await readFile(p)).byteLength - 3), /^ends inside site \(\d+ bytes\)$/],
     [INDEX_FILES.manifest, (p) => rm(p), /^missing$/],
-    [INDEX_FILES.terms, (p) => writeFile(p, '{"terms": [], "words": []}'), /^not \d+ terms$/],
+    [INDEX_FILES.terms, (p) => writeFile(p, encodeTermTable({ terms: [], words: [] })), /^not \d+ terms$/],
+    [INDEX_FILES.terms, async (p) => truncate(p, (await readFile(p)).byteLength - 9), /^ends inside (words|forms) \(\d+ bytes\)$/],
     [INDEX_FILES.offsets, async (p) => truncate(p, (await readFile(p)).byteLength - 4), /^\d+ bytes, not the \d+ of \d+ terms$/],
     [INDEX_FILES.termOffsets, async (p) => truncate(p, (await readFile(p)).byteLength - 8), /^\d+ bytes, not the \d+ of \d+ terms$/],
     [INDEX_FILES.docNumbers, async (p) => truncate(p, (await readFile(p)).byteLength - 3), /^has \d+ bytes, not the \d+ of 12 documents$/],

@@ -4,7 +4,7 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INDEX_FILES, currentGeneration, indexRoot, readCurrentGeneration } from '../shared/index-format/index.js';
+import { INDEX_FILES, currentGeneration, decodeTermTable, indexRoot, readCurrentGeneration } from '../shared/index-format/index.js';
 import { openSearchEngine, readIndexStats } from '../web/search/index.js';
 import { openStore } from '../shared/store/index.js';
 import { query, tempDataDir, writePages, type PageSpec } from '../test/support/index-fixture.js';
@@ -90,9 +90,8 @@ describe('buildIndex: incremental', () => {
     await writePages(dir, [...BASE, { url: `${S}/p`, title: 'Partitions', text: 'Partitioning a table: one partition per month.' }]);
     await buildIndex(dir);
     const formsOf = async (word: string) => {
-      const gen = (await currentGeneration(dir))!;
-      const terms = JSON.parse(await readFile(join(gen, INDEX_FILES.terms), 'utf8')) as { words: string[]; forms: string[] };
-      return terms.forms[terms.words.indexOf(word)];
+      const terms = decodeTermTable(await readFile(join((await currentGeneration(dir))!, INDEX_FILES.terms)));
+      return terms.forms?.at(terms.words.indexOf(word));
     };
     expect(await formsOf('partition')).toBe('partitioning partitions'); // one page each: ties alphabetical
     await writePages(dir, [{ url: `${S}/d`, title: 'Delta', text: 'dates' }]);

@@ -7,7 +7,7 @@
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { currentGeneration, CURRENT_FILE, encodeDocNumbers, encodeDocStrings, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL } from '../shared/index-format/index.js';
+import { currentGeneration, CURRENT_FILE, encodeDocNumbers, encodeDocStrings, encodeTermTable, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -258,7 +258,7 @@ async function writeRest(dir: string, files: GenerationFiles, storedBytes: numbe
   bytes += await writeDurably(join(dir, INDEX_FILES.docStrings), encodeDocStrings({ url, title, language, host }));
   bytes += await writeDurably(join(dir, INDEX_FILES.docNumbers), encodeDocNumbers(numbers));
   bytes += await writeDurably(join(dir, INDEX_FILES.fingerprints), JSON.stringify(files.fingerprints));
-  bytes += await writeDurably(join(dir, INDEX_FILES.terms), JSON.stringify(files.terms));
+  bytes += await writeDurably(join(dir, INDEX_FILES.terms), encodeTermTable(files.terms));
   bytes += await writeDurably(join(dir, INDEX_FILES.offsets), bytesOf(files.offsets));
   bytes += await writeDurably(join(dir, INDEX_FILES.termOffsets), new Uint8Array(files.lists.termOffsets.buffer, files.lists.termOffsets.byteOffset, files.lists.termOffsets.byteLength));
   bytes += await writeDurably(join(dir, INDEX_FILES.postings), files.lists.postings);

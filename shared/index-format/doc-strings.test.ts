@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CodedStrings, decodeDocStrings, encodeDocStrings, PackedStrings, siteKey } from './doc-strings.js';
+import { decodeDocStrings, encodeDocStrings, siteKey } from './doc-strings.js';
+import { CodedStrings, PackedStrings } from './string-columns.js';
 
 const text = fc.string({ unit: 'grapheme', maxLength: 12 });
 // Few distinct values, as languages and hosts are.

@@ -7,7 +7,7 @@
 //                     site key, packed (doc-strings.ts)
 //   doc-numbers.bin   the numeric columns of DocColumns as typed arrays (doc-numbers.ts)
 //   fingerprints.json per document, a hash of what was analysed (read by an incremental build only)
-//   terms.json        TermTable: the vocabulary with a display word per term
+//   terms.bin         TermTable: the vocabulary with a display word per term, packed (term-table.ts)
 //   offsets.bin       Uint32 LE, terms + 1 entries: term t's postings are numbers [offsets[t], offsets[t+1])
 //   term-offsets.bin  Float64 LE: where each term's bytes start in postings.bin (terms + 1 entries), then
 //                     in positions.bin (terms + 1 entries); term-codec.ts
@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 16; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together; 15: pairs of common words for phrases (phrase-pairs.ts); 16: the string columns packed in doc-strings.bin, each page's site key among them
+export const INDEX_FORMAT_VERSION = 16; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together; 15: pairs of common words for phrases (phrase-pairs.ts); 16: the string columns packed in doc-strings.bin, each page's site key among them, and the term table in terms.bin
 
 /** The BM25F fields, in the order of a posting's frequencies (term-codec.ts). */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;
@@ -47,7 +47,7 @@ export const INDEX_FILES = {
   docStrings: 'doc-strings.bin',
   docNumbers: 'doc-numbers.bin',
   fingerprints: 'fingerprints.json',
-  terms: 'terms.json',
+  terms: 'terms.bin',
   offsets: 'offsets.bin',
   termOffsets: 'term-offsets.bin',
   postings: 'postings.bin',
@@ -120,12 +120,12 @@ export interface DocColumns extends DocNumbers {
 }
 
 export interface TermTable {
-  terms: string[];
+  terms: TextColumn;
   /** The shortest surface word seen for each term: what suggestions and "did you mean" show. */
-  words: string[];
+  words: TextColumn;
   /** Each term's other surface words, most documents first, space-separated ('' for none): "did you
    * mean" offers real words ("partitioning", not only "partition"). Absent in indexes written before. */
-  forms?: string[];
+  forms?: TextColumn;
 }
 
 /** The text of a document as indexed: snippets, phrase checks and explanations read it back. */

@@ -11,10 +11,10 @@ import {
   type DocNumbers,
   type IndexManifest,
   type IndexStats,
-  type TermTable,
 } from './index-format.js';
 import { decodeDocNumbers } from './doc-numbers.js';
 import { decodeDocStrings, type DocStrings } from './doc-strings.js';
+import { decodeTermTable, TermLookup, type TermColumns } from './term-table.js';
 import { PostingLists, type PostingListsOptions } from './posting-lists.js';
 import { decodeChunkTable, type StoredChunkTable } from './stored-chunks.js';
 
@@ -23,7 +23,9 @@ export interface IndexGeneration {
   manifest: IndexManifest;
   /** DocColumns as read: the strings decoded a value at a time (doc-strings.ts), and each page's site key. */
   docs: DocNumbers & DocStrings;
-  terms: TermTable;
+  terms: TermColumns;
+  /** A term's number from its text (term-table.ts). */
+  termIds: TermLookup;
   /** offsets.bin: term t's postings are numbers [offsets[t], offsets[t + 1]). */
   offsets: Uint32Array;
   /** Each term's documents, frequencies and word positions, read when first asked (posting-lists.ts). */
@@ -77,10 +79,10 @@ export async function readCurrentGeneration(dataDir: string, lists: Partial<Post
 
 export async function readGeneration(dir: string, lists: Partial<PostingListsOptions> = {}): Promise<IndexGeneration> {
   const manifest = await readManifest(dir);
-  const [stringBytes, numbers, terms, offsets, termOffsets, wordMap, wordMapOffsets, chunkTable] = await Promise.all([
+  const [stringBytes, numbers, termBytes, offsets, termOffsets, wordMap, wordMapOffsets, chunkTable] = await Promise.all([
     readBytes(dir, INDEX_FILES.docStrings),
     readBytes(dir, INDEX_FILES.docNumbers),
-    readJson<TermTable>(dir, INDEX_FILES.terms),
+    readBytes(dir, INDEX_FILES.terms),
     readBytes(dir, INDEX_FILES.offsets),
     readBytes(dir, INDEX_FILES.termOffsets),
     readBytes(dir, INDEX_FILES.wordMap),
@@ -100,7 +102,13 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
     throw damagedIndexError(dir, INDEX_FILES.docStrings, (e as Error).message.replace(`${INDEX_FILES.docStrings} `, ''), e);
   }
   expect(INDEX_FILES.docStrings, strings.url.length === documents, `not ${documents} documents`);
-  expect(INDEX_FILES.terms, Array.isArray(terms.terms) && terms.terms.length === termCount && Array.isArray(terms.words) && terms.words.length === termCount, `not ${termCount} terms`);
+  let terms: TermColumns;
+  try {
+    terms = decodeTermTable(termBytes);
+  } catch (e) {
+    throw damagedIndexError(dir, INDEX_FILES.terms, (e as Error).message.replace(`${INDEX_FILES.terms} `, ''), e);
+  }
+  expect(INDEX_FILES.terms, terms.terms.length === termCount, `not ${termCount} terms`);
   expect(INDEX_FILES.offsets, offsets.byteLength === 4 * (termCount + 1), `${offsets.byteLength} bytes, not the ${4 * (termCount + 1)} of ${termCount} terms`);
   expect(INDEX_FILES.termOffsets, termOffsets.byteLength === 16 * (termCount + 1), `${termOffsets.byteLength} bytes, not the ${16 * (termCount + 1)} of ${termCount} terms`);
   expect(INDEX_FILES.wordMapOffsets, wordMapOffsets.byteLength === 4 * (documents + 1), `${wordMapOffsets.byteLength} bytes, not the ${4 * (documents + 1)} of ${documents} documents`);
@@ -139,6 +147,7 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
     manifest,
     docs: { ...strings, ...docNumbers },
     terms,
+    termIds: new TermLookup(terms.terms),
     offsets: postingOffsets,
     lists: new PostingLists(dir, postingOffsets, termEnds, lists),
     wordMap: words,

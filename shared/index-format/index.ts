@@ -9,6 +9,8 @@ export * from './word-map.js';
 export * from './posting-lists.js';
 export * from './doc-numbers.js';
 export * from './doc-strings.js';
+export * from './string-columns.js';
+export * from './term-table.js';
 export * from './term-codec.js';
 export * from './stored-chunks.js';
 export * from './position-blocks.js';

@@ -196,16 +196,16 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly hasSurface: HasSurface = (term, surface, prefix) => {
     const { words, forms } = this.gen.terms;
     const seen = (w: string) => (prefix ? w.startsWith(surface) : w === surface);
-    return seen(words[term] ?? '') || (forms?.[term] ?? '').split(' ').some((w) => w !== '' && seen(w));
+    return seen(words.at(term) ?? '') || (forms?.at(term) ?? '').split(' ').some((w) => w !== '' && seen(w));
   };
 
   private vocabulary(): Vocabulary {
     const gen = this.gen;
     // Word-pair and defined-name terms are for scoring, phrase pairs for matching, not words to suggest.
     return (this.words ??= new Vocabulary(
-      gen.terms.words,
-      (i) => (gen.terms.terms[i]!.includes(PAIR_SEPARATOR) || isPhrasePairToken(gen.terms.terms[i]!) || isDefinedNameToken(gen.terms.terms[i]!) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
-      (i) => gen.terms.forms?.[i],
+      [...gen.terms.words],
+      (i) => (gen.terms.terms.at(i)!.includes(PAIR_SEPARATOR) || isPhrasePairToken(gen.terms.terms.at(i)!) || isDefinedNameToken(gen.terms.terms.at(i)!) ? 0 : gen.offsets[i + 1]! - gen.offsets[i]!),
+      (i) => gen.terms.forms?.at(i),
       (term, word) => this.spelling(term, word),
     ));
   }

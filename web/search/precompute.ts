@@ -5,7 +5,7 @@
 // Pure over the loaded arrays.
 
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
-import type { IndexGeneration, TermList } from '../../shared/index-format/index.js';
+import type { IndexGeneration, TermList, TermLookup } from '../../shared/index-format/index.js';
 import { isDefinedNameToken } from '../../shared/analysis/index.js';
 import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, languageFactor, linkBoost, linkFiguresOf, listingFactor, listingSites, mainLanguages, saturateAll, type RankParams } from './rank.js';
 
@@ -24,7 +24,7 @@ export interface ScoredList extends TermList {
 
 export interface Precomputed {
   /** Term string -> term number. */
-  termIds: Map<string, number>;
+  termIds: TermLookup;
   /** The ranking parameters with k1 in this index's units (rank.ts forIndex). */
   rank: RankParams;
   /** Term t's postings, saturated frequencies and their largest, computed once per list read. */
@@ -44,8 +44,7 @@ export interface Precomputed {
 export function precompute(gen: IndexGeneration, params: RankParams, blockPostings = 128): Precomputed {
   const { docs } = gen;
   const n = docs.url.length;
-  const termIds = new Map<string, number>();
-  gen.terms.terms.forEach((t, i) => termIds.set(t, i));
+  const termIds = gen.termIds;
   const inverseNorm = new Float32Array(n * FIELD_COUNT);
   const weighted = new Float32Array(n * FIELD_COUNT);
   const boost = new Float64Array(n);
@@ -77,7 +76,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
       const saturated = new Float32Array(list.docs.length);
       // A defined name scores by presence (its idf, as the binary independence model weighs a term):
       // a page defines a name or does not, however long it is.
-      if (isDefinedNameToken(gen.terms.terms[term]!)) saturated.fill(1);
+      if (isDefinedNameToken(gen.terms.terms.at(term)!)) saturated.fill(1);
       else saturateAll(rank, list.tfs, list.docs, weighted, saturated);
       done = { ...list, saturated, ...blockBounds(saturated, list.docs, boost, blockPostings), blockPostings };
       scores.set(list, done);

@@ -111,8 +111,8 @@ function identifierPlaces(gen: IndexGeneration, termId: (token: string) => numbe
  * it, a page matched by "resume" alone was searched as text, its first 50,000 characters only.
  */
 function foldPlaces(gen: IndexGeneration, termId: (token: string) => number | undefined, doc: number, fold: number, language: string): Int32Array | undefined {
-  const forms = gen.terms.forms?.[fold];
-  const words = forms ? [gen.terms.words[fold]!, ...forms.split(' ')] : [gen.terms.words[fold]!];
+  const forms = gen.terms.forms?.at(fold);
+  const words = forms ? [gen.terms.words.at(fold)!, ...forms.split(' ')] : [gen.terms.words.at(fold)!];
   const lists: Int32Array[] = [];
   const seen = new Set<number>();
   for (const word of words) {

@@ -20,7 +20,7 @@ export function indexSteps(gen: IndexGeneration, doc: number, stored: StoredDoc,
   }
   const postings: [string, string][] = [];
   for (const token of [...stems].slice(0, TRACE_LIST_LIMIT)) {
-    const id = termId(gen, token);
+    const id = gen.termIds.get(token);
     if (id === undefined) continue;
     const list = gen.lists.list(id);
     const at = findPosting(list.docs, 0, list.docs.length, doc);
@@ -70,19 +70,4 @@ export function indexSteps(gen: IndexGeneration, doc: number, stored: StoredDoc,
 export function docOf(gen: IndexGeneration, url: string): number | undefined {
   const i = gen.docs.url.indexOf(url);
   return i === -1 ? undefined : i;
-}
-
-function termId(gen: IndexGeneration, term: string): number | undefined {
-  // Terms are sorted (indexer/postings.ts lays them out in order): a binary search.
-  const terms = gen.terms.terms;
-  let lo = 0;
-  let hi = terms.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const t = terms[mid]!;
-    if (t === term) return mid;
-    if (t < term) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
 }
