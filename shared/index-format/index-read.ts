@@ -66,6 +66,15 @@ export async function readManifest(dir: string): Promise<IndexManifest> {
   return manifest;
 }
 
+/** What `decode` makes of a file's bytes, or the damaged-index error naming the file and the fault. */
+function decodedFile<T>(dir: string, file: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch (e) {
+    throw damagedIndexError(dir, file, (e as Error).message.replace(`${file} `, ''), e);
+  }
+}
+
 export function noIndexError(dataDir: string): GleanerError {
   return new GleanerError('NOT_FOUND', `no index in ${dataDir}: run \`gleaner index --data ${dataDir}\` first`);
 }
@@ -95,37 +104,17 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
   const expect = (file: string, ok: boolean, why: string): void => {
     if (!ok) throw damagedIndexError(dir, file, why);
   };
-  let strings: DocStrings;
-  try {
-    strings = decodeDocStrings(stringBytes);
-  } catch (e) {
-    throw damagedIndexError(dir, INDEX_FILES.docStrings, (e as Error).message.replace(`${INDEX_FILES.docStrings} `, ''), e);
-  }
+  const strings = decodedFile(dir, INDEX_FILES.docStrings, () => decodeDocStrings(stringBytes));
   expect(INDEX_FILES.docStrings, strings.url.length === documents, `not ${documents} documents`);
-  let terms: TermColumns;
-  try {
-    terms = decodeTermTable(termBytes);
-  } catch (e) {
-    throw damagedIndexError(dir, INDEX_FILES.terms, (e as Error).message.replace(`${INDEX_FILES.terms} `, ''), e);
-  }
+  const terms = decodedFile(dir, INDEX_FILES.terms, () => decodeTermTable(termBytes));
   expect(INDEX_FILES.terms, terms.terms.length === termCount, `not ${termCount} terms`);
   expect(INDEX_FILES.offsets, offsets.byteLength === 4 * (termCount + 1), `${offsets.byteLength} bytes, not the ${4 * (termCount + 1)} of ${termCount} terms`);
   expect(INDEX_FILES.termOffsets, termOffsets.byteLength === 16 * (termCount + 1), `${termOffsets.byteLength} bytes, not the ${16 * (termCount + 1)} of ${termCount} terms`);
   expect(INDEX_FILES.wordMapOffsets, wordMapOffsets.byteLength === 4 * (documents + 1), `${wordMapOffsets.byteLength} bytes, not the ${4 * (documents + 1)} of ${documents} documents`);
   expect(INDEX_FILES.wordMap, wordMap.byteLength % 4 === 0, `${wordMap.byteLength} bytes, not a whole number of entries`);
-  let docNumbers: ReturnType<typeof decodeDocNumbers>;
-  try {
-    docNumbers = decodeDocNumbers(numbers);
-  } catch (e) {
-    throw damagedIndexError(dir, INDEX_FILES.docNumbers, (e as Error).message.replace(`${INDEX_FILES.docNumbers} `, ''), e);
-  }
+  const docNumbers = decodedFile(dir, INDEX_FILES.docNumbers, () => decodeDocNumbers(numbers));
   expect(INDEX_FILES.docNumbers, docNumbers.inbound.length === documents, `not ${documents} documents`);
-  let storedChunks: StoredChunkTable;
-  try {
-    storedChunks = decodeChunkTable(chunkTable);
-  } catch (e) {
-    throw damagedIndexError(dir, INDEX_FILES.storedChunks, (e as Error).message, e);
-  }
+  const storedChunks = decodedFile(dir, INDEX_FILES.storedChunks, () => decodeChunkTable(chunkTable));
   const storedEnd = documents === 0 ? 0 : docNumbers.storedOffset[documents - 1]! + docNumbers.storedLength[documents - 1]!;
   expect(INDEX_FILES.storedChunks, storedChunks.plainBytes === storedEnd, `${storedChunks.plainBytes} plain bytes, not the ${storedEnd} the records take`);
   // The files read a term at a time end where term-offsets.bin says: one cut short or overwritten is
