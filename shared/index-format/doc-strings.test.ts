@@ -36,6 +36,7 @@ describe('doc-strings.bin', () => {
         expect(back.url.indexOf('not among them \u0000')).toBe(-1);
         // A coded column holds each distinct value once, whatever the number of pages.
         expect(back.language.values).toHaveLength(new Set(c.language).size);
+        for (const value of ['', 'en', 'xx']) expect(back.language.count(value)).toBe(c.language.filter((l) => l === value).length);
       }),
     );
   });

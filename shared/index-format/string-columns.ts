@@ -60,6 +60,14 @@ export class CodedStrings implements TextColumn {
     return code < 0 ? -1 : this.codes.indexOf(code);
   }
 
+  /** How many documents hold `value`: a pass over the codes, nothing decoded. */
+  count(value: string): number {
+    const code = this.values.indexOf(value);
+    let n = 0;
+    if (code >= 0) for (let i = 0; i < this.codes.length; i++) if (this.codes[i] === code) n++;
+    return n;
+  }
+
   *[Symbol.iterator](): Iterator<string> {
     for (let i = 0; i < this.codes.length; i++) yield this.values[this.codes[i]!]!;
   }

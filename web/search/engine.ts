@@ -238,7 +238,7 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   summary(): IndexSummary {
     const m = this.gen.manifest;
-    const unknownLanguage = (this.unknownLanguage ??= [...this.gen.docs.language].filter((l) => l === '').length);
+    const unknownLanguage = (this.unknownLanguage ??= this.gen.docs.language.count(''));
     return { formatVersion: m.formatVersion, builtAt: m.builtAt, documents: m.documents, terms: m.terms, bytesOnDisk: m.bytesOnDisk, unknownLanguage };
   }
 
