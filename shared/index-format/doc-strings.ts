@@ -2,8 +2,9 @@
 // read and no parsing, each value decoded when asked. As docs.json they were a JavaScript string per
 // document and column: at a million pages 1.3 s of JSON.parse at every open, and about 250 MB of
 // strings that every full garbage collection of `serve` marked again, 115-160 ms each (DESIGN.md "A
-// million strings the collector marks"). URLs and titles are packed UTF-8; languages and hosts, a few distinct values each, are
-// codes into a table of them, and so is each page's site key (host and port, what `site:` compares).
+// million strings the collector marks"). URLs and titles are packed UTF-8 (string-columns.ts);
+// languages and hosts, a few distinct values each, are codes into a table of them, and so is each
+// page's site key (host and port, what `site:` with a port compares).
 //
 // Layout, little-endian, n = documents, every part starting at a multiple of 8 bytes:
 //   Uint32 n, Uint32 0

@@ -108,7 +108,6 @@ export function encodeCoded(values: Iterable<string>, count: number): Buffer[] {
   return [Buffer.from(head.buffer), ...encodePacked(table.keys(), table.size), Buffer.from(codes.buffer)];
 }
 
-
 /** Reads the columns of a file written as encodePacked and encodeCoded pieces, in order. Throws
  * RangeError naming `file` and the column when the bytes do not hold what their counts say. */
 export class ColumnReader {
@@ -119,8 +118,10 @@ export class ColumnReader {
     bytes: Uint8Array,
     private readonly fileName: string,
   ) {
-    // Typed views need 8-byte alignment: a Buffer from a file read may sit at any offset of its pool.
-    this.file = bytes.byteOffset % 8 === 0 ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.from(bytes);
+    // Typed views need 8-byte alignment: a Buffer from a file read may sit at any offset of its pool,
+    // and a copy made with new Uint8Array starts a buffer of its own.
+    const aligned = bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes);
+    this.file = Buffer.from(aligned.buffer, aligned.byteOffset, aligned.byteLength);
   }
 
   private need(length: number, what: string): void {

@@ -35,7 +35,9 @@ export function encodeTermTable(table: TermTable): Buffer {
 /** The columns over `bytes`; throws RangeError when the bytes do not hold what their counts say. */
 export function decodeTermTable(bytes: Uint8Array): TermColumns {
   const file = new ColumnReader(bytes, 'terms.bin');
-  const [n, flags] = file.uint32(2, 'its header') as unknown as [number, number];
+  const header = file.uint32(2, 'its header');
+  const n = header[0]!;
+  const flags = header[1]!;
   const terms = file.packed(n, 'terms');
   const words = file.packed(n, 'words');
   const forms = (flags & HAS_FORMS) !== 0 ? file.packed(n, 'forms') : undefined;

@@ -58,8 +58,8 @@ export function atomMatches(masks: Uint32Array, base: number, atom: CompiledAtom
   return false;
 }
 
-/** site:, -site: and lang: as one test per document, or undefined when the query has none. `urls` give
- * the port a `site:host:port` asks for (the hosts column holds host names only). */
+/** site:, -site: and lang: as one test per document, or undefined when the query has none. `hostPort`
+ * gives the port a `site:host:port` asks for (the hosts column holds host names only). */
 export function documentFilter(
   query: ParsedQuery,
   hosts: TextColumn,
