@@ -20,7 +20,7 @@ import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
 import { analyze, foldWord, isDefinedNameToken, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, spellingVariants, type HasSurface, type QueryPlan } from './compile.js';
-import { anyWordQuery, DEFAULT_PARTIAL_OPTIONS, groupPresence, pickPartial } from './partial.js';
+import { anyWordQuery, DEFAULT_PARTIAL_OPTIONS, groupPresence, pickPartial, queriesLackingOne } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
 import { documentFilter, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
 import { phrasePasses, settlePhrases, type PhraseCheckStop } from './phrase-check.js';
@@ -447,14 +447,42 @@ export class IndexSearcher implements GleanerSearchEngine {
     return { candidates: docs.map((d) => ({ doc: d, score: final[d]!, textScore: score[d]! })), total, estimated, stopped };
   }
 
-  /** Up to `limit` partial matches (partial.ts) to follow the full matches `full` of `query`, planned as `plan` (read only). */
+  /**
+   * Up to `limit` partial matches (partial.ts) to follow the full matches `full` of `query`, planned as
+   * `plan` (read only). The pages lacking one group come first and are found as every-word matches of
+   * the query without it, one query a group: taking them from the best of the any-word query instead
+   * scanned every word's postings (SciFact x20, short queries with partial matches: p50 1.4 ms against
+   * 0.9 this way), and could miss a page lacking one word behind fifty lacking two. That any-word pool
+   * is read only when they are too few. Each page is shown and explained by the plan that found it,
+   * so its score is what "why this result" sums.
+   */
   private partialHits(query: ParsedQuery, plan: QueryPlan, full: readonly Candidate[], limit: number, explain: boolean): SearchHit[] {
     const loose = anyWordQuery(query);
     if (loose === undefined || limit <= 0) return [];
-    const loosePlan = this.plan(loose);
-    const pool = this.match(loose, loosePlan, full.length + limit * DEFAULT_PARTIAL_OPTIONS.poolPerResult).candidates;
+    const fullDocs = new Set(full.map((c) => c.doc));
     const present = groupPresence(this.gen, plan);
-    return pickPartial(pool, new Set(full.map((c) => c.doc)), plan, present, limit).map((c) => ({ ...this.hits.hit(c, loosePlan, explain), missing: c.missing }));
+    const planOf = new Map<number, QueryPlan>();
+    const pool: Candidate[] = [];
+    const gather = (candidates: readonly Candidate[], by: QueryPlan): void => {
+      for (const c of candidates) {
+        if (fullDocs.has(c.doc) || planOf.has(c.doc)) continue;
+        planOf.set(c.doc, by);
+        pool.push(c);
+      }
+    };
+    // A page among a lacking-one query's full matches may hold every group (a phrase out of order):
+    // its `limit` best past the full matches are enough.
+    for (const sub of queriesLackingOne(query)) {
+      const subPlan = this.plan(sub);
+      gather(this.match(sub, subPlan, full.length + limit).candidates, subPlan);
+    }
+    let picked = pickPartial(pool, fullDocs, plan, present, limit);
+    if (picked.length < limit) {
+      const loosePlan = this.plan(loose);
+      gather(this.match(loose, loosePlan, full.length + limit * DEFAULT_PARTIAL_OPTIONS.poolPerResult).candidates, loosePlan);
+      picked = pickPartial(pool, fullDocs, plan, present, limit);
+    }
+    return picked.map((c) => ({ ...this.hits.hit(c, planOf.get(c.doc)!, explain), missing: c.missing }));
   }
 
   /** Corrections for query words unknown to the index or rare in it. */

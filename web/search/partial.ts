@@ -1,7 +1,9 @@
 // Partial matches: when a query of several words has fewer every-word matches than a page of results,
 // the pages that have some of its words follow the full matches, each saying which words it lacks
 // ("Missing: binary"). Full matches always come first; partial ones are ordered by how many of the
-// query's groups they have, then by score. Pure given the index arrays.
+// query's groups they have, then by score. The pages lacking one group are found first, each group
+// left out in turn (queriesLackingOne), and the any-word query's best follow only when those are too
+// few. Pure given the index arrays.
 
 import { FIELD_COUNT, isPhrasePairToken, type IndexGeneration } from '../../shared/index-format/index.js';
 import type { ParsedQuery, QueryAtom } from '../query/index.js';
@@ -34,6 +36,14 @@ export interface PartialCandidate extends Candidate {
 export function anyWordQuery(query: ParsedQuery, maxGroups = DEFAULT_PARTIAL_OPTIONS.maxGroups): ParsedQuery | undefined {
   if (query.required.length < 2 || query.required.length > maxGroups) return undefined;
   return { ...query, required: [query.required.flat()] };
+}
+
+/** The query without each of its required groups in turn (filters and exclusions kept): the
+ * every-word matches of the one without group g are the pages lacking at most g. Empty when
+ * anyWordQuery gives none. */
+export function queriesLackingOne(query: ParsedQuery, maxGroups = DEFAULT_PARTIAL_OPTIONS.maxGroups): ParsedQuery[] {
+  if (query.required.length < 2 || query.required.length > maxGroups) return [];
+  return query.required.map((_, g) => ({ ...query, required: query.required.filter((_, i) => i !== g) }));
 }
 
 const showAtom = (atom: QueryAtom): string => (atom.kind === 'phrase' ? `"${atom.text}"` : atom.text);

@@ -2,11 +2,12 @@
 // with the words they lack, and site: with a port keeps to that server.
 
 import { describe, expect, it } from 'vitest';
-import { query, type PageSpec } from '../../test/support/index-fixture.js';
+import { anyOf, query, type PageSpec } from '../../test/support/index-fixture.js';
 import { fixtureEngine } from '../../test/support/fixture-engine.js';
 import { parseQuery } from '../query/index.js';
 import { runSearch } from '../run-search.js';
 import { WEB_DEFAULTS } from '../defaults.js';
+import { queriesLackingOne } from './partial.js';
 
 const A = 'http://127.0.0.1:8081';
 const B = 'http://127.0.0.1:8082';
@@ -132,5 +133,42 @@ describe("a partial match's words are another language's stems only on that lang
     expect(missing.get(`${S}/metabolism`)).toEqual(['carriers']);
     expect(missing.get(`${S}/outlets`)).toEqual(['carriers', 'aldehyde']);
     expect(r.hits[0]?.url).toBe(`${S}/metabolism`);
+  });
+});
+
+describe('the pages lacking one word come before those lacking more, however low they score', () => {
+  const S = 'http://pool.test';
+  // Twelve short pages about "zeta" alone outscore, on any word, the one long page having both "beta"
+  // and "gamma": taken from the best of the any-word query (ten for a page of two), it was never seen.
+  const filler = Array.from({ length: 400 }, (_, i) => `filler${i % 50}`).join(' ');
+  const pages: PageSpec[] = [
+    { url: `${S}/long`, title: 'Notes', text: `${filler} beta ${filler} gamma ${filler}` },
+    ...Array.from({ length: 12 }, (_, i) => ({ url: `${S}/zeta-${i}`, title: `Zeta ${i}`, text: 'Zeta zeta zeta.' })),
+    ...Array.from({ length: 12 }, (_, i) => ({ url: `${S}/beta-${i}`, title: `Page ${i}`, text: 'A beta.' })),
+    ...Array.from({ length: 12 }, (_, i) => ({ url: `${S}/gamma-${i}`, title: `Leaf ${i}`, text: 'A gamma.' })),
+  ];
+  const engineOf = fixtureEngine(pages);
+
+  it('finds the page lacking one word first, and explains it by the words it has', () => {
+    const r = engineOf().search(query('zeta beta gamma'), { offset: 0, limit: 2 });
+    expect(r.total).toBe(0);
+    expect(r.hits[0]?.url).toBe(`${S}/long`);
+    expect(r.hits[0]?.missing).toEqual(['zeta']);
+    expect(r.hits[1]?.missing?.length).toBe(2);
+    // The any-word query ranks the long page below ten others: the pool it was taken from held none of it.
+    const anyWord = engineOf().search(anyOf('zeta beta gamma'), { offset: 0, limit: 10 });
+    expect(anyWord.total).toBeGreaterThan(10);
+    expect(anyWord.hits.map((h) => h.url)).not.toContain(`${S}/long`);
+    const e = r.hits[0]!.explain!;
+    expect(new Set(e.terms.map((t) => t.token))).toEqual(new Set(['beta', 'gamma']));
+    expect(e.textScore).toBeCloseTo(e.terms.reduce((sum, t) => sum + t.contribution, 0), 6);
+  });
+
+  it('a query of one word lacking, or of too many words, has no lacking-one queries', () => {
+    expect(queriesLackingOne(query('zeta'))).toEqual([]);
+    expect(queriesLackingOne(query('a1 b2 c3 d4 e5 f6 g7 h8 i9'))).toEqual([]);
+    const three = queriesLackingOne(query('zeta beta -gamma site:pool.test'));
+    expect(three.map((q) => q.required.flat().map((a) => a.text))).toEqual([['beta'], ['zeta']]);
+    for (const q of three) expect({ excluded: q.excluded.map((a) => a.text), sites: q.sites }).toEqual({ excluded: ['gamma'], sites: ['pool.test'] });
   });
 });
