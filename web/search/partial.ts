@@ -1,9 +1,10 @@
 // Partial matches: when a query of several words has fewer every-word matches than a page of results,
 // the pages that have some of its words follow the full matches, each saying which words it lacks
 // ("Missing: binary"). Full matches always come first; partial ones are ordered by how many of the
-// query's groups they have, then by score. The pages lacking one group are found first, each group
-// left out in turn (queriesLackingOne), and the any-word query's best follow only when those are too
-// few. Pure given the index arrays.
+// query's groups they have, then by score. The pages lacking one group are found first, as the
+// every-word matches of the query with that group left out (queriesLacking), then those lacking two
+// and more while that takes few queries, and the any-word query's best only when those are too few.
+// Pure given the index arrays.
 
 import { FIELD_COUNT, isPhrasePairToken, type IndexGeneration } from '../../shared/index-format/index.js';
 import type { ParsedQuery, QueryAtom } from '../query/index.js';
@@ -17,6 +18,10 @@ export interface PartialOptions {
   belowFullMatches: number;
   /** Candidates of the any-word query read per partial match wanted, to find those with the most words. */
   poolPerResult: number;
+  /** Past the pages lacking one group, those lacking `n` are looked for while that takes at most
+   * this many queries (k choose n for a query of k groups): a query of 3 or 4 groups never reads
+   * the any-word pool, one of 5 or more does after the pages lacking one. */
+  maxLackingQueries: number;
   /** Queries of more groups (words, phrases, OR groups) than this get none: a pasted sentence's partial
    * matches would each lack a list of words and cost an any-word search with snippets (15-word
    * every-word queries over the Rust docs went from 3 ms to 74 ms p50 on a loaded machine); the
@@ -24,7 +29,7 @@ export interface PartialOptions {
   maxGroups: number;
 }
 
-export const DEFAULT_PARTIAL_OPTIONS: Readonly<Omit<PartialOptions, 'belowFullMatches'>> = { poolPerResult: 5, maxGroups: 8 };
+export const DEFAULT_PARTIAL_OPTIONS: Readonly<Omit<PartialOptions, 'belowFullMatches'>> = { poolPerResult: 5, maxLackingQueries: 6, maxGroups: 8 };
 
 /** A partial match: the candidate and what it lacks, as typed (`binary`, `"exact phrase"`, `a OR b`). */
 export interface PartialCandidate extends Candidate {
@@ -38,12 +43,28 @@ export function anyWordQuery(query: ParsedQuery, maxGroups = DEFAULT_PARTIAL_OPT
   return { ...query, required: [query.required.flat()] };
 }
 
-/** The query without each of its required groups in turn (filters and exclusions kept): the
- * every-word matches of the one without group g are the pages lacking at most g. Empty when
- * anyWordQuery gives none. */
-export function queriesLackingOne(query: ParsedQuery, maxGroups = DEFAULT_PARTIAL_OPTIONS.maxGroups): ParsedQuery[] {
-  if (query.required.length < 2 || query.required.length > maxGroups) return [];
-  return query.required.map((_, g) => ({ ...query, required: query.required.filter((_, i) => i !== g) }));
+/** The query without `lacking` of its required groups, for every choice of them (filters and
+ * exclusions kept): the every-word matches of the one without groups G are the pages lacking at
+ * most G. */
+export function queriesLacking(query: ParsedQuery, lacking: number): ParsedQuery[] {
+  const k = query.required.length;
+  const out: ParsedQuery[] = [];
+  const choose = (from: number, left: number, chosen: readonly number[]): void => {
+    if (left === 0) {
+      out.push({ ...query, required: query.required.filter((_, i) => !chosen.includes(i)) });
+      return;
+    }
+    for (let g = from; g <= k - left; g++) choose(g + 1, left - 1, [...chosen, g]);
+  };
+  if (lacking >= 1 && lacking < k) choose(0, lacking, []);
+  return out;
+}
+
+/** How many queries queriesLacking makes: k choose `lacking`. */
+export function lackingCount(k: number, lacking: number): number {
+  let n = 1;
+  for (let i = 0; i < lacking; i++) n = (n * (k - i)) / (i + 1);
+  return n;
 }
 
 const showAtom = (atom: QueryAtom): string => (atom.kind === 'phrase' ? `"${atom.text}"` : atom.text);

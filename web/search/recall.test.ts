@@ -7,7 +7,7 @@ import { fixtureEngine } from '../../test/support/fixture-engine.js';
 import { parseQuery } from '../query/index.js';
 import { runSearch } from '../run-search.js';
 import { WEB_DEFAULTS } from '../defaults.js';
-import { queriesLackingOne } from './partial.js';
+import { lackingCount, queriesLacking } from './partial.js';
 
 const A = 'http://127.0.0.1:8081';
 const B = 'http://127.0.0.1:8082';
@@ -164,11 +164,23 @@ describe('the pages lacking one word come before those lacking more, however low
     expect(e.textScore).toBeCloseTo(e.terms.reduce((sum, t) => sum + t.contribution, 0), 6);
   });
 
-  it('a query of one word lacking, or of too many words, has no lacking-one queries', () => {
-    expect(queriesLackingOne(query('zeta'))).toEqual([]);
-    expect(queriesLackingOne(query('a1 b2 c3 d4 e5 f6 g7 h8 i9'))).toEqual([]);
-    const three = queriesLackingOne(query('zeta beta -gamma site:pool.test'));
-    expect(three.map((q) => q.required.flat().map((a) => a.text))).toEqual([['beta'], ['zeta']]);
-    for (const q of three) expect({ excluded: q.excluded.map((a) => a.text), sites: q.sites }).toEqual({ excluded: ['gamma'], sites: ['pool.test'] });
+  it('no page lacks only one word: those lacking two are found, the fewest missing first', () => {
+    // "delta" is on no page: every page lacks it and one more of the four.
+    const r = engineOf().search(query('zeta beta gamma delta'), { offset: 0, limit: 3 });
+    expect(r.total).toBe(0);
+    expect(r.hits[0]?.url).toBe(`${S}/long`);
+    expect(r.hits[0]?.missing).toEqual(['zeta', 'delta']);
+    for (const h of r.hits.slice(1)) expect(h.missing?.length).toBe(3);
+  });
+
+  it('the queries lacking groups leave out every choice of them and keep the filters', () => {
+    expect(queriesLacking(query('zeta'), 1)).toEqual([]);
+    const one = queriesLacking(query('zeta beta -gamma site:pool.test'), 1);
+    expect(one.map((q) => q.required.flat().map((a) => a.text))).toEqual([['beta'], ['zeta']]);
+    for (const q of one) expect({ excluded: q.excluded.map((a) => a.text), sites: q.sites }).toEqual({ excluded: ['gamma'], sites: ['pool.test'] });
+    const two = queriesLacking(query('a1 b2 c3 d4'), 2);
+    expect(two.map((q) => q.required.flat().map((a) => a.text).join(' '))).toEqual(['c3 d4', 'b2 d4', 'b2 c3', 'a1 d4', 'a1 c3', 'a1 b2']);
+    expect(queriesLacking(query('a1 b2 c3 d4'), 4)).toEqual([]);
+    expect([lackingCount(4, 2), lackingCount(5, 2), lackingCount(8, 1), lackingCount(4, 3)]).toEqual([6, 10, 8, 4]);
   });
 });
