@@ -210,10 +210,13 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     const links = graph.byTarget.get(url);
     graph.byTarget.delete(url);
     const host = hostOf(url);
-    // Template text is left out of the body (and so of snippets); a page that is all template keeps its text.
+    // Template text is left out of the body (and so of snippets). A page that is all template has no
+    // body: it is found by its title, URL, headings and the links to it, and its snippet is empty, not
+    // the site's navigation (it kept its text, which matched the template's words on every query).
     const blocks = held.template === undefined ? undefined : Array.from(held.template, (t) => t === 1);
     const contentText = blocks === undefined ? undefined : contentTextOf(page, blocks);
-    const stored = storedDocOf(contentText === undefined || contentText === '' ? page : { ...page, text: contentText, ...contentSections(page, blocks!) }, links?.anchors ?? [], options.maxBodyChars);
+    const body = contentText === undefined ? page : { ...page, text: contentText, ...(contentText === '' ? { sections: [] } : contentSections(page, blocks!)) };
+    const stored = storedDocOf(body, links?.anchors ?? [], options.maxBodyChars);
     const context = contexts.get(url);
     return {
       stored: { ...stored, title: stripAffixes(pageTitle(page), affixes.get(host)!), ...(context !== undefined ? { headings: [...stored.headings, context], context } : {}) },

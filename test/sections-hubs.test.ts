@@ -134,6 +134,18 @@ describe('sections and hubs, crawled, indexed and served', () => {
     expect(hits[1]).toMatch(/^\/news\/post-(5|11)\.html$/);
   });
 
+  it('gives a page that is all template no body: found by its title, never by the navigation, its snippet empty', async () => {
+    const engine = await openSearchEngine(dataDir);
+    try {
+      const placeholder = engine.search(parseQuery('placeholder'), { offset: 0, limit: 10 }).hits.find((h) => path(h.url) === '/manual/placeholder.html');
+      expect(placeholder?.snippet).toBe('');
+      // "Home" is in the navigation alone, which every page's body leaves out.
+      expect(engine.search(parseQuery('home'), { offset: 0, limit: 10 }).hits.map((h) => path(h.url))).not.toContain('/manual/placeholder.html');
+    } finally {
+      engine.close();
+    }
+  });
+
   it("counts no template text in a page's opening (web/search/lead.ts): the navigation opening every post says News", async () => {
     const engine = await openSearchEngine(dataDir);
     try {

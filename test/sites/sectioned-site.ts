@@ -117,7 +117,9 @@ function newsPage(n: number): string {
 }
 
 function route(path: string): string | undefined {
-  if (path === '/') return page('Example Docs', `<h1>Example Docs</h1><p>Welcome.</p><a href="/manual/">Manual</a> <a href="/manual/config.html">Configuration</a>`);
+  if (path === '/') return page('Example Docs', `<h1>Example Docs</h1><p>Welcome.</p><a href="/manual/">Manual</a> <a href="/manual/config.html">Configuration</a> <a href="/manual/placeholder.html">Placeholder</a>`);
+  // A page with nothing of its own: the navigation every page has, and a title.
+  if (path === '/manual/placeholder.html') return page('Placeholder', '');
   if (path === '/manual/') return CHAPTER_TOC;
   if (path === '/manual/bookindex.html') return BOOK_INDEX;
   if (path === '/manual/config.html') return CONFIG;
