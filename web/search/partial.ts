@@ -19,7 +19,7 @@ export interface PartialOptions {
   /** Candidates of the any-word query read per partial match wanted, to find those with the most words. */
   poolPerResult: number;
   /** Past the pages lacking one group, those lacking `n` are looked for while that takes at most
-   * this many queries (k choose n for a query of k groups): a query of 3 or 4 groups never reads
+   * this many queries (k choose n for a query of k groups): a query of 2 to 4 groups never reads
    * the any-word pool, one of 5 or more does after the pages lacking one. */
   maxLackingQueries: number;
   /** Queries of more groups (words, phrases, OR groups) than this get none: a pasted sentence's partial
