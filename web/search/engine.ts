@@ -450,9 +450,9 @@ export class IndexSearcher implements GleanerSearchEngine {
   /**
    * Up to `limit` partial matches (partial.ts) to follow the full matches `full` of `query`, planned as
    * `plan` (read only). The pages lacking one group come first and are found as every-word matches of
-   * the query without it, one query a group, then those lacking two and more while that takes few
-   * queries (maxLackingQueries): taking them from the best of the any-word query instead scanned every
-   * word's postings (SciFact x20, short queries with partial matches: p50 1.1-1.2 ms against 0.8
+   * the query without it, one query a group, then those lacking two and more, each level while it
+   * takes few queries (maxLackingQueries): taking them from the best of the any-word query instead
+   * scanned every word's postings (SciFact x20, short queries with partial matches: p50 1.1-1.2 ms against 0.8
    * this way), and could miss a page lacking one word behind fifty lacking two. That any-word pool is read
    * only when they are too few. Each page is shown and explained by the plan that found it, so its
    * score is what "why this result" sums.
@@ -475,7 +475,7 @@ export class IndexSearcher implements GleanerSearchEngine {
     const { maxLackingQueries, poolPerResult } = DEFAULT_PARTIAL_OPTIONS;
     let picked: PartialCandidate[] = [];
     let lacking = 1;
-    for (; lacking < k && picked.length < limit && (lacking === 1 || lackingCount(k, lacking) <= maxLackingQueries); lacking++) {
+    for (; lacking < k && picked.length < limit && lackingCount(k, lacking) <= maxLackingQueries; lacking++) {
       // A query's best include the pages found before and the full matches: enough past them.
       const wanted = full.length + pool.length + limit;
       for (const sub of queriesLacking(query, lacking)) {

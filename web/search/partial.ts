@@ -3,7 +3,8 @@
 // ("Missing: binary"). Full matches always come first; partial ones are ordered by how many of the
 // query's groups they have, then by score. The pages lacking one group are found first, as the
 // every-word matches of the query with that group left out (queriesLacking), then those lacking two
-// and more while that takes few queries, and the any-word query's best only when those are too few.
+// and more, each level while it takes few queries, and the any-word query's best only when those
+// are too few.
 // Pure given the index arrays.
 
 import { FIELD_COUNT, isPhrasePairToken, type IndexGeneration } from '../../shared/index-format/index.js';
@@ -18,9 +19,11 @@ export interface PartialOptions {
   belowFullMatches: number;
   /** Candidates of the any-word query read per partial match wanted, to find those with the most words. */
   poolPerResult: number;
-  /** Past the pages lacking one group, those lacking `n` are looked for while that takes at most
-   * this many queries (k choose n for a query of k groups): a query of 2 to 4 groups never reads
-   * the any-word pool, one of 5 or more does after the pages lacking one. */
+  /** The pages lacking `n` groups are looked for (n = 1, 2, ...) while that takes at most this many
+   * queries (k choose n for a query of k groups): a query of 2 to 4 groups never reads the any-word
+   * pool, one of 5 or 6 does after the pages lacking one, and one of 7 or 8 reads only the pool (eight
+   * every-word queries of seven words cost more than one any-word scan: "hash map entry insert remove
+   * key value capacity" on the Rust docs 2.9-3.5 ms that way, 4.1-4.9 the other). */
   maxLackingQueries: number;
   /** Queries of more groups (words, phrases, OR groups) than this get none: a pasted sentence's partial
    * matches would each lack a list of words and cost an any-word search with snippets (15-word
