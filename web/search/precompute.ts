@@ -65,6 +65,9 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
     boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!) * listingFactor(params, docs.listing[d]!, listingSite[d] === 1) * languageFactor(params, docs.language.at(d)!, mainLanguage[d]!);
   }
   const rank = forIndex(params, bodyFrequencyScale(sumBody, gen.manifest.postingsWithBody));
+  // The body's column of `weighted`, which saturateAll reads alone for a posting only in the body.
+  const body = { field: BODY, weighted: new Float32Array(n) };
+  for (let d = 0; d < n; d++) body.weighted[d] = weighted[d * FIELD_COUNT + BODY]!;
   // Kept as long as the list is: a list the cache lets go takes its scores with it.
   const scores = new WeakMap<TermList, ScoredList>();
   const scored = (term: number): ScoredList => {
@@ -77,7 +80,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
       // A defined name scores by presence (its idf, as the binary independence model weighs a term):
       // a page defines a name or does not, however long it is.
       if (isDefinedNameToken(gen.terms.terms.at(term)!)) saturated.fill(1);
-      else saturateAll(rank, list.tfs, list.docs, weighted, saturated);
+      else saturateAll(rank, list.tfs, list.docs, weighted, saturated, body);
       done = { ...list, saturated, ...blockBounds(saturated, list.docs, boost, blockPostings), blockPostings };
       scores.set(list, done);
     }

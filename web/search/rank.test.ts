@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bodyFrequencyScale, DEFAULT_RANK_PARAMS as P, forIndex, idf, inverseFieldNorm, linkBoost, rankScore, saturatedFrequency, termScore } from './rank.js';
+import { bodyFrequencyScale, DEFAULT_RANK_PARAMS as P, forIndex, idf, inverseFieldNorm, linkBoost, rankScore, saturateAll, saturatedFrequency, termScore } from './rank.js';
 
 const norms = [1, 1, 1, 1, 1];
 
@@ -33,6 +33,28 @@ describe('rank', () => {
   it('links boost the score and more links boost more; no links, no boost', () => {
     expect(linkBoost(P, { inbound: 0 })).toBe(1);
     expect(rankScore(P, 2, { inbound: 10 })).toBeGreaterThan(rankScore(P, 2, { inbound: 1 }));
+  });
+});
+
+describe('saturateAll', () => {
+  it('gives every posting saturatedFrequency, to the bit, with the body column or without (property)', () => {
+    // Most postings only in the body (the column's fast path), some in other fields too.
+    const posting = fc.tuple(fc.boolean(), fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 5, maxLength: 5 }));
+    fc.assert(
+      fc.property(fc.array(posting, { minLength: 1, maxLength: 40 }), fc.array(fc.float({ min: Math.fround(0.01), max: Math.fround(4), noNaN: true }), { minLength: 50, maxLength: 50 }), (list, w) => {
+        const tfs = Uint8Array.from(list.flatMap(([bodyOnly, f]) => (bodyOnly ? [0, 0, f[2]!, 0, 0] : f)));
+        const docs = Uint32Array.from(list, (_, i) => (i * 7) % 10);
+        const weighted = Float32Array.from(w);
+        const body = { field: 2, weighted: Float32Array.from({ length: 10 }, (_, d) => weighted[d * 5 + 2]!) };
+        const params = { ...P, k1: 1.7 };
+        const plain = new Float32Array(list.length);
+        const withColumn = new Float32Array(list.length);
+        saturateAll(params, tfs, docs, weighted, plain);
+        saturateAll(params, tfs, docs, weighted, withColumn, body);
+        list.forEach((_, p) => expect(plain[p]).toBe(Math.fround(saturatedFrequency(params, tfs, p * 5, weighted, docs[p]! * 5))));
+        expect([...withColumn]).toEqual([...plain]);
+      }),
+    );
   });
 });
 
