@@ -48,12 +48,14 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
   const inverseNorm = new Float32Array(n * FIELD_COUNT);
   const weighted = new Float32Array(n * FIELD_COUNT);
   const boost = new Float64Array(n);
+  // The body's column of `weighted`, which saturateAll reads alone for a posting only in the body.
+  const BODY = FIELDS.indexOf('body');
+  const body = { field: BODY, weighted: new Float32Array(n) };
   const siteOf = (d: number): string => docs.site.at(d)!;
   const mainLanguage = mainLanguages(docs.language, siteOf);
   const listingSite = listingSites(docs.listing, params.listingFrom, siteOf);
   // k1's unit: the mean normalised body frequency over all postings (word pairs have no body text),
   // summed per document: sum over d of bodyFrequency[d] / norm_body(d).
-  const BODY = FIELDS.indexOf('body');
   let sumBody = 0;
   for (let d = 0; d < n; d++) {
     for (let f = 0; f < FIELD_COUNT; f++) {
@@ -61,13 +63,11 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
       inverseNorm[d * FIELD_COUNT + f] = inv;
       weighted[d * FIELD_COUNT + f] = params.fieldWeight[f]! * inv;
     }
+    body.weighted[d] = weighted[d * FIELD_COUNT + BODY]!;
     sumBody += docs.bodyFrequency[d]! * inverseNorm[d * FIELD_COUNT + BODY]!;
     boost[d] = linkBoost(params, linkFiguresOf(docs, d)) * hubFactor(params, docs.hub[d]!) * listingFactor(params, docs.listing[d]!, listingSite[d] === 1) * languageFactor(params, docs.language.at(d)!, mainLanguage[d]!);
   }
   const rank = forIndex(params, bodyFrequencyScale(sumBody, gen.manifest.postingsWithBody));
-  // The body's column of `weighted`, which saturateAll reads alone for a posting only in the body.
-  const body = { field: BODY, weighted: new Float32Array(n) };
-  for (let d = 0; d < n; d++) body.weighted[d] = weighted[d * FIELD_COUNT + BODY]!;
   // Kept as long as the list is: a list the cache lets go takes its scores with it.
   const scores = new WeakMap<TermList, ScoredList>();
   const scored = (term: number): ScoredList => {
