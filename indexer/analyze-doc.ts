@@ -2,7 +2,7 @@
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
 import type { NumberedTerms } from './term-translation.js';
-import { camelCaseMember, countsInLength, isConstantName, definedNameToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, wordPairs, type TokenSink } from '../shared/analysis/index.js';
+import { camelCaseMember, countsInLength, isConstantName, definedNameToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, tokenNumbering, wordPairs, type TokenNumbers, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -24,12 +24,22 @@ export interface AnalyzedDoc {
   wordMap: number[];
   /** The terms' numbers in the analysis thread's dictionary, when one analysed it (indexer/term-wire.ts). */
   numbered?: NumberedTerms;
+  /** In a thread whose tokenizer numbers its tokens (shared/analysis numberTokens): each term's and
+   * word's number in `by`, aligned with `terms` (-1: the table was full). term-wire.ts sends them. */
+  tokenNumbers?: { by: TokenNumbers; terms: Int32Array; words: Int32Array };
 }
 
 // Per-field counts of the document being analysed, reused across documents (grown when needed).
 let scratch = new Uint32Array(1024 * FIELD_COUNT);
 
 export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
+  // Terms are found by their numbers when the tokenizer numbers them (most tokens come numbered, from
+  // its word cache), else by their strings; a string has a number for good or never, so no term is
+  // found both ways.
+  const numbers = tokenNumbering();
+  const slotOfNumber = new Map<number, number>();
+  const termNumbers: number[] = [];
+  const wordNumbers: number[] = [];
   const slot = new Map<string, number>();
   const terms: string[] = [];
   const words: string[] = [];
@@ -54,14 +64,24 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   // only while the fields' texts are scanned, not for the pairs and names sunk after them.
   const snakeNames: string[] = [];
   let scanningFields = true;
-  const sink: TokenSink = (token, word, start, _end, position, extra) => {
+  const sink: TokenSink = (token, word, start, _end, position, extra, givenTokenNumber, givenWordNumber) => {
     if (extra && scanningFields && SNAKE_NAME.test(token)) snakeNames.push(token);
-    let s = slot.get(token);
+    let tokenNumber = givenTokenNumber ?? -1;
+    let wordNumber = givenWordNumber ?? -1;
+    // A token the word cache did not make (an identifier's whole, a pair, CJK) is numbered here.
+    if (numbers !== undefined && givenTokenNumber === undefined) {
+      tokenNumber = numbers.numberOf(token);
+      wordNumber = word === token ? tokenNumber : numbers.numberOf(word);
+    }
+    let s = tokenNumber >= 0 ? slotOfNumber.get(tokenNumber) : slot.get(token);
     if (s === undefined) {
       s = terms.length;
-      slot.set(token, s);
+      if (tokenNumber >= 0) slotOfNumber.set(tokenNumber, s);
+      else slot.set(token, s);
       terms.push(token);
       words.push(word);
+      termNumbers.push(tokenNumber);
+      wordNumbers.push(wordNumber);
       forms.push(undefined);
       places.push([]);
       if ((s + 1) * FIELD_COUNT > scratch.length) {
@@ -70,10 +90,13 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
         scratch = bigger;
       }
       scratch.fill(0, s * FIELD_COUNT, (s + 1) * FIELD_COUNT);
-    } else if (word !== words[s]) {
+    } else if (wordNumber >= 0 ? wordNumber !== wordNumbers[s] : word !== words[s]) {
       const other = forms[s] ?? (forms[s] = []);
       const kept = word.length < words[s]!.length ? words[s]! : word;
-      if (kept === words[s]) words[s] = word;
+      if (kept === words[s]) {
+        words[s] = word;
+        wordNumbers[s] = wordNumber;
+      }
       if (!other.includes(kept)) other.push(kept);
     }
     scratch[s * FIELD_COUNT + field]!++;
@@ -170,7 +193,9 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   let at = 0;
   for (let t = 0; t < terms.length; t++) positionEnds[t] = at = encodePositions(places[t]!, out, at);
   const wordMap = encodeWordMap(checkChars, checkBytes, sectionPlaces);
-  return { terms, tfs, words, forms, fieldLength, positions: out.bytes.subarray(0, at), positionEnds, wordMap };
+  const analysed: AnalyzedDoc = { terms, tfs, words, forms, fieldLength, positions: out.bytes.subarray(0, at), positionEnds, wordMap };
+  if (numbers !== undefined) analysed.tokenNumbers = { by: numbers, terms: Int32Array.from(termNumbers), words: Int32Array.from(wordNumbers) };
+  return analysed;
 }
 
 const BODY = FIELDS.indexOf('body');

@@ -1,43 +1,61 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { numberTokens } from '../shared/analysis/index.js';
 import { analyzeDoc, type AnalyzedDoc } from './analyze-doc.js';
 import { SAME_AS_TERM, TermPacker, TermUnpacker, type PackedBatch } from './term-wire.js';
 
 const doc = (body: string, title = 'A page') => analyzeDoc({ url: 'http://site.test/p', title, headings: [], body, anchor: [], language: 'en' });
 /** The analyses as unpacked, without the numbers they came with (checked apart). */
 const unpacked = (unpacker: TermUnpacker, batch: PackedBatch): AnalyzedDoc[] => unpacker.unpack(batch).map(({ numbered: _, ...a }) => a);
+/** The analyses as the packer is given them, without the tokenizer's numbers, which are not sent. */
+const sent = (analysed: AnalyzedDoc[]): AnalyzedDoc[] => analysed.map(({ tokenNumbers: _, ...a }) => a);
 
-describe('terms sent by number', () => {
-  it('gives back each batch as analysed, every term and word sent once per worker', () => {
-    const packer = new TermPacker();
-    const unpacker = new TermUnpacker();
+// Each test says whether the tokenizer numbers its words (as in a worker) or not (as in the build thread).
+afterEach(() => numberTokens(undefined));
+
+/** A packer and unpacker; with `numbered`, the tokenizer numbers its words in the packer's dictionary
+ * from now on, as in an analysis worker. */
+function wire(numbered: boolean, maxStrings?: number): { packer: TermPacker; unpacker: TermUnpacker } {
+  const packer = new TermPacker(maxStrings);
+  numberTokens(numbered ? packer.numbers : undefined);
+  return { packer, unpacker: new TermUnpacker() };
+}
+
+describe.each([
+  ['numbered by the tokenizer', true],
+  ['numbered by the packer', false],
+])('terms sent by number, %s', (_, numbered) => {
+  it('gives back each batch as analysed, every string sent once per worker', () => {
+    const { packer, unpacker } = wire(numbered);
     const first = [doc('partitioning a table partitions rows'), doc('vacuum the table')];
     const second = [doc('partitioned tables and vacuum', 'Partitions')];
     const a = packer.pack(first);
     const b = packer.pack(second);
     // "table" and "vacuum" came with the first batch: the second sends only what is new to it.
-    expect(a.newTerms).toContain('tabl');
-    expect(b.newTerms).not.toContain('tabl');
-    expect(b.newTerms).not.toContain('vacuum');
-    expect(new Set([...a.newTerms, ...b.newTerms]).size).toBe(a.newTerms.length + b.newTerms.length);
-    expect(unpacked(unpacker, a)).toEqual(first);
-    expect(unpacked(unpacker, b)).toEqual(second);
+    expect(a.newStrings).toContain('tabl');
+    expect(b.newStrings).not.toContain('tabl');
+    expect(b.newStrings).not.toContain('vacuum');
+    expect([...a.newStrings, ...b.newStrings]).toEqual(expect.arrayContaining([...first, ...second].flatMap((d) => [...d.terms, ...d.words])));
+    expect(new Set([...a.newStrings, ...b.newStrings]).size).toBe(a.newStrings.length + b.newStrings.length);
+    expect(unpacked(unpacker, a)).toEqual(sent(first));
+    expect(unpacked(unpacker, b)).toEqual(sent(second));
   });
 
-  it('sends no word that is its term itself, and gives it back as the term', () => {
-    const packer = new TermPacker();
-    const unpacker = new TermUnpacker();
+  it('sends a word that is its term itself as the term, and gives it back', () => {
+    const { packer, unpacker } = wire(numbered);
     const analysed = [doc('vacuum the tables', 'vacuum')];
     const batch = packer.pack(analysed);
     // "vacuum" and "the" stem to themselves: only "tables" (term "tabl") is a word apart.
-    expect(batch.newWords).toEqual(['tables']);
-    expect(batch.docs[0]!.wordIds.filter((n) => n === SAME_AS_TERM).length).toBe(analysed[0]!.words.filter((w, i) => w === analysed[0]!.terms[i]).length);
+    const apart = analysed[0]!.words.filter((w, i) => w !== analysed[0]!.terms[i]);
+    expect(apart).toEqual(['tables']);
+    expect(batch.docs[0]!.wordIds.filter((n) => n !== SAME_AS_TERM).length).toBe(1);
+    expect(batch.newStrings.filter((s) => s === 'tables' || s === 'vacuum')).toEqual(['vacuum', 'tables']);
     const [back] = unpacker.unpack(batch);
     expect(back!.words).toEqual(analysed[0]!.words);
   });
 
   it('refuses a number its worker never sent, rather than give a wrong term', () => {
-    const packer = new TermPacker();
+    const { packer } = wire(numbered);
     packer.pack([doc('one two three')]);
     // The first batch is lost on the way: the second's known numbers mean nothing here.
     const later = packer.pack([doc('two three four')]);
@@ -45,46 +63,64 @@ describe('terms sent by number', () => {
   });
 
   it('past a full dictionary, sends new strings with their batch, and still gives back each batch whole', () => {
-    const packer = new TermPacker(3);
-    const unpacker = new TermUnpacker();
+    const { packer, unpacker } = wire(numbered, 3);
     const first = [doc('alpha beta gamma delta', '')];
     const second = [doc('delta epsilon alpha', '')];
     const a = packer.pack(first);
     const b = packer.pack(second);
-    expect(a.newTerms).toEqual(['alpha', 'beta', 'gamma']);
+    expect(a.newStrings).toEqual(['alpha', 'beta', 'gamma']);
     expect(a.inline).toContain('delta');
-    expect(b.newTerms).toEqual([]);
+    expect(b.newStrings).toEqual([]);
     expect(b.inline).toEqual(expect.arrayContaining(['delta', 'epsilon']));
     expect(b.inline).not.toContain('alpha');
-    expect(unpacked(unpacker, a)).toEqual(first);
-    expect(unpacked(unpacker, b)).toEqual(second);
+    expect(unpacked(unpacker, a)).toEqual(sent(first));
+    expect(unpacked(unpacker, b)).toEqual(sent(second));
   });
 
   it('round-trips any batches of documents in order', () => {
-    const word = fc.constantFrom('parse', 'parsing', 'parsed', 'HashMap', 'std::vec::Vec', 'données', 'donnees', '日本語', 'x86_64', 'the', 'e-mail');
+    const word = fc.constantFrom('parse', 'parsing', 'parsed', 'HashMap', 'std::vec::Vec', 'données', 'donnees', '日本語', 'x86_64', 'the', 'e-mail', 'c++');
     const body = fc.array(word, { minLength: 0, maxLength: 30 }).map((w) => w.join(' '));
     fc.assert(
       fc.property(fc.array(fc.array(body, { maxLength: 4 }), { maxLength: 5 }), fc.integer({ min: 0, max: 12 }), (bodies, maxStrings) => {
-        const packer = new TermPacker(maxStrings);
-        const unpacker = new TermUnpacker();
+        const { packer, unpacker } = wire(numbered, maxStrings);
         for (const batch of bodies) {
-          const analysed: AnalyzedDoc[] = batch.map((b) => doc(b));
-          expect(unpacked(unpacker, packer.pack(analysed))).toEqual(analysed);
+          const analysed: AnalyzedDoc[] = batch.map((b) => doc(b, b.slice(0, 20)));
+          expect(unpacked(unpacker, packer.pack(analysed))).toEqual(sent(analysed));
         }
       }),
     );
   });
 
   it('gives each term its worker number, the same for the same term in every batch, < 0 for one sent inline', () => {
-    const packer = new TermPacker(2);
-    const unpacker = new TermUnpacker();
+    const { packer, unpacker } = wire(numbered, 2);
     const [a] = unpacker.unpack(packer.pack([doc('alpha beta gamma', '')]));
     const [b] = unpacker.unpack(packer.pack([doc('gamma beta alpha', '')]));
     const numberOf = (d: AnalyzedDoc, term: string) => d.numbered!.numbers[d.terms.indexOf(term)];
     expect(numberOf(a!, 'alpha')).toBe(numberOf(b!, 'alpha'));
     expect(numberOf(a!, 'beta')).toBe(numberOf(b!, 'beta'));
-    expect(numberOf(a!, 'alpha')).not.toBe(numberOf(a!, 'beta'));
+    expect(numberOf(a!, 'alpha')).not.toBe(numberOf(b!, 'beta'));
     expect(numberOf(a!, 'gamma')).toBeLessThan(0);
     expect(b!.numbered!.translation).toBe(a!.numbered!.translation);
+  });
+});
+
+describe('the tokenizer numbering its words', () => {
+  it('analyses every document as it does without numbers, however full its table', () => {
+    const word = fc.constantFrom('parse', 'Parsing', 'parsed', 'HashMap', 'std::vec::Vec', 'données', 'donnees', '日本語', 'x86_64', 'the', 'e-mail', 'c++', 'EXTENDED_GLOB', 'straße');
+    const text = fc.array(word, { maxLength: 25 }).map((w) => w.join(' '));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 20 }), (pages, maxStrings) => {
+        numberTokens(undefined);
+        const plain = pages.map(([body, title]) => doc(body, title));
+        const { packer } = wire(true, maxStrings);
+        const numbered = pages.map(([body, title]) => doc(body, title));
+        expect(sent(numbered)).toEqual(plain);
+        // Every term the table has a number for came with it, and equal numbers are equal strings.
+        for (const d of numbered) {
+          d.terms.forEach((t, i) => expect(d.tokenNumbers!.terms[i]).toBe(packer.numbers.strings.indexOf(t)));
+          d.words.forEach((w, i) => expect(d.tokenNumbers!.words[i]).toBe(packer.numbers.strings.indexOf(w)));
+        }
+      }),
+    );
   });
 });

@@ -8,68 +8,75 @@
 // That thread's heap holds what a large build keeps (the link graph's strings, every document's
 // figures), and there each young-generation collection costs more: with 4 GB live, the Rust docs'
 // analysis took twice as long (DESIGN.md). By number, a document arrives as two Int32Arrays, and its
-// terms are the strings the thread already holds.
+// terms are the strings the thread already holds. The worker's tokenizer numbers its words in the same
+// dictionary as it meets them (shared/analysis token-numbers.ts), so most terms come numbered already.
 
 import type { AnalyzedDoc } from './analyze-doc.js';
 import { TermTranslation } from './term-translation.js';
+import { TokenNumbers } from '../shared/analysis/index.js';
 
 /** An AnalyzedDoc whose terms and words are numbers: n >= 0 in its worker's dictionary, n < 0 the
  * batch's own string -1 - n (PackedBatch.inline); a word that is its term's own string is SAME_AS_TERM. */
-export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words'> & { termIds: Int32Array; wordIds: Int32Array };
+export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'tokenNumbers'> & { termIds: Int32Array; wordIds: Int32Array };
 
-/** A batch's analyses, with the terms and words its worker met for the first time in it, in number
- * order, and the strings sent with this batch only (once the dictionary is full). */
+/** A batch's analyses, with the strings (terms and words) its worker numbered since its last batch, in
+ * number order, and the strings sent with this batch only (once the dictionary is full). */
 export interface PackedBatch {
   docs: PackedDoc[];
-  newTerms: string[];
-  newWords: string[];
+  newStrings: string[];
   inline: string[];
 }
 
-/** Strings a worker's dictionary keeps, terms and words each. A site's vocabulary goes on growing with
- * its pages (names, numbers, identifiers), and every worker would hold it all beside the build's own
- * term table; past this, a new string is sent with its batch each time, as before. About 100 bytes an
- * entry: some 50 MB a dictionary. */
-export const MAX_DICTIONARY_STRINGS = 500_000;
+/** Strings a worker's dictionary keeps, terms and words together. A site's vocabulary goes on growing
+ * with its pages (names, numbers, identifiers), and every worker would hold it all beside the build's
+ * own term table; past this, a new string is sent with its batch each time, as before. About 100 bytes
+ * an entry: some 100 MB a dictionary. */
+export const MAX_DICTIONARY_STRINGS = 1_000_000;
 
 /** A word number meaning "the term itself": most words are their term (an unstemmed word, a number, an
  * identifier; 57% of SciFact's), and so need no lookup at all. No batch holds 2^31 inline strings. */
 export const SAME_AS_TERM = -0x80000000;
 
-/** The worker's side: numbers its terms and words, for the whole of its life, up to `maxStrings` each. */
+/** The worker's side: numbers its terms and words, for the whole of its life, up to `maxStrings`. The
+ * dictionary is `numbers`, which the worker's tokenizer numbers its words with (shared/analysis
+ * numberTokens), so a document analysed there comes with its terms' numbers (AnalyzedDoc.tokenNumbers);
+ * one analysed with another table, or none, is numbered here by its strings. */
 export class TermPacker {
-  private readonly terms = new Map<string, number>();
-  private readonly words = new Map<string, number>();
+  readonly numbers: TokenNumbers;
+  /** How many of `numbers`' strings the batches so far have sent. */
+  private sent = 0;
 
-  constructor(private readonly maxStrings = MAX_DICTIONARY_STRINGS) {}
-
-  pack(analyses: readonly AnalyzedDoc[]): PackedBatch {
-    const batch: PackedBatch = { docs: [], newTerms: [], newWords: [], inline: [] };
-    for (const { terms, words, ...rest } of analyses) {
-      batch.docs.push({ ...rest, termIds: this.numbered(terms, this.terms, batch.newTerms, batch.inline), wordIds: this.numbered(words, this.words, batch.newWords, batch.inline, terms) });
-    }
-    return batch;
+  constructor(maxStrings = MAX_DICTIONARY_STRINGS) {
+    this.numbers = new TokenNumbers(maxStrings);
   }
 
-  /** Numbers of `strings`; with `same`, a string equal to its place's there is SAME_AS_TERM. */
-  private numbered(strings: readonly string[], known: Map<string, number>, added: string[], inline: string[], same?: readonly string[]): Int32Array {
+  pack(analyses: readonly AnalyzedDoc[]): PackedBatch {
+    const inline: string[] = [];
+    const docs = analyses.map(({ terms, words, tokenNumbers, ...rest }): PackedDoc => {
+      const own = tokenNumbers?.by === this.numbers ? tokenNumbers : undefined;
+      const termIds = this.ids(terms, own?.terms, inline);
+      const wordIds = this.ids(words, own?.words, inline);
+      for (let i = 0; i < wordIds.length; i++) {
+        const n = wordIds[i]!;
+        if (n >= 0 ? n === termIds[i] : words[i] === terms[i]) wordIds[i] = SAME_AS_TERM;
+      }
+      return { ...rest, termIds, wordIds };
+    });
+    // Every string numbered since the last batch, in number order: the build thread's table is then
+    // this one (some were numbered by a lookup that sent no term, and cost only their bytes).
+    const newStrings = this.numbers.strings.slice(this.sent);
+    this.sent = this.numbers.strings.length;
+    return { docs, newStrings, inline };
+  }
+
+  /** Numbers of `strings` (`known` when the tokenizer gave them); a string without one goes inline. */
+  private ids(strings: readonly string[], known: Int32Array | undefined, inline: string[]): Int32Array {
     const ids = new Int32Array(strings.length);
     for (let i = 0; i < strings.length; i++) {
-      const s = strings[i]!;
-      if (same !== undefined && s === same[i]) {
-        ids[i] = SAME_AS_TERM;
-        continue;
-      }
-      let id = known.get(s);
-      if (id === undefined) {
-        if (known.size < this.maxStrings) {
-          id = known.size;
-          known.set(s, id);
-          added.push(s);
-        } else {
-          inline.push(s);
-          id = -inline.length; // -1 - its place in `inline`
-        }
+      let id = known !== undefined ? known[i]! : this.numbers.numberOf(strings[i]!);
+      if (id < 0) {
+        inline.push(strings[i]!);
+        id = -inline.length; // -1 - its place in `inline`
       }
       ids[i] = id;
     }
@@ -79,21 +86,20 @@ export class TermPacker {
 
 /** The build thread's side, one per worker: batches must be given in the order the worker sent them. */
 export class TermUnpacker {
-  private readonly terms: string[] = [];
-  private readonly words: string[] = [];
+  private readonly strings: string[] = [];
   /** The worker's term numbers as the build's term ids (term-translation.ts), filled in by the build. */
   private readonly translation = new TermTranslation();
 
   unpack(batch: PackedBatch): AnalyzedDoc[] {
-    for (const t of batch.newTerms) this.terms.push(t);
-    for (const w of batch.newWords) this.words.push(w);
+    for (const s of batch.newStrings) this.strings.push(s);
     return batch.docs.map(({ termIds, wordIds, ...rest }) => {
-      const terms = this.strings(termIds, this.terms, batch.inline);
-      return { ...rest, terms, words: this.strings(wordIds, this.words, batch.inline, terms), numbered: { numbers: termIds, translation: this.translation } };
+      const terms = this.stringsOf(termIds, batch.inline);
+      return { ...rest, terms, words: this.stringsOf(wordIds, batch.inline, terms), numbered: { numbers: termIds, translation: this.translation } };
     });
   }
 
-  private strings(ids: Int32Array, table: readonly string[], inline: readonly string[], same?: readonly string[]): string[] {
+  private stringsOf(ids: Int32Array, inline: readonly string[], same?: readonly string[]): string[] {
+    const table = this.strings;
     const out = new Array<string>(ids.length);
     for (let i = 0; i < ids.length; i++) {
       const n = ids[i]!;

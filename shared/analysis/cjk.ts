@@ -16,8 +16,10 @@ export function isCjk(word: string): boolean {
   return CJK.test(word);
 }
 
-/** Receives each token: its word's offsets in the text, its position, and whether it is a CJK bigram. */
-export type TokenSink = (token: string, word: string, start: number, end: number, position: number, extra: boolean) => void;
+/** Receives each token: its word's offsets in the text, its position, and whether it is a CJK bigram.
+ * With numberTokens on (tokenize.ts), a word's token and surface word come with their numbers too
+ * (-1: the table is full and the string has none); a token made any other way comes without. */
+export type TokenSink = (token: string, word: string, start: number, end: number, position: number, extra: boolean, tokenNumber?: number, wordNumber?: number) => void;
 
 /** Longest piece of a run handed to the segmenter at once. ICU's dictionary segmenter turns pathological
  * past 65,535 characters (a 66,000-character run of Han: 20 s for its first 19,335 words, against

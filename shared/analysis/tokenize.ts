@@ -23,6 +23,7 @@ import { foldToken, isFoldToken } from './accents.js';
 import { identifierAt, isIdentifierToken, mayStartIdentifier, symbolSuffix } from './identifiers.js';
 import { stemmerKey, stemWord } from './registry.js';
 import { foundWord, MAX_WORD_LENGTH, nextWord, wordAt } from './words.js';
+import type { TokenNumbers } from './token-numbers.js';
 
 /** One index token with where its word sits in the analysed text. */
 export interface TokenSpan {
@@ -39,10 +40,23 @@ export interface TokenSpan {
   extra?: true;
 }
 
-// Raw word -> [token, folded word, fold token or ''], per stemmer chain: indexing sees the same words again and again.
-type WordEntry = readonly [string, string, string];
+// Raw word -> [token, folded word, fold token or '', and their numbers], per stemmer chain: indexing
+// sees the same words again and again.
+type WordEntry = readonly [token: string, word: string, fold: string, tokenNumber: number, wordNumber: number, foldNumber: number];
 const WORD_CACHE_LIMIT = 200_000;
 const wordCaches = new Map<string, Map<string, WordEntry>>();
+/** The table that numbers tokens and words as the word caches meet them (token-numbers.ts), if any. */
+let numbering: TokenNumbers | undefined;
+
+/** Numbers every token and surface word of a cached word with `numbers` from now on (undefined: no
+ * numbers, the default); the sink gets them beside the strings. For a thread that only indexes. */
+export function numberTokens(numbers: TokenNumbers | undefined): void {
+  numbering = numbers;
+  wordCaches.clear();
+}
+
+/** The table numberTokens set: a sink's numbers are this table's. */
+export const tokenNumbering = (): TokenNumbers | undefined => numbering;
 
 function wordCache(language: string): Map<string, WordEntry> {
   const key = stemmerKey(language);
@@ -59,8 +73,12 @@ function wordToken(raw: string, language: string, cache: Map<string, WordEntry>)
     // Only a word whose unaccented spelling stems to another token needs a fold token. Not a single
     // letter: "š" of a digraph table met every "s" typed (":s" on Vim's docs found digraph.html
     // first, the rare fold token outscoring the common exact one), and no one letter is a word to fold.
-    const fold = token === '' || word.length < 2 || ASCII.test(word) ? '' : foldToken(word, language);
-    entry = [token, word, fold.slice(1) === token ? '' : fold];
+    let fold = token === '' || word.length < 2 || ASCII.test(word) ? '' : foldToken(word, language);
+    if (fold.slice(1) === token) fold = '';
+    const n = numbering;
+    const tokenNumber = n === undefined || token === '' ? -1 : n.numberOf(token);
+    const wordNumber = n === undefined || token === '' ? -1 : word === token ? tokenNumber : n.numberOf(word);
+    entry = [token, word, fold, tokenNumber, wordNumber, n === undefined || fold === '' ? -1 : n.numberOf(fold)];
     if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
     cache.set(raw, entry);
   }
@@ -89,11 +107,12 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
     }
     if (raw.length > MAX_WORD_LENGTH) continue;
     const end = start + raw.length;
-    const [token, word, fold] = wordToken(raw, language, cache);
+    const entry = wordToken(raw, language, cache);
+    const [token, word, fold] = entry;
     if (token === '') continue;
     const at = position++;
-    sink(token, word, start, end, at, false);
-    if (fold !== '') sink(fold, word, start, end, at, true);
+    sink(token, word, start, end, at, false, entry[3], entry[4]);
+    if (fold !== '') sink(fold, word, start, end, at, true, entry[5], entry[4]);
     const symbol = symbolSuffix(text, start, end);
     if (symbol !== '') sink(word + symbol, word + symbol, start, end + symbol.length, at, true);
     if (start >= identEnd && mayStartIdentifier(text, start, end)) {
