@@ -25,6 +25,7 @@ import type { CrawlStats } from '../shared/store/index.js';
 import type { AnalyzedDoc } from './analyze-doc.js';
 import { createDocAnalyzer, type DocAnalyzer } from './analyze-pool.js';
 import type { IndexerOptions } from './options.js';
+import { encodePositionsOnThread } from './encode-thread.js';
 import { PostingsBuilder } from './postings.js';
 import { startTypeahead } from './typeahead-thread.js';
 import { directorySize, startGeneration, type GenerationDraft } from './write-index.js';
@@ -256,7 +257,7 @@ async function build(
   const { bodyFrequency, postingsWithBody } = builder.bodyFrequencies(order.length);
   // After the body frequencies, which the pairs' are no part of.
   const phrasePairMinDocs = builder.addPhrasePairs(order.length, options.phrasePairMinDocs, options.phrasePairWords);
-  const layout = builder.finish();
+  const layout = await builder.finish(builder.records >= options.encodeThreadMinRecords ? encodePositionsOnThread : undefined);
 
   progress({ phase: 'write', done: 0, total: 1 });
   const docs = docColumns(order, fieldLength, bodyFrequency, trimmed(storedColumns, order.length));

@@ -5,6 +5,7 @@ import { DEFAULT_LISTING_OPTIONS, type ListingOptions } from './listing.js';
 import { DEFAULT_TEMPLATE_OPTIONS, type TemplateOptions } from './templates.js';
 import { DEFAULT_TYPEAHEAD_OPTIONS, type TypeaheadOptions } from './page-typeahead.js';
 import { STORED_CHUNK_BYTES } from '../shared/index-format/index.js';
+import { ENCODE_THREAD_MIN_RECORDS } from './encode-thread.js';
 
 export interface IndexProgress {
   phase: 'read' | 'links' | 'analyze' | 'write';
@@ -43,6 +44,10 @@ export interface IndexerOptions {
   phrasePairWords: number;
   /** Worker threads that analyse documents; 0 analyses in the build's own thread. Default: one per core. */
   analyzeThreads: number;
+  /** Postings from which positions.bin is encoded on a thread of its own while the build's thread
+   * encodes postings.bin (encode-thread.ts); Infinity never. Default: ENCODE_THREAD_MIN_RECORDS, 2
+   * million (SciFact's 5,183 abstracts make 0.86 million, SciFact x20 19.5 million). */
+  encodeThreadMinRecords: number;
   /** Called as the build advances; `gleaner index` draws its progress line from it. */
   onProgress?: (progress: IndexProgress) => void;
 }
@@ -60,6 +65,7 @@ export const DEFAULT_INDEXER_OPTIONS: Readonly<IndexerOptions> = {
   phrasePairWords: 200,
   // The build's thread adds each batch's postings while the workers analyse the next ones.
   analyzeThreads: availableParallelism(),
+  encodeThreadMinRecords: ENCODE_THREAD_MIN_RECORDS,
 };
 
 export function resolveIndexerOptions(options: Partial<IndexerOptions> = {}): IndexerOptions {

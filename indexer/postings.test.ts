@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeTermList, decodeTermPositions, FIELD_COUNT, FIELDS } from '../shared/index-format/index.js';
+import { decodeTermList, decodeTermPositions, encodePositionRuns, FIELD_COUNT, FIELDS } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
 import { TermTranslation } from './term-translation.js';
 import { PostingsBuilder, type PostingsLayout } from './postings.js';
@@ -37,19 +37,19 @@ function thrown(f: () => void): unknown {
 }
 
 describe('PostingsBuilder', () => {
-  it('encodes postings term by term, terms in order and documents ascending, each with its positions', () => {
+  it('encodes postings term by term, terms in order and documents ascending, each with its positions', async () => {
     const builder = new PostingsBuilder();
     add(builder, 'zebra', 0, 2, [1, 2]);
     add(builder, 'apple', 0, 1, [3]);
     add(builder, 'zebra', 1, 1, [4]);
-    const layout = builder.finish();
+    const layout = await builder.finish();
     expect(layout.terms).toEqual(['apple', 'zebra']);
     expect([...layout.offsets]).toEqual([0, 1, 3]);
     expect(listOf(layout, 0)).toEqual({ docs: [0], tfs: [1], positions: [[3]] });
     expect(listOf(layout, 1)).toEqual({ docs: [0, 1], tfs: [2, 1], positions: [[1, 2], [4]] });
   });
 
-  it('sizes its records by the documents added so far when postings come term by term, as an incremental build copies them', () => {
+  it('sizes its records by the documents added so far when postings come term by term, as an incremental build copies them', async () => {
     // 20,000 documents expected; each term's postings run over the first 100 in turn. Sized by the
     // last document added (0 at each term's start, where the first 100 records run out) the records asked
     // for 2.2 million entries.
@@ -57,7 +57,7 @@ describe('PostingsBuilder', () => {
     for (let t = 0; t < 50; t++) for (let d = 0; d < 100; d++) add(builder, `t${String(t).padStart(2, '0')}`, d, 1, [d]);
     expect(builder.capacity).toBeLessThanOrEqual(8 * 5_000);
     expect(builder.capacity).toBeGreaterThanOrEqual(5_000);
-    const layout = builder.finish();
+    const layout = await builder.finish();
     expect(layout.terms).toHaveLength(50);
     expect(listOf(layout, 49).docs).toEqual(Array.from({ length: 100 }, (_, d) => d));
   });
@@ -95,13 +95,14 @@ describe('PostingsBuilder', () => {
     expect(String(bytes)).toMatch(/more than 64 bytes of word positions/);
   });
 
-  it('encodes any postings as they were added, whether its records were sized ahead or grown', () => {
-    fc.assert(
-      fc.property(
+  it('encodes any postings as they were added, whether its records were sized ahead or grown', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 40 })), { maxLength: 25 }), { maxLength: 120 }),
         fc.integer({ min: 0, max: 300 }),
         fc.integer({ min: 1, max: 64 }),
-        (docs, expected, first) => {
+        fc.boolean(),
+        async (docs, expected, first, elsewhere) => {
           const builder = new PostingsBuilder(expected, first);
           const want = new Map<string, { docs: number[]; tfs: number[]; positions: number[][] }>();
           docs.forEach((postings, d) => {
@@ -118,7 +119,8 @@ describe('PostingsBuilder', () => {
               want.set(name, w);
             }
           });
-          const layout = builder.finish();
+          // positions.bin encoded apart (as on another thread) or with postings.bin: the same files.
+          const layout = await builder.finish(elsewhere ? (records, rank, terms) => Promise.resolve(encodePositionRuns(records, rank, terms)) : undefined);
           expect(layout.terms).toEqual([...want.keys()].sort());
           layout.terms.forEach((term, t) => expect(listOf(layout, t)).toEqual(want.get(term)));
         },
@@ -140,14 +142,14 @@ describe('PostingsBuilder', () => {
     expect(postingsWithBody).toBe(3);
   });
 
-  it('lets go of its postings once encoded: a build keeps its builder while it writes the index', () => {
+  it('lets go of its postings once encoded: a build keeps its builder while it writes the index', async () => {
     const builder = new PostingsBuilder();
     add(builder, 'apple', 0, 1, [3]);
-    expect(builder.finish().offsets[1]).toBe(1);
-    const again = builder.finish();
+    expect((await builder.finish()).offsets[1]).toBe(1);
+    const again = await builder.finish();
     expect([again.lists.postings.length, again.lists.positions.length, again.terms.length]).toEqual([0, 0, 0]);
   });
-  it('gives a numbered term the id and surface-word counts its string would get, looking it up once', () => {
+  it('gives a numbered term the id and surface-word counts its string would get, looking it up once', async () => {
     // (term, thread number, surface word) per document, two threads numbering differently.
     const docs: [string, number, string, 0 | 1][] = [
       ['partit', 0, 'partitions', 0],
@@ -171,7 +173,7 @@ describe('PostingsBuilder', () => {
     });
     expect(threads[1]!.get(5)).toBe(threads[0]!.get(0));
     expect(threads[0]!.get(7)).toBe(-1);
-    const [x, y] = [byString.finish(), byNumber.finish()];
+    const [x, y] = [await byString.finish(), await byNumber.finish()];
     expect(y.words).toEqual(x.words);
     expect(y.forms).toEqual(x.forms);
     expect(x.words).toEqual(['partition', 'table']);

@@ -4,7 +4,7 @@
 
 import { constants as bufferConstants } from 'node:buffer';
 import { GleanerError } from '../shared/errors.js';
-import { encodeRecords, FIELD_COUNT, FIELDS, MAX_TF, phrasePairToken, type EncodedLists } from '../shared/index-format/index.js';
+import { encodePositionRuns, encodePostingRuns, FIELD_COUNT, FIELDS, joinEncoded, MAX_TF, phrasePairToken, type EncodedFile, type EncodedLists, type PostingRecords } from '../shared/index-format/index.js';
 import { commonPairs } from './phrase-pairs.js';
 import type { TermTranslation } from './term-translation.js';
 
@@ -21,6 +21,16 @@ export interface PostingsLayout {
   offsets: Uint32Array;
   /** postings.bin, positions.bin and term-offsets.bin (shared/index-format term-codec.ts). */
   lists: EncodedLists;
+}
+
+/** Encodes positions.bin of `records` somewhere else (another thread: encode-thread.ts) while `finish`
+ * encodes postings.bin; the records are SharedArrayBuffers, read there where they are. */
+export type PositionEncoder = (records: PostingRecords, rank: Int32Array, terms: number) => Promise<EncodedFile>;
+
+/** A typed array over shared memory, so another thread may read the records without a copy
+ * (PositionEncoder); the same to this thread as any other. */
+function shared<T>(Kind: { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number }, length: number): T {
+  return new Kind(new SharedArrayBuffer(length * Kind.BYTES_PER_ELEMENT));
 }
 
 /** How the builder sizes its records (the constructor's `sizing`). */
@@ -72,11 +82,11 @@ export class PostingsBuilder {
     this.sizing = { ...POSTINGS_SIZING, ...sizing };
     this.maxRecords = Math.floor(this.sizing.maxArrayLength / FIELD_COUNT);
     firstRecords = Math.min(firstRecords, this.maxRecords);
-    this.recTerm = new Uint32Array(firstRecords);
-    this.recDoc = new Uint32Array(firstRecords);
-    this.recTf = new Uint8Array(firstRecords * FIELD_COUNT);
-    this.recPosEnd = new Float64Array(firstRecords);
-    this.recPositions = { bytes: new Uint8Array(firstRecords * 16) };
+    this.recTerm = shared(Uint32Array, firstRecords);
+    this.recDoc = shared(Uint32Array, firstRecords);
+    this.recTf = shared(Uint8Array, firstRecords * FIELD_COUNT);
+    this.recPosEnd = shared(Float64Array, firstRecords);
+    this.recPositions = { bytes: shared(Uint8Array, firstRecords * 16) };
   }
 
   /** The term's number, creating it; keeps the shortest display word. Called once per document with
@@ -158,7 +168,7 @@ export class PostingsBuilder {
     if (at + length > buf.length) {
       const limit = this.sizing.maxArrayLength;
       if (at + length > limit) throw tooLarge(`${limit} bytes of word positions`);
-      buf = new Uint8Array(Math.min(Math.max(buf.length * 2, at + length, this.projected(at)), limit));
+      buf = shared(Uint8Array, Math.min(Math.max(buf.length * 2, at + length, this.projected(at)), limit));
       buf.set(this.recPositions.bytes.subarray(0, at));
       this.recPositions.bytes = buf;
     }
@@ -181,6 +191,11 @@ export class PostingsBuilder {
     return Math.ceil((sofar / seen) * expected * 1.1);
   }
 
+  /** Records (postings) added so far. */
+  get records(): number {
+    return this.count;
+  }
+
   /** Room for records: how many the build may add before they are grown again. */
   get capacity(): number {
     return this.recTerm.length;
@@ -189,16 +204,16 @@ export class PostingsBuilder {
   private grow(): void {
     if (this.count >= this.maxRecords) throw tooLarge(`${this.maxRecords} postings`);
     const size = Math.min(Math.max(this.recTerm.length * 2, this.projected(this.count)), this.maxRecords);
-    const term = new Uint32Array(size);
+    const term = shared(Uint32Array, size);
     term.set(this.recTerm);
-    const docs = new Uint32Array(size);
+    const docs = shared(Uint32Array, size);
     docs.set(this.recDoc);
-    const tf = new Uint8Array(size * FIELD_COUNT);
+    const tf = shared(Uint8Array, size * FIELD_COUNT);
     tf.set(this.recTf);
     this.recTerm = term;
     this.recDoc = docs;
     this.recTf = tf;
-    const posEnd = new Float64Array(size);
+    const posEnd = shared(Float64Array, size);
     posEnd.set(this.recPosEnd);
     this.recPosEnd = posEnd;
   }
@@ -250,9 +265,11 @@ export class PostingsBuilder {
   }
 
   /** Terms in alphabetical order (so the file is deterministic), terms without postings dropped, and
-   * their postings encoded (shared/index-format encodeRecords: from the records in the order they
-   * were added, no layout term by term made first). Once: the builder lets go of its postings. */
-  finish(): PostingsLayout {
+   * their postings encoded (shared/index-format encodePostingRuns and encodePositionRuns: from the
+   * records in the order they were added, no layout term by term made first); positions.bin by
+   * `positionsElsewhere` when given, while this thread encodes postings.bin. Once: the builder lets go
+   * of its postings. */
+  async finish(positionsElsewhere?: PositionEncoder): Promise<PostingsLayout> {
     const nTerms = this.terms.length;
     const df = new Uint32Array(nTerms);
     for (let i = 0; i < this.count; i++) df[this.recTerm[i]!]!++;
@@ -265,7 +282,12 @@ export class PostingsBuilder {
     });
     const totalBytes = this.count === 0 ? 0 : this.recPosEnd[this.count - 1]!;
     if (totalBytes > 0xffffffff) throw new RangeError(`word positions take ${totalBytes} bytes, more than the index format's 4 GiB`);
-    const lists = encodeRecords({ count: this.count, term: this.recTerm, doc: this.recDoc, tfs: this.recTf, positionEnds: this.recPosEnd, positions: this.recPositions.bytes }, rank, order.length);
+    const records: PostingRecords = { count: this.count, term: this.recTerm, doc: this.recDoc, tfs: this.recTf, positionEnds: this.recPosEnd, positions: this.recPositions.bytes };
+    const positions = positionsElsewhere?.(records, rank, order.length);
+    // Awaited below; a failure while postings.bin is encoded is not an unhandled rejection.
+    positions?.catch(() => {});
+    const postings = encodePostingRuns(records, rank, order.length);
+    const lists = joinEncoded(postings, positions ? await positions : encodePositionRuns(records, rank, order.length), order.length);
     // The records are let go: a build keeps its builder until the generation is written, and the
     // records were as large as the layout (500 MB at 100,000 pages).
     this.recTerm = new Uint32Array(0);

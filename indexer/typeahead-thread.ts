@@ -6,10 +6,9 @@
 // heap. When the compiled worker script is not there (tests running the TypeScript sources), or it
 // fails, the typeahead is built in this thread: same function, same bytes.
 
-import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import { encodeTypeahead, type StoredDoc } from '../shared/index-format/index.js';
 import { buildTypeahead, type TypeaheadOptions } from './page-typeahead.js';
+import { onWorkerOrHere } from './worker-or-here.js';
 
 /** What the typeahead reads of a document. */
 export type TypeaheadDoc = Pick<StoredDoc, 'title' | 'sections'>;
@@ -30,27 +29,6 @@ export function typeaheadBytes(job: TypeaheadJob): Uint8Array[] {
 
 /** Starts the typeahead of `job` in a worker thread; `workerScript` defaults to the compiled typeahead-worker.js beside this module. */
 export function startTypeahead(job: TypeaheadJob, workerScript = new URL('./typeahead-worker.js', import.meta.url)): Promise<Uint8Array[]> {
-  if (!existsSync(workerScript)) return new Promise((resolve) => resolve(typeaheadBytes(job)));
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const here = (): void => {
-      if (settled) return;
-      settled = true;
-      try {
-        resolve(typeaheadBytes(job));
-      } catch (e) {
-        reject(e instanceof Error ? e : new Error(String(e)));
-      }
-    };
-    const worker = new Worker(workerScript, { workerData: job });
-    worker.once('message', (lines: Uint8Array[] | { error: string }) => {
-      if (Array.isArray(lines)) {
-        settled = true;
-        resolve(lines);
-      } else here();
-      void worker.terminate();
-    });
-    worker.once('error', here);
-    worker.once('exit', here);
-  });
+  const isLines = (answer: unknown): answer is Uint8Array[] => Array.isArray(answer);
+  return onWorkerOrHere(workerScript, job, isLines, () => typeaheadBytes(job));
 }

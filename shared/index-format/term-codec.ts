@@ -119,63 +119,84 @@ function putVarint(bytes: Uint8Array, at: number, value: number): number {
 /**
  * The files of the postings in `records`, term t of the files being the records whose term number n
  * has rank[n] = t (every one of the `terms` ranks has records; a term's records in ascending document
- * order). Passes in record order: the first sizes each term's four runs (document gaps,
- * frequencies, position lengths, positions), then one pass a run writes every record into its term's.
+ * order). Passes in record order, each file apart (encodePostingRuns, encodePositionRuns): the first
+ * sizes each term's two runs (document gaps and frequencies; position lengths and positions), then one
+ * pass a run writes every record into its term's.
  * No layout of the postings term by term is made, and no record is read out of order: laid out first
  * (a counting sort), 14.3 million postings took 4 s of scatter and encoding them 2 s more, and
  * gathering each term's records by number instead (random reads) took 6 s (DESIGN.md "Fresh memory").
  */
 export function encodeRecords(records: PostingRecords, rank: Int32Array, terms: number): EncodedLists {
-  const { count, term, doc, tfs, positionEnds, positions } = records;
-  const last = new Float64Array(terms);
-  // Each term's four runs: their sizes after the first pass, then where the next byte of each goes.
-  const gapAt = new Float64Array(terms);
-  const freqAt = new Float64Array(terms);
-  const lengthAt = new Float64Array(terms);
-  const positionAt = new Float64Array(terms);
-  sizeRuns(count, term, doc, tfs, positionEnds, rank, last, { gapAt, freqAt, lengthAt, positionAt });
-  const termOffsets = new Float64Array(2 * (terms + 1));
-  let postingsEnd = 0;
-  let positionsEnd = 0;
-  for (let t = 0; t < terms; t++) {
-    const gaps = gapAt[t]!;
-    const lengths = lengthAt[t]!;
-    gapAt[t] = postingsEnd;
-    postingsEnd += gaps + freqAt[t]!;
-    freqAt[t] = gapAt[t]! + gaps;
-    termOffsets[t + 1] = postingsEnd;
-    lengthAt[t] = positionsEnd;
-    positionsEnd += lengths + positionAt[t]!;
-    positionAt[t] = lengthAt[t]! + lengths;
-    termOffsets[terms + 2 + t] = positionsEnd;
-  }
-  const postingsOut = new Uint8Array(postingsEnd);
-  const positionsOut = new Uint8Array(positionsEnd);
-  // The second pass is four, one a run: each record's four writes land in four runs far apart, and one
-  // loop writing all four kept fewer writes in flight than four small loops do (SciFact x20, 19.5
-  // million records: 5.5-5.8 s in one loop, 2.8-3.1 s in four). Written a stretch of terms at a time
-  // instead (runs within 2-32 MB, several passes over the records), it took as long or longer.
-  last.fill(0);
-  writeGaps(count, term, doc, rank, last, gapAt, postingsOut);
-  writeFrequencies(count, term, tfs, rank, freqAt, postingsOut);
-  writePositionLengths(count, term, positionEnds, rank, lengthAt, positionsOut);
-  writePositions(count, term, positionEnds, positions, rank, positionAt, positionsOut);
-  return { postings: postingsOut, positions: positionsOut, termOffsets };
+  return joinEncoded(encodePostingRuns(records, rank, terms), encodePositionRuns(records, rank, terms), terms);
 }
 
-/** The first pass of encodeRecords: adds each record's bytes to its term's four runs. */
-function sizeRuns(
-  count: number,
-  term: Uint32Array,
-  doc: Uint32Array,
-  tfs: Uint8Array,
-  positionEnds: Float64Array,
-  rank: Int32Array,
-  last: Float64Array,
-  runs: { gapAt: Float64Array; freqAt: Float64Array; lengthAt: Float64Array; positionAt: Float64Array },
-): void {
-  const { gapAt, freqAt, lengthAt, positionAt } = runs;
-  let start = 0;
+/** One file of encodeRecords: its bytes, and where each term's end (ends[0] = 0, term t's bytes end
+ * at ends[t + 1]). */
+export interface EncodedFile {
+  bytes: Uint8Array;
+  ends: Float64Array;
+}
+
+/** encodeRecords' lists from its two files, which encodePostingRuns and encodePositionRuns make apart
+ * (they read the same records and write nothing in common: a build may make them on two threads). */
+export function joinEncoded(postings: EncodedFile, positions: EncodedFile, terms: number): EncodedLists {
+  const termOffsets = new Float64Array(2 * (terms + 1));
+  termOffsets.set(postings.ends, 0);
+  termOffsets.set(positions.ends, terms + 1);
+  return { postings: postings.bytes, positions: positions.bytes, termOffsets };
+}
+
+/** postings.bin of encodeRecords: per term, its document gaps then its frequencies. */
+export function encodePostingRuns(records: PostingRecords, rank: Int32Array, terms: number): EncodedFile {
+  const { count, term, doc, tfs } = records;
+  const last = new Float64Array(terms);
+  // Each term's two runs: their sizes after the first pass, then where the next byte of each goes.
+  const gapAt = new Float64Array(terms);
+  const freqAt = new Float64Array(terms);
+  sizePostingRuns(count, term, doc, tfs, rank, last, gapAt, freqAt);
+  const ends = new Float64Array(terms + 1);
+  let end = 0;
+  for (let t = 0; t < terms; t++) {
+    const gaps = gapAt[t]!;
+    gapAt[t] = end;
+    end += gaps + freqAt[t]!;
+    freqAt[t] = gapAt[t]! + gaps;
+    ends[t + 1] = end;
+  }
+  const bytes = new Uint8Array(end);
+  // The second pass is one loop a run: each record's writes land in runs far apart, and one loop
+  // writing all four runs of both files kept fewer writes in flight than four small loops do (SciFact
+  // x20, 19.5 million records: 5.5-5.8 s in one loop, 2.8-3.1 s in four). Written a stretch of terms
+  // at a time instead (runs within 2-32 MB, several passes over the records), it took as long or longer.
+  last.fill(0);
+  writeGaps(count, term, doc, rank, last, gapAt, bytes);
+  writeFrequencies(count, term, tfs, rank, freqAt, bytes);
+  return { bytes, ends };
+}
+
+/** positions.bin of encodeRecords: per term, its records' position lengths then their positions. */
+export function encodePositionRuns(records: PostingRecords, rank: Int32Array, terms: number): EncodedFile {
+  const { count, term, positionEnds, positions } = records;
+  const lengthAt = new Float64Array(terms);
+  const positionAt = new Float64Array(terms);
+  sizePositionRuns(count, term, positionEnds, rank, lengthAt, positionAt);
+  const ends = new Float64Array(terms + 1);
+  let end = 0;
+  for (let t = 0; t < terms; t++) {
+    const lengths = lengthAt[t]!;
+    lengthAt[t] = end;
+    end += lengths + positionAt[t]!;
+    positionAt[t] = lengthAt[t]! + lengths;
+    ends[t + 1] = end;
+  }
+  const bytes = new Uint8Array(end);
+  writePositionLengths(count, term, positionEnds, rank, lengthAt, bytes);
+  writePositions(count, term, positionEnds, positions, rank, positionAt, bytes);
+  return { bytes, ends };
+}
+
+/** The first pass of encodePostingRuns: adds each record's bytes to its term's two runs. */
+function sizePostingRuns(count: number, term: Uint32Array, doc: Uint32Array, tfs: Uint8Array, rank: Int32Array, last: Float64Array, gapAt: Float64Array, freqAt: Float64Array): void {
   for (let i = 0; i < count; i++) {
     const t = rank[term[i]!]!;
     const d = doc[i]!;
@@ -184,6 +205,14 @@ function sizeRuns(
     let present = 1;
     for (let f = 0; f < FIELD_COUNT; f++) if (tfs[i * FIELD_COUNT + f]! > 0) present++;
     freqAt[t]! += present;
+  }
+}
+
+/** The first pass of encodePositionRuns. */
+function sizePositionRuns(count: number, term: Uint32Array, positionEnds: Float64Array, rank: Int32Array, lengthAt: Float64Array, positionAt: Float64Array): void {
+  let start = 0;
+  for (let i = 0; i < count; i++) {
+    const t = rank[term[i]!]!;
     const end = positionEnds[i]!;
     lengthAt[t]! += varintBytes(end - start);
     positionAt[t]! += end - start;
