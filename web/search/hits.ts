@@ -95,7 +95,7 @@ export class HitBuilder {
     const tokens = snippetTokens(plan, docs.language.at(c.doc)!);
     const inTitle = titleTokens(this.titleTokensOf(c.doc), tokens);
     const { section, snippet } = this.snippet(c.doc, tokens, inTitle, namesEvery(tokens, inTitle, variantTokens(plan, tokens)));
-    const { context } = this.stored.header(c.doc);
+    const context = this.stored.context(c.doc);
     return {
       url: docs.url.at(c.doc)!,
       ...(section ? { section: { id: section.id, heading: section.heading, url: sectionUrl(docs.url.at(c.doc)!, section.id) } } : {}),

@@ -399,17 +399,10 @@ function isAsciiLetterOrDigit(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
 }
 
-/** A page's sections split into headings and terms, kept per sections array while it lives (the
- * stored-fields cache holds a page's header, read by many queries; a reference page has thousands). */
-const SPLITS = new WeakMap<readonly object[], { headings: number[]; terms: number[] }>();
-
+/** A page's first `count` sections split into headings and terms. */
 function headingsAndTerms(sections: readonly Pick<PageSection, 'term'>[], count: number): { headings: number[]; terms: number[] } {
-  const whole = count === sections.length;
-  const kept = whole ? SPLITS.get(sections) : undefined;
-  if (kept !== undefined) return kept;
   const split = { headings: [] as number[], terms: [] as number[] };
   for (let i = 0; i < count; i++) (sections[i]!.term === true ? split.terms : split.headings).push(i);
-  if (whole) SPLITS.set(sections, split);
   return split;
 }
 

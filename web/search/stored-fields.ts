@@ -11,6 +11,7 @@ import { closeSync, openSync } from 'node:fs';
 import type { StoredDoc } from '../../shared/index-format/index.js';
 import { identifierTails, isIdentifierToken, scanTokens } from '../../shared/analysis/index.js';
 import { headingsWith, joinHeadings, type JoinedHeadings } from './snippet.js';
+import { sectionColumns, sectionColumnsBytes, sectionsOf, type SectionColumns } from './section-columns.js';
 import { BlockCache, DEFAULT_BLOCK_CACHE_OPTIONS, type BlockCacheOptions } from './stored-blocks.js';
 import { StoredChunks, type IndexGeneration } from '../../shared/index-format/index.js';
 
@@ -21,8 +22,8 @@ import { StoredChunks, type IndexGeneration } from '../../shared/index-format/in
  * (DESIGN.md "stored.bin through a block cache"). */
 export const DEFAULT_HEADER_CACHE_MIB = 64;
 
-/** Memory a cached section takes beside its strings (an object and a number). */
-const SECTION_OVERHEAD_BYTES = 48;
+/** Memory a cached header takes beside its strings and columns (its object and its cache entry). */
+const HEADER_OVERHEAD_BYTES = 120;
 
 /** What a snippet needs of a stored record, which the record begins with: not its inbound anchor texts
  * and headings, stored after the body, which on the most linked pages (the ones ranking puts first)
@@ -31,15 +32,19 @@ const SECTION_OVERHEAD_BYTES = 48;
 export type SnippetHeader = Pick<StoredDoc, 'language' | 'sections' | 'context'>;
 
 interface CachedHeader {
-  header: SnippetHeader;
+  language: string;
+  context?: string;
+  /** The sections as columns (section-columns.ts): a few objects, however many sections. */
+  sections?: SectionColumns;
   bytes: number;
   /** Every token of each section heading (as the tokenizer gives them), made when first asked. */
   headingTokens?: Set<string>[];
-  /** The section headings joined, made when first asked (snippet.ts headingsHolding). */
-  headings?: JoinedHeadings;
   /** Per query token asked, the headings holding it (snippet.ts headingsWith). */
   holding?: Map<string, Int32Array>;
 }
+
+/** The joined headings of a page without sections. */
+const NO_HEADINGS: JoinedHeadings = joinHeadings([]);
 
 /** Memory a kept list of headings takes beside its entries and token (a Map entry and a typed array). */
 const HOLDING_OVERHEAD_BYTES = 160;
@@ -82,17 +87,23 @@ export class StoredFields {
     return { ...others, ...head, body: buf.toString('utf8', headerLength, bodyTo) };
   }
 
-  /** A document's language and sections. */
+  /** A document's language and sections: the sections made anew at each call from the cached columns. */
   header(doc: number): SnippetHeader {
-    return this.cachedHeader(doc).header;
+    const { language, context, sections } = this.cachedHeader(doc);
+    return { language, ...(sections !== undefined ? { sections: sectionsOf(sections) } : {}), ...(context !== undefined ? { context } : {}) };
+  }
+
+  /** The title of the document's parent page (StoredDoc.context), if it names one. */
+  context(doc: number): string | undefined {
+    return this.cachedHeader(doc).context;
   }
 
   /** The tokens of each of the document's section headings, in its sections' order. */
   sectionHeadingTokens(doc: number): readonly ReadonlySet<string>[] {
     const entry = this.cachedHeader(doc);
-    entry.headingTokens ??= (entry.header.sections ?? []).map((s) => {
+    entry.headingTokens ??= (entry.sections !== undefined ? sectionsOf(entry.sections) : []).map((s) => {
       const tokens = new Set<string>();
-      scanTokens(s.heading, entry.header.language, (token, _word, _start, _end, _position, extra) => {
+      scanTokens(s.heading, entry.language, (token, _word, _start, _end, _position, extra) => {
         tokens.add(token);
         // `ForeignKey.on_delete` names `on_delete` too (identifierTails).
         if (extra && isIdentifierToken(token)) for (const tail of identifierTails(token)) tokens.add(tail);
@@ -104,15 +115,7 @@ export class StoredFields {
 
   /** The document's section headings joined in one text (snippet.ts joinHeadings). */
   joinedHeadings(doc: number): JoinedHeadings {
-    const entry = this.cachedHeader(doc);
-    if (entry.headings === undefined) {
-      entry.headings = joinHeadings((entry.header.sections ?? []).map((s) => s.heading));
-      // Counted from now on; the next header read evicts if the cache is over.
-      const bytes = 4 * entry.headings.text.length + 4 * entry.headings.starts.length;
-      entry.bytes += bytes;
-      this.headerBytes += bytes;
-    }
-    return entry.headings;
+    return this.cachedHeader(doc).sections?.headings ?? NO_HEADINGS;
   }
 
   /** The document's section headings holding `token` (snippet.ts headingsWith), kept with its header:
@@ -123,7 +126,7 @@ export class StoredFields {
     const holding = (entry.holding ??= new Map<string, Int32Array>());
     let found = holding.get(token);
     if (found === undefined) {
-      found = headingsWith(this.joinedHeadings(doc), token, entry.header.language);
+      found = headingsWith(this.joinedHeadings(doc), token, entry.language);
       holding.set(token, found);
       const bytes = HOLDING_OVERHEAD_BYTES + 2 * token.length + found.byteLength;
       entry.bytes += bytes;
@@ -146,9 +149,9 @@ export class StoredFields {
     const { storedOffset, storedHeaderLength } = this.gen.docs;
     const buf = this.blocks.bytes(storedOffset[doc]!, storedHeaderLength[doc]!);
     const { language, sections, context } = JSON.parse(buf.toString('utf8')) as SnippetHeader;
-    let bytes = language.length + 2 * (context?.length ?? 0);
-    for (const s of sections ?? []) bytes += SECTION_OVERHEAD_BYTES + 2 * (s.id.length + s.heading.length);
-    entry = { header: { language, ...(sections !== undefined ? { sections } : {}), ...(context !== undefined ? { context } : {}) }, bytes };
+    const columns = sections !== undefined ? sectionColumns(sections) : undefined;
+    const bytes = HEADER_OVERHEAD_BYTES + 2 * (language.length + (context?.length ?? 0)) + (columns !== undefined ? sectionColumnsBytes(columns) : 0);
+    entry = { language, ...(columns !== undefined ? { sections: columns } : {}), ...(context !== undefined ? { context } : {}), bytes };
     this.headers.set(doc, entry);
     this.last = { doc, entry };
     this.headerBytes += bytes;

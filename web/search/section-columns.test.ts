@@ -1,0 +1,31 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sectionColumns, sectionColumnsBytes, sectionsOf } from './section-columns.js';
+import { joinHeadings } from './snippet.js';
+
+const section = fc.record(
+  { id: fc.string({ maxLength: 12 }), heading: fc.string({ maxLength: 30 }), start: fc.nat(), term: fc.constant(true as const) },
+  { requiredKeys: ['id', 'heading', 'start'] },
+);
+
+describe('a page sections kept as columns', () => {
+  it('gives back the sections as parsed, whatever their ids and headings hold', () => {
+    fc.assert(
+      fc.property(fc.array(section, { maxLength: 40 }), (sections) => {
+        const columns = sectionColumns(sections);
+        expect(sectionsOf(columns)).toEqual(sections);
+        // The headings joined are those the snippet's heading search reads (snippet.ts joinHeadings).
+        expect(columns.headings).toEqual(joinHeadings(sections.map((s) => s.heading)));
+      }),
+    );
+  });
+
+  it('takes a few objects and about the bytes of its text, however many sections', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => ({ id: `impl-Trait-for-T${i}`, heading: `impl Trait for T${i}`, start: i * 100 }));
+    const columns = sectionColumns(many);
+    expect(Object.keys(columns)).toHaveLength(5);
+    const text = many.reduce((a, s) => a + s.id.length + 2 * s.heading.length, 0);
+    expect(sectionColumnsBytes(columns)).toBeGreaterThan(2 * text);
+    expect(sectionColumnsBytes(columns)).toBeLessThan(2 * text + 40 * many.length);
+  });
+});

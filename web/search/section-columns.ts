@@ -1,0 +1,61 @@
+// A page's sections as the searcher's header cache keeps them (stored-fields.ts): a few strings and
+// typed arrays whatever their number, made back into objects when a snippet asks. Parsed, a section was
+// an object and two strings, and 64 MiB of cached headers about a million objects, which the collector
+// marks at every major collection: at a million pages the cache's objects made its longest pauses,
+// 35-54 ms against 12-19 with the cache at 4 MiB (DESIGN.md "What the parsed headers cost the collector").
+
+import type { StoredDoc } from '../../shared/index-format/index.js';
+import { joinHeadings, type JoinedHeadings } from './snippet.js';
+
+type Section = NonNullable<StoredDoc['sections']>[number];
+
+export interface SectionColumns {
+  /** The headings joined, a line each (snippet.ts joinHeadings), as the snippet's heading search reads them. */
+  headings: JoinedHeadings;
+  /** The ids back to back; section i's is ids[idEnds[i - 1] (0 for the first), idEnds[i]). */
+  ids: string;
+  idEnds: Uint32Array;
+  /** Each section's start in the body. */
+  starts: Float64Array;
+  /** The sections that are definition terms (PageSection.term), ascending: few or none. */
+  terms: Uint32Array;
+}
+
+export function sectionColumns(sections: readonly Section[]): SectionColumns {
+  const n = sections.length;
+  const idEnds = new Uint32Array(n);
+  const starts = new Float64Array(n);
+  const terms: number[] = [];
+  let at = 0;
+  sections.forEach((s, i) => {
+    at += s.id.length;
+    idEnds[i] = at;
+    starts[i] = s.start;
+    if (s.term) terms.push(i);
+  });
+  return { headings: joinHeadings(sections.map((s) => s.heading)), ids: sections.map((s) => s.id).join(''), idEnds, starts, terms: Uint32Array.from(terms) };
+}
+
+/** The sections again, as parsed: new objects each time, which a query lets go young. */
+export function sectionsOf(columns: SectionColumns): Section[] {
+  const { headings, ids, idEnds, starts, terms } = columns;
+  const n = starts.length;
+  const out = new Array<Section>(n);
+  let term = 0;
+  for (let i = 0; i < n; i++) {
+    const heading = headings.text.slice(headings.starts[i], i + 1 < n ? headings.starts[i + 1]! - 1 : headings.text.length);
+    const section: Section = { id: ids.slice(i === 0 ? 0 : idEnds[i - 1]!, idEnds[i]), heading, start: starts[i]! };
+    if (term < terms.length && terms[term] === i) {
+      section.term = true;
+      term++;
+    }
+    out[i] = section;
+  }
+  return out;
+}
+
+/** Memory the columns take, about: two bytes a character (the headings twice, as typed and lower-cased). */
+export const sectionColumnsBytes = (c: SectionColumns): number => 2 * (c.headings.text.length + c.headings.lower.length + c.ids.length) + c.headings.starts.byteLength + c.idEnds.byteLength + c.starts.byteLength + c.terms.byteLength + COLUMNS_OVERHEAD_BYTES;
+
+/** The objects of a SectionColumns beside its contents (six objects and their headers). */
+const COLUMNS_OVERHEAD_BYTES = 400;
