@@ -130,8 +130,8 @@ export function encodeRecords(records: PostingRecords, rank: Int32Array, terms: 
   return joinEncoded(encodePostingRuns(records, rank, terms), encodePositionRuns(records, rank, terms), terms);
 }
 
-/** One file of encodeRecords: its bytes, and where each term's end (ends[0] = 0, term t's bytes end
- * at ends[t + 1]). */
+/** One file of encodeRecords: its bytes, and where each term's bytes end (term t's at ends[t + 1];
+ * ends[0] = 0). */
 export interface EncodedFile {
   bytes: Uint8Array;
   ends: Float64Array;
