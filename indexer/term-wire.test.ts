@@ -73,6 +73,8 @@ describe.each([
     expect(b.newStrings).toEqual([]);
     expect(b.inline).toEqual(expect.arrayContaining(['delta', 'epsilon']));
     expect(b.inline).not.toContain('alpha');
+    // A word that is its term's own string is sent once, as the term.
+    for (const batch of [a, b]) expect(new Set(batch.inline).size).toBe(batch.inline.length);
     expect(unpacked(unpacker, a)).toEqual(sent(first));
     expect(unpacked(unpacker, b)).toEqual(sent(second));
   });

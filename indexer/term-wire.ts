@@ -55,12 +55,7 @@ export class TermPacker {
     const docs = analyses.map(({ terms, words, tokenNumbers, ...rest }): PackedDoc => {
       const own = tokenNumbers?.by === this.numbers ? tokenNumbers : undefined;
       const termIds = this.ids(terms, own?.terms, inline);
-      const wordIds = this.ids(words, own?.words, inline);
-      for (let i = 0; i < wordIds.length; i++) {
-        const n = wordIds[i]!;
-        if (n >= 0 ? n === termIds[i] : words[i] === terms[i]) wordIds[i] = SAME_AS_TERM;
-      }
-      return { ...rest, termIds, wordIds };
+      return { ...rest, termIds, wordIds: this.ids(words, own?.words, inline, { strings: terms, ids: termIds }) };
     });
     // Every string numbered since the last batch, in number order: the build thread's table is then
     // this one (some were numbered by a lookup that sent no term, and cost only their bytes).
@@ -69,11 +64,18 @@ export class TermPacker {
     return { docs, newStrings, inline };
   }
 
-  /** Numbers of `strings` (`known` when the tokenizer gave them); a string without one goes inline. */
-  private ids(strings: readonly string[], known: Int32Array | undefined, inline: string[]): Int32Array {
+  /** Numbers of `strings` (`known` when the tokenizer gave them); a string without one goes inline.
+   * With `same` (the terms), a word that is its term's string is SAME_AS_TERM, neither looked up nor sent. */
+  private ids(strings: readonly string[], known: Int32Array | undefined, inline: string[], same?: { strings: readonly string[]; ids: Int32Array }): Int32Array {
     const ids = new Int32Array(strings.length);
     for (let i = 0; i < strings.length; i++) {
-      let id = known !== undefined ? known[i]! : this.numbers.numberOf(strings[i]!);
+      let id = known !== undefined ? known[i]! : -1;
+      // Equal numbers are equal strings; a string without a number is compared as a string.
+      if (same !== undefined && (id >= 0 ? id === same.ids[i] : strings[i] === same.strings[i])) {
+        ids[i] = SAME_AS_TERM;
+        continue;
+      }
+      if (known === undefined) id = this.numbers.numberOf(strings[i]!);
       if (id < 0) {
         inline.push(strings[i]!);
         id = -inline.length; // -1 - its place in `inline`
