@@ -6,12 +6,12 @@
 // file comes back without a copy. When the compiled worker script is not there (tests running the
 // TypeScript sources), or the worker fails, this thread encodes it: same function, same bytes.
 
-import { encodePositionRuns, type EncodedFile, type PostingRecords } from '../shared/index-format/index.js';
+import { encodePositionRuns, type EncodedFile, type RecordParts } from '../shared/index-format/index.js';
 import { onWorkerOrHere } from './worker-or-here.js';
 
 /** What the worker is given: the records (over shared memory), the terms' ranks, how many terms. */
 export interface EncodeJob {
-  records: PostingRecords;
+  records: RecordParts;
   rank: Int32Array;
   terms: number;
 }
@@ -21,13 +21,13 @@ export interface EncodeJob {
 export const ENCODE_THREAD_MIN_RECORDS = 2_000_000;
 
 /** Whether every array of `records` lies in shared memory: otherwise handing them over would copy them. */
-const inSharedMemory = ({ term, doc, tfs, positionEnds, positions }: PostingRecords): boolean =>
-  [term, doc, tfs, positionEnds, positions].every((a) => a.buffer instanceof SharedArrayBuffer);
+const inSharedMemory = (records: RecordParts): boolean =>
+  records.every(({ term, doc, tfs, positionEnds, positions }) => [term, doc, tfs, positionEnds, positions].every((a) => a.buffer instanceof SharedArrayBuffer));
 
 /** positions.bin of `records` (encodePositionRuns) from a worker thread; `workerScript` defaults to the
  * compiled encode-worker.js beside this module. */
 export function encodePositionsOnThread(
-  records: PostingRecords,
+  records: RecordParts,
   rank: Int32Array,
   terms: number,
   workerScript: URL = new URL('./encode-worker.js', import.meta.url),

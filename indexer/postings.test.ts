@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeTermList, decodeTermPositions, encodePositionRuns, FIELD_COUNT, FIELDS } from '../shared/index-format/index.js';
+import { decodeTermList, decodeTermPositions, encodePositionRuns, encodePositions, FIELD_COUNT, FIELDS, isPhrasePairToken, phrasePairToken, positionOf } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
 import { TermTranslation } from './term-translation.js';
 import { PostingsBuilder, type PostingsLayout } from './postings.js';
 
-/** Term t's postings as the searcher reads them back: documents, first-field frequencies, positions. */
-function listOf(layout: PostingsLayout, t: number): { docs: number[]; tfs: number[]; positions: number[][] } {
+/** Term t's postings as the searcher reads them back: documents, one field's frequencies (the first by
+ * default), positions. */
+function listOf(layout: PostingsLayout, t: number, field = 0): { docs: number[]; tfs: number[]; positions: number[][] } {
   const n = layout.offsets[t + 1]! - layout.offsets[t]!;
   const { termOffsets, postings, positions } = layout.lists;
   const terms = layout.terms.length;
@@ -14,7 +15,7 @@ function listOf(layout: PostingsLayout, t: number): { docs: number[]; tfs: numbe
   const at = decodeTermPositions(positions.subarray(termOffsets[terms + 1 + t], termOffsets[terms + 2 + t]), n);
   return {
     docs: [...list.docs],
-    tfs: [...list.docs.keys()].map((p) => list.tfs[p * FIELD_COUNT]!),
+    tfs: [...list.docs.keys()].map((p) => list.tfs[p * FIELD_COUNT + field]!),
     positions: [...list.docs.keys()].map((p) => [...at.bytes.subarray(at.offsets[p], at.offsets[p + 1])]),
   };
 }
@@ -24,6 +25,19 @@ function add(builder: PostingsBuilder, term: string, doc: number, tf: number, po
   const tfs = new Uint8Array(FIELD_COUNT);
   tfs[0] = tf;
   builder.add(builder.termId(term, term), doc, tfs, 0, Uint8Array.from(positions), 0, positions.length);
+}
+
+/** The encoded positions bytes of `positions` (shared/index-format positions.ts). */
+function encoded(positions: number[]): Uint8Array {
+  const out = { bytes: new Uint8Array(16) };
+  return out.bytes.slice(0, encodePositions(positions, out, 0));
+}
+
+/** Adds one posting of `term` in `doc`, body frequency 1, with encoded positions `positions`. */
+function addAt(builder: PostingsBuilder, term: string, doc: number, positions: Uint8Array): void {
+  const tfs = new Uint8Array(FIELD_COUNT);
+  tfs[FIELDS.indexOf('body')] = 1;
+  builder.add(builder.termId(term, term), doc, tfs, 0, positions, 0, positions.length);
 }
 
 /** What `f` threw (undefined if nothing). */
@@ -127,6 +141,34 @@ describe('PostingsBuilder', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('adds the pairs of common words side by side as terms of their own, read back with the words whichever thread encodes positions', async () => {
+    for (const elsewhere of [false, true]) {
+      // Documents 0-5 hold "a b" (body places 0 and 1), 6-9 "b a"; "c" is in one document only.
+      const builder = new PostingsBuilder(10, 4);
+      const body = FIELDS.indexOf('body');
+      const place = (p: number) => encoded([positionOf(body, p)]);
+      for (let d = 0; d < 10; d++) {
+        const [first, second] = d < 6 ? ['a', 'b'] : ['b', 'a'];
+        addAt(builder, first, d, place(0));
+        addAt(builder, second, d, place(1));
+        if (d === 3) addAt(builder, 'c', d, place(2));
+      }
+      const before = builder.records;
+      // Common: in at least 4 documents, at most 2 words.
+      expect(builder.addPhrasePairs(10, 4, 2)).toBe(10);
+      expect(builder.records).toBe(before + 10);
+      const layout = await builder.finish(elsewhere ? (records, rank, terms) => Promise.resolve(encodePositionRuns(records, rank, terms)) : undefined);
+      const ab = layout.terms.indexOf(phrasePairToken('a', 'b'));
+      const ba = layout.terms.indexOf(phrasePairToken('b', 'a'));
+      expect(layout.terms.filter(isPhrasePairToken)).toHaveLength(2);
+      expect(listOf(layout, ab, body)).toEqual({ docs: [0, 1, 2, 3, 4, 5], tfs: [1, 1, 1, 1, 1, 1], positions: [[], [], [], [], [], []] });
+      expect(listOf(layout, ba, body).docs).toEqual([6, 7, 8, 9]);
+      // The words' own postings are as added, after the pairs' were.
+      expect(listOf(layout, layout.terms.indexOf('c'), body)).toEqual({ docs: [3], tfs: [1], positions: [[...place(2)]] });
+      expect(listOf(layout, layout.terms.indexOf('a'), body).docs).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
   });
 
   it("sums each document's body frequencies, and counts the postings that have one", () => {

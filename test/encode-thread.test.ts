@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePositionRuns, FIELD_COUNT, type EncodedFile, type PostingRecords } from '../shared/index-format/index.js';
+import { encodePositionRuns, encodePostingRuns, FIELD_COUNT, type EncodedFile, type PostingRecords } from '../shared/index-format/index.js';
 import type { encodePositionsOnThread as EncodeOnThread } from '../indexer/encode-thread.js';
 
 const DIST = join(fileURLToPath(new URL('..', import.meta.url)), 'dist');
@@ -62,11 +62,17 @@ describe.skipIf(!existsSync(THREAD))('positions.bin encoded in a worker thread',
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('answers the file the build thread would write, byte for byte, for any records', async () => {
+  it('answers the file the build thread would write, byte for byte, for any records, whole or in parts', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 30 }), async (docs, terms) => {
-        const { records, rank, terms: n } = recordsOf(somePostings(docs, terms), true);
-        expect(same(await encodeOnThread(records, rank, n), encodePositionRuns(records, rank, n))).toBe(true);
+      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 100 }), async (docs, terms, cutPercent) => {
+        const postings = somePostings(docs, terms);
+        const { records, rank, terms: n } = recordsOf(postings, true);
+        expect(same(await encodeOnThread([records], rank, n), encodePositionRuns(records, rank, n))).toBe(true);
+        // The same records in two parts (as a build keeps its phrase pairs apart): the same files.
+        const cut = Math.floor((cutPercent / 100) * postings.length);
+        const parts = [recordsOf(postings.slice(0, cut), true).records, recordsOf(postings.slice(cut), true).records];
+        expect(same(await encodeOnThread(parts, rank, n), encodePositionRuns(records, rank, n))).toBe(true);
+        expect(same(encodePostingRuns(parts, rank, n), encodePostingRuns(records, rank, n))).toBe(true);
       }),
       { numRuns: 8 },
     );
@@ -75,17 +81,17 @@ describe.skipIf(!existsSync(THREAD))('positions.bin encoded in a worker thread',
   it("uses the worker's answer, and reads the records in shared memory only", async () => {
     const other = pathToFileURL(join(dir, 'other-worker.mjs'));
     const sharedJob = recordsOf(somePostings(5, 4), true);
-    expect([...(await encodeOnThread(sharedJob.records, sharedJob.rank, sharedJob.terms, other)).bytes]).toEqual([42]);
+    expect([...(await encodeOnThread([sharedJob.records], sharedJob.rank, sharedJob.terms, other)).bytes]).toEqual([42]);
     // Records in memory of this thread alone would be copied to the worker: they are encoded here.
     const ownJob = recordsOf(somePostings(5, 4), false);
-    expect(same(await encodeOnThread(ownJob.records, ownJob.rank, ownJob.terms, other), encodePositionRuns(ownJob.records, ownJob.rank, ownJob.terms))).toBe(true);
+    expect(same(await encodeOnThread([ownJob.records], ownJob.rank, ownJob.terms, other), encodePositionRuns(ownJob.records, ownJob.rank, ownJob.terms))).toBe(true);
   });
 
   it('encodes in the calling thread when the worker cannot start, fails, or answers something else', async () => {
     const { records, rank, terms } = recordsOf(somePostings(12, 9), true);
     const here = encodePositionRuns(records, rank, terms);
     for (const script of ['broken-worker.mjs', 'failing-worker.mjs', 'wrong-worker.mjs']) {
-      expect(same(await encodeOnThread(records, rank, terms, pathToFileURL(join(dir, script))), here)).toBe(true);
+      expect(same(await encodeOnThread([records], rank, terms, pathToFileURL(join(dir, script))), here)).toBe(true);
     }
   });
 });

@@ -126,9 +126,16 @@ function putVarint(bytes: Uint8Array, at: number, value: number): number {
  * (a counting sort), 14.3 million postings took 4 s of scatter and encoding them 2 s more, and
  * gathering each term's records by number instead (random reads) took 6 s (DESIGN.md "Fresh memory").
  */
-export function encodeRecords(records: PostingRecords, rank: Int32Array, terms: number): EncodedLists {
+export function encodeRecords(records: PostingRecords | RecordParts, rank: Int32Array, terms: number): EncodedLists {
   return joinEncoded(encodePostingRuns(records, rank, terms), encodePositionRuns(records, rank, terms), terms);
 }
+
+/** Records in parts, read one after the other as if they were one: an index build keeps its phrase-pair
+ * postings apart from the pages' own (indexer/postings.ts), so adding them copies none of the millions
+ * before. Each part's positionEnds index its own positions. */
+export type RecordParts = readonly PostingRecords[];
+
+const partsOf = (records: PostingRecords | RecordParts): RecordParts => ('count' in records ? [records] : records);
 
 /** One file of encodeRecords: its bytes, and where each term's bytes end (term t's at ends[t + 1];
  * ends[0] = 0). */
@@ -147,13 +154,13 @@ export function joinEncoded(postings: EncodedFile, positions: EncodedFile, terms
 }
 
 /** postings.bin of encodeRecords: per term, its document gaps then its frequencies. */
-export function encodePostingRuns(records: PostingRecords, rank: Int32Array, terms: number): EncodedFile {
-  const { count, term, doc, tfs } = records;
+export function encodePostingRuns(records: PostingRecords | RecordParts, rank: Int32Array, terms: number): EncodedFile {
+  const parts = partsOf(records);
   const last = new Float64Array(terms);
   // Each term's two runs: their sizes after the first pass, then where the next byte of each goes.
   const gapAt = new Float64Array(terms);
   const freqAt = new Float64Array(terms);
-  sizePostingRuns(count, term, doc, tfs, rank, last, gapAt, freqAt);
+  for (const { count, term, doc, tfs } of parts) sizePostingRuns(count, term, doc, tfs, rank, last, gapAt, freqAt);
   const ends = new Float64Array(terms + 1);
   let end = 0;
   for (let t = 0; t < terms; t++) {
@@ -169,17 +176,17 @@ export function encodePostingRuns(records: PostingRecords, rank: Int32Array, ter
   // x20, 19.5 million records: 5.5-5.8 s in one loop, 2.8-3.1 s in four). Written a stretch of terms
   // at a time instead (runs within 2-32 MB, several passes over the records), it took as long or longer.
   last.fill(0);
-  writeGaps(count, term, doc, rank, last, gapAt, bytes);
-  writeFrequencies(count, term, tfs, rank, freqAt, bytes);
+  for (const { count, term, doc } of parts) writeGaps(count, term, doc, rank, last, gapAt, bytes);
+  for (const { count, term, tfs } of parts) writeFrequencies(count, term, tfs, rank, freqAt, bytes);
   return { bytes, ends };
 }
 
 /** positions.bin of encodeRecords: per term, its records' position lengths then their positions. */
-export function encodePositionRuns(records: PostingRecords, rank: Int32Array, terms: number): EncodedFile {
-  const { count, term, positionEnds, positions } = records;
+export function encodePositionRuns(records: PostingRecords | RecordParts, rank: Int32Array, terms: number): EncodedFile {
+  const parts = partsOf(records);
   const lengthAt = new Float64Array(terms);
   const positionAt = new Float64Array(terms);
-  sizePositionRuns(count, term, positionEnds, rank, lengthAt, positionAt);
+  for (const { count, term, positionEnds } of parts) sizePositionRuns(count, term, positionEnds, rank, lengthAt, positionAt);
   const ends = new Float64Array(terms + 1);
   let end = 0;
   for (let t = 0; t < terms; t++) {
@@ -190,8 +197,8 @@ export function encodePositionRuns(records: PostingRecords, rank: Int32Array, te
     ends[t + 1] = end;
   }
   const bytes = new Uint8Array(end);
-  writePositionLengths(count, term, positionEnds, rank, lengthAt, bytes);
-  writePositions(count, term, positionEnds, positions, rank, positionAt, bytes);
+  for (const { count, term, positionEnds } of parts) writePositionLengths(count, term, positionEnds, rank, lengthAt, bytes);
+  for (const { count, term, positionEnds, positions } of parts) writePositions(count, term, positionEnds, positions, rank, positionAt, bytes);
   return { bytes, ends };
 }
 
