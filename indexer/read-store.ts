@@ -14,7 +14,8 @@ import { hubShare, openingOf, type Opening } from './hub.js';
 import { headingsWithSections } from './section-headings.js';
 import { commonAffixes, pageTitle, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
-import { contentOffsets, contentTextOf, countTemplates, pageBlocksOf, type PageBlocks } from './templates.js';
+import { contentOffsets, contentTextOf, countTemplates, pageBlocksFrom, type PageBlocks } from './templates.js';
+import { BlockShapeQueue } from './block-thread.js';
 import { listingShare } from './listing.js';
 import { parentContext, type ContextPage } from './parent-context.js';
 
@@ -92,7 +93,8 @@ type HeldPage = RoutedPage & Pick<PageRecord, 'title' | 'up'> & {
   template: Uint8Array | undefined;
 };
 
-function heldPage(page: PackedPage, intern: (links: PackedLinks) => PackedLinks, templates: boolean): HeldPage {
+/** A page as held, its template summary (`blocks`) given later, once made (block-thread.ts). */
+function heldPage(page: PackedPage, intern: (links: PackedLinks) => PackedLinks): HeldPage {
   const { url, finalUrl, state, robots, canonical, duplicateOf, up } = page;
   const title = pageTitle(page);
   // Every field set from the start, so every held page has one shape (a field added later, or
@@ -107,7 +109,7 @@ function heldPage(page: PackedPage, intern: (links: PackedLinks) => PackedLinks,
     canonical,
     duplicateOf,
     packed: state === 'ok' ? intern(page.links) : NO_LINKS,
-    blocks: templates && state === 'ok' ? pageBlocksOf(page) : undefined,
+    blocks: undefined,
     template: undefined,
   };
 }
@@ -127,11 +129,26 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   const openings = new OpeningArena();
   const intern = linkInterner();
   let read = 0;
-  // Links as stored, packed: an object per link made on decoding was packed again here.
-  for await (const page of store.packedPages()) {
-    pages.set(page.url, heldPage(page, intern, options.templates !== false));
-    if (skipReason(page) === undefined) openings.add(page.url, openingOf(page.text));
-    if (++read % 1000 === 0) progress({ phase: 'read', done: read, total: 0 });
+  // Template summaries are made from each page's text on other threads while this one reads on
+  // (block-thread.ts), and given to the held pages in order; each page's link keys are made here.
+  const shapes =
+    options.templates === false
+      ? undefined
+      : new BlockShapeQueue<HeldPage>(options.analyzeThreads > 0, (held, made) => {
+          if (made !== undefined) held.blocks = pageBlocksFrom(held.url, made, held.packed);
+        });
+  try {
+    // Links as stored, packed: an object per link made on decoding was packed again here.
+    for await (const page of store.packedPages()) {
+      const held = heldPage(page, intern);
+      pages.set(page.url, held);
+      if (shapes !== undefined && page.state === 'ok' && page.blockEnds !== undefined) await shapes.add(held, page);
+      if (skipReason(page) === undefined) openings.add(page.url, openingOf(page.text));
+      if (++read % 1000 === 0) progress({ phase: 'read', done: read, total: 0 });
+    }
+    await shapes?.finish();
+  } finally {
+    await shapes?.close();
   }
   progress({ phase: 'read', done: read, total: read });
 

@@ -127,11 +127,30 @@ export interface PageBlocks {
   links: Float64Array;
 }
 
+/** What blockShapesOf reads of a page: its text and what it says of its blocks, not its links. */
+export type ShapedPage = Pick<PageRecord, 'text' | 'blockEnds' | 'linkBlocks' | 'sections' | 'description' | 'headings'>;
+
 /** What pageBlocksOf reads of a page. */
-export type BlockedPage = Pick<PageRecord, 'url' | 'text' | 'blockEnds' | 'linkBlocks' | 'sections' | 'description' | 'headings'> & { links: readonly OutLink[] | PackedLinks };
+export type BlockedPage = ShapedPage & Pick<PageRecord, 'url'> & { links: readonly OutLink[] | PackedLinks };
+
+/** The part of a page's summary its text gives (PageBlocks' prints and shape). */
+export type BlockShapes = Pick<PageBlocks, 'prints' | 'shape'>;
 
 /** A page's block summary; undefined for a page stored before blocks were kept. */
 export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
+  const shapes = blockShapesOf(page);
+  return shapes === undefined ? undefined : pageBlocksFrom(page.url, shapes, page.links);
+}
+
+/** A page's summary from its block shapes (blockShapesOf, made where the text was) and its links. */
+export function pageBlocksFrom(url: string, shapes: BlockShapes, links: readonly OutLink[] | PackedLinks): PageBlocks {
+  return { url, prints: shapes.prints, shape: shapes.shape, links: linkKeysOf(links) };
+}
+
+/** The fingerprints and shape bits of a page's blocks, undefined for a page stored before blocks were
+ * kept: most of what pageBlocksOf costs, from the text alone, so the index build makes it on other
+ * threads (indexer/block-thread.ts) while its own reads the store. */
+export function blockShapesOf(page: ShapedPage): BlockShapes | undefined {
   if (page.blockEnds === undefined) return undefined;
   const texts = blockTexts(page);
   const described = describedBy(page.description);
@@ -163,7 +182,7 @@ export function pageBlocksOf(page: BlockedPage): PageBlocks | undefined {
     }
     if (sectionStarts.has(k)) shape[k]! |= SHAPE_SECTION;
   });
-  return { url: page.url, prints: Float64Array.from(texts, fingerprint), shape, links: linkKeysOf(page.links) };
+  return { prints: Float64Array.from(texts, fingerprint), shape };
 }
 
 /** The template blocks of a set of pages, counted from their block summaries. */
