@@ -129,7 +129,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   const openings = new OpeningArena();
   const intern = linkInterner();
   let read = 0;
-  // Template summaries are made from each page's text on other threads while this one reads on
+  // Template summaries are made from each page's text on another thread while this one reads on
   // (block-thread.ts), and given to the held pages in order; each page's link keys are made here.
   const shapes =
     options.templates === false
