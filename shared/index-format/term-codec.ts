@@ -161,16 +161,8 @@ export function encodePostingRuns(records: PostingRecords | RecordParts, rank: I
   const gapAt = new Float64Array(terms);
   const freqAt = new Float64Array(terms);
   for (const { count, term, doc, tfs } of parts) sizePostingRuns(count, term, doc, tfs, rank, last, gapAt, freqAt);
-  const ends = new Float64Array(terms + 1);
-  let end = 0;
-  for (let t = 0; t < terms; t++) {
-    const gaps = gapAt[t]!;
-    gapAt[t] = end;
-    end += gaps + freqAt[t]!;
-    freqAt[t] = gapAt[t]! + gaps;
-    ends[t + 1] = end;
-  }
-  const bytes = new Uint8Array(end);
+  const ends = placeRuns(gapAt, freqAt, terms);
+  const bytes = new Uint8Array(ends[terms]!);
   // The second pass is one loop a run: each record's writes land in runs far apart, and one loop
   // writing all four runs of both files kept fewer writes in flight than four small loops do (SciFact
   // x20, 19.5 million records: 5.5-5.8 s in one loop, 2.8-3.1 s in four). Written a stretch of terms
@@ -187,19 +179,27 @@ export function encodePositionRuns(records: PostingRecords | RecordParts, rank: 
   const lengthAt = new Float64Array(terms);
   const positionAt = new Float64Array(terms);
   for (const { count, term, positionEnds } of parts) sizePositionRuns(count, term, positionEnds, rank, lengthAt, positionAt);
-  const ends = new Float64Array(terms + 1);
-  let end = 0;
-  for (let t = 0; t < terms; t++) {
-    const lengths = lengthAt[t]!;
-    lengthAt[t] = end;
-    end += lengths + positionAt[t]!;
-    positionAt[t] = lengthAt[t]! + lengths;
-    ends[t + 1] = end;
-  }
-  const bytes = new Uint8Array(end);
+  const ends = placeRuns(lengthAt, positionAt, terms);
+  const bytes = new Uint8Array(ends[terms]!);
   for (const { count, term, positionEnds } of parts) writePositionLengths(count, term, positionEnds, rank, lengthAt, bytes);
   for (const { count, term, positionEnds, positions } of parts) writePositions(count, term, positionEnds, positions, rank, positionAt, bytes);
   return { bytes, ends };
+}
+
+/** Lays out a file whose term t is its first run then its second: given each run's size in `firstAt`
+ * and `secondAt`, turns them into where each run starts, and returns where each term's bytes end
+ * (term t's at ends[t + 1]; ends[0] = 0). */
+function placeRuns(firstAt: Float64Array, secondAt: Float64Array, terms: number): Float64Array {
+  const ends = new Float64Array(terms + 1);
+  let end = 0;
+  for (let t = 0; t < terms; t++) {
+    const first = firstAt[t]!;
+    firstAt[t] = end;
+    end += first + secondAt[t]!;
+    secondAt[t] = firstAt[t]! + first;
+    ends[t + 1] = end;
+  }
+  return ends;
 }
 
 /** The first pass of encodePostingRuns: adds each record's bytes to its term's two runs. */
