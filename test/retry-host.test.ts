@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../crawler/index.js';
+import { listenBelowEphemeral } from './support/quiet-port.js';
 
 const BACKOFF_MS = 3000;
 const page = (links: string[]) => `<!doctype html><title>t</title><p>words</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}`;
@@ -83,8 +84,8 @@ describe('a host that goes away mid-crawl', () => {
         server.closeAllConnections();
       });
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Below the ephemeral range, so no other test's server takes the port once this one is gone.
+    const origin = `http://127.0.0.1:${await listenBelowEphemeral(server)}`;
     const summary = await crawl({ dataDir: dir, seeds: [`${origin}/`], delayMs: 0, backoffMs: 20, maxBackoffMs: 40, maxRetries: 3, useSitemaps: false });
     expect(summary.hostsGivenUp).toEqual([{ origin, reason: 'connection refused', failures: 4, cannotConnect: true, urls: expect.any(Number) as number, pages: true }]);
     // The home page and the one page whose request failed last are stored; the other URLs are skipped.
@@ -105,8 +106,7 @@ describe('a host that goes away mid-crawl', () => {
         busy.closeAllConnections();
       });
     });
-    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
-    const origin = `http://127.0.0.1:${(busy.address() as AddressInfo).port}`;
+    const origin = `http://127.0.0.1:${await listenBelowEphemeral(busy)}`;
     const retries: string[] = [];
     try {
       const summary = await crawl(

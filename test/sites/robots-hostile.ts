@@ -14,6 +14,7 @@
 
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { refusingPort } from '../support/quiet-port.js';
 
 export type RobotsHostKind = 'healthy' | 'status-503' | 'hang' | 'html-rules' | 'html-empty' | 'alow' | 'redirect-file';
 
@@ -91,11 +92,7 @@ export async function startRobotsHost(kind: RobotsHostKind): Promise<RobotsHost>
   };
 }
 
-/** An origin on 127.0.0.1 whose port refuses connections: bound, then closed, so nothing listens there. */
+/** An origin on 127.0.0.1 whose port refuses connections (test/support/quiet-port.ts says why it stays so). */
 export async function refusedOrigin(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await refusingPort()}`;
 }
