@@ -13,6 +13,7 @@ import { openStore, type Store } from '../shared/store/index.js';
 import { robotsForOrigin } from './robots-cache.js';
 import type { RobotsOptions, RobotsMode } from '../shared/robots/index.js';
 import { requireResource } from '../test/support/resources.js';
+import { refusingPort } from '../test/support/quiet-port.js';
 
 interface Plan {
   status: number;
@@ -86,12 +87,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** An origin nobody listens on: a network error (connection refused). */
+/** An origin nobody listens on: a network error (connection refused), at a port no other test's server takes. */
 async function deadOrigin(): Promise<string> {
-  const s = createServer();
-  const url = await listen(s);
-  await new Promise((r) => s.close(r));
-  return url;
+  return `http://127.0.0.1:${await refusingPort()}`;
 }
 
 const DIR = new URL('../../shared/robots/', import.meta.url).pathname;
