@@ -7,6 +7,7 @@ import { open } from 'node:fs/promises';
 import {
   FIELD_COUNT,
   INDEX_FORMAT_VERSION,
+  storedHeaderJson,
   type AllPositions,
   type DocColumns,
   type IndexStats,
@@ -403,7 +404,7 @@ function storedRecords(columns: StoredColumns): {
       const { body, language, sections, context, ...others } = docs[i]!;
       // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
       // texts, most of its record, come last. The context is shown with every result, so it is there too.
-      const head = JSON.stringify({ language, ...(sections !== undefined ? { sections } : {}), ...(context !== undefined ? { context } : {}) });
+      const head = storedHeaderJson(language, sections, context);
       const tail = JSON.stringify(others);
       const headBytes = Buffer.byteLength(head, 'utf8');
       const bodyBytes = Buffer.byteLength(body, 'utf8');

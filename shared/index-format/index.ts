@@ -15,3 +15,4 @@ export * from './term-codec.js';
 export * from './stored-chunks.js';
 export * from './position-blocks.js';
 export * from './phrase-pairs.js';
+export * from './stored-header.js';

@@ -4,8 +4,8 @@
 // marks at every major collection: at a million pages the cache's objects made its longest pauses,
 // 35-54 ms against 12-19 with the cache at 4 MiB (DESIGN.md "What the parsed headers cost the collector").
 
-import type { StoredDoc } from '../../shared/index-format/index.js';
-import { joinHeadings, type JoinedHeadings } from './snippet.js';
+import type { PackedSections, StoredDoc } from '../../shared/index-format/index.js';
+import type { JoinedHeadings } from './snippet.js';
 
 type Section = NonNullable<StoredDoc['sections']>[number];
 
@@ -21,19 +21,21 @@ export interface SectionColumns {
   terms: Uint32Array;
 }
 
-export function sectionColumns(sections: readonly Section[]): SectionColumns {
-  const n = sections.length;
+/** The columns of a stored header's sections (shared/index-format stored-header.ts), made without a
+ * section object: a long page's thousands of headings stay the one string they were stored as. */
+export function packedSectionColumns(packed: PackedSections): SectionColumns {
+  const n = packed.starts.length;
+  const headingStarts = new Int32Array(n);
   const idEnds = new Uint32Array(n);
-  const starts = new Float64Array(n);
-  const terms: number[] = [];
-  let at = 0;
-  sections.forEach((s, i) => {
-    at += s.id.length;
-    idEnds[i] = at;
-    starts[i] = s.start;
-    if (s.term) terms.push(i);
-  });
-  return { headings: joinHeadings(sections.map((s) => s.heading)), ids: sections.map((s) => s.id).join(''), idEnds, starts, terms: Uint32Array.from(terms) };
+  let heading = 0;
+  let id = 0;
+  for (let i = 0; i < n; i++) {
+    headingStarts[i] = heading;
+    heading += packed.headingLengths[i]! + 1;
+    idEnds[i] = id += packed.idLengths[i]!;
+  }
+  const text = packed.headings;
+  return { headings: { text, lower: text.toLowerCase(), starts: headingStarts }, ids: packed.ids, idEnds, starts: Float64Array.from(packed.starts), terms: Uint32Array.from(packed.terms) };
 }
 
 /** The sections again, as parsed: new objects each time, which a query lets go young. */
