@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import {
   FIELD_COUNT,
   INDEX_FORMAT_VERSION,
-  storedHeaderJson,
+  encodeStoredHeader,
   type AllPositions,
   type DocColumns,
   type IndexStats,
@@ -388,7 +388,7 @@ function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency:
  * (in order, after those given before), filling in their offsets and lengths in `columns` as the
  * pieces are taken; `place` does the same for a record copied whole. */
 function storedRecords(columns: StoredColumns): {
-  records: (docs: readonly StoredDoc[], first: number) => Generator<string>;
+  records: (docs: readonly StoredDoc[], first: number) => Generator<string | Uint8Array>;
   place: (d: number, length: number, headBytes: number, bodyBytes: number) => void;
 } {
   let offset = 0;
@@ -399,14 +399,14 @@ function storedRecords(columns: StoredColumns): {
     columns.storedBodyLength[d] = bodyBytes;
     offset += length;
   };
-  function* records(docs: readonly StoredDoc[], first: number): Generator<string> {
+  function* records(docs: readonly StoredDoc[], first: number): Generator<string | Uint8Array> {
     for (let i = 0; i < docs.length; i++) {
       const { body, language, sections, context, ...others } = docs[i]!;
       // What a snippet reads first (shared/index-format stored.bin): a well-linked page's inbound anchor
       // texts, most of its record, come last. The context is shown with every result, so it is there too.
-      const head = storedHeaderJson(language, sections, context);
+      const head = encodeStoredHeader(language, sections, context);
       const tail = JSON.stringify(others);
-      const headBytes = Buffer.byteLength(head, 'utf8');
+      const headBytes = head.length;
       const bodyBytes = Buffer.byteLength(body, 'utf8');
       place(first + i, headBytes + bodyBytes + Buffer.byteLength(tail, 'utf8'), headBytes, bodyBytes);
       yield head;

@@ -18,8 +18,9 @@
 //                     (offsets.bin and term-offsets.bin are read whole; the rest a term at a time,
 //                     posting-lists.ts)
 //   word-map.bin, word-map-offsets.bin  per document, where its body words and sections start (word-map.ts)
-//   stored.bin        per document at docs.storedOffset: its language, sections (as columns) and
-//                     context as UTF-8 JSON (stored-header.ts; storedHeaderLength bytes), the body as raw UTF-8 (storedBodyLength bytes), then
+//   stored.bin        per document at docs.storedOffset: its language, context and sections (as
+//                     columns: a little JSON, then the headings and ids as UTF-8 and the numbers as
+//                     varints; stored-header.ts; storedHeaderLength bytes), the body as raw UTF-8 (storedBodyLength bytes), then
 //                     the rest of its StoredDoc as JSON (to storedLength): a snippet reads what it
 //                     needs and the beginning of a long page, without the inbound anchor texts that
 //                     are most of a well-linked page's record (stored-fields.ts); offsets count
@@ -34,7 +35,7 @@ import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
-export const INDEX_FORMAT_VERSION = 17; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together; 15: pairs of common words for phrases (phrase-pairs.ts); 16: the string columns packed in doc-strings.bin, each page's site key among them, and the term table in terms.bin; 17: a stored record's sections as columns (stored-header.ts)
+export const INDEX_FORMAT_VERSION = 18; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together; 15: pairs of common words for phrases (phrase-pairs.ts); 16: the string columns packed in doc-strings.bin, each page's site key among them, and the term table in terms.bin; 17: a stored record's sections as columns (stored-header.ts); 18: those columns' headings, ids and numbers after the head's JSON, not in it
 
 /** The BM25F fields, in the order of a posting's frequencies (term-codec.ts). */
 export const FIELDS = ['title', 'headings', 'body', 'url', 'anchor'] as const;

@@ -35,7 +35,7 @@ export function packedSectionColumns(packed: PackedSections): SectionColumns {
     idEnds[i] = id += packed.idLengths[i]!;
   }
   const text = packed.headings;
-  return { headings: { text, lower: text.toLowerCase(), starts: headingStarts }, ids: packed.ids, idEnds, starts: Float64Array.from(packed.starts), terms: Uint32Array.from(packed.terms) };
+  return { headings: { text, lower: text.toLowerCase(), starts: headingStarts }, ids: packed.ids, idEnds, starts: packed.starts instanceof Float64Array ? packed.starts : Float64Array.from(packed.starts), terms: packed.terms instanceof Uint32Array ? packed.terms : Uint32Array.from(packed.terms) };
 }
 
 /** The sections again, as parsed: new objects each time, which a query lets go young. */

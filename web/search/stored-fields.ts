@@ -13,7 +13,7 @@ import { identifierTails, isIdentifierToken, scanTokens } from '../../shared/ana
 import { headingsWith, joinHeadings, type JoinedHeadings } from './snippet.js';
 import { packedSectionColumns, sectionColumnsBytes, sectionsOf, type SectionColumns } from './section-columns.js';
 import { BlockCache, DEFAULT_BLOCK_CACHE_OPTIONS, type BlockCacheOptions } from './stored-blocks.js';
-import { StoredChunks, unpackSections, type IndexGeneration, type StoredHeader } from '../../shared/index-format/index.js';
+import { decodeStoredHeader, StoredChunks, unpackSections, type IndexGeneration } from '../../shared/index-format/index.js';
 
 /** Stored headers kept parsed (what snippets read of them), in MiB of memory: a popular long page
  * (hundreds of sections) is among the results of many queries, and parsing its header and tokenizing
@@ -81,7 +81,7 @@ export class StoredFields {
     const whole = bodyTo === bodyEnd;
     const buf = this.blocks.bytes(storedOffset[doc]!, whole ? storedLength[doc]! : bodyTo);
     const rest = whole ? buf.subarray(bodyEnd) : this.blocks.bytes(storedOffset[doc]! + bodyEnd, storedLength[doc]! - bodyEnd);
-    const { language, sections, context } = JSON.parse(buf.toString('utf8', 0, headerLength)) as StoredHeader;
+    const { language, sections, context } = decodeStoredHeader(buf.subarray(0, headerLength));
     const others = JSON.parse(rest.toString('utf8')) as Omit<StoredDoc, 'body' | 'language' | 'sections' | 'context'>;
     const head = { language, ...(sections !== undefined ? { sections: unpackSections(sections) } : {}), ...(context !== undefined ? { context } : {}) };
     // A cut through a multi-byte character decodes to U+FFFD at the very end: harmless in a snippet.
@@ -149,7 +149,7 @@ export class StoredFields {
     this.assertOpen();
     const { storedOffset, storedHeaderLength } = this.gen.docs;
     const buf = this.blocks.bytes(storedOffset[doc]!, storedHeaderLength[doc]!);
-    const { language, sections, context } = JSON.parse(buf.toString('utf8')) as StoredHeader;
+    const { language, sections, context } = decodeStoredHeader(buf);
     const columns = sections !== undefined ? packedSectionColumns(sections) : undefined;
     const bytes = HEADER_OVERHEAD_BYTES + 2 * (language.length + (context?.length ?? 0)) + (columns !== undefined ? sectionColumnsBytes(columns) : 0);
     entry = { language, ...(columns !== undefined ? { sections: columns } : {}), ...(context !== undefined ? { context } : {}), bytes };
