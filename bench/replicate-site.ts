@@ -8,7 +8,8 @@
 //   npx tsc -p tsconfig.json && node dist/bench/replicate-site.js --from /tmp/rust-data --to /tmp/rust-x5 --copies 5
 //   node bin/gleaner index --data /tmp/rust-x5 && node dist/bench/query-speed.js --data /tmp/rust-x5 --no-xapian
 //
-// Several --from dirs are taken in turn (the Rust, Python and PostgreSQL docs), until --max-pages.
+// Several --from dirs are taken in turn (the Rust, Python and PostgreSQL docs), until --max-pages:
+//   node dist/bench/replicate-site.js --from /tmp/rust-data --from /tmp/py-data --from /tmp/pg-data --to /tmp/big1m --copies 44
 
 import { parseArgs } from 'node:util';
 import { openStore, type PageRecord } from '../shared/store/index.js';
