@@ -20,7 +20,6 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { buildIndex } from '../indexer/index.js';
 import { openStore } from '../shared/store/index.js';
 import { isStopword, tokenize } from '../shared/analysis/index.js';
@@ -30,7 +29,7 @@ import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine } from '../web/search/index.js';
 import { COLLECTIONS, IR_DIR, irAvailable, loadCollection } from './ir-collections.js';
 import { seededRandom as rng } from '../test/support/seeded-random.js';
-import { exitOnHelp } from './usage.js';
+import { benchArgs, exitOnHelp } from './usage.js';
 
 exitOnHelp(import.meta.url);
 
@@ -165,7 +164,7 @@ function report(label: string, r: AutocannonResult): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = benchArgs({
     options: { duration: { type: 'string' }, connections: { type: 'string' }, rebuild: { type: 'boolean' }, serve: { type: 'string' }, cache: { type: 'string' }, workers: { type: 'string' } },
   });
   if (values.serve !== undefined) return serveChild(values.serve, Number(values.cache ?? 0), Number(values.workers ?? 1));

@@ -39,18 +39,17 @@ import { Agent, get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { isFoldToken, isIdentifierToken, isStopword, PAIR_SEPARATOR } from '../shared/analysis/index.js';
 import { isPhrasePairToken, readCurrentGeneration, StoredChunks, type IndexGeneration } from '../shared/index-format/index.js';
 import { parseQuery } from '../web/query/index.js';
 import { openSearchEngine, type SearcherOptions } from '../web/search/index.js';
 import { buildOmegaDb } from './omega-db.js';
 import { seededRandom as rng } from '../test/support/seeded-random.js';
-import { exitOnHelp } from './usage.js';
+import { benchArgs, exitOnHelp } from './usage.js';
 
 exitOnHelp(import.meta.url);
 
-const { values: opts } = parseArgs({
+const { values: opts } = benchArgs({
   options: {
     data: { type: 'string', default: '/tmp/rust-data' },
     site: { type: 'string', default: 'http://127.0.0.1:8082/' },

@@ -11,13 +11,12 @@
 // Several --from dirs are taken in turn (the Rust, Python and PostgreSQL docs), until --max-pages:
 //   node dist/bench/replicate-site.js --from /tmp/rust-data --from /tmp/py-data --from /tmp/pg-data --to /tmp/big1m --copies 44
 
-import { parseArgs } from 'node:util';
 import { openStore, type PageRecord } from '../shared/store/index.js';
-import { exitOnHelp } from './usage.js';
+import { benchArgs, exitOnHelp } from './usage.js';
 
 exitOnHelp(import.meta.url);
 
-const { values: opts } = parseArgs({
+const { values: opts } = benchArgs({
   options: {
     from: { type: 'string', multiple: true, default: ['/tmp/rust-data'] },
     to: { type: 'string', default: '/tmp/rust-x5' },

@@ -3,7 +3,9 @@
 // servers and crawl a site.
 
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** The `//` comment lines that open `source`, their slashes taken off. Pure. */
 export function headerComment(source: string): string {
@@ -24,4 +26,16 @@ export function exitOnHelp(moduleUrl: string, argv: readonly string[] = process.
   if (!asksHelp(argv)) return;
   process.stdout.write(`${headerComment(readFileSync(fileURLToPath(moduleUrl), 'utf8'))}\n`);
   process.exit(0);
+}
+
+/** node:util parseArgs over the process's arguments, for a bench: an unknown flag, a missing value or a
+ * stray argument ends the process with one line naming it and exit 2, as the CLI's commands do, not
+ * with parseArgs' stack trace. */
+export function benchArgs<T extends ParseArgsConfig>(config: T, name = basename(process.argv[1] ?? 'bench')): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (e) {
+    process.stderr.write(`${name}: ${(e as Error).message} (see --help)\n`);
+    process.exit(2);
+  }
 }

@@ -1,11 +1,13 @@
 // Every bench answers --help with the comment that opens it and does no work (bench/usage.ts).
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asksHelp, headerComment } from '../bench/usage.js';
 
 const BENCH = join(import.meta.dirname, '..', 'bench');
+const BUILT_BENCH = join(import.meta.dirname, '..', 'dist', 'bench');
 
 describe('bench --help', () => {
   it('the help is the comment that opens the file, without its slashes, up to the first line of code', () => {
@@ -35,4 +37,21 @@ describe('bench --help', () => {
       expect(headerComment(source).split('\n').length, f).toBeGreaterThanOrEqual(3);
     }
   });
+
+  // `npm test` builds dist/ before it runs the tests.
+  it.skipIf(!existsSync(join(BUILT_BENCH, 'replicate-site.js')))('a bench given an argument it does not take says so in one line and exits 2, before any work', () => {
+    for (const [bench, args] of [
+      ['replicate-site.js', ['/tmp/no-such-crawl']],
+      ['query-speed.js', ['--no-such-flag']],
+    ] as const) {
+      const run = spawnSync(process.execPath, [join(BUILT_BENCH, bench), ...args], { encoding: 'utf8', timeout: 30_000 });
+      expect(run.status, bench).toBe(2);
+      expect(run.stdout, bench).toBe('');
+      // One line, naming the bench and the argument (the words between are Node's parseArgs').
+      const lines = run.stderr.trimEnd().split('\n');
+      expect(lines, bench).toHaveLength(1);
+      expect(lines[0], bench).toMatch(new RegExp(`^${bench.replace('.', '\\.')}: .*${args[0]}.* \\(see --help\\)$`));
+    }
+  });
 });
+
