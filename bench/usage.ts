@@ -28,14 +28,23 @@ export function exitOnHelp(moduleUrl: string, argv: readonly string[] = process.
   process.exit(0);
 }
 
-/** node:util parseArgs over the process's arguments, for a bench: an unknown flag, a missing value or a
- * stray argument ends the process with one line naming it and exit 2, as the CLI's commands do, not
- * with parseArgs' stack trace. */
-export function benchArgs<T extends ParseArgsConfig>(config: T, name = basename(process.argv[1] ?? 'bench')): ReturnType<typeof parseArgs<T>> {
+/** node:util parseArgs, or the reason it refuses the arguments (one line: an unknown flag, a missing
+ * value, a stray argument). Pure but for reading process.argv when `config.args` is not given. */
+export function parsedOrReason<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> | string {
   try {
     return parseArgs(config);
   } catch (e) {
-    process.stderr.write(`${name}: ${(e as Error).message} (see --help)\n`);
+    return (e as Error).message;
+  }
+}
+
+/** parseArgs over the process's arguments, for a bench: arguments it refuses end the process with one
+ * line naming them and exit 2, as the CLI's commands do, not with parseArgs' stack trace. */
+export function benchArgs<T extends ParseArgsConfig>(config: T, name = basename(process.argv[1] ?? 'bench')): ReturnType<typeof parseArgs<T>> {
+  const parsed = parsedOrReason(config);
+  if (typeof parsed === 'string') {
+    process.stderr.write(`${name}: ${parsed} (see --help)\n`);
     process.exit(2);
   }
+  return parsed;
 }
