@@ -102,7 +102,8 @@ export function encodeStoredHeader(language: string, sections: readonly PageSect
   return out;
 }
 
-/** A record's head from its bytes (encodeStoredHeader). Throws a RangeError on bytes it did not write. */
+/** A record's head from its bytes (encodeStoredHeader). Throws on bytes it did not write: a SyntaxError
+ * when the JSON is damaged, a RangeError when the numbers do not end where the bytes do. */
 export function decodeStoredHeader(bytes: Uint8Array): StoredHeader {
   const end = bytes.indexOf(NEWLINE);
   const head = JSON.parse(utf8.decode(end < 0 ? bytes : bytes.subarray(0, end))) as HeadJson;
