@@ -34,6 +34,7 @@ function expectPages(lists: PostingLists, order: readonly number[]): number {
   let checked = 0;
   const places = new Int32Array(1 << 12);
   const range = { bytes: new Uint8Array(0), from: 0, to: 0 };
+  const one = new Uint8Array(FIELD_COUNT);
   for (const i of order) {
     const doc = gen.docs.url.indexOf(pages[i]!.url);
     const counts = new Map<string, number>();
@@ -45,7 +46,11 @@ function expectPages(lists: PostingLists, order: readonly number[]): number {
       expect(list.docs.length).toBe(lists.docFreq(term));
       const p = list.docs.indexOf(doc);
       expect(p, `${token} in page ${i}`).toBeGreaterThanOrEqual(0);
+      // One posting's frequencies, read before or after the list's are decoded whole: the same.
+      list.frequencies(p, one);
+      expect(one[BODY]).toBe(Math.min(count, 255));
       expect(list.tfs[p * FIELD_COUNT + BODY]).toBe(Math.min(count, 255));
+      expect([...list.tfs.subarray(p * FIELD_COUNT, (p + 1) * FIELD_COUNT)]).toEqual([...one]);
       const { bytes, from, to } = lists.positions(term).locate(p, range);
       const n = decodePositionsInto(bytes, from, to, places);
       expect(places.subarray(0, n).filter((x) => fieldOfPosition(x) === BODY).length).toBe(count);
@@ -108,6 +113,23 @@ describe('posting lists read a term at a time', () => {
     }
     // The default cache keeps what it read: the same object again.
     expect(gen.lists.list(0)).toBe(gen.lists.list(0));
+  });
+
+  it('count a list\'s frequencies in the cache once they are decoded whole', () => {
+    const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets);
+    try {
+      const term = termOf('oak');
+      const list = lists.list(term);
+      const read = lists.cachedMiB;
+      expect(read).toBeGreaterThan(0);
+      expect(list.tfs.length).toBe(list.docs.length * FIELD_COUNT);
+      expect((lists.cachedMiB - read) * 2 ** 20).toBeCloseTo(list.docs.length * FIELD_COUNT, 3);
+      // Read again, nothing more.
+      expect(lists.list(term).tfs).toBe(list.tfs);
+      expect((lists.cachedMiB - read) * 2 ** 20).toBeCloseTo(list.docs.length * FIELD_COUNT, 3);
+    } finally {
+      lists.close();
+    }
   });
 
   it('refuse a postings file cut short with a message that says to rebuild', async () => {

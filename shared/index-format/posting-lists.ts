@@ -3,7 +3,8 @@
 // handing over fresh pages, before the first query; and an index larger than memory could not serve
 // at all. Now only offsets.bin and term-offsets.bin (12 bytes a term) are read when a generation
 // opens, and a term's documents and frequencies, and its positions, are each read with one `readSync`
-// the first time a query needs them, decoded (term-codec.ts), then kept in a cache of at most
+// the first time a query needs them, decoded (term-codec.ts; the frequencies only when all of them are
+// asked for, one posting's read from their stored form until then), then kept in a cache of at most
 // `cacheMiB` (least recently used out). A term's positions are read whole only when they are few
 // (`wholePositionBytes`); a longer term keeps only where each posting's positions start, and a query
 // reads the postings it checks through small cached blocks of positions.bin (position-blocks.ts).
@@ -11,15 +12,49 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { GleanerError } from '../errors.js';
-import { INDEX_FILES } from './index-format.js';
 import { DEFAULT_POSITION_BLOCKS_OPTIONS, PositionBlocks, type PositionBlocksOptions, type PositionsRange } from './position-blocks.js';
-import { decodePositionOffsets, decodeTermList, decodeTermPositions } from './term-codec.js';
+import { FIELD_COUNT, INDEX_FILES } from './index-format.js';
+import { decodePositionOffsets, decodeTermDocs, decodeTermPositions, type StoredFrequencies } from './term-codec.js';
 
 /** One term's postings: its documents, ascending, and FIELD_COUNT frequencies per document. */
 export interface TermList {
   readonly term: number;
   readonly docs: Uint32Array;
+  /** FIELD_COUNT frequencies per posting, decoded whole the first time they are read. */
   readonly tfs: Uint8Array;
+  /** Writes posting p's FIELD_COUNT frequencies to out[at, at + FIELD_COUNT), decoding no other's. */
+  frequencies(p: number, out: Uint8Array, at?: number): void;
+}
+
+/** A list read from postings.bin: its frequencies decoded whole only when `tfs` is read. A query
+ * galloping through a common word's list reads the frequencies of the few postings it reaches, and
+ * FIELD_COUNT bytes a posting of fresh memory were about a third of that list's first read. */
+class ReadList implements TermList {
+  private whole: Uint8Array | undefined;
+
+  constructor(
+    readonly term: number,
+    readonly docs: Uint32Array,
+    private readonly stored: StoredFrequencies,
+    /** Told of the bytes the list grows by when its frequencies are decoded whole. */
+    private readonly grew: (list: ReadList, bytes: number) => void,
+  ) {}
+
+  get tfs(): Uint8Array {
+    if (this.whole === undefined) {
+      this.whole = this.stored.decodeAll();
+      this.grew(this, this.whole.byteLength);
+    }
+    return this.whole;
+  }
+
+  frequencies(p: number, out: Uint8Array, at = 0): void {
+    if (this.whole === undefined) {
+      this.stored.read(p, out, at);
+      return;
+    }
+    for (let f = 0; f < FIELD_COUNT; f++) out[at + f] = this.whole[p * FIELD_COUNT + f]!;
+  }
 }
 
 /** All of one term's word positions: document i of its list has bytes[offsets[i], offsets[i + 1]) (positions.ts). */
@@ -88,7 +123,7 @@ class PagedPositions implements TermPositions {
   }
 }
 
-type Entry = TermList | WholePositions | PagedPositions;
+type Entry = ReadList | WholePositions | PagedPositions;
 
 export class PostingLists {
   private readonly fds: { postings: number; positions: number };
@@ -156,10 +191,19 @@ export class PostingLists {
   private readList(term: number): TermList {
     const from = this.termOffsets[term]!;
     const bytes = this.readScratch(this.fds.postings, from, this.termOffsets[term + 1]! - from);
-    const list = { term, ...decoded(() => decodeTermList(bytes, this.docFreq(term))) };
-    this.keep(2 * term, list, list.docs.byteLength + list.tfs.byteLength);
+    const { docs, frequencies } = decoded(() => decodeTermDocs(bytes, this.docFreq(term)));
+    const list = new ReadList(term, docs, frequencies, this.grew);
+    this.keep(2 * term, list, docs.byteLength + frequencies.byteLength);
     return list;
   }
+
+  /** A kept list's frequencies decoded whole: the cache counts them from now on. */
+  private readonly grew = (list: ReadList, bytes: number): void => {
+    const kept = this.cache.get(2 * list.term);
+    if (kept?.entry !== list) return;
+    kept.bytes += bytes;
+    this.cachedBytes += bytes;
+  };
 
   positions(term: number): TermPositions {
     return (this.recall(2 * term + 1) as TermPositions | undefined) ?? this.readPositions(term);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FIELD_COUNT } from './index-format.js';
-import { decodeTermList, decodeTermPositions, encodeRecords } from './term-codec.js';
+import { decodeTermDocs, decodeTermList, decodeTermPositions, encodeRecords } from './term-codec.js';
 
 /** Terms as the indexer lays them out: per term ascending documents, FIELD_COUNT frequencies and position bytes per posting. */
 const term = fc
@@ -43,6 +43,15 @@ describe('term codec', () => {
           const list = decodeTermList(encoded.postings.subarray(encoded.termOffsets[i], encoded.termOffsets[i + 1]), n);
           expect([...list.docs]).toEqual(t.docs);
           expect([...list.tfs]).toEqual(t.tfs);
+          // Documents decoded, frequencies read posting by posting (any order) or whole: the same.
+          const stored = decodeTermDocs(encoded.postings.subarray(encoded.termOffsets[i], encoded.termOffsets[i + 1]), n);
+          expect([...stored.docs]).toEqual(t.docs);
+          const one = new Uint8Array(FIELD_COUNT + 2);
+          for (const p of [...t.docs.keys()].reverse()) {
+            stored.frequencies.read(p, one, 1);
+            expect([...one.subarray(1, 1 + FIELD_COUNT)]).toEqual(t.tfs.slice(p * FIELD_COUNT, (p + 1) * FIELD_COUNT));
+          }
+          expect([...stored.frequencies.decodeAll()]).toEqual(t.tfs);
           const got = decodeTermPositions(encoded.positions.subarray(encoded.termOffsets[T + 1 + i], encoded.termOffsets[T + 2 + i]), n);
           t.positions.forEach((p, k) => expect([...got.bytes.subarray(got.offsets[k], got.offsets[k + 1])]).toEqual([...p]));
         });
@@ -53,6 +62,7 @@ describe('term codec', () => {
   it('throws on a term whose bytes end early', () => {
     const encoded = encodeLaidOut([{ docs: [5, 900], tfs: [1, 0, 3, 0, 0, 0, 0, 7, 0, 0], positions: [Uint8Array.of(1), Uint8Array.of(2, 3)] }]);
     expect(() => decodeTermList(encoded.postings.subarray(0, encoded.postings.length - 1), 2)).toThrow(/need \d+ bytes/);
+    expect(() => decodeTermDocs(encoded.postings.subarray(0, encoded.postings.length - 1), 2)).toThrow(/need \d+ bytes/);
     expect(() => decodeTermPositions(encoded.positions.subarray(0, encoded.positions.length - 1), 2)).toThrow(/need \d+ bytes/);
     expect([...decodeTermList(encoded.postings, 2).docs]).toEqual([5, 900]);
   });

@@ -8,7 +8,7 @@ import { findPosting } from './find-posting.js';
 const BODY = FIELDS.indexOf('body');
 
 /** Reused by bodyPositions, firstBodyPosition and textPositions: decoded positions are copied out before the next decode. */
-const scratch = { list: new Int32Array(256), range: { bytes: new Uint8Array(0), from: 0, to: 0 } };
+const scratch = { list: new Int32Array(256), range: { bytes: new Uint8Array(0), from: 0, to: 0 }, tfs: new Uint8Array(FIELD_COUNT) };
 
 /** Decodes the positions of `term`'s posting p into scratch.list, stopping after the first past
  * `upTo` (the fields after those asked for are not read); returns how many. */
@@ -24,9 +24,11 @@ const BODY_END = (BODY + 1) * FIELD_SPAN - 1;
 /** Decodes the positions of `term` in `doc` into scratch.list when the document has it in its body;
  * returns how many, or -1 when it has no body occurrence (the decode is skipped). */
 function decodeBodyPosting(gen: IndexGeneration, term: number, doc: number, upTo = BODY_END): number {
-  const { docs, tfs } = gen.lists.list(term);
-  const p = findPosting(docs, 0, docs.length, doc);
-  return p < 0 || tfs[p * FIELD_COUNT + BODY] === 0 ? -1 : decodePosting(gen, term, p, upTo);
+  const list = gen.lists.list(term);
+  const p = findPosting(list.docs, 0, list.docs.length, doc);
+  if (p < 0) return -1;
+  list.frequencies(p, scratch.tfs);
+  return scratch.tfs[BODY] === 0 ? -1 : decodePosting(gen, term, p, upTo);
 }
 
 /** The body places of `term` in `doc`, ascending; undefined when the document has no body occurrence

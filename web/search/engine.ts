@@ -140,6 +140,8 @@ export interface GleanerSearchEngine extends SearchEngine {
 
 /** Shown spellings remembered before the memo starts over: a few MB at most. */
 const MAX_SPELLINGS = 20_000;
+/** An every-word key's `saturated` when its `lazy` scores are given instead. */
+const NO_SCORES = new Float32Array(0);
 const TITLE_FIELD = FIELDS.indexOf('title');
 const HEADINGS_FIELD = FIELDS.indexOf('headings');
 
@@ -381,9 +383,9 @@ export class IndexSearcher implements GleanerSearchEngine {
     if (everyWord !== undefined) {
       const n = this.gen.docs.url.length;
       const keys = everyWord.map((key): EveryWordKey => {
-        const { docs, saturated } = this.pre.scored(key.term);
+        const lazy = this.pre.postingScores(key.term);
         const weightedIdf = key.scored ? key.weight * idf(n, keyDocFreq(key, (t) => scanner.docFreq(t))) : 0;
-        return { docs, saturated, weightedIdf, ...(key.language === undefined ? {} : { onlyIn: scanner.languageDocs(key.language) }) };
+        return { docs: lazy.docs, saturated: NO_SCORES, lazy, weightedIdf, ...(key.language === undefined ? {} : { onlyIn: scanner.languageDocs(key.language) }) };
       });
       const keyOfBit = new Map(everyWord.map((key, i) => [key.bit, i]));
       const groups = plan.groups.map((g) => g[0]!.alternatives.map((alt) => alt.bits.map((bit) => keyOfBit.get(bit)!)));

@@ -37,7 +37,7 @@ function plain(keys: readonly EveryWordKey[], groups: EveryWordGroups, k: number
   const matches: number[] = [];
   for (let d = 0; d < DOCS; d++) {
     if (!groups.every((g) => g.some((alt) => alt.every((i) => has(keys[i]!, d)))) || !accepts(d)) continue;
-    for (const key of keys) if (has(key, d)) text[d]! += key.weightedIdf * key.saturated[key.docs.indexOf(d)]!;
+    for (const key of keys) if (has(key, d)) text[d]! += key.weightedIdf * (key.lazy?.complete() ?? key.saturated)[key.docs.indexOf(d)]!;
     final[d] = finalScore(text[d]!, boost[d]!);
     matches.push(d);
   }
@@ -54,8 +54,11 @@ describe('everyWordTop', () => {
         fc.nat(12),
         fc.constantFrom(0, 1, 8, Number.MAX_SAFE_INTEGER),
         fc.option(fc.integer({ min: 2, max: 5 })),
-        ({ specs, groups }, boosts, k, gallopRatio, every) => {
-          const ks: EveryWordKey[] = specs.map((s) => ({ docs: s.list.docs, saturated: s.list.saturated, weightedIdf: s.weightedIdf, ...(s.onlyIn ? { onlyIn: s.onlyIn } : {}) }));
+        fc.boolean(),
+        ({ specs, groups }, boosts, k, gallopRatio, every, lazily) => {
+          // Lazily: the scores only through `lazy` (as the searcher's common words), none in `saturated`.
+          const scores = (saturated: Float32Array) => (lazily ? { saturated: new Float32Array(0), lazy: { at: (p: number) => saturated[p]!, complete: () => saturated } } : { saturated });
+          const ks: EveryWordKey[] = specs.map((s) => ({ docs: s.list.docs, ...scores(s.list.saturated), weightedIdf: s.weightedIdf, ...(s.onlyIn ? { onlyIn: s.onlyIn } : {}) }));
           const boost = Float64Array.from(boosts);
           const accepts = every === null ? undefined : (d: number) => d % every !== 0;
           expect(everyWordTop(ks, groups, k, boost, scratch, gallopRatio, accepts)).toEqual(plain(ks, groups, k, boost, accepts ?? (() => true)));

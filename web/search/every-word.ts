@@ -36,10 +36,22 @@ export function everyWordOrder(plan: QueryPlan, docFreq: (term: number) => numbe
   return [...drivers, ...plan.keys.filter((k) => !drivers.has(k))];
 }
 
+/** Saturated frequencies worked out as they are asked for (precompute.ts PostingScores). */
+export interface LazyScores {
+  /** Posting p's. */
+  at(p: number): number;
+  /** Every posting's. */
+  complete(): Float32Array;
+}
+
 /** One list of the query: its documents (ascending), its saturated frequencies and its weight. */
 export interface EveryWordKey {
   docs: Uint32Array;
+  /** Per posting, the saturated frequency; unused when `lazy` is given. */
   saturated: Float32Array;
+  /** The saturated frequencies worked out as they are asked for: when the query gallops through a
+   * common word's list, only those of the postings it reaches. */
+  lazy?: LazyScores;
   /** The query weight times idf: the key adds weightedIdf x saturated[p] to a document's text score. */
   weightedIdf: number;
   /** Per document, 1 when the key applies there: a key looked for in one language's pages only
@@ -249,10 +261,15 @@ function addScores(docs: Uint32Array, text: Float64Array, count: number, key: Ev
     addScoresIn(docs, text, count, key, key.onlyIn, gallopRatio);
     return;
   }
-  const { docs: list, saturated, weightedIdf } = key;
+  const { docs: list, weightedIdf, lazy } = key;
   const end = list.length;
   let p = 0;
   if (end > count * gallopRatio) {
+    if (lazy !== undefined) {
+      addScoresGalloping(docs, text, count, list, weightedIdf, lazy);
+      return;
+    }
+    const { saturated } = key;
     for (let r = 0; r < count; r++) {
       const d = docs[r]!;
       p = firstAtLeast(list, p, d);
@@ -261,6 +278,7 @@ function addScores(docs: Uint32Array, text: Float64Array, count: number, key: Ev
     }
     return;
   }
+  const saturated = lazy === undefined ? key.saturated : lazy.complete();
   if (count > end * gallopRatio) {
     // A rare optional key (a word pair): its postings look up the documents instead.
     let r = 0;
@@ -279,10 +297,22 @@ function addScores(docs: Uint32Array, text: Float64Array, count: number, key: Ev
   }
 }
 
+/** addScores' galloping for a key whose scores are worked out as its postings are reached. A function
+ * of its own, so the loop over a list scored whole keeps its shape. */
+function addScoresGalloping(docs: Uint32Array, text: Float64Array, count: number, list: Uint32Array, weightedIdf: number, lazy: LazyScores): void {
+  let p = 0;
+  for (let r = 0; r < count; r++) {
+    const d = docs[r]!;
+    p = firstAtLeast(list, p, d);
+    if (p === list.length) return;
+    if (list[p] === d) text[r]! += weightedIdf * lazy.at(p);
+  }
+}
+
 /** addScores for a key that applies only to the documents `onlyIn` marks (a word's stem in another
  * language), which its list may have in any number. */
 function addScoresIn(docs: Uint32Array, text: Float64Array, count: number, key: EveryWordKey, onlyIn: Uint8Array, gallopRatio: number): void {
-  const { docs: list, saturated, weightedIdf } = key;
+  const { docs: list, weightedIdf, lazy } = key;
   if (list.length > count * gallopRatio) {
     // Few candidates: each in the key's language looked up in its list.
     let p = 0;
@@ -291,10 +321,11 @@ function addScoresIn(docs: Uint32Array, text: Float64Array, count: number, key: 
       if (onlyIn[d] !== 1) continue;
       p = firstAtLeast(list, p, d);
       if (p === list.length) return;
-      if (list[p] === d) text[r]! += weightedIdf * saturated[p]!;
+      if (list[p] === d) text[r]! += weightedIdf * (lazy === undefined ? key.saturated[p]! : lazy.at(p));
     }
     return;
   }
+  const saturated = lazy === undefined ? key.saturated : lazy.complete();
   let r = 0;
   for (let p = 0; p < list.length; p++) {
     const d = list[p]!;

@@ -137,10 +137,11 @@ export class HitBuilder {
         terms.push({ token: definedNameOf(key.token), field: 'defines', tf: 1, contribution: key.weight * idf(n, docFreq) });
         continue;
       }
-      const tfAt = p * FIELD_COUNT;
-      const { byField } = termScore(rank, key.weight * idf(n, docFreq), list.tfs, inverseNorm, tfAt, d * FIELD_COUNT);
+      const tfs = new Uint8Array(FIELD_COUNT);
+      list.frequencies(p, tfs);
+      const { byField } = termScore(rank, key.weight * idf(n, docFreq), tfs, inverseNorm, 0, d * FIELD_COUNT);
       for (let f = 0; f < FIELD_COUNT; f++) {
-        const tf = list.tfs[tfAt + f]!;
+        const tf = tfs[f]!;
         if (tf > 0) terms.push({ token: key.token, field: FIELDS[f]!, tf, contribution: byField[f]! });
       }
     }

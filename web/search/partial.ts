@@ -7,7 +7,7 @@
 // are too few.
 // Pure given the index arrays.
 
-import { FIELD_COUNT, isPhrasePairToken, type IndexGeneration } from '../../shared/index-format/index.js';
+import { FIELD_COUNT, isPhrasePairToken, type IndexGeneration, type TermList } from '../../shared/index-format/index.js';
 import type { ParsedQuery, QueryAtom } from '../query/index.js';
 import type { AtomPlan, QueryPlan } from './compile.js';
 import type { Candidate } from './hits.js';
@@ -77,8 +77,7 @@ export const groupLabel = (group: readonly AtomPlan[]): string => group.map((a) 
 
 /** One key of an alternative as presence reads it: its postings, and where they count. */
 interface KeyPostings {
-  docs: Uint32Array;
-  tfs: Uint8Array;
+  list: TermList;
   /** Field index the key is restricted to, -1 for any. */
   field: number;
   /** The pages' language the key is restricted to (KeyPlan.language), if any. */
@@ -98,8 +97,7 @@ export function groupPresence(gen: IndexGeneration, plan: Pick<QueryPlan, 'group
     // A phrase's pair terms (shared/index-format phrase-pairs.ts) are its word order, which a
     // partial match is not checked for.
     if (k.bit < 0 || isPhrasePairToken(k.token)) continue;
-    const { docs, tfs } = gen.lists.list(k.term);
-    byBit.set(k.bit, { docs, tfs, field: k.field, language: k.language });
+    byBit.set(k.bit, { list: gen.lists.list(k.term), field: k.field, language: k.language });
   }
   const resolved = plan.groups.map((group) => group.flatMap((atom) => atom.alternatives.map((alt) => alt.bits.flatMap((b) => byBit.get(b) ?? []))));
   const language = gen.docs.language;
@@ -110,13 +108,19 @@ export function groupPresence(gen: IndexGeneration, plan: Pick<QueryPlan, 'group
 }
 
 function hasEvery(keys: readonly KeyPostings[], doc: number, language: string): boolean {
-  for (const { docs, tfs, field, language: only } of keys) {
+  for (const { list, field, language: only } of keys) {
     if (only !== undefined && only !== language) return false;
-    const p = findPosting(docs, 0, docs.length, doc);
-    if (p < 0 || (field >= 0 && tfs[p * FIELD_COUNT + field]! === 0)) return false;
+    const p = findPosting(list.docs, 0, list.docs.length, doc);
+    if (p < 0) return false;
+    if (field < 0) continue;
+    list.frequencies(p, tfs);
+    if (tfs[field] === 0) return false;
   }
   return true;
 }
+
+/** Reused by hasEvery: one posting's frequencies. */
+const tfs = new Uint8Array(FIELD_COUNT);
 
 /**
  * The best `limit` partial matches among `pool` (ranked candidates of the any-word query): documents

@@ -7,10 +7,14 @@
 import { FIELD_COUNT, FIELDS } from '../../shared/index-format/index.js';
 import type { IndexGeneration, TermList, TermLookup } from '../../shared/index-format/index.js';
 import { isDefinedNameToken } from '../../shared/analysis/index.js';
-import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, languageFactor, linkBoost, linkFiguresOf, listingFactor, listingSites, mainLanguages, saturateAll, type RankParams } from './rank.js';
+import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, languageFactor, linkBoost, linkFiguresOf, listingFactor, listingSites, mainLanguages, saturateAll, saturatedFrequency, type RankParams } from './rank.js';
 
 /** A term's postings with what ranking reads of them. */
-export interface ScoredList extends TermList {
+export interface ScoredList {
+  readonly term: number;
+  readonly docs: Uint32Array;
+  /** FIELD_COUNT frequencies per posting (TermList.tfs, decoded whole). */
+  readonly tfs: Uint8Array;
   /** Per posting, rank.ts saturatedFrequency: the term's score in that document is idf times this. */
   saturated: Float32Array;
   /** The largest of `saturated`: the most the term can add to a score, over its idf. */
@@ -22,6 +26,35 @@ export interface ScoredList extends TermList {
   blockPostings: number;
 }
 
+/**
+ * A term's saturated frequencies worked out posting by posting as a query reaches them, or all at
+ * once. An every-word query whose rarest word is on a few hundred pages reads a few hundred postings
+ * of its common words' lists; scoring all of a common word's 840,000 postings at a million pages, and
+ * their block bounds, wrote 4 to 5 bytes a posting of fresh memory, which this VM makes cost (DESIGN.md
+ * "What a term's first read costs"): about a third of such a query's first read of that word.
+ */
+export class PostingScores {
+  private whole: Float32Array | undefined;
+
+  constructor(
+    readonly docs: Uint32Array,
+    /** Posting p's saturated frequency, as a Float32Array holds it. */
+    private readonly one: (p: number) => number,
+    /** Every posting's, in a fresh array. */
+    private readonly all: () => Float32Array,
+  ) {}
+
+  /** Posting p's saturated frequency: the same number as complete()[p]. */
+  at(p: number): number {
+    return this.whole === undefined ? this.one(p) : this.whole[p]!;
+  }
+
+  /** Every posting's saturated frequency, worked out the first time it is asked for. */
+  complete(): Float32Array {
+    return (this.whole ??= this.all());
+  }
+}
+
 export interface Precomputed {
   /** Term string -> term number. */
   termIds: TermLookup;
@@ -29,6 +62,8 @@ export interface Precomputed {
   rank: RankParams;
   /** Term t's postings, saturated frequencies and their largest, computed once per list read. */
   scored(term: number): ScoredList;
+  /** Term t's saturated frequencies, computed as they are asked for (the same numbers as `scored`'s). */
+  postingScores(term: number): PostingScores;
   /** Per document, its link boost (rank.ts `linkBoost`) times its hub, listing and language factors
    * (`hubFactor`, `listingFactor`, `languageFactor`), and the largest (at least 1). */
   boost: Float64Array;
@@ -69,25 +104,50 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
   }
   const rank = forIndex(params, bodyFrequencyScale(sumBody, gen.manifest.postingsWithBody));
   // Kept as long as the list is: a list the cache lets go takes its scores with it.
+  const lazy = new WeakMap<TermList, PostingScores>();
+  const oneTfs = new Uint8Array(FIELD_COUNT);
   const scores = new WeakMap<TermList, ScoredList>();
+  const postingScoresOf = (term: number, list: TermList): PostingScores => {
+    let partial = lazy.get(list);
+    if (partial === undefined) {
+      // A defined name scores by presence (its idf, as the binary independence model weighs a term):
+      // a page defines a name or does not, however long it is.
+      const presence = isDefinedNameToken(gen.terms.terms.at(term)!);
+      const postings = list.docs;
+      // saturateAll gives each posting saturatedFrequency to the bit, rounded to Float32 (rank.test.ts);
+      // one posting's reads only its own frequencies (TermList.frequencies), not the list's whole.
+      const one = presence
+        ? () => 1
+        : (p: number) => {
+            list.frequencies(p, oneTfs);
+            return Math.fround(saturatedFrequency(rank, oneTfs, 0, weighted, postings[p]! * FIELD_COUNT));
+          };
+      const all = (): Float32Array => {
+        // Float32: seven significant digits per posting is more than ranking can tell apart, half the
+        // memory and faster to fill; scores are still summed in doubles.
+        const saturated = new Float32Array(postings.length);
+        if (presence) saturated.fill(1);
+        else saturateAll(rank, list.tfs, postings, weighted, saturated, body);
+        return saturated;
+      };
+      partial = new PostingScores(postings, one, all);
+      lazy.set(list, partial);
+    }
+    return partial;
+  };
   const scored = (term: number): ScoredList => {
     const list = gen.lists.list(term);
     let done = scores.get(list);
     if (done === undefined) {
-      // Float32: seven significant digits per posting is more than ranking can tell apart, half the
-      // memory and faster to fill; scores are still summed in doubles.
-      const saturated = new Float32Array(list.docs.length);
-      // A defined name scores by presence (its idf, as the binary independence model weighs a term):
-      // a page defines a name or does not, however long it is.
-      if (isDefinedNameToken(gen.terms.terms.at(term)!)) saturated.fill(1);
-      else saturateAll(rank, list.tfs, list.docs, weighted, saturated, body);
-      done = { ...list, saturated, ...blockBounds(saturated, list.docs, boost, blockPostings), blockPostings };
+      const saturated = postingScoresOf(term, list).complete();
+      done = { term, docs: list.docs, tfs: list.tfs, saturated, ...blockBounds(saturated, list.docs, boost, blockPostings), blockPostings };
       scores.set(list, done);
     }
     return done;
   };
+  const postingScores = (term: number): PostingScores => postingScoresOf(term, gen.lists.list(term));
   const maxBoost = boost.reduce((a, b) => Math.max(a, b), 1);
-  return { termIds, rank, scored, boost, maxBoost, inverseNorm, mainLanguage, listingSite };
+  return { termIds, rank, scored, postingScores, boost, maxBoost, inverseNorm, mainLanguage, listingSite };
 }
 
 /**
