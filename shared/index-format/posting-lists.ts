@@ -6,15 +6,16 @@
 // the first time a query needs them, decoded (term-codec.ts; the frequencies only when all of them are
 // asked for, one posting's read from their stored form until then), then kept in a cache of at most
 // `cacheMiB` (least recently used out). A term's positions are read whole only when they are few
-// (`wholePositionBytes`); a longer term keeps only where each posting's positions start, and a query
-// reads the postings it checks through small cached blocks of positions.bin (position-blocks.ts).
+// (`wholePositionBytes`); a longer term keeps only its positions' lengths (where they start worked out
+// a posting at a time), and a query reads the postings it checks through small cached blocks of
+// positions.bin (position-blocks.ts).
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { GleanerError } from '../errors.js';
 import { DEFAULT_POSITION_BLOCKS_OPTIONS, PositionBlocks, type PositionBlocksOptions, type PositionsRange } from './position-blocks.js';
 import { FIELD_COUNT, INDEX_FILES } from './index-format.js';
-import { decodePositionOffsets, decodeTermDocs, decodeTermPositions, type StoredFrequencies } from './term-codec.js';
+import { decodePositionStarts, decodeTermDocs, decodeTermPositions, type PositionStarts, type StoredFrequencies } from './term-codec.js';
 
 /** One term's postings: its documents, ascending, and FIELD_COUNT frequencies per document. */
 export interface TermList {
@@ -111,12 +112,12 @@ class PagedPositions implements TermPositions {
     private readonly blocks: PositionBlocks,
     /** Where in positions.bin posting 0's positions start. */
     private readonly base: number,
-    readonly offsets: Uint32Array,
+    readonly starts: PositionStarts,
   ) {}
 
   locate(p: number, out: PositionsRange): PositionsRange {
-    const from = this.offsets[p]!;
-    this.blocks.locate(this.base + from, this.offsets[p + 1]! - from, out);
+    const from = this.starts.startOf(p);
+    this.blocks.locate(this.base + from, this.starts.lastLength, out);
     // A block past the end of a file cut short before it was opened comes back short.
     if (out.to > out.bytes.length) throw new GleanerError('INDEX_FORMAT', `an index file ends early (${INDEX_FILES.positions}, byte ${this.base + from}): ${rebuild}`);
     return out;
@@ -221,10 +222,10 @@ export class PostingLists {
     } else {
       // The lengths take at most 5 bytes a posting (variable-byte, below 2^32).
       const head = this.readScratch(this.fds.positions, from, Math.min(length, 5 * n));
-      const { offsets, start } = decoded(() => decodePositionOffsets(head, n, length));
-      entry = new PagedPositions(this.blocks, from + start, offsets);
+      const { starts, start } = decoded(() => decodePositionStarts(head, n, length));
+      entry = new PagedPositions(this.blocks, from + start, starts);
     }
-    this.keep(2 * term + 1, entry, entry.offsets.byteLength + (entry instanceof WholePositions ? entry.bytes.byteLength : 0));
+    this.keep(2 * term + 1, entry, entry instanceof WholePositions ? entry.offsets.byteLength + entry.bytes.byteLength : entry.starts.byteLength);
     return entry;
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FIELD_COUNT } from './index-format.js';
-import { decodeTermDocs, decodeTermList, decodeTermPositions, encodeRecords } from './term-codec.js';
+import { decodePositionStarts, decodeTermDocs, decodeTermList, decodeTermPositions, encodeRecords } from './term-codec.js';
 
 /** Terms as the indexer lays them out: per term ascending documents, FIELD_COUNT frequencies and position bytes per posting. */
 const term = fc
@@ -52,8 +52,15 @@ describe('term codec', () => {
             expect([...one.subarray(1, 1 + FIELD_COUNT)]).toEqual(t.tfs.slice(p * FIELD_COUNT, (p + 1) * FIELD_COUNT));
           }
           expect([...stored.frequencies.decodeAll()]).toEqual(t.tfs);
-          const got = decodeTermPositions(encoded.positions.subarray(encoded.termOffsets[T + 1 + i], encoded.termOffsets[T + 2 + i]), n);
+          const termPositions = encoded.positions.subarray(encoded.termOffsets[T + 1 + i], encoded.termOffsets[T + 2 + i]);
+          const got = decodeTermPositions(termPositions, n);
           t.positions.forEach((p, k) => expect([...got.bytes.subarray(got.offsets[k], got.offsets[k + 1])]).toEqual([...p]));
+          // Where each posting's start, worked out a posting at a time (any order): the same bytes.
+          const { starts, start } = decodePositionStarts(termPositions, n, termPositions.length);
+          for (const k of [...t.docs.keys()].reverse()) {
+            const from = start + starts.startOf(k);
+            expect([...termPositions.subarray(from, from + starts.lastLength)]).toEqual([...t.positions[k]!]);
+          }
         });
       }),
     );
@@ -64,6 +71,8 @@ describe('term codec', () => {
     expect(() => decodeTermList(encoded.postings.subarray(0, encoded.postings.length - 1), 2)).toThrow(/need \d+ bytes/);
     expect(() => decodeTermDocs(encoded.postings.subarray(0, encoded.postings.length - 1), 2)).toThrow(/need \d+ bytes/);
     expect(() => decodeTermPositions(encoded.positions.subarray(0, encoded.positions.length - 1), 2)).toThrow(/need \d+ bytes/);
+    expect(() => decodePositionStarts(encoded.positions, 2, encoded.positions.length - 1)).toThrow(/need \d+ bytes/);
+    expect(() => decodePositionStarts(encoded.positions.subarray(0, 1), 2, encoded.positions.length)).toThrow(/need \d+ bytes/);
     expect([...decodeTermList(encoded.postings, 2).docs]).toEqual([5, 900]);
   });
 

@@ -63,9 +63,9 @@ function readFrequencies(bytes: Uint8Array, at: number, n: number, tfs: Uint8Arr
   return at;
 }
 
-/** Postings a start is kept for in StoredFrequencies: reading one posting's frequencies steps over at
- * most this many less one postings' before it. */
-const FREQUENCY_BLOCK = 16;
+/** Postings a start is kept for in StoredFrequencies and PositionStarts: reading one posting's steps
+ * over at most this many less one postings' before it. */
+const START_EVERY = 16;
 
 /** Set bits of each byte: a mask's count of frequency bytes after it. */
 const BITS = Uint8Array.from({ length: 256 }, (_, mask) => {
@@ -83,7 +83,7 @@ export class StoredFrequencies {
   constructor(
     /** The term's frequency bytes, n postings of them. */
     private readonly bytes: Uint8Array,
-    /** Where the frequencies of postings 0, FREQUENCY_BLOCK, 2 x FREQUENCY_BLOCK, ... start in `bytes`. */
+    /** Where the frequencies of postings 0, START_EVERY, 2 x START_EVERY, ... start in `bytes`. */
     private readonly blockStarts: Uint32Array,
     readonly n: number,
   ) {}
@@ -96,8 +96,8 @@ export class StoredFrequencies {
   /** Writes posting p's FIELD_COUNT frequencies to out[at, at + FIELD_COUNT). */
   read(p: number, out: Uint8Array, at = 0): void {
     const { bytes } = this;
-    let i = this.blockStarts[Math.floor(p / FREQUENCY_BLOCK)]!;
-    for (let q = p - (p % FREQUENCY_BLOCK); q < p; q++) i += 1 + BITS[bytes[i]!]!;
+    let i = this.blockStarts[Math.floor(p / START_EVERY)]!;
+    for (let q = p - (p % START_EVERY); q < p; q++) i += 1 + BITS[bytes[i]!]!;
     let mask = bytes[i++]!;
     for (let f = 0; f < FIELD_COUNT; f++, mask >>= 1) out[at + f] = mask & 1 ? bytes[i++]! : 0;
   }
@@ -117,7 +117,7 @@ export class StoredFrequencies {
 export function decodeTermDocs(bytes: Uint8Array, n: number): { docs: Uint32Array; frequencies: StoredFrequencies } {
   const docs = new Uint32Array(n);
   const start = readRunningSums(bytes, 0, n, docs, 0);
-  const blockStarts = new Uint32Array(Math.ceil(n / FREQUENCY_BLOCK));
+  const blockStarts = new Uint32Array(Math.ceil(n / START_EVERY));
   const end = frequencyBlockStarts(bytes, start, n, blockStarts);
   checkEnd(end, bytes, 'postings');
   return { docs, frequencies: new StoredFrequencies(bytes.slice(start, end), blockStarts, n) };
@@ -128,7 +128,7 @@ export function decodeTermDocs(bytes: Uint8Array, n: number): { docs: Uint32Arra
 function frequencyBlockStarts(bytes: Uint8Array, start: number, n: number, blockStarts: Uint32Array): number {
   let at = start;
   for (let p = 0; p < n; p++) {
-    if (p % FREQUENCY_BLOCK === 0) blockStarts[p / FREQUENCY_BLOCK] = at - start;
+    if (p % START_EVERY === 0) blockStarts[p / START_EVERY] = at - start;
     at += 1 + BITS[bytes[at] ?? 0]!;
   }
   return at;
@@ -152,6 +152,87 @@ export function decodePositionOffsets(head: Uint8Array, n: number, termBytes: nu
   checkEnd(start, head, 'position lengths');
   if (start + offsets[n]! > termBytes) throw new RangeError(`a term's positions need ${start + offsets[n]!} bytes, the index holds ${termBytes}`);
   return { offsets, start };
+}
+
+/**
+ * Where each posting's positions lie in a long term's positions, worked out from the lengths that open
+ * them as a posting is asked for: the lengths are kept as stored (a byte a posting, mostly) with, for
+ * every 16th posting, where its length and its positions start. decodePositionOffsets' array is 4 bytes
+ * a posting of fresh memory, for a phrase check that reads a few thousand postings of a million.
+ */
+export class PositionStarts {
+  /** The length of the posting the last `startOf` found. */
+  lastLength = 0;
+
+  constructor(
+    /** The term's lengths as stored: n variable-byte numbers. */
+    private readonly lengths: Uint8Array,
+    /** Per block of START_EVERY postings, where its first length starts in `lengths`. */
+    private readonly lengthAt: Uint32Array,
+    /** Per block, where its first posting's positions start, after the lengths. */
+    private readonly blockStart: Uint32Array,
+  ) {}
+
+  /** The bytes this holds. */
+  get byteLength(): number {
+    return this.lengths.byteLength + this.lengthAt.byteLength + this.blockStart.byteLength;
+  }
+
+  /** Where posting p's positions start, after the lengths; sets `lastLength` to how many bytes they take. */
+  startOf(p: number): number {
+    const { lengths } = this;
+    const b = Math.floor(p / START_EVERY);
+    let at = this.lengthAt[b]!;
+    let start = this.blockStart[b]!;
+    for (let q = b * START_EVERY; ; q++) {
+      let byte = lengths[at++]!;
+      let length = byte & 0x7f;
+      for (let scale = 0x80; byte > 0x7f; scale *= 0x80) {
+        byte = lengths[at++]!;
+        length += (byte & 0x7f) * scale;
+      }
+      if (q === p) {
+        this.lastLength = length;
+        return start;
+      }
+      start += length;
+    }
+  }
+}
+
+/**
+ * A long term's PositionStarts from `head`, its first bytes holding at least all n lengths, and
+ * `termBytes`, its whole size; and where its positions start. Throws as decodePositionOffsets does.
+ */
+export function decodePositionStarts(head: Uint8Array, n: number, termBytes: number): { starts: PositionStarts; start: number } {
+  const blocks = Math.ceil(n / START_EVERY);
+  const lengthAt = new Uint32Array(blocks);
+  const blockStart = new Uint32Array(blocks);
+  const { end, total } = lengthBlocks(head, n, lengthAt, blockStart);
+  checkEnd(end, head, 'position lengths');
+  if (end + total > termBytes) throw new RangeError(`a term's positions need ${end + total} bytes, the index holds ${termBytes}`);
+  return { starts: new PositionStarts(head.slice(0, end), lengthAt, blockStart), start: end };
+}
+
+/** Steps over `n` variable-byte lengths from bytes[0], noting for each block where its lengths and its
+ * positions start; returns where the lengths end and the sum of all. */
+function lengthBlocks(bytes: Uint8Array, n: number, lengthAt: Uint32Array, blockStart: Uint32Array): { end: number; total: number } {
+  let at = 0;
+  let sum = 0;
+  for (let p = 0; p < n; p++) {
+    if (p % START_EVERY === 0) {
+      lengthAt[p / START_EVERY] = at;
+      blockStart[p / START_EVERY] = sum;
+    }
+    let b = bytes[at++] ?? 0;
+    let value = b & 0x7f;
+    for (let scale = 0x80; b > 0x7f; scale *= 0x80) {
+      b = bytes[at++] ?? 0;
+      value += (b & 0x7f) * scale;
+    }
+    sum += value;
+  }
+  return { end: at, total: sum };
 }
 
 /** postings.bin, positions.bin and term-offsets.bin of a generation (encodeRecords). */
