@@ -163,6 +163,8 @@ export function decodePositionOffsets(head: Uint8Array, n: number, termBytes: nu
 export class PositionStarts {
   /** The length of the posting the last `startOf` found. */
   lastLength = 0;
+  /** startOf's running sums of one block's lengths. */
+  private readonly sums = new Uint32Array(START_EVERY);
 
   constructor(
     /** The term's lengths as stored: n variable-byte numbers. */
@@ -180,23 +182,13 @@ export class PositionStarts {
 
   /** Where posting p's positions start, after the lengths; sets `lastLength` to how many bytes they take. */
   startOf(p: number): number {
-    const { lengths } = this;
     const b = Math.floor(p / START_EVERY);
-    let at = this.lengthAt[b]!;
-    let start = this.blockStart[b]!;
-    for (let q = b * START_EVERY; ; q++) {
-      let byte = lengths[at++]!;
-      let length = byte & 0x7f;
-      for (let scale = 0x80; byte > 0x7f; scale *= 0x80) {
-        byte = lengths[at++]!;
-        length += (byte & 0x7f) * scale;
-      }
-      if (q === p) {
-        this.lastLength = length;
-        return start;
-      }
-      start += length;
-    }
+    const k = p - b * START_EVERY;
+    // The block's lengths up to p's, summed as they go.
+    readRunningSums(this.lengths, this.lengthAt[b]!, k + 1, this.sums, 0);
+    const before = k === 0 ? 0 : this.sums[k - 1]!;
+    this.lastLength = this.sums[k]! - before;
+    return this.blockStart[b]! + before;
   }
 }
 
@@ -217,22 +209,17 @@ export function decodePositionStarts(head: Uint8Array, n: number, termBytes: num
 /** Steps over `n` variable-byte lengths from bytes[0], noting for each block where its lengths and its
  * positions start; returns where the lengths end and the sum of all. */
 function lengthBlocks(bytes: Uint8Array, n: number, lengthAt: Uint32Array, blockStart: Uint32Array): { end: number; total: number } {
+  const sums = new Uint32Array(START_EVERY);
   let at = 0;
-  let sum = 0;
-  for (let p = 0; p < n; p++) {
-    if (p % START_EVERY === 0) {
-      lengthAt[p / START_EVERY] = at;
-      blockStart[p / START_EVERY] = sum;
-    }
-    let b = bytes[at++] ?? 0;
-    let value = b & 0x7f;
-    for (let scale = 0x80; b > 0x7f; scale *= 0x80) {
-      b = bytes[at++] ?? 0;
-      value += (b & 0x7f) * scale;
-    }
-    sum += value;
+  let total = 0;
+  for (let b = 0; b < lengthAt.length; b++) {
+    const count = Math.min(START_EVERY, n - b * START_EVERY);
+    lengthAt[b] = at;
+    blockStart[b] = total;
+    at = readRunningSums(bytes, at, count, sums, 0);
+    total += sums[count - 1]!;
   }
-  return { end: at, total: sum };
+  return { end: at, total };
 }
 
 /** postings.bin, positions.bin and term-offsets.bin of a generation (encodeRecords). */
