@@ -26,6 +26,11 @@ export interface ScoredList {
   blockPostings: number;
 }
 
+/** PostingScores works out a list's scores whole once this share of its postings were scored one by one:
+ * one posting's score (its frequencies read from their stored form) costs about what a posting of the
+ * whole costs in fresh memory and work. */
+const RENT_SHARE = 0.5;
+
 /**
  * A term's saturated frequencies worked out posting by posting as a query reaches them, or all at
  * once. An every-word query whose rarest word is on a few hundred pages reads a few hundred postings
@@ -35,6 +40,10 @@ export interface ScoredList {
  */
 export class PostingScores {
   private whole: Float32Array | undefined;
+  /** Postings scored one by one so far: past half the list (`RENT_SHARE`), the whole is worked out and
+   * kept, as a word galloped through by query after query is (rent until renting cost as much as buying:
+   * at most twice the work of knowing in advance). */
+  private asked = 0;
 
   constructor(
     readonly docs: Uint32Array,
@@ -46,7 +55,9 @@ export class PostingScores {
 
   /** Posting p's saturated frequency: the same number as complete()[p]. */
   at(p: number): number {
-    return this.whole === undefined ? this.one(p) : this.whole[p]!;
+    if (this.whole !== undefined) return this.whole[p]!;
+    if (++this.asked > RENT_SHARE * this.docs.length) return this.complete()[p]!;
+    return this.one(p);
   }
 
   /** Every posting's saturated frequency, worked out the first time it is asked for. */
