@@ -77,7 +77,7 @@ const BITS = Uint8Array.from({ length: 256 }, (_, mask) => {
 /**
  * A term's field frequencies as postings.bin stores them (a mask, then a byte per field present),
  * read posting by posting, or decoded whole. Decoded, they take FIELD_COUNT bytes a posting; stored,
- * about 1.3 on the Rust docs, and a query galloping through a common word's list reads a few of them.
+ * about 2.3 on the Rust docs, and a query galloping through a common word's list reads a few of them.
  */
 export class StoredFrequencies {
   constructor(
