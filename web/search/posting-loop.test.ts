@@ -87,7 +87,8 @@ describe('the searcher shortcuts give what the plain computation gives (property
   it('an every-word query scanned set against set (every-word.ts) ranks and counts as the term-at-a-time scan does', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(site, fc.array(queryWords, { minLength: 1, maxLength: 8 }), (pages, texts) =>
-        withEngines(pages, [{}, { gallopRatio: 0 }], (engines) => {
+        // scoreWholeBelowPostings 0: galloped lists scored posting by posting (precompute.ts PostingScores).
+        withEngines(pages, [{}, { gallopRatio: 0, scoreWholeBelowPostings: 0 }], (engines) => {
           for (const engine of engines) {
             for (const text of texts) {
               // Excluding a word no page has changes no answer but takes the term-at-a-time scan.
@@ -109,7 +110,7 @@ describe('the searcher shortcuts give what the plain computation gives (property
   ] as const)('phrases among required words, checked on the documents found set against set, rank, count and page as the term-at-a-time scan does (%s)', { timeout: 120_000 }, async (_, pagesOf, wordOf) => {
     await fc.assert(
       fc.asyncProperty(pagesOf, fc.array(fc.tuple(wordOf, wordOf, fc.option(wordOf)), { minLength: 1, maxLength: 8 }), (pages, triples) =>
-        withEngines(pages, [{}, { gallopRatio: 0 }, { maxPhraseChecks: 2, phraseSampleSize: 2 }], (engines) => {
+        withEngines(pages, [{}, { gallopRatio: 0, scoreWholeBelowPostings: 0 }, { maxPhraseChecks: 2, phraseSampleSize: 2 }], (engines) => {
           for (const engine of engines) {
             for (const [a, b, c] of triples) {
               const text = c === null ? `"${a}_${b}"` : `${c} "${a}_${b}" ${a}`;
@@ -145,7 +146,7 @@ describe('the searcher shortcuts give what the plain computation gives (property
   it('galloping through update-only keys finds what scanning them finds', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(site, fc.array(queryWords, { minLength: 1, maxLength: 8 }), (pages, texts) =>
-        withEngines(pages, [{ gallopRatio: 0 }, { gallopRatio: Number.MAX_SAFE_INTEGER }], ([galloping, scanning]) => {
+        withEngines(pages, [{ gallopRatio: 0, scoreWholeBelowPostings: 0 }, { gallopRatio: Number.MAX_SAFE_INTEGER }], ([galloping, scanning]) => {
           for (const text of texts) {
             for (const q of [query(text), query(`${text} -${WORDS[text.length % WORDS.length]}`)]) {
               expect(galloping!.rankedUrls(q, pages.length)).toEqual(scanning!.rankedUrls(q, pages.length));

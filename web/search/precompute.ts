@@ -87,7 +87,7 @@ export interface Precomputed {
   inverseNorm: Float32Array;
 }
 
-export function precompute(gen: IndexGeneration, params: RankParams, blockPostings = 128): Precomputed {
+export function precompute(gen: IndexGeneration, params: RankParams, blockPostings = 128, scoreWholeBelowPostings = 0): Precomputed {
   const { docs } = gen;
   const n = docs.url.length;
   const termIds = gen.termIds;
@@ -142,6 +142,8 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
         return saturated;
       };
       partial = new PostingScores(postings, one, all);
+      // A short list costs little scored whole, and is then one load a posting for every query after.
+      if (postings.length < scoreWholeBelowPostings) partial.complete();
       lazy.set(list, partial);
     }
     return partial;
