@@ -90,8 +90,9 @@ export interface SearcherOptions {
   blockPostings: number;
   /** A list of fewer postings is scored whole the first time a query reads it; a longer one, which an
    * every-word query may gallop through, posting by posting as reached (precompute.ts PostingScores).
-   * 65,536: a list's whole scores and frequencies are about 9 bytes a posting of fresh memory, 2.6 ms
-   * here at that length; a warm list scored whole is one load a posting. */
+   * 16,384: a list's whole scores and frequencies are about 9 bytes a posting of fresh memory, 0.65 ms
+   * here at that length, and a warm list scored whole is one load a posting; at 65,536 (2.6 ms) eight
+   * slow queries at a million pages, each once in a fresh process, took 277-285 ms against 213-226. */
   scoreWholeBelowPostings: number;
   /** The best results reordered by how near the query's words stand in their text (proximity.ts). */
   proximity: ProximityOptions;
@@ -117,7 +118,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   storedCacheMiB: DEFAULT_BLOCK_CACHE_OPTIONS.cacheMiB,
   headerCacheMiB: DEFAULT_HEADER_CACHE_MIB,
   blockPostings: 128,
-  scoreWholeBelowPostings: 65_536,
+  scoreWholeBelowPostings: 16_384,
   proximity: DEFAULT_PROXIMITY_OPTIONS,
   nameTitle: DEFAULT_NAME_TITLE_OPTIONS,
   lead: DEFAULT_LEAD_OPTIONS,
