@@ -29,7 +29,7 @@ export interface TermList {
 
 /** A list read from postings.bin: its frequencies decoded whole only when `tfs` is read. A query
  * galloping through a common word's list reads the frequencies of the few postings it reaches, and
- * FIELD_COUNT bytes a posting of fresh memory were about a third of that list's first read. */
+ * FIELD_COUNT bytes a posting of fresh memory were a fifth to a third of that list's first read. */
 class ReadList implements TermList {
   private whole: Uint8Array | undefined;
 
