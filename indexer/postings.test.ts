@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeTermList, decodeTermPositions, encodePositionRuns, encodePositions, FIELD_COUNT, FIELDS, isPhrasePairToken, phrasePairToken, positionOf } from '../shared/index-format/index.js';
+import { decodeTermDocs, decodeTermPositions, encodePositionRuns, encodePositions, FIELD_COUNT, FIELDS, isPhrasePairToken, phrasePairToken, positionOf } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
 import { TermTranslation } from './term-translation.js';
 import { PostingsBuilder, type PostingsLayout } from './postings.js';
@@ -11,7 +11,8 @@ function listOf(layout: PostingsLayout, t: number, field = 0): { docs: number[];
   const n = layout.offsets[t + 1]! - layout.offsets[t]!;
   const { termOffsets, postings, positions } = layout.lists;
   const terms = layout.terms.length;
-  const list = decodeTermList(postings.subarray(termOffsets[t], termOffsets[t + 1]), n);
+  const { docs, frequencies } = decodeTermDocs(postings.subarray(termOffsets[t], termOffsets[t + 1]), n);
+  const list = { docs, tfs: frequencies.decodeAll() };
   const at = decodeTermPositions(positions.subarray(termOffsets[terms + 1 + t], termOffsets[terms + 2 + t]), n);
   return {
     docs: [...list.docs],

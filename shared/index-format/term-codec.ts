@@ -40,15 +40,6 @@ function checkEnd(at: number, bytes: Uint8Array, what: string): void {
   if (at > bytes.length) throw new RangeError(`a term's ${what} need ${at} bytes, the index holds ${bytes.length}`);
 }
 
-/** The `n` postings encoded in `bytes`: documents, and FIELD_COUNT frequencies each. Throws on bytes that end early. */
-export function decodeTermList(bytes: Uint8Array, n: number): { docs: Uint32Array; tfs: Uint8Array } {
-  const docs = new Uint32Array(n);
-  const tfs = new Uint8Array(n * FIELD_COUNT);
-  const at = readFrequencies(bytes, readRunningSums(bytes, 0, n, docs, 0), n, tfs);
-  checkEnd(at, bytes, 'postings');
-  return { docs, tfs };
-}
-
 /**
  * Reads `n` postings' field frequencies from bytes[at...] (a mask of the fields present, then each
  * present field's frequency) into tfs; returns where they end. A function of its own, as every hot
@@ -102,7 +93,7 @@ export class StoredFrequencies {
     for (let f = 0; f < FIELD_COUNT; f++, mask >>= 1) out[at + f] = mask & 1 ? bytes[i++]! : 0;
   }
 
-  /** Every posting's frequencies, FIELD_COUNT each (decodeTermList's `tfs`). */
+  /** Every posting's frequencies, FIELD_COUNT each (TermList.tfs). */
   decodeAll(): Uint8Array {
     const tfs = new Uint8Array(this.n * FIELD_COUNT);
     readFrequencies(this.bytes, 0, this.n, tfs);
@@ -112,7 +103,7 @@ export class StoredFrequencies {
 
 /**
  * The `n` postings encoded in `bytes`: documents decoded, frequencies kept as stored (copied out of
- * `bytes`, which may be reused). Throws on bytes that end early, as decodeTermList.
+ * `bytes`, which may be reused). Throws on bytes that end early.
  */
 export function decodeTermDocs(bytes: Uint8Array, n: number): { docs: Uint32Array; frequencies: StoredFrequencies } {
   const docs = new Uint32Array(n);
