@@ -447,13 +447,25 @@ export class IndexSearcher implements GleanerSearchEngine {
    */
   private phraseMatches(plan: QueryPlan, keys: EveryWordKey[], groups: EveryWordGroups, wanted: number, accepts: ((doc: number) => boolean) | undefined): Matched {
     const { scanner } = this;
-    const count = everyWordMatches(keys, groups, this.everyWordScratch, this.options.gallopRatio);
+    const scratch = this.everyWordScratch;
+    const count = everyWordMatches(keys, groups, scratch, this.options.gallopRatio);
     scanner.begin(plan.maskWords);
-    const { score, finalScore: final, masks } = scanner;
-    const found = phraseCandidates(this.everyWordScratch, count, accepts, this.pre.boost, score, final, masks, plan.maskWords, this.unsureDocs);
-    const passes = phrasePasses(plan, masks, this.positions, (d) => this.stored.read(d));
+    // Ranked by their place among the candidates, whose order is the documents' (so ties go the same
+    // way): their scores sit side by side, where by document each was a write and a read in arrays of
+    // every page (three of 8 MB at a million pages) for each of 200,000 candidates ("the results").
+    const found = phraseCandidates(scratch, count, accepts, this.pre.boost, this.unsureDocs);
+    const { docs: candidate, text, final } = scratch;
+    const W = plan.maskWords;
+    const { masks } = scanner;
+    const docPasses = phrasePasses(plan, masks, this.positions, (d) => this.stored.read(d));
+    const passes = (r: number): boolean => {
+      // Only its phrases are left to check: it has every word.
+      const d = candidate[r]!;
+      for (let w = 0; w < W; w++) masks[d * W + w] = 0xffffffff;
+      return docPasses(d);
+    };
     const { docs, total, estimated, stopped } = settlePhrases([], this.unsureDocs.subarray(0, found), final, wanted, passes, this.options);
-    return { candidates: docs.map((d) => ({ doc: d, score: final[d]!, textScore: score[d]! })), total, estimated, stopped };
+    return { candidates: docs.map((r) => ({ doc: candidate[r]!, score: final[r]!, textScore: text[r]! })), total, estimated, stopped };
   }
 
   /**
@@ -587,30 +599,20 @@ function ascending(docs: Int32Array): boolean {
 }
 
 /**
- * The documents of scratch.docs[0, count) that `accepts` into `out`, each with its text and final
- * score and every bit of its mask set (it has every word: only its phrases are left to check);
- * returns how many.
+ * Keeps the candidates of scratch.docs[0, count) that `accepts`, in order, with their text scores, and
+ * writes each one's final score to scratch.final and its place to `places`; returns how many.
  */
-function phraseCandidates(
-  scratch: EveryWordScratch,
-  count: number,
-  accepts: ((doc: number) => boolean) | undefined,
-  boost: Float64Array,
-  score: Float64Array,
-  final: Float64Array,
-  masks: Uint32Array,
-  maskWords: number,
-  out: Int32Array,
-): number {
-  const { docs, text } = scratch;
+function phraseCandidates(scratch: EveryWordScratch, count: number, accepts: ((doc: number) => boolean) | undefined, boost: Float64Array, places: Int32Array): number {
+  const { docs, text, final } = scratch;
   let found = 0;
   for (let r = 0; r < count; r++) {
     const d = docs[r]!;
     if (accepts !== undefined && !accepts(d)) continue;
-    score[d] = text[r]!;
-    final[d] = finalScore(text[r]!, boost[d]!);
-    for (let w = 0; w < maskWords; w++) masks[d * maskWords + w] = 0xffffffff;
-    out[found++] = d;
+    docs[found] = d;
+    text[found] = text[r]!;
+    final[found] = finalScore(text[r]!, boost[d]!);
+    places[found] = found;
+    found++;
   }
   return found;
 }

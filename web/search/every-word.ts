@@ -81,6 +81,8 @@ export interface EveryWordHit {
 export class EveryWordScratch {
   docs = new Uint32Array(0);
   text = new Float64Array(0);
+  /** The candidates' final scores, for a caller that ranks them itself (phrases: engine.ts). */
+  final = new Float64Array(0);
   private readonly buffers: Uint32Array[] = [];
 
   grow(size: number): void {
@@ -89,6 +91,7 @@ export class EveryWordScratch {
     const grown = Math.max(size, 2 * this.docs.length);
     this.docs = new Uint32Array(grown);
     this.text = new Float64Array(grown);
+    this.final = new Float64Array(grown);
   }
 
   /** Buffer `slot`, of `size` entries at least. */

@@ -112,8 +112,9 @@ describe('the searcher shortcuts give what the plain computation gives (property
       fc.asyncProperty(pagesOf, fc.array(fc.tuple(wordOf, wordOf, fc.option(wordOf)), { minLength: 1, maxLength: 8 }), (pages, triples) =>
         withEngines(pages, [{}, { gallopRatio: 0, scoreWholeBelowPostings: 0 }, { maxPhraseChecks: 2, phraseSampleSize: 2 }], (engines) => {
           for (const engine of engines) {
-            for (const [a, b, c] of triples) {
-              const text = c === null ? `"${a}_${b}"` : `${c} "${a}_${b}" ${a}`;
+            for (const [[a, b, c], filter] of triples.flatMap((t) => [[t, ''], [t, ' lang:es']] as const)) {
+              // lang: keeps some candidates and not others (engine.ts phraseCandidates' filter).
+              const text = (c === null ? `"${a}_${b}"` : `${c} "${a}_${b}" ${a}`) + filter;
               // The exclusion of a word no page has takes the general scan (posting-loop.ts).
               const sets = query(text);
               const terms = query(`${text} -qqqqnowhere`);
