@@ -11,8 +11,13 @@ import { topDocuments } from './top-k.js';
 const DOCS = 60;
 
 /** A sorted list of distinct documents below DOCS with a saturated frequency each (few distinct
- * values, so scores tie). */
-const list = fc.uniqueArray(fc.nat(DOCS - 1), { maxLength: DOCS }).chain((docs) =>
+ * values, so scores tie). Each document is in it at one of three densities: lists of a few documents
+ * each rarely share one, and candidates dropped while narrowing by a list, then scored by the others,
+ * are what every-word.ts keeps track of. */
+const members = fc.constantFrom(0.1, 0.5, 0.9).chain((density) =>
+  fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: DOCS, maxLength: DOCS }).map((draws) => draws.flatMap((u, d) => (u < density ? [d] : []))),
+);
+const list = members.chain((docs) =>
   fc.array(fc.constantFrom(0.5, 1, 1.25, 2), { minLength: docs.length, maxLength: docs.length }).map((sat) => {
     const sorted = [...docs].sort((a, b) => a - b);
     return { docs: Uint32Array.from(sorted), saturated: Float32Array.from(sat) };
