@@ -25,6 +25,9 @@ export interface TermList {
   readonly tfs: Uint8Array;
   /** Writes posting p's FIELD_COUNT frequencies to out[at, at + FIELD_COUNT), decoding no other's. */
   frequencies(p: number, out: Uint8Array, at?: number): void;
+  /** Writes the frequencies of postings [from, from + count) to out[0, count x FIELD_COUNT): a scan
+   * over every posting, a slice at a time, without decoding them all at once as `tfs` does. */
+  frequencyRange(from: number, count: number, out: Uint8Array): void;
 }
 
 /** A list read from postings.bin: its frequencies decoded whole only when `tfs` is read. A query
@@ -55,6 +58,11 @@ class ReadList implements TermList {
       return;
     }
     for (let f = 0; f < FIELD_COUNT; f++) out[at + f] = this.whole[p * FIELD_COUNT + f]!;
+  }
+
+  frequencyRange(from: number, count: number, out: Uint8Array): void {
+    if (this.whole === undefined) this.stored.readRange(from, count, out);
+    else out.set(this.whole.subarray(from * FIELD_COUNT, (from + count) * FIELD_COUNT));
   }
 }
 

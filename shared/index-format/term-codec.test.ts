@@ -49,6 +49,15 @@ describe('term codec', () => {
             expect([...one.subarray(1, 1 + FIELD_COUNT)]).toEqual(t.tfs.slice(p * FIELD_COUNT, (p + 1) * FIELD_COUNT));
           }
           expect([...stored.frequencies.decodeAll()]).toEqual(t.tfs);
+          // A slice read alone, from any posting (across the blocks of 16 whose starts are kept), into
+          // bytes that held something else: the same frequencies.
+          for (const from of [0, 1, 15, 16, 17, 33, n - 1].filter((f) => f < n)) {
+            for (const count of new Set([1, n - from, Math.min(n - from, 18)])) {
+              const slice = new Uint8Array(count * FIELD_COUNT).fill(9);
+              stored.frequencies.readRange(from, count, slice);
+              expect([...slice]).toEqual(t.tfs.slice(from * FIELD_COUNT, (from + count) * FIELD_COUNT));
+            }
+          }
           const termPositions = encoded.positions.subarray(encoded.termOffsets[T + 1 + i], encoded.termOffsets[T + 2 + i]);
           const got = decodeTermPositions(termPositions, n);
           t.positions.forEach((p, k) => expect([...got.bytes.subarray(got.offsets[k], got.offsets[k + 1])]).toEqual([...p]));

@@ -87,10 +87,23 @@ export class StoredFrequencies {
   /** Writes posting p's FIELD_COUNT frequencies to out[at, at + FIELD_COUNT). */
   read(p: number, out: Uint8Array, at = 0): void {
     const { bytes } = this;
-    let i = this.blockStarts[Math.floor(p / START_EVERY)]!;
-    for (let q = p - (p % START_EVERY); q < p; q++) i += 1 + BITS[bytes[i]!]!;
+    let i = this.startOf(p);
     let mask = bytes[i++]!;
     for (let f = 0; f < FIELD_COUNT; f++, mask >>= 1) out[at + f] = mask & 1 ? bytes[i++]! : 0;
+  }
+
+  /** Writes the frequencies of postings [from, from + count) to out[0, count x FIELD_COUNT). */
+  readRange(from: number, count: number, out: Uint8Array): void {
+    out.fill(0, 0, count * FIELD_COUNT);
+    readFrequencies(this.bytes, this.startOf(from), count, out);
+  }
+
+  /** Where posting p's frequencies start in `bytes`. */
+  private startOf(p: number): number {
+    const { bytes } = this;
+    let i = this.blockStarts[Math.floor(p / START_EVERY)]!;
+    for (let q = p - (p % START_EVERY); q < p; q++) i += 1 + BITS[bytes[i]!]!;
+    return i;
   }
 
   /** Every posting's frequencies, FIELD_COUNT each (TermList.tfs). */

@@ -27,6 +27,9 @@ const COUNT = 1;
 const SKIP = 2;
 type NewDoc = typeof ADD | typeof COUNT | typeof SKIP;
 
+/** The frequencies a key in any field reads: none. */
+const NO_FREQUENCIES = new Uint8Array(0);
+
 export class PostingScanner {
   /** Per document, the current query's text score. Valid where `stamp` equals `epoch`. */
   readonly score: Float64Array;
@@ -156,7 +159,10 @@ export class PostingScanner {
    * returns the larger of `best` and the best final score it left; otherwise `best`.
    */
   private addKey(key: KeyPlan, weightedIdf: number, W: number, drives: boolean, newDoc: NewDoc, trackBest: boolean, best: number): number {
-    const { docs: postings, tfs, saturated } = this.pre.scored(key.term);
+    const list = this.pre.scored(key.term);
+    const { docs: postings, saturated } = list;
+    // The frequencies decoded whole only for a key restricted to a field, the one reader of them.
+    const tfs = key.field >= 0 ? list.tfs : NO_FREQUENCIES;
     const { score, stamp, masks, counted, touched, epoch } = this;
     const { boost } = this.pre;
     let count = this.count;

@@ -73,6 +73,30 @@ describe('precompute', () => {
   });
 });
 
+describe('precompute over long lists', () => {
+  // More postings than a list is scored a slice at a time in (4,096): slices end inside it.
+  const many = Array.from({ length: 4_300 }, (_, i) => ({ url: `http://rocks.test/many/${i}`, title: i % 7 === 0 ? 'quartz' : 'mica', text: `quartz ${text(1 + (i % 9))}` }));
+  const long = fixtureGeneration(many);
+
+  it('scores a list longer than a slice to the bit as posting by posting', { timeout: 60_000 }, () => {
+    const big = long();
+    const t = big.termIds.get('quartz')!;
+    expect(big.lists.docFreq(t)).toBe(many.length);
+    const params = DEFAULT_RANK_PARAMS;
+    const whole = precompute(big, params).postingScores(t).complete();
+    const lists = new PostingLists(big.dir, big.offsets, big.lists.termOffsets);
+    try {
+      const one = precompute({ ...big, lists }, params, 128, 0).postingScores(t);
+      for (let p = whole.length - 1; p >= 0; p--) expect(one.at(p)).toBe(whole[p]);
+    } finally {
+      lists.close();
+    }
+    // Once a scan has decoded the list's frequencies whole, its slices are taken from those.
+    expect(big.lists.list(t).tfs.length).toBe(many.length * FIELD_COUNT);
+    expect(precompute(big, params).postingScores(t).complete()).toEqual(whole);
+  });
+});
+
 describe('PostingScores', () => {
   it('scores postings one by one, then the whole list once half of it was asked for, with the same numbers', () => {
     const docs = Uint32Array.from({ length: 10 }, (_, i) => 3 * i);

@@ -13,7 +13,7 @@ import { bodyFrequencyScale, forIndex, hubFactor, inverseFieldNorm, languageFact
 export interface ScoredList {
   readonly term: number;
   readonly docs: Uint32Array;
-  /** FIELD_COUNT frequencies per posting (TermList.tfs, decoded whole). */
+  /** FIELD_COUNT frequencies per posting (TermList.tfs, decoded whole when first read). */
   readonly tfs: Uint8Array;
   /** Per posting, rank.ts saturatedFrequency: the term's score in that document is idf times this. */
   saturated: Float32Array;
@@ -25,6 +25,11 @@ export interface ScoredList {
   blockBoost: Float64Array;
   blockPostings: number;
 }
+
+/** Postings whose frequencies a list scored whole has decoded at a time (20 KB): decoded whole, they
+ * were FIELD_COUNT bytes a posting of fresh memory, kept as long as the list, when only field-restricted
+ * scans read them again. */
+const SCORE_SLICE_POSTINGS = 4096;
 
 /** PostingScores works out a list's scores whole once this share of its postings were scored one by one:
  * one posting's score (its frequencies read from their stored form) costs about what a posting of the
@@ -117,6 +122,7 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
   // Kept as long as the list is: a list the cache lets go takes its scores with it.
   const lazy = new WeakMap<TermList, PostingScores>();
   const oneTfs = new Uint8Array(FIELD_COUNT);
+  const sliceTfs = new Uint8Array(SCORE_SLICE_POSTINGS * FIELD_COUNT);
   const scores = new WeakMap<TermList, ScoredList>();
   const postingScoresOf = (term: number, list: TermList): PostingScores => {
     let partial = lazy.get(list);
@@ -138,7 +144,13 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
         // memory and faster to fill; scores are still summed in doubles.
         const saturated = new Float32Array(postings.length);
         if (presence) saturated.fill(1);
-        else saturateAll(rank, list.tfs, postings, weighted, saturated, body);
+        else {
+          for (let from = 0; from < postings.length; from += SCORE_SLICE_POSTINGS) {
+            const to = Math.min(postings.length, from + SCORE_SLICE_POSTINGS);
+            list.frequencyRange(from, to - from, sliceTfs);
+            saturateAll(rank, sliceTfs, postings.subarray(from, to), weighted, saturated.subarray(from, to), body);
+          }
+        }
         return saturated;
       };
       partial = new PostingScores(postings, one, all);
@@ -153,7 +165,17 @@ export function precompute(gen: IndexGeneration, params: RankParams, blockPostin
     let done = scores.get(list);
     if (done === undefined) {
       const saturated = postingScoresOf(term, list).complete();
-      done = { term, docs: list.docs, tfs: list.tfs, saturated, ...blockBounds(saturated, list.docs, boost, blockPostings), blockPostings };
+      // The frequencies whole only when a scan asks (a field-restricted key): most never do.
+      done = {
+        term,
+        docs: list.docs,
+        get tfs() {
+          return list.tfs;
+        },
+        saturated,
+        ...blockBounds(saturated, list.docs, boost, blockPostings),
+        blockPostings,
+      };
       scores.set(list, done);
     }
     return done;
