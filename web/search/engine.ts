@@ -227,12 +227,16 @@ export class IndexSearcher implements GleanerSearchEngine {
     let shown = this.spellings.get(key);
     if (shown === undefined) {
       const gen = this.gen;
-      const { docs, tfs } = gen.lists.list(term);
-      // The first pages that have the word in their title or headings, where names are written whole.
+      const list = gen.lists.list(term);
+      const { docs } = list;
+      const tfs = new Uint8Array(FIELD_COUNT);
+      // The first pages that have the word in their title or headings, where names are written whole;
+      // each posting's frequencies read alone (a common word's, decoded whole, were 5 bytes a posting).
       const texts = function* (stored: StoredFields): Generator<string> {
         let looked = 0;
         for (let p = 0; p < docs.length && looked < DEFAULT_SPELLING_OPTIONS.maxDocs; p++) {
-          if (tfs[p * FIELD_COUNT + TITLE_FIELD]! === 0 && tfs[p * FIELD_COUNT + HEADINGS_FIELD]! === 0) continue;
+          list.frequencies(p, tfs);
+          if (tfs[TITLE_FIELD]! === 0 && tfs[HEADINGS_FIELD]! === 0) continue;
           looked++;
           yield gen.docs.title.at(docs[p]!)!;
           yield stored.joinedHeadings(docs[p]!).text;
