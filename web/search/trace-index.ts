@@ -25,7 +25,10 @@ export function indexSteps(gen: IndexGeneration, doc: number, stored: StoredDoc,
     const list = gen.lists.list(id);
     const at = findPosting(list.docs, 0, list.docs.length, doc);
     if (at < 0) continue;
-    const tfs = FIELDS.map((f, i) => `${f} ${list.tfs[at * FIELDS.length + i]!}`).filter((s) => !s.endsWith(' 0'));
+    // This posting's frequencies alone: a common word's decoded whole are 5 bytes a posting.
+    const one = new Uint8Array(FIELDS.length);
+    list.frequencies(at, one);
+    const tfs = FIELDS.map((f, i) => `${f} ${one[i]!}`).filter((s) => !s.endsWith(' 0'));
     postings.push([token, `in ${list.docs.length} documents; here ${tfs.join(', ')}`]);
   }
   return [
