@@ -48,6 +48,11 @@ pages.push({ url: 'http://long.test/deep', title: 'Deep', text: deep, sections: 
 const apart = `Intro ${Array.from({ length: 1000 }, () => `the prompt shows before each command runs. ${sentence(4)}`).join(' ')}`;
 const manual = `${apart} Variables PROMPT_COMMAND runs before the primary prompt. ${sentence(20)}`;
 pages.push({ url: 'http://long.test/manual', title: 'Manual', text: manual, sections: [{ id: 'top', heading: 'Intro', start: 0 }, { id: 'vars', heading: 'Variables', start: apart.length + 1 }] });
+// A page that writes a snake_case name and a hyphenated word early, which the index also holds joined
+// ("createserver", "email") without a place, and another word only past the first 150,000 characters.
+const joinedEarly = `Intro Call create_server() to listen, and send e-mail. ${Array.from({ length: 3500 }, () => sentence(8)).join(' ')}`;
+const joined = `${joinedEarly} The zeppelin lands here. ${sentence(20)}`;
+pages.push({ url: 'http://long.test/joined', title: 'Joined', text: joined, sections: [] });
 // A Sphinx page: the permalink's mark stays in the text after the heading the crawler stored without it.
 const marked = `Intro ${sentence(30)} Zither tuning¶ Tune the zither before each concert. ${sentence(30)}`;
 pages.push({ url: 'http://long.test/marked', title: 'Marked', text: marked, sections: [{ id: 'top', heading: 'Intro', start: 0 }, { id: 'tuning', heading: 'Zither tuning', start: marked.indexOf('Zither tuning') }] });
@@ -78,6 +83,15 @@ describe('snippets placed by word positions', () => {
       .hits.find((h) => h.url === 'http://long.test/manual');
     expect(hit?.section?.id).toBe('vars');
     expect(hit?.snippet).toContain('PROMPT_COMMAND runs before');
+  });
+
+  it('place a page by its other words where a query word is one the index joined and placed nowhere', () => {
+    expect(joinedEarly.length).toBeGreaterThan(160_000);
+    for (const q of ['createServer zeppelin', 'email zeppelin']) {
+      const [hit] = engine().search(parseQuery(q), { offset: 0, limit: 10 }).hits;
+      expect(hit?.url, q).toBe('http://long.test/joined');
+      expect(hit!.snippet, q).toContain('zeppelin lands');
+    }
   });
 
   it('choose the section the text search chooses, and hold as many of the query words', () => {
