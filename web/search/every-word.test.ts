@@ -12,8 +12,8 @@ const DOCS = 60;
 
 /** A sorted list of distinct documents below DOCS with a saturated frequency each (few distinct
  * values, so scores tie). Each document is in it at one of three densities: lists of a few documents
- * each rarely share one, and candidates dropped while narrowing by a list, then scored by the others,
- * are what every-word.ts keeps track of. */
+ * each rarely share one, and the candidates one list drops while narrowing, and the others then
+ * score, are what the scan must get right. */
 const members = fc.constantFrom(0.1, 0.5, 0.9).chain((density) =>
   fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: DOCS, maxLength: DOCS }).map((draws) => draws.flatMap((u, d) => (u < density ? [d] : []))),
 );
