@@ -90,9 +90,10 @@ export interface SearcherOptions {
   blockPostings: number;
   /** A list of fewer postings is scored whole the first time a query reads it; a longer one, which an
    * every-word query may gallop through, posting by posting as reached (precompute.ts PostingScores).
-   * 16,384: a list's whole scores and frequencies are about 9 bytes a posting of fresh memory, 0.65 ms
-   * here at that length, and a warm list scored whole is one load a posting; at 65,536 (2.6 ms) eight
-   * slow queries at a million pages, each once in a fresh process, took 277-285 ms against 213-226. */
+   * 16,384: a list's whole scores and frequencies were about 9 bytes a posting of fresh memory, 0.65 ms
+   * here at that length (now 4: the frequencies are read in slices, precompute.ts), and a warm list
+   * scored whole is one load a posting; at 65,536 (2.6 ms) eight slow queries at a million pages, each
+   * once in a fresh process, took 277-285 ms against 213-226. */
   scoreWholeBelowPostings: number;
   /** The best results reordered by how near the query's words stand in their text (proximity.ts). */
   proximity: ProximityOptions;
