@@ -24,7 +24,7 @@ import {
 import { isGleanerError } from '../shared/errors.js';
 import type { CrawlStats } from '../shared/store/index.js';
 import type { AnalyzedDoc } from './analyze-doc.js';
-import { createDocAnalyzer, type DocAnalyzer } from './analyze-pool.js';
+import { BATCHES_PER_WORKER, createDocAnalyzer, type DocAnalyzer } from './analyze-pool.js';
 import type { IndexerOptions } from './options.js';
 import { encodePositionsOnThread } from './encode-thread.js';
 import { PostingsBuilder } from './postings.js';
@@ -216,7 +216,9 @@ async function build(
     pending.push({ docs: batch, fingerprints: batchFingerprints, analysed });
     batch = [];
     batchFingerprints = [];
-    while (pending.length >= Math.max(1, 2 * analyzer.threads)) await take();
+    // Every thread holds its batches and one more waits here for each, so a thread that answers is
+    // sent another while this thread adds the postings of the batch before.
+    while (pending.length >= Math.max(1, (BATCHES_PER_WORKER + 1) * analyzer.threads)) await take();
   };
   try {
     for await (const doc of source.documents) {

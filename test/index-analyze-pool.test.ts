@@ -50,6 +50,20 @@ parentPort.on('message', (msg) => {
 });
 `;
 
+// A worker that answers a batch only once the next has reached it, and the last when told there is no
+// more (a batch of no documents): it finishes only if the pool sends a thread its next batch before the
+// answer to the one it holds.
+const QUEUE_WORKER = (dist: string) => `
+import { parentPort } from 'node:worker_threads';
+import { analyzeDoc } from ${JSON.stringify(`${dist}/indexer/analyze-doc.js`)};
+let held;
+parentPort.on('message', (msg) => {
+  if (held) parentPort.postMessage({ id: held.id, analyses: held.docs.map(analyzeDoc) });
+  held = msg.docs.length > 0 ? msg : undefined;
+  if (!held) parentPort.postMessage({ id: msg.id, analyses: [] });
+});
+`;
+
 describe.skipIf(!existsSync(POOL))('index analysis threads', () => {
   let dir = '';
   let createDocAnalyzer: typeof CreateDocAnalyzer;
@@ -61,6 +75,7 @@ describe.skipIf(!existsSync(POOL))('index analysis threads', () => {
     dir = await mkdtemp(join(tmpdir(), 'gleaner-index-pool-'));
     await writeFile(join(dir, 'dying-worker.mjs'), DYING_WORKER(pathToFileURL(DIST).href));
     await writeFile(join(dir, 'broken-worker.mjs'), "throw new Error('this build is broken');\n");
+    await writeFile(join(dir, 'queue-worker.mjs'), QUEUE_WORKER(pathToFileURL(DIST).href));
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -73,6 +88,19 @@ describe.skipIf(!existsSync(POOL))('index analysis threads', () => {
       const docs = Array.from({ length: 300 }, (_, i) => doc(i));
       const got = (await Promise.all(batches(docs, 37).map((b) => pool.analyze(b)))).flat();
       expect(plain(got)).toEqual(docs.map(analyzeDoc));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a thread is sent its next batch before it answers the one it holds', async () => {
+    const pool = createDocAnalyzer(1, { workerScript: pathToFileURL(join(dir, 'queue-worker.mjs')) });
+    try {
+      const docs = Array.from({ length: 30 }, (_, i) => doc(i));
+      // Three batches and the empty one that ends them: the worker answers each when the next comes.
+      const answers = Promise.all([...batches(docs, 10), []].map((b) => pool.analyze(b)));
+      expect(plain((await answers).flat())).toEqual(docs.map(analyzeDoc));
+      expect(pool.threads).toBe(1);
     } finally {
       await pool.close();
     }
