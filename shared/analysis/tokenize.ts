@@ -108,7 +108,10 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
     if (raw.length > MAX_WORD_LENGTH) continue;
     const end = start + raw.length;
     const entry = wordToken(raw, language, cache);
-    const [token, word, fold] = entry;
+    // By index: destructured, the entry was read through the iterator protocol, 7% of analysing a page.
+    const token = entry[0];
+    const word = entry[1];
+    const fold = entry[2];
     if (token === '') continue;
     const at = position++;
     sink(token, word, start, end, at, false, entry[3], entry[4]);
