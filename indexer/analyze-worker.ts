@@ -6,7 +6,7 @@ import { numberTokens } from '../shared/analysis/index.js';
 import type { StoredDoc } from '../shared/index-format/index.js';
 import { analyzeDoc } from './analyze-doc.js';
 import type { AnalyzeReply } from './analyze-pool.js';
-import { TermPacker } from './term-wire.js';
+import { batchTransfer, TermPacker } from './term-wire.js';
 
 const port = parentPort;
 if (!port) throw new Error('analyze-worker.js runs as a worker thread only');
@@ -21,5 +21,5 @@ port.on('message', (msg: { id: number; docs: StoredDoc[] }) => {
   } catch (e) {
     reply = { id: msg.id, error: e instanceof Error ? e.message : String(e) };
   }
-  port.postMessage(reply);
+  port.postMessage(reply, 'packed' in reply ? batchTransfer(reply.packed) : []);
 });

@@ -14,18 +14,32 @@
 import type { AnalyzedDoc } from './analyze-doc.js';
 import { TermTranslation } from './term-translation.js';
 import { TokenNumbers } from '../shared/analysis/index.js';
+import { FIELD_COUNT } from '../shared/index-format/index.js';
 
-/** An AnalyzedDoc whose terms and words are numbers: n >= 0 in its worker's dictionary, n < 0 the
- * batch's own string -1 - n (PackedBatch.inline); a word that is its term's own string is SAME_AS_TERM. */
-export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'tokenNumbers'> & { termIds: Int32Array; wordIds: Int32Array };
+/** An AnalyzedDoc without its terms, words and typed arrays, which its batch sends end to end
+ * (PackedBatch); `termCount` of them are its, after the batch's documents before it. */
+export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'tokenNumbers' | 'tfs' | 'positions' | 'positionEnds'> & { termCount: number };
 
 /** A batch's analyses, with the strings (terms and words) its worker numbered since its last batch, in
- * number order, and the strings sent with this batch only (once the dictionary is full). */
+ * number order, and the strings sent with this batch only (once the dictionary is full). The documents'
+ * typed arrays are laid end to end, five arrays a batch, and transferred (batchTransfer), not copied:
+ * cloned one by one, a document's six arrays cost both threads an allocation each, and the clone was
+ * 15 us of the 160 a SciFact abstract takes to analyse (DESIGN.md "Two batches a thread"). Term ids
+ * are n >= 0 in the worker's dictionary, n < 0 the batch's own string -1 - n (`inline`); a word that
+ * is its term's own string is SAME_AS_TERM. A document's positionEnds count from its own positions. */
 export interface PackedBatch {
   docs: PackedDoc[];
+  termIds: Int32Array;
+  wordIds: Int32Array;
+  tfs: Uint8Array;
+  positions: Uint8Array;
+  positionEnds: Uint32Array;
   newStrings: string[];
   inline: string[];
 }
+
+/** The buffers a batch's message moves to the other thread rather than copies. */
+export const batchTransfer = (batch: PackedBatch): ArrayBuffer[] => [batch.termIds, batch.wordIds, batch.tfs, batch.positions, batch.positionEnds].map((a) => a.buffer as ArrayBuffer);
 
 /** Strings a worker's dictionary keeps, terms and words together. A site's vocabulary goes on growing
  * with its pages (names, numbers, identifiers), and every worker would hold it all beside the build's
@@ -52,27 +66,47 @@ export class TermPacker {
 
   pack(analyses: readonly AnalyzedDoc[]): PackedBatch {
     const inline: string[] = [];
-    const docs = analyses.map(({ terms, words, tokenNumbers, ...rest }): PackedDoc => {
-      const own = tokenNumbers?.by === this.numbers ? tokenNumbers : undefined;
-      const termIds = this.ids(terms, own?.terms, inline);
-      return { ...rest, termIds, wordIds: this.ids(words, own?.words, inline, { strings: terms, ids: termIds }) };
+    let terms = 0;
+    let positionBytes = 0;
+    for (const a of analyses) {
+      terms += a.terms.length;
+      positionBytes += a.positions.length;
+    }
+    const termIds = new Int32Array(terms);
+    const wordIds = new Int32Array(terms);
+    const tfs = new Uint8Array(terms * FIELD_COUNT);
+    const positions = new Uint8Array(positionBytes);
+    const positionEnds = new Uint32Array(terms);
+    let t = 0;
+    let p = 0;
+    const docs = analyses.map((a): PackedDoc => {
+      const own = a.tokenNumbers?.by === this.numbers ? a.tokenNumbers : undefined;
+      const n = a.terms.length;
+      this.ids(a.terms, own?.terms, inline, termIds, t);
+      this.ids(a.words, own?.words, inline, wordIds, t, { strings: a.terms, ids: termIds });
+      tfs.set(a.tfs.subarray(0, n * FIELD_COUNT), t * FIELD_COUNT);
+      positions.set(a.positions, p);
+      positionEnds.set(a.positionEnds.subarray(0, n), t);
+      t += n;
+      p += a.positions.length;
+      return { termCount: n, forms: a.forms, fieldLength: a.fieldLength, wordMap: a.wordMap };
     });
     // Every string numbered since the last batch, in number order: the build thread's table is then
     // this one (some were numbered by a lookup that sent no term, and cost only their bytes).
     const newStrings = this.numbers.strings.slice(this.sent);
     this.sent = this.numbers.strings.length;
-    return { docs, newStrings, inline };
+    return { docs, termIds, wordIds, tfs, positions, positionEnds, newStrings, inline };
   }
 
-  /** Numbers of `strings` (`known` when the tokenizer gave them); a string without one goes inline.
-   * With `same` (the terms), a word that is its term's string is SAME_AS_TERM, neither looked up nor sent. */
-  private ids(strings: readonly string[], known: Int32Array | undefined, inline: string[], same?: { strings: readonly string[]; ids: Int32Array }): Int32Array {
-    const ids = new Int32Array(strings.length);
+  /** Numbers of `strings` (`known` when the tokenizer gave them) into `out` from `at`; a string without
+   * one goes inline. With `same` (the terms, their numbers in `same.ids` from `at`), a word that is its
+   * term's string is SAME_AS_TERM, neither looked up nor sent. */
+  private ids(strings: readonly string[], known: Int32Array | undefined, inline: string[], out: Int32Array, at: number, same?: { strings: readonly string[]; ids: Int32Array }): void {
     for (let i = 0; i < strings.length; i++) {
       let id = known !== undefined ? known[i]! : -1;
       // Equal numbers are equal strings; a string without a number is compared as a string.
-      if (same !== undefined && (id >= 0 ? id === same.ids[i] : strings[i] === same.strings[i])) {
-        ids[i] = SAME_AS_TERM;
+      if (same !== undefined && (id >= 0 ? id === same.ids[at + i] : strings[i] === same.strings[i])) {
+        out[at + i] = SAME_AS_TERM;
         continue;
       }
       if (known === undefined) id = this.numbers.numberOf(strings[i]!);
@@ -80,9 +114,8 @@ export class TermPacker {
         inline.push(strings[i]!);
         id = -inline.length; // -1 - its place in `inline`
       }
-      ids[i] = id;
+      out[at + i] = id;
     }
-    return ids;
   }
 }
 
@@ -94,9 +127,25 @@ export class TermUnpacker {
 
   unpack(batch: PackedBatch): AnalyzedDoc[] {
     for (const s of batch.newStrings) this.strings.push(s);
-    return batch.docs.map(({ termIds, wordIds, ...rest }) => {
+    let t = 0;
+    let p = 0;
+    return batch.docs.map(({ termCount, ...rest }) => {
+      const termIds = batch.termIds.subarray(t, t + termCount);
+      const positionEnds = batch.positionEnds.subarray(t, t + termCount);
+      const positionBytes = termCount === 0 ? 0 : positionEnds[termCount - 1]!;
       const terms = this.stringsOf(termIds, batch.inline);
-      return { ...rest, terms, words: this.stringsOf(wordIds, batch.inline, terms), numbered: { numbers: termIds, translation: this.translation } };
+      const analysed: AnalyzedDoc = {
+        ...rest,
+        terms,
+        words: this.stringsOf(batch.wordIds.subarray(t, t + termCount), batch.inline, terms),
+        tfs: batch.tfs.subarray(t * FIELD_COUNT, (t + termCount) * FIELD_COUNT),
+        positions: batch.positions.subarray(p, p + positionBytes),
+        positionEnds,
+        numbered: { numbers: termIds, translation: this.translation },
+      };
+      t += termCount;
+      p += positionBytes;
+      return analysed;
     });
   }
 
