@@ -2,7 +2,7 @@
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
 import type { NumberedTerms } from './term-translation.js';
-import { camelCaseMember, countsInLength, isConstantName, definedNameToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, primaryTokens, scanTokens, tokenNumbering, wordPairs, type TokenNumbers, type TokenSink } from '../shared/analysis/index.js';
+import { camelCaseMember, countsInLength, isConstantName, definedNameToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, pairPlaces, PAIR_SEPARATOR, primaryTokens, scanTokens, tokenNumbering, type TokenNumbers, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -183,7 +183,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   for (const [f, texts] of pairSources) {
     field = f;
     // Pairs are not words: `extra`, so they get no positions.
-    for (const text of texts) for (const pair of wordPairs(primaryTokens(text, doc.language))) sink(pair, pair, 0, 0, 0, true);
+    for (const text of texts) sinkPairs(text, doc.language, numbers, sink);
   }
   // The names the page defines (crawler/defined-names.ts) are heading words of it: each one's whole
   // identifier token, once, outside the field's length and without positions (no phrase runs into them).
@@ -231,6 +231,33 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
 const BODY = FIELDS.indexOf('body');
 const HEADINGS = FIELDS.indexOf('headings');
 const ANCHOR = FIELDS.indexOf('anchor');
+
+/** The word pairs of a short text (shared/analysis wordPairs) to `sink`, as extra tokens. When the
+ * tokenizer numbers its words, a pair of two numbered words is named by their numbers
+ * (TokenNumbers.pairNumberOf), and its string is made only the first time; any other is spelled and
+ * numbered by the sink, as every pair was. */
+function sinkPairs(text: string, language: string, numbers: TokenNumbers | undefined, sink: TokenSink): void {
+  const tokens: string[] = [];
+  const tokenNumbers: number[] = [];
+  scanTokens(text, language, (token, _word, _start, _end, _position, extra, tokenNumber) => {
+    if (extra) return;
+    tokens.push(token);
+    tokenNumbers.push(tokenNumber ?? -1);
+  });
+  pairPlaces(tokens, (i, j) => {
+    const spell = (): string => tokens[i]! + PAIR_SEPARATOR + tokens[j]!;
+    const first = tokenNumbers[i]!;
+    const second = tokenNumbers[j]!;
+    const n = numbers !== undefined && first >= 0 && second >= 0 ? numbers.pairNumberOf(first, second, spell) : -1;
+    if (n >= 0) {
+      const pair = numbers!.strings[n]!;
+      sink(pair, pair, 0, 0, 0, true, n, n);
+    } else {
+      const pair = spell();
+      sink(pair, pair, 0, 0, 0, true);
+    }
+  });
+}
 
 /** An identifier's whole token of words joined by underscores only (`extended_glob`, not `os.path`,
  * `__init__` or `Vec<T>`). */

@@ -12,7 +12,7 @@ export { identifierAt, identifierTails, isIdentifierToken, symbolSuffix } from '
 export { camelCaseMember, definedNameOf, definedNameToken, DEFINES_MARK, isCamelCase, isConstantName, isDefinedNameToken, isLongOption, memberNameToken, optionToken, qualifiedForms } from './defined-names.js';
 export { charBefore, MAX_WORD_LENGTH, nextWordStart, wordHolding } from './words.js';
 export { isCjk, type TokenSink } from './cjk.js';
-export { PAIR_SEPARATOR, wordPairs } from './pairs.js';
+export { PAIR_SEPARATOR, pairPlaces, wordPairs } from './pairs.js';
 export { hyphenCompounds, type Compound } from './compounds.js';
 export { analyzerFor, isStopword, languages, queryVariantLanguages, registerLanguage, registryVersion, stemsArePrefixes, stemSearchPrefix, stemWord, type Language } from './registry.js';
 export { analyze, countsInLength, numberTokens, primaryTokens, scanTokens, tokenAt, tokenize, tokenNumbering, type TokenSpan } from './tokenize.js';

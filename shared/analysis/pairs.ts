@@ -27,17 +27,21 @@ export const PAIR_SEPARATOR = ' ';
  * neighbour that is none ("and write"; "Here Documents": "here document", which the first kind never
  * holds). Two stopwords make no pair. */
 export function wordPairs(tokens: readonly string[]): string[] {
-  const words = tokens.filter((t) => !isStopword(t));
   const pairs: string[] = [];
-  for (let i = 0; i + 1 < words.length; i++) {
-    const first = words[i]!;
-    const second = words[i + 1]!;
-    if (first !== second) pairs.push(first + PAIR_SEPARATOR + second);
-  }
-  for (let i = 0; i + 1 < tokens.length; i++) {
-    const first = tokens[i]!;
-    const second = tokens[i + 1]!;
-    if (isStopword(first) !== isStopword(second)) pairs.push(first + PAIR_SEPARATOR + second);
-  }
+  pairPlaces(tokens, (first, second) => pairs.push(tokens[first]! + PAIR_SEPARATOR + tokens[second]!));
   return pairs;
+}
+
+/** wordPairs as places: `pair(i, j)` for each pair of tokens[i] and tokens[j], in wordPairs' order.
+ * The rule lives here; an analysis thread that numbers its tokens names pairs by number with it
+ * (token-numbers.ts pairNumberOf), the string made only for a pair it has not met. */
+export function pairPlaces(tokens: readonly string[], pair: (first: number, second: number) => void): void {
+  const stop = tokens.map((t) => isStopword(t));
+  let previous = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    if (stop[i]) continue;
+    if (previous >= 0 && tokens[previous] !== tokens[i]) pair(previous, i);
+    previous = i;
+  }
+  for (let i = 0; i + 1 < tokens.length; i++) if (stop[i] !== stop[i + 1]) pair(i, i + 1);
 }
