@@ -49,7 +49,8 @@ function finishHere(job: Job): void {
 /** Batches a worker holds at once: the one it analyses and the next, queued in its port, so that it
  * starts on that one as soon as it answers, not when this thread, busy adding the postings of a batch
  * before, gets round to its answer and sends another. With one at a time, on SciFact x20 each analysis
- * thread waited a fifth of the build for its next batch (DESIGN.md "Two batches a thread"). */
+ * thread waited a fifth of the build for its next batch (DESIGN.md "Two batches a thread, batches
+ * moved, pairs by number"). */
 export const BATCHES_PER_WORKER = 2;
 
 /** `threads` worker threads, each given up to BATCHES_PER_WORKER batches at a time, answered in the

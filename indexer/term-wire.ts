@@ -24,9 +24,10 @@ export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'tokenNumbers' | '
  * number order, and the strings sent with this batch only (once the dictionary is full). The documents'
  * typed arrays are laid end to end, five arrays a batch, and transferred (batchTransfer), not copied:
  * cloned one by one, a document's six arrays cost both threads an allocation each, and the clone was
- * 15 us of the 160 a SciFact abstract takes to analyse (DESIGN.md "Two batches a thread"). Term ids
- * are n >= 0 in the worker's dictionary, n < 0 the batch's own string -1 - n (`inline`); a word that
- * is its term's own string is SAME_AS_TERM. A document's positionEnds count from its own positions. */
+ * 15 us of the 160 a SciFact abstract takes to analyse (DESIGN.md "Two batches a thread, batches
+ * moved, pairs by number"). Term ids are n >= 0 in the worker's dictionary, n < 0 the batch's own
+ * string -1 - n (`inline`); a word that is its term's own string is SAME_AS_TERM. A document's
+ * positionEnds count from its own positions. */
 export interface PackedBatch {
   docs: PackedDoc[];
   termIds: Int32Array;

@@ -39,7 +39,8 @@ export class TokenNumbers {
    * Looked up by string, a title's pair was made anew (a concatenation, 13 characters or more a cons
    * string) and cost a probe of the whole table: with SciFact's 77,646 title pairs about 640 ns a pair
    * beside 470 for making it, most of it cache misses, as a title's pairs are rare strings (DESIGN.md
-   * "Pairs numbered by their words"). -1 when the pair has no number (the table is full).
+   * "Two batches a thread, batches moved, pairs by number"). -1 when the pair has no number (the
+   * table is full).
    */
   pairNumberOf(first: number, second: number, spell: () => string): number {
     const slots = this.pairSlots;
