@@ -98,7 +98,8 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
     if (extra && scanningFields && SNAKE_NAME.test(token)) snakeNames.push(token);
     let tokenNumber = givenTokenNumber ?? -1;
     let wordNumber = givenWordNumber ?? -1;
-    // A token the word cache did not make (an identifier's whole, a pair, CJK) is numbered here.
+    // A token that comes without a number (an identifier's whole, a pair of words one of which has
+    // none, CJK) is numbered here.
     if (numbers !== undefined && givenTokenNumber === undefined) {
       tokenNumber = numbers.numberOf(token);
       wordNumber = word === token ? tokenNumber : numbers.numberOf(word);
