@@ -45,7 +45,7 @@ export class TokenNumbers {
   pairNumberOf(first: number, second: number, spell: () => string): number {
     const slots = this.pairSlots;
     const mask = slots.length / 3 - 1;
-    let i = (Math.imul(first, 0x9e3779b1) ^ Math.imul(second + 1, 0x85ebca77)) >>> 0;
+    let i = pairHash(first, second);
     for (;; i++) {
       const at = 3 * (i & mask);
       const key = slots[at]!;
@@ -73,7 +73,7 @@ export class TokenNumbers {
       if (key === 0) continue;
       const first = key - 1;
       const second = old[at + 1]!;
-      let i = (Math.imul(first, 0x9e3779b1) ^ Math.imul(second + 1, 0x85ebca77)) >>> 0;
+      let i = pairHash(first, second);
       while (slots[3 * (i & mask)] !== 0) i++;
       const to = 3 * (i & mask);
       slots[to] = key;
@@ -83,3 +83,6 @@ export class TokenNumbers {
     this.pairSlots = slots;
   }
 }
+
+/** Where a pair's probe starts (before the table's mask): its two numbers mixed by multiplication. */
+const pairHash = (first: number, second: number): number => (Math.imul(first, 0x9e3779b1) ^ Math.imul(second + 1, 0x85ebca77)) >>> 0;
