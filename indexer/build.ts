@@ -178,19 +178,23 @@ async function build(
   report();
   let analyzer: DocAnalyzer | undefined;
   const pending: { docs: IndexDocument[]; fingerprints: string[]; analysed: Promise<AnalyzedDoc[]> }[] = [];
+  // A document's term ids, in the order of its analysis (reused: most documents fit).
+  let termIds = new Int32Array(1024);
   // Adds the oldest batch's postings, in document order, and writes its records.
   const take = async (): Promise<void> => {
     const { docs, fingerprints, analysed } = pending.shift()!;
     const batch = await analysed;
     const first = fresh.length;
     batch.forEach((a, j) => {
-      const k = first + j;
       const numbered = a.numbered;
-      for (let s = 0; s < a.terms.length; s++) {
+      const n = a.terms.length;
+      if (termIds.length < n) termIds = new Int32Array(2 * n);
+      for (let s = 0; s < n; s++) {
         const id = numbered ? builder.numberedTermId(numbered.translation, numbered.numbers[s]!, a.terms[s]!, a.words[s]!) : builder.termId(a.terms[s]!, a.words[s]!);
         builder.addForms(id, a.forms[s]);
-        builder.add(id, k, a.tfs, s * FIELD_COUNT, a.positions, s === 0 ? 0 : a.positionEnds[s - 1]!, a.positionEnds[s]!);
+        termIds[s] = id;
       }
+      builder.addDocument(termIds.subarray(0, n), first + j, a.tfs, a.positions, a.positionEnds);
       for (let f = 0; f < FIELD_COUNT; f++) fieldLength.push(a.fieldLength[f]!);
       wordMaps.push(a.wordMap);
     });

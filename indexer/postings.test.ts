@@ -108,31 +108,53 @@ describe('PostingsBuilder', () => {
     const bytes = thrown(() => add(positions, 'word', 1, 1, [1, 2, 3, 4, 5]));
     expect(isGleanerError(bytes) && bytes.code).toBe('INDEX_TOO_LARGE');
     expect(String(bytes)).toMatch(/more than 64 bytes of word positions/);
+    // A document's postings at once: the same errors, before any of them is added.
+    const whole = new PostingsBuilder(1_000, 4, { maxArrayLength: 10 * FIELD_COUNT });
+    const ids = (n: number) => Int32Array.from({ length: n }, () => whole.termId('word', 'word'));
+    whole.addDocument(ids(8), 0, new Uint8Array(8 * FIELD_COUNT), new Uint8Array(0), new Uint32Array(8));
+    const past = thrown(() => whole.addDocument(ids(3), 1, new Uint8Array(3 * FIELD_COUNT), new Uint8Array(0), new Uint32Array(3)));
+    expect(isGleanerError(past) && past.code).toBe('INDEX_TOO_LARGE');
+    expect(whole.records).toBe(8);
+    const wholeBytes = new PostingsBuilder(0, 4, { maxArrayLength: 64 });
+    const tooMany = thrown(() => wholeBytes.addDocument(Int32Array.of(wholeBytes.termId('word', 'word')), 0, new Uint8Array(FIELD_COUNT), new Uint8Array(65), Uint32Array.of(65)));
+    expect(String(tooMany)).toMatch(/more than 64 bytes of word positions/);
   });
 
-  it('encodes any postings as they were added, whether its records were sized ahead or grown', async () => {
+  it('encodes any postings as they were added, whether its records were sized ahead or grown, a posting or a document at a time', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 40 })), { maxLength: 25 }), { maxLength: 120 }),
         fc.integer({ min: 0, max: 300 }),
         fc.integer({ min: 1, max: 64 }),
         fc.boolean(),
-        async (docs, expected, first, elsewhere) => {
+        fc.boolean(),
+        async (docs, expected, first, elsewhere, whole) => {
           const builder = new PostingsBuilder(expected, first);
           const want = new Map<string, { docs: number[]; tfs: number[]; positions: number[][] }>();
           docs.forEach((postings, d) => {
             const seen = new Set<number>();
+            // The document's postings as its analysis lays them out, for addDocument.
+            const ids: number[] = [];
+            const tfs: number[] = [];
+            const bytes: number[] = [];
+            const ends: number[] = [];
             for (const [term, tf, positions] of postings) {
               if (seen.has(term)) continue;
               seen.add(term);
               const name = `t${String(term).padStart(2, '0')}`;
-              add(builder, name, d, tf, positions);
+              if (whole) {
+                ids.push(builder.termId(name, name));
+                tfs.push(tf, ...new Array<number>(FIELD_COUNT - 1).fill(0));
+                bytes.push(...positions);
+                ends.push(bytes.length);
+              } else add(builder, name, d, tf, positions);
               const w = want.get(name) ?? { docs: [], tfs: [], positions: [] };
               w.docs.push(d);
               w.tfs.push(tf);
               w.positions.push(positions);
               want.set(name, w);
             }
+            if (whole) builder.addDocument(Int32Array.from(ids), d, Uint8Array.from(tfs), Uint8Array.from(bytes), Uint32Array.from(ends));
           });
           // positions.bin encoded apart (as on another thread) or with postings.bin: the same files.
           const layout = await builder.finish(elsewhere ? (records, rank, terms) => Promise.resolve(encodePositionRuns(records, rank, terms)) : undefined);

@@ -168,6 +168,42 @@ export class PostingsBuilder {
     for (let f = 0; f < FIELD_COUNT; f++) this.recTf[to + f] = tfs[tfsAt + f]!;
     const at = i === 0 ? 0 : this.recPosEnd[i - 1]!;
     const length = positionsTo - positionsFrom;
+    const buf = this.positionRoom(at, length);
+    // Byte by byte: a posting's positions are a few bytes, and a subarray view per posting was the
+    // build thread's largest allocation after the pages themselves (381 MB over the Rust docs).
+    for (let b = 0; b < length; b++) buf[at + b] = positions[positionsFrom + b]!;
+    this.recPosEnd[i] = at + length;
+  }
+
+  /** A document's postings, its terms' ids in the order of its analysis (AnalyzedDoc): `add` for each,
+   * with their frequencies and positions copied whole, as they lie in the same order there. `tfs` holds
+   * FIELD_COUNT frequencies a term, `positionEnds` where each term's positions end in `positions`. One
+   * copy a document instead of a few bytes a posting: on SciFact x20, `add` was the build thread's
+   * second cost (DESIGN.md "A document's postings added at once"). */
+  addDocument(termIds: Int32Array, doc: number, tfs: Uint8Array, positions: Uint8Array, positionEnds: Uint32Array): void {
+    const n = termIds.length;
+    if (n === 0) return;
+    if (doc > this.highestDoc) this.highestDoc = doc;
+    if (this.count + n > this.maxRecords) throw tooLarge(`${this.maxRecords} postings`);
+    while (this.count + n > this.recTerm.length) this.grow();
+    const first = this.count;
+    const at = first === 0 ? 0 : this.recPosEnd[first - 1]!;
+    const length = positionEnds[n - 1]!;
+    this.positionRoom(at, length).set(positions.subarray(0, length), at);
+    this.recTf.set(tfs.subarray(0, n * FIELD_COUNT), first * FIELD_COUNT);
+    const recTerm = this.recTerm;
+    const recDoc = this.recDoc;
+    const recPosEnd = this.recPosEnd;
+    for (let s = 0; s < n; s++) {
+      recTerm[first + s] = termIds[s]!;
+      recDoc[first + s] = doc;
+      recPosEnd[first + s] = at + positionEnds[s]!;
+    }
+    this.count += n;
+  }
+
+  /** The positions' buffer, grown if `length` more bytes from `at` would not fit. */
+  private positionRoom(at: number, length: number): Uint8Array {
     let buf = this.recPositions.bytes;
     if (at + length > buf.length) {
       const limit = this.sizing.maxArrayLength;
@@ -176,10 +212,7 @@ export class PostingsBuilder {
       buf.set(this.recPositions.bytes.subarray(0, at));
       this.recPositions.bytes = buf;
     }
-    // Byte by byte: a posting's positions are a few bytes, and a subarray view per posting was the
-    // build thread's largest allocation after the pages themselves (381 MB over the Rust docs).
-    for (let b = 0; b < length; b++) buf[at + b] = positions[positionsFrom + b]!;
-    this.recPosEnd[i] = at + length;
+    return buf;
   }
 
   /** What `sofar` of something for the documents up to the highest added so far comes to for the
