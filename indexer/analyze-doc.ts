@@ -1,7 +1,6 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
-import type { NumberedTerms } from './term-translation.js';
 import { camelCaseMember, countsInLength, isConstantName, definedNameToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, pairPlaces, PAIR_SEPARATOR, primaryTokens, scanTokens, tokenNumbering, type TokenNumbers, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
@@ -22,8 +21,6 @@ export interface AnalyzedDoc {
   positionEnds: Uint32Array;
   /** The body's word map, encoded (shared/index-format word-map.ts). */
   wordMap: number[];
-  /** The terms' numbers in the analysis thread's dictionary, when one analysed it (indexer/term-wire.ts). */
-  numbered?: NumberedTerms;
   /** In a thread whose tokenizer numbers its tokens (shared/analysis numberTokens): each term's and
    * word's number in `by`, aligned with `terms` (-1: the table was full). term-wire.ts sends them. */
   tokenNumbers?: { by: TokenNumbers; terms: Int32Array; words: Int32Array };

@@ -8,12 +8,16 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { StoredDoc } from '../shared/index-format/index.js';
 import { analyzeDoc, type AnalyzedDoc } from './analyze-doc.js';
-import { TermUnpacker, type PackedBatch } from './term-wire.js';
+import { TermUnpacker, type PackedBatch, type UnpackedDoc } from './term-wire.js';
+
+/** A document's analysis as the pool gives it: made in this thread, or a worker's with its terms by
+ * number (term-wire.ts). */
+export type PooledAnalysis = AnalyzedDoc | UnpackedDoc;
 
 export interface DocAnalyzer {
   /** The analyses of `docs`, in their order. Never fails for a worker's sake: a batch whose worker
    * died is analysed in this thread instead, and that worker's place is given up. */
-  analyze(docs: readonly StoredDoc[]): Promise<AnalyzedDoc[]>;
+  analyze(docs: readonly StoredDoc[]): Promise<PooledAnalysis[]>;
   close(): Promise<void>;
   /** Worker threads still in use; 0 means analysis runs in the calling thread. */
   readonly threads: number;
@@ -31,7 +35,7 @@ export type AnalyzeReply = { id: number; packed: PackedBatch } | { id: number; a
 interface Job {
   id: number;
   docs: readonly StoredDoc[];
-  resolve: (a: AnalyzedDoc[]) => void;
+  resolve: (a: PooledAnalysis[]) => void;
   reject: (e: unknown) => void;
 }
 
@@ -103,7 +107,7 @@ export function createDocAnalyzer(threads: number, options: DocAnalyzerOptions =
         retire(worker);
         return;
       }
-      let analyses: AnalyzedDoc[];
+      let analyses: PooledAnalysis[];
       try {
         analyses = 'packed' in reply ? terms.unpack(reply.packed) : reply.analyses;
       } catch {
@@ -123,7 +127,7 @@ export function createDocAnalyzer(threads: number, options: DocAnalyzerOptions =
       return alive.size;
     },
     analyze(docs) {
-      return new Promise<AnalyzedDoc[]>((resolve, reject) => {
+      return new Promise<PooledAnalysis[]>((resolve, reject) => {
         waiting.push({ id: nextId++, docs, resolve, reject });
         dispatch();
       });

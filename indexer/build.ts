@@ -23,8 +23,7 @@ import {
 } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
 import type { CrawlStats } from '../shared/store/index.js';
-import type { AnalyzedDoc } from './analyze-doc.js';
-import { BATCHES_PER_WORKER, createDocAnalyzer, type DocAnalyzer } from './analyze-pool.js';
+import { BATCHES_PER_WORKER, createDocAnalyzer, type DocAnalyzer, type PooledAnalysis } from './analyze-pool.js';
 import type { IndexerOptions } from './options.js';
 import { encodePositionsOnThread } from './encode-thread.js';
 import { PostingsBuilder } from './postings.js';
@@ -177,7 +176,7 @@ async function build(
   const report = (): void => progress({ phase: 'analyze', done, total: source.count });
   report();
   let analyzer: DocAnalyzer | undefined;
-  const pending: { docs: IndexDocument[]; fingerprints: string[]; analysed: Promise<AnalyzedDoc[]> }[] = [];
+  const pending: { docs: IndexDocument[]; fingerprints: string[]; analysed: Promise<PooledAnalysis[]> }[] = [];
   // A document's term ids, in the order of its analysis (reused: most documents fit).
   let termIds = new Int32Array(1024);
   // Adds the oldest batch's postings, in document order, and writes its records.
@@ -186,14 +185,14 @@ async function build(
     const batch = await analysed;
     const first = fresh.length;
     batch.forEach((a, j) => {
-      const numbered = a.numbered;
-      const n = a.terms.length;
+      // A worker's analysis has its terms and words by number (term-wire.ts), this thread's as strings.
+      const n = 'numbered' in a ? a.numbered.numbers.length : a.terms.length;
       if (termIds.length < n) termIds = new Int32Array(2 * n);
-      for (let s = 0; s < n; s++) {
-        const id = numbered ? builder.numberedTermId(numbered.translation, numbered.numbers[s]!, a.terms[s]!, a.words[s]!) : builder.termId(a.terms[s]!, a.words[s]!);
-        builder.addForms(id, a.forms[s]);
-        termIds[s] = id;
-      }
+      if ('numbered' in a) {
+        const numbered = a.numbered;
+        for (let s = 0; s < n; s++) termIds[s] = builder.numberedTermId(numbered.translation, numbered.numbers[s]!, numbered.term(s), numbered.word(s));
+      } else for (let s = 0; s < n; s++) termIds[s] = builder.termId(a.terms[s]!, a.words[s]!);
+      for (let s = 0; s < n; s++) builder.addForms(termIds[s]!, a.forms[s]);
       builder.addDocument(termIds.subarray(0, n), first + j, a.tfs, a.positions, a.positionEnds);
       for (let f = 0; f < FIELD_COUNT; f++) fieldLength.push(a.fieldLength[f]!);
       wordMaps.push(a.wordMap);

@@ -9,6 +9,9 @@ export interface NumberedTerms {
   /** Per term, aligned with `terms`: its number, or < 0 for a string sent with its batch only. */
   numbers: Int32Array;
   translation: TermTranslation;
+  /** Term s's string and its surface word's, `terms[s]` and `words[s]` without making those arrays. */
+  term(s: number): string;
+  word(s: number): string;
 }
 
 /** A thread's term numbers to the build's term ids: -1 until the build has looked the term up. */

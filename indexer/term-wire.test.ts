@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { numberTokens } from '../shared/analysis/index.js';
 import { analyzeDoc, type AnalyzedDoc } from './analyze-doc.js';
-import { batchTransfer, SAME_AS_TERM, TermPacker, TermUnpacker, type PackedBatch } from './term-wire.js';
+import { asAnalyzed } from '../test/support/analyses.js';
+import { batchTransfer, SAME_AS_TERM, TermPacker, TermUnpacker, type PackedBatch, type UnpackedDoc } from './term-wire.js';
 
 const doc = (body: string, title = 'A page') => analyzeDoc({ url: 'http://site.test/p', title, headings: [], body, anchor: [], language: 'en' });
 /** The batch as the other thread gets it: cloned, its typed arrays' buffers moved (batchTransfer). The
@@ -13,8 +14,9 @@ function sentOver(batch: PackedBatch): PackedBatch {
   expect(buffers.every((b) => b.byteLength === 0)).toBe(true);
   return arrived;
 }
-/** The analyses as unpacked on the other side, without the numbers they came with (checked apart). */
-const unpacked = (unpacker: TermUnpacker, batch: PackedBatch): AnalyzedDoc[] => unpacker.unpack(sentOver(batch)).map(({ numbered: _, ...a }) => a);
+/** The analyses as unpacked on the other side, their terms and words as strings, without the numbers
+ * they came with (checked apart). */
+const unpacked = (unpacker: TermUnpacker, batch: PackedBatch): AnalyzedDoc[] => unpacker.unpack(sentOver(batch)).map(asAnalyzed);
 /** The analyses as the packer is given them, without the tokenizer's numbers, which are not sent. */
 const sent = (analysed: AnalyzedDoc[]): AnalyzedDoc[] => analysed.map(({ tokenNumbers: _, ...a }) => a);
 
@@ -59,7 +61,7 @@ describe.each([
     expect(batch.wordIds.filter((n) => n !== SAME_AS_TERM).length).toBe(1);
     expect(batch.newStrings.filter((s) => s === 'tables' || s === 'vacuum')).toEqual(['vacuum', 'tables']);
     const [back] = unpacker.unpack(batch);
-    expect(back!.words).toEqual(analysed[0]!.words);
+    expect(asAnalyzed(back!).words).toEqual(analysed[0]!.words);
   });
 
   it('refuses a number its worker never sent, rather than give a wrong term', () => {
@@ -105,12 +107,12 @@ describe.each([
     const { packer, unpacker } = wire(numbered, 2);
     const [a] = unpacker.unpack(packer.pack([doc('alpha beta gamma', '')]));
     const [b] = unpacker.unpack(packer.pack([doc('gamma beta alpha', '')]));
-    const numberOf = (d: AnalyzedDoc, term: string) => d.numbered!.numbers[d.terms.indexOf(term)];
+    const numberOf = (d: UnpackedDoc, term: string) => d.numbered.numbers[asAnalyzed(d).terms.indexOf(term)];
     expect(numberOf(a!, 'alpha')).toBe(numberOf(b!, 'alpha'));
     expect(numberOf(a!, 'beta')).toBe(numberOf(b!, 'beta'));
     expect(numberOf(a!, 'alpha')).not.toBe(numberOf(b!, 'beta'));
     expect(numberOf(a!, 'gamma')).toBeLessThan(0);
-    expect(b!.numbered!.translation).toBe(a!.numbered!.translation);
+    expect(b!.numbered.translation).toBe(a!.numbered.translation);
   });
 });
 

@@ -12,9 +12,14 @@
 // dictionary as it meets them (shared/analysis token-numbers.ts), so most terms come numbered already.
 
 import type { AnalyzedDoc } from './analyze-doc.js';
-import { TermTranslation } from './term-translation.js';
+import { TermTranslation, type NumberedTerms } from './term-translation.js';
 import { TokenNumbers } from '../shared/analysis/index.js';
 import { FIELD_COUNT } from '../shared/index-format/index.js';
+
+/** A document as the build thread gets it from an analysis thread: its terms and words by number,
+ * read one string at a time (NumberedTerms). Made into two arrays a document, they were a fifth of the
+ * build thread's allocation on SciFact x20 (DESIGN.md "A document's postings added at once"). */
+export type UnpackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'tokenNumbers'> & { numbered: NumberedTerms };
 
 /** An AnalyzedDoc without its terms, words and typed arrays, which its batch sends end to end
  * (PackedBatch); `termCount` of them are its, after the batch's documents before it. */
@@ -126,23 +131,23 @@ export class TermUnpacker {
   /** The worker's term numbers as the build's term ids (term-translation.ts), filled in by the build. */
   private readonly translation = new TermTranslation();
 
-  unpack(batch: PackedBatch): AnalyzedDoc[] {
+  /** The batch's analyses, their terms and words by number; a number the worker never sent throws a
+   * RangeError here, not while the build adds the document. */
+  unpack(batch: PackedBatch): UnpackedDoc[] {
     for (const s of batch.newStrings) this.strings.push(s);
+    this.check(batch.termIds, batch.inline, false);
+    this.check(batch.wordIds, batch.inline, true);
     let t = 0;
     let p = 0;
     return batch.docs.map(({ termCount, ...rest }) => {
-      const termIds = batch.termIds.subarray(t, t + termCount);
       const positionEnds = batch.positionEnds.subarray(t, t + termCount);
       const positionBytes = termCount === 0 ? 0 : positionEnds[termCount - 1]!;
-      const terms = this.stringsOf(termIds, batch.inline);
-      const analysed: AnalyzedDoc = {
+      const analysed: UnpackedDoc = {
         ...rest,
-        terms,
-        words: this.stringsOf(batch.wordIds.subarray(t, t + termCount), batch.inline, terms),
         tfs: batch.tfs.subarray(t * FIELD_COUNT, (t + termCount) * FIELD_COUNT),
         positions: batch.positions.subarray(p, p + positionBytes),
         positionEnds,
-        numbered: { numbers: termIds, translation: this.translation },
+        numbered: new BatchTerms(batch.termIds.subarray(t, t + termCount), batch.wordIds.subarray(t, t + termCount), this.strings, batch.inline, this.translation),
       };
       t += termCount;
       p += positionBytes;
@@ -150,15 +155,35 @@ export class TermUnpacker {
     });
   }
 
-  private stringsOf(ids: Int32Array, inline: readonly string[], same?: readonly string[]): string[] {
-    const table = this.strings;
-    const out = new Array<string>(ids.length);
+  /** Throws a RangeError for a number in `ids` that names no string sent (SAME_AS_TERM allowed when `same`). */
+  private check(ids: Int32Array, inline: readonly string[], same: boolean): void {
+    const known = this.strings.length;
     for (let i = 0; i < ids.length; i++) {
       const n = ids[i]!;
-      const s = n === SAME_AS_TERM ? same?.[i] : n >= 0 ? table[n] : inline[-1 - n];
-      if (s === undefined) throw new RangeError(`term number ${ids[i]!} was never sent`);
-      out[i] = s;
+      if (n >= 0 ? n < known : (same && n === SAME_AS_TERM) || -1 - n < inline.length) continue;
+      throw new RangeError(`term number ${n} was never sent`);
     }
-    return out;
+  }
+}
+
+/** A document's terms and words by the numbers its batch sent (NumberedTerms), checked by unpack. */
+class BatchTerms implements NumberedTerms {
+  constructor(
+    readonly numbers: Int32Array,
+    private readonly wordIds: Int32Array,
+    private readonly strings: readonly string[],
+    private readonly inline: readonly string[],
+    readonly translation: TermTranslation,
+  ) {}
+
+  term(s: number): string {
+    const n = this.numbers[s]!;
+    return n >= 0 ? this.strings[n]! : this.inline[-1 - n]!;
+  }
+
+  word(s: number): string {
+    const n = this.wordIds[s]!;
+    if (n === SAME_AS_TERM) return this.term(s);
+    return n >= 0 ? this.strings[n]! : this.inline[-1 - n]!;
   }
 }

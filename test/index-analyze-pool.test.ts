@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeDoc, type AnalyzedDoc } from '../indexer/analyze-doc.js';
-import type { createDocAnalyzer as CreateDocAnalyzer } from '../indexer/analyze-pool.js';
+import type { createDocAnalyzer as CreateDocAnalyzer, PooledAnalysis } from '../indexer/analyze-pool.js';
 import type { buildFromDocuments as BuildFromDocuments, buildIndex as BuildIndex } from '../indexer/index.js';
 import { currentGeneration } from '../shared/index-format/index.js';
 import type { StoredDoc } from '../shared/index-format/index.js';
 import { writePages, type PageSpec } from './support/index-fixture.js';
+import { asAnalyzed } from './support/analyses.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -35,7 +36,7 @@ function doc(i: number): StoredDoc {
   };
 }
 /** Analyses as the pool gives them, without the term numbers a thread adds (term-wire.test.ts checks those). */
-const plain = (analyses: readonly AnalyzedDoc[]): AnalyzedDoc[] => analyses.map(({ numbered: _, ...a }) => a);
+const plain = (analyses: readonly PooledAnalysis[]): AnalyzedDoc[] => analyses.map(asAnalyzed);
 const batches = (docs: StoredDoc[], size: number): StoredDoc[][] => Array.from({ length: Math.ceil(docs.length / size) }, (_, b) => docs.slice(b * size, b * size + size));
 
 // A worker that does what analyze-worker.js does, except that a batch holding a page whose URL ends in
