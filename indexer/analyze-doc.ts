@@ -11,7 +11,9 @@ export interface AnalyzedDoc {
   /** The shortest surface word seen per term, aligned with `terms`. */
   words: string[];
   /** The other surface words of a term in this document ("partitioning" beside "partition"), aligned
-   * with `terms`; undefined (most terms) when there is none. "Did you mean" offers real words from them. */
+   * with `terms`; a hole (most terms) when there is none, so that the array sent to the build thread
+   * holds only the terms with some (a message carries a sparse array's elements, not its holes).
+   * "Did you mean" offers real words from them. */
   forms: (string[] | undefined)[];
   /** Tokens per field, in FIELDS order. */
   fieldLength: number[];
@@ -110,7 +112,6 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       words.push(word);
       termNumbers.push(tokenNumber);
       wordNumbers.push(wordNumber);
-      forms.push(undefined);
       places.push([]);
       if ((s + 1) * FIELD_COUNT > scratch.length) {
         const bigger = new Uint32Array(scratch.length * 2);

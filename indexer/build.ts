@@ -192,7 +192,8 @@ async function build(
         const numbered = a.numbered;
         for (let s = 0; s < n; s++) termIds[s] = builder.numberedTermId(numbered.translation, numbered.numbers[s]!, numbered.term(s), numbered.word(s));
       } else for (let s = 0; s < n; s++) termIds[s] = builder.termId(a.terms[s]!, a.words[s]!);
-      for (let s = 0; s < n; s++) builder.addForms(termIds[s]!, a.forms[s]);
+      // Sparse: forEach skips the terms without other forms.
+      a.forms.forEach((forms, s) => builder.addForms(termIds[s]!, forms));
       builder.addDocument(termIds.subarray(0, n), first + j, a.tfs, a.positions, a.positionEnds);
       for (let f = 0; f < FIELD_COUNT; f++) fieldLength.push(a.fieldLength[f]!);
       wordMaps.push(a.wordMap);
