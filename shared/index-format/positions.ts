@@ -16,10 +16,12 @@ export const FIELD_SPAN = 2 ** 28;
 export const positionOf = (field: number, place: number): number => field * FIELD_SPAN + place;
 export const fieldOfPosition = (position: number): number => Math.floor(position / FIELD_SPAN);
 
-/** Appends ascending `positions` as variable-byte deltas to `out` from `at`, growing it; returns the end. */
-export function encodePositions(positions: readonly number[], out: { bytes: Uint8Array }, at: number): number {
+/** Appends ascending `positions` [from, to) as variable-byte deltas to `out` from `at`, growing it;
+ * returns the end. */
+export function encodePositions(positions: ArrayLike<number>, out: { bytes: Uint8Array }, at: number, from = 0, to = positions.length): number {
   let previous = 0;
-  for (const position of positions) {
+  for (let i = from; i < to; i++) {
+    const position = positions[i]!;
     let delta = position - previous;
     previous = position;
     if (at + 5 > out.bytes.length) {
