@@ -28,8 +28,18 @@ export interface AnalyzedDoc {
   tokenNumbers?: { by: TokenNumbers; terms: Int32Array; words: Int32Array };
 }
 
-// Per-field counts of the document being analysed, reused across documents (grown when needed).
+// Per-field counts of the document being analysed, reused across documents (grown when needed), and
+// each term's token and word numbers (one a term: grown with it).
 let scratch = new Uint32Array(1024 * FIELD_COUNT);
+let termNumbers = new Int32Array(1024);
+let wordNumbers = new Int32Array(1024);
+
+/** `a` copied into an array of `length`. */
+function grown(a: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(length);
+  bigger.set(a);
+  return bigger;
+}
 
 // Each numbered token's slot in the document being analysed, reused across documents: slotOf[n] is
 // token n's slot when slotStamp[n] is this document's stamp, else it has none yet. A Map per document
@@ -102,8 +112,6 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   const docStamp = nextStamp();
   // A document that threw part way leaves its positions behind.
   placeCount = 0;
-  const termNumbers: number[] = [];
-  const wordNumbers: number[] = [];
   const slot = new Map<string, number>();
   const terms: string[] = [];
   const words: string[] = [];
@@ -144,13 +152,15 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       else slot.set(token, s);
       terms.push(token);
       words.push(word);
-      termNumbers.push(tokenNumber);
-      wordNumbers.push(wordNumber);
       if ((s + 1) * FIELD_COUNT > scratch.length) {
         const bigger = new Uint32Array(scratch.length * 2);
         bigger.set(scratch);
         scratch = bigger;
+        termNumbers = grown(termNumbers, scratch.length / FIELD_COUNT);
+        wordNumbers = grown(wordNumbers, scratch.length / FIELD_COUNT);
       }
+      termNumbers[s] = tokenNumber;
+      wordNumbers[s] = wordNumber;
       for (let f = s * FIELD_COUNT; f < (s + 1) * FIELD_COUNT; f++) scratch[f] = 0;
     } else if (wordNumber >= 0 ? wordNumber !== wordNumbers[s] : word !== words[s]) {
       const other = forms[s] ?? (forms[s] = []);
@@ -261,7 +271,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   for (let t = 0; t < terms.length; t++) positionEnds[t] = at = encodePositions(placeSorted, out, at, t === 0 ? 0 : ends[t - 1]!, ends[t]);
   const wordMap = encodeWordMap(checkChars, checkBytes, sectionPlaces);
   const analysed: AnalyzedDoc = { terms, tfs, words, forms, fieldLength, positions: out.bytes.subarray(0, at), positionEnds, wordMap };
-  if (numbers !== undefined) analysed.tokenNumbers = { by: numbers, terms: Int32Array.from(termNumbers), words: Int32Array.from(wordNumbers) };
+  if (numbers !== undefined) analysed.tokenNumbers = { by: numbers, terms: termNumbers.slice(0, terms.length), words: wordNumbers.slice(0, terms.length) };
   return analysed;
 }
 
