@@ -179,7 +179,7 @@ export class PostingsBuilder {
    * with their frequencies and positions copied whole, as they lie in the same order there. `tfs` holds
    * FIELD_COUNT frequencies a term, `positionEnds` where each term's positions end in `positions`. One
    * copy a document instead of a few bytes a posting: on SciFact x20, `add` was the build thread's
-   * second cost (DESIGN.md "A document's postings added at once"). */
+   * second cost (DESIGN.md "A document's postings added at once, its positions gathered flat"). */
   addDocument(termIds: Int32Array, doc: number, tfs: Uint8Array, positions: Uint8Array, positionEnds: Uint32Array): void {
     const n = termIds.length;
     if (n === 0) return;

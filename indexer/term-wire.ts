@@ -18,7 +18,8 @@ import { FIELD_COUNT } from '../shared/index-format/index.js';
 
 /** A document as the build thread gets it from an analysis thread: its terms and words by number,
  * read one string at a time (NumberedTerms). Made into two arrays a document, they were a fifth of the
- * build thread's allocation on SciFact x20 (DESIGN.md "A document's postings added at once"). */
+ * build thread's allocation on SciFact x20 (DESIGN.md "A document's postings added at once, its
+ * positions gathered flat"). */
 export type UnpackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'tokenNumbers'> & { numbered: NumberedTerms };
 
 /** An AnalyzedDoc without its terms, words and typed arrays, which its batch sends end to end
