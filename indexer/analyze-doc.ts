@@ -74,18 +74,19 @@ function setSlot(n: number, s: number, docStamp: number): void {
 // The document's word positions as they are met, each with its term's slot, reused across documents
 // (grown when needed); placesByTerm sorts them by slot. An array per term, grown as its positions came,
 // was two thirds of what an analysis thread allocated (SciFact: 41 of 58 KB a document; DESIGN.md "A
-// document's postings added at once, its positions gathered flat").
+// document's postings added at once, its positions gathered flat"). A position is below
+// FIELD_COUNT * FIELD_SPAN, 2^32 for 16 fields: a Uint32Array holds it (checked below).
 let placeSlot = new Int32Array(4096);
-let placeValue = new Int32Array(4096);
+let placeValue = new Uint32Array(4096);
 let placeCount = 0;
-let placeSorted = new Int32Array(4096);
+let placeSorted = new Uint32Array(4096);
 let placeEnds = new Int32Array(1024);
 
 function growPlaces(): void {
   const slot = new Int32Array(placeSlot.length * 2);
   slot.set(placeSlot);
   placeSlot = slot;
-  const value = new Int32Array(placeValue.length * 2);
+  const value = new Uint32Array(placeValue.length * 2);
   value.set(placeValue);
   placeValue = value;
 }
@@ -95,7 +96,7 @@ function growPlaces(): void {
  * placeEnds[t]). */
 function placesByTerm(terms: number): Int32Array {
   if (placeEnds.length < terms + 1) placeEnds = new Int32Array(2 * (terms + 1));
-  if (placeSorted.length < placeCount) placeSorted = new Int32Array(placeSlot.length);
+  if (placeSorted.length < placeCount) placeSorted = new Uint32Array(placeSlot.length);
   const ends = placeEnds;
   ends.fill(0, 0, terms + 1);
   for (let i = 0; i < placeCount; i++) ends[placeSlot[i]! + 1]!++;
@@ -104,6 +105,8 @@ function placesByTerm(terms: number): Int32Array {
   for (let i = 0; i < placeCount; i++) placeSorted[ends[placeSlot[i]!]!++] = placeValue[i]!;
   return ends;
 }
+
+if (positionOf(FIELD_COUNT - 1, FIELD_SPAN - 1) > 0xffffffff) throw new Error('word positions no longer fit a Uint32Array (analyze-doc.ts placeValue)');
 
 export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   // Terms are found by their numbers when the tokenizer numbers them (most tokens come numbered, from
