@@ -34,11 +34,11 @@ let scratch = new Uint32Array(1024 * FIELD_COUNT);
 let termNumbers = new Int32Array(1024);
 let wordNumbers = new Int32Array(1024);
 
-/** `a` copied into an array of `length`. */
-function grown(a: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(length);
+/** `a` copied into a zeroed array of its kind, `length` long: how this module's reused arrays grow. */
+function grown<A extends Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>>(a: A, length: number): A {
+  const bigger = a instanceof Int32Array ? new Int32Array(length) : new Uint32Array(length);
   bigger.set(a);
-  return bigger;
+  return bigger as A;
 }
 
 // Each numbered token's slot in the document being analysed, reused across documents: slotOf[n] is
@@ -60,12 +60,8 @@ function nextStamp(): number {
 function setSlot(n: number, s: number, docStamp: number): void {
   if (n >= slotOf.length) {
     const length = Math.max(n + 1, slotOf.length * 2, 1024);
-    const slots = new Int32Array(length);
-    slots.set(slotOf);
-    const stamps = new Uint32Array(length);
-    stamps.set(slotStamp);
-    slotOf = slots;
-    slotStamp = stamps;
+    slotOf = grown(slotOf, length);
+    slotStamp = grown(slotStamp, length);
   }
   slotOf[n] = s;
   slotStamp[n] = docStamp;
@@ -81,15 +77,6 @@ let placeValue = new Uint32Array(4096);
 let placeCount = 0;
 let placeSorted = new Uint32Array(4096);
 let placeEnds = new Int32Array(1024);
-
-function growPlaces(): void {
-  const slot = new Int32Array(placeSlot.length * 2);
-  slot.set(placeSlot);
-  placeSlot = slot;
-  const value = new Uint32Array(placeValue.length * 2);
-  value.set(placeValue);
-  placeValue = value;
-}
 
 /** Sorts the positions met by their term's slot into placeSorted (a counting sort: stable, so each
  * term's stay ascending, as they were met); term t's are [placeEnds[t - 1] (0 for the first),
@@ -157,9 +144,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       terms.push(token);
       words.push(word);
       if ((s + 1) * FIELD_COUNT > scratch.length) {
-        const bigger = new Uint32Array(scratch.length * 2);
-        bigger.set(scratch);
-        scratch = bigger;
+        scratch = grown(scratch, scratch.length * 2);
         termNumbers = grown(termNumbers, scratch.length / FIELD_COUNT);
         wordNumbers = grown(wordNumbers, scratch.length / FIELD_COUNT);
       }
@@ -181,7 +166,10 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       while (segment + 1 < segmentStarts.length && segmentStarts[segment + 1]! <= start) segment++;
       const place = position + segment;
       if (place < FIELD_SPAN) {
-        if (placeCount === placeSlot.length) growPlaces();
+        if (placeCount === placeSlot.length) {
+          placeSlot = grown(placeSlot, 2 * placeCount);
+          placeValue = grown(placeValue, 2 * placeCount);
+        }
         placeSlot[placeCount] = s;
         placeValue[placeCount++] = positionOf(field, place);
       }
