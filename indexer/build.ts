@@ -190,7 +190,7 @@ async function build(
       if (termIds.length < n) termIds = new Int32Array(2 * n);
       if ('numbered' in a) {
         const numbered = a.numbered;
-        for (let s = 0; s < n; s++) termIds[s] = builder.numberedTermId(numbered.translation, numbered.numbers[s]!, numbered.term(s), numbered.word(s));
+        for (let s = 0; s < n; s++) termIds[s] = builder.numberedTermId(numbered, s);
       } else for (let s = 0; s < n; s++) termIds[s] = builder.termId(a.terms[s]!, a.words[s]!);
       // Sparse: forEach skips the terms without other forms.
       a.forms.forEach((forms, s) => builder.addForms(termIds[s]!, forms));

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeTermDocs, decodeTermPositions, encodePositionRuns, encodePositions, FIELD_COUNT, FIELDS, isPhrasePairToken, phrasePairToken, positionOf } from '../shared/index-format/index.js';
 import { isGleanerError } from '../shared/errors.js';
-import { TermTranslation } from './term-translation.js';
-import { PostingsBuilder, type PostingsLayout } from './postings.js';
+import { TermTranslation, type NumberedTerms } from './term-translation.js';
+import { MAX_FORMS, PostingsBuilder, type PostingsLayout } from './postings.js';
 
 /** Term t's postings as the searcher reads them back: documents, one field's frequencies (the first by
  * default), positions. */
@@ -19,6 +19,31 @@ function listOf(layout: PostingsLayout, t: number, field = 0): { docs: number[];
     tfs: [...list.docs.keys()].map((p) => list.tfs[p * FIELD_COUNT + field]!),
     positions: [...list.docs.keys()].map((p) => [...at.bytes.subarray(at.offsets[p], at.offsets[p + 1])]),
   };
+}
+
+/** An analysis thread as the build sees it: one dictionary numbering its terms and words alike, and
+ * its translation; `doc` gives a document's terms as a batch from it would (term-wire.ts BatchTerms). */
+class ThreadStub {
+  readonly translation = new TermTranslation();
+  private readonly numbers = new Map<string, number>();
+
+  numberOf(text: string): number {
+    let n = this.numbers.get(text);
+    if (n === undefined) this.numbers.set(text, (n = this.numbers.size));
+    return n;
+  }
+
+  /** (term, word, sent with its batch only) per term of a document. */
+  doc(terms: readonly (readonly [string, string, boolean])[]): NumberedTerms {
+    const numbered = terms.map(([t, w, inline]): [number, number] => (inline ? [-1, -1] : [this.numberOf(t), this.numberOf(w)]));
+    return {
+      numbers: Int32Array.from(numbered, ([n]) => n),
+      translation: this.translation,
+      term: (s) => terms[s]![0],
+      word: (s) => terms[s]![1],
+      wordNumber: (s) => numbered[s]![1],
+    };
+  }
 }
 
 /** Adds one posting of `term` in `doc` with body frequency `tf` and positions bytes `positions`. */
@@ -215,33 +240,78 @@ describe('PostingsBuilder', () => {
     expect([again.lists.postings.length, again.lists.positions.length, again.terms.length]).toEqual([0, 0, 0]);
   });
   it('gives a numbered term the id and surface-word counts its string would get, looking it up once', async () => {
-    // (term, thread number, surface word) per document, two threads numbering differently.
-    const docs: [string, number, string, 0 | 1][] = [
-      ['partit', 0, 'partitions', 0],
-      ['partit', 5, 'partition', 1],
-      ['tabl', 1, 'table', 0],
-      ['partit', 0, 'partitioning', 0],
-      ['partit', -1, 'partition', 1],
-      ['tabl', 2, 'tables', 1],
-      ['partit', 5, 'partitions', 1],
+    // (term, surface word, thread, sent with its batch only) per document; two threads number apart.
+    const docs: [string, string, 0 | 1, boolean][] = [
+      ['partit', 'partitions', 0, false],
+      ['partit', 'partition', 1, false],
+      ['tabl', 'table', 0, false],
+      ['partit', 'partitioning', 0, false],
+      ['partit', 'partition', 1, true],
+      ['tabl', 'tables', 1, false],
+      ['partit', 'partitions', 1, false],
     ];
     const byString = new PostingsBuilder();
     const byNumber = new PostingsBuilder();
-    const threads = [new TermTranslation(), new TermTranslation()];
+    const threads = [new ThreadStub(), new ThreadStub()];
     const tfs = new Uint8Array(FIELD_COUNT).fill(1);
-    docs.forEach(([term, n, word, thread], d) => {
+    docs.forEach(([term, word, thread, inline], d) => {
       const a = byString.termId(term, word);
-      const b = byNumber.numberedTermId(threads[thread]!, n, term, word);
+      const b = byNumber.numberedTermId(threads[thread]!.doc([[term, word, inline]]), 0);
       expect(b).toBe(a);
       byString.add(a, d, tfs, 0, new Uint8Array(0), 0, 0);
       byNumber.add(b, d, tfs, 0, new Uint8Array(0), 0, 0);
     });
-    expect(threads[1]!.get(5)).toBe(threads[0]!.get(0));
-    expect(threads[0]!.get(7)).toBe(-1);
+    const [t0, t1] = threads as [ThreadStub, ThreadStub];
+    expect(t1.translation.terms.get(t1.numberOf('partit'))).toBe(t0.translation.terms.get(t0.numberOf('partit')));
+    expect(t0.translation.terms.get(7)).toBe(-1);
     const [x, y] = [await byString.finish(), await byNumber.finish()];
     expect(y.words).toEqual(x.words);
     expect(y.forms).toEqual(x.forms);
     expect(x.words).toEqual(['partition', 'table']);
-    expect(x.forms[0]).toContain('partitions');
+    expect(x.forms).toEqual(['partitions partitioning', 'tables']);
+  });
+
+  it('counts surface words as a plain count by string would, by string or by number, a word in two terms included', async () => {
+    const term = fc.constantFrom('a', 'b', 'cd');
+    const word = fc.constantFrom('a', 'ab', 'b', 'ba', 'cd', 'c', 'abc', 'x', 'xy', 'yx');
+    // Per document: (term, word, thread, sent with its batch only, more forms of the term in it).
+    const posting = fc.tuple(term, word, fc.integer({ min: 0, max: 1 }), fc.boolean(), fc.array(word, { maxLength: 2 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.uniqueArray(posting, { selector: (p) => p[0], maxLength: 3 }), { maxLength: 40 }), fc.boolean(), async (docs, numbered) => {
+        const builder = new PostingsBuilder();
+        const threads = [new ThreadStub(), new ThreadStub()];
+        // The model: per term, documents per word in the order first met.
+        const model = new Map<string, Map<string, number>>();
+        const count = (t: string, w: string) => {
+          const words = model.get(t) ?? new Map<string, number>();
+          model.set(t, words.set(w, (words.get(w) ?? 0) + 1));
+        };
+        const tfs = new Uint8Array(FIELD_COUNT).fill(1);
+        docs.forEach((postings, d) => {
+          // A document's postings come from one thread, its terms distinct.
+          const stub = threads[postings[0]?.[2] ?? 0]!.doc(postings.map(([t, w, , inline]) => [t, w, inline]));
+          postings.forEach(([t, w, , , forms], s) => {
+            const id = numbered ? builder.numberedTermId(stub, s) : builder.termId(t, w);
+            count(t, w);
+            // The forms of one document are distinct and not its word.
+            const more = [...new Set(forms)].filter((f) => f !== w);
+            builder.addForms(id, more);
+            for (const f of more) count(t, f);
+            builder.add(id, d, tfs, 0, new Uint8Array(0), 0, 0);
+          });
+        });
+        const layout = await builder.finish();
+        const terms = [...model.keys()].sort();
+        expect(layout.terms).toEqual(terms);
+        terms.forEach((t, i) => {
+          const words = [...model.get(t)!];
+          // The first met of the shortest length shows; the others, most documents first, then by word.
+          const shown = words.reduce((best, w) => (w[0].length < best[0].length ? w : best));
+          const others = words.filter((w) => w !== shown).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+          expect(layout.words[i]).toBe(shown[0]);
+          expect(layout.forms[i]).toBe(others.slice(0, MAX_FORMS).map(([w]) => w).join(' '));
+        });
+      }),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { constants as bufferConstants } from 'node:buffer';
 import { GleanerError } from '../shared/errors.js';
 import { encodePositionRuns, encodePostingRuns, FIELD_COUNT, FIELDS, joinEncoded, MAX_TF, phrasePairToken, type EncodedFile, type EncodedLists, type PostingRecords, type RecordParts } from '../shared/index-format/index.js';
 import { commonPairs } from './phrase-pairs.js';
-import type { TermTranslation } from './term-translation.js';
+import type { NumberedTerms } from './term-translation.js';
 
 /** Surface words kept per term beside its display word: "partition" keeps "partitions", "partitioning",
  * "partitioned", "partitioner"... enough for a correction to offer the word that was meant. */
@@ -52,11 +52,19 @@ export const POSTINGS_SIZING: PostingsSizing = {
 export class PostingsBuilder {
   private readonly ids = new Map<string, number>();
   private readonly terms: string[] = [];
-  private readonly words: string[] = [];
-  /** Documents per term that had its display word (the fast path: most postings) ... */
-  private readonly displayDocs: number[] = [];
-  /** ... and per other surface word (the terms with several forms only). */
-  private readonly formDocs = new Map<number, Map<string, number>>();
+  /** Per term, the key of its display word: the shortest of its surface words, the first met of that
+   * length. A key names a (term, surface word) pair met, in the order they were first met. */
+  private readonly display: number[] = [];
+  /** Per term, the key of the first surface word met with it ... */
+  private readonly firstForm: number[] = [];
+  /** ... and the keys of its others by word (terms with several only). */
+  private readonly otherForms = new Map<number, Map<string, number>>();
+  /** Per key: its word, the word's length, its term, and the documents that had it. Arrays of numbers:
+   * most postings count a word by its key alone (numberedTermId). */
+  private readonly formWord: string[] = [];
+  private readonly formLength: number[] = [];
+  private readonly formTerm: number[] = [];
+  private readonly formDocs: number[] = [];
   private recTerm: Uint32Array;
   private recDoc: Uint32Array;
   private recTf: Uint8Array;
@@ -96,64 +104,111 @@ export class PostingsBuilder {
   /** The term's number, creating it; keeps the shortest display word. Called once per document with
    * the term, so the surface words are counted in documents. */
   termId(term: string, word: string): number {
-    let id = this.ids.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.ids.set(term, id);
-      this.terms.push(term);
-      this.words.push(word);
-      this.displayDocs.push(1);
-      return id;
-    }
-    this.countForm(id, word);
+    const id = this.ids.get(term);
+    if (id === undefined) return this.newTerm(term, word);
+    this.countForm(id, this.formKey(id, word));
     return id;
   }
 
-  /** termId for a term an analysis thread numbered `n` (NumberedTerms), looked up by its string only
-   * the first time the build meets that number; n < 0 (a string sent with its batch) each time. */
-  numberedTermId(translation: TermTranslation, n: number, term: string, word: string): number {
-    let id = n >= 0 ? translation.get(n) : -1;
+  /**
+   * termId for term s of a document an analysis thread numbered (NumberedTerms): the term looked up by
+   * its string only the first time the build meets the thread's number for it, and its surface word
+   * counted by the thread's number for the word once known (by string for a string sent with its batch,
+   * each time).
+   */
+  numberedTermId(numbered: NumberedTerms, s: number): number {
+    const { terms, forms } = numbered.translation;
+    const n = numbered.numbers[s]!;
+    const w = numbered.wordNumber(s);
+    let id = n >= 0 ? terms.get(n) : -1;
     if (id < 0) {
-      id = this.termId(term, word);
-      if (n >= 0) translation.set(n, id);
-      return id;
+      const known = this.ids.get(numbered.term(s));
+      if (known === undefined) {
+        id = this.newTerm(numbered.term(s), numbered.word(s));
+        if (n >= 0) terms.set(n, id);
+        if (w >= 0) forms.set(w, this.firstForm[id]!);
+        return id;
+      }
+      id = known;
+      if (n >= 0) terms.set(n, id);
     }
-    this.countForm(id, word);
+    let key = w >= 0 ? forms.get(w) : -1;
+    // A word met with another term before (another language's stem) is looked up for this one.
+    if (key < 0 || this.formTerm[key] !== id) {
+      key = this.formKey(id, numbered.word(s));
+      if (w >= 0) forms.set(w, key);
+    }
+    this.countForm(id, key);
     return id;
   }
 
   /** More surface words of a term in one document (AnalyzedDoc.forms), after its termId. */
   addForms(id: number, forms: readonly string[] | undefined): void {
-    if (forms) for (const word of forms) this.countForm(id, word);
+    if (forms) for (const word of forms) this.countForm(id, this.formKey(id, word));
   }
 
-  private countForm(id: number, word: string): void {
-    const display = this.words[id]!;
-    if (word === display) {
-      this.displayDocs[id]!++;
-      return;
-    }
-    let counts = this.formDocs.get(id);
-    if (counts === undefined) this.formDocs.set(id, (counts = new Map<string, number>()));
-    counts.set(word, (counts.get(word) ?? 0) + 1);
-    if (word.length < display.length) {
-      // The shorter word becomes the display word: the two swap places in the counts.
-      counts.set(display, this.displayDocs[id]!);
-      this.displayDocs[id] = counts.get(word)!;
-      counts.delete(word);
-      this.words[id] = word;
-    }
+  private newTerm(term: string, word: string): number {
+    const id = this.terms.length;
+    this.ids.set(term, id);
+    this.terms.push(term);
+    const key = this.newForm(id, word);
+    this.firstForm.push(key);
+    this.display.push(key);
+    this.formDocs[key] = 1;
+    return id;
   }
 
-  /** A term's surface words other than its display word, most documents first, at most MAX_FORMS. */
-  private formsOf(id: number): string {
-    const counts = this.formDocs.get(id);
-    if (counts === undefined) return '';
-    return [...counts]
-      .sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))
-      .slice(0, MAX_FORMS)
-      .map(([w]) => w)
-      .join(' ');
+  /** The key of the term's surface word `word`, made (no documents yet) when first met. */
+  private formKey(id: number, word: string): number {
+    const first = this.firstForm[id]!;
+    if (this.formWord[first] === word) return first;
+    let others = this.otherForms.get(id);
+    if (others === undefined) this.otherForms.set(id, (others = new Map<string, number>()));
+    let key = others.get(word);
+    if (key === undefined) {
+      key = this.newForm(id, word);
+      others.set(word, key);
+    }
+    return key;
+  }
+
+  private newForm(id: number, word: string): number {
+    const key = this.formWord.length;
+    this.formWord.push(word);
+    this.formLength.push(word.length);
+    this.formTerm.push(id);
+    this.formDocs.push(0);
+    return key;
+  }
+
+  /** One more document with the term's surface word `key`; a shorter word becomes the display word. */
+  private countForm(id: number, key: number): void {
+    this.formDocs[key]!++;
+    const display = this.display[id]!;
+    if (key !== display && this.formLength[key]! < this.formLength[display]!) this.display[id] = key;
+  }
+
+  /** Per term, its surface words other than its display word, most documents first, at most MAX_FORMS,
+   * space-separated ('' for none). The keys gathered by term (a counting sort), in the order met. */
+  private allForms(): string[] {
+    const nTerms = this.terms.length;
+    const starts = new Int32Array(nTerms + 1);
+    for (const t of this.formTerm) starts[t + 1]!++;
+    for (let t = 0; t < nTerms; t++) starts[t + 1]! += starts[t]!;
+    const fill = starts.slice(0, nTerms);
+    const keys = new Int32Array(this.formTerm.length);
+    this.formTerm.forEach((t, key) => (keys[fill[t]!++] = key));
+    const out = new Array<string>(nTerms).fill('');
+    for (let t = 0; t < nTerms; t++) {
+      if (starts[t + 1]! - starts[t]! < 2) continue;
+      out[t] = [...keys.subarray(starts[t], starts[t + 1])]
+        .filter((key) => key !== this.display[t])
+        .sort((a, b) => this.formDocs[b]! - this.formDocs[a]! || cmp(this.formWord[a]!, this.formWord[b]!))
+        .slice(0, MAX_FORMS)
+        .map((key) => this.formWord[key]!)
+        .join(' ');
+    }
+    return out;
   }
 
   /** One posting; `tfs` holds FIELD_COUNT frequencies starting at `tfsAt`, `positions` its encoded
@@ -293,7 +348,7 @@ export class PostingsBuilder {
       if (id === undefined) {
         const token = phrasePairToken(this.terms[first]!, this.terms[second]!);
         ids[pair] = id = this.termId(token, token);
-      } else this.displayDocs[id]!++;
+      } else this.formDocs[this.display[id]!]!++;
       pairs.add(id, doc, Math.min(times, MAX_TF));
     });
     this.pairs = pairs.records();
@@ -336,10 +391,11 @@ export class PostingsBuilder {
     this.recPositions.bytes = new Uint8Array(0);
     this.count = 0;
     this.pairs = emptyRecords();
+    const forms = this.allForms();
     return {
       terms: order.map((t) => this.terms[t]!),
-      words: order.map((t) => this.words[t]!),
-      forms: order.map((t) => this.formsOf(t)),
+      words: order.map((t) => this.formWord[this.display[t]!]!),
+      forms: order.map((t) => forms[t]!),
       offsets,
       lists,
     };

@@ -103,6 +103,38 @@ describe.each([
     );
   });
 
+  it('gives each word the number its string has as a term or a word, the same in every batch, < 0 for one sent inline', () => {
+    const word = fc.constantFrom('parse', 'parsing', 'parsed', 'parses', 'HashMap', 'données', 'donnees', 'the', 'e-mail');
+    const body = fc.array(word, { maxLength: 20 }).map((w) => w.join(' '));
+    fc.assert(
+      fc.property(fc.array(fc.array(body, { maxLength: 4 }), { maxLength: 5 }), fc.integer({ min: 0, max: 8 }), (bodies, maxStrings) => {
+        const { packer, unpacker } = wire(numbered, maxStrings);
+        const named = new Map<number, string>();
+        const same = (n: number, text: string) => {
+          if (n < 0) return;
+          expect(named.get(n) ?? text).toBe(text);
+          named.set(n, text);
+        };
+        let inline = 0;
+        for (const batch of bodies) {
+          for (const d of unpacker.unpack(sentOver(packer.pack(batch.map((b) => doc(b, '')))))) {
+            const { terms, words } = asAnalyzed(d);
+            terms.forEach((t, s) => {
+              same(d.numbered.numbers[s]!, t);
+              same(d.numbered.wordNumber(s), words[s]!);
+              if (d.numbered.wordNumber(s) < 0) inline++;
+            });
+          }
+        }
+        // Distinct numbers, distinct strings.
+        expect(new Set(named.values()).size).toBe(named.size);
+        // A table that keeps no string numbers none.
+        if (maxStrings === 0) expect(named.size).toBe(0);
+        if (maxStrings === 0 && bodies.flat().some((b) => b !== '')) expect(inline).toBeGreaterThan(0);
+      }),
+    );
+  });
+
   it('gives each term its worker number, the same for the same term in every batch, < 0 for one sent inline', () => {
     const { packer, unpacker } = wire(numbered, 2);
     const [a] = unpacker.unpack(packer.pack([doc('alpha beta gamma', '')]));

@@ -187,4 +187,9 @@ class BatchTerms implements NumberedTerms {
     if (n === SAME_AS_TERM) return this.term(s);
     return n >= 0 ? this.strings[n]! : this.inline[-1 - n]!;
   }
+
+  wordNumber(s: number): number {
+    const n = this.wordIds[s]!;
+    return n === SAME_AS_TERM ? this.numbers[s]! : n;
+  }
 }
