@@ -7,7 +7,7 @@ import { commonPairs, type PositionedRecords } from './phrase-pairs.js';
 function records(list: readonly { term: number; doc: number; positions: number[] }[]): PositionedRecords {
   const out = { bytes: new Uint8Array(16) };
   let at = 0;
-  const positionEnds = new Float64Array(list.length);
+  const positionEnds = new Uint32Array(list.length);
   list.forEach((r, i) => (positionEnds[i] = at = encodePositions(r.positions, out, at)));
   return {
     count: list.length,

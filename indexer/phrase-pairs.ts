@@ -11,7 +11,7 @@ export interface PositionedRecords {
   count: number;
   term: Uint32Array;
   doc: Uint32Array;
-  positionEnds: Float64Array;
+  positionEnds: Uint32Array;
   positions: Uint8Array;
 }
 

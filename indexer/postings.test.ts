@@ -143,6 +143,13 @@ describe('PostingsBuilder', () => {
     const wholeBytes = new PostingsBuilder(0, 4, { maxArrayLength: 64 });
     const tooMany = thrown(() => wholeBytes.addDocument(Int32Array.of(wholeBytes.termId('word', 'word')), 0, new Uint8Array(FIELD_COUNT), new Uint8Array(65), Uint32Array.of(65)));
     expect(String(tooMany)).toMatch(/more than 64 bytes of word positions/);
+    // Past the 4 GiB a build holds whatever the Node (here made 32 bytes): the same typed error.
+    const format = new PostingsBuilder(0, 4, { maxPositionBytes: 32 });
+    add(format, 'word', 0, 1, Array.from({ length: 30 }, (_, i) => i));
+    const beyond = thrown(() => add(format, 'word', 1, 1, [1, 2, 3]));
+    expect(isGleanerError(beyond) && beyond.code).toBe('INDEX_TOO_LARGE');
+    expect(String(beyond)).toMatch(/more than 32 bytes of word positions, the most one index build can hold: index fewer pages/);
+    expect(format.records).toBe(1);
   });
 
   it('encodes any postings as they were added, whether its records were sized ahead or grown, a posting or a document at a time', async () => {

@@ -42,11 +42,19 @@ export interface PostingsSizing {
   projectAfterShare: number;
   /** The most elements a typed array may have (`buffer.constants.MAX_LENGTH`: 2^32 on Node 20). */
   maxArrayLength: number;
+  /** The most bytes of word positions a build holds, whatever the Node (MAX_POSITION_BYTES). */
+  maxPositionBytes: number;
 }
+
+/** The most bytes of word positions one build holds (4 GiB, as `finish` refused more before): where a
+ * record's positions end is a Uint32, four bytes a record, not a Float64's eight. The records are fresh
+ * memory, and each 4 KiB page of it costs the build its first touch (11-18 us on this VM). */
+export const MAX_POSITION_BYTES = 0xffffffff;
 
 export const POSTINGS_SIZING: PostingsSizing = {
   projectAfterShare: 1 / 32,
   maxArrayLength: bufferConstants.MAX_LENGTH,
+  maxPositionBytes: MAX_POSITION_BYTES,
 };
 
 export class PostingsBuilder {
@@ -69,7 +77,7 @@ export class PostingsBuilder {
   private recDoc: Uint32Array;
   private recTf: Uint8Array;
   /** Per record, where its positions end in `recPositions.bytes` (they start where the previous ends). */
-  private recPosEnd: Float64Array;
+  private recPosEnd: Uint32Array;
   private readonly recPositions: { bytes: Uint8Array };
   private count = 0;
   /** The phrase-pair postings (addPhrasePairs), kept apart from the pages' own: added to the same
@@ -97,8 +105,8 @@ export class PostingsBuilder {
     this.recTerm = shared(Uint32Array, firstRecords);
     this.recDoc = shared(Uint32Array, firstRecords);
     this.recTf = shared(Uint8Array, firstRecords * FIELD_COUNT);
-    this.recPosEnd = shared(Float64Array, firstRecords);
-    this.recPositions = { bytes: shared(Uint8Array, firstRecords * 16) };
+    this.recPosEnd = shared(Uint32Array, firstRecords);
+    this.recPositions = { bytes: shared(Uint8Array, Math.min(firstRecords * 16, this.sizing.maxPositionBytes)) };
   }
 
   /** The term's number, creating it; keeps the shortest display word. Called once per document with
@@ -216,14 +224,16 @@ export class PostingsBuilder {
   add(termId: number, doc: number, tfs: Uint8Array, tfsAt: number, positions: Uint8Array, positionsFrom: number, positionsTo: number): void {
     if (doc > this.highestDoc) this.highestDoc = doc;
     if (this.count === this.recTerm.length) this.grow();
-    const i = this.count++;
+    const i = this.count;
+    const at = i === 0 ? 0 : this.recPosEnd[i - 1]!;
+    const length = positionsTo - positionsFrom;
+    // Room first: a build stopped for its size leaves no half-added record.
+    const buf = this.positionRoom(at, length);
+    this.count++;
     this.recTerm[i] = termId;
     this.recDoc[i] = doc;
     const to = i * FIELD_COUNT;
     for (let f = 0; f < FIELD_COUNT; f++) this.recTf[to + f] = tfs[tfsAt + f]!;
-    const at = i === 0 ? 0 : this.recPosEnd[i - 1]!;
-    const length = positionsTo - positionsFrom;
-    const buf = this.positionRoom(at, length);
     // Byte by byte: a posting's positions are a few bytes, and a subarray view per posting was the
     // build thread's largest allocation after the pages themselves (381 MB over the Rust docs).
     for (let b = 0; b < length; b++) buf[at + b] = positions[positionsFrom + b]!;
@@ -261,9 +271,12 @@ export class PostingsBuilder {
   private positionRoom(at: number, length: number): Uint8Array {
     let buf = this.recPositions.bytes;
     if (at + length > buf.length) {
+      const most = this.sizing.maxPositionBytes;
+      if (at + length > most) throw new GleanerError('INDEX_TOO_LARGE', `the pages to index hold more than ${most} bytes of word positions, the most one index build can hold: index fewer pages`);
       const limit = this.sizing.maxArrayLength;
       if (at + length > limit) throw tooLarge(`${limit} bytes of word positions`);
-      buf = shared(Uint8Array, Math.min(Math.max(buf.length * 2, at + length, this.projected(at)), limit));
+      // Never past `most`: the check above is made only when the buffer is full.
+      buf = shared(Uint8Array, Math.min(Math.max(buf.length * 2, at + length, this.projected(at)), limit, most));
       buf.set(this.recPositions.bytes.subarray(0, at));
       this.recPositions.bytes = buf;
     }
@@ -305,7 +318,7 @@ export class PostingsBuilder {
     this.recTerm = term;
     this.recDoc = docs;
     this.recTf = tf;
-    const posEnd = shared(Float64Array, size);
+    const posEnd = shared(Uint32Array, size);
     posEnd.set(this.recPosEnd);
     this.recPosEnd = posEnd;
   }
@@ -375,8 +388,6 @@ export class PostingsBuilder {
       rank[t] = r;
       offsets[r + 1] = offsets[r]! + df[t]!;
     });
-    const totalBytes = this.count === 0 ? 0 : this.recPosEnd[this.count - 1]!;
-    if (totalBytes > 0xffffffff) throw new RangeError(`word positions take ${totalBytes} bytes, more than the index format's 4 GiB`);
     const positions = positionsElsewhere?.(parts, rank, order.length);
     // Awaited below; a failure while postings.bin is encoded is not an unhandled rejection.
     positions?.catch(() => {});
@@ -387,7 +398,7 @@ export class PostingsBuilder {
     this.recTerm = new Uint32Array(0);
     this.recDoc = new Uint32Array(0);
     this.recTf = new Uint8Array(0);
-    this.recPosEnd = new Float64Array(0);
+    this.recPosEnd = new Uint32Array(0);
     this.recPositions.bytes = new Uint8Array(0);
     this.count = 0;
     this.pairs = emptyRecords();
@@ -404,7 +415,7 @@ export class PostingsBuilder {
 
 const BODY = FIELDS.indexOf('body');
 
-const emptyRecords = (): PostingRecords => ({ count: 0, term: shared(Uint32Array, 0), doc: shared(Uint32Array, 0), tfs: shared(Uint8Array, 0), positionEnds: shared(Float64Array, 0), positions: shared(Uint8Array, 0) });
+const emptyRecords = (): PostingRecords => ({ count: 0, term: shared(Uint32Array, 0), doc: shared(Uint32Array, 0), tfs: shared(Uint8Array, 0), positionEnds: shared(Uint32Array, 0), positions: shared(Uint8Array, 0) });
 
 /** Phrase-pair postings as addPhrasePairs finds them, document by document: a body frequency each, no
  * positions (every record's end is 0). Grown by doubling: a quarter as many as the pages' own records
@@ -431,7 +442,7 @@ class PairRecords {
 
   /** The records, their arrays in shared memory (the encoders may read them on another thread). */
   records(): PostingRecords {
-    return { count: this.count, term: this.term, doc: this.doc, tfs: this.tfs, positionEnds: shared(Float64Array, this.count), positions: shared(Uint8Array, 0) };
+    return { count: this.count, term: this.term, doc: this.doc, tfs: this.tfs, positionEnds: shared(Uint32Array, this.count), positions: shared(Uint8Array, 0) };
   }
 }
 

@@ -26,7 +26,7 @@ function recordsOf(postings: readonly [number, number, number[]][], inShared: bo
     new Kind(inShared ? new SharedArrayBuffer(Math.max(1, n) * Kind.BYTES_PER_ELEMENT) : new ArrayBuffer(Math.max(1, n) * Kind.BYTES_PER_ELEMENT));
   const n = postings.length;
   const bytes = postings.reduce((a, [, , p]) => a + p.length, 0);
-  const records: PostingRecords = { count: n, term: make(Uint32Array, n), doc: make(Uint32Array, n), tfs: make(Uint8Array, n * FIELD_COUNT), positionEnds: make(Float64Array, n), positions: make(Uint8Array, bytes) };
+  const records: PostingRecords = { count: n, term: make(Uint32Array, n), doc: make(Uint32Array, n), tfs: make(Uint8Array, n * FIELD_COUNT), positionEnds: make(Uint32Array, n), positions: make(Uint8Array, bytes) };
   let at = 0;
   postings.forEach(([term, doc, positions], i) => {
     records.term[i] = term;

@@ -17,7 +17,7 @@ const term = fc
 /** The files of `terms` given as records a term after another (term i numbered i), each term's documents ascending. */
 function encodeLaidOut(terms: readonly { docs: number[]; tfs: number[]; positions: Uint8Array[] }[]): ReturnType<typeof encodeRecords> {
   const all = terms.flatMap((t) => t.positions);
-  const positionEnds = new Float64Array(all.length);
+  const positionEnds = new Uint32Array(all.length);
   all.forEach((p, i) => (positionEnds[i] = (i === 0 ? 0 : positionEnds[i - 1]!) + p.length));
   const positions = new Uint8Array(all.length === 0 ? 0 : positionEnds[all.length - 1]!);
   all.forEach((p, i) => positions.set(p, i === 0 ? 0 : positionEnds[i - 1]!));
@@ -93,7 +93,7 @@ describe('term codec', () => {
         const records = terms
           .flatMap((t, i) => t.docs.map((doc, k) => ({ n: perm.indexOf(i) + 3, doc, tfs: t.tfs.slice(k * FIELD_COUNT, (k + 1) * FIELD_COUNT), positions: t.positions[k]! })))
           .sort((a, b) => a.doc - b.doc || a.n - b.n);
-        const ends = new Float64Array(records.length);
+        const ends = new Uint32Array(records.length);
         records.forEach((r, i) => (ends[i] = (i === 0 ? 0 : ends[i - 1]!) + r.positions.length));
         const bytes = new Uint8Array(records.length === 0 ? 0 : ends[records.length - 1]!);
         records.forEach((r, i) => bytes.set(r.positions, i === 0 ? 0 : ends[i - 1]!));

@@ -244,7 +244,7 @@ export interface PostingRecords {
   doc: Uint32Array;
   /** FIELD_COUNT frequencies per record. */
   tfs: Uint8Array;
-  positionEnds: Float64Array;
+  positionEnds: Uint32Array;
   positions: Uint8Array;
 }
 
@@ -360,7 +360,7 @@ function sizePostingRuns(count: number, term: Uint32Array, doc: Uint32Array, tfs
 }
 
 /** The first pass of encodePositionRuns. */
-function sizePositionRuns(count: number, term: Uint32Array, positionEnds: Float64Array, rank: Int32Array, lengthAt: Float64Array, positionAt: Float64Array): void {
+function sizePositionRuns(count: number, term: Uint32Array, positionEnds: Uint32Array, rank: Int32Array, lengthAt: Float64Array, positionAt: Float64Array): void {
   let start = 0;
   for (let i = 0; i < count; i++) {
     const t = rank[term[i]!]!;
@@ -396,7 +396,7 @@ function writeFrequencies(count: number, term: Uint32Array, tfs: Uint8Array, ran
   }
 }
 
-function writePositionLengths(count: number, term: Uint32Array, positionEnds: Float64Array, rank: Int32Array, at: Float64Array, out: Uint8Array): void {
+function writePositionLengths(count: number, term: Uint32Array, positionEnds: Uint32Array, rank: Int32Array, at: Float64Array, out: Uint8Array): void {
   let start = 0;
   for (let i = 0; i < count; i++) {
     const t = rank[term[i]!]!;
@@ -406,7 +406,7 @@ function writePositionLengths(count: number, term: Uint32Array, positionEnds: Fl
   }
 }
 
-function writePositions(count: number, term: Uint32Array, positionEnds: Float64Array, positions: Uint8Array, rank: Int32Array, at: Float64Array, out: Uint8Array): void {
+function writePositions(count: number, term: Uint32Array, positionEnds: Uint32Array, positions: Uint8Array, rank: Int32Array, at: Float64Array, out: Uint8Array): void {
   let start = 0;
   for (let i = 0; i < count; i++) {
     const t = rank[term[i]!]!;
