@@ -226,6 +226,33 @@ describe('PostingsBuilder', () => {
     }
   });
 
+  it('keeps pairs past the first parts of their records, each with its own frequency', async () => {
+    // 100,000 documents of "a b c" (every seventh "a b x a b c"): 200,000 pair postings, three parts.
+    const n = 100_000;
+    const builder = new PostingsBuilder(n);
+    const body = FIELDS.indexOf('body');
+    const place = (p: number) => encoded([positionOf(body, p)]);
+    for (let d = 0; d < n; d++) {
+      const twice = d % 7 === 0;
+      addAt(builder, 'a', d, twice ? encoded([positionOf(body, 0), positionOf(body, 3)]) : place(0));
+      addAt(builder, 'b', d, twice ? encoded([positionOf(body, 1), positionOf(body, 4)]) : place(1));
+      addAt(builder, 'c', d, place(twice ? 5 : 2));
+      if (twice) addAt(builder, 'x', d, place(2));
+    }
+    const before = builder.records;
+    builder.addPhrasePairs(n, 4, 3);
+    expect(builder.records).toBe(before + 2 * n);
+    const layout = await builder.finish();
+    expect(layout.terms.filter(isPhrasePairToken)).toEqual([phrasePairToken('a', 'b'), phrasePairToken('b', 'c')].sort());
+    const ab = listOf(layout, layout.terms.indexOf(phrasePairToken('a', 'b')), body);
+    const bc = listOf(layout, layout.terms.indexOf(phrasePairToken('b', 'c')), body);
+    const all = Array.from({ length: n }, (_, d) => d);
+    expect(ab.docs).toEqual(all);
+    expect(ab.tfs).toEqual(all.map((d) => (d % 7 === 0 ? 2 : 1)));
+    expect(bc.docs).toEqual(all);
+    expect(bc.tfs.every((tf) => tf === 1)).toBe(true);
+  });
+
   it("sums each document's body frequencies, and counts the postings that have one", () => {
     const builder = new PostingsBuilder();
     const tfs = new Uint8Array(FIELD_COUNT);

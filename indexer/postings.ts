@@ -82,8 +82,8 @@ export class PostingsBuilder {
   private count = 0;
   /** The phrase-pair postings (addPhrasePairs), kept apart from the pages' own: added to the same
    * arrays at the end of a build, they grew them once more, a copy of every record before them (SciFact
-   * x20: 1.2 of the 3.2 s of adding them). The encoders read the two as one (RecordParts). */
-  private pairs: PostingRecords = emptyRecords();
+   * x20: 1.2 of the 3.2 s of adding them). The encoders read them all as one (RecordParts). */
+  private pairs: readonly PostingRecords[] = [];
   /** The highest document number added so far (-1: none). */
   private highestDoc = -1;
   private readonly sizing: PostingsSizing;
@@ -298,7 +298,7 @@ export class PostingsBuilder {
 
   /** Records (postings) added so far. */
   get records(): number {
-    return this.count + this.pairs.count;
+    return this.pairs.reduce((n, part) => n + part.count, this.count);
   }
 
   /** Room for records: how many the build may add before they are grown again. */
@@ -377,7 +377,7 @@ export class PostingsBuilder {
     const nTerms = this.terms.length;
     const parts: RecordParts = [
       { count: this.count, term: this.recTerm, doc: this.recDoc, tfs: this.recTf, positionEnds: this.recPosEnd, positions: this.recPositions.bytes },
-      this.pairs,
+      ...this.pairs,
     ];
     const df = new Uint32Array(nTerms);
     for (const { count, term } of parts) for (let i = 0; i < count; i++) df[term[i]!]!++;
@@ -401,7 +401,7 @@ export class PostingsBuilder {
     this.recPosEnd = new Uint32Array(0);
     this.recPositions.bytes = new Uint8Array(0);
     this.count = 0;
-    this.pairs = emptyRecords();
+    this.pairs = [];
     const forms = this.allForms();
     return {
       terms: order.map((t) => this.terms[t]!),
@@ -415,42 +415,50 @@ export class PostingsBuilder {
 
 const BODY = FIELDS.indexOf('body');
 
-const emptyRecords = (): PostingRecords => ({ count: 0, term: shared(Uint32Array, 0), doc: shared(Uint32Array, 0), tfs: shared(Uint8Array, 0), positionEnds: shared(Uint32Array, 0), positions: shared(Uint8Array, 0) });
-
 /** Phrase-pair postings as addPhrasePairs finds them, document by document: a body frequency each, no
- * positions (every record's end is 0). Grown by doubling: a quarter as many as the pages' own records
- * on SciFact x20, and far fewer bytes a record. */
+ * positions (every record's end is 0). A quarter as many as the pages' own records on SciFact x20, and
+ * far fewer bytes a record. Kept in parts, each twice as large as the one before up to PAIR_PART_MOST
+ * records: grown by doubling, every record was copied once more on average and the arrays touched
+ * twice the fresh memory they ended with. */
 class PairRecords {
+  private readonly full: PostingRecords[] = [];
+  /** Records in the part being filled, and in the full ones. */
   private count = 0;
-  constructor(private readonly maxRecords: number) {}
+  private before = 0;
   private term = shared(Uint32Array, 1 << 16);
   private doc = shared(Uint32Array, 1 << 16);
   private tfs = shared(Uint8Array, (1 << 16) * FIELD_COUNT);
 
+  constructor(private readonly maxRecords: number) {}
+
   add(term: number, doc: number, tf: number): void {
     if (this.count === this.term.length) {
-      if (this.count >= this.maxRecords) throw tooLarge(`${this.maxRecords} phrase-pair postings`);
-      const size = Math.min(this.term.length * 2, this.maxRecords);
-      this.term = grown(this.term, shared(Uint32Array, size));
-      this.doc = grown(this.doc, shared(Uint32Array, size));
-      this.tfs = grown(this.tfs, shared(Uint8Array, size * FIELD_COUNT));
+      if (this.before + this.count >= this.maxRecords) throw tooLarge(`${this.maxRecords} phrase-pair postings`);
+      this.full.push(this.part());
+      this.before += this.count;
+      const size = Math.min(this.term.length * 2, PAIR_PART_MOST, this.maxRecords - this.before);
+      this.count = 0;
+      this.term = shared(Uint32Array, size);
+      this.doc = shared(Uint32Array, size);
+      this.tfs = shared(Uint8Array, size * FIELD_COUNT);
     }
     this.term[this.count] = term;
     this.doc[this.count] = doc;
     this.tfs[this.count++ * FIELD_COUNT + BODY] = tf;
   }
 
-  /** The records, their arrays in shared memory (the encoders may read them on another thread). */
-  records(): PostingRecords {
+  /** The records, part after part, their arrays in shared memory (the encoders may read them on another thread). */
+  records(): PostingRecords[] {
+    return [...this.full, this.part()];
+  }
+
+  private part(): PostingRecords {
     return { count: this.count, term: this.term, doc: this.doc, tfs: this.tfs, positionEnds: shared(Uint32Array, this.count), positions: shared(Uint8Array, 0) };
   }
 }
 
-/** `to` holding `from` at its start. */
-function grown<T extends Uint32Array | Uint8Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
-}
+/** The most records in a part of PairRecords: 1 << 20, 13 MiB. */
+const PAIR_PART_MOST = 1 << 20;
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
