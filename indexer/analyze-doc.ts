@@ -25,7 +25,7 @@ export interface AnalyzedDoc {
   wordMap: number[];
   /** In a thread whose tokenizer numbers its tokens (shared/analysis numberTokens): each term's and
    * word's number in `by`, aligned with `terms` (-1: the table was full). term-wire.ts sends them. */
-  tokenNumbers?: { by: TokenNumbers; terms: Int32Array; words: Int32Array };
+  tokenNumbers?: { by: TokenNumbers; terms: Int32Array; words: Int32Array; forms: (number[] | undefined)[] };
 }
 
 // Per-field counts of the document being analysed, reused across documents (grown when needed), and
@@ -107,6 +107,8 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   const terms: string[] = [];
   const words: string[] = [];
   const forms: (string[] | undefined)[] = [];
+  // Their numbers in `numbers` (-1: none), when it numbers them, each beside its form.
+  const formNumbers: (number[] | undefined)[] = [];
   const fieldLength = new Array<number>(FIELD_COUNT).fill(0);
   const texts = fieldTexts(doc);
   let field = 0;
@@ -153,12 +155,18 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
       for (let f = s * FIELD_COUNT; f < (s + 1) * FIELD_COUNT; f++) scratch[f] = 0;
     } else if (wordNumber >= 0 ? wordNumber !== wordNumbers[s] : word !== words[s]) {
       const other = forms[s] ?? (forms[s] = []);
-      const kept = word.length < words[s]!.length ? words[s]! : word;
-      if (kept === words[s]) {
+      // The shorter word is the term's word here, the other a form.
+      const shorter = word.length < words[s]!.length;
+      const kept = shorter ? words[s]! : word;
+      const keptNumber = shorter ? wordNumbers[s]! : wordNumber;
+      if (shorter) {
         words[s] = word;
         wordNumbers[s] = wordNumber;
       }
-      if (!other.includes(kept)) other.push(kept);
+      if (!other.includes(kept)) {
+        other.push(kept);
+        if (numbers !== undefined) (formNumbers[s] ??= []).push(keptNumber);
+      }
     }
     scratch[s * FIELD_COUNT + field]!++;
     if (countsInLength(token, extra)) fieldLength[field]!++;
@@ -263,7 +271,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   for (let t = 0; t < terms.length; t++) positionEnds[t] = at = encodePositions(placeSorted, out, at, t === 0 ? 0 : ends[t - 1]!, ends[t]);
   const wordMap = encodeWordMap(checkChars, checkBytes, sectionPlaces);
   const analysed: AnalyzedDoc = { terms, tfs, words, forms, fieldLength, positions: out.bytes.subarray(0, at), positionEnds, wordMap };
-  if (numbers !== undefined) analysed.tokenNumbers = { by: numbers, terms: termNumbers.slice(0, terms.length), words: wordNumbers.slice(0, terms.length) };
+  if (numbers !== undefined) analysed.tokenNumbers = { by: numbers, terms: termNumbers.slice(0, terms.length), words: wordNumbers.slice(0, terms.length), forms: formNumbers };
   return analysed;
 }
 

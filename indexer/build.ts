@@ -188,12 +188,15 @@ async function build(
       // A worker's analysis has its terms and words by number (term-wire.ts), this thread's as strings.
       const n = 'numbered' in a ? a.numbered.numbers.length : a.terms.length;
       if (termIds.length < n) termIds = new Int32Array(2 * n);
+      // Forms are sparse: forEach skips the terms without other forms.
       if ('numbered' in a) {
         const numbered = a.numbered;
         for (let s = 0; s < n; s++) termIds[s] = builder.numberedTermId(numbered, s);
-      } else for (let s = 0; s < n; s++) termIds[s] = builder.termId(a.terms[s]!, a.words[s]!);
-      // Sparse: forEach skips the terms without other forms.
-      a.forms.forEach((forms, s) => builder.addForms(termIds[s]!, forms));
+        numbered.forms.forEach((_, s) => builder.addNumberedForms(termIds[s]!, numbered, s));
+      } else {
+        for (let s = 0; s < n; s++) termIds[s] = builder.termId(a.terms[s]!, a.words[s]!);
+        a.forms.forEach((forms, s) => builder.addForms(termIds[s]!, forms));
+      }
       builder.addDocument(termIds.subarray(0, n), first + j, a.tfs, a.positions, a.positionEnds);
       for (let f = 0; f < FIELD_COUNT; f++) fieldLength.push(a.fieldLength[f]!);
       wordMaps.push(a.wordMap);

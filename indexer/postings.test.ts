@@ -26,22 +26,32 @@ function listOf(layout: PostingsLayout, t: number, field = 0): { docs: number[];
 class ThreadStub {
   readonly translation = new TermTranslation();
   private readonly numbers = new Map<string, number>();
+  private readonly strings: string[] = [];
 
   numberOf(text: string): number {
     let n = this.numbers.get(text);
-    if (n === undefined) this.numbers.set(text, (n = this.numbers.size));
+    if (n === undefined) {
+      this.numbers.set(text, (n = this.strings.length));
+      this.strings.push(text);
+    }
     return n;
   }
 
-  /** (term, word, sent with its batch only) per term of a document. */
-  doc(terms: readonly (readonly [string, string, boolean])[]): NumberedTerms {
-    const numbered = terms.map(([t, w, inline]): [number, number] => (inline ? [-1, -1] : [this.numberOf(t), this.numberOf(w)]));
+  /** (term, word, sent with its batch only, other forms) per term of a document. */
+  doc(terms: readonly (readonly [string, string, boolean, (readonly string[])?])[]): NumberedTerms {
+    // A string sent with its batch is -1 - its place among them (term-wire.ts).
+    const inline: string[] = [];
+    const id = (text: string, sentInline: boolean) => (sentInline ? -inline.push(text) : this.numberOf(text));
+    const numbered = terms.map(([t, w, sentInline, forms]) => ({ term: id(t, sentInline), word: id(w, sentInline), forms: forms?.map((f) => id(f, sentInline)) }));
+    const text = (n: number) => (n >= 0 ? this.strings[n]! : inline[-1 - n]!);
     return {
-      numbers: Int32Array.from(numbered, ([n]) => n),
+      numbers: Int32Array.from(numbered, (x) => x.term),
       translation: this.translation,
-      term: (s) => terms[s]![0],
-      word: (s) => terms[s]![1],
-      wordNumber: (s) => numbered[s]![1],
+      term: (s) => text(numbered[s]!.term),
+      word: (s) => text(numbered[s]!.word),
+      wordNumber: (s) => numbered[s]!.word,
+      forms: numbered.map((x) => x.forms),
+      text,
     };
   }
 }
@@ -323,14 +333,15 @@ describe('PostingsBuilder', () => {
         const tfs = new Uint8Array(FIELD_COUNT).fill(1);
         docs.forEach((postings, d) => {
           // A document's postings come from one thread, its terms distinct.
-          const stub = threads[postings[0]?.[2] ?? 0]!.doc(postings.map(([t, w, , inline]) => [t, w, inline]));
-          postings.forEach(([t, w, , , forms], s) => {
+          // The forms of one document are distinct and not its word.
+          const more = postings.map(([, w, , , forms]) => [...new Set(forms)].filter((f) => f !== w));
+          const stub = threads[postings[0]?.[2] ?? 0]!.doc(postings.map(([t, w, , inline], s) => [t, w, inline, more[s]]));
+          postings.forEach(([t, w], s) => {
             const id = numbered ? builder.numberedTermId(stub, s) : builder.termId(t, w);
             count(t, w);
-            // The forms of one document are distinct and not its word.
-            const more = [...new Set(forms)].filter((f) => f !== w);
-            builder.addForms(id, more);
-            for (const f of more) count(t, f);
+            if (numbered) builder.addNumberedForms(id, stub, s);
+            else builder.addForms(id, more[s]);
+            for (const f of more[s]!) count(t, f);
             builder.add(id, d, tfs, 0, new Uint8Array(0), 0, 0);
           });
         });

@@ -140,19 +140,33 @@ export class PostingsBuilder {
       id = known;
       if (n >= 0) terms.set(n, id);
     }
-    let key = w >= 0 ? forms.get(w) : -1;
-    // A word met with another term before (another language's stem) is looked up for this one.
-    if (key < 0 || this.formTerm[key] !== id) {
-      key = this.formKey(id, numbered.word(s));
-      if (w >= 0) forms.set(w, key);
-    }
-    this.countForm(id, key);
+    this.countForm(id, this.numberedFormKey(id, w, numbered));
     return id;
   }
 
   /** More surface words of a term in one document (AnalyzedDoc.forms), after its termId. */
   addForms(id: number, forms: readonly string[] | undefined): void {
     if (forms) for (const word of forms) this.countForm(id, this.formKey(id, word));
+  }
+
+  /** addForms for term s of a numbered document (NumberedTerms.forms), its term's id `id`: each word
+   * counted by the thread's number for it once known, as numberedTermId counts a term's word. */
+  addNumberedForms(id: number, numbered: NumberedTerms, s: number): void {
+    const list = numbered.forms[s];
+    if (list !== undefined) for (const n of list) this.countForm(id, this.numberedFormKey(id, n, numbered));
+  }
+
+  /** The key of term `id`'s surface word that the thread numbered `n` (NumberedTerms.text), looked up by
+   * its string only the first time the build meets the number (each time for n < 0). */
+  private numberedFormKey(id: number, n: number, numbered: NumberedTerms): number {
+    const table = numbered.translation.forms;
+    let key = n >= 0 ? table.get(n) : -1;
+    // A word met with another term before (another language's stem) is looked up for this one.
+    if (key < 0 || this.formTerm[key] !== id) {
+      key = this.formKey(id, numbered.text(n));
+      if (n >= 0) table.set(n, key);
+    }
+    return key;
   }
 
   private newTerm(term: string, word: string): number {

@@ -18,6 +18,11 @@ export interface NumberedTerms {
   /** The thread's number of word s's string (the term's number when the word is its term's string),
    * or < 0 for a string sent with its batch only. Terms and words are numbered in one dictionary. */
   wordNumber(s: number): number;
+  /** Per term, the numbers of its other surface words in the document (AnalyzedDoc.forms), numbered
+   * as the terms are; a hole for a term with none. */
+  forms: readonly (readonly number[] | undefined)[];
+  /** The string a number of the batch stands for (a term's, a word's, a form's). */
+  text(n: number): string;
 }
 
 /** A thread's numbers to the build's: -1 until the build has looked the string up. */

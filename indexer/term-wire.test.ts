@@ -72,6 +72,16 @@ describe.each([
     expect(() => new TermUnpacker().unpack(later)).toThrow(RangeError);
   });
 
+  it('refuses a form numbered past what its worker sent', () => {
+    const { packer } = wire(numbered);
+    const batch = packer.pack([doc('partitioning partitions partition')]);
+    const withForms = batch.docs[0]!.forms.findIndex((list) => list !== undefined);
+    expect(withForms).toBeGreaterThanOrEqual(0);
+    expect(() => new TermUnpacker().unpack(structuredClone(batch))).not.toThrow();
+    batch.docs[0]!.forms[withForms] = [batch.newStrings.length + 5];
+    expect(() => new TermUnpacker().unpack(batch)).toThrow(RangeError);
+  });
+
   it('past a full dictionary, sends new strings with their batch, and still gives back each batch whole', () => {
     const { packer, unpacker } = wire(numbered, 3);
     const first = [doc('alpha beta gamma delta', '')];
@@ -103,7 +113,7 @@ describe.each([
     );
   });
 
-  it('gives each word the number its string has as a term or a word, the same in every batch, < 0 for one sent inline', () => {
+  it('gives each word and form the number its string has as a term or a word, the same in every batch, < 0 for one sent inline', () => {
     const word = fc.constantFrom('parse', 'parsing', 'parsed', 'parses', 'HashMap', 'données', 'donnees', 'the', 'e-mail');
     const body = fc.array(word, { maxLength: 20 }).map((w) => w.join(' '));
     fc.assert(
@@ -119,6 +129,8 @@ describe.each([
         for (const batch of bodies) {
           for (const d of unpacker.unpack(sentOver(packer.pack(batch.map((b) => doc(b, '')))))) {
             const { terms, words } = asAnalyzed(d);
+            const { forms } = asAnalyzed(d);
+            d.numbered.forms.forEach((list, s) => list?.forEach((n, k) => same(n, forms[s]![k]!)));
             terms.forEach((t, s) => {
               same(d.numbered.numbers[s]!, t);
               same(d.numbered.wordNumber(s), words[s]!);

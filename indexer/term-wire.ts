@@ -20,11 +20,13 @@ import { FIELD_COUNT } from '../shared/index-format/index.js';
  * read one string at a time (NumberedTerms). Made into two arrays a document, they were a fifth of the
  * build thread's allocation on SciFact x20 (DESIGN.md "A document's postings added at once, its
  * positions gathered flat"). */
-export type UnpackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'tokenNumbers'> & { numbered: NumberedTerms };
+export type UnpackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'forms' | 'tokenNumbers'> & { numbered: NumberedTerms };
 
 /** An AnalyzedDoc without its terms, words and typed arrays, which its batch sends end to end
- * (PackedBatch); `termCount` of them are its, after the batch's documents before it. */
-export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'tokenNumbers' | 'tfs' | 'positions' | 'positionEnds'> & { termCount: number };
+ * (PackedBatch); `termCount` of them are its, after the batch's documents before it. Its forms are
+ * numbers as its terms' are (sent as strings, they were 750,000 strings over SciFact x20 for the build
+ * thread to clone and look up in a Map each: DESIGN.md "Surface words counted by number"). */
+export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'forms' | 'tokenNumbers' | 'tfs' | 'positions' | 'positionEnds'> & { termCount: number; forms: (number[] | undefined)[] };
 
 /** A batch's analyses, with the strings (terms and words) its worker numbered since its last batch, in
  * number order, and the strings sent with this batch only (once the dictionary is full). The documents'
@@ -96,13 +98,24 @@ export class TermPacker {
       positionEnds.set(a.positionEnds.subarray(0, n), t);
       t += n;
       p += a.positions.length;
-      return { termCount: n, forms: a.forms, fieldLength: a.fieldLength, wordMap: a.wordMap };
+      // Sparse, as the forms are: map skips the holes.
+      const forms = a.forms.map((list, s) => list?.map((form, k) => this.idOf(form, own?.forms[s]?.[k], inline)));
+      return { termCount: n, forms, fieldLength: a.fieldLength, wordMap: a.wordMap };
     });
     // Every string numbered since the last batch, in number order: the build thread's table is then
     // this one (some were numbered by a lookup that sent no term, and cost only their bytes).
     const newStrings = this.numbers.strings.slice(this.sent);
     this.sent = this.numbers.strings.length;
     return { docs, termIds, wordIds, tfs, positions, positionEnds, newStrings, inline };
+  }
+
+  /** The number of `text` (`known` when the tokenizer gave it), or -1 - its place in `inline`, where it
+   * goes when it has none. */
+  private idOf(text: string, known: number | undefined, inline: string[]): number {
+    const id = known ?? this.numbers.numberOf(text);
+    if (id >= 0) return id;
+    inline.push(text);
+    return -inline.length;
   }
 
   /** Numbers of `strings` (`known` when the tokenizer gave them) into `out` from `at`; a string without
@@ -138,9 +151,10 @@ export class TermUnpacker {
     for (const s of batch.newStrings) this.strings.push(s);
     this.check(batch.termIds, batch.inline, false);
     this.check(batch.wordIds, batch.inline, true);
+    for (const d of batch.docs) for (const list of d.forms) if (list) this.check(list, batch.inline, false);
     let t = 0;
     let p = 0;
-    return batch.docs.map(({ termCount, ...rest }) => {
+    return batch.docs.map(({ termCount, forms, ...rest }) => {
       const positionEnds = batch.positionEnds.subarray(t, t + termCount);
       const positionBytes = termCount === 0 ? 0 : positionEnds[termCount - 1]!;
       const analysed: UnpackedDoc = {
@@ -148,7 +162,7 @@ export class TermUnpacker {
         tfs: batch.tfs.subarray(t * FIELD_COUNT, (t + termCount) * FIELD_COUNT),
         positions: batch.positions.subarray(p, p + positionBytes),
         positionEnds,
-        numbered: new BatchTerms(batch.termIds.subarray(t, t + termCount), batch.wordIds.subarray(t, t + termCount), this.strings, batch.inline, this.translation),
+        numbered: new BatchTerms(batch.termIds.subarray(t, t + termCount), batch.wordIds.subarray(t, t + termCount), forms, this.strings, batch.inline, this.translation),
       };
       t += termCount;
       p += positionBytes;
@@ -157,7 +171,7 @@ export class TermUnpacker {
   }
 
   /** Throws a RangeError for a number in `ids` that names no string sent (SAME_AS_TERM allowed when `same`). */
-  private check(ids: Int32Array, inline: readonly string[], same: boolean): void {
+  private check(ids: ArrayLike<number>, inline: readonly string[], same: boolean): void {
     const known = this.strings.length;
     for (let i = 0; i < ids.length; i++) {
       const n = ids[i]!;
@@ -172,19 +186,22 @@ class BatchTerms implements NumberedTerms {
   constructor(
     readonly numbers: Int32Array,
     private readonly wordIds: Int32Array,
+    readonly forms: readonly (readonly number[] | undefined)[],
     private readonly strings: readonly string[],
     private readonly inline: readonly string[],
     readonly translation: TermTranslation,
   ) {}
 
   term(s: number): string {
-    const n = this.numbers[s]!;
-    return n >= 0 ? this.strings[n]! : this.inline[-1 - n]!;
+    return this.text(this.numbers[s]!);
   }
 
   word(s: number): string {
     const n = this.wordIds[s]!;
-    if (n === SAME_AS_TERM) return this.term(s);
+    return n === SAME_AS_TERM ? this.term(s) : this.text(n);
+  }
+
+  text(n: number): string {
     return n >= 0 ? this.strings[n]! : this.inline[-1 - n]!;
   }
 
