@@ -24,7 +24,8 @@ export interface AnalyzedDoc {
   /** The body's word map, encoded (shared/index-format word-map.ts). */
   wordMap: number[];
   /** In a thread whose tokenizer numbers its tokens (shared/analysis numberTokens): each term's and
-   * word's number in `by`, aligned with `terms` (-1: the table was full). term-wire.ts sends them. */
+   * word's number in `by`, aligned with `terms`, and each form's, aligned with `forms` (-1: the table
+   * was full). term-wire.ts sends them. */
   tokenNumbers?: { by: TokenNumbers; terms: Int32Array; words: Int32Array; forms: (number[] | undefined)[] };
 }
 

@@ -130,9 +130,10 @@ export class PostingsBuilder {
     const w = numbered.wordNumber(s);
     let id = n >= 0 ? terms.get(n) : -1;
     if (id < 0) {
-      const known = this.ids.get(numbered.term(s));
+      const term = numbered.term(s);
+      const known = this.ids.get(term);
       if (known === undefined) {
-        id = this.newTerm(numbered.term(s), numbered.word(s));
+        id = this.newTerm(term, numbered.word(s));
         if (n >= 0) terms.set(n, id);
         if (w >= 0) forms.set(w, this.firstForm[id]!);
         return id;

@@ -28,13 +28,13 @@ export type UnpackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'forms' | 'token
  * thread to clone and look up in a Map each: DESIGN.md "Surface words counted by number"). */
 export type PackedDoc = Omit<AnalyzedDoc, 'terms' | 'words' | 'forms' | 'tokenNumbers' | 'tfs' | 'positions' | 'positionEnds'> & { termCount: number; forms: (number[] | undefined)[] };
 
-/** A batch's analyses, with the strings (terms and words) its worker numbered since its last batch, in
- * number order, and the strings sent with this batch only (once the dictionary is full). The documents'
- * typed arrays are laid end to end, five arrays a batch, and transferred (batchTransfer), not copied:
- * cloned one by one, a document's six arrays cost both threads an allocation each, and the clone was
- * 15 us of the 160 a SciFact abstract takes to analyse (DESIGN.md "Two batches a thread, batches
- * moved, pairs by number"). Term ids are n >= 0 in the worker's dictionary, n < 0 the batch's own
- * string -1 - n (`inline`); a word that is its term's own string is SAME_AS_TERM. A document's
+/** A batch's analyses, with the strings (terms, words, forms) its worker numbered since its last batch,
+ * in number order, and the strings sent with this batch only (once the dictionary is full). The
+ * documents' typed arrays are laid end to end, five arrays a batch, and transferred (batchTransfer),
+ * not copied: cloned one by one, a document's six arrays cost both threads an allocation each, and the
+ * clone was 15 us of the 160 a SciFact abstract takes to analyse (DESIGN.md "Two batches a thread,
+ * batches moved, pairs by number"). Term ids are n >= 0 in the worker's dictionary, n < 0 the batch's
+ * own string -1 - n (`inline`); a word that is its term's own string is SAME_AS_TERM. A document's
  * positionEnds count from its own positions. */
 export interface PackedBatch {
   docs: PackedDoc[];
@@ -123,18 +123,13 @@ export class TermPacker {
    * term's string is SAME_AS_TERM, neither looked up nor sent. */
   private ids(strings: readonly string[], known: Int32Array | undefined, inline: string[], out: Int32Array, at: number, same?: { strings: readonly string[]; ids: Int32Array }): void {
     for (let i = 0; i < strings.length; i++) {
-      let id = known !== undefined ? known[i]! : -1;
+      const id = known !== undefined ? known[i]! : -1;
       // Equal numbers are equal strings; a string without a number is compared as a string.
       if (same !== undefined && (id >= 0 ? id === same.ids[at + i] : strings[i] === same.strings[i])) {
         out[at + i] = SAME_AS_TERM;
         continue;
       }
-      if (known === undefined) id = this.numbers.numberOf(strings[i]!);
-      if (id < 0) {
-        inline.push(strings[i]!);
-        id = -inline.length; // -1 - its place in `inline`
-      }
-      out[at + i] = id;
+      out[at + i] = this.idOf(strings[i]!, known?.[i], inline);
     }
   }
 }
