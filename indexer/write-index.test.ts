@@ -175,6 +175,30 @@ describe('a generation written while the build goes', () => {
     expect(readdirSync(join(data, 'index')).filter((e) => e.startsWith('gen-'))).toEqual([basename(live)]);
   });
 
+  it('removes the whole generation when one of the files written at once fails, the others still being written; the live index stays', async () => {
+    // positions.bin is among the two started first, terms.bin among those encoded while they are written.
+    for (const failing of ['positions.bin', 'terms.bin']) {
+      const data = join(dir, `commit-fails-${failing}`);
+      await buildFromDocuments(data, [doc(1), doc(2)], { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 0 }));
+      const live = (await currentGeneration(data))!;
+      function* documents(): Generator<IndexDocument> {
+        for (let i = 0; i < 40; i++) yield doc(i);
+        // The draft is there once the first batch is written: a directory where the file should go.
+        const draft = readdirSync(join(data, 'index')).find((e) => e.startsWith('gen-') && join(data, 'index', e) !== live)!;
+        mkdirSync(join(data, 'index', draft, failing));
+      }
+      await expect(buildFromDocuments(data, { count: 40, documents: documents() }, { skipped: {} }, resolveIndexerOptions({ full: true, analyzeThreads: 0 }))).rejects.toThrow(/EISDIR/);
+      expect(await currentGeneration(data)).toBe(live);
+      expect(readdirSync(join(data, 'index')).filter((e) => e.startsWith('gen-'))).toEqual([basename(live)]);
+      const engine = await openSearchEngine(data);
+      try {
+        expect(engine.search(parseQuery('lantern 2'), { offset: 0, limit: 10 }).hits[0]?.url).toBe('http://site.test/2');
+      } finally {
+        engine.close();
+      }
+    }
+  });
+
   it('leaves another build’s generation under way alone and removes one whose build is gone', async () => {
     const data = join(dir, 'two-builds');
     const root = join(data, 'index');
