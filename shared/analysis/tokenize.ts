@@ -23,6 +23,7 @@ import { foldToken, isFoldToken } from './accents.js';
 import { identifierAt, isIdentifierToken, mayStartIdentifier, symbolSuffix } from './identifiers.js';
 import { stemmerKey, stemWord } from './registry.js';
 import { foundWord, MAX_WORD_LENGTH, nextWord, wordAt } from './words.js';
+import { WordTable, wordHash } from './word-table.js';
 import type { TokenNumbers } from './token-numbers.js';
 
 /** One index token with where its word sits in the analysed text. */
@@ -41,10 +42,10 @@ export interface TokenSpan {
 }
 
 // Raw word -> [token, folded word, fold token or '', and their numbers], per stemmer chain: indexing
-// sees the same words again and again.
+// sees the same words again and again. Looked up where the word lies in the text (word-table.ts).
 type WordEntry = readonly [token: string, word: string, fold: string, tokenNumber: number, wordNumber: number, foldNumber: number];
 const WORD_CACHE_LIMIT = 200_000;
-const wordCaches = new Map<string, Map<string, WordEntry>>();
+const wordCaches = new Map<string, WordTable<WordEntry>>();
 /** The table that numbers tokens and words as the word caches meet them (token-numbers.ts), if any. */
 let numbering: TokenNumbers | undefined;
 
@@ -58,16 +59,19 @@ export function numberTokens(numbers: TokenNumbers | undefined): void {
 /** The table numberTokens set: a sink's numbers are this table's. */
 export const tokenNumbering = (): TokenNumbers | undefined => numbering;
 
-function wordCache(language: string): Map<string, WordEntry> {
+function wordCache(language: string): WordTable<WordEntry> {
   const key = stemmerKey(language);
   let cache = wordCaches.get(key);
-  if (!cache) wordCaches.set(key, (cache = new Map<string, WordEntry>()));
+  if (!cache) wordCaches.set(key, (cache = new WordTable<WordEntry>()));
   return cache;
 }
 
-function wordToken(raw: string, language: string, cache: Map<string, WordEntry>): WordEntry {
-  let entry = cache.get(raw);
+/** The entry of the raw word text[start, end), made the first time the cache meets it. */
+function wordToken(text: string, start: number, end: number, language: string, cache: WordTable<WordEntry>): WordEntry {
+  const hash = wordHash(text, start, end);
+  let entry = cache.find(text, start, end, hash);
   if (entry === undefined) {
+    const raw = text.slice(start, end);
     const word = foldWord(raw);
     const token = word === '' ? '' : stemWord(word, language);
     // Only a word whose unaccented spelling stems to another token needs a fold token. Not a single
@@ -80,7 +84,7 @@ function wordToken(raw: string, language: string, cache: Map<string, WordEntry>)
     const wordNumber = n === undefined || token === '' ? -1 : word === token ? tokenNumber : n.numberOf(word);
     entry = [token, word, fold, tokenNumber, wordNumber, n === undefined || fold === '' ? -1 : n.numberOf(fold)];
     if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
-    cache.set(raw, entry);
+    cache.add(text, start, end, hash, entry);
   }
   return entry;
 }
@@ -100,14 +104,17 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
   while (nextWord(text, from)) {
     const { start, end: wordEnd, ascii } = foundWord;
     from = wordEnd;
-    const raw = text.slice(start, wordEnd);
-    if (!ascii && !ASCII.test(raw) && isCjk(raw)) {
-      position = scanCjk(raw, start, language, position, sink);
-      continue;
+    // A word is cut out of the text only when it may be CJK, or is new to the cache (wordToken).
+    if (!ascii) {
+      const raw = text.slice(start, wordEnd);
+      if (!ASCII.test(raw) && isCjk(raw)) {
+        position = scanCjk(raw, start, language, position, sink);
+        continue;
+      }
     }
-    if (raw.length > MAX_WORD_LENGTH) continue;
-    const end = start + raw.length;
-    const entry = wordToken(raw, language, cache);
+    if (wordEnd - start > MAX_WORD_LENGTH) continue;
+    const end = wordEnd;
+    const entry = wordToken(text, start, end, language, cache);
     // By index: destructured, the entry was read through the iterator protocol, 7% of analysing a page.
     const token = entry[0];
     const word = entry[1];
@@ -138,7 +145,7 @@ export function tokenAt(text: string, index: number, language = ''): { token: st
   if (raw === undefined) return undefined;
   const end = index + raw.length;
   if (raw.length > MAX_WORD_LENGTH) return { token: undefined, end };
-  const [token] = wordToken(raw, language, wordCache(language));
+  const [token] = wordToken(raw, 0, raw.length, language, wordCache(language));
   return { token: token === '' ? undefined : token, end };
 }
 
