@@ -23,7 +23,7 @@ import { foldToken, isFoldToken } from './accents.js';
 import { identifierAt, isIdentifierToken, mayStartIdentifier, symbolSuffix } from './identifiers.js';
 import { stemmerKey, stemWord } from './registry.js';
 import { foundWord, MAX_WORD_LENGTH, nextWord, wordAt } from './words.js';
-import { WordTable, wordHash } from './word-table.js';
+import { WordTable, wordHash, type WordEntry } from './word-table.js';
 import type { TokenNumbers } from './token-numbers.js';
 
 /** One index token with where its word sits in the analysed text. */
@@ -41,11 +41,11 @@ export interface TokenSpan {
   extra?: true;
 }
 
-// Raw word -> [token, folded word, fold token or '', and their numbers], per stemmer chain: indexing
-// sees the same words again and again. Looked up where the word lies in the text (word-table.ts).
-type WordEntry = readonly [token: string, word: string, fold: string, tokenNumber: number, wordNumber: number, foldNumber: number];
+// Raw word -> its token, folded word, fold token or '', and their numbers (WordEntry), per stemmer
+// chain: indexing sees the same words again and again. Looked up where the word lies in the text
+// (word-table.ts).
 const WORD_CACHE_LIMIT = 200_000;
-const wordCaches = new Map<string, WordTable<WordEntry>>();
+const wordCaches = new Map<string, WordTable>();
 /** The table that numbers tokens and words as the word caches meet them (token-numbers.ts), if any. */
 let numbering: TokenNumbers | undefined;
 
@@ -59,33 +59,32 @@ export function numberTokens(numbers: TokenNumbers | undefined): void {
 /** The table numberTokens set: a sink's numbers are this table's. */
 export const tokenNumbering = (): TokenNumbers | undefined => numbering;
 
-function wordCache(language: string): WordTable<WordEntry> {
+function wordCache(language: string): WordTable {
   const key = stemmerKey(language);
   let cache = wordCaches.get(key);
-  if (!cache) wordCaches.set(key, (cache = new WordTable<WordEntry>()));
+  if (!cache) wordCaches.set(key, (cache = new WordTable()));
   return cache;
 }
 
-/** The entry of the raw word text[start, end), made the first time the cache meets it. */
-function wordToken(text: string, start: number, end: number, language: string, cache: WordTable<WordEntry>): WordEntry {
+/** The entry of the raw word text[start, end), made the first time the cache meets it; read it before
+ * the next call, which may overwrite it (WordTable.found). */
+function wordToken(text: string, start: number, end: number, language: string, cache: WordTable): WordEntry {
   const hash = wordHash(text, start, end);
-  let entry = cache.find(text, start, end, hash);
-  if (entry === undefined) {
-    const raw = text.slice(start, end);
-    const word = foldWord(raw);
-    const token = word === '' ? '' : stemWord(word, language);
-    // Only a word whose unaccented spelling stems to another token needs a fold token. Not a single
-    // letter: "š" of a digraph table met every "s" typed (":s" on Vim's docs found digraph.html
-    // first, the rare fold token outscoring the common exact one), and no one letter is a word to fold.
-    let fold = token === '' || word.length < 2 || ASCII.test(word) ? '' : foldToken(word, language);
-    if (fold.slice(1) === token) fold = '';
-    const n = numbering;
-    const tokenNumber = n === undefined || token === '' ? -1 : n.numberOf(token);
-    const wordNumber = n === undefined || token === '' ? -1 : word === token ? tokenNumber : n.numberOf(word);
-    entry = [token, word, fold, tokenNumber, wordNumber, n === undefined || fold === '' ? -1 : n.numberOf(fold)];
-    if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
-    cache.add(text, start, end, hash, entry);
-  }
+  if (cache.find(text, start, end, hash)) return cache.found;
+  const raw = text.slice(start, end);
+  const word = foldWord(raw);
+  const token = word === '' ? '' : stemWord(word, language);
+  // Only a word whose unaccented spelling stems to another token needs a fold token. Not a single
+  // letter: "š" of a digraph table met every "s" typed (":s" on Vim's docs found digraph.html
+  // first, the rare fold token outscoring the common exact one), and no one letter is a word to fold.
+  let fold = token === '' || word.length < 2 || ASCII.test(word) ? '' : foldToken(word, language);
+  if (fold.slice(1) === token) fold = '';
+  const n = numbering;
+  const tokenNumber = n === undefined || token === '' ? -1 : n.numberOf(token);
+  const wordNumber = n === undefined || token === '' ? -1 : word === token ? tokenNumber : n.numberOf(word);
+  const entry: WordEntry = { token, word, fold, tokenNumber, wordNumber, foldNumber: n === undefined || fold === '' ? -1 : n.numberOf(fold) };
+  if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
+  cache.add(text, start, end, hash, entry);
   return entry;
 }
 
@@ -115,14 +114,11 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
     if (wordEnd - start > MAX_WORD_LENGTH) continue;
     const end = wordEnd;
     const entry = wordToken(text, start, end, language, cache);
-    // By index: destructured, the entry was read through the iterator protocol, 7% of analysing a page.
-    const token = entry[0];
-    const word = entry[1];
-    const fold = entry[2];
+    const { token, word, fold, tokenNumber, wordNumber, foldNumber } = entry;
     if (token === '') continue;
     const at = position++;
-    sink(token, word, start, end, at, false, entry[3], entry[4]);
-    if (fold !== '') sink(fold, word, start, end, at, true, entry[5], entry[4]);
+    sink(token, word, start, end, at, false, tokenNumber, wordNumber);
+    if (fold !== '') sink(fold, word, start, end, at, true, foldNumber, wordNumber);
     const symbol = symbolSuffix(text, start, end);
     if (symbol !== '') sink(word + symbol, word + symbol, start, end + symbol.length, at, true);
     if (start >= identEnd && mayStartIdentifier(text, start, end)) {
@@ -145,7 +141,7 @@ export function tokenAt(text: string, index: number, language = ''): { token: st
   if (raw === undefined) return undefined;
   const end = index + raw.length;
   if (raw.length > MAX_WORD_LENGTH) return { token: undefined, end };
-  const [token] = wordToken(raw, 0, raw.length, language, wordCache(language));
+  const { token } = wordToken(raw, 0, raw.length, language, wordCache(language));
   return { token: token === '' ? undefined : token, end };
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WordTable, wordHash } from './word-table.js';
+import { WordTable, wordHash, type WordEntry } from './word-table.js';
 
 // Words of a few letters from a small alphabet (so many share a length and a start), some past ASCII
 // and some outside the Basic Multilingual Plane (two UTF-16 units), each put in a text among others.
@@ -20,8 +20,10 @@ describe('WordTable', () => {
       fc.property(fc.array(step, { maxLength: 400 }), fc.boolean(), (steps, collide) => {
         // Two slots to begin with, so the table grows many times; with `collide` every word has the same
         // hash, so only the characters tell words apart.
-        const table = new WordTable<number>(2);
-        const model = new Map<string, number>();
+        const table = new WordTable(2);
+        const model = new Map<string, WordEntry>();
+        // The entry found, copied (the table's next find overwrites it), or undefined.
+        const find = (text: string, start: number, end: number, hash: number): WordEntry | undefined => (table.find(text, start, end, hash) ? { ...table.found } : undefined);
         const hashOf = (at: { text: string; start: number; end: number }) => (collide ? 7 : wordHash(at.text, at.start, at.end));
         steps.forEach((s, i) => {
           if (s.kind === 'clear') {
@@ -29,15 +31,16 @@ describe('WordTable', () => {
             model.clear();
             return;
           }
-          const found = table.find(s.at.text, s.at.start, s.at.end, hashOf(s.at));
-          expect(found).toBe(model.get(s.at.word));
+          const found = find(s.at.text, s.at.start, s.at.end, hashOf(s.at));
+          expect(found).toEqual(model.get(s.at.word));
           if (s.kind === 'add' && found === undefined) {
-            table.add(s.at.text, s.at.start, s.at.end, hashOf(s.at), i);
-            model.set(s.at.word, i);
+            const entry = { token: `t${i}`, word: `w${i}`, fold: i % 3 === 0 ? `~f${i}` : '', tokenNumber: i, wordNumber: i % 2 === 0 ? i : -1, foldNumber: i % 3 === 0 ? i + 1 : -1 };
+            table.add(s.at.text, s.at.start, s.at.end, hashOf(s.at), entry);
+            model.set(s.at.word, entry);
           }
           expect(table.size).toBe(model.size);
         });
-        for (const [w, v] of model) expect(table.find(` ${w}`, 1, 1 + w.length, collide ? 7 : wordHash(` ${w}`, 1, 1 + w.length))).toBe(v);
+        for (const [w, entry] of model) expect(find(` ${w}`, 1, 1 + w.length, collide ? 7 : wordHash(` ${w}`, 1, 1 + w.length))).toEqual(entry);
       }),
       { numRuns: 300 },
     );
