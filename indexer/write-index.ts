@@ -281,8 +281,16 @@ async function writeRest(dir: string, files: GenerationFiles, storedBytes: numbe
   const large = await Promise.allSettled([writeStarted(join(dir, INDEX_FILES.postings), files.lists.postings), writeStarted(join(dir, INDEX_FILES.positions), files.lists.positions)]);
   for (const started of large) writes.push(started.status === 'fulfilled' ? started.value.written : Promise.reject(started.reason as Error));
   const write = (name: string, data: () => FileData): void => {
-    // Encoded now, in this thread; the write and its flush go on while the next one is encoded.
-    writes.push(writeDurably(join(dir, name), data()));
+    // Encoded now, in this thread; the write and its flush go on while the next one is encoded. An
+    // encoding that throws ends the commit only once the writes started before it have ended.
+    let contents: FileData;
+    try {
+      contents = data();
+    } catch (e) {
+      writes.push(Promise.reject(e instanceof Error ? e : new Error(String(e))));
+      return;
+    }
+    writes.push(writeDurably(join(dir, name), contents));
   };
   const { url, title, language, host, ...numbers } = files.docs;
   write(INDEX_FILES.docStrings, () => encodeDocStrings({ url, title, language, host }));
