@@ -101,18 +101,17 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
   let identEnd = 0;
   let from = 0;
   while (nextWord(text, from)) {
-    const { start, end: wordEnd, ascii } = foundWord;
-    from = wordEnd;
+    const { start, end, ascii } = foundWord;
+    from = end;
     // A word is cut out of the text only when it may be CJK, or is new to the cache (wordToken).
     if (!ascii) {
-      const raw = text.slice(start, wordEnd);
+      const raw = text.slice(start, end);
       if (!ASCII.test(raw) && isCjk(raw)) {
         position = scanCjk(raw, start, language, position, sink);
         continue;
       }
     }
-    if (wordEnd - start > MAX_WORD_LENGTH) continue;
-    const end = wordEnd;
+    if (end - start > MAX_WORD_LENGTH) continue;
     const entry = wordToken(text, start, end, language, cache);
     const { token, word, fold, tokenNumber, wordNumber, foldNumber } = entry;
     if (token === '') continue;

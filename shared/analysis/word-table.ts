@@ -16,7 +16,8 @@ export interface WordEntry {
 }
 
 // A slot: the word's hash, its number + 1 (0: an empty slot), where its characters start in `chars`,
-// how many, and its entry's three numbers. What a lookup needs but the strings is in one place.
+// how many, and its entry's three numbers. What a lookup needs but the strings is in one place. The
+// eighth number is unused: a slot of eight is 32 bytes, a power of two, found by a shift.
 const SLOT = 8;
 const HASH = 0;
 const NUMBER = 1;
