@@ -128,8 +128,7 @@ describe.each([
         let inline = 0;
         for (const batch of bodies) {
           for (const d of unpacker.unpack(sentOver(packer.pack(batch.map((b) => doc(b, '')))))) {
-            const { terms, words } = asAnalyzed(d);
-            const { forms } = asAnalyzed(d);
+            const { terms, words, forms } = asAnalyzed(d);
             d.numbered.forms.forEach((list, s) => list?.forEach((n, k) => same(n, forms[s]![k]!)));
             terms.forEach((t, s) => {
               same(d.numbered.numbers[s]!, t);
