@@ -177,7 +177,6 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly placeBuffers: PositionBuffer[] = [];
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
-  private readonly hostPort: (doc: number) => string;
   /** The languages the index's pages are in (compile.ts hasLanguage). */
   private readonly languages: ReadonlySet<string>;
   /** The current query's sure matches (match()), one array for every query: thousands of entries each. */
@@ -192,7 +191,6 @@ export class IndexSearcher implements GleanerSearchEngine {
     this.pre = precompute(gen, options.rank, options.blockPostings, options.scoreWholeBelowPostings);
     this.scanner = new PostingScanner(gen, this.pre, options.gallopRatio);
     this.stored = new StoredFields(gen, { cacheMiB: options.storedCacheMiB }, options.headerCacheMiB);
-    this.hostPort = (d) => gen.docs.site.at(d)!;
     this.languages = new Set(gen.docs.language.values);
     // Written once now, as the scanner's arrays (posting-loop.ts): a fresh page costs its first write.
     this.sureDocs = new Int32Array(gen.docs.url.length).fill(0);
@@ -388,7 +386,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   private match(query: ParsedQuery, plan: QueryPlan, wanted: number): Matched {
     if (plan.groups.length === 0 && query.sites.length === 0 && query.languages.length === 0) return { candidates: [], total: 0 };
     if (plan.groups.some((g) => g.every((a) => a.alternatives.length === 0))) return { candidates: [], total: 0 };
-    const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.hostPort);
+    const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.gen.docs.site);
     const { scanner } = this;
     const { boost } = this.pre;
     const everyWord = everyWordOrder(plan, (t) => scanner.docFreq(t), true);
@@ -453,12 +451,12 @@ export class IndexSearcher implements GleanerSearchEngine {
   private phraseMatches(plan: QueryPlan, keys: EveryWordKey[], groups: EveryWordGroups, wanted: number, accepts: ((doc: number) => boolean) | undefined): Matched {
     const { scanner } = this;
     const scratch = this.everyWordScratch;
-    const count = everyWordMatches(keys, groups, scratch, this.options.gallopRatio);
+    const count = everyWordMatches(keys, groups, scratch, this.options.gallopRatio, accepts);
     scanner.begin(plan.maskWords);
     // Ranked by their place among the candidates, whose order is the documents' (so ties go the same
     // way): their scores sit side by side, where by document each was a write and a read in arrays of
     // every page (three of 8 MB at a million pages) for each of 200,000 candidates ("the results").
-    const found = phraseCandidates(scratch, count, accepts, this.pre.boost, this.unsureDocs);
+    const found = phraseCandidates(scratch, count, this.pre.boost, this.unsureDocs);
     const { docs: candidate, text, final } = scratch;
     const W = plan.maskWords;
     const { masks } = scanner;
@@ -603,23 +601,15 @@ function ascending(docs: Int32Array): boolean {
   return true;
 }
 
-/**
- * Keeps the candidates of scratch.docs[0, count) that `accepts`, in order, with their text scores, and
- * writes each one's final score to scratch.final and its place to `places`; returns how many.
- */
-function phraseCandidates(scratch: EveryWordScratch, count: number, accepts: ((doc: number) => boolean) | undefined, boost: Float64Array, places: Int32Array): number {
+/** Writes the final score of each candidate of scratch.docs[0, count) to scratch.final and its place to
+ * `places`; returns count. */
+function phraseCandidates(scratch: EveryWordScratch, count: number, boost: Float64Array, places: Int32Array): number {
   const { docs, text, final } = scratch;
-  let found = 0;
   for (let r = 0; r < count; r++) {
-    const d = docs[r]!;
-    if (accepts !== undefined && !accepts(d)) continue;
-    docs[found] = d;
-    text[found] = text[r]!;
-    final[found] = finalScore(text[r]!, boost[d]!);
-    places[found] = found;
-    found++;
+    final[r] = finalScore(text[r]!, boost[docs[r]!]!);
+    places[r] = r;
   }
-  return found;
+  return count;
 }
 
 /**

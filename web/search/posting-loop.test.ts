@@ -113,7 +113,7 @@ describe('the searcher shortcuts give what the plain computation gives (property
         withEngines(pages, [{}, { gallopRatio: 0, scoreWholeBelowPostings: 0 }, { maxPhraseChecks: 2, phraseSampleSize: 2 }], (engines) => {
           for (const engine of engines) {
             for (const [[a, b, c], filter] of triples.flatMap((t) => [[t, ''], [t, ' lang:es']] as const)) {
-              // lang: keeps some candidates and not others (engine.ts phraseCandidates' filter).
+              // lang: keeps some candidates and not others (every-word.ts everyWordMatches filters them first).
               const text = (c === null ? `"${a}_${b}"` : `${c} "${a}_${b}" ${a}`) + filter;
               // The exclusion of a word no page has takes the general scan (posting-loop.ts).
               const sets = query(text);
