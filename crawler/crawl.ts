@@ -743,27 +743,30 @@ class CrawlRun {
     const attempt = this.attempts.failed(entry.url);
     const step = retryStep(attempt, failure, Date.now(), this.options);
     const inARow = this.hostFailures.failed(ticket.host);
-    // The host waits the backoff or only its usual delay (holdsHost); the URL goes to the back of its queue.
-    const hostWaitMs = holdsHost(failure, inARow) ? step.waitMs : 0;
-    this.requestEnded(ticket, now, hostWaitMs);
     // Only failures to connect at all count toward giving the host up: an answer, even a 503, says
-    // the server is there.
+    // the server is there. A server that answers but is down or in maintenance is given up too, after
+    // more tries.
     const why = outcome.kind === 'network-error' ? whyUnreachable({ kind: 'network-error', message: outcome.error }) : undefined;
     if (why?.cannotConnect !== true) this.connectFailures.forget(ticket.host);
-    else {
+    let givenUp: { why: Unreachable; failures: number } | undefined;
+    if (why?.cannotConnect === true) {
       const cannotConnect = this.connectFailures.failed(ticket.host);
-      if (cannotConnect >= this.options.maxConnectFailures) {
-        this.attempts.forget(entry.url);
-        await this.giveUpHostForPages(ticket, why, cannotConnect);
-        return false; // this page is stored as an error page, the host's other URLs are skipped
-      }
+      if (cannotConnect >= this.options.maxConnectFailures) givenUp = { why, failures: cannotConnect };
     }
-    // A server that answers but is down or in maintenance is given up too, after more tries.
-    const down = hostGiveUp(failure, inARow, Date.now(), this.options);
-    if (down !== undefined) {
+    if (givenUp === undefined) {
+      const down = hostGiveUp(failure, inARow, Date.now(), this.options);
+      if (down !== undefined) givenUp = { why: { reason: down.reason, cannotConnect: false }, failures: down.failures };
+    }
+    // The host waits the backoff or only its usual delay (holdsHost); the URL goes to the back of its
+    // queue. A host given up waits nothing: a link to it found later (on a page fetched before, still
+    // being parsed) is skipped when picked, and the backoff kept a finished crawl waiting up to
+    // maxBackoffMs (5 minutes) to skip it.
+    const hostWaitMs = givenUp === undefined && holdsHost(failure, inARow) ? step.waitMs : 0;
+    this.requestEnded(ticket, now, hostWaitMs);
+    if (givenUp !== undefined) {
       this.attempts.forget(entry.url);
-      await this.giveUpHostForPages(ticket, { reason: down.reason, cannotConnect: false }, down.failures);
-      return false;
+      await this.giveUpHostForPages(ticket, givenUp.why, givenUp.failures);
+      return false; // this page is stored as an error page, the host's other URLs are skipped
     }
     if (!step.retry) {
       this.attempts.forget(entry.url);
@@ -777,8 +780,11 @@ class CrawlRun {
   /** Drops the rest of a host whose page requests cannot connect any more, or fail in a row, or ask for
    * a longer wait than the crawl waits (retryLater). */
   private async giveUpHostForPages(ticket: Ticket, why: Unreachable, failures: number): Promise<void> {
+    // Marked given up before the queue is dropped, which may wait on a shared frontier: a URL of the
+    // host picked meanwhile is skipped, not fetched.
+    const host = this.robotsWaits.givenUpForPages(ticket.host, why, failures, 0);
     const dropped = await this.frontier.dropHost(ticket);
-    this.robotsWaits.givenUpForPages(ticket.host, why, failures, dropped.length);
+    host.urls += dropped.length;
     this.log('warn', `${why.reason}${inARowSuffix(failures)}; giving up the site for this run (${dropped.length} queued URL${dropped.length === 1 ? '' : 's'} skipped)`, { origin: ticket.host, reason: why.reason, urls: dropped.length });
   }
 

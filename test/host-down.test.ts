@@ -94,3 +94,60 @@ describe('sites that answer 503 to every page', () => {
     expect(summary.stoppedBecause).toBe('done');
   });
 });
+
+describe('links to a site given up, found after it was given up', () => {
+  // A site in maintenance (every page a 503 asking for an hour) is given up at its first answer. A
+  // second site, slower to answer, links to it: those links reach the queue after the give-up. They are
+  // skipped at once; held by the give-up's backoff, they kept a finished crawl waiting maxBackoffMs
+  // (5 minutes by default) only to skip them.
+  const MAX_BACKOFF_MS = 30_000;
+  const LATE_LINKS = 3;
+  const servers: Server[] = [];
+  const maintenanceAsked: string[] = [];
+  let maintenance: string;
+  let dir: string;
+  let summary: CrawlSummary;
+  let crawlMs: number;
+
+  async function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
+    const server = createServer(handler);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    servers.push(server);
+    return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gleaner-late-links-'));
+    maintenance = await serve((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      maintenanceAsked.push(req.url ?? '/');
+      res.writeHead(503, { 'retry-after': '3600' }).end('back in an hour');
+    });
+    const links = Array.from({ length: LATE_LINKS }, (_, i) => `<a href="${maintenance}/late${String(i)}">late ${String(i)}</a>`).join(' ');
+    const slow = await serve((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      // Answers after the other site was given up, so its links are found later.
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>slow</title><p>links to a site in maintenance</p>${links}`), 500);
+    });
+    const started = performance.now();
+    summary = await crawl({ dataDir: dir, seeds: [`${maintenance}/`, `${slow}/`], delayMs: 0, backoffMs: 20, maxBackoffMs: MAX_BACKOFF_MS, useSitemaps: false });
+    crawlMs = performance.now() - started;
+  }, 120_000);
+  afterAll(async () => {
+    for (const s of servers) await new Promise((r) => s.close(r));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('skips them without asking the site again', () => {
+    expect(maintenanceAsked).toEqual(['/']);
+    const given = summary.hostsGivenUp.find((h) => h.origin === maintenance);
+    expect(given?.reason).toMatch(/^HTTP 503 asking for a wait of 3600 s/);
+    expect(given?.urls).toBe(LATE_LINKS);
+    expect(summary.stoppedBecause).toBe('done');
+  });
+
+  it('does not wait out the backoff of the site given up to skip them', () => {
+    // A bound on behaviour, not a speed: the crawl ends long before the backoff it must not wait.
+    expect(crawlMs).toBeLessThan(MAX_BACKOFF_MS / 2);
+  });
+});
