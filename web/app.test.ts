@@ -399,6 +399,43 @@ describe('GET /api/search', () => {
   });
 });
 
+describe('the page typeahead is loaded by the pages with the search box', () => {
+  it('starts loading on / and /search, not on the JSON API, and /api/suggest then offers pages', async () => {
+    // An engine of its own, so the shared one's typeahead (loaded by other tests) does not answer.
+    const own = await openSearchEngine(fixture.dataDir);
+    const asked: string[] = [];
+    const watched = new Proxy(own, {
+      get(target, key, receiver) {
+        if (key === 'pagesReady') {
+          return () => {
+            asked.push('pagesReady');
+            return target.pagesReady();
+          };
+        }
+        const value: unknown = Reflect.get(target, key, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const app = await start({ engine: watched, stats: indexStats(own) });
+    try {
+      const at = app.url.replace(/\/$/, '');
+      expect((await fetch(`${at}/api/search?q=crawler`)).status).toBe(200);
+      expect(asked).toEqual([]);
+      expect((await fetch(`${at}/`)).status).toBe(200);
+      expect(asked).toEqual(['pagesReady']);
+      expect((await fetch(`${at}/search?q=crawler`)).status).toBe(200);
+      expect(asked).toHaveLength(2);
+      // Once loaded, the box offers pages.
+      await own.pagesReady();
+      const json = (await (await fetch(`${at}/api/suggest?q=${encodeURIComponent('northwind hand')}`)).json()) as { pages: unknown };
+      expect(json.pages).toEqual([{ title: 'Northwind handbook', url: 'http://intranet.test/handbook' }]);
+    } finally {
+      await app.close();
+      own.close();
+    }
+  });
+});
+
 describe('GET /api/suggest', () => {
   it('completes the last word from the index vocabulary, keeping the words before it', async () => {
     const { json } = await api('/api/suggest?q=cra');
