@@ -400,7 +400,7 @@ describe('GET /api/search', () => {
 });
 
 describe('the page typeahead is loaded by the pages with the search box', () => {
-  it('starts loading on / and /search, not on the JSON API, and /api/suggest then offers pages', async () => {
+  it('starts loading on /, /search and /embed.js, not on the JSON API, and /api/suggest then offers pages', async () => {
     // An engine of its own, so the shared one's typeahead (loaded by other tests) does not answer.
     const own = await openSearchEngine(fixture.dataDir);
     const asked: string[] = [];
@@ -425,6 +425,8 @@ describe('the page typeahead is loaded by the pages with the search box', () => 
       expect(asked).toEqual(['pagesReady']);
       expect((await fetch(`${at}/search?q=crawler`)).status).toBe(200);
       expect(asked).toHaveLength(2);
+      expect((await fetch(`${at}/embed.js`)).status).toBe(200);
+      expect(asked).toHaveLength(3);
       // Once loaded, the box offers pages.
       await own.pagesReady();
       const json = (await (await fetch(`${at}/api/suggest?q=${encodeURIComponent('northwind hand')}`)).json()) as { pages: unknown };

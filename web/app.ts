@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(searchRoutes(ctx));
   app.use(apiRoutes(ctx));
   app.use(apiDocsRoutes(ctx));
-  app.use(embedRoutes());
+  app.use(embedRoutes(ctx));
   app.use(robotsRoutes(ctx));
   app.use(statsRoutes(ctx));
   app.use(traceRoutes(ctx));

@@ -9,20 +9,25 @@ import { flagParam, intParam, textParam } from '../params.js';
 import { resultView } from '../result-view.js';
 import { runSearch } from '../run-search.js';
 import { titleText } from '../format.js';
+import type { SearchEngine } from '../search/index.js';
+
+/**
+ * A page with the search box (and the embeddable box's script) starts loading the page typeahead, off
+ * the event loop (the engine's pagesReady), so the first keystroke's /api/suggest finds it loaded: it
+ * waited for the load, 0.57-0.74 s on the Rust docs. Loaded here, not when `serve` starts: a process
+ * that only answers the JSON search API never holds it (100 MB and more of heap). A failed load is not
+ * lost: /api/suggest awaits the same promise and reports it.
+ */
+export function startTypeaheadLoad(engine: SearchEngine): void {
+  void engine.pagesReady?.().catch(() => undefined);
+}
 
 export function searchRoutes(ctx: AppContext): Router {
   const router = routeGroup();
   const { options } = ctx;
 
-  // A page with the search box starts loading the page typeahead (off the event loop: the engine's
-  // pagesReady), so the first keystroke's /api/suggest finds it loaded: it waited for the load, 0.57-0.66
-  // s on the Rust docs. Loaded here, not when `serve` starts: a process that only answers the JSON
-  // search API never holds it (100 MB and more of heap). A failed load is not lost: /api/suggest
-  // awaits the same promise and reports it.
-  const loadTypeahead = () => void ctx.engine.pagesReady?.().catch(() => undefined);
-
   router.get('/', (_req, res) => {
-    loadTypeahead();
+    startTypeaheadLoad(ctx.engine);
     res.render('home', { title: 'Search', q: '', summary: ctx.engine.summary() });
   });
 
@@ -33,7 +38,7 @@ export function searchRoutes(ctx: AppContext): Router {
       return;
     }
     const page = intParam(req.query.page, 'page', 1, 1, options.maxPage);
-    loadTypeahead();
+    startTypeaheadLoad(ctx.engine);
     const run = runSearch(ctx.engine, q, page, options.pageSize, options, ctx.cache, { literal: flagParam(req.query.literal) });
     const offset = (run.page - 1) * run.size;
     res.render('search', {
