@@ -6,6 +6,7 @@
 // fetch.ts (HTTP), page.ts (what did we get?), scope.ts and traps.ts (should this URL be queued?),
 // sitemaps.ts (what do sitemaps list?), crawl-stats.ts (the counters).
 
+import { setMaxListeners } from 'node:events';
 import { GleanerError, isGleanerError } from '../shared/errors.js';
 import { openStoreAt, type QueuedEntry, type Store } from '../shared/store/index.js';
 import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/store/index.js';
@@ -91,6 +92,10 @@ export interface CrawlSummary {
 export async function crawl(given: Partial<CrawlOptions> & Pick<CrawlOptions, 'dataDir' | 'seeds'>, hooks: CrawlHooks = {}): Promise<CrawlSummary> {
   // Checked before the store opens, so a bad --include/--exclude pattern is a message, not a half-run crawl.
   const { options, inScope } = prepareCrawl(given);
+  // Every request under way, robots.txt fetch and page analysis listens to the stop signal and lets go
+  // when it ends (shared/http/transfer-guard.ts): Node warns past 10 listeners, which a crawl of 11
+  // hosts reached (MaxListenersExceededWarning on the terminal, no leak behind it).
+  if (hooks.signal !== undefined) setMaxListeners(0, hooks.signal);
   const store = await openStoreAt(options.store ?? options.dataDir);
   try {
     const frontier = await openFrontier(store, options, hooks.log ?? silentLogger);
