@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getEncoding } from 'encoding-sniffer/sniffer';
+import iconv from 'iconv-lite';
 import { charsetFromContentType, charsetFromMeta, decodeBody, normalizeCharset } from './charset.js';
 
 // Real encoded bytes, written out by hand from the code tables (not produced by the decoder under test).
@@ -142,8 +143,8 @@ describe('byte order marks', () => {
 });
 
 describe('default', () => {
-  it('is UTF-8, with bad bytes replaced instead of failing', () => {
-    expect(decodeBody(Uint8Array.from([0x68, 0xff, 0x69]))).toEqual({ text: 'h\ufffdi', charset: 'utf-8', source: 'default' });
+  it('is windows-1252, the WHATWG default, when a few bytes are not UTF-8 (too few to detect a charset from)', () => {
+    expect(decodeBody(Uint8Array.from([0x68, 0xff, 0x69]))).toEqual({ text: 'h\u00ffi', charset: 'windows-1252', source: 'detected' });
   });
   it('round-trips any UTF-8 text', () => {
     fc.assert(
@@ -177,6 +178,43 @@ describe('what the WHATWG order leaves: labels only TextDecoder knows, a late <m
     const be = Buffer.from(le).swap16();
     expect(decodeBody(new Uint8Array(le))).toEqual({ text: html, charset: 'utf-16le', source: 'default' });
     expect(decodeBody(new Uint8Array(be))).toEqual({ text: html, charset: 'utf-16be', source: 'default' });
+  });
+});
+
+describe('bytes that name no charset and are not UTF-8: the charset detected from them', () => {
+  // Text encoded by iconv-lite's encoders; what is tested is which charset is detected and read.
+  const encoded = (text: string, charset: string): Uint8Array => Uint8Array.from(iconv.encode(`<html><head><title>t</title></head><body><p>${text}</p></body></html>`, charset));
+  const cases: [string, string, string][] = [
+    ['windows-1252', 'windows-1252', 'Le système de fichiers a été configuré pour être accessible à distance. Vérifiez les paramètres réseau.'],
+    ['windows-1252', 'windows-1252', 'Die Größe der Datei überschreitet das zulässige Maximum. Bitte wählen Sie eine kleinere Datei.'],
+    ['shift_jis', 'shift_jis', '日本語のテキストです。検索エンジンのテスト。'],
+    ['gbk', 'gb18030', '中文文本测试搜索引擎，这是一个简单的页面。'],
+    ['big5', 'big5', '繁體中文文本測試搜尋引擎，這是一個簡單的頁面。'],
+    ['euc-kr', 'euc-kr', '한국어 텍스트 검색 엔진 테스트 페이지입니다.'],
+    ['windows-1251', 'windows-1251', 'Русский текст для проверки поисковой системы на странице.'],
+  ];
+  it('reads an unlabelled legacy page in the charset its bytes are in', () => {
+    for (const [encoding, charset, text] of cases) {
+      const d = decodeBody(encoded(text, encoding), 'text/html');
+      expect(d, encoding).toMatchObject({ charset, source: 'detected' });
+      expect(d.text, encoding).toContain(`<p>${text}</p>`);
+    }
+  });
+  it('keeps a UTF-8 page with a stray byte UTF-8, and never second-guesses a charset the page names', () => {
+    const utf8 = Uint8Array.from([...Buffer.from('<p>Grüße aus Köln, déjà vu, naïve café '), 0xe9, ...Buffer.from(' fin</p>')]);
+    expect(decodeBody(utf8)).toMatchObject({ charset: 'utf-8', source: 'default' });
+    expect(decodeBody(utf8).text).toContain('Grüße aus Köln');
+    const lied = encoded(cases[0]![2], 'windows-1252');
+    expect(decodeBody(lied, 'text/html; charset=utf-8')).toMatchObject({ charset: 'utf-8', source: 'header' });
+  });
+  it('gives any bytes a charset it decodes, without throwing', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
+        const d = decodeBody(bytes);
+        expect(typeof d.text).toBe('string');
+        expect(normalizeCharset(d.charset)).toBe(d.charset);
+      }),
+    );
   });
 });
 

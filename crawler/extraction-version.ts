@@ -20,5 +20,7 @@
  * and its arguments as placeholders (`vcl.load <configname> [auto|cold]`) defines the name (2026-12-02).
  * 10: nothing from a `<template>` (title, base, canonical, metas), a canonical from the head only and
  * none of two that differ, no text from iframe, noembed or noframes, SVG text, MathML and `<center>`
- * apart from the words around them (2026-12-04). */
-export const EXTRACTION_VERSION = 10;
+ * apart from the words around them (2026-12-04). 11: a page that names no charset and is not UTF-8
+ * read in the charset detected from its bytes, not as UTF-8 with a U+FFFD for each letter that is not
+ * ASCII (crawler/charset.ts) (2026-12-06). */
+export const EXTRACTION_VERSION = 11;

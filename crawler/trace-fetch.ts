@@ -137,7 +137,7 @@ async function bodySteps(outcome: Extract<FetchOutcome, { kind: 'body' }>, url: 
       decidedBy: ['crawler/charset.ts'],
       verdict: decoded.charset,
       facts: [
-        ['decided by', { bom: 'a byte order mark', header: 'the Content-Type header', meta: 'a <meta charset> in the first 1024 bytes', xml: 'the XML declaration', default: 'nothing: UTF-8 is the default' }[decoded.source]],
+        ['decided by', { bom: 'a byte order mark', header: 'the Content-Type header', meta: 'a <meta charset> in the first 1024 bytes', xml: 'the XML declaration', default: 'nothing: UTF-8 is the default', detected: 'nothing named one, and the bytes are not UTF-8: detected from them' }[decoded.source]],
         ['Content-Type', input.contentTypeHeader ?? '(none)'],
       ],
       note: 'The WHATWG encoding sniffing browsers use: BOM, then the header, then a <meta> prescan.',
