@@ -138,6 +138,12 @@ describe('language', () => {
     ['<html lang=""><meta http-equiv="content-language" content="de">', 'de'],
     ['<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="fr-CA">', 'fr'],
     ['<html lang="x-klingon">', ''],
+    // Tags that name no language: undetermined (Drupal's language-neutral pages), several, none, uncoded, private use.
+    ['<html lang="und">', ''],
+    ['<html lang="mul"><meta http-equiv="content-language" content="de">', 'de'],
+    ['<html lang="zxx">', ''],
+    ['<html lang="mis">', ''],
+    ['<html lang="qaa-x-local">', ''],
     ['<p>none</p>', ''],
   ])('%s -> %j', (html, lang) => {
     expect(ex(html).language).toBe(lang);

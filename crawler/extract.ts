@@ -159,12 +159,18 @@ export function collapseWhitespace(s: string): string {
   return UNCOLLAPSED.test(s) ? s.replace(REORDER, '').replace(CONTROL, ' ').trim() : s;
 }
 
-/** `en-US` -> `en`; '' for anything that is not a plain language subtag. */
+/** `en-US` -> `en`; '' for anything that is not a plain language subtag, or one that names no language:
+ * BCP 47's `und` (undetermined: Drupal marks language-neutral pages so), `mul` (several), `zxx` (no
+ * linguistic content), `mis` (uncoded) and the private-use `qaa`-`qtz`. Such a page was indexed in a
+ * language no analyzer knows (no stemming, a `lang:und` of its own), where a page that says nothing
+ * has its language detected from its text. */
 export function primaryLanguage(tag: string): string {
   const first = tag.split(/[,;]/)[0] ?? '';
   const primary = (first.trim().split(/[-_]/)[0] ?? '').toLowerCase();
-  return /^[a-z]{2,3}$/.test(primary) ? primary : '';
+  return /^[a-z]{2,3}$/.test(primary) && !NO_LANGUAGE.test(primary) ? primary : '';
 }
+
+const NO_LANGUAGE = /^(?:und|mul|zxx|mis|q[a-t][a-z])$/;
 
 /**
  * The URL of a `<meta http-equiv=refresh>` content (`0; url=/next`, `0;URL='/next'`, `5, url="x"`,

@@ -22,5 +22,6 @@
  * none of two that differ, no text from iframe, noembed or noframes, SVG text, MathML and `<center>`
  * apart from the words around them (2026-12-04). 11: a page that names no charset and is not UTF-8
  * read in the charset detected from its bytes, not as UTF-8 with a U+FFFD for each letter that is not
- * ASCII (crawler/charset.ts) (2026-12-06). */
+ * ASCII (crawler/charset.ts); a language tag that names none (`und`, `mul`, `zxx`, `mis`, `qaa`-`qtz`)
+ * and a Content-Language that is no language subtag (`english`) give no language (2026-12-06). */
 export const EXTRACTION_VERSION = 11;

@@ -8,6 +8,7 @@ import { headerValue, type FetchOutcome } from './fetch.js';
 import { contentTypeValue } from './media-type.js';
 import { transientFailure } from './politeness.js';
 import { EXTRACTION_VERSION } from './extraction-version.js';
+import { primaryLanguage } from './extract.js';
 import { validatorsFor } from './request.js';
 
 /** Redirects that say the page is elsewhere for now (RFC 9110 15.4.3, 15.4.4, 15.4.8): a recrawl that
@@ -111,7 +112,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     text: extracted.text,
     ...(extracted.blockEnds !== undefined ? { blockEnds: extracted.blockEnds } : {}),
     ...(extracted.linkBlocks !== undefined ? { linkBlocks: extracted.linkBlocks } : {}),
-    language: extracted.language || languageFromHeader(headerValue(outcome.headers, 'content-language')),
+    language: extracted.language || primaryLanguage(headerValue(outcome.headers, 'content-language') ?? ''),
     links,
     canonical: extracted.canonical,
     contentHash,
@@ -185,9 +186,4 @@ export function blankPage(entry: QueuedEntry, fetchedAt: Date): PageRecord {
 function headerList(v: string | string[] | undefined): string[] {
   if (v === undefined) return [];
   return Array.isArray(v) ? v : [v];
-}
-
-function languageFromHeader(v: string | undefined): string {
-  const first = (v ?? '').split(',')[0]!.trim().toLowerCase();
-  return first.split('-')[0] ?? '';
 }
