@@ -597,7 +597,11 @@ class CrawlRun {
         analysed = { kind: 'network-error', error: `could not parse the page: ${(e as Error).message}` };
       }
     }
-    const { page, follow, kept } = pageFromOutcome(analysed, context);
+    const made = pageFromOutcome(analysed, context);
+    const { follow, kept } = made;
+    // A page that could not be parsed was answered all the same: it keeps the answer's status and type
+    // (a broken PDF is a 200 that could not be read), where it was counted as "no response".
+    const page = analysed !== outcome && outcome.kind === 'body' && made.page.state === 'error' ? { ...made.page, status: outcome.status, contentType: outcome.contentType } : made.page;
     if (kept !== undefined) {
       this.log('info', 'recrawl failed for now; the stored copy stands', { url: entry.url, reason: kept });
       this.counts.kept();

@@ -95,7 +95,7 @@ describe('PDF documents', () => {
   it('a cut, a junk and an unreadable PDF are one error page each, with the reason; the crawl went on', () => {
     expect(pages.get('/cut.pdf')).toMatchObject({ state: 'error' });
     expect(pages.get('/cut.pdf')?.error).toMatch(/PDF/);
-    expect(pages.get('/junk.pdf')).toMatchObject({ state: 'error' });
+    expect(pages.get('/junk.pdf')).toMatchObject({ state: 'error', status: 200, contentType: 'application/pdf' });
     expect(pages.get('/junk.pdf')?.error).toMatch(/the PDF cannot be read|PDF/);
     expect(pages.get('/notes.txt')?.state).toBe('ok');
   });
@@ -105,7 +105,8 @@ describe('PDF documents', () => {
     expect(policy).toMatchObject({ state: 'ok', contentType: DOCX_TYPE, title: 'Travel policy', headings: ['Travel policy', 'Expenses'] });
     expect(policy.text).toContain('Receipts go to the finance office within thirty days.');
     expect(engine.search(query('receipts finance'), { offset: 0, limit: 10 }).hits[0]?.url).toBe(`${base}/policy.docx`);
-    expect(pages.get('/broken.docx')).toMatchObject({ state: 'error' });
+    // Answered all the same: the error keeps the answer's status and type (it was counted as no response).
+    expect(pages.get('/broken.docx')).toMatchObject({ state: 'error', status: 200, contentType: DOCX_TYPE });
     expect(pages.get('/broken.docx')?.error).toMatch(/Word document cannot be read/);
   });
 
