@@ -583,7 +583,7 @@ class CrawlRun {
     const context = this.context(entry, previous ?? undefined);
     // Compressed while the page is parsed; awaited before the commit.
     const raw = this.options.keepRaw ? rawResponse(outcome) : undefined;
-    let analysed: FetchOutcome = outcome;
+    let parseError: string | undefined;
     if (outcome.kind === 'body') {
       try {
         const input = bodyInput(outcome, entry.url, context);
@@ -594,14 +594,15 @@ class CrawlRun {
         // Stopped while a document was read: it stays queued, as a request cut by the stop does.
         if (await this.interrupted(ticket)) return;
         // A parse worker died on this page (out of memory on a monstrous page): the page is an error, the crawl goes on.
-        analysed = { kind: 'network-error', error: `could not parse the page: ${(e as Error).message}` };
+        parseError = `could not parse the page: ${(e as Error).message}`;
       }
     }
-    const made = pageFromOutcome(analysed, context);
+    // A page that could not be parsed is an error page (on a recrawl the good copy stands, as through an
+    // outage) that keeps the answer's status and type: a broken PDF is a 200 that could not be read, and
+    // was counted as "no response".
+    const made = pageFromOutcome(parseError === undefined ? outcome : { kind: 'network-error', error: parseError }, context);
     const { follow, kept } = made;
-    // A page that could not be parsed was answered all the same: it keeps the answer's status and type
-    // (a broken PDF is a 200 that could not be read), where it was counted as "no response".
-    const page = analysed !== outcome && outcome.kind === 'body' && made.page.state === 'error' ? { ...made.page, status: outcome.status, contentType: outcome.contentType } : made.page;
+    const page = parseError !== undefined && outcome.kind === 'body' && made.page.state === 'error' ? { ...made.page, status: outcome.status, contentType: outcome.contentType } : made.page;
     if (kept !== undefined) {
       this.log('info', 'recrawl failed for now; the stored copy stands', { url: entry.url, reason: kept });
       this.counts.kept();

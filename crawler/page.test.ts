@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pageFromOutcome, type PageContext } from './page.js';
 import type { FetchOutcome } from './fetch.js';
 
-const URL = 'http://site.test/page.html';
+const PAGE_URL = 'http://site.test/page.html';
 
 function pageWith(contentLanguage: string | undefined, html = '<!doctype html><title>A page</title><p>Some words of the page.</p>'): string {
   const outcome: FetchOutcome = {
@@ -17,7 +17,7 @@ function pageWith(contentLanguage: string | undefined, html = '<!doctype html><t
     truncated: false,
   };
   const ctx: PageContext = {
-    entry: { url: URL, depth: 0, via: 'seed', id: '' },
+    entry: { url: PAGE_URL, depth: 0, via: 'seed', id: '' },
     previous: undefined,
     agent: 'gleaner',
     stripParams: [],
