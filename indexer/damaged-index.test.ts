@@ -28,6 +28,13 @@ async function restore(): Promise<void> {
   for (const [f, bytes] of pristine) await writeFile(join(gen, f), bytes);
 }
 
+/** The file with `values` written over it from byte `at`, its size unchanged: a disk fault, not a cut. */
+async function overwrite(path: string, at: number, values: Uint32Array | Float64Array): Promise<void> {
+  const bytes = await readFile(path);
+  bytes.set(new Uint8Array(values.buffer), at);
+  await writeFile(path, bytes);
+}
+
 async function openFailure(): Promise<unknown> {
   return readCurrentGeneration(fixture.dataDir).then(
     (g) => {
@@ -56,6 +63,14 @@ describe('a damaged index generation', () => {
     [INDEX_FILES.positions, async (p) => truncate(p, (await readFile(p)).byteLength - 1), /^\d+ bytes, not the \d+ term-offsets\.bin records$/],
     [INDEX_FILES.postings, (p) => rm(p), /^missing$/],
     [INDEX_FILES.stored, async (p) => truncate(p, (await readFile(p)).byteLength - 3), /^\d+ bytes, not the \d+ stored-chunks\.bin records$/],
+    // Right sizes, wrong bytes (index-consistency.ts). Term 0 said to have billions of postings was
+    // decoded at load, at full CPU and a growing heap, before the check.
+    [INDEX_FILES.offsets, (p) => overwrite(p, 4, Uint32Array.of(0xffffff00)), /^term 0 has \d+ postings, of 12 documents$/],
+    [INDEX_FILES.termOffsets, (p) => overwrite(p, 8, Float64Array.of(0.5)), /^term 0's bytes do not end at a whole byte$/],
+    [INDEX_FILES.termOffsets, (p) => overwrite(p, 8, Float64Array.of(1)), /^term 0's \d+ postings do not fit in its 1 bytes of postings and \d+ of positions$/],
+    [INDEX_FILES.docNumbers, async (p) => overwrite(p, 16, Float64Array.of(new Float64Array((await readFile(p)).buffer.slice(16, 24))[0]! + 1)), /^document 1's stored record starts at \d+, not \d+$/],
+    [INDEX_FILES.wordMapOffsets, (p) => overwrite(p, 4, Uint32Array.of(0xfffffff0)), /^document 1's entries end before they start$/],
+    [INDEX_FILES.storedChunks, (p) => overwrite(p, 24, Float64Array.of(0.5)), /^chunk 0 does not end at a whole byte after it starts$/],
   ];
   it.each(cases)('%s: the open fails with one line naming the file, the fault and the rebuild', async (file, damage, why) => {
     await restore();

@@ -11,7 +11,7 @@ function listOf(layout: PostingsLayout, t: number, field = 0): { docs: number[];
   const n = layout.offsets[t + 1]! - layout.offsets[t]!;
   const { termOffsets, postings, positions } = layout.lists;
   const terms = layout.terms.length;
-  const { docs, frequencies } = decodeTermDocs(postings.subarray(termOffsets[t], termOffsets[t + 1]), n);
+  const { docs, frequencies } = decodeTermDocs(postings.subarray(termOffsets[t], termOffsets[t + 1]), n, 2 ** 32);
   const list = { docs, tfs: frequencies.decodeAll() };
   const at = decodeTermPositions(positions.subarray(termOffsets[terms + 1 + t], termOffsets[terms + 2 + t]), n);
   return {

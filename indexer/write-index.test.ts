@@ -90,7 +90,8 @@ describe('ChunkedFile (stored.bin in deflated chunks)', () => {
     const table = (values: number[]) => new Uint8Array(Float64Array.from(values).buffer);
     expect(decodeChunkTable(table([16, 20, 0, 9, 14])).ends).toEqual(Float64Array.from([0, 9, 14]));
     expect(() => decodeChunkTable(table([16, 20, 0, 9]))).toThrow('1 chunks, not the 2 of 20 bytes');
-    expect(() => decodeChunkTable(table([16, 20, 0, 9, 9]))).toThrow('chunk 1 ends before it starts');
+    expect(() => decodeChunkTable(table([16, 20, 0, 9, 9]))).toThrow('chunk 1 does not end at a whole byte after it starts');
+    expect(() => decodeChunkTable(table([16, 20, 0, 9.5, 14]))).toThrow('chunk 0 does not end at a whole byte after it starts');
     expect(() => decodeChunkTable(new Uint8Array(12))).toThrow('12 bytes, not a chunk table');
   });
 });

@@ -2,7 +2,7 @@
 // before anything else. Used by web/search to serve and by the indexer to re-index incrementally.
 
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { GleanerError } from '../errors.js';
 import {
   INDEX_FILES,
@@ -17,6 +17,8 @@ import { decodeDocStrings, type DocStrings } from './doc-strings.js';
 import { decodeTermTable, TermLookup, type TermColumns } from './term-table.js';
 import { PostingLists, type PostingListsOptions } from './posting-lists.js';
 import { decodeChunkTable, type StoredChunkTable } from './stored-chunks.js';
+import { storedRecordFault, termTableFault, wordMapFault } from './index-consistency.js';
+import { damagedIndexError } from './damage.js';
 
 export interface IndexGeneration {
   dir: string;
@@ -36,17 +38,6 @@ export interface IndexGeneration {
   /** Path of stored.bin, read on demand through its chunk table (stored-chunks.ts). */
   storedPath: string;
   storedChunks: StoredChunkTable;
-}
-
-/**
- * A generation whose files do not read back as written (a disk fault, a file cut short or edited by
- * hand): one line that names the file, the fault and the cure, for `serve` at start (a reload keeps the
- * generation it has) and for an incremental `index`, which then builds from scratch.
- */
-export function damagedIndexError(dir: string, file: string, why: string, cause?: unknown): GleanerError {
-  // dir is DATA/index/GENERATION.
-  const dataDir = dirname(dirname(dir));
-  return new GleanerError('INDEX_FORMAT', `the index in ${dir} is damaged (${file}: ${why}): rebuild it with \`gleaner index --full --data ${dataDir}\``, { cause });
 }
 
 /** Throws INDEX_FORMAT when the manifest's version is not the one this Gleaner reads. */
@@ -131,6 +122,9 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
   const words = uint32View(wordMap);
   expect(INDEX_FILES.offsets, postingOffsets[termCount] === manifest.postings, `its last entry is not the ${manifest.postings} postings`);
   expect(INDEX_FILES.wordMap, mapOffsets[documents] === words.length, `${words.length} entries, not the ${mapOffsets[documents]} that ${INDEX_FILES.wordMapOffsets} counts`);
+  // Right sizes, wrong bytes: the tables must agree with each other (index-consistency.ts).
+  const fault = termTableFault(postingOffsets, termEnds, documents) ?? storedRecordFault(docNumbers) ?? wordMapFault(mapOffsets);
+  if (fault !== undefined) throw damagedIndexError(dir, fault.file, fault.why);
   return {
     dir,
     manifest,
@@ -138,7 +132,7 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
     terms,
     termIds: new TermLookup(terms.terms),
     offsets: postingOffsets,
-    lists: new PostingLists(dir, postingOffsets, termEnds, lists),
+    lists: new PostingLists(dir, postingOffsets, termEnds, documents, lists),
     wordMap: words,
     wordMapOffsets: mapOffsets,
     storedPath: join(dir, INDEX_FILES.stored),

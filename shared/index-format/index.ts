@@ -3,6 +3,7 @@
 
 export * from './index-format.js';
 export * from './index-read.js';
+export * from './damage.js';
 export * from './page-typeahead.js';
 export * from './positions.js';
 export * from './word-map.js';

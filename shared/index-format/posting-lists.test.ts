@@ -91,7 +91,7 @@ describe('posting lists read a term at a time', () => {
     expect(expectPages(gen.lists, order)).toBeGreaterThan(pages.length * 10);
     // A cache of a few bytes keeps nothing: every read goes to the files and must give the same.
     for (const cacheMiB of [1e-6, 0.05]) {
-      const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, { cacheMiB });
+      const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, gen.manifest.documents, { cacheMiB });
       try {
         expectPages(lists, order);
         expectPages(lists, [...order].reverse());
@@ -102,7 +102,7 @@ describe('posting lists read a term at a time', () => {
     // Positions read posting by posting (every term, with blocks smaller than some postings' positions,
     // so ranges fall inside a block, across two and past one) give the same as positions read whole.
     for (const positionBlocks of [{ blockBytes: 64, cacheMiB: 1 }, { blockBytes: 256, cacheMiB: 0.002 }, { blockBytes: 16, cacheMiB: 0 }]) {
-      const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, { cacheMiB: 1, wholePositionBytes: 0, positionBlocks });
+      const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, gen.manifest.documents, { cacheMiB: 1, wholePositionBytes: 0, positionBlocks });
       try {
         expectPages(lists, order);
         expectSamePositions(lists);
@@ -116,7 +116,7 @@ describe('posting lists read a term at a time', () => {
   });
 
   it('count a list\'s frequencies in the cache once they are decoded whole', () => {
-    const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets);
+    const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, gen.manifest.documents);
     try {
       const term = termOf('oak');
       const list = lists.list(term);
@@ -133,7 +133,7 @@ describe('posting lists read a term at a time', () => {
   });
 
   it('refuse a postings file cut short with a message that says to rebuild', async () => {
-    const cut = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, { cacheMiB: 0 });
+    const cut = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, gen.manifest.documents, { cacheMiB: 0 });
     try {
       const last = gen.lists.terms - 1;
       await truncate(join(gen.dir, INDEX_FILES.postings), gen.lists.termOffsets[last]! + 1);
@@ -160,7 +160,7 @@ describe('posting lists read a term at a time', () => {
     while (positionBytes(last) < 16) last--;
     const range = { bytes: new Uint8Array(0), from: 0, to: 0 };
     for (const wholePositionBytes of [Infinity, 0]) {
-      const cut = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, { cacheMiB: 0, wholePositionBytes });
+      const cut = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, gen.manifest.documents, { cacheMiB: 0, wholePositionBytes });
       try {
         // Cut inside the last term's positions, after its lengths: a whole read fails at once, a
         // posting by posting one when it reaches the missing bytes.

@@ -12,7 +12,7 @@
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { GleanerError } from '../errors.js';
+import { damagedReadError, decodedOrDamaged } from './damage.js';
 import { DEFAULT_POSITION_BLOCKS_OPTIONS, PositionBlocks, type PositionBlocksOptions, type PositionsRange } from './position-blocks.js';
 import { FIELD_COUNT, INDEX_FILES } from './index-format.js';
 import { decodePositionStarts, decodeTermDocs, decodeTermPositions, type PositionStarts, type StoredFrequencies } from './term-codec.js';
@@ -127,7 +127,7 @@ class PagedPositions implements TermPositions {
     const from = this.starts.startOf(p);
     this.blocks.locate(this.base + from, this.starts.lastLength, out);
     // A block past the end of a file cut short before it was opened comes back short.
-    if (out.to > out.bytes.length) throw new GleanerError('INDEX_FORMAT', `an index file ends early (${INDEX_FILES.positions}, byte ${this.base + from}): ${rebuild}`);
+    if (out.to > out.bytes.length) throw damagedReadError(`${INDEX_FILES.positions} ends early, at byte ${this.base + from}`);
     return out;
   }
 }
@@ -154,6 +154,8 @@ export class PostingLists {
     readonly offsets: Uint32Array,
     /** term-codec.ts EncodedLists.termOffsets: where each term's bytes are. */
     readonly termOffsets: Float64Array,
+    /** Documents in the generation: a list naming one past them is damaged. */
+    readonly documents: number,
     options: Partial<PostingListsOptions> = {},
   ) {
     const all = { ...DEFAULT_POSTING_LISTS_OPTIONS, ...options };
@@ -200,7 +202,7 @@ export class PostingLists {
   private readList(term: number): TermList {
     const from = this.termOffsets[term]!;
     const bytes = this.readScratch(this.fds.postings, from, this.termOffsets[term + 1]! - from);
-    const { docs, frequencies } = decoded(() => decodeTermDocs(bytes, this.docFreq(term)));
+    const { docs, frequencies } = decodedOrDamaged(() => decodeTermDocs(bytes, this.docFreq(term), this.documents));
     const list = new ReadList(term, docs, frequencies, this.grew);
     this.keep(2 * term, list, docs.byteLength + frequencies.byteLength);
     return list;
@@ -225,12 +227,12 @@ export class PostingLists {
     const n = this.docFreq(term);
     let entry: WholePositions | PagedPositions;
     if (length <= this.wholePositionBytes) {
-      const { bytes, offsets } = decoded(() => decodeTermPositions(this.read(this.fds.positions, from, length), n));
+      const { bytes, offsets } = decodedOrDamaged(() => decodeTermPositions(this.read(this.fds.positions, from, length), n));
       entry = new WholePositions(bytes, offsets);
     } else {
       // The lengths take at most 5 bytes a posting (variable-byte, below 2^32).
       const head = this.readScratch(this.fds.positions, from, Math.min(length, 5 * n));
-      const { starts, start } = decoded(() => decodePositionStarts(head, n, length));
+      const { starts, start } = decodedOrDamaged(() => decodePositionStarts(head, n, length));
       entry = new PagedPositions(this.blocks, from + start, starts);
     }
     this.keep(2 * term + 1, entry, entry instanceof WholePositions ? entry.offsets.byteLength + entry.bytes.byteLength : entry.starts.byteLength);
@@ -241,7 +243,7 @@ export class PostingLists {
   allPositions(term: number): AllPositions {
     const at = this.terms + 1 + term;
     const from = this.termOffsets[at]!;
-    return decoded(() => decodeTermPositions(this.read(this.fds.positions, from, this.termOffsets[at + 1]! - from), this.docFreq(term)));
+    return decodedOrDamaged(() => decodeTermPositions(this.read(this.fds.positions, from, this.termOffsets[at + 1]! - from), this.docFreq(term)));
   }
 
   /** MiB the blocks of long terms' positions hold now. */
@@ -294,24 +296,14 @@ export class PostingLists {
   }
 }
 
-const rebuild = 'rebuild the index with `gleaner index --full`';
-
 /** `length` bytes of a file from `position`, into `bytes`. */
 function readRange(fd: number, position: number, length: number, bytes: Uint8Array): Uint8Array {
   let done = 0;
   while (done < length) {
     const got = readSync(fd, bytes, done, length - done, position + done);
-    if (got === 0) throw new GleanerError('INDEX_FORMAT', `an index file ends ${length - done} bytes early (at byte ${position + done}): ${rebuild}`);
+    if (got === 0) throw damagedReadError(`it ends ${length - done} bytes early, at byte ${position + done}`);
     done += got;
   }
   return bytes;
 }
 
-/** A term's bytes decoded, or INDEX_FORMAT when they do not hold what the offsets say. */
-function decoded<T>(decode: () => T): T {
-  try {
-    return decode();
-  } catch (e) {
-    throw new GleanerError('INDEX_FORMAT', `an index file is damaged (${(e as Error).message}): ${rebuild}`);
-  }
-}

@@ -53,7 +53,7 @@ export function decodeChunkTable(bytes: Uint8Array): StoredChunkTable {
   const chunks = ends.length - 1;
   if (!(Number.isInteger(chunkBytes) && chunkBytes > 0) || !(Number.isInteger(plainBytes) && plainBytes >= 0)) throw new RangeError('its sizes are not counts');
   if (chunks !== Math.ceil(plainBytes / chunkBytes)) throw new RangeError(`${chunks} chunks, not the ${Math.ceil(plainBytes / chunkBytes)} of ${plainBytes} bytes`);
-  for (let c = 0; c < chunks; c++) if (!(ends[c + 1]! > ends[c]!)) throw new RangeError(`chunk ${c} ends before it starts`);
+  for (let c = 0; c < chunks; c++) if (!(ends[c + 1]! > ends[c]!) || !Number.isInteger(ends[c + 1])) throw new RangeError(`chunk ${c} does not end at a whole byte after it starts`);
   if (ends[0] !== 0) throw new RangeError('the first chunk does not start the file');
   return { chunkBytes, plainBytes, ends };
 }

@@ -41,7 +41,7 @@ describe('term codec', () => {
         terms.forEach((t, i) => {
           const n = t.docs.length;
           // Documents decoded, frequencies read posting by posting (any order) or whole: what was encoded.
-          const stored = decodeTermDocs(encoded.postings.subarray(encoded.termOffsets[i], encoded.termOffsets[i + 1]), n);
+          const stored = decodeTermDocs(encoded.postings.subarray(encoded.termOffsets[i], encoded.termOffsets[i + 1]), n, 2 ** 32);
           expect([...stored.docs]).toEqual(t.docs);
           const one = new Uint8Array(FIELD_COUNT + 2);
           for (const p of [...t.docs.keys()].reverse()) {
@@ -74,11 +74,13 @@ describe('term codec', () => {
 
   it('throws on a term whose bytes end early', () => {
     const encoded = encodeLaidOut([{ docs: [5, 900], tfs: [1, 0, 3, 0, 0, 0, 0, 7, 0, 0], positions: [Uint8Array.of(1), Uint8Array.of(2, 3)] }]);
-    expect(() => decodeTermDocs(encoded.postings.subarray(0, encoded.postings.length - 1), 2)).toThrow(/need \d+ bytes/);
+    expect(() => decodeTermDocs(encoded.postings.subarray(0, encoded.postings.length - 1), 2, 1000)).toThrow(/need \d+ bytes/);
     expect(() => decodeTermPositions(encoded.positions.subarray(0, encoded.positions.length - 1), 2)).toThrow(/need \d+ bytes/);
     expect(() => decodePositionStarts(encoded.positions, 2, encoded.positions.length - 1)).toThrow(/need \d+ bytes/);
     expect(() => decodePositionStarts(encoded.positions.subarray(0, 1), 2, encoded.positions.length)).toThrow(/need \d+ bytes/);
-    expect([...decodeTermDocs(encoded.postings, 2).docs]).toEqual([5, 900]);
+    expect([...decodeTermDocs(encoded.postings, 2, 901).docs]).toEqual([5, 900]);
+    // Bytes that decode, to a document the generation does not have (damage, not a short read).
+    expect(() => decodeTermDocs(encoded.postings, 2, 900)).toThrow(/name document 900, of 900/);
   });
 
   it('encodes records in document order, terms numbered in any order, to the bytes of the same records a term after another', () => {

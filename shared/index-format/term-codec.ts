@@ -21,6 +21,9 @@ import { FIELD_COUNT } from './index-format.js';
  * the bytes end early. One loop for both, written for speed: lists are decoded when first read, at
  * about 10 ns a posting.
  */
+/** The last sum readRunningSums made, before it was stored (a sum past 2^32 wraps in a Uint32Array). */
+let lastRunningSum = 0;
+
 function readRunningSums(bytes: Uint8Array, at: number, n: number, out: Uint32Array, outAt: number): number {
   let sum = 0;
   for (let p = 0; p < n; p++) {
@@ -33,6 +36,7 @@ function readRunningSums(bytes: Uint8Array, at: number, n: number, out: Uint32Ar
     sum += value;
     out[outAt + p] = sum;
   }
+  lastRunningSum = sum;
   return at;
 }
 
@@ -116,11 +120,13 @@ export class StoredFrequencies {
 
 /**
  * The `n` postings encoded in `bytes`: documents decoded, frequencies kept as stored (copied out of
- * `bytes`, which may be reused). Throws on bytes that end early.
+ * `bytes`, which may be reused). Throws on bytes that end early or name a document past `documents`.
  */
-export function decodeTermDocs(bytes: Uint8Array, n: number): { docs: Uint32Array; frequencies: StoredFrequencies } {
+export function decodeTermDocs(bytes: Uint8Array, n: number, documents: number): { docs: Uint32Array; frequencies: StoredFrequencies } {
   const docs = new Uint32Array(n);
   const start = readRunningSums(bytes, 0, n, docs, 0);
+  // Gaps are never negative, so the last sum is the largest document.
+  if (n > 0 && lastRunningSum >= documents) throw new RangeError(`a term's postings name document ${lastRunningSum}, of ${documents}`);
   const blockStarts = new Uint32Array(Math.ceil(n / START_EVERY));
   const end = frequencyBlockStarts(bytes, start, n, blockStarts);
   checkEnd(end, bytes, 'postings');

@@ -59,7 +59,7 @@ describe('precompute', () => {
     }
     // Scored posting by posting first, each from its stored frequencies (lists read anew, none of them
     // decoded whole yet): to the bit what the whole list's scores hold.
-    const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets);
+    const lists = new PostingLists(gen.dir, gen.offsets, gen.lists.termOffsets, gen.manifest.documents);
     try {
       const lazily = precompute({ ...gen, lists }, params, 128, 0);
       for (let t = 0; t < gen.lists.terms; t++) {
@@ -84,7 +84,7 @@ describe('precompute over long lists', () => {
     expect(big.lists.docFreq(t)).toBe(many.length);
     const params = DEFAULT_RANK_PARAMS;
     const whole = precompute(big, params).postingScores(t).complete();
-    const lists = new PostingLists(big.dir, big.offsets, big.lists.termOffsets);
+    const lists = new PostingLists(big.dir, big.offsets, big.lists.termOffsets, big.manifest.documents);
     try {
       const one = precompute({ ...big, lists }, params, 128, 0).postingScores(t);
       for (let p = whole.length - 1; p >= 0; p--) expect(one.at(p)).toBe(whole[p]);

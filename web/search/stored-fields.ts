@@ -13,7 +13,7 @@ import { identifierTails, isIdentifierToken, scanTokens } from '../../shared/ana
 import { headingsWith, joinHeadings, type JoinedHeadings } from './snippet.js';
 import { packedSectionColumns, sectionColumnsBytes, sectionsOf, type SectionColumns } from './section-columns.js';
 import { BlockCache, DEFAULT_BLOCK_CACHE_OPTIONS, type BlockCacheOptions } from './stored-blocks.js';
-import { decodeStoredHeader, StoredChunks, unpackSections, type IndexGeneration } from '../../shared/index-format/index.js';
+import { decodedOrDamaged, decodeStoredHeader, INDEX_FILES, StoredChunks, unpackSections, type IndexGeneration } from '../../shared/index-format/index.js';
 
 /** Stored headers kept parsed (what snippets read of them), in MiB of memory: a popular long page
  * (hundreds of sections) is among the results of many queries, and parsing its header and tokenizing
@@ -69,9 +69,14 @@ export class StoredFields {
     this.headerCacheBytes = headerCacheMiB * 2 ** 20;
   }
 
-  /** A document's stored text; with `maxBodyChars`, only about that much of the body is read. */
+  /** A document's stored text; with `maxBodyChars`, only about that much of the body is read. Bytes that
+   * do not inflate or parse are INDEX_FORMAT (shared/index-format damage.ts), as in each read below. */
   read(doc: number, maxBodyChars = Infinity): StoredDoc {
     this.assertOpen();
+    return decodedOrDamaged(() => this.readRecord(doc, maxBodyChars), INDEX_FILES.stored);
+  }
+
+  private readRecord(doc: number, maxBodyChars: number): StoredDoc {
     const { storedOffset, storedLength, storedHeaderLength, storedBodyLength } = this.gen.docs;
     const headerLength = storedHeaderLength[doc]!;
     const bodyEnd = headerLength + storedBodyLength[doc]!;
@@ -148,8 +153,7 @@ export class StoredFields {
     }
     this.assertOpen();
     const { storedOffset, storedHeaderLength } = this.gen.docs;
-    const buf = this.blocks.bytes(storedOffset[doc]!, storedHeaderLength[doc]!);
-    const { language, sections, context } = decodeStoredHeader(buf);
+    const { language, sections, context } = decodedOrDamaged(() => decodeStoredHeader(this.blocks.bytes(storedOffset[doc]!, storedHeaderLength[doc]!)), INDEX_FILES.stored);
     const columns = sections !== undefined ? packedSectionColumns(sections) : undefined;
     const bytes = HEADER_OVERHEAD_BYTES + 2 * (language.length + (context?.length ?? 0)) + (columns !== undefined ? sectionColumnsBytes(columns) : 0);
     entry = { language, ...(columns !== undefined ? { sections: columns } : {}), ...(context !== undefined ? { context } : {}), bytes };
@@ -172,7 +176,7 @@ export class StoredFields {
     const bodyBytes = storedBodyLength[doc]!;
     const end = Math.min(bodyBytes, toByte ?? bodyBytes);
     const length = Math.max(0, end - fromByte);
-    const buf = this.blocks.bytes(storedOffset[doc]! + storedHeaderLength[doc]! + fromByte, length);
+    const buf = decodedOrDamaged(() => this.blocks.bytes(storedOffset[doc]! + storedHeaderLength[doc]! + fromByte, length), INDEX_FILES.stored);
     return { text: buf.toString('utf8'), atEnd: end === bodyBytes };
   }
 
