@@ -6,7 +6,7 @@ import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGleanerError } from '../shared/errors.js';
-import { INDEX_FILES, currentGeneration, encodeTermTable, readCurrentGeneration } from '../shared/index-format/index.js';
+import { CHECKSUMMED_FILES, INDEX_FILES, currentGeneration, encodeTermTable, readCurrentGeneration, type IndexManifest } from '../shared/index-format/index.js';
 import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixture.js';
 import { buildIndex } from './index.js';
 
@@ -24,8 +24,14 @@ afterAll(async () => {
   await fixture.cleanup();
 });
 
-async function restore(): Promise<void> {
+/** The generation as built; without its checksums, to reach the checks a generation written before
+ * them still gets (and that stand behind the checksums). */
+async function restore(checksums = false): Promise<void> {
   for (const [f, bytes] of pristine) await writeFile(join(gen, f), bytes);
+  if (checksums) return;
+  const manifest = JSON.parse(pristine.get(INDEX_FILES.manifest)!.toString('utf8')) as IndexManifest;
+  delete manifest.checksums;
+  await writeFile(join(gen, INDEX_FILES.manifest), JSON.stringify(manifest));
 }
 
 /** The file with `values` written over it from byte `at`, its size unchanged: a disk fault, not a cut. */
@@ -72,8 +78,8 @@ describe('a damaged index generation', () => {
     [INDEX_FILES.wordMapOffsets, (p) => overwrite(p, 4, Uint32Array.of(0xfffffff0)), /^document 1's entries end before they start$/],
     [INDEX_FILES.storedChunks, (p) => overwrite(p, 24, Float64Array.of(0.5)), /^chunk 0 does not end at a whole byte after it starts$/],
   ];
-  it.each(cases)('%s: the open fails with one line naming the file, the fault and the rebuild', async (file, damage, why) => {
-    await restore();
+  async function expectDamage(file: string, damage: (path: string) => Promise<void>, why: RegExp, checksums: boolean): Promise<void> {
+    await restore(checksums);
     expect(await openFailure()).toBeUndefined();
     await damage(join(gen, file));
     try {
@@ -86,6 +92,26 @@ describe('a damaged index generation', () => {
     } finally {
       await restore();
     }
+  }
+
+  it.each(cases)('%s: the open fails with one line naming the file, the fault and the rebuild', async (file, damage, why) => {
+    await expectDamage(file, damage, why, false);
+  });
+
+  it('has a checksum for each file read whole at open', () => {
+    const manifest = JSON.parse(pristine.get(INDEX_FILES.manifest)!.toString('utf8')) as IndexManifest;
+    expect(Object.keys(manifest.checksums ?? {}).sort()).toEqual([...CHECKSUMMED_FILES].sort());
+  });
+
+  // One byte changed, the size kept: whatever the file, found by its checksum before it is decoded.
+  it.each(CHECKSUMMED_FILES.map((f) => [f]))('%s garbled in place: the open fails on its checksum', async (file) => {
+    const flipOne = async (p: string) => {
+      const bytes = await readFile(p);
+      const middle = bytes.length >> 1;
+      bytes[middle] = bytes[middle]! ^ 0x10;
+      await writeFile(p, bytes);
+    };
+    await expectDamage(file, flipOne, /^its checksum is not the one written \(\d+ bytes\)$/, true);
   });
 
   it('an incremental build over a damaged generation builds from scratch instead of failing', async () => {

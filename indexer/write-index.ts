@@ -6,8 +6,8 @@
 
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
-import { currentGeneration, CURRENT_FILE, encodeDocNumbers, encodeDocStrings, encodeTermTable, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL } from '../shared/index-format/index.js';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { currentGeneration, CURRENT_FILE, encodeDocNumbers, encodeDocStrings, encodeTermTable, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL, CHECKSUMMED_FILES } from '../shared/index-format/index.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -89,6 +89,8 @@ export class ChunkedFile {
   private used = 0;
   private plainBytes = 0;
   private readonly ends: number[] = [0];
+  /** CRC-32 of the chunk table, once finish() wrote it (the manifest's checksums). */
+  tableChecksum: number | undefined;
 
   private constructor(
     private readonly file: StreamedFile,
@@ -134,6 +136,7 @@ export class ChunkedFile {
     }
     const storedBytes = await this.file.finish();
     const table = encodeChunkTable({ chunkBytes: this.chunkBytes, plainBytes: this.plainBytes, ends: Float64Array.from(this.ends) });
+    this.tableChecksum = crc32(table);
     return storedBytes + (await writeDurably(this.tablePath, table));
   }
 
@@ -156,6 +159,13 @@ export class ChunkedFile {
 
 /** A file's contents: text, bytes, or pieces of either (a file larger than one string can be). */
 type FileData = string | Uint8Array | readonly (string | Uint8Array)[];
+
+/** zlib's CRC-32 of a file's contents (strings as UTF-8), as index-read.ts checks it. */
+function crc32Of(data: FileData): number {
+  let crc = 0;
+  for (const piece of typeof data === 'string' || data instanceof Uint8Array ? [data] : data) crc = crc32(piece, crc);
+  return crc;
+}
 
 /** Writes a file and flushes it to disk; returns its size. */
 async function writeDurably(path: string, data: FileData): Promise<number> {
@@ -220,7 +230,7 @@ export async function startGeneration(dataDir: string, chunkBytes = STORED_CHUNK
     appendStored: (pieces) => stored.append(pieces),
     commit: async (files) => {
       const storedBytes = await stored.finish();
-      const bytes = storedBytes + (await writeRest(dir, files, storedBytes));
+      const bytes = storedBytes + (await writeRest(dir, files, storedBytes, { [INDEX_FILES.storedChunks]: stored.tableChecksum }));
       const tmp = join(root, `${CURRENT_FILE}.${process.pid}.tmp`);
       await writeDurably(tmp, name + '\n');
       await rename(tmp, join(root, CURRENT_FILE));
@@ -276,7 +286,7 @@ function isAlive(pid: number): boolean {
  * others as soon as it is encoded, while the ones before are written and flushed. One after another,
  * the commit of SciFact x20 took 1.5-1.9 s, 0.65 s of it waiting for those two (DESIGN.md "A
  * generation's files written at once"). */
-async function writeRest(dir: string, files: GenerationFiles, storedBytes: number): Promise<number> {
+async function writeRest(dir: string, files: GenerationFiles, storedBytes: number, checksums: Partial<Record<string, number>>): Promise<number> {
   const writes: Promise<number>[] = [];
   const large = await Promise.allSettled([writeStarted(join(dir, INDEX_FILES.postings), files.lists.postings), writeStarted(join(dir, INDEX_FILES.positions), files.lists.positions)]);
   for (const started of large) writes.push(started.status === 'fulfilled' ? started.value.written : Promise.reject(started.reason as Error));
@@ -290,6 +300,7 @@ async function writeRest(dir: string, files: GenerationFiles, storedBytes: numbe
       writes.push(Promise.reject(e instanceof Error ? e : new Error(String(e))));
       return;
     }
+    if (CHECKSUMMED_FILES.includes(name)) checksums[name] = crc32Of(contents);
     writes.push(writeDurably(join(dir, name), contents));
   };
   const { url, title, language, host, ...numbers } = files.docs;
@@ -304,7 +315,7 @@ async function writeRest(dir: string, files: GenerationFiles, storedBytes: numbe
   write(TYPEAHEAD_FILE, () => files.typeahead);
   let bytes = await allWritten(writes);
   const statsText = (total: number) => JSON.stringify({ ...files.stats, bytesOnDisk: total });
-  const manifestText = (total: number) => JSON.stringify({ ...files.manifest, bytesOnDisk: total }, null, 2);
+  const manifestText = (total: number) => JSON.stringify({ ...files.manifest, bytesOnDisk: total, checksums }, null, 2);
   // The two small files state the total including themselves (and stored.bin and its table, written before); their
   // length barely depends on it.
   const sofar = bytes + storedBytes;

@@ -2,7 +2,8 @@
 //
 // <dataDir>/index/CURRENT            the name of the live generation, replaced by an atomic rename
 // <dataDir>/index/gen-<id>/          one complete index, never modified after CURRENT points at it:
-//   manifest.json     IndexManifest (format version first: readers check it before anything else)
+//   manifest.json     IndexManifest (format version first: readers check it before anything else; then
+//                     the checksums of the files read whole)
 //   doc-strings.bin   the string columns of DocColumns (url, title, language, host) and each page's
 //                     site key, packed (doc-strings.ts)
 //   doc-numbers.bin   the numeric columns of DocColumns as typed arrays (doc-numbers.ts)
@@ -75,7 +76,23 @@ export interface IndexManifest {
   phrasePairMinDocs: number;
   /** Bytes of the generation directory. */
   bytesOnDisk: number;
+  /** CRC-32 (zlib's) of each file read whole when the generation opens (CHECKSUMMED_FILES), checked
+   * then: a byte garbled in place is found at open. Absent in generations written before. */
+  checksums?: Partial<Record<string, number>>;
 }
+
+/** The files a generation reads whole when it opens, whose checksums its manifest holds. The others
+ * are read a term or a passage at a time (postings, positions, stored text) or only by the indexer. */
+export const CHECKSUMMED_FILES: readonly string[] = [
+  INDEX_FILES.docStrings,
+  INDEX_FILES.docNumbers,
+  INDEX_FILES.terms,
+  INDEX_FILES.offsets,
+  INDEX_FILES.termOffsets,
+  INDEX_FILES.wordMap,
+  INDEX_FILES.wordMapOffsets,
+  INDEX_FILES.storedChunks,
+];
 
 /** The numeric columns of DocColumns, in doc-numbers.bin (doc-numbers.ts); index i of each is document i. */
 export interface DocNumbers {

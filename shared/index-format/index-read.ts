@@ -3,8 +3,10 @@
 
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { GleanerError } from '../errors.js';
 import {
+  CHECKSUMMED_FILES,
   INDEX_FILES,
   INDEX_FORMAT_VERSION,
   currentGeneration,
@@ -89,6 +91,23 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
     readBytes(dir, INDEX_FILES.wordMapOffsets),
     readBytes(dir, INDEX_FILES.storedChunks),
   ]);
+  // A byte garbled in place, found before anything is decoded (generations written before checksums
+  // have none, and are checked as below only).
+  const whole = new Map([
+    [INDEX_FILES.docStrings, stringBytes],
+    [INDEX_FILES.docNumbers, numbers],
+    [INDEX_FILES.terms, termBytes],
+    [INDEX_FILES.offsets, offsets],
+    [INDEX_FILES.termOffsets, termOffsets],
+    [INDEX_FILES.wordMap, wordMap],
+    [INDEX_FILES.wordMapOffsets, wordMapOffsets],
+    [INDEX_FILES.storedChunks, chunkTable],
+  ] as [string, Buffer][]);
+  for (const file of CHECKSUMMED_FILES) {
+    const expected = manifest.checksums?.[file];
+    const bytes = whole.get(file)!;
+    if (expected !== undefined && crc32(bytes) !== expected) throw damagedIndexError(dir, file, `its checksum is not the one written (${bytes.byteLength} bytes)`);
+  }
   const { documents, terms: termCount } = manifest;
   // What every file must hold given the manifest's counts: a file cut short, or one from another
   // build, fails here rather than as a wrong answer or a RangeError in the middle of a query.
