@@ -600,9 +600,8 @@ class CrawlRun {
     // A page that could not be parsed is an error page (on a recrawl the good copy stands, as through an
     // outage) that keeps the answer's status and type: a broken PDF is a 200 that could not be read, and
     // was counted as "no response".
-    const made = pageFromOutcome(parseError === undefined ? outcome : { kind: 'network-error', error: parseError }, context);
-    const { follow, kept } = made;
-    const page = parseError !== undefined && outcome.kind === 'body' && made.page.state === 'error' ? { ...made.page, status: outcome.status, contentType: outcome.contentType } : made.page;
+    const failed: FetchOutcome | undefined = parseError !== undefined && outcome.kind === 'body' ? { kind: 'network-error', error: parseError, status: outcome.status, contentType: outcome.contentType } : undefined;
+    const { page, follow, kept } = pageFromOutcome(failed ?? outcome, context);
     if (kept !== undefined) {
       this.log('info', 'recrawl failed for now; the stored copy stands', { url: entry.url, reason: kept });
       this.counts.kept();

@@ -89,7 +89,10 @@ describe('fetchOnce and bodies it does not want', () => {
   });
 });
 
-describe('informational answers without end (103 Early Hints every 50 ms)', () => {
+/** A TCP server on loopback that answers each connection's first request as `answer` writes to the
+ * socket (raw bytes, anything HTTP allows and more), started before and closed after the describe it
+ * is called in. `origin()` is its http://127.0.0.1:PORT. */
+function rawHttpServer(answer: (sock: Socket, path: string) => void): { origin: () => string } {
   let raw: Server;
   let origin = '';
   const sockets = new Set<Socket>();
@@ -98,17 +101,7 @@ describe('informational answers without end (103 Early Hints every 50 ms)', () =
       sockets.add(sock);
       sock.on('close', () => sockets.delete(sock));
       sock.on('error', () => {});
-      sock.once('data', (d) => {
-        const path = d.toString().split(' ')[1];
-        const hint = () => sock.write('HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n');
-        if (path === '/hints') {
-          const timer = setInterval(hint, 50);
-          sock.on('close', () => clearInterval(timer));
-        } else {
-          hint();
-          sock.end('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 11\r\nConnection: close\r\n\r\n<p>fine</p>');
-        }
-      });
+      sock.once('data', (d) => answer(sock, d.toString().split(' ')[1] ?? '/'));
     });
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
@@ -117,12 +110,26 @@ describe('informational answers without end (103 Early Hints every 50 ms)', () =
     for (const sock of sockets) sock.destroy();
     await new Promise((resolve) => raw.close(resolve));
   });
+  return { origin: () => origin };
+}
+
+describe('informational answers without end (103 Early Hints every 50 ms)', () => {
+  const server = rawHttpServer((sock, path) => {
+    const hint = () => sock.write('HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n');
+    if (path === '/hints') {
+      const timer = setInterval(hint, 50);
+      sock.on('close', () => clearInterval(timer));
+    } else {
+      hint();
+      sock.end('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 11\r\nConnection: close\r\n\r\n<p>fine</p>');
+    }
+  });
   const limits = { ...LIMITS, headersTimeoutMs: 400 };
   const fresh = () => new Agent({ connections: 1 });
 
   it('end at the headers deadline, not the request\u2019s (undici restarts its own at each one)', async () => {
     const agent = fresh();
-    const outcome = await fetchOnce(agent, { url: `${origin}/hints`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits });
+    const outcome = await fetchOnce(agent, { url: `${server.origin()}/hints`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits });
     await agent.destroy();
     expect(outcome).toEqual({ kind: 'network-error', error: "no answer's headers within 0.4 s" });
     await expectNothingEscaped();
@@ -130,10 +137,56 @@ describe('informational answers without end (103 Early Hints every 50 ms)', () =
   it('one early hint before the answer is read as any answer', async () => {
     const agent = fresh();
     // The short deadline is for /hints; a page that answers at once gets a loaded machine's margin.
-    const outcome = await fetchOnce(agent, { url: `${origin}/page`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits: { ...limits, headersTimeoutMs: 5000 } });
+    const outcome = await fetchOnce(agent, { url: `${server.origin()}/page`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits: { ...limits, headersTimeoutMs: 5000 } });
     await agent.destroy();
     expect(outcome).toMatchObject({ kind: 'body', status: 200 });
     expect(new TextDecoder().decode((outcome as { body: Uint8Array }).body)).toBe('<p>fine</p>');
+  });
+});
+
+describe('a failure after the headers', () => {
+  const server = rawHttpServer((sock, path) => {
+    const body = '<title>plain</title><p>not gzip at all</p>';
+    if (path === '/says-gzip') {
+      sock.end(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    } else {
+      // Cut after a tenth of the body it announced.
+      sock.write('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 1000\r\n\r\n<p>the first hundred bytes'.padEnd(160, '.'), () => sock.destroy());
+    }
+  });
+  const fetchFresh = async (path: string): Promise<FetchOutcome> => {
+    const agent = new Agent({ connections: 1 });
+    try {
+      return await fetchOnce(agent, { url: server.origin() + path, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits: LIMITS });
+    } finally {
+      await agent.destroy();
+    }
+  };
+
+  // The server answered: its status and type are the page's, not "no response" (status 0).
+  it('keeps the status and type of a body that is not the Content-Encoding it says', async () => {
+    const outcome = await fetchFresh('/says-gzip');
+    expect(outcome).toMatchObject({ kind: 'network-error', status: 200, contentType: 'text/html' });
+    expect((outcome as { error: string }).error).toMatch(/^the body is not the Content-Encoding it says \(gzip: /);
+    await expectNothingEscaped();
+  });
+
+  it('keeps the status and type of a body cut short', async () => {
+    const outcome = await fetchFresh('/cut');
+    expect(outcome).toMatchObject({ kind: 'network-error', status: 200, contentType: 'text/html' });
+    await expectNothingEscaped();
+  });
+
+  it('has no status when no answer came', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const agent = new Agent({ connections: 1 });
+    const outcome = await fetchOnce(agent, { url: `http://127.0.0.1:${port}/`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits: LIMITS });
+    await agent.destroy();
+    expect(outcome.kind).toBe('network-error');
+    expect('status' in outcome).toBe(false);
   });
 });
 

@@ -53,7 +53,14 @@ export type FetchOutcome =
   | { kind: 'not-modified'; status: 304; headers: Record<string, string | string[] | undefined> }
   | { kind: 'status'; status: number; headers: Record<string, string | string[] | undefined>; contentType: string }
   | { kind: 'unwanted-type'; status: number; contentType: string; headers: Record<string, string | string[] | undefined> }
-  | { kind: 'network-error'; error: string };
+  | {
+      kind: 'network-error';
+      error: string;
+      /** The answer's status and media type when it failed after its headers (a body cut short, too
+       * slow, or not the Content-Encoding it says): the server did answer. */
+      status?: number;
+      contentType?: string;
+    };
 
 export interface HttpClientOptions {
   /** Connections per origin: as many as the scheduler lets requests run at once to one host. */
@@ -116,21 +123,31 @@ export async function fetchOnce(client: Dispatcher, req: FetchRequest): Promise<
     proxiedBy(req.url, clientProxies.get(client)) === undefined
       ? (url, init) => lenientRequest(url, { ...init, maxHeaderBytes: MAX_HEADER_BYTES, ...(req.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: req.connectTimeoutMs }) })
       : undefined;
+  const answered: Answered = {};
   try {
-    return await withLenientFallback(req.url, strict, lenient, (transport) => fetchGuarded(transport, req, guard), () => guard.reason() !== undefined);
+    return await withLenientFallback(req.url, strict, lenient, (transport) => fetchGuarded(transport, req, guard, answered), () => guard.reason() !== undefined);
   } catch (e) {
-    return { kind: 'network-error', error: guard.reason() ?? describeError(e) };
+    const error = guard.reason() ?? describeError(e);
+    return answered.status === undefined ? { kind: 'network-error', error } : { kind: 'network-error', error, status: answered.status, contentType: answered.contentType ?? '' };
   } finally {
     guard.dispose();
   }
 }
 
-async function fetchGuarded(transport: HttpTransport, req: FetchRequest, guard: TransferGuard): Promise<FetchOutcome> {
+/** The status and media type of an answer whose headers came, for a failure after them. */
+interface Answered {
+  status?: number;
+  contentType?: string;
+}
+
+async function fetchGuarded(transport: HttpTransport, req: FetchRequest, guard: TransferGuard, answered: Answered): Promise<FetchOutcome> {
   const res = await transport(req.url, { headers: req.headers, signal: guard.signal });
   adoptBody(res.body);
   guard.bodyStarted();
   const { statusCode: status, headers } = res;
   const contentType = mediaType(headers['content-type']);
+  answered.status = status;
+  answered.contentType = contentType;
   if (status >= 300 && status < 400 && status !== 304) {
     await discardBody(res.body);
     const location = redirectLocation(headers['location']);

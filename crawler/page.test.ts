@@ -1,11 +1,22 @@
 // pageFromOutcome: the record a response becomes. Here, the language a page gets from its
-// Content-Language header when its markup declares none (extract.ts primaryLanguage, one rule for both).
+// Content-Language header when its markup declares none (extract.ts primaryLanguage, one rule for both),
+// and the status of a page whose answer failed after its headers.
 
 import { describe, expect, it } from 'vitest';
 import { pageFromOutcome, type PageContext } from './page.js';
 import type { FetchOutcome } from './fetch.js';
 
 const PAGE_URL = 'http://site.test/page.html';
+
+const ctx: PageContext = {
+  entry: { url: PAGE_URL, depth: 0, via: 'seed', id: '' },
+  previous: undefined,
+  agent: 'gleaner',
+  stripParams: [],
+  maxRedirects: 5,
+  fetchedAt: new Date('2026-12-06T00:00:00Z'),
+  firstCopyOf: () => undefined,
+};
 
 function pageWith(contentLanguage: string | undefined, html = '<!doctype html><title>A page</title><p>Some words of the page.</p>'): string {
   const outcome: FetchOutcome = {
@@ -15,15 +26,6 @@ function pageWith(contentLanguage: string | undefined, html = '<!doctype html><t
     contentType: 'text/html',
     body: new TextEncoder().encode(html),
     truncated: false,
-  };
-  const ctx: PageContext = {
-    entry: { url: PAGE_URL, depth: 0, via: 'seed', id: '' },
-    previous: undefined,
-    agent: 'gleaner',
-    stripParams: [],
-    maxRedirects: 5,
-    fetchedAt: new Date('2026-12-06T00:00:00Z'),
-    firstCopyOf: () => undefined,
   };
   return pageFromOutcome(outcome, ctx).page.language;
 }
@@ -39,5 +41,16 @@ describe('the language from the Content-Language header', () => {
   });
   it('gives way to the language the markup declares', () => {
     expect(pageWith('de', '<!doctype html><html lang="es"><title>Una página</title><p>Unas palabras.</p></html>')).toBe('es');
+  });
+});
+
+describe('a request that failed', () => {
+  it('after the answer\'s headers: an error page with that status and type, not "no response"', () => {
+    const { page } = pageFromOutcome({ kind: 'network-error', error: 'the body is not the Content-Encoding it says (gzip: incorrect header check)', status: 200, contentType: 'text/html' }, ctx);
+    expect(page).toMatchObject({ state: 'error', status: 200, contentType: 'text/html', error: 'the body is not the Content-Encoding it says (gzip: incorrect header check)' });
+  });
+  it('before any answer: an error page with status 0', () => {
+    const { page } = pageFromOutcome({ kind: 'network-error', error: 'connection refused' }, ctx);
+    expect(page).toMatchObject({ state: 'error', status: 0, contentType: '', error: 'connection refused' });
   });
 });

@@ -53,7 +53,9 @@ export function pageFromOutcome(outcome: FetchOutcome, ctx: PageContext): PageOu
   }
   switch (outcome.kind) {
     case 'network-error':
-      return { page: { ...base, state: 'error', error: outcome.error }, follow: [] };
+      // A failure after the headers keeps the answer's status and type: the server answered, and the
+      // crawl counted such a page as "no response".
+      return { page: { ...base, state: 'error', error: outcome.error, ...(outcome.status !== undefined ? { status: outcome.status, contentType: outcome.contentType ?? '' } : {}) }, follow: [] };
     case 'not-modified': {
       // 304: the stored page stands; the fetch time moves, and the status is the last response's (the
       // crawl counts it as not modified rather than as a second 200). Only to a conditional request
