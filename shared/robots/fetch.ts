@@ -8,7 +8,7 @@ import type { Logger } from '../log.js';
 import { canonicalizeUrl } from '../url.js';
 import { checkPath, groupFor, isRobotsTxt, pathParamsQuery, ROBOTS_TXT_VERDICT, selectRules, type RobotsMode, type RobotsVerdict } from './match.js';
 import { parseRobots, type ParsedRobots } from './parse.js';
-import type { Unreachable } from './unreachable.js';
+import { whyUnreachable, type Unreachable } from './unreachable.js';
 import { decide, ROBOTS_DEFAULTS, type Access, type Decision, type FetchOutcome, type RobotsOutcome } from './policy.js';
 
 export type RobotsRespect = 'inherit' | 'always' | 'never';
@@ -113,7 +113,8 @@ export async function robotsFromUrl(robotsUrl: string, options: RobotsOptions): 
 
 export function describeResult(result: FetchOutcome): string {
   if (result.kind === 'response') return `HTTP ${result.status}, ${result.body.byteLength} bytes`;
-  if (result.kind === 'network-error') return `network error: ${result.message}`;
+  // Named as the crawl names it: "TLS certificate not trusted (...; NODE_EXTRA_CA_CERTS=FILE ...)".
+  if (result.kind === 'network-error') return whyUnreachable(result).reason;
   if (result.kind === 'unusable-redirect') return `HTTP ${result.status} to a URL that cannot be fetched`;
   return `${result.hops} redirects`;
 }

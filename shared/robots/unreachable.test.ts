@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { whyUnreachable, whyUnreachableCached } from './unreachable.js';
+import { describeResult } from './fetch.js';
 
 const net = (message: string) => whyUnreachable({ kind: 'network-error', message });
 
@@ -32,5 +33,12 @@ describe('why a robots.txt could not be had', () => {
     expect(net('deadline of 15 s exceeded')).toEqual({ reason: 'no answer (timed out)', cannotConnect: false });
     expect(net('other side closed')).toEqual({ reason: 'network error: other side closed', cannotConnect: false });
     expect(whyUnreachableCached(500)).toMatchObject({ reason: 'HTTP 500 (an earlier try, cached)', cannotConnect: false });
+  });
+
+  it('is told by `gleaner robots` and the gateway\'s checker in the words the crawl uses', () => {
+    // It said "network error: self-signed certificate", without the cure the crawl names.
+    expect(describeResult({ kind: 'network-error', message: 'self-signed certificate' })).toBe('TLS certificate not trusted (self-signed certificate; NODE_EXTRA_CA_CERTS=FILE trusts a private CA)');
+    expect(describeResult({ kind: 'network-error', message: 'connect ECONNREFUSED 127.0.0.1:9' })).toBe('connection refused');
+    expect(describeResult({ kind: 'network-error', message: 'other side closed' })).toBe('network error: other side closed');
   });
 });
