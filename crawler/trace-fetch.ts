@@ -113,7 +113,9 @@ export async function traceFetch(input: string, options: CrawlOptions, previous:
 }
 
 function describeOutcome(outcome: FetchOutcome): string {
-  if (outcome.kind === 'network-error') return `no answer: ${outcome.error}`;
+  if (outcome.kind === 'network-error') {
+    return outcome.status === undefined ? `no answer: ${outcome.error}` : `HTTP ${outcome.status} ${outcome.contentType ?? ''}, then: ${outcome.error}`.replace(' ,', ',');
+  }
   const shown = SHOWN_HEADERS.map((h) => [h, headerValue(outcome.headers, h)] as const).filter(([, v]) => v !== undefined);
   return `HTTP ${outcome.status}${shown.length > 0 ? `; ${shown.map(([h, v]) => `${h}: ${v}`).join('; ')}` : ''}`;
 }

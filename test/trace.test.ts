@@ -27,6 +27,7 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
       if (req.url === '/old') return void res.writeHead(301, { location: '/gears' }).end();
       if (req.url === '/to-script') return void res.writeHead(302, { location: 'javascript:alert(1)' }).end();
       if (req.url === '/broken.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7\n(((garbage');
+      if (req.url === '/says-gzip') return void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end('<title>plain</title>');
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -132,6 +133,9 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
     expect(script.get('Fetch')!.verdict).toBe('a redirect to an unusable location, not followed: javascript:alert(1)');
     const pdf = await trace(`${base}/broken.pdf`);
     expect(pdf.get('Document')!.verdict).toMatch(/^unreadable: the PDF cannot be read: /);
+    // An answer whose body failed is named as an answer, not as none.
+    const gzip = await trace(`${base}/says-gzip`);
+    expect(gzip.get('Fetch')!.facts[0]![1]).toMatch(/^HTTP 200 text\/html, then: the body is not the Content-Encoding it says \(gzip: /);
     const bad = await runCli(['trace', 'ftp://x/', '--data', data]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
