@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bar, doneOfKnown, duration, hostLines, longCrawlNote } from './progress-format.js';
+import { bar, doneOfKnown, duration, givenUpLines, hostLines, longCrawlNote, terminalWarnings } from './progress-format.js';
 
 describe('the progress line tells the time', () => {
   it('a bar of pages done against pages known', () => {
@@ -40,5 +40,32 @@ describe('the progress line tells the time', () => {
     ]);
     expect(hostLines({ byHost: { 'http://a': { pages: 1, errors: 0, cut: 0 }, 'http://b': { pages: 2, errors: 0, cut: 0 } }, blockedByRule: {} }, 1)).toEqual(['  per host:', '    http://b  2 pages, 0 blocked, 0 cut', '    +1 more hosts']);
     expect(hostLines({ blockedByRule: {} })).toEqual([]);
+  });
+
+  it('the summary\'s hosts given up: the ones that took most URLs by name, the rest counted by reason', () => {
+    const host = (port: number, urls: number, reason = 'connection refused') => ({ origin: `http://127.0.0.1:${port}`, reason, failures: 1, cannotConnect: true, urls });
+    const few = [host(1, 1), host(2, 3)];
+    expect(givenUpLines(few, 'data/crawl.log.jsonl')).toEqual([
+      '  given up: http://127.0.0.1:2: robots.txt connection refused; host cannot be reached, 3 URLs skipped',
+      '  given up: http://127.0.0.1:1: robots.txt connection refused; host cannot be reached, 1 URL skipped',
+    ]);
+    // A page linking to thousands of dead hosts: ten lines and a count, not a line each.
+    const many = [...Array.from({ length: 3000 }, (_, i) => host(20000 + i, 1)), host(9, 5, 'host name not found (DNS)'), host(8, 1, 'host name not found (DNS)')];
+    const lines = givenUpLines(many, 'data/crawl.log.jsonl', 3);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe('  given up: http://127.0.0.1:9: robots.txt host name not found (DNS); host cannot be reached, 5 URLs skipped');
+    expect(lines[3]).toBe('  given up: +2,999 more hosts (connection refused 2,998, host name not found (DNS) 1), 2,999 URLs skipped; each is in data/crawl.log.jsonl');
+    expect(givenUpLines(many, undefined, 3)[3]).toMatch(/2,999 URLs skipped$/);
+  });
+
+  it('the terminal shows a few warnings of each kind and says where the rest are', () => {
+    const shown = terminalWarnings('data/crawl.log.jsonl', 2);
+    const refused = (port: number) => `warn: robots.txt connection refused; giving up the site (1 try, 1 URL skipped) (http://127.0.0.1:${port})`;
+    expect(shown(refused(1))).toEqual([refused(1)]);
+    expect(shown(refused(2))).toEqual([refused(2)]);
+    expect(shown(refused(3))).toEqual(['(more warnings like the last are written only to data/crawl.log.jsonl)']);
+    expect(shown(refused(4))).toEqual([]);
+    // Another kind has its own count.
+    expect(shown('warn: robots.txt HTTP 503; asking again in 2 s (attempt 1 of 4) (http://a.test)')).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@
 // (and what shortens it), and the per-host breakdown of the end summary. Pure: the command prints.
 
 import type { CrawlStats } from '../shared/store/index.js';
-import type { CrawlProgress } from '../crawler/index.js';
+import { describeGivenUp, type CrawlProgress, type HostGivenUp } from '../crawler/index.js';
 
 /** Characters of the progress bar. */
 export const BAR_WIDTH = 20;
@@ -11,6 +11,8 @@ export const BAR_WIDTH = 20;
 export const LONG_CRAWL_NOTE_SECONDS = 120;
 /** Hosts listed by name in the summary; the rest are counted. */
 export const SUMMARY_HOSTS = 10;
+/** Warnings of one kind shown on the terminal during a crawl; the rest only in the log. */
+export const TERMINAL_WARNINGS_PER_KIND = 10;
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -69,4 +71,36 @@ export function hostLines(stats: Pick<CrawlStats, 'byHost' | 'blockedByRule'>, m
   });
   if (sorted.length > max) lines.push(`    +${sorted.length - max} more hosts`);
   return lines.length > 0 ? ['  per host:', ...lines] : [];
+}
+
+/**
+ * The summary's lines for hosts given up: the `max` that took the most URLs with them, then the rest
+ * counted by reason. A page linking to thousands of dead hosts gave one line each (3,253 on a
+ * hostile page); each is also a line of the crawl's log, `logFile` (none for the demo's crawl).
+ */
+export function givenUpLines(hosts: readonly HostGivenUp[], logFile: string | undefined, max = SUMMARY_HOSTS): string[] {
+  const sorted = [...hosts].sort((a, b) => b.urls - a.urls || a.origin.localeCompare(b.origin));
+  const lines = sorted.slice(0, max).map((h) => `  given up: ${describeGivenUp(h)}`);
+  const rest = sorted.slice(max);
+  if (rest.length === 0) return lines;
+  const byReason = new Map<string, number>();
+  for (const h of rest) byReason.set(h.reason, (byReason.get(h.reason) ?? 0) + 1);
+  const reasons = [...byReason].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([reason, n]) => `${reason} ${number.format(n)}`);
+  const urls = rest.reduce((n, h) => n + h.urls, 0);
+  return [...lines, `  given up: +${number.format(rest.length)} more hosts (${reasons.join(', ')}), ${number.format(urls)} URLs skipped${logFile === undefined ? '' : `; each is in ${logFile}`}`];
+}
+
+/**
+ * Whether a warning goes to the terminal: the first `max` of each kind (its message with numbers and
+ * URLs taken out), then one line saying the rest are in the log. Returns the lines to print.
+ */
+export function terminalWarnings(logFile: string, max = TERMINAL_WARNINGS_PER_KIND): (line: string) => string[] {
+  const seen = new Map<string, number>();
+  return (line) => {
+    const kind = line.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, 'URL').replace(/\d+/g, '#');
+    const n = (seen.get(kind) ?? 0) + 1;
+    seen.set(kind, n);
+    if (n <= max) return [line];
+    return n === max + 1 ? [`(more warnings like the last are written only to ${logFile})`] : [];
+  };
 }

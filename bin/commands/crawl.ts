@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import {
   crawl,
   DEFAULT_CRAWL_OPTIONS,
-  describeGivenUp,
   describeWait,
   jsonLinesLogger,
   parseSitesConfig,
@@ -27,7 +26,7 @@ import { integerFlag, numberFlag, parseCommandArgs, shownFlag, type Command } fr
 import { configKey, readConfigFile, type ConfigFile } from '../config-file.js';
 import { openLogFile } from '../log-file.js';
 import { progressLine } from '../progress.js';
-import { doneOfKnown, hostLines, longCrawlNote } from '../progress-format.js';
+import { doneOfKnown, givenUpLines, hostLines, longCrawlNote, terminalWarnings } from '../progress-format.js';
 
 const d = DEFAULT_CRAWL_OPTIONS;
 const HELP = `Usage: gleaner crawl URL... [options]
@@ -387,7 +386,7 @@ const STATUS_NAMES: Record<string, string> = { '0': 'no response', '304': '304 n
 const byState = (m: Record<string, number | undefined>) => Object.entries(m).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
 const byStatus = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${STATUS_NAMES[k] ?? k} ${n}`).join(', ') || 'none';
 
-export function formatSummary(s: CrawlSummary): string {
+export function formatSummary(s: CrawlSummary, logFile?: string): string {
   const st = s.stats;
   const run = s.thisRun;
   const total = Object.values(st.pagesByState).reduce((a, b) => a + b, 0);
@@ -403,17 +402,19 @@ export function formatSummary(s: CrawlSummary): string {
     `  blocked by robots.txt: ${blocked}; duplicates: ${st.duplicates}; out of scope: ${st.outOfScope}`,
     `  cut as traps: ${traps}`,
     ...hostLines(st),
-    ...s.hostsGivenUp.map((h) => `  given up: ${describeGivenUp(h)}`),
+    ...givenUpLines(s.hostsGivenUp, logFile),
   ].join('\n');
 }
 
-/** A logger for the terminal: warnings and errors as short lines (clearing the progress line on a terminal). */
-function terminalLogger(): Logger {
+/** A logger for the terminal: warnings and errors as short lines (clearing the progress line on a
+ * terminal), at most a few of each kind (progress-format.ts terminalWarnings); the log has them all. */
+function terminalLogger(logFile: string): Logger {
   const clear = process.stderr.isTTY ? '\r\x1b[K' : '';
+  const shown = terminalWarnings(logFile);
   return (level, msg, fields) => {
     if (level !== 'warn' && level !== 'error') return;
     const where = fields && typeof fields.origin === 'string' ? ` (${fields.origin})` : fields && typeof fields.url === 'string' ? ` (${fields.url})` : '';
-    process.stderr.write(`${clear}${level}: ${msg}${where}\n`);
+    for (const line of shown(`${level}: ${msg}${where}`)) process.stderr.write(`${clear}${line}\n`);
   };
 }
 
@@ -441,7 +442,7 @@ export const crawlCommand: Command = {
       logFailure = e;
       controller.abort();
     }, madeDir);
-    const log = teeLogger(jsonLinesLogger((line) => file.write(line), options.logLevel), terminalLogger());
+    const log = teeLogger(jsonLinesLogger((line) => file.write(line), options.logLevel), terminalLogger(logFile));
     if (!options.respectRobots || Object.values(options.sites).includes('never')) {
       process.stderr.write('warning: robots.txt will be ignored for some or all sites; Gleaner is then a bad robot. Site owners may block it.\n');
     }
@@ -481,7 +482,7 @@ export const crawlCommand: Command = {
       const summary = await crawl(options, { log, onProgress, signal: controller.signal });
       progress.done();
       if (logFailure) throw new GleanerError('DATA_DIR', `crawl stopped: ${logFailure.message}; the ${stored} pages stored so far are kept (make room, then run again to resume)`);
-      process.stdout.write(formatSummary(summary) + '\n');
+      process.stdout.write(formatSummary(summary, logFile) + '\n');
       process.stdout.write(`log: ${logFile}\n`);
       if (summary.stoppedBecause === 'unreachable') {
         // Not "blocked by robots.txt": nothing could be asked. cli.ts turns this into one line and exit 69.
