@@ -37,7 +37,7 @@ import { Admission } from './admission.js';
 import type { RunFigures } from './crawl-counts.js';
 import { CrawlCounters } from './crawl-stats.js';
 import { RecentRate, secondsLeft } from './eta.js';
-import { writeCrawlStatus, type CrawlStatus, type HostStatus } from '../shared/crawl-status.js';
+import { LIVE_STATUS_HOSTS, writeCrawlStatus, type CrawlStatus, type HostStatus } from '../shared/crawl-status.js';
 import { prepareCrawl } from './prepare.js';
 import { pageRequestHeaders } from './request.js';
 import { CrawlCookies, namesPageBack } from './cookies.js';
@@ -336,7 +336,7 @@ class CrawlRun {
       const perSecond = rate.sample(now, tally.pages);
       return { origin: h.host, pages: tally.pages, errors: tally.errors, queued: h.queued, inFlight: h.inFlight, delayMs: h.delayMs, pagesPerMinute: Math.round(perSecond * 600) / 10, blocked: blocked.get(h.host) ?? 0, cut: tally.cut };
     });
-    hosts.sort((a, b) => b.pages - a.pages || a.origin.localeCompare(b.origin));
+    hosts.sort((a, b) => b.pages - a.pages || b.queued - a.queued || a.origin.localeCompare(b.origin));
     return {
       running,
       pid: process.pid,
@@ -349,7 +349,8 @@ class CrawlRun {
       pagesPerSecond: p.pagesPerSecond,
       ...(p.secondsLeft !== undefined ? { secondsLeft: p.secondsLeft } : {}),
       errorsByReason: { ...this.stats.errorsByReason },
-      hosts,
+      hosts: hosts.slice(0, LIVE_STATUS_HOSTS),
+      hostsTotal: hosts.length,
       stats: this.stats,
     };
   }

@@ -10,7 +10,7 @@ import { tempDirs } from './support/temp-dirs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, type CrawlOptions } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
-import { readCrawlStatus, type CrawlStatus } from '../shared/crawl-status.js';
+import { LIVE_STATUS_HOSTS, readCrawlStatus, type CrawlStatus } from '../shared/crawl-status.js';
 import { serve, type RunningServer } from '../web/index.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
 
@@ -58,7 +58,34 @@ describe('the live crawl status', () => {
     expect(end.pages).toBe(15);
     expect(end.errorsByReason).toEqual({ 'redirect to an unusable location': 1 });
     expect(end.hosts).toEqual([expect.objectContaining({ origin, pages: 15, errors: 1, queued: 0, inFlight: 0, delayMs: 0, blocked: 1, cut: 0 })]);
+    expect(end.hostsTotal).toBe(1);
     expect(end.stats.pagesByState).toMatchObject({ ok: 14, error: 1 });
+  });
+
+  it('lists the hosts with the most pages, and counts them all, when a page links to many', async () => {
+    // 150 ports no server listens on (each taken, then freed): hosts given up at their robots.txt.
+    const dead = await Promise.all(
+      Array.from({ length: 150 }, async () => {
+        const s = createServer();
+        await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+        const port = (s.address() as AddressInfo).port;
+        await new Promise((resolve) => s.close(resolve));
+        return port;
+      }),
+    );
+    const links = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Links</title>${dead.map((p) => `<a href="http://127.0.0.1:${p}/">${p}</a>`).join(' ')}`));
+    await new Promise<void>((resolve) => links.listen(0, '127.0.0.1', resolve));
+    const seed = `http://127.0.0.1:${(links.address() as AddressInfo).port}`;
+    try {
+      const dataDir = await tmp();
+      await crawl({ dataDir, seeds: [`${seed}/`], delayMs: 0, useSitemaps: false, scope: 'any', maxDepth: 1, statusIntervalMs: 20 });
+      const end = (await readCrawlStatus(dataDir))!;
+      expect(end.hostsTotal).toBe(151);
+      expect(end.hosts).toHaveLength(LIVE_STATUS_HOSTS);
+      expect(end.hosts[0]).toMatchObject({ origin: seed, pages: 1 });
+    } finally {
+      links.close();
+    }
   });
 
   it('a resumed crawl has the totals of the whole crawl, errors by reason recounted from the store', async () => {

@@ -151,9 +151,10 @@ export function openApiDocument(options: WebOptions): Schema {
       pagesPerSecond: num('This run\'s average rate.'),
       secondsLeft: num('Estimated seconds left for the known work.'),
       errorsByReason: counts('Error pages by reason.'),
-      hosts: { type: 'array', items: ref('HostStatus') },
+      hosts: { type: 'array', items: ref('HostStatus'), description: 'The 100 hosts with the most pages, most first.' },
+      hostsTotal: int('Hosts the crawl knows, those listed among them.'),
       stats: ref('CrawlStats'),
-    }, ['secondsLeft']),
+    }, ['secondsLeft', 'hostsTotal']),
     StatsAnswer: strict('Crawl and index figures, as /stats shows them.', {
       index: ref('IndexSummary'),
       crawl: ref('CrawlStats'),

@@ -40,7 +40,9 @@
     set('known', number.format(s.known));
     set('queued', number.format(s.queued));
     set('pagesPerSecond', s.pagesPerSecond.toFixed(1));
-    set('blocked', number.format(s.hosts.reduce(function (a, h) { return a + h.blocked; }, 0)));
+    set('blocked', number.format(Object.keys(s.stats.blockedByRule).reduce(function (a, k) { return a + s.stats.blockedByRule[k]; }, 0)));
+    var total = s.hostsTotal === undefined ? s.hosts.length : s.hostsTotal;
+    set('hostsCaption', total > s.hosts.length ? 'Per host: the ' + s.hosts.length + ' with the most pages, of ' + number.format(total) : 'Per host');
     set('errors', number.format(s.stats.errors));
     rows('hosts', s.hosts.map(function (h) {
       return [h.origin, number.format(h.pages), String(h.pagesPerMinute), number.format(h.queued), h.delayMs / 1000 + ' s', number.format(h.blocked), number.format(h.errors)];
