@@ -969,5 +969,31 @@ describe('/api/stats/live and the live section of /stats', () => {
       await live.close();
     }
   });
+
+  it('a crawl of thousands of hosts: the hosts listed are said to be some, the rule table shows 50 rows and sums the rest', async () => {
+    // 120 hosts whose robots.txt could not be had: a rule row each, 2 URLs each.
+    const blockedByRule = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`http://h${i}.test robots.txt unreachable`, 2]));
+    const host = (i: number) => ({ origin: `http://h${i}.test`, pages: 100 - i, errors: 0, queued: 0, inFlight: 0, delayMs: 1000, pagesPerMinute: 0, blocked: 2, cut: 0 });
+    const status = {
+      running: false, pid: 1, updatedAt: '2030-01-01T00:00:00.000Z', pages: 4950, pagesThisRun: 4950, known: 4950, queued: 0, inFlight: 0, pagesPerSecond: 9,
+      errorsByReason: {},
+      hosts: Array.from({ length: 100 }, (_, i) => host(i)),
+      hostsTotal: 3254,
+      stats: { ...CRAWL, blockedByRule },
+    };
+    const live = await start({ engine, stats: indexStats(engine), crawlStatus: () => Promise.resolve(status) });
+    try {
+      const page = await (await fetch(new URL('/stats', live.url))).text();
+      expect(page).toContain('<caption data-live="hostsCaption">Per host: the 100 with the most pages, of 3,254</caption>');
+      // Robots-blocked counts every rule, not the hosts listed (100 of them here, each with 2).
+      expect(page).toContain('<dd data-live="blocked">240</dd>');
+      const rules = page.slice(page.indexOf('URLs blocked by robots.txt, by rule'));
+      const table = rules.slice(0, rules.indexOf('</table>'));
+      expect(table.match(/robots\.txt unreachable<\/td>/g)).toHaveLength(50);
+      expect(table).toContain('<tr><td>70 more</td><td class="num">140</td></tr>');
+    } finally {
+      await live.close();
+    }
+  });
 });
 
