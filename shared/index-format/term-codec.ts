@@ -15,15 +15,15 @@
 
 import { FIELD_COUNT } from './index-format.js';
 
+/** The last sum readRunningSums made, before it was stored (a sum past 2^32 wraps in a Uint32Array). */
+let lastRunningSum = 0;
+
 /**
  * Reads `n` variable-byte numbers from bytes[at...] and writes their running sums to out[outAt...]
  * (documents from their gaps, offsets from lengths); returns where they end, past bytes.length when
  * the bytes end early. One loop for both, written for speed: lists are decoded when first read, at
  * about 10 ns a posting.
  */
-/** The last sum readRunningSums made, before it was stored (a sum past 2^32 wraps in a Uint32Array). */
-let lastRunningSum = 0;
-
 function readRunningSums(bytes: Uint8Array, at: number, n: number, out: Uint32Array, outAt: number): number {
   let sum = 0;
   for (let p = 0; p < n; p++) {
