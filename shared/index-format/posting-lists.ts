@@ -202,7 +202,7 @@ export class PostingLists {
   private readList(term: number): TermList {
     const from = this.termOffsets[term]!;
     const bytes = this.readScratch(this.fds.postings, from, this.termOffsets[term + 1]! - from);
-    const { docs, frequencies } = decodedOrDamaged(() => decodeTermDocs(bytes, this.docFreq(term), this.documents));
+    const { docs, frequencies } = decodedOrDamaged(() => decodeTermDocs(bytes, this.docFreq(term), this.documents), INDEX_FILES.postings);
     const list = new ReadList(term, docs, frequencies, this.grew);
     this.keep(2 * term, list, docs.byteLength + frequencies.byteLength);
     return list;
@@ -227,12 +227,12 @@ export class PostingLists {
     const n = this.docFreq(term);
     let entry: WholePositions | PagedPositions;
     if (length <= this.wholePositionBytes) {
-      const { bytes, offsets } = decodedOrDamaged(() => decodeTermPositions(this.read(this.fds.positions, from, length), n));
+      const { bytes, offsets } = decodedOrDamaged(() => decodeTermPositions(this.read(this.fds.positions, from, length), n), INDEX_FILES.positions);
       entry = new WholePositions(bytes, offsets);
     } else {
       // The lengths take at most 5 bytes a posting (variable-byte, below 2^32).
       const head = this.readScratch(this.fds.positions, from, Math.min(length, 5 * n));
-      const { starts, start } = decodedOrDamaged(() => decodePositionStarts(head, n, length));
+      const { starts, start } = decodedOrDamaged(() => decodePositionStarts(head, n, length), INDEX_FILES.positions);
       entry = new PagedPositions(this.blocks, from + start, starts);
     }
     this.keep(2 * term + 1, entry, entry instanceof WholePositions ? entry.offsets.byteLength + entry.bytes.byteLength : entry.starts.byteLength);
@@ -243,7 +243,7 @@ export class PostingLists {
   allPositions(term: number): AllPositions {
     const at = this.terms + 1 + term;
     const from = this.termOffsets[at]!;
-    return decodedOrDamaged(() => decodeTermPositions(this.read(this.fds.positions, from, this.termOffsets[at + 1]! - from), this.docFreq(term)));
+    return decodedOrDamaged(() => decodeTermPositions(this.read(this.fds.positions, from, this.termOffsets[at + 1]! - from), this.docFreq(term)), INDEX_FILES.positions);
   }
 
   /** MiB the blocks of long terms' positions hold now. */

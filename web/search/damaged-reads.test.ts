@@ -66,7 +66,7 @@ describe('a query that reads damaged bytes', () => {
     try {
       const e = await searchFailure('ferry');
       expect(isGleanerError(e) && e.code, String(e)).toBe('INDEX_FORMAT');
-      expect((e as Error).message).toMatch(/^an index file is damaged \(a term's postings name document \d+, of 40\): rebuild the index with `gleaner index --full`$/);
+      expect((e as Error).message).toMatch(/^an index file is damaged \(postings\.bin: a term's postings name document \d+, of 40\): rebuild the index with `gleaner index --full`$/);
     } finally {
       await restore();
     }
