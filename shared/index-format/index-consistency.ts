@@ -1,8 +1,9 @@
 // What the tables a generation reads whole must say of each other before a query may trust them. A
 // file of the right size with wrong bytes (a disk fault, a copy gone wrong) passes every size check in
-// index-read.ts; without these, a term whose offsets.bin entries went backwards was asked to decode
-// four billion postings from a few hundred bytes, and `serve` spun at full CPU with a growing heap
-// instead of starting. Pure: each returns the first fault as the file and a phrase, or undefined.
+// index-read.ts; without these, a garbled offsets.bin entry gave a term more postings than the index
+// has documents (billions, when its high byte changed), decoded from a few hundred bytes, and `serve`
+// spun at full CPU with a growing heap instead of starting. Pure: each returns the first fault as the
+// file and a phrase, or undefined.
 
 /** A fault found: the file to name and what is wrong with it. */
 export interface TableFault {
