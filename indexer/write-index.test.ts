@@ -59,7 +59,7 @@ describe('ChunkedFile (stored.bin in deflated chunks)', () => {
       fc.asyncProperty(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 1, max: 64 }), fc.array(fc.tuple(fc.nat(1500), fc.nat(400)), { maxLength: 20 }), async (pieces, chunkBytes, reads) => {
         const file = await ChunkedFile.create(path, tablePath, chunkBytes);
         await file.append(pieces);
-        const onDisk = await file.finish();
+        const { bytes: onDisk } = await file.finish();
         const plain = Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
         const table = decodeChunkTable(readFileSync(tablePath));
         expect(table).toMatchObject({ chunkBytes, plainBytes: plain.length });

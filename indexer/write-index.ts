@@ -89,8 +89,6 @@ export class ChunkedFile {
   private used = 0;
   private plainBytes = 0;
   private readonly ends: number[] = [0];
-  /** CRC-32 of the chunk table, once finish() wrote it (the manifest's checksums). */
-  tableChecksum: number | undefined;
 
   private constructor(
     private readonly file: StreamedFile,
@@ -126,8 +124,9 @@ export class ChunkedFile {
     }
   }
 
-  /** Writes the last chunk and the table, flushed to disk; returns the bytes of both files. */
-  async finish(): Promise<number> {
+  /** Writes the last chunk and the table, flushed to disk; returns the bytes of both files and the
+   * table's CRC-32 (the manifest's checksums). */
+  async finish(): Promise<{ bytes: number; tableChecksum: number }> {
     try {
       if (this.used > 0) await this.seal();
     } catch (e) {
@@ -136,8 +135,7 @@ export class ChunkedFile {
     }
     const storedBytes = await this.file.finish();
     const table = encodeChunkTable({ chunkBytes: this.chunkBytes, plainBytes: this.plainBytes, ends: Float64Array.from(this.ends) });
-    this.tableChecksum = crc32(table);
-    return storedBytes + (await writeDurably(this.tablePath, table));
+    return { bytes: storedBytes + (await writeDurably(this.tablePath, table)), tableChecksum: crc32(table) };
   }
 
   /** Closes the file, written or not (a failed build). */
@@ -229,8 +227,8 @@ export async function startGeneration(dataDir: string, chunkBytes = STORED_CHUNK
   return {
     appendStored: (pieces) => stored.append(pieces),
     commit: async (files) => {
-      const storedBytes = await stored.finish();
-      const bytes = storedBytes + (await writeRest(dir, files, storedBytes, { [INDEX_FILES.storedChunks]: stored.tableChecksum }));
+      const { bytes: storedBytes, tableChecksum } = await stored.finish();
+      const bytes = storedBytes + (await writeRest(dir, files, storedBytes, { [INDEX_FILES.storedChunks]: tableChecksum }));
       const tmp = join(root, `${CURRENT_FILE}.${process.pid}.tmp`);
       await writeDurably(tmp, name + '\n');
       await rename(tmp, join(root, CURRENT_FILE));

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { GleanerError } from '../errors.js';
 import {
-  CHECKSUMMED_FILES,
   INDEX_FILES,
   INDEX_FORMAT_VERSION,
   currentGeneration,
@@ -93,7 +92,7 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
   ]);
   // A byte garbled in place, found before anything is decoded (generations written before checksums
   // have none, and are checked as below only).
-  const whole = new Map([
+  const whole: [string, Buffer][] = [
     [INDEX_FILES.docStrings, stringBytes],
     [INDEX_FILES.docNumbers, numbers],
     [INDEX_FILES.terms, termBytes],
@@ -102,10 +101,9 @@ export async function readGeneration(dir: string, lists: Partial<PostingListsOpt
     [INDEX_FILES.wordMap, wordMap],
     [INDEX_FILES.wordMapOffsets, wordMapOffsets],
     [INDEX_FILES.storedChunks, chunkTable],
-  ] as [string, Buffer][]);
-  for (const file of CHECKSUMMED_FILES) {
+  ];
+  for (const [file, bytes] of whole) {
     const expected = manifest.checksums?.[file];
-    const bytes = whole.get(file)!;
     if (expected !== undefined && crc32(bytes) !== expected) throw damagedIndexError(dir, file, `its checksum is not the one written (${bytes.byteLength} bytes)`);
   }
   const { documents, terms: termCount } = manifest;
