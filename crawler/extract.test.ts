@@ -96,6 +96,14 @@ describe('visible text', () => {
     expect(ex('<script><!--></script><p>a</p><script><!---></script><p>b</p>').text).toBe('a b');
     expect(ex('<script>if (a<b) x = "</div>"; <!-- c --></script><p>plain</p>').text).toBe('plain');
   });
+  it('reads a stray `<![CDATA[` as a browser does: to the next `>`, not to the end of the page', () => {
+    const e = ex('<title>T</title><p>intro<![CDATA[ never closed</p><h2 id="more">More</h2><p>the rest of the page</p>');
+    expect(e.text).toBe('intro More the rest of the page');
+    expect((e.sections ?? []).map((s) => s.id)).toContain('more');
+    expect(ex('<p>a <![CDATA[x > y]]> b</p>').text).toBe('a y]]> b');
+    // In SVG it is text of the drawing, which extraction keeps apart from the words around it.
+    expect(ex('<p>a</p><svg><text><![CDATA[ drawn > label ]]></text></svg><p>b</p>').text).toBe('a drawn > label b');
+  });
   it('skips what only a browser without frames shows (iframe, noembed, noframes), keeping the words around apart', () => {
     const e = ex('<p>before<iframe src="/f">fallback words</iframe>after</p><noembed>no embed</noembed><noframes>no frames</noframes><p>end</p>');
     expect(e.text).toBe('before after end');

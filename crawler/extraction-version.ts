@@ -23,5 +23,7 @@
  * apart from the words around them (2026-12-04). 11: a page that names no charset and is not UTF-8
  * read in the charset detected from its bytes, not as UTF-8 with a U+FFFD for each letter that is not
  * ASCII (crawler/charset.ts); a language tag that names none (`und`, `mul`, `zxx`, `mis`, `qaa`-`qtz`)
- * and a Content-Language that is no language subtag (`english`) give no language (2026-12-06). */
-export const EXTRACTION_VERSION = 11;
+ * and a Content-Language that is no language subtag (`english`) give no language (2026-12-06). 12:
+ * `<![CDATA[` outside SVG and MathML ends at the next `>` as in a browser, so an unclosed one no
+ * longer hides the rest of the page (crawler/html-tokenizer.ts) (2026-12-06). */
+export const EXTRACTION_VERSION = 12;

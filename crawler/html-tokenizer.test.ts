@@ -76,6 +76,19 @@ function events(html: string, scan: boolean, names?: AttributeNames): string[] {
   return out;
 }
 
+/** Whether some `<![CDATA[` of `html` has a `>` before the one of its `]]>` (or has one and no `]]>`):
+ * the one place where, outside SVG and MathML, this tokenizer reads as a browser and not as
+ * htmlparser2 (the test above). Elsewhere the two agree, so the generated markup skips only these. */
+function cdataReadsApart(html: string): boolean {
+  for (let at = html.indexOf('<![CDATA['); at !== -1; at = html.indexOf('<![CDATA[', at + 1)) {
+    const from = at + '<![CDATA['.length;
+    const gt = html.indexOf('>', from);
+    const end = html.indexOf(']]>', from);
+    if (gt !== -1 && gt !== end + 2) return true;
+  }
+  return false;
+}
+
 /** Same events, whether the Parser asks for every attribute of the wanted tags or for a few names. */
 function expectSame(html: string): void {
   expect(events(html, true), html).toEqual(events(html, false));
@@ -201,6 +214,25 @@ describe('ScanTokenizer reports what htmlparser2 reports', () => {
     });
   }
 
+  it('reads `<![CDATA[` outside SVG and MathML as a browser does: a bogus comment to the next `>`', () => {
+    // htmlparser2 ran it to `]]>`, or to the end of the page when there was none, hiding the page.
+    expect(events('<p>a<![CDATA[ x > y ]]>b</p>', true)).toEqual(['open p {}', 'text "a"', 'comment "[CDATA[ x "', 'text " y ]]>b"', 'close p', 'end']);
+    expect(events('<p>before<![CDATA[ never closed</p><p>the rest of the page</p>', true)).toEqual([
+      'open p {}',
+      'text "before"',
+      'comment "[CDATA[ never closed</p"',
+      'close p implied',
+      'open p {}',
+      'text "the rest of the page"',
+      'close p',
+      'end',
+    ]);
+    expect(events('<p>before<![CDATA[ never closed</p><p>the rest of the page</p>', false)).toContain('comment "[CDATA[ never closed</p><p>the rest of the page</p>"');
+    // Inside SVG it is a CDATA section, to `]]>` or the end, as both read it.
+    for (const html of ['<svg><style><![CDATA[ a > b ]]></style></svg>after', '<svg><![CDATA[ a > b never closed</svg>x']) expectSame(html);
+    expect(events('<svg><style><![CDATA[ a > b ]]></style></svg>after', true)).toContain('text " a > b "');
+  });
+
   it('agrees on generated markup, whole and cut off anywhere', () => {
     const piece = fc.constantFrom(
       '<', '>', '/', '=', '"', "'", ' ', '\n', '&', ';', '#', 'x', '-', '!', '?', '[', ']',
@@ -216,8 +248,8 @@ describe('ScanTokenizer reports what htmlparser2 reports', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), fc.nat(), (pieces, cut) => {
         const html = pieces.join('');
-        expectSame(html);
-        expectSame(html.slice(0, html.length === 0 ? 0 : cut % (html.length + 1)));
+        const part = html.slice(0, html.length === 0 ? 0 : cut % (html.length + 1));
+        for (const doc of [html, part]) if (!cdataReadsApart(doc)) expectSame(doc);
       }),
       { numRuns: 4000 },
     );

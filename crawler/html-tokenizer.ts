@@ -6,7 +6,10 @@
 //
 // It tells the Parser exactly what htmlparser2 12's Tokenizer tells it in HTML mode with entities
 // decoded (the only mode extraction uses), quirks included: the same tags, attributes, text, comments
-// and doctype, at the same offsets, also for broken markup and documents cut off in mid-tag. The
+// and doctype, at the same offsets, also for broken markup and documents cut off in mid-tag. Two
+// constructs are read as a browser reads them instead, because htmlparser2's reading indexes text
+// readers never see or hides text they do: where a script holding `<!--<script>` ends (ScriptEscapes),
+// and `<![CDATA[` outside SVG and MathML. The
 // Parser keeps doing the tree work (implied end tags, void elements, foreign content). Entities are
 // decoded by the `entities` package's streaming decoder, the one htmlparser2 uses, in the same modes.
 // html-tokenizer.test.ts compares the two tokenizers on generated and real documents.
@@ -464,6 +467,11 @@ export class ScanTokenizer {
           return this.bogusComment(i + 1);
         }
       }
+      // Outside SVG and MathML a browser reads `<![CDATA[` as a bogus comment that ends at the next
+      // `>` (WHATWG 13.2.5.42, cdata-in-html-content); htmlparser2 runs it to `]]>`, so one stray
+      // `<![CDATA[` hid the rest of a page its readers see. The two agree wherever that `>` is the
+      // one of `]]>`; inside SVG and MathML both read a CDATA section.
+      if (!(cbs.isInForeignContext?.() ?? false)) return this.bogusComment(i);
       this.sectionStart = i;
       return this.commentLike(i, CDATA_END);
     }
