@@ -351,7 +351,7 @@ async function main(): Promise<void> {
   }
   for (const q of warm) engine.search(parseQuery(q.text), { offset: 0, limit: 10 });
   const full = new Map<Stream, number[]>();
-  const slow: { ms: number; rankMs: number; text: string; total: number }[] = [];
+  const slow: { ms: number; rankMs: number; text: string; total: number; stream: Stream }[] = [];
   const ranking = new Map<Stream, number[]>();
   for (const q of queries) {
     const parsed = parseQuery(q.text);
@@ -366,7 +366,7 @@ async function main(): Promise<void> {
       result = engine.search(parseQuery(q.text), { offset: 0, limit: 10 });
       fullMs = Math.min(fullMs, performance.now() - started);
     }
-    slow.push({ ms: fullMs, rankMs, text: q.text, total: result!.total });
+    slow.push({ ms: fullMs, rankMs, text: q.text, total: result!.total, stream: q.stream });
     for (const [map, ms] of [[ranking, rankMs], [full, fullMs]] as const) {
       if (!map.has(q.stream)) map.set(q.stream, []);
       map.get(q.stream)!.push(ms);
@@ -402,10 +402,10 @@ async function main(): Promise<void> {
   const slowest = Number(opts.slowest);
   if (slowest > 0) {
     console.log(`\nThe ${slowest} slowest to rank (ranking ms, page of 10 ms):`);
-    for (const s of slow.sort((a, b) => b.rankMs - a.rankMs).slice(0, slowest)) console.log(`  ${s.rankMs.toFixed(2)}  ${s.ms.toFixed(2)}  ${s.text}  (${s.total} results)`);
+    for (const s of slow.sort((a, b) => b.rankMs - a.rankMs).slice(0, slowest)) console.log(`  ${s.rankMs.toFixed(2)}  ${s.ms.toFixed(2)}  ${s.stream}: ${s.text}  (${s.total} results)`);
     // A page of results can be slow where ranking is not: its snippets read and search long pages.
     console.log(`\nThe ${slowest} slowest pages of 10 (ranking ms, page of 10 ms):`);
-    for (const s of slow.sort((a, b) => b.ms - a.ms).slice(0, slowest)) console.log(`  ${s.rankMs.toFixed(2)}  ${s.ms.toFixed(2)}  ${s.text}  (${s.total} results)`);
+    for (const s of slow.sort((a, b) => b.ms - a.ms).slice(0, slowest)) console.log(`  ${s.rankMs.toFixed(2)}  ${s.ms.toFixed(2)}  ${s.stream}: ${s.text}  (${s.total} results)`);
   }
   if (opts.http) await httpRuns(queries, warm, httpQueries);
 }
