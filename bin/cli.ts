@@ -10,12 +10,13 @@ import { demoCommand } from './commands/demo.js';
 import { exportCommand } from './commands/export.js';
 import { extractCommand } from './commands/extract.js';
 import { traceCommand } from './commands/trace.js';
+import { searchCommand } from './commands/search.js';
 import { indexCommand } from './commands/index.js';
 import { robotsCommand } from './commands/robots.js';
 import { repairCommand } from './commands/repair.js';
 import { serveCommand } from './commands/serve.js';
 
-export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, robotsCommand, extractCommand, exportCommand, traceCommand, repairCommand];
+export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, searchCommand, robotsCommand, extractCommand, exportCommand, traceCommand, repairCommand];
 
 /** Exit codes: 0 ok, 1 failed, 2 bad usage, 70 internal error (BSD sysexits' EX_SOFTWARE). `crawl` also
  * exits 130 after Ctrl-C (stopped; run again to resume). */

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../http-error.js';
 import { flagParam, intParam, stringParam, textParam } from '../params.js';
 import { runSearch } from '../run-search.js';
-import type { Explanation } from '../search/index.js';
+import { apiAnswer } from '../api-answer.js';
 
 /** The last word of `q` and what precedes it: completions replace the last word. */
 export function splitLastWord(q: string): { head: string; last: string } {
@@ -28,34 +28,7 @@ export function apiRoutes(ctx: AppContext): Router {
     // of an answer's bytes (7.8 of 12.9 KB for "iterator map" on the Rust docs), and writing them 10% of serving it.
     const explain = flagParam(req.query.explain);
     const run = runSearch(ctx.engine, q, page, size, options, ctx.cache, { literal: flagParam(req.query.literal), explain });
-    res.json({
-      query: run.input,
-      understood: run.query.understood,
-      ignored: run.query.ignored,
-      total: run.result.total,
-      ...(run.result.totalIsEstimate ? { totalIsEstimate: true } : {}),
-      ...(run.result.phraseCheckStopped ? { phraseCheckStopped: run.result.phraseCheckStopped } : {}),
-      page: run.page,
-      size: run.size,
-      pages: run.pages,
-      tookMs: Math.round(run.elapsedMs * 1000) / 1000,
-      ...(run.result.didYouMean && !run.corrected ? { didYouMean: run.result.didYouMean.query } : {}),
-      // The typed query matched nothing: these are the results of its correction, `understood`.
-      ...(run.corrected ? { correctedFrom: run.corrected.literal } : {}),
-      results: run.result.hits.map((hit) => ({
-        url: hit.url,
-        ...(hit.section ? { section: hit.section } : {}),
-        ...(hit.context !== undefined ? { context: hit.context } : {}),
-        title: hit.title,
-        snippet: hit.snippet,
-        highlights: hit.highlights,
-        language: hit.language,
-        score: sixDigits(hit.score),
-        ...(explain && hit.explain ? { explain: roundedExplanation(hit.explain) } : {}),
-        // A partial match: the query's words it lacks (full matches have none and come first).
-        ...(hit.missing ? { missing: hit.missing } : {}),
-      })),
-    });
+    res.json(apiAnswer(run, explain));
   });
 
   router.get('/api/suggest', async (req, res) => {
@@ -76,18 +49,4 @@ export function apiRoutes(ctx: AppContext): Router {
   });
 
   return router;
-}
-
-/** Six significant digits: what a reader of the figures can use, and a third of an answer's bytes
- * fewer than seventeen (an answer with explanations was 11-14 KB, and writing it was a quarter of
- * serving it). Rounding keeps the order of scores. */
-const sixDigits = (x: number): number => (Number.isFinite(x) ? Number(x.toPrecision(6)) : x);
-
-function roundedExplanation(e: Explanation): Explanation {
-  const out = { ...e, terms: e.terms.map((t) => ({ ...t, contribution: sixDigits(t.contribution) })) };
-  for (const key of ['textScore', 'linkBoost', 'hubShare', 'hubFactor', 'listingShare', 'listingFactor', 'languageFactor', 'proximityFactor', 'nameTitleFactor', 'openingFactor', 'score', 'linkWeight', 'contentLinkWeight', 'templateLinkWeight'] as const) {
-    const v = out[key];
-    if (v !== undefined) out[key] = sixDigits(v);
-  }
-  return out;
 }

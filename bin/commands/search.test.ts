@@ -1,0 +1,131 @@
+// `gleaner search QUERY` through its run(argv) over a real index: what it prints, its JSON against the
+// gateway's /api/search over HTTP, and its one-line errors.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSearchCommand } from './search.js';
+import { buildFixtureIndex, tempDataDir, type FixtureDir, type PageSpec } from '../../test/support/index-fixture.js';
+import { createApp, listen, openSearchEngine, type RunningServer } from '../../web/index.js';
+import { GleanerError } from '../../shared/errors.js';
+
+const S = 'http://intranet.example';
+const PAGES: PageSpec[] = [
+  { url: `${S}/vacuum`, title: 'VACUUM', text: 'VACUUM reclaims storage occupied by dead tuples. Use VACUUM FREEZE to freeze old rows.', links: [`${S}/freeze`] },
+  { url: `${S}/freeze`, title: 'Freezing rows', text: 'Freezing marks old rows so vacuum need not visit them again.', links: [[`${S}/vacuum`, 'vacuum']] },
+  { url: `${S}/evil`, title: 'Evil \x1b]0;pwned\x07 title', text: 'A vacuum cleaner page whose title holds terminal escapes.' },
+  // Eleven more pages saying "storage", so a page of 10 has a next page.
+  ...Array.from({ length: 11 }, (_, i) => ({ url: `${S}/storage-${i}`, title: `Storage note ${i}`, text: `Storage note number ${i} about disk storage.` })),
+];
+
+let fixture: FixtureDir;
+
+beforeAll(async () => {
+  fixture = await buildFixtureIndex(PAGES);
+});
+afterAll(async () => {
+  await fixture.cleanup();
+});
+
+async function run(argv: string[], tty = false, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string }> {
+  let out = '';
+  const code = await createSearchCommand({ out: { write: (s: string) => (out += s), isTTY: tty } }, env).run([...argv, '--data', fixture.dataDir]);
+  return { code, out };
+}
+
+async function failure(argv: string[]): Promise<GleanerError> {
+  const e = await run(argv).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(GleanerError);
+  return e as GleanerError;
+}
+
+describe('gleaner search', () => {
+  it('prints the count, then each result: rank, title, URL and snippet, plain when not on a terminal', async () => {
+    const { code, out } = await run(['vacuum', 'freeze']);
+    expect(code).toBe(0);
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^2 results \(\d+\.\d{3} seconds\)$/);
+    // Two pages have both words; the third has one, and says which it lacks.
+    expect(lines[1]).toBe('Few pages have every word of the query; pages with some of the words come after them.');
+    expect(lines.slice(3, 6)).toEqual(['1. VACUUM', `   ${S}/vacuum`, '   VACUUM reclaims storage occupied by dead tuples. Use VACUUM FREEZE to freeze old rows.']);
+    expect(out).toContain(`\n2. Freezing rows\n   ${S}/freeze\n`);
+    expect(out).toMatch(/\n3\. Evil .*\n   http:\/\/intranet\.example\/evil\n   A vacuum cleaner page .*\n   Missing: freeze\n$/);
+    expect(out).not.toContain('\x1b');
+  });
+
+  it('marks the query words in bold on a terminal, and not when NO_COLOR is set', async () => {
+    const bold = (await run(['freeze'], true)).out;
+    expect(bold).toContain('\x1b[1mFREEZE\x1b[22m');
+    expect((await run(['freeze'], true, { NO_COLOR: '1' })).out).not.toContain('\x1b[1m');
+  });
+
+  it("shows a page's control characters as escapes, never as terminal commands", async () => {
+    const { out } = await run(['cleaner'], true);
+    expect(out).toContain('Evil \\x1b]0;pwned\\x07 title');
+    // The only escapes left are its own bold marks.
+    expect(out.replace(/\x1b\[(?:1|22)m/g, '')).not.toContain('\x1b');
+  });
+
+  it('pages: says how to ask for the next page, and --page asks for it', async () => {
+    const first = await run(['storage']);
+    expect(first.out).toMatch(/^12 results, page 1 of 2 /);
+    expect(first.out).toContain("More: gleaner search 'storage' --page 2");
+    const second = await run(['storage', '--page', '2']);
+    expect(second.out).toMatch(/^12 results, page 2 of 2 /);
+    expect(second.out).toMatch(/\n11\. /);
+    expect(second.out).not.toContain('More:');
+    expect((await run(['storage', '--size', '20'])).out).not.toContain('More:');
+  });
+
+  it('searches a sure correction at once and says so; --literal searches as typed', async () => {
+    const fixed = await run(['vacuun']);
+    expect(fixed.out.split('\n')[0]).toBe('Showing results for vacuum; search instead for vacuun: add --literal');
+    expect(fixed.out).toContain(`1. VACUUM\n`);
+    const literal = await run(['vacuun', '--literal']);
+    expect(literal.out).toContain('Did you mean: vacuum');
+    expect(literal.out).toContain('0 results');
+  });
+
+  it('--explain shows the score and the parts it is made of', async () => {
+    const { out } = await run(['vacuum', '--explain']);
+    expect(out).toMatch(/score [\d.]+ = text [\d.]+ × links [\d.]+ \(\d+ inbound\)/);
+    expect(out).toMatch(/text: vacuum in title ×1 [\d.]+/);
+  });
+
+  it('--json is the answer /api/search gives for the same query', async () => {
+    const engine = await openSearchEngine(fixture.dataDir);
+    let server: RunningServer | undefined;
+    try {
+      server = await listen(createApp({ engine, log: () => {} }), '127.0.0.1', 0);
+      for (const [q, extra] of [['vacuum freeze', ''], ['vacuun', ''], ['storage', '&page=2&explain=1']] as const) {
+        const argv = [...q.split(' '), '--json', ...(extra.includes('page=2') ? ['--page', '2', '--explain'] : [])];
+        const cli = JSON.parse((await run(argv)).out) as Record<string, unknown>;
+        const api = (await (await fetch(`${server.url}api/search?q=${encodeURIComponent(q)}${extra}`)).json()) as Record<string, unknown>;
+        expect({ ...cli, tookMs: 0 }).toEqual({ ...api, tookMs: 0 });
+        expect((cli.results as unknown[]).length).toBeGreaterThan(0);
+      }
+    } finally {
+      await server?.close();
+      engine.close();
+    }
+  });
+
+  it('refuses bad input in one line: no query, bad numbers, a page past the last, no index', async () => {
+    expect((await failure([])).message).toBe('search: give a query, e.g. gleaner search robots crawl-delay');
+    expect((await failure(['storage', '--page', '0'])).message).toBe('search: --page must be a whole number from 1 to 100, not "0"');
+    expect((await failure(['storage', '--size', '51'])).message).toBe('search: --size must be a whole number from 1 to 50, not "51"');
+    expect((await failure(['storage', '--page', '5'])).message).toBe('search: this search has 2 pages of results, not 5');
+    const empty = await tempDataDir();
+    try {
+      const e = await createSearchCommand({ out: { write: () => true } }, {})
+        .run(['storage', '--data', empty.dir])
+        .catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(GleanerError);
+      expect((e as GleanerError).code).toBe('NOT_FOUND');
+      expect((e as GleanerError).message).toBe(`no index in ${empty.dir}: run \`gleaner index --data ${empty.dir}\` first`);
+    } finally {
+      await empty.cleanup();
+    }
+  });
+});
