@@ -1,6 +1,8 @@
 // Every tunable of the web gateway, with its default, in one place. The serve command and tests
 // override through `createApp(deps)` / `parseQuery(input, limits)`; nothing else hard-codes these.
 
+import type { SynonymRules } from './query/synonyms.js';
+
 export interface QueryLimits {
   /** Longer input is cut (at a code point boundary) and the page says so. */
   maxQueryChars: number;
@@ -55,6 +57,9 @@ export interface WebOptions extends QueryLimits {
   /** Origins (`https://www.example.org`) whose pages may use /api/* and load /embed.js: the embedded
    * search box. Empty (the default): every response stays same-origin only, as without the widget. */
   allowOrigins: readonly string[];
+  /** The site's synonyms (web/query/synonyms.ts, `serve --synonyms FILE`), added to queries as OR
+   * alternatives; none by default. */
+  synonyms?: SynonymRules;
 }
 
 export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({

@@ -5,7 +5,7 @@ export { createApp, type AppDeps } from './app.js';
 export { serve, listen, checkCanListen, untilInterrupted, type ServeOptions, type RunningServer } from './server.js';
 export { WEB_DEFAULTS, type WebOptions, type QueryLimits } from './defaults.js';
 export { normalizeOrigin } from './cross-origin.js';
-export { parseQuery, formatQuery } from './query/index.js';
+export { parseQuery, formatQuery, parseSynonyms, applySynonyms, type SynonymRules } from './query/index.js';
 export { indexStats, engineStats, type GatewayStats, type StatsSource } from './stats.js';
 export { serveInWorkers, isServeWorker, restartDelayMs, DEFAULT_RESTART_BACKOFF, type RestartBackoff, type ServedUrl } from './workers.js';
 export { autoWorkerCount, workerFacts, DEFAULT_WORKER_COUNT_OPTIONS, type WorkerFacts, type WorkerCountOptions } from './worker-count.js';

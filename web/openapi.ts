@@ -70,7 +70,7 @@ export function openApiDocument(options: WebOptions): Schema {
     }, ['section', 'context', 'explain', 'missing']),
     SearchAnswer: strict('A page of results.', {
       query: str(`The query as read: q, cut to its first ${options.maxQueryChars} characters.`),
-      understood: str('The query as the parser understood it, in the query language.'),
+      understood: str("The query as the parser understood it, in the query language, with the site's synonyms (serve --synonyms) as OR alternatives."),
       ignored: { type: 'array', items: { type: 'string' }, description: 'Parts of the query that were dropped, each with why.' },
       total: int('Pages matching the query.'),
       totalIsEstimate: { type: 'boolean', enum: [true], description: 'Present when `total` is estimated (phrase matches past those checked are counted on a sample): show "about N results".' },

@@ -1,7 +1,7 @@
 // One search as both the HTML page and the JSON API run it: parse, check the page bounds, ask the
 // engine, time it. Pure apart from the clock; the routes only read request parameters and render.
 
-import { capQueryText, parseQuery, type ParsedQuery } from './query/index.js';
+import { applySynonyms, capQueryText, parseQuery, type ParsedQuery } from './query/index.js';
 import type { SearchEngine, SearchResult } from './search/index.js';
 import type { WebOptions } from './defaults.js';
 import { HttpError } from './http-error.js';
@@ -48,7 +48,9 @@ export function runSearch(
 ): SearchRun {
   const started = performance.now();
   const input = capQueryText(typed, options.maxQueryChars).text;
-  let query = parseQuery(typed, { limits: options });
+  // The site's synonyms as OR alternatives; `understood` then says them.
+  const parse = (text: string) => (options.synonyms === undefined ? parseQuery(text, { limits: options }) : applySynonyms(parseQuery(text, { limits: options }), options.synonyms));
+  let query = parse(typed);
   const needsWord = query.required.length === 0;
   const offset = (page - 1) * size;
   const explain = run.explain !== false;
@@ -69,7 +71,7 @@ export function runSearch(
   // A typo that leaves no every-word match: a sure correction is searched at once, if it finds pages;
   // an unsure one is only offered, beside the partial matches of the query as typed.
   if (!needsWord && run.literal !== true && result.total === 0 && result.didYouMean?.sure === true) {
-    const fixed = parseQuery(result.didYouMean.query, { limits: options });
+    const fixed = parse(result.didYouMean.query);
     const fixedResult = search(fixed);
     if (fixedResult.total > 0) {
       corrected = { literal: input };

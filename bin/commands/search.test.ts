@@ -1,10 +1,12 @@
 // `gleaner search QUERY` through its run(argv) over a real index: what it prints, its JSON against the
 // gateway's /api/search over HTTP, and its one-line errors.
 
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchCommand } from './search.js';
 import { buildFixtureIndex, tempDataDir, type FixtureDir, type PageSpec } from '../../test/support/index-fixture.js';
-import { createApp, listen, openSearchEngine, type RunningServer } from '../../web/index.js';
+import { createApp, listen, openSearchEngine, parseSynonyms, type RunningServer } from '../../web/index.js';
 import { GleanerError } from '../../shared/errors.js';
 
 const S = 'http://intranet.example';
@@ -12,6 +14,7 @@ const PAGES: PageSpec[] = [
   { url: `${S}/vacuum`, title: 'VACUUM', text: 'VACUUM reclaims storage occupied by dead tuples. Use VACUUM FREEZE to freeze old rows.', links: [`${S}/freeze`] },
   { url: `${S}/freeze`, title: 'Freezing rows', text: 'Freezing marks old rows so vacuum need not visit them again.', links: [[`${S}/vacuum`, 'vacuum']] },
   { url: `${S}/evil`, title: 'Evil \x1b]0;pwned\x07 title', text: 'A vacuum cleaner page whose title holds terminal escapes.' },
+  { url: `${S}/cluster`, title: 'Running the cluster', text: 'Our Kubernetes cluster runs every service; deploy with the pipeline.' },
   // Eleven more pages saying "storage", so a page of 10 has a next page.
   ...Array.from({ length: 11 }, (_, i) => ({ url: `${S}/storage-${i}`, title: `Storage note ${i}`, text: `Storage note number ${i} about disk storage.` })),
 ];
@@ -109,6 +112,35 @@ describe('gleaner search', () => {
       await server?.close();
       engine.close();
     }
+  });
+
+  it('--synonyms searches the site\'s synonyms as OR alternatives, as serve does, and says so', async () => {
+    const file = join(fixture.dataDir, 'synonyms.txt');
+    await writeFile(file, '# ours\nk8s, kubernetes\n');
+    const plain = await run(['k8s', 'deploy']);
+    expect(plain.out).toContain('0 results');
+    const { out } = await run(['k8s', 'deploy', '--synonyms', file]);
+    // No "did you mean" for k8s: its alternative is on the pages.
+    expect(out.split('\n').slice(0, 3)).toEqual(['Showing results for k8s OR kubernetes deploy', expect.stringMatching(/^1 result \(/), '']);
+    expect(out).toContain(`1. Running the cluster\n   ${S}/cluster\n`);
+    // The gateway with the same rules answers the same.
+    const engine = await openSearchEngine(fixture.dataDir);
+    let server: RunningServer | undefined;
+    try {
+      server = await listen(createApp({ engine, log: () => {}, options: { synonyms: parseSynonyms('k8s, kubernetes', 'test') } }), '127.0.0.1', 0);
+      const api = (await (await fetch(`${server.url}api/search?q=k8s+deploy`)).json()) as Record<string, unknown>;
+      const cli = JSON.parse((await run(['k8s', 'deploy', '--synonyms', file, '--json'])).out) as Record<string, unknown>;
+      expect({ ...cli, tookMs: 0 }).toEqual({ ...api, tookMs: 0 });
+      expect(api.understood).toBe('k8s OR kubernetes deploy');
+      const page = await (await fetch(`${server.url}search?q=k8s+deploy`)).text();
+      expect(page).toContain('Showing results for <strong class="q"><bdi>k8s OR kubernetes deploy</bdi></strong>');
+    } finally {
+      await server?.close();
+      engine.close();
+    }
+    await writeFile(file, 'k8s\n');
+    expect((await failure(['k8s', '--synonyms', file])).message).toBe(`search: --synonyms ${file} line 1: one entry alone: list two or more, separated by commas, or write "words => other words"`);
+    expect((await failure(['k8s', '--synonyms', join(fixture.dataDir, 'none.txt')])).message).toBe(`search: --synonyms ${join(fixture.dataDir, 'none.txt')}: cannot read it: no such file`);
   });
 
   it('refuses bad input in one line: no query, bad numbers, a page past the last, no index', async () => {

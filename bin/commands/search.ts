@@ -7,8 +7,9 @@ import { GleanerError } from '../../shared/errors.js';
 import { apiAnswer, formatCount, formatSeconds, HttpError, openSearchEngine, resultView, runSearch, WEB_DEFAULTS, type ResultView, type SearchRun } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, type Command } from '../command.js';
 import { terminalSafe } from '../terminal-text.js';
+import { readSynonymsFile } from '../synonyms-file.js';
 
-const HELP = `Usage: gleaner search QUERY... [--data DIR] [--page N] [--size N] [--explain] [--literal] [--json]
+const HELP = `Usage: gleaner search QUERY... [--data DIR] [--page N] [--size N] [--explain] [--literal] [--synonyms FILE] [--json]
 
 Searches the index that \`gleaner index\` built in the data dir and prints one page of results: each
 one's title (and the section it links to), its URL and its snippet, the query's words in bold on a
@@ -21,6 +22,8 @@ Options:
   --size N       results per page, 1-${WEB_DEFAULTS.maxPageSize} (default: ${WEB_DEFAULTS.pageSize})
   --explain      why each result ranks where it does: its score and the parts it is made of
   --literal      search the query as typed, even when a spelling correction would find pages
+  --synonyms FILE
+                 the site's synonyms, as gleaner serve --synonyms reads them
   --json         the answer as /api/search gives it (with --explain, each result's explanation)
   -h, --help     this help
 `;
@@ -31,6 +34,7 @@ const FLAGS = {
   size: { type: 'string' },
   explain: { type: 'boolean' },
   literal: { type: 'boolean' },
+  synonyms: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -121,12 +125,13 @@ export function createSearchCommand(io: SearchCommandIo, env: NodeJS.ProcessEnv 
       const page = integerFlag('search', 'page', v.page, 1, 1, WEB_DEFAULTS.maxPage);
       const size = integerFlag('search', 'size', v.size, WEB_DEFAULTS.pageSize, 1, WEB_DEFAULTS.maxPageSize);
       const explain = v.explain === true;
+      const synonyms = v.synonyms === undefined ? undefined : readSynonymsFile('search', v.synonyms);
       // One query: nothing to read ahead for the queries after it.
       const engine = await openSearchEngine(v.data ?? 'data', { preloadMiB: 0 });
       try {
         let run: SearchRun;
         try {
-          run = runSearch(engine, typed, page, size, WEB_DEFAULTS, undefined, { literal: v.literal === true, explain });
+          run = runSearch(engine, typed, page, size, synonyms ? { ...WEB_DEFAULTS, synonyms } : WEB_DEFAULTS, undefined, { literal: v.literal === true, explain });
         } catch (e) {
           // A page past the last: the gateway's 404, here one line.
           if (e instanceof HttpError) throw new GleanerError('BAD_ARGUMENT', `search: ${e.message}`);

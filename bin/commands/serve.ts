@@ -8,6 +8,7 @@ import { integerFlag, numberFlag, parseCommandArgs, rejectPositionals, type Comm
 import { readConfigFile } from '../config-file.js';
 import { parseDuration } from '../duration.js';
 import { startRecrawlLoop, type RecrawlLoop } from '../recrawl-loop.js';
+import { readSynonymsFile } from '../synonyms-file.js';
 
 /** Flag defaults; the web gateway's own tunables are in web/defaults.ts. */
 export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1', workers: 'auto' } as const;
@@ -42,6 +43,9 @@ Options (flag > --config file > default):
   --recrawl-delay SECONDS
                  wait between two requests to one host during those rounds (default: the crawl's,
                  1 s; a site's robots.txt Crawl-delay wins when larger)
+  --synonyms FILE
+                 the site's synonyms, one group a line in Solr's synonyms.txt format ("k8s, kubernetes";
+                 "colour => color"), searched as OR alternatives of the words typed (README.md)
   --robots-fetch let /robots fetch robots.txt files from URLs visitors give even when listening beyond
                  loopback (off there by default: the server would make requests on anyone's behalf)
   -h, --help     this help
@@ -57,6 +61,7 @@ const FLAGS = {
   'recrawl-every': { type: 'string' },
   'recrawl-delay': { type: 'string' },
   workers: { type: 'string' },
+  synonyms: { type: 'string' },
 } as const;
 
 /** Whether an address only this machine can reach. */
@@ -107,14 +112,16 @@ export const serveCommand: Command = {
     });
     const recrawlEveryMs = v['recrawl-every'] === undefined ? undefined : parseDuration('serve: --recrawl-every', v['recrawl-every']);
     const recrawlDelayMs = v['recrawl-delay'] === undefined ? undefined : Math.round(numberFlag('serve', 'recrawl-delay', v['recrawl-delay'], 1, 0, 3600) * 1000);
+    const synonyms = v.synonyms === undefined ? undefined : readSynonymsFile('serve', v.synonyms);
     const dataDir = v.data ?? SERVE_DEFAULTS.dataDir;
     checkDataDir(dataDir, { create: false, write: false });
     const log = (m: string) => process.stderr.write(`gleaner serve: ${m}\n`);
     // Worked out in the primary only: a worker serves, however many there are.
     const count = workers ?? (isServeWorker() ? 1 : autoWorkerCount(await workerFacts(dataDir)));
-    const running = await serveInWorkers(count, () => serve({ dataDir, port, host, web: { robotsFetch, allowOrigins } }), log);
+    const running = await serveInWorkers(count, () => serve({ dataDir, port, host, web: { robotsFetch, allowOrigins, ...(synonyms ? { synonyms } : {}) } }), log);
     if (!isServeWorker()) {
       if (!robotsFetch) process.stdout.write('/robots fetches no URLs on this address (see --robots-fetch)\n');
+      if (synonyms) process.stdout.write(`synonyms: ${synonyms.lines} line${synonyms.lines === 1 ? '' : 's'} of ${v.synonyms!}\n`);
       if (allowOrigins.length > 0) process.stdout.write(`search box for other sites: ${running.url}embed.js, allowed from ${allowOrigins.join(', ')}\n`);
       process.stdout.write(`Gleaner search: ${running.url}${count > 1 ? ` (${count} workers)` : ''}  (Ctrl-C stops)\n`);
     }

@@ -521,13 +521,17 @@ export class IndexSearcher implements GleanerSearchEngine {
   private didYouMean(query: ParsedQuery): SearchResult['didYouMean'] {
     const replacements: Record<string, string> = {};
     let sure = true;
-    for (const { text, token, others } of correctableWords(query.required.flat())) {
+    const tokenDocFreq = (t: string) => {
+      const term = this.pre.termIds.get(t);
+      return term === undefined ? 0 : this.scanner.docFreq(term);
+    };
+    // A word with an alternative the pages have ("fts OR full text search", a site's synonyms added so)
+    // is answered by it: no misspelling to correct.
+    const answered = (group: readonly QueryAtom[]) => group.length > 1 && group.some((a) => a.tokens.length > 0 && a.tokens.every((t) => tokenDocFreq(t) > this.options.rareDocFreq));
+    for (const { text, token, others } of correctableWords(query.required.filter((g) => !answered(g)).flat())) {
       // A word the index holds in its other spelling ("behaviour" where pages write "behavior") is
       // searched in both (compile.ts spellingVariants): no misspelling to correct.
-      const df = Math.max(...[token, ...others].map((t) => {
-        const term = this.pre.termIds.get(t);
-        return term === undefined ? 0 : this.scanner.docFreq(term);
-      }));
+      const df = Math.max(...[token, ...others].map(tokenDocFreq));
       if (df > this.options.rareDocFreq) continue;
       const better = this.vocabulary().correct(text, df, this.options.correctionRatio);
       if (better === undefined) continue;

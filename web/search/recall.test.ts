@@ -75,6 +75,12 @@ describe('partial matches and site: with a port', () => {
     expect(run('partioning').didYouMean?.query).toBe('partitioning');
   });
 
+  it('did you mean leaves alone a word whose OR alternative the pages have', () => {
+    // "partioning" alone is offered its correction; beside "tree", which many pages hold, it is answered.
+    expect(engineOf().search(parseQuery('partioning OR tree'), { offset: 0, limit: 10 }).didYouMean).toBeUndefined();
+    expect(engineOf().search(parseQuery('partioning OR zebrra'), { offset: 0, limit: 10 }).didYouMean?.query).toBe('partitioning OR zebrra');
+  });
+
   it('did you mean corrects a misspelt part of an identifier, keeping the name whole', () => {
     // parseQuery, not the fixture's query(): it keeps the identifier whole.
     const result = engineOf().search(parseQuery('json_extrct'), { offset: 0, limit: 10 });
