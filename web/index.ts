@@ -10,7 +10,7 @@ export { indexStats, engineStats, type GatewayStats, type StatsSource } from './
 export { serveInWorkers, isServeWorker, restartDelayMs, DEFAULT_RESTART_BACKOFF, type RestartBackoff, type ServedUrl } from './workers.js';
 export { autoWorkerCount, workerFacts, DEFAULT_WORKER_COUNT_OPTIONS, type WorkerFacts, type WorkerCountOptions } from './worker-count.js';
 export { queryStep } from './trace.js';
-export { runSearch, type SearchRun } from './run-search.js';
+export { runSearch, parseAsSearched, type SearchRun } from './run-search.js';
 export { apiAnswer } from './api-answer.js';
 export { HttpError } from './http-error.js';
 export { resultView, type ResultView } from './result-view.js';

@@ -3,7 +3,7 @@
 
 import { applySynonyms, capQueryText, parseQuery, type ParsedQuery } from './query/index.js';
 import type { SearchEngine, SearchResult } from './search/index.js';
-import type { WebOptions } from './defaults.js';
+import type { QueryLimits, WebOptions } from './defaults.js';
 import { HttpError } from './http-error.js';
 import type { LruCache } from './lru.js';
 
@@ -35,6 +35,13 @@ export interface RunOptions {
   explain?: boolean;
 }
 
+/** `text` parsed as a search runs it: the site's synonyms (WebOptions.synonyms) added as OR
+ * alternatives, which `understood` then says. What "why this result" ranks too. */
+export function parseAsSearched(text: string, options: Pick<WebOptions, 'synonyms' | keyof QueryLimits>): ParsedQuery {
+  const parsed = parseQuery(text, { limits: options });
+  return options.synonyms === undefined ? parsed : applySynonyms(parsed, options.synonyms);
+}
+
 const EMPTY: SearchResult = { total: 0, hits: [], tookMs: 0 };
 
 export function runSearch(
@@ -48,8 +55,7 @@ export function runSearch(
 ): SearchRun {
   const started = performance.now();
   const input = capQueryText(typed, options.maxQueryChars).text;
-  // The site's synonyms as OR alternatives; `understood` then says them.
-  const parse = (text: string) => (options.synonyms === undefined ? parseQuery(text, { limits: options }) : applySynonyms(parseQuery(text, { limits: options }), options.synonyms));
+  const parse = (text: string) => parseAsSearched(text, options);
   let query = parse(typed);
   const needsWord = query.required.length === 0;
   const offset = (page - 1) * size;

@@ -11,7 +11,7 @@ export function queryStep(engine: SearchEngine, parsed: ParsedQuery, text: strin
   const result = engine.search(parsed, { offset: 0, limit: depth, explain: true });
   const rank = result.hits.findIndex((h) => h.url === url);
   const hit: SearchHit | undefined = result.hits[rank];
-  const base: TraceStep = { title: `The query "${text}"`, decidedBy: ['web/query/parse.ts', 'web/search/compile.ts', 'web/search/rank.ts'], verdict: '', facts: [['results', String(result.total)]] };
+  const base: TraceStep = { title: `The query "${text}"`, decidedBy: ['web/query/parse.ts', 'web/search/compile.ts', 'web/search/rank.ts'], verdict: '', facts: [['results', String(result.total)], ...(parsed.understood !== text.trim() ? [['searched as', parsed.understood] as [string, string]] : [])] };
   if (!hit?.explain) return { ...base, verdict: `not in the first ${depth} results`, note: 'The page lacks a required word, or others outscore it: the tokens step shows which words it has.' };
   const e = hit.explain;
   return {

@@ -134,6 +134,10 @@ describe('gleaner search', () => {
       expect(api.understood).toBe('k8s OR kubernetes deploy');
       const page = await (await fetch(`${server.url}search?q=k8s+deploy`)).text();
       expect(page).toContain('Showing results for <strong class="q"><bdi>k8s OR kubernetes deploy</bdi></strong>');
+      // "Why this result" ranks the query as the results page searched it.
+      const trace = await (await fetch(`${server.url}trace?url=${encodeURIComponent(`${S}/cluster`)}&q=k8s+deploy`)).text();
+      expect(trace).toContain('ranked 1 of 1');
+      expect(trace).toContain('k8s OR kubernetes deploy');
     } finally {
       await server?.close();
       engine.close();

@@ -9,11 +9,12 @@ import { isGleanerError, GleanerError } from '../../shared/errors.js';
 import { openStore, type PageRecord } from '../../shared/store/index.js';
 import { formatTrace, type TraceStep } from '../../shared/trace.js';
 import { canonicalizeUrl, uncrawlableReason } from '../../shared/url.js';
-import { openSearchEngine, parseQuery, queryStep } from '../../web/index.js';
+import { openSearchEngine, parseAsSearched, queryStep, WEB_DEFAULTS, type SynonymRules } from '../../web/index.js';
+import { readSynonymsFile } from '../synonyms-file.js';
 import { parseCommandArgs, type Command } from '../command.js';
 import { terminalSafe } from '../terminal-text.js';
 
-const HELP = `Usage: gleaner trace URL [--query Q] [--data DIR] [--config FILE] [--json]
+const HELP = `Usage: gleaner trace URL [--query Q] [--synonyms FILE] [--data DIR] [--config FILE] [--json]
 
 Follows one URL through the whole pipeline and says, at each step, what happened and which file of
 Gleaner decided it: the URL made canonical, robots.txt (the group and line that allow or block it, and
@@ -25,6 +26,8 @@ robots.txt request and one request per redirect hop, as the crawler makes them.
 
 Options:
   --query Q      also show how the page ranks for this query, and why
+  --synonyms FILE
+                 the site's synonyms, as gleaner serve --synonyms reads them, for --query
   --data DIR     the data dir whose store and index to read (default: data)
   --config FILE  a config file: its user agent, robots mode, delays and timeouts (see gleaner crawl)
   --json         the steps as JSON
@@ -33,6 +36,7 @@ Options:
 
 const FLAGS = {
   query: { type: 'string' },
+  synonyms: { type: 'string' },
   data: { type: 'string' },
   config: { type: 'string' },
   json: { type: 'boolean' },
@@ -54,9 +58,10 @@ export const traceCommand: Command = {
     const options: CrawlOptions = v.config === undefined ? { ...DEFAULT_CRAWL_OPTIONS, dataDir, seeds: [] } : crawlOptionsFromArgs(['--config', v.config, input]).options;
     const url = canonicalizeUrl(input, undefined, { stripParams: options.stripParams });
     if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `trace: ${uncrawlableReason(input)}: "${input}"`);
+    const synonyms = v.synonyms === undefined ? undefined : readSynonymsFile('trace', v.synonyms);
     const stored = await storedRecord(dataDir, url);
     const fetched = await traceFetch(input, options, stored.page);
-    const steps: TraceStep[] = [...fetched.steps, stored.step, ...(await indexSide(dataDir, url, v.query))];
+    const steps: TraceStep[] = [...fetched.steps, stored.step, ...(await indexSide(dataDir, url, v.query, synonyms))];
     process.stdout.write(v.json ? `${JSON.stringify({ url, steps }, null, 2)}\n` : terminalSafe(formatTrace(steps)));
     return 0;
   },
@@ -97,7 +102,7 @@ async function storedRecord(dataDir: string, url: string): Promise<{ page: PageR
   };
 }
 
-async function indexSide(dataDir: string, url: string, query: string | undefined): Promise<TraceStep[]> {
+async function indexSide(dataDir: string, url: string, query: string | undefined, synonyms: SynonymRules | undefined): Promise<TraceStep[]> {
   let engine;
   try {
     engine = await openSearchEngine(dataDir);
@@ -110,7 +115,7 @@ async function indexSide(dataDir: string, url: string, query: string | undefined
     if (steps === undefined) {
       return [{ title: 'The index', decidedBy: ['indexer/read-store.ts'], verdict: 'not in the index', facts: [['documents', String(engine.summary().documents)]], note: NOT_INDEXED }];
     }
-    if (query !== undefined) steps.push(queryStep(engine, parseQuery(query), query, url));
+    if (query !== undefined) steps.push(queryStep(engine, parseAsSearched(query, { ...WEB_DEFAULTS, ...(synonyms ? { synonyms } : {}) }), query, url));
     return steps;
   } finally {
     engine.close();

@@ -11,7 +11,7 @@ import { robotsTraceStep, wholeSiteRobotsStep } from '../../shared/trace.js';
 import { canonicalizeUrl } from '../../shared/url.js';
 import type { AppContext } from '../context.js';
 import { stringParam, textParam } from '../params.js';
-import { parseQuery } from '../query/index.js';
+import { parseAsSearched } from '../run-search.js';
 import { robotsUrlFor } from '../robots/fetch.js';
 import { queryStep } from '../trace.js';
 
@@ -47,7 +47,7 @@ export function traceRoutes(ctx: AppContext): Router {
       steps.push({ title: 'The index', decidedBy: ['indexer/read-store.ts'], verdict: 'not in the index', facts: [], note: 'Only stored pages in state ok, not noindex and not a copy of another, are indexed; or the page was crawled after the index was built (run gleaner index).' });
     } else {
       steps.push(...indexed);
-      if (q !== '') steps.push(queryStep(ctx.engine, parseQuery(q), q, url));
+      if (q !== '') steps.push(queryStep(ctx.engine, parseAsSearched(q, ctx.options), q, url));
     }
     res.render('trace', { title: `Trace of ${url}`, q: '', form: { url: input, q }, steps, error: undefined });
   });
