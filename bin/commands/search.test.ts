@@ -14,7 +14,7 @@ const PAGES: PageSpec[] = [
   { url: `${S}/vacuum`, title: 'VACUUM', text: 'VACUUM reclaims storage occupied by dead tuples. Use VACUUM FREEZE to freeze old rows.', links: [`${S}/freeze`] },
   { url: `${S}/freeze`, title: 'Freezing rows', text: 'Freezing marks old rows so vacuum need not visit them again.', links: [[`${S}/vacuum`, 'vacuum']] },
   { url: `${S}/evil`, title: 'Evil \x1b]0;pwned\x07 title', text: 'A vacuum cleaner page whose title holds terminal escapes.' },
-  { url: `${S}/cluster`, title: 'Running the cluster', text: 'Our Kubernetes cluster runs every service; deploy with the pipeline.' },
+  { url: `${S}/cluster`, title: 'Running the\ncluster', text: 'Our Kubernetes cluster runs every service;\n\ndeploy with the pipeline.' },
   // Eleven more pages saying "storage", so a page of 10 has a next page.
   ...Array.from({ length: 11 }, (_, i) => ({ url: `${S}/storage-${i}`, title: `Storage note ${i}`, text: `Storage note number ${i} about disk storage.` })),
 ];
@@ -122,7 +122,8 @@ describe('gleaner search', () => {
     const { out } = await run(['k8s', 'deploy', '--synonyms', file]);
     // No "did you mean" for k8s: its alternative is on the pages.
     expect(out.split('\n').slice(0, 3)).toEqual(['Showing results for k8s OR kubernetes deploy', expect.stringMatching(/^1 result \(/), '']);
-    expect(out).toContain(`1. Running the cluster\n   ${S}/cluster\n`);
+    // Line breaks in the page's title and text are spaces: each result is its lines.
+    expect(out).toContain(`1. Running the cluster\n   ${S}/cluster\n   Our Kubernetes cluster runs every service; deploy with the pipeline.\n`);
     // The gateway with the same rules answers the same.
     const engine = await openSearchEngine(fixture.dataDir);
     let server: RunningServer | undefined;

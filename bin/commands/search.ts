@@ -84,11 +84,23 @@ export function formatSearchRun(run: SearchRun, style: MarkStyle, explain: boole
   return lines.join('\n') + '\n';
 }
 
+/** Whitespace runs, line breaks included, as one space: a result's lines are the formatter's. */
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
+
 function resultLines(v: ResultView, width: number, style: MarkStyle, explain: boolean): string[] {
   const indent = ' '.repeat(width + 2);
-  const heading = [v.context, v.title, v.section].filter((s): s is string => s !== undefined && s !== '').map(terminalSafe).join(' › ');
-  // Each part made safe on its own, so the marks stay where the highlights are.
-  const snippet = v.snippet.map((s) => (s.mark ? `${style.open}${terminalSafe(s.text)}${style.close}` : terminalSafe(s.text))).join('');
+  const heading = [v.context, v.title, v.section]
+    .filter((s): s is string => s !== undefined && s !== '')
+    .map((s) => terminalSafe(oneLine(s)))
+    .join(' › ');
+  // Each part made safe on its own, so the marks stay where the highlights are; a line break inside
+  // the snippet (a page's description before its text) a space, as the page shows it.
+  const snippet = v.snippet
+    .map((s) => {
+      const text = terminalSafe(oneLine(s.text));
+      return s.mark ? `${style.open}${text}${style.close}` : text;
+    })
+    .join('');
   const out = [`${String(v.rank).padStart(width)}. ${heading}`, `${indent}${terminalSafe(v.href ?? v.url)}`];
   if (snippet.trim() !== '') out.push(`${indent}${snippet}`);
   if (v.missing.length > 0) out.push(`${indent}Missing: ${v.missing.map(terminalSafe).join(', ')}`);
