@@ -47,6 +47,10 @@ describe.skipIf(!BUILT)('gleaner demo (real CLI)', () => {
     expect(await home.text()).toMatch(/<form[^>]*action="\/search"/);
     const results = await fetch(new URL(`search?q=${encodeURIComponent(DEMO_FACTS.languageQueries.es.query)}`, url));
     expect(await results.text()).toContain(DEMO_FACTS.languageQueries.es.path);
+    // No page says "vacation": the demo's synonyms (bin/demo/synonyms.txt) find the leave policy.
+    const vacation = await (await fetch(new URL('search?q=vacation', url))).text();
+    expect(vacation).toContain('Showing results for <strong class="q"><bdi>vacation OR holiday OR &#34;annual leave&#34;</bdi></strong>');
+    expect(vacation).toContain('/policies/leave.html');
 
     child.kill('SIGINT');
     expect(await exited).toBe(0);

@@ -4,14 +4,15 @@
 
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { crawl } from '../../crawler/index.js';
 import { buildIndex } from '../../indexer/index.js';
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { checkCanListen, serve, untilInterrupted } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
-import { startDemoSite } from '../demo/server.js';
+import { demoSiteDir, startDemoSite } from '../demo/server.js';
+import { readSynonymsFile } from '../synonyms-file.js';
 import { progressLine } from '../progress.js';
 import { formatProgress, formatSummary } from './crawl.js';
 
@@ -30,7 +31,8 @@ const DEMO_MARKER = '.gleaner-demo';
 const HELP = `Usage: gleaner demo [options]
 
 Serves the bundled demo intranet (a fictional college, in English, Spanish, Chinese and Russian) on
-127.0.0.1, crawls it, indexes it and serves search over it. Ctrl-C stops everything.
+127.0.0.1, crawls it, indexes it and serves search over it, with the site's synonyms
+(bin/demo/synonyms.txt: try "vacation"). Ctrl-C stops everything.
 
 Options:
   --data DIR   where the demo's store and index go; cleared at each run (default: ${DEMO_DEFAULTS.dataDir})
@@ -87,7 +89,9 @@ export const demoCommand: Command = {
       progress.done();
       process.stdout.write(`indexed ${indexed.documents} documents, ${indexed.terms} terms in ${indexed.seconds.toFixed(2)} s\n`);
 
-      const running = await serve({ dataDir, port, host: DEMO_DEFAULTS.host });
+      // The demo's synonyms, beside its site: "vacation" finds the annual leave policy.
+      const synonyms = readSynonymsFile('demo', join(dirname(demoSiteDir()), 'synonyms.txt'));
+      const running = await serve({ dataDir, port, host: DEMO_DEFAULTS.host, web: { synonyms } });
       closers.unshift(() => running.close());
       process.stdout.write(`Gleaner search: ${running.url}  (Ctrl-C stops)\n`);
       await untilInterrupted();
