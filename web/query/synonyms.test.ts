@@ -30,6 +30,7 @@ describe('parseSynonyms', () => {
       ['x, site:example.org', 'f line 1: `site:example.org` is not plain words (no quotes, -, OR, site:, lang: or intitle: in an entry)'],
       ['x, -kube', 'f line 1: `-kube` is not plain words (no quotes, -, OR, site:, lang: or intitle: in an entry)'],
       [Array.from({ length: 101 }, (_, i) => `w${i}`).join(', '), 'f line 1: 101 entries, more than the 100 a line may list'],
+      [`b, ${'a'.repeat(100_000)}`, 'f line 1: an entry of 100000 characters, longer than a query may be (512)'],
     ];
     for (const [text, message] of cases) {
       let error: unknown;
@@ -52,6 +53,10 @@ describe('applySynonyms', () => {
     // The word meets its entry by its index token: another case, a plural.
     expect(understood('Kubernetes pods')).toBe('Kubernetes OR k8s OR kube pods');
     expect(understood('hdds')).toBe('hdds OR "hard drive"');
+    // Accents folded both ways, as search meets accented words.
+    const accented = parseSynonyms('café, coffee shop', 'f');
+    expect(applySynonyms(parseQuery('cafe'), accented).understood).toBe('cafe OR "coffee shop"');
+    expect(applySynonyms(parseQuery('CAFÉ'), parseSynonyms('cafe, coffee', 'f')).understood).toBe('CAFÉ OR coffee');
   });
 
   it('leaves a query without synonyms as it was parsed, the same object', () => {

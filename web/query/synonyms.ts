@@ -9,12 +9,14 @@
 //   k8s, kubernetes, kube         equivalent: a query word that is any of them also finds the others
 //   hdd, hard drive               an entry of several words is a phrase ("hard drive" as one)
 //   colour => color               explicit: the words on the left are searched as those on the right
-// A query's words meet an entry by their index tokens (so `Kubernetes` and `kubernetes'` meet it, and a
-// plural meets a singular as search does), the longest entry first, one after another in the order
+// A query's words meet an entry by their index tokens, accents folded (so `Kubernetes` meets it, a plural
+// meets a singular and "cafe" meets "café", as search does), the longest entry first, one after another in the order
 // typed; an entry of several words meets them only typed side by side as plain words. A quoted phrase
 // is searched as typed: no synonym replaces it. Exclusions (`-k8s`) exclude the synonyms too.
 
+import { accentFold, isFoldToken } from '../../shared/analysis/index.js';
 import { GleanerError } from '../../shared/errors.js';
+import { WEB_DEFAULTS } from '../defaults.js';
 import { formatQuery, parseQuery } from './parse.js';
 import type { ParsedQuery, QueryAtom } from './types.js';
 
@@ -45,12 +47,21 @@ export interface SynonymRules {
   readonly lines: number;
 }
 
-const keyOf = (atom: QueryAtom): string => atom.tokens.join(' ');
+/** How a word meets an entry: its tokens, accents folded ("cafe" typed meets "café" listed, as search
+ * meets accented words). */
+const keyOf = (atom: QueryAtom): string =>
+  accentFold(
+    atom.tokens
+      .filter((t) => !isFoldToken(t)) // an accented word's extra token, which its unaccented twin lacks
+      .join(' '),
+  );
 const sameAtom = (a: QueryAtom, b: QueryAtom): boolean => a.kind === b.kind && keyOf(a) === keyOf(b);
 
 /** An entry's words as query atoms (one per word), or why it cannot be one. */
 function entryAtoms(entry: string): QueryAtom[] | string {
   if (entry === '') return 'an empty entry';
+  // Longer than a query may be, it could never be typed whole (and is not echoed whole either).
+  if (entry.length > WEB_DEFAULTS.maxQueryChars) return `an entry of ${entry.length} characters, longer than a query may be (${WEB_DEFAULTS.maxQueryChars})`;
   const parsed = parseQuery(entry);
   const atoms = parsed.required.map((g) => g[0]!);
   const plain = parsed.required.every((g) => g.length === 1 && g[0]!.kind === 'term' && g[0]!.field === undefined);
