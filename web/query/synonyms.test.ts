@@ -19,6 +19,8 @@ describe('parseSynonyms', () => {
     const crlf = parseSynonyms('\uFEFFk8s, kubernetes\r\n\r\n# note\r\ncolour => color\r', 'f');
     expect(crlf.lines).toBe(2);
     expect(applySynonyms(parseQuery('colour k8s'), crlf).understood).toBe('color k8s OR kubernetes');
+    // Only a line that starts with "#" is a comment: a "#" inside is part of a name.
+    expect(applySynonyms(parseQuery('c#'), parseSynonyms('  # names\nc#, csharp', 'f')).understood).toBe('c# OR csharp');
   });
 
   it('refuses a line that says something else than synonyms, naming the file and the line', () => {

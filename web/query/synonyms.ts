@@ -5,7 +5,7 @@
 // spelling correction can know. Applied at query time, as Elasticsearch advises for synonyms: a change
 // to the file needs a restart of serve, not a new index. Pure: the caller reads the file.
 //
-// The file, line by line (`#` starts a comment, blank lines are skipped):
+// The file, line by line (a line starting with `#` is a comment, blank lines are skipped):
 //   k8s, kubernetes, kube         equivalent: a query word that is any of them also finds the others
 //   hdd, hard drive               an entry of several words is a phrase ("hard drive" as one)
 //   colour => color               explicit: the words on the left are searched as those on the right
@@ -72,7 +72,7 @@ function entryAtoms(entry: string): QueryAtom[] | string {
 }
 
 /** The atom an entry is searched as: its word, or its words as a phrase. */
-function searchedAs(entry: string, atoms: QueryAtom[]): QueryAtom {
+function searchedAs(atoms: QueryAtom[]): QueryAtom {
   if (atoms.length === 1) return atoms[0]!;
   return { kind: 'phrase', text: atoms.map((a) => a.text).join(' '), tokens: atoms.flatMap((a) => a.tokens) };
 }
@@ -92,8 +92,9 @@ export function parseSynonyms(text: string, source: string, options: Readonly<Sy
     .replace(/^\uFEFF/, '')
     .split(/\r?\n|\r/)
     .forEach((raw, i) => {
-      const line = raw.replace(/#.*$/, '').trim();
-      if (line === '') return;
+      // As in Solr's format, a comment is a line that starts with "#": "c#, csharp" is an entry.
+      const line = raw.trim();
+      if (line === '' || line.startsWith('#')) return;
       const sides = line.split('=>');
       if (sides.length > 2) fail(i + 1, 'more than one "=>"');
       const lists = sides.map((side) => side.split(',').map((e) => e.trim()));
@@ -102,7 +103,7 @@ export function parseSynonyms(text: string, source: string, options: Readonly<Sy
       const parsed = lists.map((list) =>
         list.map((entry) => {
           const atoms = entryAtoms(entry);
-          return typeof atoms === 'string' ? fail(i + 1, atoms) : { entry, atoms, as: searchedAs(entry, atoms) };
+          return typeof atoms === 'string' ? fail(i + 1, atoms) : { atoms, as: searchedAs(atoms) };
         }),
       );
       const [left, right] = [parsed[0]!, parsed[1]];
@@ -171,7 +172,7 @@ export function applySynonyms(query: ParsedQuery, rules: SynonymRules): ParsedQu
       const rule = candidates.find((r) => r.words.every((w, k) => i + k < groups.length && plainWord(groups[i + k]!) && keyOf(groups[i + k]![0]!) === w));
       if (rule !== undefined) {
         const span = groups.slice(i, i + rule.words.length).map((g) => g[0]!);
-        const typed = span.length === 1 ? span[0]! : searchedAs('', span);
+        const typed = searchedAs(span);
         required.push(expand(typed, rule));
         i += rule.words.length - 1;
         continue;
