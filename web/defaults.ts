@@ -1,7 +1,7 @@
 // Every tunable of the web gateway, with its default, in one place. The serve command and tests
 // override through `createApp(deps)` / `parseQuery(input, limits)`; nothing else hard-codes these.
 
-import type { SynonymRules } from './query/synonyms.js';
+import type { SynonymRules } from './query/types.js';
 
 export interface QueryLimits {
   /** Longer input is cut (at a code point boundary) and the page says so. */

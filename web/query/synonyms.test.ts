@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applySynonyms, parseSynonyms } from './synonyms.js';
+import { applySynonyms, DEFAULT_SYNONYM_OPTIONS, parseSynonyms } from './synonyms.js';
+import { WEB_DEFAULTS } from '../defaults.js';
 import { parseQuery } from './parse.js';
 import { GleanerError } from '../../shared/errors.js';
 
@@ -21,6 +22,10 @@ describe('parseSynonyms', () => {
     expect(applySynonyms(parseQuery('colour k8s'), crlf).understood).toBe('color k8s OR kubernetes');
     // Only a line that starts with "#" is a comment: a "#" inside is part of a name.
     expect(applySynonyms(parseQuery('c#'), parseSynonyms('  # names\nc#, csharp', 'f')).understood).toBe('c# OR csharp');
+  });
+
+  it('takes entries as long as a query may be, and no longer', () => {
+    expect(DEFAULT_SYNONYM_OPTIONS.maxEntryChars).toBe(WEB_DEFAULTS.maxQueryChars);
   });
 
   it('refuses a line that says something else than synonyms, naming the file and the line', () => {

@@ -16,36 +16,13 @@
 
 import { accentFold, isFoldToken } from '../../shared/analysis/index.js';
 import { GleanerError } from '../../shared/errors.js';
-import { WEB_DEFAULTS } from '../defaults.js';
 import { formatQuery, parseQuery } from './parse.js';
-import type { ParsedQuery, QueryAtom } from './types.js';
+import type { ParsedQuery, QueryAtom, SynonymRule as Rule, SynonymRules, SynonymOptions } from './types.js';
 
-export interface SynonymOptions {
-  /** Alternatives a query word may gain: a group of a hundred names would make every query that meets
-   * it a hundred-way OR. Past this, the rest are left out and the result page says so. */
-  maxAlternatives: number;
-  /** Entries a line may list (a file past this is more likely a mistake than a thesaurus). */
-  maxEntriesPerLine: number;
-}
-
-export const DEFAULT_SYNONYM_OPTIONS: Readonly<SynonymOptions> = { maxAlternatives: 16, maxEntriesPerLine: 100 };
-
-interface Rule {
-  /** Per word of the entry, its token key (QueryAtom tokens joined). */
-  words: string[];
-  /** Searched in the typed words' place (`=>`), rather than beside them. */
-  replace: boolean;
-  /** Each a term (one word) or a phrase (several). */
-  alternatives: QueryAtom[];
-}
-
-export interface SynonymRules {
-  /** Rules by the key of their first word, longest first. */
-  readonly byFirst: ReadonlyMap<string, readonly Rule[]>;
-  readonly options: Readonly<SynonymOptions>;
-  /** Lines that gave a rule, for a start-up message. */
-  readonly lines: number;
-}
+/** maxEntryChars is WEB_DEFAULTS.maxQueryChars (web/defaults.ts, which cannot be imported here: it names
+ * these types), and a test holds them equal. */
+export const DEFAULT_SYNONYM_OPTIONS: Readonly<SynonymOptions> = { maxAlternatives: 16, maxEntriesPerLine: 100, maxEntryChars: 512 };
+export type { SynonymOptions, SynonymRules };
 
 /** How a word meets an entry: its tokens, accents folded ("cafe" typed meets "café" listed, as search
  * meets accented words). */
@@ -58,10 +35,10 @@ const keyOf = (atom: QueryAtom): string =>
 const sameAtom = (a: QueryAtom, b: QueryAtom): boolean => a.kind === b.kind && keyOf(a) === keyOf(b);
 
 /** An entry's words as query atoms (one per word), or why it cannot be one. */
-function entryAtoms(entry: string): QueryAtom[] | string {
+function entryAtoms(entry: string, maxChars: number): QueryAtom[] | string {
   if (entry === '') return 'an empty entry';
   // Longer than a query may be, it could never be typed whole (and is not echoed whole either).
-  if (entry.length > WEB_DEFAULTS.maxQueryChars) return `an entry of ${entry.length} characters, longer than a query may be (${WEB_DEFAULTS.maxQueryChars})`;
+  if (entry.length > maxChars) return `an entry of ${entry.length} characters, longer than a query may be (${maxChars})`;
   const parsed = parseQuery(entry);
   const atoms = parsed.required.map((g) => g[0]!);
   const plain = parsed.required.every((g) => g.length === 1 && g[0]!.kind === 'term' && g[0]!.field === undefined);
@@ -102,7 +79,7 @@ export function parseSynonyms(text: string, source: string, options: Readonly<Sy
       if (entries.length > options.maxEntriesPerLine) fail(i + 1, `${entries.length} entries, more than the ${options.maxEntriesPerLine} a line may list`);
       const parsed = lists.map((list) =>
         list.map((entry) => {
-          const atoms = entryAtoms(entry);
+          const atoms = entryAtoms(entry, options.maxEntryChars);
           return typeof atoms === 'string' ? fail(i + 1, atoms) : { atoms, as: searchedAs(atoms) };
         }),
       );

@@ -28,3 +28,33 @@ export interface ParsedQuery {
   /** Parts of the input that were dropped, each with why (e.g. `"OR" at the start`, `input cut at 512 characters`). */
   ignored: string[];
 }
+
+// The site's synonyms (web/query/synonyms.ts), here so that the gateway's options can name them.
+
+export interface SynonymOptions {
+  /** Alternatives a query word may gain: a group of a hundred names would make every query that meets
+   * it a hundred-way OR. Past this, the rest are left out and the result page says so. */
+  maxAlternatives: number;
+  /** Entries a line may list (a file past this is more likely a mistake than a thesaurus). */
+  maxEntriesPerLine: number;
+  /** The longest entry, in characters: a query's longest (WebOptions.maxQueryChars). */
+  maxEntryChars: number;
+}
+
+/** One entry of a synonyms file as web/query/synonyms.ts applies it. */
+export interface SynonymRule {
+  /** Per word of the entry, its token key (QueryAtom tokens joined). */
+  words: string[];
+  /** Searched in the typed words' place (`=>`), rather than beside them. */
+  replace: boolean;
+  /** Each a term (one word) or a phrase (several). */
+  alternatives: QueryAtom[];
+}
+
+export interface SynonymRules {
+  /** Rules by the key of their first word, longest first. */
+  readonly byFirst: ReadonlyMap<string, readonly SynonymRule[]>;
+  readonly options: Readonly<SynonymOptions>;
+  /** Lines that gave a rule, for a start-up message. */
+  readonly lines: number;
+}
