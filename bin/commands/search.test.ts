@@ -153,6 +153,18 @@ describe('gleaner search', () => {
     expect((await failure(['storage', '--page', '0'])).message).toBe('search: --page must be a whole number from 1 to 100, not "0"');
     expect((await failure(['storage', '--size', '51'])).message).toBe('search: --size must be a whole number from 1 to 50, not "51"');
     expect((await failure(['storage', '--page', '5'])).message).toBe('search: this search has 2 pages of results, not 5');
+    // A file, or the index folder of a data dir, named as the data dir: said as serve says it.
+    const named = async (data: string): Promise<string> =>
+      createSearchCommand({ out: { write: () => true } }, {})
+        .run(['storage', '--data', data])
+        .then(
+          () => 'no error',
+          (err: unknown) => (err as Error).message,
+        );
+    const file = join(fixture.dataDir, 'a-file.txt');
+    await writeFile(file, 'not a data dir');
+    expect(await named(file)).toBe(`${file} is a file, not a directory: give --data a directory`);
+    expect(await named(join(fixture.dataDir, 'index'))).toMatch(/is the index folder of the data dir .*: use --data /);
     const empty = await tempDataDir();
     try {
       const e = await createSearchCommand({ out: { write: () => true } }, {})

@@ -3,6 +3,7 @@
 // correction the gateway runs (web/run-search.ts), as Xapian's `quest` and Lucene's demo SearchFiles
 // let a reader try an index from the shell.
 
+import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { apiAnswer, formatCount, formatSeconds, HttpError, openSearchEngine, resultView, runSearch, WEB_DEFAULTS, type ResultView, type SearchRun } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, type Command } from '../command.js';
@@ -138,8 +139,11 @@ export function createSearchCommand(io: SearchCommandIo, env: NodeJS.ProcessEnv 
       const size = integerFlag('search', 'size', v.size, WEB_DEFAULTS.pageSize, 1, WEB_DEFAULTS.maxPageSize);
       const explain = v.explain === true;
       const synonyms = v.synonyms === undefined ? undefined : readSynonymsFile('search', v.synonyms);
+      const dataDir = v.data ?? 'data';
+      // A file, or the index folder of a data dir, named as the data dir: said as serve says it.
+      checkDataDir(dataDir, { create: false, write: false });
       // One query: nothing to read ahead for the queries after it.
-      const engine = await openSearchEngine(v.data ?? 'data', { preloadMiB: 0 });
+      const engine = await openSearchEngine(dataDir, { preloadMiB: 0 });
       try {
         let run: SearchRun;
         try {
