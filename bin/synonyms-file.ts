@@ -1,6 +1,6 @@
-// `--synonyms FILE` of `gleaner serve` and `gleaner search`: the file read here, at the edge, and its
-// rules parsed by the query side (web/query/synonyms.ts). A file that cannot be read or says something
-// wrong stops the command in one line naming it, before anything is served.
+// `--synonyms FILE` of `gleaner serve`, `search` and `trace` (and the demo's own file): the file read
+// here, at the edge, and its rules parsed by the query side (web/query/synonyms.ts). A file that cannot
+// be read or says something wrong stops the command in one line naming it, before anything is served.
 
 import { readFileSync } from 'node:fs';
 import { GleanerError } from '../shared/errors.js';

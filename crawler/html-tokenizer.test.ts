@@ -78,7 +78,7 @@ function events(html: string, scan: boolean, names?: AttributeNames): string[] {
 
 /** Whether some `<![CDATA[` of `html` has a `>` before the one of its `]]>` (or has one and no `]]>`):
  * the one place where, outside SVG and MathML, this tokenizer reads as a browser and not as
- * htmlparser2 (the test above). Elsewhere the two agree, so the generated markup skips only these. */
+ * htmlparser2 (its own test, below). Elsewhere the two agree, so the generated markup skips only these. */
 function cdataReadsApart(html: string): boolean {
   for (let at = html.indexOf('<![CDATA['); at !== -1; at = html.indexOf('<![CDATA[', at + 1)) {
     const from = at + '<![CDATA['.length;
