@@ -27,6 +27,8 @@
 //   "Errors#" read as a name ending in `#` (as "C#" is).
 // - Up: the page one level up in its site, as the page names it (parent-link.ts), resolved as links are.
 // - Description: `<meta name=description>`, else `<meta property=og:description>`.
+// - Date: the date the page declares in its metadata, a publication date before a modification date
+//   (page-date.ts); none when it declares none.
 // - Robots: META robots and the agent-specific META (see robots-meta.ts), merged most-restrictive-wins.
 //   The links of a nofollow page are still returned: the caller must not follow them (robots.follow).
 
@@ -35,6 +37,7 @@ import { attributeNames, ScanTokenizer, type AttributeFilter } from './html-toke
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
 import type { OutLink, PageRecord, RobotsDirectives } from '../shared/store/index.js';
 import { DEFAULT_AGENT } from '../shared/agent.js';
+import { DeclaredDate } from './page-date.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';
 import { letterCount } from './char-count.js';
@@ -43,7 +46,7 @@ import { DefinedNamesCollector } from './defined-names.js';
 import { ParentLinkCollector, TRAIL_HOLDERS } from './parent-link.js';
 
 /** The page fields extraction fills in; their meaning is documented on PageRecord. */
-export type Extracted = Pick<PageRecord, 'title' | 'description' | 'headings' | 'text' | 'blockEnds' | 'linkBlocks' | 'language' | 'links' | 'canonical' | 'robots' | 'sections' | 'defines' | 'codeShare' | 'up'>;
+export type Extracted = Pick<PageRecord, 'title' | 'description' | 'date' | 'headings' | 'text' | 'blockEnds' | 'linkBlocks' | 'language' | 'links' | 'canonical' | 'robots' | 'sections' | 'defines' | 'codeShare' | 'up'>;
 
 /** Defaults: DEFAULT_EXTRACT_OPTIONS below. */
 export interface ExtractOptions {
@@ -119,8 +122,8 @@ const REORDER = /[\u202a-\u202e\u2066-\u2069]/g;
 // A span's id is read for defined-names.ts alone: Sphinx sets its reference targets on empty spans
 // before a heading (`<span id="std-setting-STATIC_ROOT"></span><h3>`).
 // A nav's or list's aria-label is read for parent-link.ts alone (a breadcrumb trail).
-const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'dt', 'span', ...ID_CARRIERS, ...TRAIL_HOLDERS]);
-const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id', 'accesskey', 'aria-label']);
+const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'time', 'dt', 'span', ...ID_CARRIERS, ...TRAIL_HOLDERS]);
+const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id', 'accesskey', 'aria-label', 'itemprop', 'datetime', 'pubdate']);
 
 /**
  * htmlparser2's Parser on ScanTokenizer, which skips the attributes of the elements extraction does
@@ -230,6 +233,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   let ogDescription: string | undefined;
   let htmlLang: string | undefined;
   let metaLang: string | undefined;
+  const declared = new DeclaredDate();
   let baseHref: string | undefined;
   /** The rel=canonical hrefs of the head (at most two are kept: two that differ name no canonical). */
   const canonicalHrefs: string[] = [];
@@ -336,6 +340,13 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           case 'meta':
             onMeta(attribs);
             break;
+          case 'time':
+            // `<time itemprop=datePublished datetime=…>`, or HTML5's withdrawn `<time pubdate>`.
+            if (templateDepth === 0 && attribs.datetime !== undefined) {
+              if (attribs.itemprop !== undefined) declared.offer(`itemprop:${attribs.itemprop.trim().toLowerCase()}`, attribs.datetime);
+              if (attribs.pubdate !== undefined) declared.offer('time:pubdate', attribs.datetime);
+            }
+            break;
           default:
             if (HEADINGS.has(name) && headingBuf === undefined) {
               headingBuf = [];
@@ -404,7 +415,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
     if (content === undefined) return;
     // Trimmed: `<meta name=" robots " content="noindex">` is a robots meta to a careful crawler.
     const name = attribs.name?.trim().toLowerCase();
+    if (attribs.itemprop !== undefined) declared.offer(`itemprop:${attribs.itemprop.trim().toLowerCase()}`, content);
+    if (attribs.property !== undefined) declared.offer(`property:${attribs.property.trim().toLowerCase()}`, content);
     if (name !== undefined) {
+      declared.offer(`name:${name}`, content);
       if (name === 'robots' || name === agent) robots.push(parseRobotsMeta(content));
       else if (name === 'description' && description === undefined) description = content;
       return;
@@ -463,6 +477,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   };
   const canonical = headCanonical(canonicalHrefs, base, canon, opts.maxUrlChars);
   if (canonical !== undefined) extracted.canonical = canonical;
+  const date = declared.iso;
+  if (date !== undefined) extracted.date = date;
   if (sections.length > 0) extracted.sections = sections;
   const linkBlocks = linkBlocksOf(raw, blocks);
   if (linkBlocks.length > 0) extracted.linkBlocks = linkBlocks;

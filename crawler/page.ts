@@ -110,6 +110,7 @@ function pageFromBody(outcome: Extract<FetchOutcome, { kind: 'body' }>, ctx: Pag
     contentType: outcome.contentType,
     title: extracted.title,
     description: extracted.description,
+    ...(extracted.date !== undefined ? { date: extracted.date } : {}),
     headings: extracted.headings,
     text: extracted.text,
     ...(extracted.blockEnds !== undefined ? { blockEnds: extracted.blockEnds } : {}),

@@ -8,6 +8,8 @@ export interface PdfText {
   /** The Info dictionary's Title, '' when none. */
   title: string;
   author: string;
+  /** The Info dictionary's CreationDate, else its ModDate, as written (`D:20240305120000+01'00'`); '' when none. */
+  date: string;
   /** Text per page read, in order (at most maxPages). */
   pages: string[];
   /** Pages the document has, read or not. */
@@ -35,7 +37,7 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
       pages.push(text);
       page.cleanup();
     }
-    return { title: field('Title'), author: field('Author'), pages, pageCount: doc.numPages };
+    return { title: field('Title'), author: field('Author'), date: field('CreationDate') || field('ModDate'), pages, pageCount: doc.numPages };
   } finally {
     await doc.destroy();
   }

@@ -7,6 +7,7 @@
 import type { PageSection } from '../shared/store/index.js';
 import { DEFAULT_EXTRACT_OPTIONS, type Extracted } from './extract.js';
 import { readDocumentWithin, type DocumentLimits } from './documents.js';
+import { parseDeclaredDate } from './page-date.js';
 import type { PdfText } from './pdf-text.js';
 
 export interface PdfOptions {
@@ -53,9 +54,11 @@ export function extractedFromPdf(pdf: PdfText, url: string, maxTextChars: number
   text = text.slice(0, maxTextChars);
   const firstLine = pdf.pages.find((p) => p.trim() !== '')?.trim().split('\n')[0]?.trim().slice(0, 200) ?? '';
   const fileName = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  const date = parseDeclaredDate(pdf.date);
   return {
     title: pdf.title || firstLine || fileName,
     description: pdf.author === '' ? '' : `by ${pdf.author}`,
+    ...(date !== undefined ? { date: new Date(date).toISOString() } : {}),
     headings: [],
     text,
     language: '',

@@ -20,7 +20,7 @@ import { makeInflatingPdf, makePdf } from './support/make-pdf.js';
 import { query } from './support/index-fixture.js';
 import { tempDirs } from './support/temp-dirs.js';
 
-const MANUAL = makePdf(['Widget manual: fitting the widget to the frame.', 'Sprockets turn when the crank is wound clockwise.', 'Appendix: torque tables for every widget size.'], { title: 'The Widget Manual', author: 'Ann Engineer' });
+const MANUAL = makePdf(['Widget manual: fitting the widget to the frame.', 'Sprockets turn when the crank is wound clockwise.', 'Appendix: torque tables for every widget size.'], { title: 'The Widget Manual', author: 'Ann Engineer', created: "D:20240305093000+01'00'" });
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const POLICY = makeDocx([
   { text: 'Travel policy', style: 'Heading1' },
@@ -72,9 +72,12 @@ describe('PDF documents', () => {
     await dirs.removeAll();
   });
 
-  it('stores a PDF as a page: its Title, its text, one section per PDF page', () => {
+  it('stores a PDF as a page: its Title, its date, its text, one section per PDF page', () => {
     const manual = pages.get('/manual.pdf')!;
     expect(manual).toMatchObject({ state: 'ok', contentType: 'application/pdf', title: 'The Widget Manual', description: 'by Ann Engineer' });
+    // Its Info CreationDate, a PDF date with a zone, in UTC.
+    expect(manual.date).toBe('2024-03-05T08:30:00.000Z');
+    expect(pages.get('/untitled.pdf')?.date).toBeUndefined();
     expect(manual.text).toContain('Sprockets turn when the crank is wound clockwise.');
     expect(manual.sections?.map((s) => [s.id, s.heading, manual.text.slice(s.start, s.start + 9)])).toEqual([
       ['page=1', 'p. 1', 'Widget ma'],
@@ -182,7 +185,7 @@ describe('PDF documents', () => {
   });
 
   it('reads at most pdfMaxPages pages, and takes the title from the file name when there is no text', () => {
-    const e = extractedFromPdf({ title: '', author: '', pages: ['', '  '], pageCount: 2 }, 'http://x/docs/Annual%20Report.pdf');
+    const e = extractedFromPdf({ title: '', author: '', date: '', pages: ['', '  '], pageCount: 2 }, 'http://x/docs/Annual%20Report.pdf');
     expect(e.title).toBe('Annual Report.pdf');
     expect(e.text).toBe('');
   });

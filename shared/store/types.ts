@@ -68,6 +68,9 @@ export interface PageRecord {
   contentType: string;
   title: string;
   description: string;
+  /** The date the page declares (crawler/page-date.ts: published, else modified), ISO 8601 in UTC;
+   * absent when it declares none. */
+  date?: string;
   headings: string[];
   /** Visible text, whitespace collapsed, without script and style. */
   text: string;

@@ -3,7 +3,7 @@
 
 import { createDeflate } from 'node:zlib';
 
-export function makePdf(pages: readonly string[], info: { title?: string; author?: string } = {}): Uint8Array {
+export function makePdf(pages: readonly string[], info: { title?: string; author?: string; created?: string } = {}): Uint8Array {
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
@@ -17,7 +17,7 @@ export function makePdf(pages: readonly string[], info: { title?: string; author
   });
   const infoId = objects.length;
   const str = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-  objects[infoId] = `<< ${info.title !== undefined ? `/Title ${str(info.title)} ` : ''}${info.author !== undefined ? `/Author ${str(info.author)} ` : ''}>>`;
+  objects[infoId] = `<< ${info.title !== undefined ? `/Title ${str(info.title)} ` : ''}${info.author !== undefined ? `/Author ${str(info.author)} ` : ''}${info.created !== undefined ? `/CreationDate ${str(info.created)} ` : ''}>>`;
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   for (let id = 1; id < objects.length; id++) {

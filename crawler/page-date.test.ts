@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DeclaredDate, parseDeclaredDate } from './page-date.js';
+import { extractHtml } from './extract.js';
+
+const iso = (text: string) => {
+  const at = parseDeclaredDate(text);
+  return at === undefined ? undefined : new Date(at).toISOString();
+};
+
+describe('parseDeclaredDate', () => {
+  it('reads the ISO 8601 forms publishers write, a time without a zone as UTC', () => {
+    expect(iso('2024-03-05')).toBe('2024-03-05T00:00:00.000Z');
+    expect(iso(' 2024-03-05T10:20:30Z ')).toBe('2024-03-05T10:20:30.000Z');
+    expect(iso('2024-03-05T10:20:30.123456+02:00')).toBe('2024-03-05T08:20:30.000Z');
+    expect(iso('2024-03-05 10:20-0500')).toBe('2024-03-05T15:20:00.000Z');
+    expect(iso('2024-03-05T10:20')).toBe('2024-03-05T10:20:00.000Z');
+    expect(iso('2024/03/05')).toBe('2024-03-05T00:00:00.000Z');
+  });
+
+  it('reads a PDF date with its zone', () => {
+    expect(iso("D:20240305093000+01'00'")).toBe('2024-03-05T08:30:00.000Z');
+    expect(iso('D:20240305')).toBe('2024-03-05T00:00:00.000Z');
+    expect(iso('D:20240305093000Z')).toBe('2024-03-05T09:30:00.000Z');
+  });
+
+  it('refuses what names no real day, a year out of range, a date without a day and free text', () => {
+    for (const text of ['2023-02-30', '2024-13-01', '2024-00-10', '0000-00-00', '9999-12-31', '1850-01-01', '2024-03', '2024', 'March 5, 2024', '5/3/2024', '', 'yesterday', '2024-03-05T25:00', '2024-03-05T10:61', '2024-03-05T10:00+15:00', `2024-03-05T${'1'.repeat(80)}`]) {
+      expect(parseDeclaredDate(text), text).toBeUndefined();
+    }
+  });
+
+  it('gives back any day it is given, at any time and zone (property)', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1900-01-02T00:00:00Z'), max: new Date('2999-12-30T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: -14 * 60, max: 14 * 60 }), (date, offsetMinutes) => {
+        const at = Math.floor(date.getTime() / 1000) * 1000;
+        const local = new Date(at + offsetMinutes * 60_000).toISOString().slice(0, 19);
+        const sign = offsetMinutes < 0 ? '-' : '+';
+        const zone = `${sign}${String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0')}:${String(Math.abs(offsetMinutes) % 60).padStart(2, '0')}`;
+        expect(parseDeclaredDate(`${local}${zone}`)).toBe(at);
+      }),
+    );
+  });
+});
+
+describe('DeclaredDate', () => {
+  it('keeps the best source whatever the order, and skips a source whose date does not parse', () => {
+    const d = new DeclaredDate();
+    d.offer('name:dcterms.modified', '2025-01-01');
+    d.offer('property:article:published_time', 'soon');
+    d.offer('name:date', '2024-06-01');
+    expect(d.iso).toBe('2024-06-01T00:00:00.000Z');
+    d.offer('property:article:published_time', '2023-02-01T09:00:00Z');
+    d.offer('itemprop:datepublished', '2022-01-01');
+    expect(d.iso).toBe('2023-02-01T09:00:00.000Z');
+    const none = new DeclaredDate();
+    none.offer('name:viewport', '2024-01-01');
+    expect(none.iso).toBeUndefined();
+  });
+});
+
+describe('a page\'s declared date in extraction', () => {
+  const dateOf = (head: string, body = '<p>Text.</p>') => extractHtml(`<html><head>${head}</head><body>${body}</body></html>`, 'http://x.test/a').date;
+
+  it('reads Open Graph, schema.org, Dublin Core and HTML5 time, the publication date first', () => {
+    expect(dateOf('<meta property="article:modified_time" content="2025-02-02"><meta property="article:published_time" content="2024-01-15T08:00:00+01:00">')).toBe('2024-01-15T07:00:00.000Z');
+    expect(dateOf('<meta name="DC.Date" content="2020-05-06">')).toBe('2020-05-06T00:00:00.000Z');
+    expect(dateOf('<meta name=" dcterms.modified " content="2021-07-08">')).toBe('2021-07-08T00:00:00.000Z');
+    expect(dateOf('', '<article><time itemprop="datePublished" datetime="2019-11-12">12 Nov</time><p>Text.</p></article>')).toBe('2019-11-12T00:00:00.000Z');
+    expect(dateOf('', '<time pubdate datetime="2018-10-09T10:00Z">then</time>')).toBe('2018-10-09T10:00:00.000Z');
+    expect(dateOf('<meta itemprop="dateModified" content="2017-01-01"><meta name="date" content="2016-01-01">')).toBe('2016-01-01T00:00:00.000Z');
+  });
+
+  it('has none without metadata: not from a bare <time>, the text, a template or a date that does not parse', () => {
+    expect(dateOf('<title>Posted 2024-03-05</title>', '<p>Posted 2024-03-05</p><time datetime="2024-03-05">an event</time>')).toBeUndefined();
+    expect(dateOf('<meta name="date" content="last Tuesday">')).toBeUndefined();
+    expect(dateOf('', '<template><meta property="article:published_time" content="2024-03-05"><time pubdate datetime="2024-03-05"></time></template>')).toBeUndefined();
+  });
+});

@@ -1,0 +1,90 @@
+// A page's own date: when it says it was published, else when it says it last changed, read from the
+// metadata publishers write for search engines, feeds and citation tools (Open Graph's article:*,
+// schema.org's datePublished, Dublin Core, Highwire's citation_*, HTML's `<time pubdate>`) and from a
+// PDF's Info dictionary. The indexer ranks and shows it (indexer/page-date.ts chooses between it and
+// the HTTP Last-Modified). Only dates written as machine-readable metadata: a date in the text ("Posted
+// 5 March") is the reader's, in any language and order, and guessing it is how crawlers get the year
+// of a copyright line. Pure.
+
+/** Where a date was declared, best first: a publication date before a modification date, a named
+ * standard before a generic `<meta name=date>`. */
+const SOURCE_RANK: Readonly<Record<string, number>> = {
+  'property:article:published_time': 0,
+  'itemprop:datepublished': 1,
+  'name:citation_publication_date': 2,
+  'name:dcterms.issued': 3,
+  'name:dc.date.issued': 3,
+  'name:dcterms.created': 4,
+  'name:dc.date.created': 4,
+  'name:dcterms.date': 5,
+  'name:dc.date': 5,
+  'name:citation_date': 5,
+  'time:pubdate': 6,
+  'name:date': 7,
+  'property:article:modified_time': 8,
+  'itemprop:datemodified': 8,
+  'name:dcterms.modified': 9,
+  'name:dc.date.modified': 9,
+  'property:og:updated_time': 10,
+  'name:last-modified': 11,
+};
+
+/** The earliest and latest years read as a page's date: outside them a date is a typo or a placeholder
+ * ("0000-00-00", "9999-12-31"). */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2999;
+
+// ISO 8601 / RFC 3339 as publishers write it: a full date, then an optional time (`T` or a space),
+// fraction and zone. A date without a day ("2024-03") is left out: shown as a day it would invent one.
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
+// Dublin Core and Highwire also see "2024/03/05".
+const SLASHED = /^(\d{4})\/(\d{2})\/(\d{2})$/;
+// A PDF date (PDF 32000-1 7.9.4): D:YYYYMMDDHHmmSS then a zone as Z, or +HH'mm'.
+const PDF = /^D:(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})?(\d{2})?)?\s*(Z|[+-]\d{2}(?:'?\d{2}'?)?)?/;
+
+/** UTC milliseconds of the parts, or undefined when they name no real day and time ("2023-02-30"). */
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, zone = ''): number | undefined {
+  if (year < FIRST_YEAR || year > LAST_YEAR || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const at = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (new Date(at).getUTCDate() !== day) return undefined;
+  const offset = /^([+-])(\d{2})[:']?(\d{2})?/.exec(zone);
+  if (offset === null) return at;
+  const minutes = Number(offset[2]) * 60 + Number(offset[3] ?? 0);
+  return minutes > 14 * 60 ? undefined : at - (offset[1] === '-' ? -1 : 1) * minutes * 60_000;
+}
+
+const number = (text: string | undefined): number | undefined => (text === undefined ? undefined : Number(text));
+
+/** A declared date as milliseconds since the epoch (a time without a zone read as UTC), or undefined
+ * when `text` is no full date in one of the forms above. */
+export function parseDeclaredDate(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed.length > 64) return undefined;
+  const iso = ISO.exec(trimmed) ?? SLASHED.exec(trimmed);
+  if (iso !== null) return utcMs(Number(iso[1]), Number(iso[2]), Number(iso[3]), number(iso[4]), number(iso[5]), number(iso[6]), iso[7] ?? '');
+  const pdf = PDF.exec(trimmed);
+  if (pdf !== null) return utcMs(Number(pdf[1]), Number(pdf[2]), Number(pdf[3]), number(pdf[4]), number(pdf[5]), number(pdf[6]), pdf[7] ?? '');
+  return undefined;
+}
+
+/** Collects a page's declared dates as the parser meets them and keeps the best source's. */
+export class DeclaredDate {
+  private rank = Infinity;
+  private at: number | undefined;
+
+  /** A date declared by `source` (`property:…`, `name:…`, `itemprop:…` or `time:pubdate`, lower-case):
+   * kept when its source ranks before the one kept and it parses. */
+  offer(source: string, text: string): void {
+    const rank = SOURCE_RANK[source];
+    if (rank === undefined || rank >= this.rank) return;
+    const at = parseDeclaredDate(text);
+    if (at === undefined) return;
+    this.rank = rank;
+    this.at = at;
+  }
+
+  /** The date as an ISO 8601 UTC string, or undefined when the page declared none that parsed. */
+  get iso(): string | undefined {
+    return this.at === undefined ? undefined : new Date(this.at).toISOString();
+  }
+}
