@@ -49,6 +49,8 @@ export interface IndexDocument {
   hub?: number;
   /** How much the page is a source listing (indexer/listing.ts); 0 when absent. */
   listing?: number;
+  /** The page's date (indexer/page-date.ts), milliseconds since the epoch; absent when it has none. */
+  date?: number;
 }
 
 export interface BuildExtras {
@@ -390,6 +392,7 @@ function docColumns(docs: IndexDocument[], fieldLength: number[], bodyFrequency:
     bodyFrequency,
     hub: Float32Array.from(docs, (d) => Math.round((d.hub ?? 0) * 1000) / 1000),
     listing: Float32Array.from(docs, (d) => Math.round((d.listing ?? 0) * 1000) / 1000),
+    date: Float64Array.from(docs, (d) => d.date ?? NaN),
   };
 }
 

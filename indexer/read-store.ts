@@ -17,6 +17,7 @@ import type { IndexerOptions } from './options.js';
 import { contentOffsets, contentTextOf, countTemplates, pageBlocksFrom, type PageBlocks } from './templates.js';
 import { BlockShapeQueue } from './block-thread.js';
 import { listingShare } from './listing.js';
+import { pageDateMs } from './page-date.js';
 import { parentContext, type ContextPage } from './parent-context.js';
 
 export interface StoreDocuments {
@@ -235,11 +236,13 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     const body = contentText === undefined ? page : { ...page, text: contentText, ...(contentText === '' ? { sections: [] } : contentSections(page, blocks!)) };
     const stored = storedDocOf(body, links?.anchors ?? [], options.maxBodyChars);
     const context = contexts.get(url);
+    const date = pageDateMs(page);
     return {
       stored: { ...stored, title: stripAffixes(pageTitle(page), affixes.get(host)!), ...(context !== undefined ? { headings: [...stored.headings, context], context } : {}) },
       title: pageTitle(page),
       hub: hubShare(page, openingAt),
       listing: listingShare(page, contentText, options.listing),
+      ...(date !== undefined ? { date } : {}),
       host,
       inbound: links?.inbound ?? 0,
       inboundHosts: links?.inboundHosts ?? 0,

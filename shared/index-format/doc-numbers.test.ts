@@ -20,6 +20,8 @@ const columns = fc.integer({ min: 0, max: 40 }).chain((n) =>
     bodyFrequency: fc.array(u32, { minLength: n, maxLength: n }),
     hub: fc.array(fc.float({ min: 0, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
     listing: fc.array(fc.float({ min: 0, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
+    // A page's date, NaN for none (toEqual holds NaN equal to NaN).
+    date: fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: -(2 ** 41), max: 2 ** 45 })), { minLength: n, maxLength: n }),
   }),
 );
 
@@ -38,6 +40,7 @@ const typed = (c: Plain): DocNumbers => ({
   bodyFrequency: Uint32Array.from(c.bodyFrequency),
   hub: Float32Array.from(c.hub),
   listing: Float32Array.from(c.listing),
+  date: Float64Array.from(c.date),
 });
 
 describe('doc-numbers.bin', () => {
@@ -57,7 +60,7 @@ describe('doc-numbers.bin', () => {
   });
 
   it('refuses a file whose length does not fit its count', () => {
-    const bytes = encodeDocNumbers(typed({ inbound: [1], inboundHosts: [1], contentInbound: undefined, fieldLength: [1, 2, 3, 4, 5], storedOffset: [0], storedLength: [9], storedHeaderLength: [3], storedBodyLength: [4], bodyFrequency: [4], hub: [0], listing: [0] }));
+    const bytes = encodeDocNumbers(typed({ inbound: [1], inboundHosts: [1], contentInbound: undefined, fieldLength: [1, 2, 3, 4, 5], storedOffset: [0], storedLength: [9], storedHeaderLength: [3], storedBodyLength: [4], bodyFrequency: [4], hub: [0], listing: [0], date: [NaN] }));
     expect(() => decodeDocNumbers(bytes.subarray(0, bytes.byteLength - 4))).toThrow(/not the \d+ of 1 documents/);
   });
 });

@@ -5,6 +5,7 @@
 // Layout, little-endian, n = documents:
 //   Uint32 n, Uint32 flags (bit 0: contentInbound is known)
 //   Float64 storedOffset[n]                 (stored.bin may pass 4 GiB)
+//   Float64 date[n]                         (milliseconds since the epoch; NaN: none)
 //   Uint32 inbound[n], inboundHosts[n], contentInbound[n], storedLength[n], storedHeaderLength[n],
 //          storedBodyLength[n], bodyFrequency[n], fieldLength[n * FIELD_COUNT]
 //   Float32 hub[n], listing[n]
@@ -17,7 +18,7 @@ const CONTENT_INBOUND = 1;
 const UINT32_COLUMNS = ['inbound', 'inboundHosts', 'contentInbound', 'storedLength', 'storedHeaderLength', 'storedBodyLength', 'bodyFrequency'] as const;
 
 function byteLength(n: number): number {
-  return HEADER_BYTES + 8 * n + 4 * n * (UINT32_COLUMNS.length + FIELD_COUNT) + 2 * 4 * n;
+  return HEADER_BYTES + 2 * 8 * n + 4 * n * (UINT32_COLUMNS.length + FIELD_COUNT) + 2 * 4 * n;
 }
 
 export function encodeDocNumbers(columns: DocNumbers): Uint8Array {
@@ -27,7 +28,8 @@ export function encodeDocNumbers(columns: DocNumbers): Uint8Array {
   header[0] = n;
   header[1] = columns.contentInbound === undefined ? 0 : CONTENT_INBOUND;
   new Float64Array(buffer, HEADER_BYTES, n).set(columns.storedOffset);
-  let at = HEADER_BYTES + 8 * n;
+  new Float64Array(buffer, HEADER_BYTES + 8 * n, n).set(columns.date);
+  let at = HEADER_BYTES + 2 * 8 * n;
   for (const name of UINT32_COLUMNS) {
     new Uint32Array(buffer, at, n).set(columns[name] ?? columns.inbound);
     at += 4 * n;
@@ -47,7 +49,8 @@ export function decodeDocNumbers(bytes: Uint8Array): DocNumbers {
   const n = header[0]!;
   if (aligned.byteLength !== byteLength(n)) throw new RangeError(`doc-numbers.bin has ${aligned.byteLength} bytes, not the ${byteLength(n)} of ${n} documents`);
   const storedOffset = new Float64Array(buffer, byteOffset + HEADER_BYTES, n);
-  let at = byteOffset + HEADER_BYTES + 8 * n;
+  const date = new Float64Array(buffer, byteOffset + HEADER_BYTES + 8 * n, n);
+  let at = byteOffset + HEADER_BYTES + 2 * 8 * n;
   const u32: Partial<Record<(typeof UINT32_COLUMNS)[number], Uint32Array>> = {};
   for (const name of UINT32_COLUMNS) {
     u32[name] = new Uint32Array(buffer, at, n);
@@ -69,5 +72,6 @@ export function decodeDocNumbers(bytes: Uint8Array): DocNumbers {
     bodyFrequency: u32.bodyFrequency!,
     hub,
     listing,
+    date,
   };
 }

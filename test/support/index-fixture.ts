@@ -33,6 +33,10 @@ export interface PageSpec {
   duplicateOf?: string;
   finalUrl?: string;
   canonical?: string;
+  /** The date the page declares (PageRecord.date), ISO 8601. */
+  date?: string;
+  /** Its HTTP Last-Modified, an HTTP-date. */
+  lastModified?: string;
 }
 
 /** The record the crawler would store for `spec`. */
@@ -49,6 +53,7 @@ export function pageRecord(spec: PageSpec, fetchedAt = '2026-01-01T00:00:00.000Z
     contentType: 'text/html',
     title: spec.title ?? '',
     description: '',
+    ...(spec.date !== undefined ? { date: spec.date } : {}),
     headings: spec.headings ?? [],
     text: spec.text ?? '',
     language: spec.language ?? 'en',
@@ -58,6 +63,7 @@ export function pageRecord(spec: PageSpec, fetchedAt = '2026-01-01T00:00:00.000Z
     ...(spec.defines ? { defines: spec.defines } : {}),
     ...(spec.codeShare !== undefined ? { codeShare: spec.codeShare } : {}),
     contentHash: createHash('sha1').update(spec.text ?? '').digest('hex'),
+    ...(spec.lastModified !== undefined ? { lastModified: spec.lastModified } : {}),
     robots: { index: spec.index ?? true, follow: spec.follow ?? true },
     truncated: false,
     ...(spec.duplicateOf ? { duplicateOf: spec.duplicateOf } : {}),
