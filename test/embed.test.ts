@@ -24,7 +24,8 @@ function docs(): Map<string, string> {
   const pages = new Map<string, string>();
   const links = [1, 2, 3].map((i) => `<a href="/doc/${i}">doc ${i}</a>`).join(' ') + ' <a href="/manual/">manual</a>';
   pages.set('/', `<!doctype html><html lang="en"><title>Docs home</title><h1>Docs</h1>${links}</html>`);
-  for (const i of [1, 2, 3]) pages.set(`/doc/${i}`, `<!doctype html><html lang="en"><title>Walrus guide ${i}</title><h1>Walrus ${i}</h1><p>How a walrus crawler works, part ${i}.</p><a href="/">home</a></html>`);
+  // Guide 2 declares its date: the result shows the day.
+  for (const i of [1, 2, 3]) pages.set(`/doc/${i}`, `<!doctype html><html lang="en"><title>Walrus guide ${i}</title>${i === 2 ? '<meta name="date" content="2024-03-05T10:00:00Z">' : ''}<h1>Walrus ${i}</h1><p>How a walrus crawler works, part ${i}.</p><a href="/">home</a></html>`);
   // A manual's chapter that names its parent, with a section further down: the result shows the
   // parent as context and the section's heading, and leads to the section.
   pages.set('/manual/', `<!doctype html><html lang="en"><head><title>Pinniped Manual</title><link rel="up" href="/"></head><body><h1>Pinniped Manual</h1><p>Chapters of the manual.</p><a href="/manual/intro">Introduction</a></body></html>`);
@@ -94,6 +95,10 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
     expect(await box.getAttribute('aria-expanded')).toBe('true');
     expect(await options.first().innerText()).toMatch(/Walrus guide \d/);
+    const dated = options.filter({ hasText: 'Walrus guide 2' });
+    expect(await dated.locator('time.gleaner-date').getAttribute('datetime')).toBe('2024-03-05T10:00:00.000Z');
+    expect(await dated.locator('time.gleaner-date').innerText()).toBe('2024-03-05');
+    expect(await options.filter({ hasText: 'Walrus guide 1' }).locator('time').count()).toBe(0);
     await box.press('ArrowDown');
     await box.press('ArrowDown');
     const second = options.nth(1);

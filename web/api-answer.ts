@@ -14,6 +14,7 @@ export function apiAnswer(run: SearchRun, explain: boolean): Record<string, unkn
     total: run.result.total,
     ...(run.result.totalIsEstimate ? { totalIsEstimate: true } : {}),
     ...(run.result.phraseCheckStopped ? { phraseCheckStopped: run.result.phraseCheckStopped } : {}),
+    sort: run.sort,
     page: run.page,
     size: run.size,
     pages: run.pages,
@@ -29,6 +30,7 @@ export function apiAnswer(run: SearchRun, explain: boolean): Record<string, unkn
       snippet: hit.snippet,
       highlights: hit.highlights,
       language: hit.language,
+      ...(hit.date !== undefined ? { date: hit.date } : {}),
       score: sixDigits(hit.score),
       ...(explain && hit.explain ? { explain: roundedExplanation(hit.explain) } : {}),
       // A partial match: the query's words it lacks (full matches have none and come first).

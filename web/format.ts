@@ -1,5 +1,7 @@
 // Small pure formatters the views share (available in every template as `fmt`).
 
+import type { SortOrder } from './search/index.js';
+
 // One formatter, built once: toLocaleString builds a new one on every call, in every result row.
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -89,13 +91,19 @@ export function safeHref(url: string): string | undefined {
 }
 
 /** The gateway's own search link for a query and page. */
-export function searchHref(q: string, page = 1): string {
-  return `/search?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}`;
+export function searchHref(q: string, page = 1, sort: SortOrder = 'relevance'): string {
+  return `/search?q=${encodeURIComponent(q)}${sort !== 'relevance' ? `&sort=${sort}` : ''}${page > 1 ? `&page=${page}` : ''}`;
 }
 
 /** A search link for the query exactly as typed: no automatic spelling correction (`literal=1`). */
-export function literalHref(q: string): string {
-  return `${searchHref(q)}&literal=1`;
+export function literalHref(q: string, sort: SortOrder = 'relevance'): string {
+  return `${searchHref(q, 1, sort)}&literal=1`;
 }
 
-export const fmt = { count, score, seconds, bytes, ago, displayUrl, safeHref, searchHref, literalHref };
+/** The day of an ISO 8601 date (SearchHit.date) as results show it: `2024-03-05`, the form every reader
+ * and every locale reads alike. */
+export function day(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+export const fmt = { count, score, seconds, bytes, ago, day, displayUrl, safeHref, searchHref, literalHref };

@@ -15,4 +15,4 @@ export { apiAnswer } from './api-answer.js';
 export { HttpError } from './http-error.js';
 export { resultView, type ResultView } from './result-view.js';
 export { count as formatCount, seconds as formatSeconds } from './format.js';
-export { openSearchEngine } from './search/index.js';
+export { openSearchEngine, SORT_ORDERS, type SortOrder } from './search/index.js';

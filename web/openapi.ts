@@ -6,6 +6,7 @@
 import { INDEX_FORMAT_VERSION } from '../shared/index-format/index.js';
 import { GLEANER_VERSION } from '../shared/agent.js';
 import type { WebOptions } from './defaults.js';
+import { SORT_ORDERS } from './search/index.js';
 
 type Schema = Record<string, unknown>;
 
@@ -64,10 +65,11 @@ export function openApiDocument(options: WebOptions): Schema {
       snippet: str('Plain text around the best matching passage.'),
       highlights: { type: 'array', description: '[start, end) offsets into snippet, in UTF-16 code units, of the matched words.', items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 } },
       language: str('Primary language subtag (en, es, zh, ...), empty when unknown.'),
+      date: str("The page's date, ISO 8601 in UTC: the date it declares in its metadata (published, else modified), else its HTTP Last-Modified; absent when it has none.", { format: 'date-time' }),
       score: num('The ranking score (higher first).'),
       explain: ref('Explanation'),
       missing: { type: 'array', items: { type: 'string' }, description: 'A partial match (shown after every full match when there are few): the query words, phrases or OR groups it lacks.' },
-    }, ['section', 'context', 'explain', 'missing']),
+    }, ['section', 'context', 'date', 'explain', 'missing']),
     SearchAnswer: strict('A page of results.', {
       query: str(`The query as read: q, cut to its first ${options.maxQueryChars} characters.`),
       understood: str("The query as the parser understood it, in the query language, with the site's synonyms (serve --synonyms) as OR alternatives."),
@@ -78,6 +80,7 @@ export function openApiDocument(options: WebOptions): Schema {
         checked: int('Candidates whose phrase was checked, best first.'),
         candidates: int('Pages holding every word of the query.'),
       }),
+      sort: str('The order of the results: relevance, or date (newest first).', { enum: [...SORT_ORDERS] }),
       page: int('This page number (1-based).'),
       size: int('Results per page.'),
       pages: int('Pages of results.'),
@@ -186,9 +189,10 @@ export function openApiDocument(options: WebOptions): Schema {
             { name: 'page', in: 'query', description: `Result page, 1 to ${options.maxPage}.`, schema: { type: 'integer', minimum: 1, maximum: options.maxPage, default: 1 } },
             { name: 'size', in: 'query', description: `Results per page, 1 to ${options.maxPageSize}.`, schema: { type: 'integer', minimum: 1, maximum: options.maxPageSize, default: options.pageSize } },
             { name: 'literal', in: 'query', description: 'Search the query exactly as typed: no automatic correction when it matches nothing.', schema: { type: 'integer', enum: [0, 1], default: 0 } },
+            { name: 'sort', in: 'query', description: 'The order of the results: relevance, or date, newest first (pages without a date after those with one, each day by relevance; no partial matches then).', schema: { type: 'string', enum: [...SORT_ORDERS], default: 'relevance' } },
             { name: 'explain', in: 'query', description: 'Give each result its explanation (why it scored what it did): most of an answer\'s bytes, so only when asked.', schema: { type: 'integer', enum: [0, 1], default: 0 } },
           ],
-          responses: { 200: json('A page of results.', ref('SearchAnswer')), 400: errorResponse('No query, or a page or size out of range.') },
+          responses: { 200: json('A page of results.', ref('SearchAnswer')), 400: errorResponse('No query, a page or size out of range, or an unknown sort.') },
         },
       },
       '/api/suggest': {

@@ -2,6 +2,7 @@
 // as an array) or nonsense. Pure helpers; routes turn a failure into a 400 via HttpError.
 
 import { HttpError } from './http-error.js';
+import { SORT_ORDERS, type SortOrder } from './search/index.js';
 
 /** The first string value of a query or form parameter, or '' when there is none. */
 export function stringParam(value: unknown): string {
@@ -36,4 +37,14 @@ export function intParam(value: unknown, name: string, fallback: number, min: nu
 export function flagParam(value: unknown): boolean {
   const raw = stringParam(value).trim().toLowerCase();
   return raw === '1' || raw === 'true';
+}
+
+/** The `sort` parameter: one of SORT_ORDERS ('relevance', 'date'); absent or empty gives 'relevance',
+ * anything else a 400 naming the orders. */
+export function sortParam(value: unknown): SortOrder {
+  const raw = stringParam(value).trim().toLowerCase();
+  if (raw === '') return 'relevance';
+  const found = SORT_ORDERS.find((order) => order === raw);
+  if (found === undefined) throw new HttpError(400, `sort must be ${SORT_ORDERS.join(' or ')}`);
+  return found;
 }

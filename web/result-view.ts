@@ -2,7 +2,7 @@
 // the "why this result" figures. Pure.
 
 import type { Explanation, SearchHit } from './search/index.js';
-import { displayUrl, safeHref } from './format.js';
+import { day, displayUrl, safeHref } from './format.js';
 import { segments, type Segment } from './highlight.js';
 import { isBlank } from '../shared/analysis/index.js';
 
@@ -18,6 +18,8 @@ export interface ResultView {
   context?: string;
   snippet: Segment[];
   language: string;
+  /** The page's day (SearchHit.date) as `2024-03-05`, and as given, for `<time datetime>`; absent when it has none. */
+  date?: { day: string; iso: string };
   /** Absent when the search was run without explanations. */
   explain?: Explanation;
   /** A partial match's missing query words ("Missing: binary"); empty for a full match. */
@@ -34,6 +36,7 @@ export function resultView(hit: SearchHit, rank: number): ResultView {
     ...(hit.context !== undefined ? { context: hit.context } : {}),
     snippet: segments(hit.snippet, hit.highlights),
     language: hit.language,
+    ...(hit.date !== undefined ? { date: { day: day(hit.date), iso: hit.date } } : {}),
     ...(hit.explain ? { explain: hit.explain } : {}),
     missing: hit.missing ?? [],
   };

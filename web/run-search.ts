@@ -2,7 +2,7 @@
 // engine, time it. Pure apart from the clock; the routes only read request parameters and render.
 
 import { applySynonyms, capQueryText, parseQuery, type ParsedQuery } from './query/index.js';
-import type { SearchEngine, SearchResult } from './search/index.js';
+import type { SearchEngine, SearchResult, SortOrder } from './search/index.js';
 import type { QueryLimits, WebOptions } from './defaults.js';
 import { HttpError } from './http-error.js';
 import type { LruCache } from './lru.js';
@@ -25,6 +25,8 @@ export interface SearchRun {
    * ("Showing results for vacuum freeze; search instead for vacum freeze"): `query` and `result` are
    * then the correction's, `literal` what the user typed (searched as typed with `literal=1`). */
   corrected?: { literal: string };
+  /** The order of the results (SearchOptions.sort). */
+  sort: SortOrder;
 }
 
 /** Search options of a run: `literal` turns the automatic spelling correction off (the "search instead
@@ -33,6 +35,8 @@ export interface RunOptions {
   literal?: boolean;
   /** Explain each hit (SearchOptions.explain). Default true. */
   explain?: boolean;
+  /** The order of the results (SearchOptions.sort). Default 'relevance'. */
+  sort?: SortOrder;
 }
 
 /** `text` parsed as a search runs it: the site's synonyms (WebOptions.synonyms) added as OR
@@ -60,14 +64,15 @@ export function runSearch(
   const needsWord = query.required.length === 0;
   const offset = (page - 1) * size;
   const explain = run.explain !== false;
+  const sort = run.sort ?? 'relevance';
   const search = (q: ParsedQuery): SearchResult => {
     // `understood` writes out every part of the query that the engine reads, so with the index
     // generation (a re-index is picked up by a running server) it names the answer.
-    const key = (explained: boolean) => `${engine.summary().builtAt}\u0000${q.understood}\u0000${offset}\u0000${size}\u0000${explained ? 'e' : ''}`;
+    const key = (explained: boolean) => `${engine.summary().builtAt}\u0000${q.understood}\u0000${offset}\u0000${size}\u0000${sort}\u0000${explained ? 'e' : ''}`;
     // An answer with explanations serves a request without (the API leaves them out).
     let found = cache?.get(key(true)) ?? (explain ? undefined : cache?.get(key(false)));
     if (found === undefined) {
-      found = engine.search(q, { offset, limit: size, explain });
+      found = engine.search(q, { offset, limit: size, explain, sort });
       cache?.set(key(explain), found);
     }
     return found;
@@ -89,5 +94,5 @@ export function runSearch(
   if (page > 1 && page > pages) {
     throw new HttpError(404, pages === 0 ? 'this search has no results' : `this search has ${pages} page${pages === 1 ? '' : 's'} of results, not ${page}`);
   }
-  return { input, query, result, page, size, pages, elapsedMs: performance.now() - started, needsWord, ...(corrected ? { corrected } : {}) };
+  return { input, query, result, page, size, pages, elapsedMs: performance.now() - started, needsWord, sort, ...(corrected ? { corrected } : {}) };
 }

@@ -10,13 +10,15 @@ import { createApp, listen, openSearchEngine, parseSynonyms, type RunningServer 
 import { GleanerError } from '../../shared/errors.js';
 
 const S = 'http://intranet.example';
+const DATED: Record<number, string> = { 4: '2025-05-05T00:00:00.000Z', 9: '2024-01-01T12:00:00.000Z' };
 const PAGES: PageSpec[] = [
   { url: `${S}/vacuum`, title: 'VACUUM', text: 'VACUUM reclaims storage occupied by dead tuples. Use VACUUM FREEZE to freeze old rows.', links: [`${S}/freeze`] },
   { url: `${S}/freeze`, title: 'Freezing rows', text: 'Freezing marks old rows so vacuum need not visit them again.', links: [[`${S}/vacuum`, 'vacuum']] },
   { url: `${S}/evil`, title: 'Evil \x1b]0;pwned\x07 title', text: 'A vacuum cleaner page whose title holds terminal escapes.' },
   { url: `${S}/cluster`, title: 'Running the\ncluster', text: 'Our Kubernetes cluster runs every service;\n\ndeploy with the pipeline.' },
   // Eleven more pages saying "storage", so a page of 10 has a next page.
-  ...Array.from({ length: 11 }, (_, i) => ({ url: `${S}/storage-${i}`, title: `Storage note ${i}`, text: `Storage note number ${i} about disk storage.` })),
+  // Two of them dated, for --sort date.
+  ...Array.from({ length: 11 }, (_, i) => ({ url: `${S}/storage-${i}`, title: `Storage note ${i}`, text: `Storage note number ${i} about disk storage.`, ...(DATED[i] !== undefined ? { date: DATED[i] } : {}) })),
 ];
 
 let fixture: FixtureDir;
@@ -88,6 +90,16 @@ describe('gleaner search', () => {
     const literal = await run(['vacuun', '--literal']);
     expect(literal.out).toContain('Did you mean: vacuum');
     expect(literal.out).toContain('0 results');
+  });
+
+  it('--sort date: newest first, each result with its date, and the next page asked in the same order', async () => {
+    const { out } = await run(['storage', '--sort', 'date']);
+    expect(out).toContain(`\n 1. Storage note 4\n    ${S}/storage-4  2025-05-05\n`);
+    expect(out).toContain(`\n 2. Storage note 9\n    ${S}/storage-9  2024-01-01\n`);
+    expect(out).toContain("More: gleaner search 'storage' --sort date --page 2");
+    // By relevance the dated pages have no lead, and still show their dates.
+    expect((await run(['storage', '--size', '20'])).out).toContain(`${S}/storage-4  2025-05-05\n`);
+    expect((await failure(['storage', '--sort', 'price'])).message).toBe('search: --sort must be relevance or date, not price');
   });
 
   it('--explain shows the score and the parts it is made of', async () => {

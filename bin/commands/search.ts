@@ -5,22 +5,24 @@
 
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
-import { apiAnswer, formatCount, formatSeconds, HttpError, openSearchEngine, resultView, runSearch, WEB_DEFAULTS, type ResultView, type SearchRun } from '../../web/index.js';
+import { apiAnswer, formatCount, formatSeconds, HttpError, openSearchEngine, resultView, runSearch, SORT_ORDERS, WEB_DEFAULTS, type ResultView, type SearchRun } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, type Command } from '../command.js';
 import { terminalSafe } from '../terminal-text.js';
 import { readSynonymsFile } from '../synonyms-file.js';
 
-const HELP = `Usage: gleaner search QUERY... [--data DIR] [--page N] [--size N] [--explain] [--literal] [--synonyms FILE] [--json]
+const HELP = `Usage: gleaner search QUERY... [--data DIR] [--page N] [--size N] [--sort ORDER] [--explain] [--literal]
+                      [--synonyms FILE] [--json]
 
 Searches the index that \`gleaner index\` built in the data dir and prints one page of results: each
 one's title (and the section it links to), its URL and its snippet, the query's words in bold on a
-terminal. The query language is the search box's: every word required, "a phrase", -word, OR,
+terminal, and its date when it has one. The query language is the search box's: every word required, "a phrase", -word, OR,
 site:host, lang:xx (see README.md). The words of QUERY may be given as one argument or several.
 
 Options:
   --data DIR     the data dir whose index to search (default: data)
   --page N       which page of results (default: 1)
   --size N       results per page, 1-${WEB_DEFAULTS.maxPageSize} (default: ${WEB_DEFAULTS.pageSize})
+  --sort ORDER   relevance, or date: newest first, pages without a date last (default: relevance)
   --explain      why each result ranks where it does: its score and the parts it is made of
   --literal      search the query as typed, even when a spelling correction would find pages
   --synonyms FILE
@@ -33,6 +35,7 @@ const FLAGS = {
   data: { type: 'string' },
   page: { type: 'string' },
   size: { type: 'string' },
+  sort: { type: 'string' },
   explain: { type: 'boolean' },
   literal: { type: 'boolean' },
   synonyms: { type: 'string' },
@@ -81,7 +84,7 @@ export function formatSearchRun(run: SearchRun, style: MarkStyle, explain: boole
   }
   const width = String(views[views.length - 1]?.rank ?? 1).length;
   for (const v of views) lines.push('', ...resultLines(v, width, style, explain));
-  if (run.page < run.pages) lines.push('', `More: gleaner search ${shellQuoted(run.input)} --page ${run.page + 1}`);
+  if (run.page < run.pages) lines.push('', `More: gleaner search ${shellQuoted(run.input)}${run.sort === 'relevance' ? '' : ` --sort ${run.sort}`} --page ${run.page + 1}`);
   return lines.join('\n') + '\n';
 }
 
@@ -102,7 +105,7 @@ function resultLines(v: ResultView, width: number, style: MarkStyle, explain: bo
       return s.mark ? `${style.open}${text}${style.close}` : text;
     })
     .join('');
-  const out = [`${String(v.rank).padStart(width)}. ${heading}`, `${indent}${terminalSafe(v.href ?? v.url)}`];
+  const out = [`${String(v.rank).padStart(width)}. ${heading}`, `${indent}${terminalSafe(v.href ?? v.url)}${v.date ? `  ${v.date.day}` : ''}`];
   if (snippet.trim() !== '') out.push(`${indent}${snippet}`);
   if (v.missing.length > 0) out.push(`${indent}Missing: ${v.missing.map(terminalSafe).join(', ')}`);
   if (explain && v.explain) {
@@ -138,6 +141,8 @@ export function createSearchCommand(io: SearchCommandIo, env: NodeJS.ProcessEnv 
       const page = integerFlag('search', 'page', v.page, 1, 1, WEB_DEFAULTS.maxPage);
       const size = integerFlag('search', 'size', v.size, WEB_DEFAULTS.pageSize, 1, WEB_DEFAULTS.maxPageSize);
       const explain = v.explain === true;
+      const sort = SORT_ORDERS.find((order) => order === (v.sort ?? 'relevance').toLowerCase());
+      if (sort === undefined) throw new GleanerError('BAD_ARGUMENT', `search: --sort must be ${SORT_ORDERS.join(' or ')}, not ${terminalSafe(v.sort ?? '')}`);
       const synonyms = v.synonyms === undefined ? undefined : readSynonymsFile('search', v.synonyms);
       const dataDir = v.data ?? 'data';
       // A file, or the index folder of a data dir, named as the data dir: said as serve says it.
@@ -147,7 +152,7 @@ export function createSearchCommand(io: SearchCommandIo, env: NodeJS.ProcessEnv 
       try {
         let run: SearchRun;
         try {
-          run = runSearch(engine, typed, page, size, synonyms ? { ...WEB_DEFAULTS, synonyms } : WEB_DEFAULTS, undefined, { literal: v.literal === true, explain });
+          run = runSearch(engine, typed, page, size, synonyms ? { ...WEB_DEFAULTS, synonyms } : WEB_DEFAULTS, undefined, { literal: v.literal === true, explain, sort });
         } catch (e) {
           // A page past the last: the gateway's 404, here one line.
           if (e instanceof HttpError) throw new GleanerError('BAD_ARGUMENT', `search: ${e.message}`);

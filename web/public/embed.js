@@ -139,6 +139,15 @@
         snippet.textContent = hit.snippet || '';
         css(snippet, { display: 'block', 'font-size': '.9em' });
         item.appendChild(where);
+        // The page's day, when it has a date (`2024-03-05`, as the result page shows it).
+        if (typeof hit.date === 'string') {
+          var when = document.createElement('time');
+          when.className = 'gleaner-date';
+          when.dateTime = hit.date;
+          when.textContent = hit.date.slice(0, 10);
+          css(when, { display: 'block', 'font-size': '.8em', opacity: '.75' });
+          item.appendChild(when);
+        }
         item.appendChild(snippet);
         // mousedown keeps the focus in the field; click opens.
         item.addEventListener('mousedown', function (e) { e.preventDefault(); });

@@ -5,7 +5,7 @@ import type { Router } from 'express';
 import { routeGroup } from './router.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http-error.js';
-import { flagParam, intParam, stringParam, textParam } from '../params.js';
+import { flagParam, intParam, sortParam, stringParam, textParam } from '../params.js';
 import { runSearch } from '../run-search.js';
 import { apiAnswer } from '../api-answer.js';
 
@@ -27,7 +27,7 @@ export function apiRoutes(ctx: AppContext): Router {
     // Explanations only when asked, as Elasticsearch's `explain` and Solr's `debugQuery`: they were 60%
     // of an answer's bytes (7.8 of 12.9 KB for "iterator map" on the Rust docs), and writing them 10% of serving it.
     const explain = flagParam(req.query.explain);
-    const run = runSearch(ctx.engine, q, page, size, options, ctx.cache, { literal: flagParam(req.query.literal), explain });
+    const run = runSearch(ctx.engine, q, page, size, options, ctx.cache, { literal: flagParam(req.query.literal), explain, sort: sortParam(req.query.sort) });
     res.json(apiAnswer(run, explain));
   });
 

@@ -5,7 +5,7 @@ import { routeGroup } from './router.js';
 import type { AppContext } from '../context.js';
 import { relaxations } from '../no-results.js';
 import { pageLinks } from '../pagination.js';
-import { flagParam, intParam, textParam } from '../params.js';
+import { flagParam, intParam, sortParam, textParam } from '../params.js';
 import { resultView } from '../result-view.js';
 import { runSearch } from '../run-search.js';
 import { titleText } from '../format.js';
@@ -39,7 +39,7 @@ export function searchRoutes(ctx: AppContext): Router {
     }
     const page = intParam(req.query.page, 'page', 1, 1, options.maxPage);
     startTypeaheadLoad(ctx.engine);
-    const run = runSearch(ctx.engine, q, page, options.pageSize, options, ctx.cache, { literal: flagParam(req.query.literal) });
+    const run = runSearch(ctx.engine, q, page, options.pageSize, options, ctx.cache, { literal: flagParam(req.query.literal), sort: sortParam(req.query.sort) });
     const offset = (run.page - 1) * run.size;
     res.render('search', {
       title: titleText(q),

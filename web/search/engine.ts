@@ -321,11 +321,12 @@ export class IndexSearcher implements GleanerSearchEngine {
   search(query: ParsedQuery, options: SearchOptions): SearchResult {
     const started = performance.now();
     const plan = this.plan(query);
-    const matched = this.ranked(query, plan, options.offset + options.limit);
+    const byDate = options.sort === 'date';
+    const matched = byDate ? this.newestFirst(query, plan) : this.ranked(query, plan, options.offset + options.limit);
     const { total, estimated, stopped, candidates } = matched;
     const explain = options.explain !== false;
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan, explain));
-    if (options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, plan, candidates, options.limit - hits.length, explain));
+    if (!byDate && options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, plan, candidates, options.limit - hits.length, explain));
     const didYouMean = this.didYouMean(query);
     return { total, ...(estimated ? { totalIsEstimate: true as const } : {}), ...(stopped ? { phraseCheckStopped: stopped } : {}), hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
   }
@@ -374,6 +375,24 @@ export class IndexSearcher implements GleanerSearchEngine {
       }, proximity);
     }
     return { ...matched, candidates };
+  }
+
+  /**
+   * Every match, newest first (DocNumbers.date), those without a date after those with one, and each
+   * run of the same date in the order of relevance. Every match is ranked and then sorted, as
+   * Elasticsearch sorts by a field: the pruning that skips pages which cannot reach a top 10 by score
+   * says nothing of their dates. The reorderings of `ranked` only move pages within the best few by
+   * score, which the date order then sets aside; they are not run.
+   */
+  private newestFirst(query: ParsedQuery, plan: QueryPlan): Matched {
+    const matched = this.match(query, plan, this.gen.docs.url.length);
+    const { date } = this.gen.docs;
+    const at = (c: Candidate) => {
+      const d = date[c.doc]!;
+      return Number.isNaN(d) ? -Infinity : d;
+    };
+    // Array.prototype.sort is stable: a tie keeps the order of relevance.
+    return { ...matched, candidates: [...matched.candidates].sort((a, b) => at(b) - at(a)) };
   }
 
   private plan(query: ParsedQuery): QueryPlan {

@@ -96,6 +96,7 @@ export class HitBuilder {
     const inTitle = titleTokens(this.titleTokensOf(c.doc), tokens);
     const { section, snippet } = this.snippet(c.doc, tokens, inTitle, namesEvery(tokens, inTitle, variantTokens(plan, tokens)));
     const context = this.stored.context(c.doc);
+    const date = docs.date[c.doc]!;
     return {
       url: docs.url.at(c.doc)!,
       ...(section ? { section: { id: section.id, heading: section.heading, url: sectionUrl(docs.url.at(c.doc)!, section.id) } } : {}),
@@ -104,6 +105,7 @@ export class HitBuilder {
       snippet: snippet.text,
       highlights: snippet.highlights,
       language: docs.language.at(c.doc)!,
+      ...(Number.isNaN(date) ? {} : { date: new Date(date).toISOString() }),
       score: c.score,
       ...(explain ? { explain: this.explain(c, plan) } : {}),
     };

@@ -7,7 +7,8 @@ import { DEFAULT_SEARCHER_OPTIONS, IndexSearcher, type GleanerSearchEngine, type
 import { DEFAULT_LIVE_OPTIONS, openLive, type LiveOptions } from './live.js';
 
 export type { GleanerSearchEngine, SearcherOptions } from './engine.js';
-export type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
+export type { Explanation, IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult, SortOrder } from './types.js';
+export { SORT_ORDERS } from './types.js';
 export { DEFAULT_SEARCHER_OPTIONS } from './engine.js';
 export { DEFAULT_NAME_TITLE_OPTIONS } from './name-title.js';
 export { DEFAULT_LEAD_OPTIONS } from './lead.js';

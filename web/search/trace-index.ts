@@ -34,11 +34,12 @@ export function indexSteps(gen: IndexGeneration, doc: number, stored: StoredDoc,
   return [
     {
       title: 'Indexed document',
-      decidedBy: ['indexer/read-store.ts', 'indexer/templates.ts', 'indexer/build.ts'],
+      decidedBy: ['indexer/read-store.ts', 'indexer/templates.ts', 'indexer/page-date.ts', 'indexer/build.ts'],
       verdict: `document ${doc} of ${d.url.length}`,
       facts: [
         ['title', stored.title || '(none)'],
         ['language', stored.language || '(unknown)'],
+        ['date', Number.isNaN(d.date[doc]!) ? '(none: the page declares none, and no Last-Modified the index trusts)' : new Date(d.date[doc]!).toISOString()],
         ['headings', more(stored.headings, (h) => h)],
         ['body as indexed', `${stored.body.length} characters: ${stored.body.slice(0, sampleChars)}${stored.body.length > sampleChars ? '…' : ''}`],
         ['sections', more(stored.sections ?? [], (s) => `#${s.id} ${s.heading}`)],

@@ -69,6 +69,9 @@ export interface SearchHit {
   snippet: string;
   highlights: [number, number][];
   language: string;
+  /** The page's date (indexer/page-date.ts: the one it declares, else its Last-Modified), ISO 8601 in
+   * UTC; absent when it has none. */
+  date?: string;
   score: number;
   /** Why it scored what it did; absent when searched with `explain: false`. */
   explain?: Explanation;
@@ -99,7 +102,14 @@ export interface SearchOptions {
   /** Explain each hit (SearchHit.explain). Default true; the JSON API asks only with `explain=1`, and
    * recomputing every hit's score by field was 4% of serving one. */
   explain?: boolean;
+  /** The order of the results: 'relevance' (the default), or 'date', newest first, pages without a date
+   * after those with one and each run of the same date by relevance; no partial matches then. */
+  sort?: SortOrder;
 }
+
+/** How results are ordered (SearchOptions.sort). */
+export type SortOrder = 'relevance' | 'date';
+export const SORT_ORDERS: readonly SortOrder[] = ['relevance', 'date'];
 
 export interface IndexSummary {
   formatVersion: number;
