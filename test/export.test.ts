@@ -16,7 +16,7 @@ import { fileSink } from '../bin/commands/export.js';
 
 // Long enough that the body owns its buffer, which is then handed to the parse worker (not copied):
 // what the crawl keeps for the WARC must not be those bytes.
-const HOME = `<!doctype html><title>Home</title><h1>Widgets</h1><p>All about widgets. <a href="/zipped">zipped</a> <a href="/moved">moved</a></p><p>${'Widget lore, page after page. '.repeat(3000)}</p>`;
+const HOME = `<!doctype html><title>Home</title><meta name="DC.date" content="2023-11-02"><h1>Widgets</h1><p>All about widgets. <a href="/zipped">zipped</a> <a href="/moved">moved</a></p><p>${'Widget lore, page after page. '.repeat(3000)}</p>`;
 const ZIPPED = '<!doctype html><title>Zipped</title><p>Sent gzip-encoded, stored decoded: gears and sprockets.</p>';
 const dirs = tempDirs('gleaner-export-');
 
@@ -76,7 +76,8 @@ describe('gleaner export', () => {
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(3);
     const home = lines.find((l) => l.url === site.url)!;
-    expect(home).toMatchObject({ state: 'ok', status: 200, title: 'Home', headings: ['Widgets'], contentType: 'text/html' });
+    expect(home).toMatchObject({ state: 'ok', status: 200, title: 'Home', date: '2023-11-02T00:00:00.000Z', headings: ['Widgets'], contentType: 'text/html' });
+    expect(lines.find((l) => l.url === `${site.url}zipped`)).not.toHaveProperty('date');
     expect(home.links).toEqual(expect.arrayContaining([expect.objectContaining({ url: `${site.url}zipped`, text: 'zipped' })]));
     const bad = await runCli(['export', '--format', 'csv', '--data', data]);
     expect(bad.code).toBe(2);

@@ -23,7 +23,8 @@ Writes the stored pages so a crawl can move to other tools.
 
 Options:
   --format FORMAT  jsonl: one JSON object per page (url, finalUrl, state, status, fetchedAt,
-                   contentType, language, title, description, headings, text, links, ...);
+                   contentType, language, title, description, date, headings, text,
+                   links, ...);
                    warc: WARC 1.1 response records (the HTTP status line, headers and body as the
                    crawl received them, the body after its Content-Encoding was undone), one per page
                    whose response was kept (by a crawl with --keep-raw); a FILE ending
@@ -53,6 +54,7 @@ export function jsonlRecord(page: PageRecord): Record<string, unknown> {
     language: page.language,
     title: page.title,
     description: page.description,
+    ...(page.date !== undefined ? { date: page.date } : {}),
     headings: page.headings,
     text: page.text,
     links: page.links.map((l) => ({ url: l.url, text: l.text, rel: l.rel })),

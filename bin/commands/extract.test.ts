@@ -10,7 +10,7 @@ import { createExtractCommand } from './extract.js';
 import { crawlOptionsFromArgs } from './crawl.js';
 import { makePdf } from '../../test/support/make-pdf.js';
 
-const PAGE = `<html><head><title>Widgets</title></head><body><nav><a href="/">Home</a> Menu</nav>
+const PAGE = `<html><head><title>Widgets</title><meta property="article:published_time" content="2024-03-05T10:00:00+01:00"></head><body><nav><a href="/">Home</a> Menu</nav>
 <main><h1>Widget guide</h1><p>How widgets work.</p><aside class="promo">Buy widgets</aside></main></body></html>`;
 
 let server: Server;
@@ -53,9 +53,10 @@ describe('gleaner extract', () => {
     expect(plain.out).toContain('rules: none');
     expect(plain.out).toContain('Home Menu Widget guide');
     expect(plain.out).toContain('defines: -');
+    expect(plain.out).toContain('\ndate: 2024-03-05T09:00:00.000Z\n');
     const ruled = await run([`${base}/old`, '--selector', 'main', '--drop', '.promo', '--json']);
     const j = JSON.parse(ruled.out) as Record<string, unknown>;
-    expect(j).toMatchObject({ url: `${base}/page.html`, title: 'Widgets', headings: ['Widget guide'], defines: [], text: 'Widget guide How widgets work.', contentMatches: 1, dropped: 1 });
+    expect(j).toMatchObject({ url: `${base}/page.html`, title: 'Widgets', date: '2024-03-05T09:00:00.000Z', headings: ['Widget guide'], defines: [], text: 'Widget guide How widgets work.', contentMatches: 1, dropped: 1 });
     expect(j.links).toEqual([{ url: `${base}/`, text: 'Home', rel: [], kind: 'a', block: 0 }]);
     expect(agents.every((a) => a.startsWith('Gleaner/'))).toBe(true);
   });

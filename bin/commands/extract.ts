@@ -64,7 +64,7 @@ export function formatExtraction(r: Extract<FetchOneResult, { kind: 'page' }>, r
     lines.push(r.rulesSkipped === undefined ? `  ${matches}dropped: ${r.dropped} element(s)` : `  not applied: ${r.rulesSkipped}`);
   }
   if (!r.analysis.robots.index) lines.push('robots: noindex (a crawl stores the page but the index leaves it out)');
-  lines.push(`title: ${e.title}`, `language: ${e.language || '-'}`, `description: ${e.description || '-'}`, 'headings:');
+  lines.push(`title: ${e.title}`, `language: ${e.language || '-'}`, `description: ${e.description || '-'}`, `date: ${e.date ?? '-'}`, 'headings:');
   lines.push(...(e.headings.length > 0 ? e.headings.map((h) => `  ${h}`) : ['  -']));
   // Names the page defines count as heading words (crawler/defined-names.ts).
   lines.push(`defines: ${e.defines !== undefined ? e.defines.join(' ') : '-'}`);
@@ -108,6 +108,7 @@ export function createExtractCommand(io: ExtractCommandIo): Command {
             title: e.title,
             language: e.language,
             description: e.description,
+            date: e.date ?? null,
             headings: e.headings,
             defines: e.defines ?? [],
             text: e.text,
