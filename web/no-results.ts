@@ -14,12 +14,16 @@ const asTerms = (atom: QueryAtom): QueryAtom[] =>
 
 export function relaxations(query: ParsedQuery): Relaxation[] {
   const out: Relaxation[] = [];
-  const base = { required: query.required, excluded: query.excluded, sites: query.sites, excludedSites: query.excludedSites, languages: query.languages };
+  const dates = { ...(query.after !== undefined ? { after: query.after } : {}), ...(query.before !== undefined ? { before: query.before } : {}) };
+  const base = { required: query.required, excluded: query.excluded, sites: query.sites, excludedSites: query.excludedSites, languages: query.languages, ...dates };
   const add = (label: string, q: string) => {
     if (q !== '' && q !== query.understood && !out.some((r) => r.q === q)) out.push({ label, q });
   };
   if (query.sites.length + query.excludedSites.length + query.languages.length > 0) {
     add('without the site: and lang: filters', formatQuery({ ...base, sites: [], excludedSites: [], languages: [] }));
+  }
+  if (query.after !== undefined || query.before !== undefined) {
+    add('without the date filter (pages without a date are left out by it)', formatQuery({ ...base, after: undefined, before: undefined }));
   }
   if (query.required.some((g) => g.length === 1 && g[0]!.kind === 'phrase')) {
     add('without the quotes', formatQuery({ ...base, required: query.required.flatMap((g) => (g.length === 1 && g[0]!.kind === 'phrase' ? asTerms(g[0]!).map((a) => [a]) : [g])) }));

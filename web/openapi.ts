@@ -106,7 +106,8 @@ export function openApiDocument(options: WebOptions): Schema {
       terms: int('Distinct terms.'),
       bytesOnDisk: int('Bytes of the index generation on disk.'),
       unknownLanguage: int('Pages whose language is unknown (none declared, none detected): lang: leaves them out.'),
-    }, ['unknownLanguage']),
+      undated: int('Pages without a date (none declared, no Last-Modified trusted): after: and before: leave them out.'),
+    }, ['unknownLanguage', 'undated']),
     CrawlStats: {
       type: 'object',
       description: 'The counters of the crawl the index was built from (every run of it).',
@@ -170,7 +171,7 @@ export function openApiDocument(options: WebOptions): Schema {
     }, ['crawl', 'mostLinked', 'skipped']),
   };
 
-  const q = { name: 'q', in: 'query', required: true, description: `The query in Gleaner's query language (words, "phrases", -exclusions, OR, site:host, lang:xx); at most ${options.maxQueryChars} characters and ${options.maxQueryAtoms} words or operators, the rest ignored and listed in \`ignored\`.`, schema: { type: 'string', minLength: 1 } };
+  const q = { name: 'q', in: 'query', required: true, description: `The query in Gleaner's query language (words, "phrases", -exclusions, OR, site:host, lang:xx, after:2024-03, before:2025); at most ${options.maxQueryChars} characters and ${options.maxQueryAtoms} words or operators, the rest ignored and listed in \`ignored\`.`, schema: { type: 'string', minLength: 1 } };
   return {
     openapi: '3.1.0',
     info: {

@@ -1,9 +1,11 @@
 // Results sorted by date (SearchOptions.sort, `sort=date`): every match, newest first, pages without a
 // date after those with one, a run of one date by relevance; each result shows its date; the HTML page
-// offers the order and keeps it through its links; the JSON API says it.
+// offers the order and keeps it through its links; the JSON API says it. And the date filters
+// `after:` and `before:`.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchEngine, type GleanerSearchEngine } from './search/index.js';
+import { parseQuery } from './query/index.js';
 import { buildFixtureIndex, query, type FixtureDir } from '../test/support/index-fixture.js';
 import { createApp } from './app.js';
 import { listen, type RunningServer } from './server.js';
@@ -80,6 +82,24 @@ describe('sort by date in the engine', () => {
   });
 });
 
+describe('after: and before: in the engine', () => {
+  const urls = (q: string, sort: 'relevance' | 'date' = 'date') => engine.search(parseQuery(q), { offset: 0, limit: 20, sort }).hits.map((h) => h.url);
+
+  it('keep the pages dated in [after, before); undated pages are never inside', () => {
+    expect(urls('widget after:2023')).toEqual([`${S}/2025/cafeteria`, `${S}/2024/manual`, `${S}/2023/b-strong`, `${S}/2023/a-weak`]);
+    expect(urls('widget after:2023 before:2024-03-05')).toEqual([`${S}/2023/b-strong`, `${S}/2023/a-weak`]);
+    expect(urls('widget before:2021')).toEqual([`${S}/2020/catalogue`]);
+    expect(urls('widget after:2030')).toEqual([]);
+    // By relevance too, and with a phrase.
+    expect(new Set(urls('widget after:2024', 'relevance'))).toEqual(new Set([`${S}/2025/cafeteria`, `${S}/2024/manual`]));
+    expect(urls('"widget catalogue" before:2024')).toEqual([`${S}/2023/b-strong`, `${S}/2020/catalogue`]);
+  });
+
+  it('the index counts its undated pages', () => {
+    expect(engine.summary().undated).toBe(UNDATED.length);
+  });
+});
+
 describe('sort by date through the gateway', () => {
   let server: RunningServer;
   let base: string;
@@ -106,6 +126,14 @@ describe('sort by date through the gateway', () => {
     const res = await fetch(`${base}/api/search?q=widget&sort=price`);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe('sort must be relevance or date');
+  });
+
+  it('a date filter says how many pages it leaves out for want of a date, and offers the search without it', async () => {
+    const some = await (await fetch(`${base}/search?q=widget+after%3A2024`)).text();
+    expect(some).toContain(`${UNDATED.length} pages of the index have no date`);
+    const none = await (await fetch(`${base}/search?q=widget+after%3A2030`)).text();
+    expect(none).toContain('<a href="/search?q=widget">without the date filter (pages without a date are left out by it)</a>');
+    expect((await (await fetch(`${base}/search?q=widget`)).text())).not.toContain('have no date');
   });
 
   it('the result page offers both orders, shows dates, and keeps the order in its links and its form', async () => {

@@ -15,8 +15,9 @@ const HELP = `Usage: gleaner search QUERY... [--data DIR] [--page N] [--size N] 
 
 Searches the index that \`gleaner index\` built in the data dir and prints one page of results: each
 one's title (and the section it links to), its URL and its snippet, the query's words in bold on a
-terminal, and its date when it has one. The query language is the search box's: every word required, "a phrase", -word, OR,
-site:host, lang:xx (see README.md). The words of QUERY may be given as one argument or several.
+terminal, and its date when it has one. The query language is the search box's: every word required,
+"a phrase", -word, OR, site:host, lang:xx, after:2024-03, before:2025 (the /about page of gleaner
+serve lists them). The words of QUERY may be given as one argument or several.
 
 Options:
   --data DIR     the data dir whose index to search (default: data)

@@ -3,7 +3,7 @@
 // The parser (parse.ts) then decides what each item means and what to ignore.
 
 /** The operators with a value; a word like `foo:bar` with another prefix is an ordinary word. */
-export type Operator = 'site' | 'intitle' | 'inurl' | 'lang';
+export type Operator = 'site' | 'intitle' | 'inurl' | 'lang' | 'after' | 'before';
 
 export type Item =
   | {
@@ -23,7 +23,7 @@ export type Item =
 const QUOTES = new Set(['"', '\u201c', '\u201d', '\u201e', '\u201f', '\u00ab', '\u00bb', '\uff02', '\u2033']);
 // A minus typed on some keyboards or pasted from documents.
 const MINUSES = new Set(['-', '\u2212', '\uff0d']);
-const OPERATOR = /^(site|intitle|inurl|lang):/i;
+const OPERATOR = /^(site|intitle|inurl|lang|after|before):/i;
 const SPACE = /^\s$/u;
 
 const isSpace = (ch: string) => SPACE.test(ch);

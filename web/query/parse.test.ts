@@ -251,6 +251,26 @@ describe('intitle: inurl: lang:', () => {
     expect(neg.ignored[0]).toMatch(/can be chosen, not excluded/);
   });
 
+  it('after: and before: take a year, a month or a day, written back whole; every bound applies', () => {
+    const q = parse('release notes after:2024-3 before:2025');
+    expect([q.after, q.before]).toEqual(['2024-03', '2025']);
+    expect(q.understood).toBe('release notes after:2024-03 before:2025');
+    expect(q.required.map((g) => g[0]!.text)).toEqual(['release', 'notes']);
+    expect(parse('x after:2020 AFTER:2024/02/29 after:2021').after).toBe('2024-02-29');
+    expect(parse('x before:2030 before:2024-01 before:2026').before).toBe('2024-01');
+    expect(parse('x after:2024-02-29').after).toBe('2024-02-29');
+  });
+
+  it('a date filter that names no date, or is negated, is ignored with the reason', () => {
+    expect(parse('x after:2023-02-29').ignored).toEqual(['after:2023-02-29 (use a year, a month or a day, such as after:2024-03-01)']);
+    expect(parse('x before:yesterday').ignored).toEqual(['before:yesterday (use a year, a month or a day, such as before:2024-03-01)']);
+    const neg = parse('x -after:2024');
+    expect(neg.after).toBeUndefined();
+    expect(neg.ignored).toEqual(['-after:2024 (a date filter cannot be excluded: before: and after: bound the dates)']);
+    expect(parse('x after:2024-13').after).toBeUndefined();
+    expect(parse('x OR after:2024').ignored).toEqual(['"OR" before after:2024 (OR joins words to include)']);
+  });
+
   it('helpers: siteHost and languageCode', () => {
     expect(siteHost('')).toBeUndefined();
     expect(siteHost('user@host')).toBeUndefined();
@@ -309,7 +329,7 @@ describe('hostile input', () => {
   });
 
   it('property: operator soup never throws and the understood query parses to itself', () => {
-    const piece = fc.constantFrom('OR', '|', '-', '"', 'site:', 'intitle:', 'inurl:', 'lang:', 'rust', 'go', 'ex.com', 'en', ' ', '\u201c', '网络');
+    const piece = fc.constantFrom('OR', '|', '-', '"', 'site:', 'intitle:', 'inurl:', 'lang:', 'after:', 'before:', '2024', '-03', 'rust', 'go', 'ex.com', 'en', ' ', '\u201c', '网络');
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
         const q = parse(pieces.join(''));
@@ -318,6 +338,7 @@ describe('hostile input', () => {
         expect(again.required).toEqual(q.required);
         expect(again.excluded).toEqual(q.excluded);
         expect(again.sites).toEqual(q.sites);
+        expect([again.after, again.before]).toEqual([q.after, q.before]);
       }),
       { numRuns: 500 },
     );

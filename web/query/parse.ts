@@ -3,11 +3,13 @@
 // ..., ignored: ...". Words become index tokens through the same tokenizer the indexer used.
 //
 // Language: words (all required), "exact phrase", -word, -"phrase", `a OR b` (also `a | b`),
-// site:host and -site:host, intitle:word / intitle:"phrase", inurl:word, lang:xx.
+// site:host and -site:host, intitle:word / intitle:"phrase", inurl:word, lang:xx, after:2024-03 and
+// before:2025 (date-filter.ts).
 
 import type { ParsedQuery, QueryAtom } from './types.js';
 import { WEB_DEFAULTS, type QueryLimits } from '../defaults.js';
 import { cleanInput, lex, type Item } from './lex.js';
+import { dateBound, narrower } from './date-filter.js';
 import { tokenize as sharedTokenize } from '../../shared/analysis/index.js';
 
 /** Text to index tokens, as the indexer does it. */
@@ -33,13 +35,15 @@ function showAtom(atom: QueryAtom): string {
 }
 
 /** A query written back in the query language: what `understood` holds, and what relaxed queries use. */
-export function formatQuery(q: Pick<ParsedQuery, 'required' | 'excluded' | 'sites' | 'excludedSites' | 'languages'>): string {
+export function formatQuery(q: Pick<ParsedQuery, 'required' | 'excluded' | 'sites' | 'excludedSites' | 'languages' | 'after' | 'before'>): string {
   return [
     ...q.required.map((group) => group.map(showAtom).join(' OR ')),
     ...q.excluded.map((atom) => '-' + showAtom(atom)),
     ...q.sites.map((host) => `site:${host}`),
     ...q.excludedSites.map((host) => `-site:${host}`),
     ...q.languages.map((code) => `lang:${code}`),
+    ...(q.after !== undefined ? [`after:${q.after}`] : []),
+    ...(q.before !== undefined ? [`before:${q.before}`] : []),
   ].join(' ');
 }
 
@@ -98,6 +102,7 @@ export function parseQuery(input: string, options: ParseOptions = {}): ParsedQue
   const sites: string[] = [];
   const excludedSites: string[] = [];
   const languages: string[] = [];
+  const dates: Pick<ParsedQuery, 'after' | 'before'> = {};
   let used = 0;
   let overLimit = 0;
   // An OR joins the next word to the group of the word before it; only words take part.
@@ -120,7 +125,7 @@ export function parseQuery(input: string, options: ParseOptions = {}): ParsedQue
     }
     if (item.type === 'or') {
       if (pendingOr) ignored.push('a repeated "OR"');
-      else if (required.length === 0 && excluded.length === 0 && sites.length + excludedSites.length + languages.length === 0) {
+      else if (required.length === 0 && excluded.length === 0 && sites.length + excludedSites.length + languages.length === 0 && dates.after === undefined && dates.before === undefined) {
         ignored.push('"OR" at the start');
       } else if (!lastWasRequired) ignored.push('"OR" that does not follow a word');
       else pendingOr = true;
@@ -145,6 +150,19 @@ export function parseQuery(input: string, options: ParseOptions = {}): ParsedQue
           if (!languages.includes(code)) languages.push(code);
           used++;
         }
+      }
+      continue;
+    }
+    if (item.operator === 'after' || item.operator === 'before') {
+      const kind = item.operator;
+      dropPendingOr(`before ${show(item)} (OR joins words to include)`);
+      lastWasRequired = false;
+      const bound = dateBound(item.text);
+      if (item.negated) ignored.push(`${show(item)} (a date filter cannot be excluded: before: and after: bound the dates)`);
+      else if (bound === undefined) ignored.push(`${show(item)} (use a year, a month or a day, such as ${kind}:2024-03-01)`);
+      else {
+        dates[kind] = narrower(kind, dates[kind], bound);
+        used++;
       }
       continue;
     }
@@ -178,6 +196,6 @@ export function parseQuery(input: string, options: ParseOptions = {}): ParsedQue
   if (pendingOr) ignored.push('"OR" at the end');
   if (overLimit > 0) ignored.push(`${overLimit} more word${overLimit === 1 ? '' : 's'} (at most ${limits.maxQueryAtoms} are used)`);
 
-  const understood = formatQuery({ required, excluded, sites, excludedSites, languages });
-  return { required, excluded, sites, excludedSites, languages, understood, ignored };
+  const understood = formatQuery({ required, excluded, sites, excludedSites, languages, ...dates });
+  return { required, excluded, sites, excludedSites, languages, ...dates, understood, ignored };
 }

@@ -33,9 +33,10 @@ describe('parseSynonyms', () => {
       ['a, b\nalone', 'f line 2: one entry alone: list two or more, separated by commas, or write "words => other words"'],
       ['a => b => c', 'f line 1: more than one "=>"'],
       ['a, , b', 'f line 1: an empty entry'],
-      ['a, "b c"', 'f line 1: `"b c"` is not plain words (no quotes, -, OR, site:, lang: or intitle: in an entry)'],
-      ['x, site:example.org', 'f line 1: `site:example.org` is not plain words (no quotes, -, OR, site:, lang: or intitle: in an entry)'],
-      ['x, -kube', 'f line 1: `-kube` is not plain words (no quotes, -, OR, site:, lang: or intitle: in an entry)'],
+      ['a, "b c"', 'f line 1: `"b c"` is not plain words (no quotes, -, OR, site:, lang:, after:, before: or intitle: in an entry)'],
+      ['x, site:example.org', 'f line 1: `site:example.org` is not plain words (no quotes, -, OR, site:, lang:, after:, before: or intitle: in an entry)'],
+      ['x, -kube', 'f line 1: `-kube` is not plain words (no quotes, -, OR, site:, lang:, after:, before: or intitle: in an entry)'],
+      ['x, release after:2024', 'f line 1: `release after:2024` is not plain words (no quotes, -, OR, site:, lang:, after:, before: or intitle: in an entry)'],
       [Array.from({ length: 101 }, (_, i) => `w${i}`).join(', '), 'f line 1: 101 entries, more than the 100 a line may list'],
       [`b, ${'a'.repeat(100_000)}`, 'f line 1: an entry of 100000 characters, longer than a query may be (512)'],
     ];

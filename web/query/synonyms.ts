@@ -42,8 +42,9 @@ function entryAtoms(entry: string, maxChars: number): QueryAtom[] | string {
   const parsed = parseQuery(entry);
   const atoms = parsed.required.map((g) => g[0]!);
   const plain = parsed.required.every((g) => g.length === 1 && g[0]!.kind === 'term' && g[0]!.field === undefined);
-  if (!plain || parsed.excluded.length + parsed.sites.length + parsed.excludedSites.length + parsed.languages.length + parsed.ignored.length > 0 || atoms.length === 0) {
-    return `\`${entry}\` is not plain words (no quotes, -, OR, site:, lang: or intitle: in an entry)`;
+  const filtered = parsed.sites.length + parsed.excludedSites.length + parsed.languages.length > 0 || parsed.after !== undefined || parsed.before !== undefined;
+  if (!plain || filtered || parsed.excluded.length + parsed.ignored.length > 0 || atoms.length === 0) {
+    return `\`${entry}\` is not plain words (no quotes, -, OR, site:, lang:, after:, before: or intitle: in an entry)`;
   }
   return atoms;
 }

@@ -23,6 +23,11 @@ export interface ParsedQuery {
   excludedSites: string[];
   /** `lang:xx`; several are alternatives. */
   languages: string[];
+  /** `after:2024-03`: only pages dated from the start of this year, month or day on (web/query/date-filter.ts);
+   * absent when not given. Pages without a date are left out by either filter. */
+  after?: string;
+  /** `before:2025`: only pages dated before the start of this year, month or day. */
+  before?: string;
   /** The query as understood, in the query language, e.g. `rust "borrow checker" -unsafe`. */
   understood: string;
   /** Parts of the input that were dropped, each with why (e.g. `"OR" at the start`, `input cut at 512 characters`). */

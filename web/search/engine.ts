@@ -177,6 +177,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   private readonly placeBuffers: PositionBuffer[] = [];
   private readonly hits: HitBuilder;
   private unknownLanguage: number | undefined;
+  private undated: number | undefined;
   /** The languages the index's pages are in (compile.ts hasLanguage). */
   private readonly languages: ReadonlySet<string>;
   /** The current query's sure matches (match()), one array for every query: thousands of entries each. */
@@ -251,7 +252,8 @@ export class IndexSearcher implements GleanerSearchEngine {
   summary(): IndexSummary {
     const m = this.gen.manifest;
     const unknownLanguage = (this.unknownLanguage ??= this.gen.docs.language.count(''));
-    return { formatVersion: m.formatVersion, builtAt: m.builtAt, documents: m.documents, terms: m.terms, bytesOnDisk: m.bytesOnDisk, unknownLanguage };
+    const undated = (this.undated ??= this.gen.docs.date.reduce((n, at) => (Number.isNaN(at) ? n + 1 : n), 0));
+    return { formatVersion: m.formatVersion, builtAt: m.builtAt, documents: m.documents, terms: m.terms, bytesOnDisk: m.bytesOnDisk, unknownLanguage, undated };
   }
 
   stats(): IndexStats {
@@ -403,9 +405,9 @@ export class IndexSearcher implements GleanerSearchEngine {
 
   /** The ranked candidates up to `wanted`, and how many documents match in all. */
   private match(query: ParsedQuery, plan: QueryPlan, wanted: number): Matched {
-    if (plan.groups.length === 0 && query.sites.length === 0 && query.languages.length === 0) return { candidates: [], total: 0 };
+    if (plan.groups.length === 0 && query.sites.length === 0 && query.languages.length === 0 && query.after === undefined && query.before === undefined) return { candidates: [], total: 0 };
     if (plan.groups.some((g) => g.every((a) => a.alternatives.length === 0))) return { candidates: [], total: 0 };
-    const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.gen.docs.site);
+    const accepts = documentFilter(query, this.gen.docs.host, this.gen.docs.language, this.gen.docs.site, this.gen.docs.date);
     const { scanner } = this;
     const { boost } = this.pre;
     const everyWord = everyWordOrder(plan, (t) => scanner.docFreq(t), true);

@@ -1,7 +1,7 @@
 // The match rules as the searcher checks them per document: each atom's alternatives as the bits they
 // need in a document's mask (web/search/compile.ts assigns the bits), and the site:/lang: filter. Pure.
 
-import type { ParsedQuery } from '../query/index.js';
+import { boundStartMs, type ParsedQuery } from '../query/index.js';
 import type { AtomPlan, QueryPlan } from './compile.js';
 import { CodedStrings, type TextColumn } from '../../shared/index-format/index.js';
 
@@ -58,7 +58,7 @@ export function atomMatches(masks: Uint32Array, base: number, atom: CompiledAtom
   return false;
 }
 
-/** site:, -site: and lang: as one test per document, or undefined when the query has none. */
+/** site:, -site:, lang:, after: and before: as one test per document, or undefined when the query has none. */
 export function documentFilter(
   query: ParsedQuery,
   hosts: TextColumn,
@@ -66,14 +66,34 @@ export function documentFilter(
   /** Document d's `host:port` ('' for the port when its URL has none): doc-strings.bin's site column,
    * which `site:host:port` compares (the hosts column holds host names only). */
   sites: TextColumn,
+  /** Document d's date in milliseconds (DocNumbers.date; NaN: none), which `after:` and `before:` compare. */
+  dates: Float64Array,
 ): ((doc: number) => boolean) | undefined {
-  if (query.sites.length === 0 && query.excludedSites.length === 0 && query.languages.length === 0) return undefined;
+  const dateOk = dateFilter(query, dates);
+  if (query.sites.length === 0 && query.excludedSites.length === 0 && query.languages.length === 0) return dateOk;
+  const rest = placeFilter(query, hosts, languages, sites);
+  return dateOk === undefined ? rest : (d) => dateOk(d) && rest(d);
+}
+
+/** `after:` and `before:` as a test of the date column: [after, before), a page without a date (NaN) never inside. */
+function dateFilter(query: ParsedQuery, dates: Float64Array): ((doc: number) => boolean) | undefined {
+  if (query.after === undefined && query.before === undefined) return undefined;
+  const from = query.after === undefined ? -Infinity : boundStartMs(query.after);
+  const to = query.before === undefined ? Infinity : boundStartMs(query.before);
+  return (d) => {
+    const at = dates[d]!;
+    return at >= from && at < to;
+  };
+}
+
+/** site:, -site: and lang: as one test (at least one of them is given). */
+function placeFilter(query: ParsedQuery, hosts: TextColumn, languages: TextColumn, sites: TextColumn): (doc: number) => boolean {
   const siteOk = siteFilter(query.sites, query.excludedSites);
   const withPort = [...query.sites, ...query.excludedSites].some((s) => PORT.test(s));
   const hostOk = query.sites.length === 0 && query.excludedSites.length === 0 ? undefined : valueTest(withPort ? sites : hosts, siteOk);
   const langs = new Set(query.languages.map((l) => l.toLowerCase()));
   const langOk = langs.size === 0 ? undefined : valueTest(languages, (l) => langs.has(l));
-  if (hostOk === undefined) return langOk;
+  if (hostOk === undefined) return langOk ?? (() => true);
   if (langOk === undefined) return hostOk;
   return (d) => hostOk(d) && langOk(d);
 }

@@ -119,6 +119,8 @@ export interface IndexSummary {
   bytesOnDisk: number;
   /** Pages whose language is unknown (none declared, none detected): `lang:` leaves them out. */
   unknownLanguage?: number;
+  /** Pages without a date (none declared, no Last-Modified trusted): `after:` and `before:` leave them out. */
+  undated?: number;
 }
 
 /** The searcher the gateway is given: opened read-only over what `gleaner index` wrote. */
