@@ -27,8 +27,8 @@
 //   "Errors#" read as a name ending in `#` (as "C#" is).
 // - Up: the page one level up in its site, as the page names it (parent-link.ts), resolved as links are.
 // - Description: `<meta name=description>`, else `<meta property=og:description>`.
-// - Date: the date the page declares in its metadata, a publication date before a modification date
-//   (page-date.ts); none when it declares none.
+// - Date: the date the page declares in its metadata (metas, microdata, `<time pubdate>`, JSON-LD), a
+//   publication date before a modification date (page-date.ts); none when it declares none.
 // - Robots: META robots and the agent-specific META (see robots-meta.ts), merged most-restrictive-wins.
 //   The links of a nofollow page are still returned: the caller must not follow them (robots.follow).
 
@@ -37,7 +37,7 @@ import { attributeNames, ScanTokenizer, type AttributeFilter } from './html-toke
 import { canonicalizeUrl, type CanonicalizeOptions } from '../shared/url.js';
 import type { OutLink, PageRecord, RobotsDirectives } from '../shared/store/index.js';
 import { DEFAULT_AGENT } from '../shared/agent.js';
-import { DeclaredDate } from './page-date.js';
+import { DeclaredDate, offerLinkedData } from './page-date.js';
 import { mergeRobots, parseRobotsMeta } from './robots-meta.js';
 import { linkResolver } from './resolve-link.js';
 import { letterCount } from './char-count.js';
@@ -81,6 +81,9 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 // An <iframe>'s, <noembed>'s and <noframes>' content is text only a browser without frames would show:
 // none does now, so it is no text of the page (it was a place to say to search engines what readers
 // never see).
+/** The most JSON-LD text a page's blocks are read for their date (crawler/page-date.ts): a page's own
+ * description is a few KB; a block of a product catalogue can be megabytes of no date of the page. */
+const MAX_LINKED_DATA_CHARS = 256 * 1024;
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'title', 'iframe', 'noembed', 'noframes']);
 /** What may stand in a document's head; any other element, or text, starts the body (WHATWG "in head"). */
 const HEAD_CONTENT = new Set(['html', 'head', 'title', 'base', 'link', 'meta', 'style', 'script', 'noscript', 'template']);
@@ -122,8 +125,8 @@ const REORDER = /[\u202a-\u202e\u2066-\u2069]/g;
 // A span's id is read for defined-names.ts alone: Sphinx sets its reference targets on empty spans
 // before a heading (`<span id="std-setting-STATIC_ROOT"></span><h3>`).
 // A nav's or list's aria-label is read for parent-link.ts alone (a breadcrumb trail).
-const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'time', 'dt', 'span', ...ID_CARRIERS, ...TRAIL_HOLDERS]);
-const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id', 'accesskey', 'aria-label', 'itemprop', 'datetime', 'pubdate']);
+const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'time', 'script', 'dt', 'span', ...ID_CARRIERS, ...TRAIL_HOLDERS]);
+const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id', 'accesskey', 'aria-label', 'itemprop', 'datetime', 'pubdate', 'type']);
 
 /**
  * htmlparser2's Parser on ScanTokenizer, which skips the attributes of the elements extraction does
@@ -234,6 +237,9 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   let htmlLang: string | undefined;
   let metaLang: string | undefined;
   const declared = new DeclaredDate();
+  /** The text of the JSON-LD block being read, and how much of the page's JSON-LD has been read. */
+  let linkedData: string[] | undefined;
+  let linkedDataChars = 0;
   let baseHref: string | undefined;
   /** The rel=canonical hrefs of the head (at most two are kept: two that differ name no canonical). */
   const canonicalHrefs: string[] = [];
@@ -299,6 +305,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           skipDepth++;
           // A <title> in a <template> is inert, one in an <svg> the drawing's tooltip.
           if (name === 'title' && foreignDepth === 0 && templateDepth === 0 && title === undefined && titleBuf === undefined) titleBuf = [];
+          if (name === 'script' && templateDepth === 0 && attribs.type?.trim().toLowerCase() === 'application/ld+json' && linkedDataChars < MAX_LINKED_DATA_CHARS) linkedData = [];
           return;
         }
         // What a <template> holds is no part of the page: not its links (below), nor its base,
@@ -357,6 +364,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
       ontext(data) {
         if (skipDepth > 0) {
           if (titleBuf !== undefined) titleBuf.push(data);
+          if (linkedData !== undefined) {
+            linkedDataChars += data.length;
+            if (linkedDataChars <= MAX_LINKED_DATA_CHARS) linkedData.push(data);
+          }
           return;
         }
         if (!inBody && data.trim() !== '') inBody = true;
@@ -389,6 +400,11 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           if (name === 'title' && titleBuf !== undefined) {
             title = collapseWhitespace(titleBuf.join(''));
             titleBuf = undefined;
+          }
+          if (name === 'script' && linkedData !== undefined) {
+            // Past the page's allowance the block is cut, and a cut block is no JSON: none is read.
+            if (linkedDataChars <= MAX_LINKED_DATA_CHARS) offerLinkedData(linkedData.join(''), declared);
+            linkedData = undefined;
           }
         }
         if (BLOCKS.has(name)) {

@@ -71,6 +71,29 @@ describe('a page\'s declared date in extraction', () => {
     expect(dateOf('<meta itemprop="dateModified" content="2017-01-01"><meta name="date" content="2016-01-01">')).toBe('2016-01-01T00:00:00.000Z');
   });
 
+  it('reads JSON-LD: the page\'s own entities before what they hold, a publication date first', () => {
+    const ld = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+    expect(dateOf(ld({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: 'x', dateModified: '2024-05-01', datePublished: '2024-04-01T08:00:00Z' }))).toBe('2024-04-01T08:00:00.000Z');
+    // A comment's date sits deeper than the article's, in an @graph as Yoast writes it.
+    const graph = { '@graph': [{ '@type': 'WebPage', comment: [{ '@type': 'Comment', datePublished: '2025-01-01' }] }, { '@type': 'Article', datePublished: '2023-06-07' }] };
+    expect(dateOf('', ld(graph))).toBe('2023-06-07T00:00:00.000Z');
+    expect(dateOf(ld([{ '@type': 'BlogPosting', dateModified: '2022-02-02' }]))).toBe('2022-02-02T00:00:00.000Z');
+    // Open Graph's publication date ranks before JSON-LD's.
+    expect(dateOf(`<meta property="article:published_time" content="2021-01-01">${ld({ datePublished: '2020-01-01' })}`)).toBe('2021-01-01T00:00:00.000Z');
+    // " TYPE " as written; a script of another type is a script.
+    expect(dateOf('<script type=" Application/LD+JSON ">{"datePublished": "2019-09-09"}</script>')).toBe('2019-09-09T00:00:00.000Z');
+    expect(dateOf('<script type="text/javascript">var x = {"datePublished": "2019-09-09"};</script>')).toBeUndefined();
+  });
+
+  it('reads no date from JSON-LD that is no JSON, is in a template, or is past the page\'s allowance', () => {
+    expect(dateOf('<script type="application/ld+json">{"datePublished": "2019-09-09",</script>')).toBeUndefined();
+    expect(dateOf('', '<template><script type="application/ld+json">{"datePublished": "2019-09-09"}</script></template>')).toBeUndefined();
+    const big = `<script type="application/ld+json">{"filler": "${'x'.repeat(300 * 1024)}", "datePublished": "2019-09-09"}</script>`;
+    expect(dateOf(big)).toBeUndefined();
+    // Nor from a block after the allowance is spent.
+    expect(dateOf(`${big}<script type="application/ld+json">{"datePublished": "2018-08-08"}</script>`)).toBeUndefined();
+  });
+
   it('has none without metadata: not from a bare <time>, the text, a template or a date that does not parse', () => {
     expect(dateOf('<title>Posted 2024-03-05</title>', '<p>Posted 2024-03-05</p><time datetime="2024-03-05">an event</time>')).toBeUndefined();
     expect(dateOf('<meta name="date" content="last Tuesday">')).toBeUndefined();

@@ -1,7 +1,7 @@
 // A page's own date: when it says it was published, else when it says it last changed, read from the
 // metadata publishers write for search engines, feeds and citation tools (Open Graph's article:*,
-// schema.org's datePublished, Dublin Core, Highwire's citation_*, HTML's `<time pubdate>`) and from a
-// PDF's Info dictionary. The indexer ranks and shows it (indexer/page-date.ts chooses between it and
+// schema.org's datePublished as microdata or JSON-LD, Dublin Core, Highwire's citation_*, HTML's
+// `<time pubdate>`) and from a PDF's Info dictionary. The indexer ranks and shows it (indexer/page-date.ts chooses between it and
 // the HTTP Last-Modified). Only dates written as machine-readable metadata: a date in the text ("Posted
 // 5 March") is the reader's, in any language and order, and guessing it is how crawlers get the year
 // of a copyright line. Pure.
@@ -86,5 +86,43 @@ export class DeclaredDate {
   /** The date as an ISO 8601 UTC string, or undefined when the page declared none that parsed. */
   get iso(): string | undefined {
     return this.at === undefined ? undefined : new Date(this.at).toISOString();
+  }
+}
+
+/** JSON-LD properties that date a page, and the microdata source each counts as. */
+const LINKED_DATA_DATES: readonly [string, string][] = [
+  ['datePublished', 'itemprop:datepublished'],
+  ['dateModified', 'itemprop:datemodified'],
+];
+/** Objects of a JSON-LD block looked at, at most: a page's own entities come first (breadth first),
+ * and a block of thousands (a product catalogue) is not the page's date. */
+const MAX_LINKED_DATA_NODES = 1_000;
+
+/**
+ * The dates a `<script type="application/ld+json">` block gives (schema.org's datePublished and
+ * dateModified), offered to `into` breadth first: the page's own entities (an Article, the items of
+ * an `@graph`) before what they hold (a comment's date). A block that is no JSON gives none.
+ */
+export function offerLinkedData(json: string, into: DeclaredDate): void {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return;
+  }
+  const queue: unknown[] = [data];
+  for (let i = 0; i < queue.length && i < MAX_LINKED_DATA_NODES; i++) {
+    const node = queue[i];
+    if (Array.isArray(node)) {
+      queue.push(...(node as unknown[]).slice(0, MAX_LINKED_DATA_NODES));
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    const entity = node as Record<string, unknown>;
+    for (const [key, source] of LINKED_DATA_DATES) {
+      const value = entity[key];
+      if (typeof value === 'string') into.offer(source, value);
+    }
+    for (const value of Object.values(entity)) if (value !== null && typeof value === 'object') queue.push(value);
   }
 }
