@@ -26,5 +26,6 @@
  * and a Content-Language that is no language subtag (`english`) give no language (2026-12-06). 12:
  * `<![CDATA[` outside SVG and MathML ends at the next `>` as in a browser, so an unclosed one no
  * longer hides the rest of the page (crawler/html-tokenizer.ts) (2026-12-06). 13: the date a page
- * declares in its metadata, and a PDF's CreationDate (crawler/page-date.ts) (2026-12-06). */
+ * declares in its metadata (metas, microdata, JSON-LD), and a PDF's CreationDate (crawler/page-date.ts)
+ * (2026-12-06). */
 export const EXTRACTION_VERSION = 13;

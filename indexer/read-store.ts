@@ -17,7 +17,7 @@ import type { IndexerOptions } from './options.js';
 import { contentOffsets, contentTextOf, countTemplates, pageBlocksFrom, type PageBlocks } from './templates.js';
 import { BlockShapeQueue } from './block-thread.js';
 import { listingShare } from './listing.js';
-import { pageDateMs } from './page-date.js';
+import { DeployStamps, pageDateMs } from './page-date.js';
 import { parentContext, type ContextPage } from './parent-context.js';
 
 export interface StoreDocuments {
@@ -129,6 +129,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
   const pages = new Map<string, HeldPage>();
   const openings = new OpeningArena();
   const intern = linkInterner();
+  const stamps = new DeployStamps();
   let read = 0;
   // Template summaries are made from each page's text on another thread while this one reads on
   // (block-thread.ts), and given to the held pages in order; each page's link keys are made here.
@@ -144,7 +145,10 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
       const held = heldPage(page, intern);
       pages.set(page.url, held);
       if (shapes !== undefined && page.state === 'ok' && page.blockEnds !== undefined) await shapes.add(held, page);
-      if (skipReason(page) === undefined) openings.add(page.url, openingOf(page.text));
+      if (skipReason(page) === undefined) {
+        openings.add(page.url, openingOf(page.text));
+        stamps.add(hostOf(page.url), page.lastModified);
+      }
       if (++read % 1000 === 0) progress({ phase: 'read', done: read, total: 0 });
     }
     await shapes?.finish();
@@ -152,6 +156,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     await shapes?.close();
   }
   progress({ phase: 'read', done: read, total: read });
+  const deployed = stamps.deployed();
 
   const indexed = new Set<string>();
   const skipped: Record<string, number> = {};
@@ -236,7 +241,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     const body = contentText === undefined ? page : { ...page, text: contentText, ...(contentText === '' ? { sections: [] } : contentSections(page, blocks!)) };
     const stored = storedDocOf(body, links?.anchors ?? [], options.maxBodyChars);
     const context = contexts.get(url);
-    const date = pageDateMs(page);
+    const date = pageDateMs(page, !deployed.has(host));
     return {
       stored: { ...stored, title: stripAffixes(pageTitle(page), affixes.get(host)!), ...(context !== undefined ? { headings: [...stored.headings, context], context } : {}) },
       title: pageTitle(page),

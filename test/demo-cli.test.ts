@@ -51,6 +51,13 @@ describe.skipIf(!BUILT)('gleaner demo (real CLI)', () => {
     const vacation = await (await fetch(new URL('search?q=vacation', url))).text();
     expect(vacation).toContain('Showing results for <strong class="q"><bdi>vacation OR holiday OR &#34;annual leave&#34;</bdi></strong>');
     expect(vacation).toContain('/policies/leave.html');
+    // The news pages declare their dates: sorted by date, the newest comes first, its day shown.
+    const news = (await (await fetch(new URL('api/search?q=news+site%3A127.0.0.1&sort=date&size=3', url))).json()) as { results: { url: string; date?: string }[] };
+    expect(news.results.map((r) => [new URL(r.url).pathname, r.date?.slice(0, 10)])).toEqual([
+      ['/news/open-day.html', '2026-09-18'],
+      ['/news/library-refurbishment.html', '2026-09-04'],
+      ['/news/new-starters.html', '2026-08-28'],
+    ]);
 
     child.kill('SIGINT');
     expect(await exited).toBe(0);
