@@ -87,6 +87,7 @@ describe('a page\'s declared date in extraction', () => {
 
   it('reads no date from JSON-LD that is no JSON, is in a template, or is past the page\'s allowance', () => {
     expect(dateOf('<script type="application/ld+json">{"datePublished": "2019-09-09",</script>')).toBeUndefined();
+    for (const json of ['null', '5', '"2019-09-09"', '[]', '[null, 1, "x"]']) expect(dateOf(`<script type="application/ld+json">${json}</script>`), json).toBeUndefined();
     expect(dateOf('', '<template><script type="application/ld+json">{"datePublished": "2019-09-09"}</script></template>')).toBeUndefined();
     const big = `<script type="application/ld+json">{"filler": "${'x'.repeat(300 * 1024)}", "datePublished": "2019-09-09"}</script>`;
     expect(dateOf(big)).toBeUndefined();

@@ -110,19 +110,23 @@ export function offerLinkedData(json: string, into: DeclaredDate): void {
   } catch {
     return;
   }
-  const queue: unknown[] = [data];
-  for (let i = 0; i < queue.length && i < MAX_LINKED_DATA_NODES; i++) {
+  // Only objects and arrays are queued, and no more of them than are looked at.
+  const queue: unknown[] = [];
+  const enqueue = (value: unknown): void => {
+    if (value !== null && typeof value === 'object' && queue.length < MAX_LINKED_DATA_NODES) queue.push(value);
+  };
+  enqueue(data);
+  for (let i = 0; i < queue.length; i++) {
     const node = queue[i];
     if (Array.isArray(node)) {
-      queue.push(...(node as unknown[]).slice(0, MAX_LINKED_DATA_NODES));
+      for (const item of node as unknown[]) enqueue(item);
       continue;
     }
-    if (node === null || typeof node !== 'object') continue;
     const entity = node as Record<string, unknown>;
     for (const [key, source] of LINKED_DATA_DATES) {
       const value = entity[key];
       if (typeof value === 'string') into.offer(source, value);
     }
-    for (const value of Object.values(entity)) if (value !== null && typeof value === 'object') queue.push(value);
+    for (const value of Object.values(entity)) enqueue(value);
   }
 }
