@@ -149,11 +149,12 @@ async function bodySteps(outcome: Extract<FetchOutcome, { kind: 'body' }>, url: 
   const e = analysis.extracted;
   steps.push({
     title: 'Extraction',
-    decidedBy: ['crawler/extract.ts', 'crawler/robots-meta.ts', 'crawler/sections.ts', ...(isDocument(input) ? ['crawler/document-analysis.ts', 'crawler/documents.ts'] : [])],
+    decidedBy: ['crawler/extract.ts', 'crawler/robots-meta.ts', 'crawler/sections.ts', 'crawler/page-date.ts', ...(isDocument(input) ? ['crawler/document-analysis.ts', 'crawler/documents.ts'] : [])],
     verdict: analysis.robots.index ? `${e.text.length} characters of text, ${e.links.length} links` : 'noindex: stored, never indexed',
     facts: [
       ['title', e.title || '(none)'],
       ['description', e.description || '(none)'],
+      ['declared date', e.date ?? '(none: no date in its metadata; the index may take its Last-Modified)'],
       ['headings', more(e.headings, (h) => h)],
       ['language', e.language || '(undeclared: detected from the text at index time)'],
       ['text', `${e.text.slice(0, 300)}${e.text.length > 300 ? '…' : ''}`],

@@ -23,7 +23,7 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
       const html = (body: string) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"v1"' }).end(body);
       if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\nAllow: /private/open\n');
       if (req.url === '/') { html('<title>Gear shop</title><p>Welcome. <a href="/gears">Gear catalogue</a> <a href="/old">old link</a></p>'); return; }
-      if (req.url === '/gears') { html('<title>Gears</title><h1>Helical gears</h1><p>Helical gears run quietly; spur gears are cheaper. <a href="/">home</a></p>'); return; }
+      if (req.url === '/gears') { html('<title>Gears</title><meta name="date" content="2024-03-05"><h1>Helical gears</h1><p>Helical gears run quietly; spur gears are cheaper. <a href="/">home</a></p>'); return; }
       if (req.url === '/old') return void res.writeHead(301, { location: '/gears' }).end();
       if (req.url === '/to-script') return void res.writeHead(302, { location: 'javascript:alert(1)' }).end();
       if (req.url === '/broken.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7\n(((garbage');
@@ -63,7 +63,8 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
     ]);
     expect(steps.get('Charset')).toMatchObject({ verdict: 'utf-8' });
     expect(steps.get('The stored record')?.verdict).toMatch(/^ok, HTTP 200/);
-    expect(Object.fromEntries(steps.get('Indexed document')!.facts)).toMatchObject({ title: 'Gears', headings: 'Helical gears' });
+    expect(Object.fromEntries(steps.get('Indexed document')!.facts)).toMatchObject({ title: 'Gears', headings: 'Helical gears', date: '2024-03-05T00:00:00.000Z' });
+    expect(Object.fromEntries(steps.get('Extraction')!.facts)['declared date']).toBe('2024-03-05T00:00:00.000Z');
     expect(Object.fromEntries(steps.get('Tokens and stems per field')!.facts).body).toMatch(/gears→gear/);
     expect(Object.fromEntries(steps.get('Index entries')!.facts).helic).toMatch(/^in 1 documents; here headings 1, body [12]/);
     expect(Object.fromEntries(steps.get('Inbound links')!.facts)['anchor texts']).toMatch(/Gear catalogue/);
