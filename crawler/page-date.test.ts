@@ -78,6 +78,10 @@ describe('a page\'s declared date in extraction', () => {
     const graph = { '@graph': [{ '@type': 'WebPage', comment: [{ '@type': 'Comment', datePublished: '2025-01-01' }] }, { '@type': 'Article', datePublished: '2023-06-07' }] };
     expect(dateOf('', ld(graph))).toBe('2023-06-07T00:00:00.000Z');
     expect(dateOf(ld([{ '@type': 'BlogPosting', dateModified: '2022-02-02' }]))).toBe('2022-02-02T00:00:00.000Z');
+    // The article's modification date, not its comment's publication date, ranked better as that is.
+    expect(dateOf(ld({ '@type': 'Article', dateModified: '2024-05-01', comment: [{ '@type': 'Comment', datePublished: '2025-01-01' }] }))).toBe('2024-05-01T00:00:00.000Z');
+    // An entity without a date leaves its contents to date the page.
+    expect(dateOf(ld({ '@type': 'WebPage', mainEntity: { '@type': 'Article', datePublished: '2021-03-03' } }))).toBe('2021-03-03T00:00:00.000Z');
     // Open Graph's publication date ranks before JSON-LD's.
     expect(dateOf(`<meta property="article:published_time" content="2021-01-01">${ld({ datePublished: '2020-01-01' })}`)).toBe('2021-01-01T00:00:00.000Z');
     // " TYPE " as written; a script of another type is a script.

@@ -1,10 +1,10 @@
 // A page's own date: when it says it was published, else when it says it last changed, read from the
 // metadata publishers write for search engines, feeds and citation tools (Open Graph's article:*,
 // schema.org's datePublished as microdata or JSON-LD, Dublin Core, Highwire's citation_*, HTML's
-// `<time pubdate>`) and from a PDF's Info dictionary. The indexer ranks and shows it (indexer/page-date.ts chooses between it and
-// the HTTP Last-Modified). Only dates written as machine-readable metadata: a date in the text ("Posted
-// 5 March") is the reader's, in any language and order, and guessing it is how crawlers get the year
-// of a copyright line. Pure.
+// `<time pubdate>`) and from a PDF's Info dictionary. Results show it and `sort=date` orders by it
+// (indexer/page-date.ts chooses between it and the HTTP Last-Modified). Only dates written as
+// machine-readable metadata: a date in the text ("Posted 5 March") is the reader's, in any language
+// and order, and guessing it is how crawlers get the year of a copyright line. Pure.
 
 /** Where a date was declared, best first: a publication date before a modification date, a named
  * standard before a generic `<meta name=date>`. */
@@ -73,14 +73,15 @@ export class DeclaredDate {
   private at: number | undefined;
 
   /** A date declared by `source` (`property:…`, `name:…`, `itemprop:…` or `time:pubdate`, lower-case):
-   * kept when its source ranks before the one kept and it parses. */
-  offer(source: string, text: string): void {
+   * kept when its source ranks before the one kept and it parses; says whether it was kept. */
+  offer(source: string, text: string): boolean {
     const rank = SOURCE_RANK[source];
-    if (rank === undefined || rank >= this.rank) return;
+    if (rank === undefined || rank >= this.rank) return false;
     const at = parseDeclaredDate(text);
-    if (at === undefined) return;
+    if (at === undefined) return false;
     this.rank = rank;
     this.at = at;
+    return true;
   }
 
   /** The date as an ISO 8601 UTC string, or undefined when the page declared none that parsed. */
@@ -100,8 +101,10 @@ const MAX_LINKED_DATA_NODES = 1_000;
 
 /**
  * The dates a `<script type="application/ld+json">` block gives (schema.org's datePublished and
- * dateModified), offered to `into` breadth first: the page's own entities (an Article, the items of
- * an `@graph`) before what they hold (a comment's date). A block that is no JSON gives none.
+ * dateModified), offered to `into` a level at a time: the page's own entities (an Article, the items
+ * of an `@graph`) first, and what they hold (a comment's datePublished) only when no entity above it
+ * gave a date, which a better-ranked source further down would otherwise replace. A block that is no
+ * JSON gives none.
  */
 export function offerLinkedData(json: string, into: DeclaredDate): void {
   let data: unknown;
@@ -111,22 +114,32 @@ export function offerLinkedData(json: string, into: DeclaredDate): void {
     return;
   }
   // Only objects and arrays are queued, and no more of them than are looked at.
-  const queue: unknown[] = [];
-  const enqueue = (value: unknown): void => {
-    if (value !== null && typeof value === 'object' && queue.length < MAX_LINKED_DATA_NODES) queue.push(value);
+  let queued = 0;
+  let level: unknown[] = [];
+  const enqueue = (into: unknown[], value: unknown): void => {
+    if (value !== null && typeof value === 'object' && queued < MAX_LINKED_DATA_NODES) {
+      into.push(value);
+      queued++;
+    }
   };
-  enqueue(data);
-  for (let i = 0; i < queue.length; i++) {
-    const node = queue[i];
-    if (Array.isArray(node)) {
-      for (const item of node as unknown[]) enqueue(item);
-      continue;
+  enqueue(level, data);
+  while (level.length > 0) {
+    const next: unknown[] = [];
+    let dated = false;
+    for (const node of level) {
+      if (Array.isArray(node)) {
+        // An array's items are the level below it, as the items of an @graph are.
+        for (const item of node as unknown[]) enqueue(next, item);
+        continue;
+      }
+      const entity = node as Record<string, unknown>;
+      for (const [key, source] of LINKED_DATA_DATES) {
+        const value = entity[key];
+        if (typeof value === 'string' && into.offer(source, value)) dated = true;
+      }
+      for (const value of Object.values(entity)) enqueue(next, value);
     }
-    const entity = node as Record<string, unknown>;
-    for (const [key, source] of LINKED_DATA_DATES) {
-      const value = entity[key];
-      if (typeof value === 'string') into.offer(source, value);
-    }
-    for (const value of Object.values(entity)) enqueue(value);
+    if (dated) return;
+    level = next;
   }
 }
