@@ -65,7 +65,7 @@ export function openApiDocument(options: WebOptions): Schema {
       snippet: str('Plain text around the best matching passage.'),
       highlights: { type: 'array', description: '[start, end) offsets into snippet, in UTF-16 code units, of the matched words.', items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 } },
       language: str('Primary language subtag (en, es, zh, ...), empty when unknown.'),
-      date: str("The page's date, ISO 8601 in UTC: the date it declares in its metadata (published, else modified), else its HTTP Last-Modified; absent when it has none.", { format: 'date-time' }),
+      date: str("The page's date, ISO 8601 in UTC: the date it declares in its metadata (published, else modified), else its HTTP Last-Modified (not when most pages of its site share that day: a deployment's); absent when it has none.", { format: 'date-time' }),
       score: num('The ranking score (higher first).'),
       explain: ref('Explanation'),
       missing: { type: 'array', items: { type: 'string' }, description: 'A partial match (shown after every full match when there are few): the query words, phrases or OR groups it lacks.' },
