@@ -1,7 +1,7 @@
 // `gleaner demo` as a newcomer runs it: the real CLI (dist/, built by `npm test`) serves the demo
 // intranet, crawls, indexes and serves search; the search page answers; Ctrl-C (SIGINT) stops it all.
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -17,7 +17,10 @@ if (!BUILT) console.warn('demo CLI test skipped: dist/ is not built (run `npm ru
 
 describe.skipIf(!BUILT)('gleaner demo (real CLI)', () => {
   const dirs: string[] = [];
+  // A demo a failed assertion left running is ended here, not left serving after the suite.
+  const children: ChildProcess[] = [];
   afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
@@ -26,6 +29,7 @@ describe.skipIf(!BUILT)('gleaner demo (real CLI)', () => {
     dirs.push(parent);
     const dataDir = join(parent, 'demo');
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'gleaner'), 'demo', '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -72,6 +76,7 @@ describe.skipIf(!BUILT)('gleaner demo (real CLI)', () => {
     const { writeFile } = await import('node:fs/promises');
     await writeFile(join(dataDir, 'precious.txt'), 'keep me');
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'gleaner'), 'demo', '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -88,6 +93,7 @@ describe.skipIf(!BUILT)('gleaner demo (real CLI)', () => {
     const port = (taken.address() as AddressInfo).port;
     try {
       const child = spawn(process.execPath, [join(ROOT, 'bin', 'gleaner'), 'demo', '--port', String(port), '--data', join(parent, 'demo')], { stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
