@@ -389,12 +389,18 @@ export class IndexSearcher implements GleanerSearchEngine {
   private newestFirst(query: ParsedQuery, plan: QueryPlan): Matched {
     const matched = this.match(query, plan, this.gen.docs.url.length);
     const { date } = this.gen.docs;
+    // An undated page sorts after every dated one; Array.prototype.sort is stable, so a tie (one date,
+    // or two undated pages) keeps the order of relevance. `match` made the array: sorted in place.
     const at = (c: Candidate) => {
       const d = date[c.doc]!;
       return Number.isNaN(d) ? -Infinity : d;
     };
-    // Array.prototype.sort is stable: a tie keeps the order of relevance.
-    return { ...matched, candidates: [...matched.candidates].sort((a, b) => at(b) - at(a)) };
+    matched.candidates.sort((a, b) => {
+      const x = at(a);
+      const y = at(b);
+      return x === y ? 0 : x < y ? 1 : -1;
+    });
+    return matched;
   }
 
   private plan(query: ParsedQuery): QueryPlan {
