@@ -767,10 +767,10 @@ class CrawlRun {
       const down = hostGiveUp(failure, inARow, Date.now(), this.options);
       if (down !== undefined) givenUp = { why: { reason: down.reason, cannotConnect: false }, failures: down.failures };
     }
-    // The host waits the backoff or only its usual delay (holdsHost); the URL goes to the back of its
-    // queue. A host given up waits nothing: a link to it found later (on a page fetched before, still
-    // being parsed) is skipped when picked, and the backoff kept a finished crawl waiting up to
-    // maxBackoffMs (5 minutes) to skip it.
+    // The host waits the backoff or only its usual delay (holdsHost); the URL goes behind the host's
+    // other queued URLs. A host given up waits nothing: a link to it found later (on a page fetched
+    // before, still being parsed) is skipped when picked, and the backoff kept a finished crawl waiting
+    // up to maxBackoffMs (5 minutes) to skip it.
     const hostWaitMs = givenUp === undefined && holdsHost(failure, inARow) ? step.waitMs : 0;
     this.requestEnded(ticket, now, hostWaitMs);
     if (givenUp !== undefined) {
@@ -783,7 +783,9 @@ class CrawlRun {
       return false; // stored as an error page by pageFromOutcome
     }
     this.log('info', 'will retry', { url: entry.url, attempt, waitMs: hostWaitMs, reason: failure.kind === 'status' ? `HTTP ${failure.status}` : 'error' in outcome ? outcome.error : '' });
-    await this.frontier.again(ticket);
+    // Behind the host's other URLs: their answers, between the retries, tell a few broken URLs from a
+    // host that is down.
+    await this.frontier.again(ticket, 'last');
     return true;
   }
 

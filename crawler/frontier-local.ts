@@ -3,7 +3,7 @@
 // request ends, so its next fetch can overlap this page's parsing and storing.
 
 import type { CrawlStats, FrontierEntry, PageRecord, QueuedEntry, RawResponse, Store } from '../shared/store/index.js';
-import { markEnded, ticketFor, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
+import { markEnded, ticketFor, type AgainPlace, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
 import { HostScheduler } from './scheduler.js';
 
 export class LocalFrontier implements CrawlFrontier {
@@ -60,9 +60,9 @@ export class LocalFrontier implements CrawlFrontier {
     }
   }
 
-  again(ticket: Ticket): Promise<void> {
+  again(ticket: Ticket, place: AgainPlace = 'its-place'): Promise<void> {
     this.free(ticket);
-    this.scheduler.add(ticket.entry);
+    this.scheduler.add(ticket.entry, place === 'last');
     return Promise.resolve();
   }
 

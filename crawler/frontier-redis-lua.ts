@@ -10,7 +10,8 @@
 // Keys (P = prefix):
 //   P marker            string  this db belongs to a Gleaner frontier (open refuses a db without it)
 //   P seen              set     every URL ever queued: exact, so a URL is queued once per crawl
-//   P q:<host>          zset    the host's queued URLs, score depth*1e12 + P seq (breadth-first, then FIFO)
+//   P q:<host>          zset    the host's queued URLs, score depth*1e12 + P seq (breadth-first, then FIFO);
+//                               a retry (4000 + depth)*1e12 + P seq, behind every depth (see LAST)
 //   P data              hash    url -> the caller's opaque data for a queued or leased URL (absent when none)
 //   P ready             zset    hosts with a queued URL and no lease, score = earliest ms they may be asked
 //   P next              hash    host -> earliest ms of its next request (set when a lease is returned)
@@ -145,8 +146,16 @@ local function dropLease(host)
   redis.call('ZREM', P .. 'deadlines', host)
 end
 -- The URL back to its place: its old score is the lowest of its depth that was queued when it was taken.
-local function requeue(host, l)
-  redis.call('ZADD', P .. 'q:' .. host, l.s, l.u)
+-- Or, last (a retry), behind every URL of its host, keeping its depth in the score: depths stay below
+-- LAST (the CLI allows 1,000) and the score below 2^53, where a double stops counting by one.
+local LAST = 4000
+local function requeue(host, l, last)
+  local s = l.s
+  if last then
+    local depth = math.floor(tonumber(l.s) / 1e12) % LAST
+    s = fmt((LAST + depth) * 1e12 + redis.call('INCR', P .. 'seq'))
+  end
+  redis.call('ZADD', P .. 'q:' .. host, s, l.u)
   redis.call('INCR', P .. 'queued')
 end
 local function dropPending(url)
@@ -154,9 +163,9 @@ local function dropPending(url)
   redis.call('ZREM', P .. 'pdeadlines', url)
 end
 -- A pending URL back to its host's queue; the host is ready at its next allowed time unless leased.
-local function requeuePending(url, p)
+local function requeuePending(url, p, last)
   dropPending(url)
-  requeue(p.h, {s = p.s, u = url})
+  requeue(p.h, {s = p.s, u = url}, last)
   if redis.call('HEXISTS', P .. 'lease', p.h) == 0 then
     redis.call('ZADD', P .. 'ready', 'NX', fmt(nextAt(p.h)), p.h)
   end
@@ -263,13 +272,13 @@ end
 return {'ok', added, fmt(at)}
 `;
 
-/** ARGV: prefix, host, token, delayMs. The URL back to its place, the host ready after the delay.
- * Returns {'stale'} having changed nothing, or {'ok', nextAllowedMs}. */
+/** ARGV: prefix, host, token, delayMs, place ('last' or ''). The URL back to its place (or last), the
+ * host ready after the delay. Returns {'stale'} having changed nothing, or {'ok', nextAllowedMs}. */
 export const RELEASE_LUA = `${PRELUDE}
 local now, host, l = argLease()
 if not l then return {'stale'} end
 dropLease(host)
-requeue(host, l)
+requeue(host, l, ARGV[5] == 'last')
 local at = now + tonumber(ARGV[4])
 redis.call('HSET', P .. 'next', host, fmt(at))
 redis.call('ZADD', P .. 'ready', fmt(at), host)
@@ -349,12 +358,12 @@ redis.call('HINCRBY', P .. 'outcomes', ARGV[4], 1)
 return {'ok', added}
 `;
 
-/** ARGV: prefix, url, token. The pending URL back to its place in its host's queue (a retry).
- * Returns {'stale'} or {'ok'}. */
+/** ARGV: prefix, url, token, place ('last' or ''). The pending URL back to its place in its host's
+ * queue, or last (a retry). Returns {'stale'} or {'ok'}. */
 export const REQUEUE_LUA = `${PRELUDE}
 local p = livePending(ARGV[2], ARGV[3], nowMs())
 if not p then return {'stale'} end
-requeuePending(ARGV[2], p)
+requeuePending(ARGV[2], p, ARGV[4] == 'last')
 return {'ok'}
 `;
 

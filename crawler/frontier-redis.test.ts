@@ -343,6 +343,18 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(next.nowMs).toBeGreaterThanOrEqual(r.nextAllowedMs);
   });
 
+  it('puts a URL released or requeued `last` behind every URL of its host, deeper ones too, its depth kept', async () => {
+    const f = await fresh();
+    await f.add([...entries(['http://a.test/broken1', 'http://a.test/broken2'], 1), ...entries(['http://a.test/deep'], 3), ...entries(['http://a.test/next'], 1)]);
+    const one = await leaseOf(f);
+    expect((await f.release(one, 0, 'last')).kind).toBe('ok');
+    const two = await leaseWhenReady(f, 'w');
+    expect((await f.free(two, 0)).kind).toBe('ok');
+    expect((await f.requeue(two, 'last')).kind).toBe('ok');
+    // The fresh URLs first, by depth; then the retries in the order they failed, each at its own depth.
+    expect(await drain(f, 'w')).toEqual(['http://a.test/next@1', 'http://a.test/deep@3', 'http://a.test/broken1@1', 'http://a.test/broken2@1']);
+  });
+
   it('refuses a db holding another program\'s keys, and leaves them untouched', async () => {
     await admin.flushdb();
     await admin.set('session:42', 'someone else');

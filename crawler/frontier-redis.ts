@@ -16,11 +16,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { GleanerError } from '../shared/errors.js';
 import { ADD_LUA, COMPLETE_LUA, COUNTS_LUA, DROP_HOST_LUA, EXTEND_LUA, EXTEND_PENDING_LUA, FINISH_LUA, FREE_LUA, REQUEUE_LUA, LEASE_LUA, OPEN_LUA, RELEASE_LUA } from './frontier-redis-lua.js';
+import type { AgainPlace } from './frontier.js';
 
 /** The marker value: a db marked otherwise was written by another version of the frontier's layout. */
 const MARKER = 'gleaner-frontier 1';
-/** Queue scores are depth * DEPTH_SCALE + order, so a URL's depth is its score / DEPTH_SCALE. */
+/** Queue scores are depth * DEPTH_SCALE + order, so a URL's depth is its score / DEPTH_SCALE; a retry's
+ * is (LAST_DEPTHS + depth) * DEPTH_SCALE + order, behind every depth (frontier-redis-lua.ts requeue). */
 const DEPTH_SCALE = 1e12;
+const LAST_DEPTHS = 4000;
 
 export interface RedisFrontierOptions {
   /** Prefix of every key, so a db's keys say whose they are. */
@@ -156,7 +159,7 @@ export function redisConnection(url: string): { options: RedisOptions; shown: st
  * score, data of a batch's further URLs}. */
 function leaseFrom(r: string[]): FrontierLease {
   const [, host, url, score, token, deadline, now, data, batch] = r as [string, string, string, string, string, string, string, string, string];
-  const one = (u: string, s: string, d: string): FrontierLease => ({ host, url: u, depth: Math.floor(Number(s) / DEPTH_SCALE), data: d, token, deadlineMs: Number(deadline), nowMs: Number(now) });
+  const one = (u: string, s: string, d: string): FrontierLease => ({ host, url: u, depth: Math.floor(Number(s) / DEPTH_SCALE) % LAST_DEPTHS, data: d, token, deadlineMs: Number(deadline), nowMs: Number(now) });
   const lease = one(url, score, data);
   if (batch === '1') {
     lease.more = [];
@@ -349,8 +352,8 @@ export class RedisFrontier {
    * (breadth-first order holds), and the host waits `delayMs` from now. Not live: `stale`,
    * nothing changed.
    */
-  async release(lease: FrontierLease, delayMs: number): Promise<ReleaseResult> {
-    const r = (await this.run(SCRIPTS.release, [lease.host, lease.token, Math.ceil(delayMs)])) as string[];
+  async release(lease: FrontierLease, delayMs: number, place: AgainPlace = 'its-place'): Promise<ReleaseResult> {
+    const r = (await this.run(SCRIPTS.release, [lease.host, lease.token, Math.ceil(delayMs), place === 'last' ? 'last' : ''])) as string[];
     if (r[0] === 'stale') return { kind: 'stale' };
     return { kind: 'ok', nextAllowedMs: Number(r[1]) };
   }
@@ -389,9 +392,10 @@ export class RedisFrontier {
     return replies.map((r) => (r[0] === 'stale' ? { kind: 'stale' } : { kind: 'ok', linksAdded: Number(r[1]) }));
   }
 
-  /** A pending URL back to its place in its host's queue (a retry). Not live: `stale`. */
-  async requeue(lease: FrontierLease): Promise<{ kind: 'ok' } | Stale> {
-    const r = (await this.run(SCRIPTS.requeue, [lease.url, lease.token])) as string[];
+  /** A pending URL back to its place in its host's queue, or `last`, behind every URL of its host (a
+   * retry). Not live: `stale`. */
+  async requeue(lease: FrontierLease, place: AgainPlace = 'its-place'): Promise<{ kind: 'ok' } | Stale> {
+    const r = (await this.run(SCRIPTS.requeue, [lease.url, lease.token, place === 'last' ? 'last' : ''])) as string[];
     return r[0] === 'stale' ? { kind: 'stale' } : { kind: 'ok' };
   }
 

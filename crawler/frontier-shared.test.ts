@@ -133,4 +133,29 @@ describe.skipIf(!run)('SharedFrontier', () => {
     await other.close();
     await f.close();
   });
+
+  it('asks a URL that failed again after its host\'s other URLs, a batch\'s included, as one machine does', async () => {
+    db++;
+    const f = await SharedFrontier.open(server.url(db), store, { ...options(60_000), batchUrls: 3, commitBatch: { maxPages: 1, lingerMs: 0 } });
+    const urls = ['http://r.test/1', 'http://r.test/2', 'http://r.test/3', 'http://r.test/4'];
+    await f.start([{ url: 'http://r.test/', depth: 0, via: 'seed' }], []);
+    await f.add(urls.map((url) => ({ url, depth: 1, via: 'link' as const })));
+    const asked: string[] = [];
+    for (;;) {
+      const pick = await f.next();
+      if ('empty' in pick) break;
+      if ('waitMs' in pick) {
+        await sleep(pick.waitMs);
+        continue;
+      }
+      const { ticket } = pick;
+      asked.push(ticket.entry.url);
+      // As crawl.ts retries: the request ended (the batch goes on), then the URL goes last, once.
+      f.ended(ticket, performance.now());
+      if (ticket.entry.url === 'http://r.test/1' && asked.filter((u) => u === ticket.entry.url).length === 1) await f.again(ticket, 'last');
+      else await f.commit(ticket, { ...blankPage(ticket.entry, new Date()), state: 'ok' }, [], {} as CrawlStats, []);
+    }
+    expect(asked).toEqual(['http://r.test/', ...urls, 'http://r.test/1']);
+    await f.close();
+  });
 });

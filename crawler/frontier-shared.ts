@@ -18,7 +18,7 @@ import { GleanerError, isGleanerError } from '../shared/errors.js';
 import type { Logger } from '../shared/log.js';
 import type { CrawlStats, FrontierEntry, PageRecord, QueuedEntry, RawResponse, Store } from '../shared/store/index.js';
 import { CommitBatch, type CommitBatchOptions } from './commit-batch.js';
-import { markEnded, ticketFor, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
+import { markEnded, ticketFor, type AgainPlace, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
 import { RedisFrontier, type FrontierCounts, type FrontierEntry as RedisEntry, type FrontierLease } from './frontier-redis.js';
 
 export interface SharedFrontierOptions {
@@ -366,17 +366,20 @@ export class SharedFrontier implements CrawlFrontier {
     }
   }
 
-  async again(ticket: Ticket): Promise<void> {
+  async again(ticket: Ticket, place: AgainPlace = 'its-place'): Promise<void> {
     const h = this.held.get(ticket);
     if (!h) return; // a page that failed after its lease went back
     if (h.batch && !h.batch.done && h.batch.current === ticket) {
       // The ticket holds its batch's host: the batch ends here; this URL and those not asked go back.
+      // Every URL of a batch is pending from the start: one going last is requeued once the host is free.
       this.held.delete(ticket);
-      if (!(await this.endBatch(h.batch, this.waitLeft(ticket), false, [ticket.entry.url]))) this.stale(ticket, 'queued again');
+      const last = place === 'last';
+      const live = (await this.endBatch(h.batch, this.waitLeft(ticket), false, last ? [] : [ticket.entry.url])) && (!last || (await this.redis.requeue(h.lease, place)).kind === 'ok');
+      if (!live) this.stale(ticket, 'queued again');
       return;
     }
     const { lease, pending } = await this.take(ticket);
-    const r = pending ? await this.redis.requeue(lease) : await this.redis.release(lease, this.waitLeft(ticket));
+    const r = pending ? await this.redis.requeue(lease, place) : await this.redis.release(lease, this.waitLeft(ticket), place);
     this.waitUntil = 0; // a URL back in its queue
     if (r.kind === 'stale') this.stale(ticket, 'queued again');
   }

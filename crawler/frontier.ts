@@ -20,6 +20,9 @@ export interface Ticket {
   extraWaitMs: number;
 }
 
+/** Where a URL asked again goes in its host's queue (CrawlFrontier.again). */
+export type AgainPlace = 'its-place' | 'last';
+
 export type FrontierPick = { ticket: Ticket } | { waitMs: number } | { empty: true };
 
 /** What the loop shows of a host in the live status. */
@@ -48,8 +51,10 @@ export interface CrawlFrontier {
   ended(ticket: Ticket, at: number, extraWaitMs?: number): void;
   /** The page is stored and its links queued (`queue`), in the store's one atomic write; then the ticket ends. */
   commit(ticket: Ticket, page: PageRecord, queue: FrontierEntry[], stats: CrawlStats, refused: readonly string[], raw?: RawResponse): Promise<void>;
-  /** The URL is to be asked again later (a retry, robots.txt not had yet): queued again, the ticket ends. */
-  again(ticket: Ticket): Promise<void>;
+  /** The URL is to be asked again later (a retry, robots.txt not had yet): queued again, the ticket ends.
+   * `place`: back at its place in its host's queue (the default), or `last`, behind every URL its host
+   * has queued (a retry after a failure). */
+  again(ticket: Ticket, place?: AgainPlace): Promise<void>;
   /** The URL leaves the queue without a page (disallowed, cut, a sitemap read); `found` is queued. */
   drop(ticket: Ticket, stats: CrawlStats, found?: FrontierEntry[]): Promise<void>;
   /** The URL stays queued for a later run (the crawl is stopping): the ticket ends without a page. */

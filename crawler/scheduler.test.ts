@@ -81,6 +81,26 @@ describe('HostScheduler: one request per host at a time, at its delay, shallowes
     expect('entry' in p && p.entry.url).toBe('http://b/shallow');
   });
 
+  it('a retry goes behind every URL its host has queued, deeper ones included; a host with only retries is still asked', () => {
+    const s = new HostScheduler(originOf, 0);
+    s.add(entry('http://a/broken1', 1), true);
+    s.add(entry('http://a/broken2', 1), true);
+    s.add(entry('http://a/deep', 3));
+    s.add(entry('http://a/next', 1));
+    s.add(entry('http://b/only-retry', 1), true);
+    const out: string[] = [];
+    for (let pick = s.next(0); 'entry' in pick; pick = s.next(0)) {
+      out.push(pick.entry.url);
+      s.releaseWithoutRequest(pick.host);
+    }
+    // Across hosts a retry is picked after any host's fresh URL; each host's retries in the order failed.
+    expect(out).toEqual(['http://a/next', 'http://a/deep', 'http://a/broken1', 'http://a/broken2', 'http://b/only-retry']);
+    // Cleared with the host like any queued URL, depth kept.
+    s.add(entry('http://a/broken3', 2), true);
+    expect(s.clearHost('http://a').map((e) => [e.url, e.depth])).toEqual([['http://a/broken3', 2]]);
+    expect(s.size).toBe(0);
+  });
+
   it('Retry-After or backoff longer than the delay wins', () => {
     const s = new HostScheduler(originOf, 1000);
     s.add(entry('http://a/1'));

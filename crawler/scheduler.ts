@@ -37,7 +37,7 @@ class Fifo<T> {
 }
 
 interface HostState {
-  /** Entries by depth; each bucket in the order queued. */
+  /** Entries by depth, and retries under RETRIES (behind every depth); each bucket in the order queued. */
   buckets: Map<number, Fifo<QueuedEntry>>;
   size: number;
   /** Requests under way. */
@@ -77,12 +77,14 @@ export class HostScheduler {
     return s;
   }
 
-  add(entry: QueuedEntry): void {
+  /** Queues an entry at the back of its depth, or, `last`, behind every URL of its host (a retry). */
+  add(entry: QueuedEntry, last = false): void {
     const s = this.state(this.hostOf(entry.url));
-    let bucket = s.buckets.get(entry.depth);
+    const key = last ? RETRIES : entry.depth;
+    let bucket = s.buckets.get(key);
     if (!bucket) {
       bucket = new Fifo<QueuedEntry>();
-      s.buckets.set(entry.depth, bucket);
+      s.buckets.set(key, bucket);
     }
     bucket.push(entry);
     s.size++;
@@ -168,6 +170,12 @@ export class HostScheduler {
     return all;
   }
 }
+
+/** The bucket of a host's retries: a failed URL is asked again after the host's other queued URLs, as
+ * Scrapy lowers a retried request's priority. Back at its depth, the retries of a few broken URLs came
+ * before every deeper URL of their host, one after another: failures in a row, which gave the host up
+ * (politeness.ts hostGiveUp) with thousands of its good URLs unasked. */
+const RETRIES = Infinity;
 
 function minDepth(s: HostState): number {
   let min = Infinity;

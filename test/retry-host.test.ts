@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../crawler/index.js';
+import { openStore } from '../shared/store/index.js';
 import { listenBelowEphemeral } from './support/quiet-port.js';
 
 const BACKOFF_MS = 3000;
@@ -59,6 +60,54 @@ describe('retries on a healthy site with broken URLs', () => {
     expect(log.filter((r) => r.path === '/broken1')).toHaveLength(2);
     expect(log.filter((r) => r.path === '/broken2')).toHaveLength(2);
     expect(log.filter((r) => r.path === '/p1')).toHaveLength(1);
+  });
+});
+
+describe('retries on a healthy site with broken URLs beside links to deeper pages', () => {
+  // The broken URLs' retries, back at their depth, came before every deeper URL of the site, one after
+  // another: failures in a row, which gave the site up with its deeper pages unasked. A retry now waits
+  // behind every URL its host has queued (crawler/scheduler.ts RETRIES).
+  const BROKEN = 4;
+  let server: Server;
+  let dir: string;
+  const asked: string[] = [];
+  const deep = Array.from({ length: BROKEN }, (_, i) => [`/d${String(i)}a`, `/d${String(i)}b`]).flat();
+  const stored = new Map<string, string>();
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gleaner-retry-deep-'));
+    server = createServer((req, res) => {
+      const path = req.url ?? '/';
+      if (path === '/robots.txt') return void res.writeHead(404).end();
+      asked.push(path);
+      // Home: a broken URL, then a good page linking two deeper ones, BROKEN times.
+      if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page(Array.from({ length: BROKEN }, (_, i) => [`/b${String(i)}`, `/g${String(i)}`]).flat()));
+      if (path.startsWith('/b')) return void res.writeHead(500).end();
+      if (path.startsWith('/g')) return void res.writeHead(200, { 'content-type': 'text/html' }).end(page([`/d${path.slice(2)}a`, `/d${path.slice(2)}b`]));
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>${path}</title><p>words of ${path}</p>`);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    // As many failures in a row as broken URLs give the site up: their retries in a row would.
+    await crawl({ dataDir: dir, seeds: [`${origin}/`], delayMs: 0, backoffMs: 20, maxBackoffMs: 40, maxRetries: 2, maxHostFailures: BROKEN, useSitemaps: false });
+    const store = await openStore(dir, { mustExist: true });
+    for await (const p of store.pages()) stored.set(new URL(p.url).pathname, p.state);
+    await store.close();
+  }, 60_000);
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('asks every deeper page, and stores it, before any broken URL is asked again', () => {
+    for (const d of deep) expect(stored.get(d), d).toBe('ok');
+    const lastDeep = Math.max(...deep.map((d) => asked.indexOf(d)));
+    const firstRetry = asked.findIndex((p, i) => p.startsWith('/b') && asked.indexOf(p) < i);
+    expect(firstRetry).toBeGreaterThan(lastDeep);
+  });
+
+  it('still asks the broken URLs again', () => {
+    expect(asked.filter((p) => p === '/b0').length).toBeGreaterThan(1);
   });
 });
 
