@@ -31,6 +31,22 @@ describe('sniffedType (WHATWG MIME Sniffing, for a crawler)', () => {
     expect(sniffedType('text/plain', bytes('random \x01\x02 bytes'))).toBe('application/octet-stream');
     expect(sniffedType('text/html', bytes('<p>a page with a stray \x01 byte</p>'))).toBe('text/html');
   });
+  it('reads a head full of binary bytes sent as HTML as a download, not a UTF-16 page or a few stray bytes', () => {
+    const random = new Uint8Array(4000).map((_, i) => (i * 7919 + 13) % 256);
+    expect(sniffedType('text/html', random)).toBe('application/octet-stream');
+    expect(sniffedType('application/xhtml+xml', random)).toBe('application/octet-stream');
+    // A DOS file's end-of-file marks and a form of control bytes: fifteen are still a page.
+    expect(sniffedType('text/html', bytes(`<p>${'words \x1a'.repeat(15)}</p>`))).toBe('text/html');
+    expect(sniffedType('text/html', bytes(`<p>${'words \x1a'.repeat(16)}</p>`))).toBe('application/octet-stream');
+    // UTF-16, with its byte order mark or without: every ASCII letter comes with a zero byte.
+    const utf16 = (text: string, bom: boolean) => new Uint8Array(Buffer.concat([Buffer.from(bom ? [0xff, 0xfe] : []), Buffer.from(text, 'utf16le')]));
+    const page = '<!doctype html><title>UTF-16</title><p>a page in UTF-16</p>';
+    expect(sniffedType('text/html', utf16(page, true))).toBe('text/html');
+    expect(sniffedType('text/html', utf16(page, false))).toBe('text/html');
+    const chinese = '<!doctype html><html lang="zh"><head><meta charset="utf-16"><title>一丁七万丈三上下</title></head><body><p>丌不与丐丑专且丕世丘丙业丛东丝丞</p></body></html>';
+    expect(sniffedType('text/html', utf16(chinese, false))).toBe('text/html');
+    expect(sniffedType('text/html', new Uint8Array(Buffer.from(chinese, 'utf16le').swap16()))).toBe('text/html');
+  });
   it('never turns a declared HTML page of text into anything else (property)', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme-ascii' }), (s) => {

@@ -115,7 +115,38 @@ export function sniffedType(declared: string, body: Uint8Array, url?: string): s
   // binary bytes is binary (mimesniff's check for Apache's default type, as browsers do): 100 KB of
   // random bytes sent as text/plain were indexed as mojibake.
   if (!hasBinaryByte(head)) return declared;
-  return binarySignature(head) ?? (declared === 'text/plain' ? 'application/octet-stream' : declared);
+  const signed = binarySignature(head);
+  if (signed !== undefined) return signed;
+  if (declared === 'text/plain') return OCTET_STREAM;
+  // A declared page whose head is full of binary bytes is a download sent as HTML (PHP's default type
+  // is text/html, so a script streaming a file without its header sends one): 100 KB of random bytes
+  // sent as text/html were indexed as 82,419 characters of mojibake. A stray control byte in a page is
+  // not that, nor UTF-16, whose ASCII letters come with a zero byte each.
+  return binaryByteCount(head) >= MIN_BINARY_BYTES_OF_DOWNLOAD && !looksLikeUtf16(head) ? OCTET_STREAM : declared;
+}
+
+/** Binary bytes in a head that make a declared page a download: random or compressed bytes hold about
+ * one in eleven (130 of a 1,445-byte head), a page a stray one or two. */
+const MIN_BINARY_BYTES_OF_DOWNLOAD = 16;
+
+function binaryByteCount(head: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < head.length; i++) if (isBinaryByte(head[i]!)) n++;
+  return n;
+}
+
+/** A byte order mark of UTF-16, or ASCII as UTF-16 writes it (each character a zero byte and a printable
+ * one) in a quarter of the head's byte pairs or more: a page's markup, even around text in Chinese. */
+function looksLikeUtf16(head: Uint8Array): boolean {
+  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return true;
+  const ascii = (b: number) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b <= 0x7e);
+  let little = 0;
+  let big = 0;
+  for (let i = 0; i + 1 < head.length; i += 2) {
+    if (head[i + 1] === 0 && ascii(head[i]!)) little++;
+    else if (head[i] === 0 && ascii(head[i + 1]!)) big++;
+  }
+  return Math.max(little, big) * 4 >= head.length / 2;
 }
 
 /** Whether a response of this declared type (at `url`) is read to decide what it is: a type that says
