@@ -55,6 +55,9 @@ describe.skipIf(!BUILT)('gleaner demo (real CLI)', () => {
     const vacation = await (await fetch(new URL('search?q=vacation', url))).text();
     expect(vacation).toContain('Showing results for <strong class="q"><bdi>vacation OR holiday OR &#34;annual leave&#34;</bdi></strong>');
     expect(vacation).toContain('/policies/leave.html');
+    // Its promoted pages (bin/demo/elevate.xml): a query with "help" in it recommends the help desk.
+    const help = (await (await fetch(new URL('api/search?q=printer+help', url))).json()) as { promoted?: { url: string }[] };
+    expect(help.promoted?.map((p) => new URL(p.url).pathname)).toEqual(['/services/help-desk.html']);
     // The news pages declare their dates: sorted by date, the newest comes first, its day shown.
     const news = (await (await fetch(new URL('api/search?q=news+site%3A127.0.0.1&sort=date&size=3', url))).json()) as { results: { url: string; date?: string }[] };
     expect(news.results.map((r) => [new URL(r.url).pathname, r.date?.slice(0, 10)])).toEqual([

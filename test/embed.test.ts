@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../crawler/index.js';
 import { buildIndex } from '../indexer/index.js';
-import { serve, type RunningServer } from '../web/index.js';
+import { parsePromoted, serve, type RunningServer } from '../web/index.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
 import { servePages } from './support/page-site.js';
 
@@ -65,7 +65,9 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    allowing = await serve({ dataDir, port: 0, host: '127.0.0.1', web: { allowOrigins: [siteOrigin] } });
+    // The manual promoted for "walrus crawler": its page says neither word.
+    const promoted = parsePromoted(`<elevate><query text="walrus crawler"><doc id="${content.url}manual/"/></query></elevate>`, 'test');
+    allowing = await serve({ dataDir, port: 0, host: '127.0.0.1', web: { allowOrigins: [siteOrigin], promoted } });
     refusing = await serve({ dataDir, port: 0, host: '127.0.0.1' });
     browser = await launchChromium({ width: 1000, height: 800 });
     tab = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -108,6 +110,17 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     expect(target).toMatch(new RegExp(`^${content.url.replace(/\./g, '\\.')}doc/\\d$`));
     await Promise.all([tab.waitForURL(target), box.press('Enter')]);
     expect(tab.url()).toBe(target);
+  });
+
+  it('lists the pages the site promotes for the query first, marked, and leads to them', async () => {
+    const { box, options } = await typeInBox('walrus crawler');
+    await expect.poll(() => options.count()).toBe(4);
+    const first = options.first();
+    expect(await first.locator('.gleaner-promoted').innerText()).toMatch(/^recommended$/i);
+    expect(await first.locator('strong').innerText()).toBe('Pinniped Manual');
+    expect(await options.nth(1).locator('.gleaner-promoted').count()).toBe(0);
+    await box.press('ArrowDown');
+    await Promise.all([tab.waitForURL(`${content.url}manual/`), box.press('Enter')]);
   });
 
   it("shows a result's parent and the section that matched, and leads to the section", async () => {

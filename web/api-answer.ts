@@ -22,6 +22,19 @@ export function apiAnswer(run: SearchRun, explain: boolean): Record<string, unkn
     ...(run.result.didYouMean && !run.corrected ? { didYouMean: run.result.didYouMean.query } : {}),
     // The typed query matched nothing: these are the results of its correction, `understood`.
     ...(run.corrected ? { correctedFrom: run.corrected.literal } : {}),
+    // Listed by the site for this query (serve --promoted): linked as listed, not to a section.
+    ...(run.promoted
+      ? {
+          promoted: run.promoted.map((hit) => ({
+            url: hit.url,
+            title: hit.title,
+            snippet: hit.snippet,
+            highlights: hit.highlights,
+            language: hit.language,
+            ...(hit.date !== undefined ? { date: hit.date } : {}),
+          })),
+        }
+      : {}),
     results: run.result.hits.map((hit) => ({
       url: hit.url,
       ...(hit.section ? { section: hit.section } : {}),

@@ -1,7 +1,7 @@
 // Every tunable of the web gateway, with its default, in one place. The serve command and tests
 // override through `createApp(deps)` / `parseQuery(input, limits)`; nothing else hard-codes these.
 
-import type { SynonymRules } from './query/types.js';
+import type { PromotedRules, SynonymRules } from './query/types.js';
 
 export interface QueryLimits {
   /** Longer input is cut (at a code point boundary) and the page says so. */
@@ -60,6 +60,9 @@ export interface WebOptions extends QueryLimits {
   /** The site's synonyms (web/query/synonyms.ts, `serve --synonyms FILE`), added to queries as OR
    * alternatives; none by default. */
   synonyms?: SynonymRules;
+  /** Pages the site promotes for queries (web/query/promoted.ts, `serve --promoted FILE`), shown above
+   * page 1's results as recommended; none by default. */
+  promoted?: PromotedRules;
 }
 
 export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({

@@ -13,6 +13,7 @@ import { WEB_DEFAULTS } from './defaults.js';
 import { openSearchEngine, type GleanerSearchEngine } from './search/index.js';
 import { listen, type RunningServer } from './server.js';
 import { indexStats } from './stats.js';
+import { parsePromoted } from './query/index.js';
 
 let fixture: FixtureDir;
 let engine: GleanerSearchEngine;
@@ -24,9 +25,12 @@ const CRAWL = {
 };
 
 beforeAll(async () => {
-  fixture = await buildFixtureIndex(gatewayPages(), CRAWL);
+  const pages = gatewayPages();
+  fixture = await buildFixtureIndex(pages, CRAWL);
   engine = await openSearchEngine(fixture.dataDir);
-  server = await listen(createApp({ engine, stats: indexStats(engine) }), '127.0.0.1', 0);
+  // A page promoted for "crawler", so the answer's promoted pages are checked too.
+  const promoted = parsePromoted(`<elevate><query text="crawler"><doc id="${pages[0]!.url}"/></query></elevate>`, 'test');
+  server = await listen(createApp({ engine, stats: indexStats(engine), options: { promoted } }), '127.0.0.1', 0);
 });
 afterAll(async () => {
   await server.close();
@@ -59,6 +63,7 @@ describe('the OpenAPI description', () => {
     const search = await (await get('/api/search?q=crawler&size=3')).json();
     expect(check('SearchAnswer', search)).toEqual([]);
     expect((search as { results: unknown[] }).results.length).toBeGreaterThan(0);
+    expect((search as { promoted?: unknown[] }).promoted).toHaveLength(1);
     expect(check('SearchAnswer', await (await get('/api/search?q=crawlr')).json())).toEqual([]);
     expect(check('SearchAnswer', await (await get('/api/search?q=crawler&size=3&explain=1')).json())).toEqual([]);
     expect(check('SuggestAnswer', await (await get('/api/suggest?q=cra')).json())).toEqual([]);

@@ -87,8 +87,17 @@ export function openApiDocument(options: WebOptions): Schema {
       tookMs: num('Server time, milliseconds.'),
       didYouMean: str('A corrected query, when a word is unknown to (or rare in) the index and a close frequent word exists, and the correction was not searched in its place: the query as typed has matches, or the correction is unsure (two edits away to a word on few pages).'),
       correctedFrom: str('The query as typed, when it matched nothing and these are the results of its correction (`understood`); ask again with literal=1 for the query as typed.'),
+      promoted: { type: 'array', items: ref('PromotedPage'), description: "Pages the site promotes for this query (serve --promoted, an elevate.xml), on page 1 only, to show above the results as recommended; the results are ranked without them and may hold them too." },
       results: { type: 'array', items: ref('Hit') },
-    }, ['didYouMean', 'correctedFrom', 'totalIsEstimate', 'phraseCheckStopped']),
+    }, ['didYouMean', 'correctedFrom', 'totalIsEstimate', 'phraseCheckStopped', 'promoted']),
+    PromotedPage: strict('A page the site promotes for the query.', {
+      url: str('The page address, as the site listed it.', { format: 'uri' }),
+      title: str('The page title (or its address when it has none).'),
+      snippet: str('Plain text of the page around the query\'s words, or its opening.'),
+      highlights: { type: 'array', description: '[start, end) offsets into snippet, in UTF-16 code units, of the matched words.', items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 } },
+      language: str('Primary language subtag (en, es, zh, ...), empty when unknown.'),
+      date: str("The page's date, ISO 8601 in UTC, as a result's; absent when it has none.", { format: 'date-time' }),
+    }, ['date']),
     SuggestAnswer: strict('Completions of the last word, and pages that match what is typed.', {
       query: str('The text typed so far.'),
       suggestions: { type: 'array', items: { type: 'string' }, description: 'The text with its last word completed, most useful first.' },

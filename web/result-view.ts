@@ -41,3 +41,10 @@ export function resultView(hit: SearchHit, rank: number): ResultView {
     missing: hit.missing ?? [],
   };
 }
+
+/** A promoted page (SearchRun.promoted) as the result page shows it: linked to the page the site listed,
+ * not to the section the query's words are in. */
+export function promotedView(hit: SearchHit): ResultView {
+  const { section: _section, ...page } = hit;
+  return resultView(page, 0);
+}

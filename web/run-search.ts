@@ -1,8 +1,8 @@
 // One search as both the HTML page and the JSON API run it: parse, check the page bounds, ask the
 // engine, time it. Pure apart from the clock; the routes only read request parameters and render.
 
-import { applySynonyms, capQueryText, parseQuery, type ParsedQuery } from './query/index.js';
-import type { SearchEngine, SearchResult, SortOrder } from './search/index.js';
+import { applySynonyms, capQueryText, parseQuery, promotedUrls, type ParsedQuery } from './query/index.js';
+import type { SearchEngine, SearchHit, SearchResult, SortOrder } from './search/index.js';
 import type { QueryLimits, WebOptions } from './defaults.js';
 import { HttpError } from './http-error.js';
 import type { LruCache } from './lru.js';
@@ -27,6 +27,9 @@ export interface SearchRun {
   corrected?: { literal: string };
   /** The order of the results (SearchOptions.sort). */
   sort: SortOrder;
+  /** Pages the site promotes for the query (WebOptions.promoted), shown above page 1's results;
+   * absent on later pages and when none is promoted or indexed. */
+  promoted?: SearchHit[];
 }
 
 /** Search options of a run: `literal` turns the automatic spelling correction off (the "search instead
@@ -94,5 +97,29 @@ export function runSearch(
   if (page > 1 && page > pages) {
     throw new HttpError(404, pages === 0 ? 'this search has no results' : `this search has ${pages} page${pages === 1 ? '' : 's'} of results, not ${page}`);
   }
-  return { input, query, result, page, size, pages, elapsedMs: performance.now() - started, needsWord, sort, ...(corrected ? { corrected } : {}) };
+  const promoted = page === 1 ? promotedHits(engine, options, corrected ? [typed, query.understood] : [typed], query) : [];
+  return {
+    input,
+    query,
+    result,
+    page,
+    size,
+    pages,
+    elapsedMs: performance.now() - started,
+    needsWord,
+    sort,
+    ...(corrected ? { corrected } : {}),
+    ...(promoted.length > 0 ? { promoted } : {}),
+  };
+}
+
+/** The pages promoted for the first of `texts` that meets an entry (the query as typed, then the
+ * correction searched in its place), as results of `query`. The words typed are met, not their synonyms. */
+function promotedHits(engine: SearchEngine, options: WebOptions, texts: readonly string[], query: ParsedQuery): SearchHit[] {
+  if (options.promoted === undefined || engine.pagesAsResults === undefined) return [];
+  for (const text of texts) {
+    const urls = promotedUrls(parseQuery(text, { limits: options }), options.promoted);
+    if (urls.length > 0) return engine.pagesAsResults(urls, query);
+  }
+  return [];
 }

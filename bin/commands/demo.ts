@@ -2,17 +2,17 @@
 // 127.0.0.1 (a random free port), crawls it into its own data dir, indexes it and serves search, until
 // Ctrl-C stops all three.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { crawl } from '../../crawler/index.js';
 import { buildIndex } from '../../indexer/index.js';
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
-import { checkCanListen, serve, untilInterrupted } from '../../web/index.js';
+import { checkCanListen, parsePromoted, serve, untilInterrupted } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, rejectPositionals, type Command } from '../command.js';
 import { demoSiteDir, startDemoSite } from '../demo/server.js';
-import { readSynonymsFile } from '../synonyms-file.js';
+import { readSynonymsFile } from '../site-file.js';
 import { progressLine } from '../progress.js';
 import { formatProgress, formatSummary } from './crawl.js';
 
@@ -32,7 +32,8 @@ const HELP = `Usage: gleaner demo [options]
 
 Serves the bundled demo intranet (a fictional college, in English, Spanish, Chinese and Russian) on
 127.0.0.1, crawls it, indexes it and serves search over it, with the site's synonyms
-(bin/demo/synonyms.txt: try "vacation"). Ctrl-C stops everything.
+(bin/demo/synonyms.txt: try "vacation") and its promoted pages (bin/demo/elevate.xml: try
+"help"). Ctrl-C stops everything.
 
 Options:
   --data DIR   where the demo's store and index go; cleared at each run (default: ${DEMO_DEFAULTS.dataDir})
@@ -91,7 +92,10 @@ export const demoCommand: Command = {
 
       // The demo's synonyms, beside its site: "vacation" finds the annual leave policy.
       const synonyms = readSynonymsFile('demo', join(dirname(demoSiteDir()), 'synonyms.txt'));
-      const running = await serve({ dataDir, port, host: DEMO_DEFAULTS.host, web: { synonyms } });
+      // Its promoted pages: "help" recommends the help desk, at the address the demo serves it on.
+      const elevate = join(dirname(demoSiteDir()), 'elevate.xml');
+      const promoted = parsePromoted(readFileSync(elevate, 'utf8').replaceAll('http://intranet.example', site.url), `demo: ${elevate}`);
+      const running = await serve({ dataDir, port, host: DEMO_DEFAULTS.host, web: { synonyms, promoted } });
       closers.unshift(() => running.close());
       process.stdout.write(`Gleaner search: ${running.url}  (Ctrl-C stops)\n`);
       await untilInterrupted();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchCommand } from './search.js';
 import { buildFixtureIndex, tempDataDir, type FixtureDir, type PageSpec } from '../../test/support/index-fixture.js';
-import { createApp, listen, openSearchEngine, parseSynonyms, type RunningServer } from '../../web/index.js';
+import { createApp, listen, openSearchEngine, parsePromoted, parseSynonyms, type RunningServer } from '../../web/index.js';
 import { GleanerError } from '../../shared/errors.js';
 
 const S = 'http://intranet.example';
@@ -158,6 +158,45 @@ describe('gleaner search', () => {
     await writeFile(file, 'k8s\n');
     expect((await failure(['k8s', '--synonyms', file])).message).toBe(`search: --synonyms ${file} line 1: one entry alone: list two or more, separated by commas, or write "words => other words"`);
     expect((await failure(['k8s', '--synonyms', join(fixture.dataDir, 'none.txt')])).message).toBe(`search: --synonyms ${join(fixture.dataDir, 'none.txt')}: cannot read it: no such file`);
+  });
+
+  it('--promoted lists the pages the site recommends for the query before the results, as serve shows them', async () => {
+    const file = join(fixture.dataDir, 'elevate.xml');
+    // The help desk says nothing of storage; a page not in the index is not shown.
+    const xml = `<elevate><query text="disk storage" match="subset"><doc id="${S}/cluster"/><doc id="${S}/not-indexed"/><doc id="${S}/vacuum"/></query></elevate>`;
+    await writeFile(file, xml);
+    const { out } = await run(['storage', 'disk', '--promoted', file]);
+    const lines = out.split('\n');
+    expect(lines.slice(1, 8)).toEqual(['', 'Recommended:', expect.stringMatching(/^ +\* Running the cluster$/), `    ${S}/cluster`, expect.stringMatching(/^ {4}Our Kubernetes cluster/), expect.stringMatching(/^ +\* VACUUM$/), `    ${S}/vacuum`]);
+    expect(out).toMatch(/\n 1\. Storage note/);
+    // Not for a query without every listed word, nor on page 2.
+    expect((await run(['storage', '--promoted', file])).out).not.toContain('Recommended:');
+    expect((await run(['storage', 'disk', '--page', '2', '--promoted', file])).out).not.toContain('Recommended:');
+    // The gateway with the same list answers the same, and shows them above the results, linked as listed.
+    const engine = await openSearchEngine(fixture.dataDir);
+    let server: RunningServer | undefined;
+    try {
+      server = await listen(createApp({ engine, log: () => {}, options: { promoted: parsePromoted(xml, 'test') } }), '127.0.0.1', 0);
+      const api = (await (await fetch(`${server.url}api/search?q=disk+storage`)).json()) as { promoted?: { url: string; title: string }[] };
+      const cli = JSON.parse((await run(['disk', 'storage', '--promoted', file, '--json'])).out) as Record<string, unknown>;
+      expect({ ...cli, tookMs: 0 }).toEqual({ ...api, tookMs: 0 });
+      expect(api.promoted?.map((p) => [p.url, p.title])).toEqual([
+        [`${S}/cluster`, 'Running the\ncluster'],
+        [`${S}/vacuum`, 'VACUUM'],
+      ]);
+      const page = await (await fetch(`${server.url}search?q=disk+storage`)).text();
+      const box = /<section class="promoted"[^]*?<\/section>/.exec(page)?.[0] ?? '';
+      expect(box).toContain('<h2 id="promoted-heading">Recommended</h2>');
+      expect(box).toContain(`<a href="${S}/cluster" rel="noreferrer">`);
+      expect(page.indexOf('class="promoted"')).toBeLessThan(page.indexOf('<ol class="results"'));
+      expect(await (await fetch(`${server.url}search?q=disk+storage&page=2`)).text()).not.toContain('class="promoted"');
+    } finally {
+      await server?.close();
+      engine.close();
+    }
+    await writeFile(file, '<elevate><query text="disk"><doc id="cluster"/></query></elevate>');
+    expect((await failure(['disk', '--promoted', file])).message).toBe(`search: --promoted ${file} line 1: a <doc> whose id is not a page's URL (http:// or https://): "cluster"`);
+    expect((await failure(['disk', '--promoted', join(fixture.dataDir, 'none.xml')])).message).toBe(`search: --promoted ${join(fixture.dataDir, 'none.xml')}: cannot read it: no such file`);
   });
 
   it('refuses bad input in one line: no query, bad numbers, a page past the last, no index', async () => {

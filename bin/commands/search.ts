@@ -5,13 +5,13 @@
 
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
-import { apiAnswer, formatCount, formatSeconds, HttpError, openSearchEngine, resultView, runSearch, SORT_ORDERS, WEB_DEFAULTS, type ResultView, type SearchRun } from '../../web/index.js';
+import { apiAnswer, formatCount, formatSeconds, HttpError, openSearchEngine, promotedView, resultView, runSearch, SORT_ORDERS, WEB_DEFAULTS, type ResultView, type SearchRun } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, type Command } from '../command.js';
 import { terminalSafe } from '../terminal-text.js';
-import { readSynonymsFile } from '../synonyms-file.js';
+import { readPromotedFile, readSynonymsFile } from '../site-file.js';
 
 const HELP = `Usage: gleaner search QUERY... [--data DIR] [--page N] [--size N] [--sort ORDER] [--explain] [--literal]
-                      [--synonyms FILE] [--json]
+                      [--synonyms FILE] [--promoted FILE] [--json]
 
 Searches the index that \`gleaner index\` built in the data dir and prints one page of results: each
 one's title (and the section it links to), its URL and its snippet, the query's words in bold on a
@@ -28,6 +28,9 @@ Options:
   --literal      search the query as typed, even when a spelling correction would find pages
   --synonyms FILE
                  the site's synonyms, as gleaner serve --synonyms reads them
+  --promoted FILE
+                 the pages the site recommends for queries, as gleaner serve --promoted reads them:
+                 listed before the results, under "Recommended:"
   --json         the answer as /api/search gives it (with --explain, each result's explanation)
   -h, --help     this help
 `;
@@ -40,6 +43,7 @@ const FLAGS = {
   explain: { type: 'boolean' },
   literal: { type: 'boolean' },
   synonyms: { type: 'string' },
+  promoted: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -80,10 +84,14 @@ export function formatSearchRun(run: SearchRun, style: MarkStyle, explain: boole
     lines.push(`The phrase was looked for in the best ${formatCount(checked)} of the ${formatCount(candidates)} pages holding all its words; others may hold it too.`);
   }
   const views = result.hits.map((hit, i) => resultView(hit, (run.page - 1) * run.size + i + 1));
+  const width = String(views[views.length - 1]?.rank ?? 1).length;
+  if (run.promoted) {
+    lines.push('', 'Recommended:');
+    for (const hit of run.promoted) lines.push(...resultLines(promotedView(hit), width, style, false, '*'));
+  }
   if (views.some((v) => v.missing.length > 0)) {
     lines.push(total === 0 ? 'No page has every word of the query; these pages have some of them.' : 'Few pages have every word of the query; pages with some of the words come after them.');
   }
-  const width = String(views[views.length - 1]?.rank ?? 1).length;
   for (const v of views) lines.push('', ...resultLines(v, width, style, explain));
   if (run.page < run.pages) lines.push('', `More: gleaner search ${shellQuoted(run.input)}${run.sort === 'relevance' ? '' : ` --sort ${run.sort}`} --page ${run.page + 1}`);
   return lines.join('\n') + '\n';
@@ -92,7 +100,8 @@ export function formatSearchRun(run: SearchRun, style: MarkStyle, explain: boole
 /** Whitespace runs, line breaks included, as one space: a result's lines are the formatter's. */
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
 
-function resultLines(v: ResultView, width: number, style: MarkStyle, explain: boolean): string[] {
+/** A result's lines: its rank (or `mark`, for a promoted page) and heading, URL, snippet and more. */
+function resultLines(v: ResultView, width: number, style: MarkStyle, explain: boolean, mark = `${v.rank}.`): string[] {
   const indent = ' '.repeat(width + 2);
   const heading = [v.context, v.title, v.section]
     .filter((s): s is string => s !== undefined && s !== '')
@@ -106,7 +115,7 @@ function resultLines(v: ResultView, width: number, style: MarkStyle, explain: bo
       return s.mark ? `${style.open}${text}${style.close}` : text;
     })
     .join('');
-  const out = [`${String(v.rank).padStart(width)}. ${heading}`, `${indent}${terminalSafe(v.href ?? v.url)}${v.date ? `  ${v.date.day}` : ''}`];
+  const out = [`${mark.padStart(width + 1)} ${heading}`, `${indent}${terminalSafe(v.href ?? v.url)}${v.date ? `  ${v.date.day}` : ''}`];
   if (snippet.trim() !== '') out.push(`${indent}${snippet}`);
   if (v.missing.length > 0) out.push(`${indent}Missing: ${v.missing.map(terminalSafe).join(', ')}`);
   if (explain && v.explain) {
@@ -145,6 +154,7 @@ export function createSearchCommand(io: SearchCommandIo, env: NodeJS.ProcessEnv 
       const sort = SORT_ORDERS.find((order) => order === (v.sort ?? 'relevance').toLowerCase());
       if (sort === undefined) throw new GleanerError('BAD_ARGUMENT', `search: --sort must be ${SORT_ORDERS.join(' or ')}, not ${terminalSafe(v.sort ?? '')}`);
       const synonyms = v.synonyms === undefined ? undefined : readSynonymsFile('search', v.synonyms);
+      const promoted = v.promoted === undefined ? undefined : readPromotedFile('search', v.promoted);
       const dataDir = v.data ?? 'data';
       // A file, or the index folder of a data dir, named as the data dir: said as serve says it.
       checkDataDir(dataDir, { create: false, write: false });
@@ -153,7 +163,8 @@ export function createSearchCommand(io: SearchCommandIo, env: NodeJS.ProcessEnv 
       try {
         let run: SearchRun;
         try {
-          run = runSearch(engine, typed, page, size, synonyms ? { ...WEB_DEFAULTS, synonyms } : WEB_DEFAULTS, undefined, { literal: v.literal === true, explain, sort });
+          const options = { ...WEB_DEFAULTS, ...(synonyms ? { synonyms } : {}), ...(promoted ? { promoted } : {}) };
+          run = runSearch(engine, typed, page, size, options, undefined, { literal: v.literal === true, explain, sort });
         } catch (e) {
           // A page past the last: the gateway's 404, here one line.
           if (e instanceof HttpError) throw new GleanerError('BAD_ARGUMENT', `search: ${e.message}`);

@@ -21,7 +21,7 @@ describe('gleaner serve', () => {
   });
 
   it('bad flags, ports and arguments are one-line BAD_ARGUMENT errors', async () => {
-    for (const argv of [['--port', '70000'], ['--port', 'x'], ['--nope'], ['extra'], ['--host', ' '], ['--workers', '0'], ['--workers', '1.5'], ['--workers', 'many'], ['--workers', '65'], ['--synonyms', '/nonexistent/synonyms.txt'], ['--synonyms', '/']]) {
+    for (const argv of [['--port', '70000'], ['--port', 'x'], ['--nope'], ['extra'], ['--host', ' '], ['--workers', '0'], ['--workers', '1.5'], ['--workers', 'many'], ['--workers', '65'], ['--synonyms', '/nonexistent/synonyms.txt'], ['--synonyms', '/'], ['--promoted', '/nonexistent/elevate.xml'], ['--promoted', '/']]) {
       const e = await serveCommand.run(argv).then(
         () => undefined,
         (err: unknown) => err,

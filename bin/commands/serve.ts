@@ -8,7 +8,7 @@ import { integerFlag, numberFlag, parseCommandArgs, rejectPositionals, type Comm
 import { readConfigFile } from '../config-file.js';
 import { parseDuration } from '../duration.js';
 import { startRecrawlLoop, type RecrawlLoop } from '../recrawl-loop.js';
-import { readSynonymsFile } from '../synonyms-file.js';
+import { readPromotedFile, readSynonymsFile } from '../site-file.js';
 
 /** Flag defaults; the web gateway's own tunables are in web/defaults.ts. */
 export const SERVE_DEFAULTS = { dataDir: 'data', port: 3000, host: '127.0.0.1', workers: 'auto' } as const;
@@ -46,6 +46,10 @@ Options (flag > --config file > default):
   --synonyms FILE
                  the site's synonyms, one group a line in Solr's synonyms.txt format ("k8s, kubernetes";
                  "colour => color"), searched as OR alternatives of the words typed (README.md)
+  --promoted FILE
+                 pages the site recommends for queries, in Solr's elevate.xml format (<query
+                 text="vacation"><doc id="URL"/></query>), shown above page 1's results (README.md);
+                 a page not in the index is not shown
   --robots-fetch let /robots fetch robots.txt files from URLs visitors give even when listening beyond
                  loopback (off there by default: the server would make requests on anyone's behalf)
   -h, --help     this help
@@ -62,7 +66,10 @@ const FLAGS = {
   'recrawl-delay': { type: 'string' },
   workers: { type: 'string' },
   synonyms: { type: 'string' },
+  promoted: { type: 'string' },
 } as const;
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** Whether an address only this machine can reach. */
 export function isLoopback(host: string): boolean {
@@ -113,15 +120,17 @@ export const serveCommand: Command = {
     const recrawlEveryMs = v['recrawl-every'] === undefined ? undefined : parseDuration('serve: --recrawl-every', v['recrawl-every']);
     const recrawlDelayMs = v['recrawl-delay'] === undefined ? undefined : Math.round(numberFlag('serve', 'recrawl-delay', v['recrawl-delay'], 1, 0, 3600) * 1000);
     const synonyms = v.synonyms === undefined ? undefined : readSynonymsFile('serve', v.synonyms);
+    const promoted = v.promoted === undefined ? undefined : readPromotedFile('serve', v.promoted);
     const dataDir = v.data ?? SERVE_DEFAULTS.dataDir;
     checkDataDir(dataDir, { create: false, write: false });
     const log = (m: string) => process.stderr.write(`gleaner serve: ${m}\n`);
     // Worked out in the primary only: a worker serves, however many there are.
     const count = workers ?? (isServeWorker() ? 1 : autoWorkerCount(await workerFacts(dataDir)));
-    const running = await serveInWorkers(count, () => serve({ dataDir, port, host, web: { robotsFetch, allowOrigins, ...(synonyms ? { synonyms } : {}) } }), log);
+    const running = await serveInWorkers(count, () => serve({ dataDir, port, host, web: { robotsFetch, allowOrigins, ...(synonyms ? { synonyms } : {}), ...(promoted ? { promoted } : {}) } }), log);
     if (!isServeWorker()) {
       if (!robotsFetch) process.stdout.write('/robots fetches no URLs on this address (see --robots-fetch)\n');
       if (synonyms) process.stdout.write(`synonyms: ${synonyms.lines} line${synonyms.lines === 1 ? '' : 's'} of ${v.synonyms!}\n`);
+      if (promoted) process.stdout.write(`promoted: ${plural(promoted.urls.length, 'page')} for ${plural(promoted.entries.length, 'query', 'queries')} of ${v.promoted!}\n`);
       if (allowOrigins.length > 0) process.stdout.write(`search box for other sites: ${running.url}embed.js, allowed from ${allowOrigins.join(', ')}\n`);
       process.stdout.write(`Gleaner search: ${running.url}${count > 1 ? ` (${count} workers)` : ''}  (Ctrl-C stops)\n`);
     }

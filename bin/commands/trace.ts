@@ -10,7 +10,7 @@ import { openStore, type PageRecord } from '../../shared/store/index.js';
 import { formatTrace, type TraceStep } from '../../shared/trace.js';
 import { canonicalizeUrl, uncrawlableReason } from '../../shared/url.js';
 import { openSearchEngine, parseAsSearched, queryStep, WEB_DEFAULTS, type SynonymRules } from '../../web/index.js';
-import { readSynonymsFile } from '../synonyms-file.js';
+import { readSynonymsFile } from '../site-file.js';
 import { parseCommandArgs, type Command } from '../command.js';
 import { terminalSafe } from '../terminal-text.js';
 

@@ -121,6 +121,14 @@
           css(context, { display: 'block', 'font-size': '.8em', opacity: '.75' });
           item.appendChild(context);
         }
+        // A page the site promotes for the query (serve --promoted): first, and says so.
+        if (hit.promoted) {
+          var mark = document.createElement('span');
+          mark.className = 'gleaner-promoted';
+          mark.textContent = 'Recommended';
+          css(mark, { display: 'block', 'font-size': '.75em', 'font-weight': '600', 'text-transform': 'uppercase', opacity: '.75' });
+          item.appendChild(mark);
+        }
         var title = document.createElement('strong');
         title.textContent = hit.title || hit.url;
         css(title, { display: 'block' });
@@ -171,8 +179,10 @@
         .then(function (res) { return res.ok ? res.json() : { results: [], total: 0 }; })
         .then(function (body) {
           if (mine !== asked) return;
-          var results = Array.isArray(body.results) ? body.results.filter(function (h) { return h && typeof h.url === 'string'; }) : [];
-          show(results, typeof body.total === 'number' ? body.total : results.length);
+          var valid = function (h) { return h && typeof h.url === 'string'; };
+          var results = Array.isArray(body.results) ? body.results.filter(valid) : [];
+          var promoted = Array.isArray(body.promoted) ? body.promoted.filter(valid).map(function (h) { return Object.assign({}, h, { promoted: true }); }) : [];
+          show(promoted.concat(results), typeof body.total === 'number' ? body.total : results.length);
         })
         .catch(function (e) {
           if (e && e.name === 'AbortError') return;

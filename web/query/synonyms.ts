@@ -14,9 +14,9 @@
 // typed; an entry of several words meets them only typed side by side as plain words. A quoted phrase
 // is searched as typed: no synonym replaces it. Exclusions (`-k8s`) exclude the synonyms too.
 
-import { accentFold, isFoldToken } from '../../shared/analysis/index.js';
 import { GleanerError } from '../../shared/errors.js';
-import { formatQuery, parseQuery } from './parse.js';
+import { formatQuery } from './parse.js';
+import { entryWords, wordKey } from './site-words.js';
 import type { ParsedQuery, QueryAtom, SynonymRule as Rule, SynonymRules, SynonymOptions } from './types.js';
 
 /** maxEntryChars is WEB_DEFAULTS.maxQueryChars (web/defaults.ts, which cannot be imported here: it names
@@ -24,30 +24,8 @@ import type { ParsedQuery, QueryAtom, SynonymRule as Rule, SynonymRules, Synonym
 export const DEFAULT_SYNONYM_OPTIONS: Readonly<SynonymOptions> = { maxAlternatives: 16, maxEntriesPerLine: 100, maxEntryChars: 512 };
 export type { SynonymOptions, SynonymRules };
 
-/** How a word meets an entry: its tokens, accents folded ("cafe" typed meets "café" listed, as search
- * meets accented words). */
-const keyOf = (atom: QueryAtom): string =>
-  accentFold(
-    atom.tokens
-      .filter((t) => !isFoldToken(t)) // an accented word's extra token, which its unaccented twin lacks
-      .join(' '),
-  );
+const keyOf = wordKey;
 const sameAtom = (a: QueryAtom, b: QueryAtom): boolean => a.kind === b.kind && keyOf(a) === keyOf(b);
-
-/** An entry's words as query atoms (one per word), or why it cannot be one. */
-function entryAtoms(entry: string, maxChars: number): QueryAtom[] | string {
-  if (entry === '') return 'an empty entry';
-  // Longer than a query may be, it could never be typed whole (and is not echoed whole either).
-  if (entry.length > maxChars) return `an entry of ${entry.length} characters, longer than a query may be (${maxChars})`;
-  const parsed = parseQuery(entry);
-  const atoms = parsed.required.map((g) => g[0]!);
-  const plain = parsed.required.every((g) => g.length === 1 && g[0]!.kind === 'term' && g[0]!.field === undefined);
-  const filtered = parsed.sites.length + parsed.excludedSites.length + parsed.languages.length > 0 || parsed.after !== undefined || parsed.before !== undefined;
-  if (!plain || filtered || parsed.excluded.length + parsed.ignored.length > 0 || atoms.length === 0) {
-    return `\`${entry}\` is not plain words (no quotes, -, OR, site:, lang:, after:, before: or intitle: in an entry)`;
-  }
-  return atoms;
-}
 
 /** The atom an entry is searched as: its word, or its words as a phrase. */
 function searchedAs(atoms: QueryAtom[]): QueryAtom {
@@ -80,7 +58,7 @@ export function parseSynonyms(text: string, source: string, options: Readonly<Sy
       if (entries.length > options.maxEntriesPerLine) fail(i + 1, `${entries.length} entries, more than the ${options.maxEntriesPerLine} a line may list`);
       const parsed = lists.map((list) =>
         list.map((entry) => {
-          const atoms = entryAtoms(entry, options.maxEntryChars);
+          const atoms = entryWords(entry, options.maxEntryChars);
           return typeof atoms === 'string' ? fail(i + 1, atoms) : { atoms, as: searchedAs(atoms) };
         }),
       );

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { relaxations } from '../no-results.js';
 import { pageLinks } from '../pagination.js';
 import { flagParam, intParam, sortParam, textParam } from '../params.js';
-import { resultView } from '../result-view.js';
+import { promotedView, resultView } from '../result-view.js';
 import { runSearch } from '../run-search.js';
 import { titleText } from '../format.js';
 import type { SearchEngine } from '../search/index.js';
@@ -47,6 +47,7 @@ export function searchRoutes(ctx: AppContext): Router {
       q: run.input,
       run,
       results: run.result.hits.map((hit, i) => resultView(hit, offset + i + 1)),
+      promoted: (run.promoted ?? []).map(promotedView),
       links: pageLinks(run.page, run.pages),
       relaxed: run.result.total === 0 ? relaxations(run.query) : [],
       summary: ctx.engine.summary(),

@@ -139,6 +139,7 @@ export interface GleanerSearchEngine extends SearchEngine {
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[];
   /** The index-side steps of the page's trace (trace-index.ts); undefined when the page is not indexed. */
   trace(url: string): TraceStep[] | undefined;
+  pagesAsResults(urls: readonly string[], query: ParsedQuery): SearchHit[];
   suggestPages(text: string, limit: number): PageSuggestion[];
   pagesReady(): Promise<void>;
   /** Reads posting lists ahead (IndexSearcher.preload); opening starts it with SearcherOptions.preloadMiB. */
@@ -146,6 +147,8 @@ export interface GleanerSearchEngine extends SearchEngine {
   close(): void;
 }
 
+/** URLs whose documents are remembered (pagesAsResults) before the memo starts over. */
+const MAX_REMEMBERED_URLS = 10_000;
 /** Shown spellings remembered before the memo starts over: a few MB at most. */
 const MAX_SPELLINGS = 20_000;
 /** An every-word key's `saturated` when its `lazy` scores are given instead. */
@@ -176,6 +179,7 @@ export class IndexSearcher implements GleanerSearchEngine {
   /** Memory proximity decodes a page's places of a query word into, one per word, kept between queries. */
   private readonly placeBuffers: PositionBuffer[] = [];
   private readonly hits: HitBuilder;
+  private readonly docsByUrl = new Map<string, number | undefined>();
   private unknownLanguage: number | undefined;
   private undated: number | undefined;
   /** The languages the index's pages are in (compile.ts hasLanguage). */
@@ -275,6 +279,25 @@ export class IndexSearcher implements GleanerSearchEngine {
   trace(url: string): TraceStep[] | undefined {
     const doc = docOf(this.gen, url);
     return doc === undefined ? undefined : indexSteps(this.gen, doc, this.stored.read(doc));
+  }
+
+  pagesAsResults(urls: readonly string[], query: ParsedQuery): SearchHit[] {
+    const plan = this.plan(query);
+    const hits: SearchHit[] = [];
+    for (const url of urls) {
+      const doc = this.docOfUrl(url);
+      if (doc !== undefined) hits.push(this.hits.hit({ doc, score: 0, textScore: 0 }, plan, false));
+    }
+    return hits;
+  }
+
+  /** A URL's document, remembered: docOf scans every URL (the promoted pages are a site's few). */
+  private docOfUrl(url: string): number | undefined {
+    if (this.docsByUrl.has(url)) return this.docsByUrl.get(url);
+    if (this.docsByUrl.size >= MAX_REMEMBERED_URLS) this.docsByUrl.clear();
+    const doc = docOf(this.gen, url);
+    this.docsByUrl.set(url, doc);
+    return doc;
   }
 
   close(): void {

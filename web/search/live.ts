@@ -95,6 +95,10 @@ export async function openLive(open: Open, dataDir: string, searcher: Partial<Se
       check();
       return engine.trace(url);
     },
+    pagesAsResults(urls, query) {
+      check();
+      return engine.pagesAsResults(urls, query);
+    },
     suggestPages(text, limit) {
       check();
       return engine.suggestPages(text, limit);

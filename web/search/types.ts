@@ -138,4 +138,7 @@ export interface SearchEngine {
   pagesReady?(): Promise<void>;
   /** The index-side steps of a page's trace (web/search/trace-index.ts); undefined when it is not indexed. */
   trace?(url: string): TraceStep[] | undefined;
+  /** The indexed pages among `urls`, in their order, each as a result of `query` (its snippet and
+   * section as the query finds them), scored 0 and unexplained: promoted pages (web/query/promoted.ts). */
+  pagesAsResults?(urls: readonly string[], query: ParsedQuery): SearchHit[];
 }
