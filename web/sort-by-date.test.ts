@@ -82,6 +82,26 @@ describe('sort by date in the engine', () => {
   });
 });
 
+describe('sort by date in an index where no page has a date', () => {
+  it('is the order of relevance, its reorderings included, and still adds no partial matches', async () => {
+    const undated = await buildFixtureIndex(PAGES.map(({ url, title, text }) => ({ url, title, text })));
+    const plain = await openSearchEngine(undated.dataDir);
+    try {
+      expect(plain.summary().undated).toBe(PAGES.length);
+      for (const q of ['widget', 'widget catalogue', '"widget catalogue"', 'note cafeteria']) {
+        const byRelevance = plain.search(query(q), { offset: 0, limit: 20, explain: false });
+        const byDate = plain.search(query(q), { offset: 0, limit: 20, sort: 'date', explain: false });
+        expect(byDate.hits.map((h) => h.url), q).toEqual(byRelevance.hits.filter((h) => h.missing === undefined).map((h) => h.url));
+        expect(byDate.total, q).toBe(byRelevance.total);
+      }
+      expect(plain.search(query('sprockets cafeteria'), { offset: 0, limit: 10, sort: 'date' }).hits).toEqual([]);
+    } finally {
+      plain.close();
+      await undated.cleanup();
+    }
+  });
+});
+
 describe('after: and before: in the engine', () => {
   const urls = (q: string, sort: 'relevance' | 'date' = 'date') => engine.search(parseQuery(q), { offset: 0, limit: 20, sort }).hits.map((h) => h.url);
 

@@ -346,12 +346,14 @@ export class IndexSearcher implements GleanerSearchEngine {
   search(query: ParsedQuery, options: SearchOptions): SearchResult {
     const started = performance.now();
     const plan = this.plan(query);
-    const byDate = options.sort === 'date';
+    // In an index where no page has a date, newest first is the order of relevance: ranked so, the best
+    // matches only, not every match in full (on the Rust docs, all undated: "function" 9 ms -> 1 ms).
+    const byDate = options.sort === 'date' && (this.summary().undated ?? 0) < this.gen.docs.url.length;
     const matched = byDate ? this.newestFirst(query, plan) : this.ranked(query, plan, options.offset + options.limit);
     const { total, estimated, stopped, candidates } = matched;
     const explain = options.explain !== false;
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan, explain));
-    if (!byDate && options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, plan, candidates, options.limit - hits.length, explain));
+    if (options.sort !== 'date' && options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, plan, candidates, options.limit - hits.length, explain));
     const didYouMean = this.didYouMean(query);
     return { total, ...(estimated ? { totalIsEstimate: true as const } : {}), ...(stopped ? { phraseCheckStopped: stopped } : {}), hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
   }
