@@ -82,6 +82,8 @@ export function runSearch(
   };
   let result = needsWord ? EMPTY : search(query);
   let corrected: SearchRun['corrected'];
+  /** The correction searched in the typed query's place, as it reads before synonyms. */
+  let correction: string | undefined;
   // A typo that leaves no every-word match: a sure correction is searched at once, if it finds pages;
   // an unsure one is only offered, beside the partial matches of the query as typed.
   if (!needsWord && run.literal !== true && result.total === 0 && result.didYouMean?.sure === true) {
@@ -89,6 +91,7 @@ export function runSearch(
     const fixedResult = search(fixed);
     if (fixedResult.total > 0) {
       corrected = { literal: input };
+      correction = result.didYouMean.query;
       query = { ...fixed, ignored: query.ignored };
       result = fixedResult;
     }
@@ -97,7 +100,7 @@ export function runSearch(
   if (page > 1 && page > pages) {
     throw new HttpError(404, pages === 0 ? 'this search has no results' : `this search has ${pages} page${pages === 1 ? '' : 's'} of results, not ${page}`);
   }
-  const promoted = page === 1 ? promotedHits(engine, options, corrected ? [typed, query.understood] : [typed], query) : [];
+  const promoted = page === 1 ? promotedHits(engine, options, correction === undefined ? [typed] : [typed, correction], query) : [];
   return {
     input,
     query,

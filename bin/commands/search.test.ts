@@ -169,6 +169,10 @@ describe('gleaner search', () => {
     const lines = out.split('\n');
     expect(lines.slice(1, 8)).toEqual(['', 'Recommended:', expect.stringMatching(/^ +\* Running the cluster$/), `    ${S}/cluster`, expect.stringMatching(/^ {4}Our Kubernetes cluster/), expect.stringMatching(/^ +\* VACUUM$/), `    ${S}/vacuum`]);
     expect(out).toMatch(/\n 1\. Storage note/);
+    // A typo searched as its correction meets the list by the correction.
+    const typo = (await run(['disk', 'storrage', '--promoted', file])).out;
+    expect(typo).toMatch(/^Showing results for disk storage; search instead for disk storrage/);
+    expect(typo).toContain('Recommended:');
     // Not for a query without every listed word, nor on page 2.
     expect((await run(['storage', '--promoted', file])).out).not.toContain('Recommended:');
     expect((await run(['storage', 'disk', '--page', '2', '--promoted', file])).out).not.toContain('Recommended:');

@@ -33,6 +33,11 @@ describe("promoted pages from Solr's elevate.xml", () => {
     expect(rules.urls).toEqual([`${S}/hr/leave`, `${S}/hr/forms`, `${S}/finance/claims`, `${S}/canteen`]);
   });
 
+  it('writes each URL as the crawler does, so it meets the index\'s', () => {
+    const rules = parsePromoted('<elevate><query text="a"><doc id="HTTP://Intranet.Example:80/hr/leave#top"/><doc id="http://intranet.example/hr/leave"/></query></elevate>', 'test');
+    expect(rules.urls).toEqual([`${S}/hr/leave`]);
+  });
+
   it('meets a query of the same words in the same order (exact), case, plurals and accents as search has them', () => {
     expect(urlsFor('vacation policy')).toEqual([`${S}/hr/leave`, `${S}/hr/forms`]);
     expect(urlsFor('VACATION POLICIES')).toEqual([`${S}/hr/leave`, `${S}/hr/forms`]);

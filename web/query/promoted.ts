@@ -20,6 +20,7 @@
 
 import { Parser } from 'htmlparser2';
 import { GleanerError } from '../../shared/errors.js';
+import { canonicalizeUrl } from '../../shared/url.js';
 import { entryWords, isPlainWords, wordKey } from './site-words.js';
 import type { ParsedQuery, PromotedEntry, PromotedMatch, PromotedRules } from './types.js';
 
@@ -70,9 +71,11 @@ export function parsePromoted(text: string, source: string): PromotedRules {
       return undefined;
     }
     if (name === 'doc' && parent === 'query' && state.current !== undefined) {
-      const url = (attributes.id ?? '').trim();
-      if (attributes.exclude === 'true') return `exclude="true" on ${url}: Gleaner promotes pages and hides none (to keep a page out of the index, exclude it from the crawl)`;
-      if (!/^https?:\/\/[^\s/]+/i.test(url)) return `a <doc> whose id is not a page's URL (http:// or https://): "${url}"`;
+      const id = (attributes.id ?? '').trim();
+      if (attributes.exclude === 'true') return `exclude="true" on ${id}: Gleaner promotes pages and hides none (to keep a page out of the index, exclude it from the crawl)`;
+      // As the crawler writes URLs (host in lower case, no default port, no fragment), so it meets the index's.
+      const url = canonicalizeUrl(id);
+      if (url === undefined) return `a <doc> whose id is not a page's URL (http:// or https://): "${id}"`;
       if (!state.current.urls.includes(url)) state.current.urls.push(url);
       return undefined;
     }
