@@ -26,7 +26,6 @@ import type { ParsedQuery, PromotedEntry, PromotedMatch, PromotedRules } from '.
 
 export type { PromotedEntry, PromotedMatch, PromotedRules };
 
-
 const SHAPE = 'an elevate.xml holds <elevate>, <query text="..."> in it and <doc id="URL"/> in those';
 
 /** An entry's text may be as long as a query (WEB_DEFAULTS.maxQueryChars; a test holds them equal). */
