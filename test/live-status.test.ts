@@ -63,18 +63,19 @@ describe('the live crawl status', () => {
   });
 
   it('lists the hosts with the most pages, and counts them all, when a page links to many', async () => {
-    // 150 ports no server listens on (each taken, then freed): hosts given up at their robots.txt.
-    const dead = await Promise.all(
+    // 150 ports no server listens on: hosts given up at their robots.txt. Every port is held until the
+    // links server listens too, so no two are the same port and none is the links server's own.
+    const held = await Promise.all(
       Array.from({ length: 150 }, async () => {
         const s = createServer();
         await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-        const port = (s.address() as AddressInfo).port;
-        await new Promise((resolve) => s.close(resolve));
-        return port;
+        return s;
       }),
     );
+    const dead = held.map((s) => (s.address() as AddressInfo).port);
     const links = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Links</title>${dead.map((p) => `<a href="http://127.0.0.1:${p}/">${p}</a>`).join(' ')}`));
     await new Promise<void>((resolve) => links.listen(0, '127.0.0.1', resolve));
+    await Promise.all(held.map((s) => new Promise((resolve) => s.close(resolve))));
     const seed = `http://127.0.0.1:${(links.address() as AddressInfo).port}`;
     try {
       const dataDir = await tmp();
