@@ -66,7 +66,7 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     // The manual promoted for "walrus crawler": its page says neither word.
-    const promoted = parsePromoted(`<elevate><query text="walrus crawler"><doc id="${content.url}manual/"/></query></elevate>`, 'test');
+    const promoted = parsePromoted(`<elevate><query text="walrus crawler"><doc id="${content.url}manual/"/></query><query text="okapi husbandry"><doc id="${content.url}manual/"/></query></elevate>`, 'test');
     allowing = await serve({ dataDir, port: 0, host: '127.0.0.1', web: { allowOrigins: [siteOrigin], promoted } });
     refusing = await serve({ dataDir, port: 0, host: '127.0.0.1' });
     browser = await launchChromium({ width: 1000, height: 800 });
@@ -119,8 +119,16 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     expect(await first.locator('.gleaner-promoted').innerText()).toMatch(/^recommended$/i);
     expect(await first.locator('strong').innerText()).toBe('Pinniped Manual');
     expect(await options.nth(1).locator('.gleaner-promoted').count()).toBe(0);
+    expect(await tab.getByRole('status').innerText()).toMatch(/^1 recommended, [1-9]\d* results$/);
     await box.press('ArrowDown');
     await Promise.all([tab.waitForURL(`${content.url}manual/`), box.press('Enter')]);
+  });
+
+  it('a query only a promoted page answers: that page, and the status says so', async () => {
+    const { options } = await typeInBox('okapi husbandry');
+    await expect.poll(() => options.count()).toBe(1);
+    expect(await options.first().locator('.gleaner-promoted').count()).toBe(1);
+    expect(await tab.getByRole('status').innerText()).toBe('1 recommended');
   });
 
   it("shows a result's parent and the section that matched, and leads to the section", async () => {

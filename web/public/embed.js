@@ -102,7 +102,7 @@
       if (/^https?:\/\//i.test(url)) window.location.assign(url);
     }
 
-    function show(results, total) {
+    function show(results, total, recommended) {
       while (list.firstChild) list.removeChild(list.firstChild);
       hits = results;
       results.forEach(function (hit, i) {
@@ -165,7 +165,11 @@
       active = -1;
       list.hidden = results.length === 0;
       input.setAttribute('aria-expanded', results.length > 0 ? 'true' : 'false');
-      status.textContent = results.length === 0 ? 'No results' : total + ' results';
+      // Read out by screen readers: the promoted pages are counted apart from the query's results.
+      var counts = [];
+      if (recommended > 0) counts.push(recommended + ' recommended');
+      if (total > 0 || recommended === 0) counts.push((total > 0 ? total : 'No') + ' results');
+      status.textContent = counts.join(', ');
     }
 
     function search() {
@@ -182,7 +186,7 @@
           var valid = function (h) { return h && typeof h.url === 'string'; };
           var results = Array.isArray(body.results) ? body.results.filter(valid) : [];
           var promoted = Array.isArray(body.promoted) ? body.promoted.filter(valid).map(function (h) { return Object.assign({}, h, { promoted: true }); }) : [];
-          show(promoted.concat(results), typeof body.total === 'number' ? body.total : results.length);
+          show(promoted.concat(results), typeof body.total === 'number' ? body.total : results.length, promoted.length);
         })
         .catch(function (e) {
           if (e && e.name === 'AbortError') return;
