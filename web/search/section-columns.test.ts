@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeStoredHeader, encodeStoredHeader, unpackSections } from '../../shared/index-format/index.js';
+import { decodeStoredHeader, encodeStoredHeader, linkableSections, unpackSections } from '../../shared/index-format/index.js';
 import { packedSectionColumns, sectionColumnsBytes, sectionsOf } from './section-columns.js';
+import { isTermAt, shapeOf } from './sections.js';
 import { joinHeadings } from './snippet.js';
 
 // Any Unicode text (headings and ids are stored as UTF-8 with their lengths in characters), newlines too.
@@ -22,6 +23,11 @@ describe('a page sections kept as columns', () => {
         expect(unpackSections(stored.sections!)).toEqual(sections);
         const columns = packedSectionColumns(stored.sections!);
         expect(sectionsOf(columns)).toEqual(sections);
+        // What choosing a section reads, made from the columns as from the objects (a last id left empty
+        // marks where the crawler cut the sections: linkableSections).
+        expect(columns.shape).toEqual(shapeOf(sections));
+        expect(columns.shape.linkable).toBe(linkableSections(sections));
+        sections.forEach((s, i) => expect(isTermAt(columns.shape, i)).toBe(s.term === true));
         // The headings joined are those the snippet's heading search reads (snippet.ts joinHeadings).
         expect(columns.headings).toEqual(joinHeadings(sections.map((s) => s.heading)));
       }),
@@ -38,7 +44,7 @@ describe('a page sections kept as columns', () => {
   it('takes a few objects and about the bytes of its text, however many sections', () => {
     const many = Array.from({ length: 2000 }, (_, i) => ({ id: `impl-Trait-for-T${i}`, heading: `impl Trait for T${i}`, start: i * 100 }));
     const columns = packedSectionColumns(decodeStoredHeader(encodeStoredHeader('en', many, undefined)).sections!);
-    expect(Object.keys(columns)).toHaveLength(5);
+    expect(Object.keys(columns)).toHaveLength(6);
     const text = many.reduce((a, s) => a + s.id.length + 2 * s.heading.length, 0);
     expect(sectionColumnsBytes(columns)).toBeGreaterThan(2 * text);
     expect(sectionColumnsBytes(columns)).toBeLessThan(2 * text + 40 * many.length);

@@ -6,6 +6,7 @@
 
 import type { PackedSections, StoredDoc } from '../../shared/index-format/index.js';
 import type { JoinedHeadings } from './snippet.js';
+import type { SectionShape } from './sections.js';
 
 type Section = NonNullable<StoredDoc['sections']>[number];
 
@@ -19,6 +20,8 @@ export interface SectionColumns {
   starts: Float64Array;
   /** The sections that are definition terms (PageSection.term), ascending: few or none. */
   terms: Uint32Array;
+  /** What choosing a section reads of them (sections.ts choosePart), made once with the columns. */
+  shape: SectionShape;
 }
 
 /** The columns of a stored header's sections (shared/index-format stored-header.ts), made without a
@@ -35,18 +38,39 @@ export function packedSectionColumns(packed: PackedSections): SectionColumns {
     idEnds[i] = id += packed.idLengths[i]!;
   }
   const text = packed.headings;
-  return { headings: { text, lower: text.toLowerCase(), starts: headingStarts }, ids: packed.ids, idEnds, starts: packed.starts instanceof Float64Array ? packed.starts : Float64Array.from(packed.starts), terms: packed.terms instanceof Uint32Array ? packed.terms : Uint32Array.from(packed.terms) };
+  const ids = packed.ids;
+  const terms = packed.terms instanceof Uint32Array ? packed.terms : Uint32Array.from(packed.terms);
+  // The crawler marks a page whose sections it cut with a last section of empty id (linkableSections).
+  const linkable = n > 0 && idEnds[n - 1] === (n > 1 ? idEnds[n - 2] : 0) ? n - 1 : n;
+  return {
+    headings: { text, lower: text.toLowerCase(), starts: headingStarts },
+    ids,
+    idEnds,
+    starts: packed.starts instanceof Float64Array ? packed.starts : Float64Array.from(packed.starts),
+    terms,
+    shape: { length: n, terms, linkable },
+  };
 }
 
-/** The sections again, as parsed: new objects each time, which a query lets go young. */
+/** Section i's heading, a slice of the joined headings: only the sections a snippet asks for are made. */
+export function headingAt(columns: SectionColumns, i: number): string {
+  const { headings } = columns;
+  return headings.text.slice(headings.starts[i], i + 1 < headings.starts.length ? headings.starts[i + 1]! - 1 : headings.text.length);
+}
+
+/** Section i's id (the fragment a result links to). */
+export function idAt(columns: SectionColumns, i: number): string {
+  return columns.ids.slice(i === 0 ? 0 : columns.idEnds[i - 1]!, columns.idEnds[i]);
+}
+
+/** The sections again, as parsed (a stored record's): new objects each time, as many as the page has. */
 export function sectionsOf(columns: SectionColumns): Section[] {
-  const { headings, ids, idEnds, starts, terms } = columns;
+  const { starts, terms } = columns;
   const n = starts.length;
   const out = new Array<Section>(n);
   let term = 0;
   for (let i = 0; i < n; i++) {
-    const heading = headings.text.slice(headings.starts[i], i + 1 < n ? headings.starts[i + 1]! - 1 : headings.text.length);
-    const section: Section = { id: ids.slice(i === 0 ? 0 : idEnds[i - 1]!, idEnds[i]), heading, start: starts[i]! };
+    const section: Section = { id: idAt(columns, i), heading: headingAt(columns, i), start: starts[i]! };
     if (term < terms.length && terms[term] === i) {
       section.term = true;
       term++;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyze, foldWord, identifierAt, tokenAt } from '../../shared/analysis/index.js';
-import { bestSection, headingOpensWith, leafNamed, pickSection, sectionUrl, termLeaf, throughHeadedText, type Places } from './sections.js';
+import { bestSection, headingOpensWith, leafNamed, pickSection, sectionUrl, shapeOf, termLeaf, throughHeadedText, type Places } from './sections.js';
 
 const tokens = (q: string) => new Set(analyze(q, 'en').map((t) => t.token));
 
@@ -35,19 +35,19 @@ describe('bestSection', () => {
     expect(s?.id).toBe('hooks');
     expect(body.slice(s!.start, s!.end).trim()).toBe('applypatch-msg This hook is invoked by git am.');
     // A part with text of its own keeps its end; the page's top is left alone.
-    const three = [{}, {}, {}];
+    const three = shapeOf([{}, {}, {}]);
     expect(throughHeadedText({ index: 1, next: 2 }, three, (i) => [0, 10, 40][i]!, 5)).toEqual({ index: 1, next: 2 });
     expect(throughHeadedText({ index: 1, next: 2 }, three, (i) => [0, 10, 14][i]!, 5)).toEqual({ index: 1, next: 3 });
     expect(throughHeadedText({ index: -1, next: 3 }, three, () => 0, 5)).toEqual({ index: -1, next: 3 });
     // A definition term without text (an index entry) does not take its neighbour's.
-    expect(throughHeadedText({ index: 1, next: 2 }, [{}, { term: true }, {}], (i) => [0, 10, 14][i]!, 5)).toEqual({ index: 1, next: 2 });
+    expect(throughHeadedText({ index: 1, next: 2 }, shapeOf([{}, { term: true }, {}]), (i) => [0, 10, 14][i]!, 5)).toEqual({ index: 1, next: 2 });
   });
 
   it('asks for the heading size only when the next section starts within its bound, and answers as with the size given', () => {
     // snippet-positions.ts passes the heading's word count as a function and its length as the bound.
     const asked: number[] = [];
     const lazy = (size: number) => () => (asked.push(size), size);
-    const three = [{}, {}, {}];
+    const three = shapeOf([{}, {}, {}]);
     expect(throughHeadedText({ index: 1, next: 2 }, three, (i) => [0, 10, 40][i]!, lazy(5), 12)).toEqual({ index: 1, next: 2 });
     expect(asked).toEqual([]);
     expect(throughHeadedText({ index: 1, next: 2 }, three, (i) => [0, 10, 14][i]!, lazy(5), 12)).toEqual({ index: 1, next: 3 });
@@ -55,7 +55,7 @@ describe('bestSection', () => {
     fc.assert(
       fc.property(fc.array(fc.nat(30), { minLength: 1, maxLength: 8 }), fc.nat(10), fc.nat(12), fc.nat(8), fc.boolean(), (gaps, size, slack, at, term) => {
         const starts = gaps.reduce<number[]>((acc, g) => [...acc, (acc[acc.length - 1] ?? 0) + g], []);
-        const sections = starts.map((_, i) => (term && i === at % starts.length ? { term: true as const } : {}));
+        const sections = shapeOf(starts.map((_, i) => (term && i === at % starts.length ? { term: true as const } : {})));
         const part = { index: at % starts.length, next: (at % starts.length) + 1 };
         const eager = throughHeadedText(part, sections, (i) => starts[i]!, size);
         expect(throughHeadedText(part, sections, (i) => starts[i]!, () => size, size + slack)).toEqual(eager);

@@ -25,7 +25,6 @@
 // term and its snippet comes from the term's text.
 
 import { linkableSections, type StoredDoc } from '../../shared/index-format/index.js';
-import type { PageSection } from '../../shared/store/index.js';
 import { querySpans, tokensIn } from './snippet.js';
 import { foldWord, identifierAt, tokenAt, tokenize } from '../../shared/analysis/index.js';
 
@@ -38,6 +37,33 @@ export interface ChosenSection {
   /** [start, end) of the section's text after its heading, in the stored body. */
   start: number;
   end: number;
+}
+
+/** What choosing a part reads of a page's sections besides their places: how many there are, which are
+ * definition terms (their indexes, ascending: few or none), and how many may be linked
+ * (linkableSections). The searcher keeps one with each cached header (section-columns.ts), so choosing
+ * a long reference page's section makes no object per section. */
+export interface SectionShape {
+  readonly length: number;
+  readonly terms: Uint32Array;
+  readonly linkable: number;
+}
+
+/** The shape of sections given as objects (a stored record's). */
+export function shapeOf(sections: readonly { term?: boolean; id?: string }[]): SectionShape {
+  const terms: number[] = [];
+  sections.forEach((s, i) => {
+    if (s.term === true) terms.push(i);
+  });
+  return { length: sections.length, terms: Uint32Array.from(terms), linkable: linkableSections(sections) };
+}
+
+/** Whether section `i` is a definition term. */
+export function isTermAt(shape: SectionShape, i: number): boolean {
+  const { terms } = shape;
+  if (terms.length === 0) return false;
+  const at = lowerBound(terms, i);
+  return at < terms.length && terms[at] === i;
 }
 
 /** The section of `doc` that best matches `queryTokens`, or undefined when the page's top does as well. */
@@ -53,8 +79,9 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   const read = sections.findIndex((s, i) => i > 0 && s.start >= body.length);
   const linkable = linkableSections(sections);
   const inHeading = tokensIn(queryTokens, language);
+  const shape = shapeOf(sections);
   const { index, next } = choosePart(
-    sections,
+    shape,
     read < 0 ? linkable : Math.min(read, linkable),
     (i) => starts[i]!,
     linkable < sections.length ? starts[linkable]! : body.length,
@@ -67,7 +94,7 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   );
   if (index < 0) return undefined;
   const section = sections[index]!;
-  const { next: through } = throughHeadedText(endAtMark({ index, next }, linkable), sections, (i) => starts[i]!, headingLength(body, section.start, section.heading) + 1);
+  const { next: through } = throughHeadedText(endAtMark({ index, next }, linkable), shape, (i) => starts[i]!, headingLength(body, section.start, section.heading) + 1);
   const end = through < sections.length ? starts[through]! : body.length;
   // The heading is shown apart: the snippet starts after it.
   return { id: section.id, heading: section.heading, start: Math.min(section.start + headingLength(body, section.start, section.heading), end), end };
@@ -80,7 +107,7 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
  */
 export function throughHeadedText(
   part: ChosenPart,
-  sections: readonly (Pick<PageSection, 'term'> & { id?: string })[],
+  sections: SectionShape,
   start: (i: number) => number,
   /** The size, or a function giving it, asked only when the next section is near enough to need it. */
   headingSize: number | (() => number),
@@ -89,9 +116,9 @@ export function throughHeadedText(
 ): ChosenPart {
   // A definition term with no text of its own (an index entry, a constant listed in a row) is not
   // the heading of what follows: its neighbour's text would be shown as if it were its own.
-  if (part.index < 0 || sections[part.index]?.term === true) return part;
+  if (part.index < 0 || isTermAt(sections, part.index)) return part;
   // Not past the mark where the crawler cut the page's sections: the text after it is no section's.
-  const count = linkableSections(sections);
+  const count = sections.linkable;
   let next = part.next;
   if (next >= count || start(next) - start(part.index) > atMost) return part;
   const size = typeof headingSize === 'number' ? headingSize : headingSize();
@@ -119,7 +146,7 @@ export interface ChosenPart {
  * pickSection, by index into `sections`.
  */
 export function choosePart(
-  sections: readonly Pick<PageSection, 'term'>[],
+  sections: SectionShape,
   count: number,
   start: (i: number) => number,
   end: number,
@@ -137,7 +164,8 @@ export function choosePart(
   const { headings, terms } = headingsAndTerms(sections, count);
   // Read twice (headings, then terms): an iterator would be empty the second time.
   const namedList = named === undefined ? undefined : [...named];
-  const headingsNamed = terms.length === 0 ? namedList : namedList?.filter((i) => i < count && sections[i]!.term !== true);
+  const isTerm = (i: number) => i < count && isTermAt(sections, i);
+  const headingsNamed = terms.length === 0 ? namedList : namedList?.filter((i) => !isTerm(i) && i < count);
   // A section chosen for one word's count alone, its heading not naming it, is where the word is only
   // if most of its places are there: on a page about the word ("rtree" on "The SQLite R*Tree Module",
   // 66 times) the section saying it most ("6.2. The New xQueryFunc Callback") is no better a link than
@@ -152,19 +180,19 @@ export function choosePart(
   let index = -1;
   let next = sections.length;
   if (headings.length >= 2) {
-    // Over the headings alone, each running to the next heading; the first is the page's top.
-    const view = headings;
-    // Without terms the view is every section, by its own index.
-    const viewNamed = terms.length === 0 ? headingsNamed : headingsNamed?.map((i) => binarySearch(view, i));
-    const best = pickSection({ count: view.length, start: (k) => (k === 0 ? 0 : start(view[k]!)), end }, places, (k) => headingTokens(view[k]!), viewNamed, (k) => opens(view[k]!), held);
+    // Over the headings alone, each running to the next heading; the first is the page's top. Without
+    // terms the view is every section, by its own index (no list made: a reference page has thousands).
+    const at = headings.list === undefined ? (k: number) => k : (k: number) => headings.list![k]!;
+    const viewNamed = headings.list === undefined ? headingsNamed : headingsNamed?.map((i) => lowerBound(headings.list!, i));
+    const best = pickSection({ count: headings.length, start: (k) => (k === 0 ? 0 : start(at(k))), end }, places, (k) => headingTokens(at(k)), viewNamed, (k) => opens(at(k)), held);
     if (best > 0) {
-      index = view[best]!;
-      next = best + 1 < view.length ? view[best + 1]! : sections.length;
+      index = at(best);
+      next = best + 1 < headings.length ? at(best + 1) : sections.length;
       if (!ownsTheWords(index, next < sections.length ? start(next) : end)) index = -1;
     }
   }
   if (index < 0) next = sections.length;
-  const term = bestTerm(terms, namedList, start, end, places, headingTokens, { opens, leaf }, sections.length, index < 0 ? undefined : [start(index), next < sections.length ? start(next) : end], (i) => i < count && sections[i]!.term === true);
+  const term = bestTerm(terms, namedList, start, end, places, headingTokens, { opens, leaf }, sections.length, index < 0 ? undefined : [start(index), next < sections.length ? start(next) : end], isTerm);
   return term < 0 ? { index, next } : { index: term, next: term + 1 };
 }
 
@@ -192,7 +220,7 @@ export function termLeaf(heading: string): string {
  * (index + 1, of `total`).
  */
 function bestTerm(
-  terms: readonly number[],
+  terms: Uint32Array,
   named: readonly number[] | undefined,
   start: (i: number) => number,
   end: number,
@@ -399,17 +427,25 @@ function isAsciiLetterOrDigit(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
 }
 
-/** A page's first `count` sections split into headings and terms. */
-function headingsAndTerms(sections: readonly Pick<PageSection, 'term'>[], count: number): { headings: number[]; terms: number[] } {
-  const split = { headings: [] as number[], terms: [] as number[] };
-  for (let i = 0; i < count; i++) (sections[i]!.term === true ? split.terms : split.headings).push(i);
-  return split;
+/** A page's first `count` sections split into headings and terms: the terms' indexes, and the headings'
+ * (`list`, ascending), left unmade when there are no terms below `count`: then heading k is section k. */
+function headingsAndTerms(sections: SectionShape, count: number): { headings: { length: number; list?: Uint32Array }; terms: Uint32Array } {
+  const terms = sections.terms.subarray(0, lowerBound(sections.terms, count));
+  if (terms.length === 0) return { headings: { length: count }, terms };
+  const list = new Uint32Array(count - terms.length);
+  let t = 0;
+  let k = 0;
+  for (let i = 0; i < count; i++) {
+    if (t < terms.length && terms[t] === i) t++;
+    else list[k++] = i;
+  }
+  return { headings: { length: list.length, list }, terms };
 }
 
-/** The index of `value` in ascending `sorted`, which holds it. */
-function binarySearch(sorted: readonly number[], value: number): number {
+/** The first index of ascending `sorted` whose value is at least `value` (its length when none is). */
+function lowerBound(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
-  let hi = sorted.length - 1;
+  let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sorted[mid]! < value) lo = mid + 1;

@@ -4,14 +4,17 @@
 // cut into a snippet by the same rules as before (snippet.ts, sections.ts). A long reference page
 // then costs what a short one does, and no result reads more than its header and one passage.
 
-import { linkableSections, WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
+import { WORD_MAP_STEP, WordMap, type IndexGeneration } from '../../shared/index-format/index.js';
 import { isCjk, isFoldToken, isIdentifierToken, primaryTokens, tokenAt } from '../../shared/analysis/index.js';
 import { bodyPositions } from './body-positions.js';
-import { choosePart, endAtMark, throughHeadedText, headingLength, headingOpensWith, leafNamed, placeAtLeast, type ChosenPart, type ChosenSection, type Places } from './sections.js';
+import { choosePart, endAtMark, throughHeadedText, headingLength, headingOpensWith, leafNamed, placeAtLeast, type ChosenPart, type ChosenSection, type Places, type SectionShape } from './sections.js';
+import { headingAt, idAt } from './section-columns.js';
 import { bestSnippet, headingsHolding, tokensIn, type Snippet, type SnippetOptions } from './snippet.js';
 import type { SnippetHeader, StoredFields } from './stored-fields.js';
 
 const NONE: ReadonlySet<string> = new Set();
+/** A page without sections. */
+const NO_SECTIONS: SectionShape = { length: 0, terms: new Uint32Array(0), linkable: 0 };
 
 export interface PlacedSnippetOptions {
   /** Words a snippet's matches may span: about SnippetOptions.maxChars at 8 characters a word. */
@@ -156,18 +159,19 @@ export function placedSnippet(
   wholePage = false,
 ): { section?: ChosenSection; snippet: Snippet } {
   const map = new WordMap(gen.wordMap, gen.wordMapOffsets, doc);
-  const sections = header.sections ?? [];
-  const { language } = header;
+  const { language, sections: columns } = header;
+  const sections = columns?.shape ?? NO_SECTIONS;
+  const heading = (i: number) => headingAt(columns!, i);
   // The section, chosen over word places as bestSection chooses over characters.
   let chosen: ChosenPart = { index: -1, next: sections.length };
   if (!wholePage && sections.length > 0 && map.sections === sections.length && tokens.size > 0) {
     const start = (i: number) => map.sectionPlace(i);
     // Sections cut by the crawler end in a mark: the last kept one ends there, and none is chosen after.
-    const linkable = linkableSections(sections);
+    const { linkable } = sections;
     const holding = headingsHolding(stored.joinedHeadings(doc), tokens, language, (token) => stored.headingsWith(doc, token));
-    const opens = (i: number) => headingOpensWith(sections[i]!.heading, tokens, language);
+    const opens = (i: number) => headingOpensWith(heading(i), tokens, language);
     let inText: ((text: string) => Set<string>) | undefined;
-    const leaf = (i: number) => leafNamed(sections[i]!.heading, tokens, language, (inText ??= tokensIn(tokens, language)));
+    const leaf = (i: number) => leafNamed(heading(i), tokens, language, (inText ??= tokensIn(tokens, language)));
     if (holding === undefined) {
       const headingTokens = stored.sectionHeadingTokens(doc);
       chosen = choosePart(sections, linkable, start, linkable < sections.length ? start(linkable) : Infinity, places, (i) => headingTokens[i]!, undefined, opens, leaf, inTitle);
@@ -177,8 +181,8 @@ export function placedSnippet(
   if (chosen.index >= 0) {
     // The heading's words, counted only when the next section starts near enough for it to matter: a
     // heading has no more words than characters, and tokenizing it was 4% of a page of results' CPU.
-    const heading = sections[chosen.index]!.heading;
-    chosen = throughHeadedText(chosen, sections, (i) => map.sectionPlace(i), () => primaryTokens(heading, language).length, heading.length);
+    const text = heading(chosen.index);
+    chosen = throughHeadedText(chosen, sections, (i) => map.sectionPlace(i), () => primaryTokens(text, language).length, text.length);
   }
   const { index, next } = chosen;
   const from = index >= 0 ? map.sectionPlace(index) : 0;
@@ -197,13 +201,13 @@ export function placedSnippet(
   let sectionEnd = Infinity;
   let section: ChosenSection | undefined;
   if (index >= 0) {
-    const s = sections[index]!;
-    sectionEnd = next < sections.length ? sections[next]!.start : Infinity;
+    const s = { heading: heading(index), start: columns!.starts[index]! };
+    sectionEnd = next < sections.length ? columns!.starts[next]! : Infinity;
     const rel = s.start - startChar;
     sectionStart = s.start + (rel >= 0 ? headingLength(part.text, rel, s.heading) : 0);
     a = Math.max(0, Math.min(part.text.length, sectionStart - startChar));
     b = Math.max(a, Math.min(part.text.length, sectionEnd - startChar));
-    section = { id: s.id, heading: s.heading, start: sectionStart, end: sectionEnd };
+    section = { id: idAt(columns!, index), heading: s.heading, start: sectionStart, end: sectionEnd };
   }
   const before = startChar + a > sectionStart;
   const after = startChar + b < sectionEnd && !(part.atEnd && b === part.text.length);
@@ -215,7 +219,7 @@ export function placedSnippet(
   const present = (t: string) => {
     const token = places.tokens.indexOf(t);
     if (!isPlaced(inRange, token, readFrom, readTo)) return false;
-    textFrom ??= Math.max(readFrom, index >= 0 ? from + primaryTokens(sections[index]!.heading, language).length : 0);
+    textFrom ??= Math.max(readFrom, index >= 0 ? from + primaryTokens(section!.heading, language).length : 0);
     return isPlaced(inRange, token, textFrom, readTo);
   };
   const snippet = bestSnippet(part.text.slice(a, b), language, tokens, snippetOptions, { before, after }, present);

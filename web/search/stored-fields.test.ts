@@ -4,8 +4,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureGeneration } from '../../test/support/fixture-generation.js';
 import type { IndexGeneration } from '../../shared/index-format/index.js';
-import { StoredFields } from './stored-fields.js';
+import { StoredFields, type SnippetHeader } from './stored-fields.js';
 import { DEFAULT_BLOCK_CACHE_OPTIONS } from './stored-blocks.js';
+import { sectionsOf } from './section-columns.js';
+
+/** A snippet header as the stored record's fields: what it says, not how the cache keeps it. */
+const parsed = (h: SnippetHeader) => ({ language: h.language, context: h.context, sections: h.sections && sectionsOf(h.sections) });
 
 const body = 'Ownership rules. Every value has an owner. Borrowing lends a value without moving it. Ünïcödé words – and “quotes”.';
 const pages = [
@@ -61,7 +65,8 @@ describe('StoredFields', () => {
   });
 
   it('gives a snippet the language and sections alone, and any part of the body by bytes', () => {
-    expect(stored.header(doc)).toEqual({ language: 'en', sections: stored.read(doc).sections });
+    const header = stored.header(doc);
+    expect({ language: header.language, sections: sectionsOf(header.sections!) }).toEqual({ language: 'en', sections: stored.read(doc).sections });
     const bytes = Buffer.from(body, 'utf8');
     const from = bytes.indexOf('Borrowing');
     expect(stored.bodyPart(doc, from, from + 'Borrowing'.length)).toEqual({ text: 'Borrowing', atEnd: false });
@@ -87,7 +92,7 @@ describe('StoredFields through a small block cache', () => {
         for (const other of [small, direct]) {
           expect(other.read(same)).toEqual(stored.read(d));
           expect(other.read(same, 5)).toEqual(stored.read(d, 5));
-          expect(other.header(same)).toEqual(stored.header(d));
+          expect(parsed(other.header(same))).toEqual(parsed(stored.header(d)));
           expect(other.bodyPart(same, 3, 40)).toEqual(stored.bodyPart(d, 3, 40));
         }
       }
@@ -112,13 +117,13 @@ describe('StoredFields parsed headers', () => {
       expect(first.starts.length).toBeGreaterThan(1);
       kept.header(other);
       expect(kept.joinedHeadings(doc)).toBe(first);
-      expect(kept.header(doc)).toEqual(kept.header(doc));
+      expect(kept.header(doc)).toBe(kept.header(doc));
       const once = tight.joinedHeadings(doc);
       tight.header(other);
       const again = tight.joinedHeadings(doc);
       expect(again).not.toBe(once);
       expect(again).toEqual(once);
-      expect(tight.header(doc)).toEqual(kept.header(doc));
+      expect(parsed(tight.header(doc))).toEqual(parsed(kept.header(doc)));
     } finally {
       kept.close();
       tight.close();

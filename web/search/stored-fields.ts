@@ -11,7 +11,7 @@ import { closeSync, openSync } from 'node:fs';
 import type { StoredDoc } from '../../shared/index-format/index.js';
 import { identifierTails, isIdentifierToken, scanTokens } from '../../shared/analysis/index.js';
 import { headingsWith, joinHeadings, type JoinedHeadings } from './snippet.js';
-import { packedSectionColumns, sectionColumnsBytes, sectionsOf, type SectionColumns } from './section-columns.js';
+import { headingAt, packedSectionColumns, sectionColumnsBytes, type SectionColumns } from './section-columns.js';
 import { BlockCache, DEFAULT_BLOCK_CACHE_OPTIONS, type BlockCacheOptions } from './stored-blocks.js';
 import { decodedOrDamaged, decodeStoredHeader, INDEX_FILES, StoredChunks, unpackSections, type IndexGeneration } from '../../shared/index-format/index.js';
 
@@ -28,8 +28,14 @@ const HEADER_OVERHEAD_BYTES = 120;
 /** What a snippet needs of a stored record, which the record begins with: not its inbound anchor texts
  * and headings, stored after the body, which on the most linked pages (the ones ranking puts first)
  * are most of its bytes (Rust docs: 11 of 25 MB; at 105,935 pages a header of 1 MB took 8-14 ms to
- * read and parse when the snippet needed only its sections). */
-export type SnippetHeader = Pick<StoredDoc, 'language' | 'sections' | 'context'>;
+ * read and parse when the snippet needed only its sections). The sections are the cached columns
+ * themselves: made back into objects at each result, a rustdoc page's thousands of sections were
+ * 80 of the 280 KB a page of results allocated. */
+export interface SnippetHeader {
+  readonly language: string;
+  readonly context?: string;
+  readonly sections?: SectionColumns;
+}
 
 interface CachedHeader {
   language: string;
@@ -93,10 +99,9 @@ export class StoredFields {
     return { ...others, ...head, body: buf.toString('utf8', headerLength, bodyTo) };
   }
 
-  /** A document's language and sections: the sections made anew at each call from the cached columns. */
+  /** A document's language, context and sections, as cached: read them, do not keep them. */
   header(doc: number): SnippetHeader {
-    const { language, context, sections } = this.cachedHeader(doc);
-    return { language, ...(sections !== undefined ? { sections: sectionsOf(sections) } : {}), ...(context !== undefined ? { context } : {}) };
+    return this.cachedHeader(doc);
   }
 
   /** The title of the document's parent page (StoredDoc.context), if it names one. */
@@ -107,9 +112,10 @@ export class StoredFields {
   /** The tokens of each of the document's section headings, in its sections' order. */
   sectionHeadingTokens(doc: number): readonly ReadonlySet<string>[] {
     const entry = this.cachedHeader(doc);
-    entry.headingTokens ??= (entry.sections !== undefined ? sectionsOf(entry.sections) : []).map((s) => {
+    const { sections } = entry;
+    entry.headingTokens ??= Array.from({ length: sections?.starts.length ?? 0 }, (_, i) => {
       const tokens = new Set<string>();
-      scanTokens(s.heading, entry.language, (token, _word, _start, _end, _position, extra) => {
+      scanTokens(headingAt(sections!, i), entry.language, (token, _word, _start, _end, _position, extra) => {
         tokens.add(token);
         // `ForeignKey.on_delete` names `on_delete` too (identifierTails).
         if (extra && isIdentifierToken(token)) for (const tail of identifierTails(token)) tokens.add(tail);
