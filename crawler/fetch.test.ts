@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { HOSTILE_CASES as C, startHostileHttp, type HostileHttpSite } from '../test/sites/hostile-http.js';
 import { fetchOnce, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { httpProtocolError } from '../shared/http/index.js';
+import { refusingPort } from '../test/support/quiet-port.js';
 
 let site: HostileHttpSite;
 let client: Agent;
@@ -178,10 +179,7 @@ describe('a failure after the headers', () => {
   });
 
   it('has no status when no answer came', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await refusingPort();
     const agent = new Agent({ connections: 1 });
     const outcome = await fetchOnce(agent, { url: `http://127.0.0.1:${port}/`, headers: {}, maxBodyBytes: 1 << 20, wantedTypes: PAGE_TYPES, limits: LIMITS });
     await agent.destroy();

@@ -212,13 +212,14 @@ describe.skipIf(!run)('RedisFrontier', () => {
   it('takes a pending page back when its deadline passes, and requeue puts one back at once', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/1', 'http://b.test/1']));
-    const a = await leaseOf(f, 'w1', 1000);
+    // Seconds between the steps and a's deadline: five round trips to Redis on a loaded machine.
+    const a = await leaseOf(f, 'w1', 3000);
     const b = await leaseOf(f, 'w1', 60_000);
     expect((await f.free(a, 0)).kind).toBe('ok');
     expect((await f.free(b, 0)).kind).toBe('ok');
     expect((await f.requeue(b)).kind).toBe('ok');
     expect((await leaseOf(f, 'w2')).url).toBe('http://b.test/1');
-    await sleep(1100);
+    await sleep(3100);
     const again = await leaseOf(f, 'w2');
     expect(again.url).toBe('http://a.test/1');
     expect((await f.finish(a, {})).kind).toBe('stale');
@@ -322,12 +323,13 @@ describe.skipIf(!run)('RedisFrontier', () => {
   it('keeps an extended lease live past its first deadline', async () => {
     const f = await fresh();
     await f.add(entries(['http://a.test/long-download']));
-    const l = await leaseOf(f, 'w', 500);
+    // Extended well before the first deadline, however loaded the machine.
+    const l = await leaseOf(f, 'w', 3000);
     const first = l.deadlineMs;
     const r = await f.extend(l, 60_000);
     expect(r.kind).toBe('ok');
     expect(l.deadlineMs).toBeGreaterThan(first);
-    await sleep(600);
+    await sleep(3100);
     expect((await f.lease('other', 60_000)).kind).toBe('wait');
     expect(await f.complete(l, { delayMs: 0 })).toMatchObject({ kind: 'ok' });
   });

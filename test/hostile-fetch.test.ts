@@ -122,7 +122,9 @@ describe('crawl() against hostile but ordinary HTTP: deadline', () => {
     const times = durations(site, C.drip);
     expect(times).toHaveLength(MAX_RETRIES + 1);
     for (const ms of times) {
-      expect(ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
+      // Timed at the server, which sees the request later than the deadline's clock started (a
+      // connection made, a collection paused): a second's margin still tells a cut from an early failure.
+      expect(ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 1000);
       expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS + SLACK_MS);
     }
   });

@@ -13,6 +13,7 @@ import { buildIndex } from '../indexer/index.js';
 import { LIVE_STATUS_HOSTS, readCrawlStatus, type CrawlStatus } from '../shared/crawl-status.js';
 import { serve, type RunningServer } from '../web/index.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
+import { refusingPort } from './support/quiet-port.js';
 
 const SLOW_PAGES = 12;
 let server: Server;
@@ -63,19 +64,14 @@ describe('the live crawl status', () => {
   });
 
   it('lists the hosts with the most pages, and counts them all, when a page links to many', async () => {
-    // 150 ports no server listens on: hosts given up at their robots.txt. Every port is held until the
-    // links server listens too, so no two are the same port and none is the links server's own.
-    const held = await Promise.all(
-      Array.from({ length: 150 }, async () => {
-        const s = createServer();
-        await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-        return s;
-      }),
-    );
-    const dead = held.map((s) => (s.address() as AddressInfo).port);
+    // 150 distinct ports that refuse connections, below the ephemeral range: hosts given up at their
+    // robots.txt. No other test's `listen(0)` can take one while the crawl asks it (a freed ephemeral
+    // port could be, and that test's server would then see this crawl's requests).
+    const refusing = new Set<number>();
+    while (refusing.size < 150) refusing.add(await refusingPort());
+    const dead = [...refusing];
     const links = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Links</title>${dead.map((p) => `<a href="http://127.0.0.1:${p}/">${p}</a>`).join(' ')}`));
     await new Promise<void>((resolve) => links.listen(0, '127.0.0.1', resolve));
-    await Promise.all(held.map((s) => new Promise((resolve) => s.close(resolve))));
     const seed = `http://127.0.0.1:${(links.address() as AddressInfo).port}`;
     try {
       const dataDir = await tmp();
