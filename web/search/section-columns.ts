@@ -1,5 +1,6 @@
 // A page's sections as the searcher's header cache keeps them (stored-fields.ts): a few strings and
-// typed arrays whatever their number, made back into objects when a snippet asks. Parsed, a section was
+// typed arrays whatever their number, which the section chooser reads in place (sections.ts
+// SectionShape), a heading or an id made only for the sections it asks about. Parsed, a section was
 // an object and two strings, and 64 MiB of cached headers about a million objects, which the collector
 // marks at every major collection: at a million pages the cache's objects made its longest pauses,
 // 35-54 ms against 12-19 with the cache at 4 MiB (DESIGN.md "What the parsed headers cost the collector").
@@ -83,5 +84,5 @@ export function sectionsOf(columns: SectionColumns): Section[] {
 /** Memory the columns take, about: two bytes a character (the headings twice, as typed and lower-cased). */
 export const sectionColumnsBytes = (c: SectionColumns): number => 2 * (c.headings.text.length + c.headings.lower.length + c.ids.length) + c.headings.starts.byteLength + c.idEnds.byteLength + c.starts.byteLength + c.terms.byteLength + COLUMNS_OVERHEAD_BYTES;
 
-/** The objects of a SectionColumns beside its contents (six objects and their headers). */
-const COLUMNS_OVERHEAD_BYTES = 400;
+/** The objects of a SectionColumns beside its contents (seven objects and their headers). */
+const COLUMNS_OVERHEAD_BYTES = 450;
