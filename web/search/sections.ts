@@ -77,9 +77,9 @@ export function bestSection(doc: Pick<StoredDoc, 'body' | 'language' | 'sections
   const starts = sections.map((s) => Math.min(s.start, body.length));
   // Sections beyond the part of the body that was read are not chosen.
   const read = sections.findIndex((s, i) => i > 0 && s.start >= body.length);
-  const linkable = linkableSections(sections);
-  const inHeading = tokensIn(queryTokens, language);
   const shape = shapeOf(sections);
+  const { linkable } = shape;
+  const inHeading = tokensIn(queryTokens, language);
   const { index, next } = choosePart(
     shape,
     read < 0 ? linkable : Math.min(read, linkable),
@@ -165,7 +165,7 @@ export function choosePart(
   // Read twice (headings, then terms): an iterator would be empty the second time.
   const namedList = named === undefined ? undefined : [...named];
   const isTerm = (i: number) => i < count && isTermAt(sections, i);
-  const headingsNamed = terms.length === 0 ? namedList : namedList?.filter((i) => !isTerm(i) && i < count);
+  const headingsNamed = terms.length === 0 ? namedList : namedList?.filter((i) => i < count && !isTermAt(sections, i));
   // A section chosen for one word's count alone, its heading not naming it, is where the word is only
   // if most of its places are there: on a page about the word ("rtree" on "The SQLite R*Tree Module",
   // 66 times) the section saying it most ("6.2. The New xQueryFunc Callback") is no better a link than
