@@ -201,13 +201,14 @@ export function placedSnippet(
   let sectionEnd = Infinity;
   let section: ChosenSection | undefined;
   if (index >= 0) {
-    const s = { heading: heading(index), start: columns!.starts[index]! };
+    const title = heading(index);
+    const start = columns!.starts[index]!;
     sectionEnd = next < sections.length ? columns!.starts[next]! : Infinity;
-    const rel = s.start - startChar;
-    sectionStart = s.start + (rel >= 0 ? headingLength(part.text, rel, s.heading) : 0);
+    const rel = start - startChar;
+    sectionStart = start + (rel >= 0 ? headingLength(part.text, rel, title) : 0);
     a = Math.max(0, Math.min(part.text.length, sectionStart - startChar));
     b = Math.max(a, Math.min(part.text.length, sectionEnd - startChar));
-    section = { id: idAt(columns!, index), heading: s.heading, start: sectionStart, end: sectionEnd };
+    section = { id: idAt(columns!, index), heading: title, start: sectionStart, end: sectionEnd };
   }
   const before = startChar + a > sectionStart;
   const after = startChar + b < sectionEnd && !(part.atEnd && b === part.text.length);
