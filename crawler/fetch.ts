@@ -172,6 +172,7 @@ async function fetchGuarded(transport: HttpTransport, req: FetchRequest, guard: 
     encoding: headerValue(headers, 'content-encoding'),
     maxBytes: req.maxBodyBytes,
     onBytes: (n) => guard.received(n),
+    signal: guard.signal,
   });
   // A body with no usable type is what its first bytes say, and one that opens as an image or an
   // archive is one whatever its header says (sniff.ts).

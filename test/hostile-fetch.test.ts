@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, type CrawlSummary } from '../crawler/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
-import { CHARSET_DROPPED_PHRASE, HOSTILE_CASES as C, startHostileHttp, type HostileHttpSite } from './sites/hostile-http.js';
+import { CHARSET_DROPPED_PHRASE, CODED_PHRASE, HOSTILE_CASES as C, startHostileHttp, type HostileHttpSite } from './sites/hostile-http.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'bin', 'gleaner');
@@ -96,6 +96,10 @@ describe('crawl() against hostile but ordinary HTTP: deadline', () => {
 
   it('stores every good page once, as ok', () => {
     for (const path of C.good) expect(one(v, path).state, path).toBe('ok');
+  });
+
+  it('keeps a gzip or deflate page whole when bytes follow its compressed stream', () => {
+    for (const path of C.codedThenCrlf) expect(one(v, path).text, path).toContain(CODED_PHRASE);
   });
 
   it('stores small binary files answered in full as skipped, with their media type', () => {

@@ -42,6 +42,10 @@ export interface ReadBodyOptions {
   maxBytes: number;
   /** Told of every chunk as it comes off the wire, before decoding (the transfer rate is of these). */
   onBytes?: (bytes: number) => void;
+  /** The request's own (transfer-guard.ts): aborting it ends the read, decoders included. Aborting the
+   * request destroys the raw body, but a body already received no longer listens, and a decoder that
+   * waited on its end forever once hung a crawl past every deadline. */
+  signal?: AbortSignal;
 }
 
 /** The message of a body that is not the Content-Encoding it says (plain text sent as `br`, gzip's header
@@ -79,6 +83,12 @@ export async function readBody(raw: Readable, options: ReadBodyOptions): Promise
   const chunks: Buffer[] = [];
   let size = 0;
   let truncated = false;
+  const { signal } = options;
+  const stop = (): void => {
+    stream.destroy(signal?.reason instanceof Error ? signal.reason : new Error('the request was aborted'));
+  };
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (!decoder) onBytes(chunk.length);
@@ -96,6 +106,7 @@ export async function readBody(raw: Readable, options: ReadBodyOptions): Promise
     if (undecodable !== undefined) throw new Error(`${UNDECODABLE_BODY} (${options.encoding ?? ''}: ${undecodable.message})`);
     throw e;
   } finally {
+    signal?.removeEventListener('abort', stop);
     // Whatever ended the loop, nothing is left half-read holding the connection.
     if (!raw.readableEnded) raw.destroy();
     for (const d of decoders) d.destroy();

@@ -157,7 +157,7 @@ export async function fetchRobots(
             return next === undefined ? { kind: 'unusable-redirect', status: res.statusCode, location } : { next };
           }
           guard.bodyStarted();
-          const { body } = await readBody(res.body, { encoding: headerValue(res.headers['content-encoding']), maxBytes: ROBOTS_DEFAULTS.maxBodyBytes, onBytes: (n) => guard.received(n) });
+          const { body } = await readBody(res.body, { encoding: headerValue(res.headers['content-encoding']), maxBytes: ROBOTS_DEFAULTS.maxBodyBytes, onBytes: (n) => guard.received(n), signal: guard.signal });
           const flat: Record<string, string | undefined> = {};
           for (const [k, v] of Object.entries(res.headers)) flat[k.toLowerCase()] = headerValue(v);
           return { kind: 'response', status: res.statusCode, body, headers: flat };

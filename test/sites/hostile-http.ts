@@ -9,7 +9,7 @@
 
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 
 export interface HostileHttpOptions {
   /** Milliseconds between two bytes of a dripping body. */
@@ -28,7 +28,7 @@ export const HOSTILE_CASES = {
   home: '/',
   robotsTxt: '/robots.txt',
   /** HTML pages stored once each as `ok` (the type-clash page whose last Content-Type is HTML included). */
-  good: ['/', '/pages/one.html', '/pages/two.html', '/pages/three.html', '/type-clash/html-last.html', '/type-clash/charset-dropped.html', '/big-gzip.html'],
+  good: ['/', '/pages/one.html', '/pages/two.html', '/pages/three.html', '/type-clash/html-last.html', '/type-clash/charset-dropped.html', '/big-gzip.html', '/coded/gzip-crlf.html', '/coded/deflate-crlf.html'],
   /** Small non-HTML files sent whole with the headers: stored as `skipped` with this media type. */
   binaries: {
     '/files/logo.png': 'image/png',
@@ -51,6 +51,9 @@ export const HOSTILE_CASES = {
   },
   /** gzip-encoded HTML decoding to bigGzipBytes: stored `ok` and truncated under a smaller body cap. */
   bigGzip: '/big-gzip.html',
+  /** A gzip and a zlib deflate page each followed by CRLF (PHP's `?>` newline after its gzip handler):
+   * stored `ok`, whole. The deflate one hung the crawl past every deadline; the gzip one was an error. */
+  codedThenCrlf: ['/coded/gzip-crlf.html', '/coded/deflate-crlf.html'],
   /** text/html that drips one byte every dripIntervalMs and never ends: stored as an `error` page. */
   drip: '/drip.html',
   /** A sitemap named in robots.txt that drips the same way: read as nothing, the crawl goes on. */
@@ -81,6 +84,9 @@ export const HOSTILE_CASES = {
 
 /** Text of the charsetDropped page, which decodes wrongly when the first header's koi8-r is used. */
 export const CHARSET_DROPPED_PHRASE = 'Привет, интранет';
+/** The text of the pages coded then followed by CRLF (HOSTILE_CASES.codedThenCrlf). */
+export const CODED_PHRASE = 'Whole after the footer';
+const CRLF = Buffer.from('\r\n');
 
 export interface HostileRequest {
   path: string;
@@ -133,7 +139,7 @@ export async function startHostileHttp(options: Partial<HostileHttpOptions> = {}
   };
 
   const home = html('Hostile but ordinary', `<h1>Intranet</h1><p>Documents and pages.</p><ul>${[
-    '/pages/one.html', ...Object.keys(HOSTILE_CASES.binaries), ...Object.values(HOSTILE_CASES.typeClash), HOSTILE_CASES.bigGzip, HOSTILE_CASES.drip,
+    '/pages/one.html', ...Object.keys(HOSTILE_CASES.binaries), ...Object.values(HOSTILE_CASES.typeClash), HOSTILE_CASES.bigGzip, HOSTILE_CASES.drip, ...HOSTILE_CASES.codedThenCrlf,
   ].map((p) => `<li>${link(p)}</li>`).join('')}</ul>`);
   const bigGzip = gzipSync(html('Big gzip page', `<p>A page far larger decoded than sent.</p><p>${'word '.repeat(Math.ceil(o.bigGzipBytes / 5))}</p>`));
 
@@ -153,6 +159,8 @@ export async function startHostileHttp(options: Partial<HostileHttpOptions> = {}
     [HOSTILE_CASES.typeClash.invalidLast, (res) => whole(res, ['application/zip', 'nonsense'], BINARY)],
     [HOSTILE_CASES.typeClash.charsetDropped, (res) => whole(res, ['text/plain; charset=koi8-r; format=flowed', 'text/html'], html('Charset', `<p>${CHARSET_DROPPED_PHRASE}</p>`))],
     [HOSTILE_CASES.bigGzip, (res) => whole(res, 'text/html; charset=utf-8', bigGzip, { 'Content-Encoding': 'gzip' })],
+    [HOSTILE_CASES.codedThenCrlf[0], (res) => whole(res, 'text/html; charset=utf-8', Buffer.concat([gzipSync(html('Gzip then CRLF', `<p>${CODED_PHRASE}: gzip.</p>`)), CRLF]), { 'Content-Encoding': 'gzip' })],
+    [HOSTILE_CASES.codedThenCrlf[1], (res) => whole(res, 'text/html; charset=utf-8', Buffer.concat([deflateSync(html('Deflate then CRLF', `<p>${CODED_PHRASE}: deflate.</p>`)), CRLF]), { 'Content-Encoding': 'deflate' })],
     [HOSTILE_CASES.drip, (res) => drip(res, 'text/html; charset=utf-8', '<!doctype html><html><head><title>Drip</title></head><body><p>')],
     [HOSTILE_CASES.dripSitemap, (res) => drip(res, 'application/xml', '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')],
     [HOSTILE_CASES.dripRobots, (res) => drip(res, 'text/plain', 'User-agent: *\nDisallow: /')],
