@@ -27,7 +27,7 @@ const ANSWERS: Record<string, RawAnswer> = {
   '/robots.txt': bareLf('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 38\r\n\r\n', 'User-agent: *\nDisallow: /private.html\n'),
   '/': bareLf(
     'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n',
-    '<title>Home</title>' + ['space-colon', 'fold', 'control', 'two-lengths', 'te-and-length', 'chunked-lf', 'gzip', 'private'].map((p) => `<a href="/${p}.html">${p}</a>`).join(' '),
+    '<title>Home</title>' + ['space-colon', 'fold', 'control', 'two-lengths', 'te-and-length', 'chunked-lf', 'gzip', 'leading-crlf', 'no-status-line', 'private'].map((p) => `<a href="/${p}.html">${p}</a>`).join(' '),
   ),
   '/space-colon.html': `HTTP/1.1 200 OK\r\nContent-Type : text/html\r\nContent-Length: ${page('Space before colon').length}\r\n\r\n${page('Space before colon')}`,
   '/fold.html': `HTTP/1.1 200 OK\r\nContent-Type: text/html;\r\n charset=utf-8\r\nContent-Length: ${page('Folded').length}\r\n\r\n${page('Folded')}`,
@@ -36,6 +36,11 @@ const ANSWERS: Record<string, RawAnswer> = {
   '/te-and-length.html': `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n${page('Both framings').length.toString(16)}\r\n${page('Both framings')}\r\n0\r\n\r\n`,
   '/chunked-lf.html': `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n${page('Chunked LF').length.toString(16)}\n${page('Chunked LF')}\n0\n\n`,
   '/gzip.html': bareLf(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\nContent-Length: ${gz.length}\r\n\r\n`, gz),
+  // Empty lines before the status line: llhttp skips them, and so must the lenient reader.
+  '/leading-crlf.html': `\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${page('Leading empty lines').length}\r\n\r\n${page('Leading empty lines')}`,
+  // A body with no head at all (HTTP/0.9), then close: refused as not HTTP, once, not retried as a
+  // connection closed early.
+  '/no-status-line.html': page('No status line'),
   '/private.html': bareLf('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n', page('Private')),
 };
 
@@ -74,7 +79,14 @@ describe('answers browsers read and undici refuses', () => {
       '/te-and-length.html': 'Both framings',
       '/chunked-lf.html': 'Chunked LF',
       '/gzip.html': 'Gzip with bare LF',
+      '/leading-crlf.html': 'Leading empty lines',
     });
+  });
+
+  it('refuses an answer with no status line as not HTTP, as undici does', () => {
+    const refused = pages.get('/no-status-line.html');
+    expect(refused?.state).toBe('error');
+    expect(refused?.error).toContain('Expected HTTP/');
   });
 
   it('asks twice only until the host is known to need the lenient reading, then once a page', () => {
@@ -95,6 +107,7 @@ describe('the lenient reading is bounded', () => {
       '/stalls': (socket) => socket.write('HTTP/1.1 200 OK\nContent-Type: text/html\nContent-Length: 100\n\nhalf'),
       // A head that never ends.
       '/endless-head': (socket) => {
+        socket.write('HTTP/1.1 200 OK\n');
         const line = `X-Filler: ${'x'.repeat(1000)}\n`;
         const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write(line.repeat(64))), 1);
       },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodyFraming, ChunkedDecoder, headEnd, LenientProtocolError, parseResponseHead } from './lenient-parse.js';
+import { bodyFraming, ChunkedDecoder, headEnd, leadingEmptyLines, LenientProtocolError, opensStatusLine, parseResponseHead } from './lenient-parse.js';
 
 const bytes = (s: string) => Buffer.from(s, 'latin1');
 
@@ -135,3 +135,17 @@ describe('the chunked coding undone leniently', () => {
     );
   });
 });
+
+describe('the bytes before a status line', () => {
+  it('count the empty lines a server sent first, and nothing else', () => {
+    expect(leadingEmptyLines(Buffer.from('\r\n\r\nHTTP/1.1 200 OK\r\n'))).toBe(4);
+    expect(leadingEmptyLines(Buffer.from('\nHTTP/1.1 200 OK'))).toBe(1);
+    expect(leadingEmptyLines(Buffer.from('HTTP/1.1 200 OK'))).toBe(0);
+    expect(leadingEmptyLines(Buffer.from(' \r\nHTTP/1.1'))).toBe(0);
+  });
+  it('may open a status line while they are "HTTP/" or its start, in any case; anything else cannot', () => {
+    for (const yes of ['', 'H', 'ht', 'HTTP', 'http/', 'HTTP/1.1 200 OK', 'Http/1.0']) expect(opensStatusLine(Buffer.from(yes)), yes).toBe(true);
+    for (const no of ['<', '<html>', 'HTTPS/1.1', 'ICY 200 OK', ' HTTP/1.1', 'HTTP 1.1']) expect(opensStatusLine(Buffer.from(no)), no).toBe(false);
+  });
+});
+

@@ -28,6 +28,21 @@ export interface ResponseHead {
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** How many bytes of CR and LF `bytes` opens with: empty lines a server sent before its status line. */
+export function leadingEmptyLines(bytes: Uint8Array): number {
+  let n = 0;
+  while (n < bytes.length && (bytes[n] === CR || bytes[n] === LF)) n++;
+  return n;
+}
+
+const HTTP_SLASH = 'HTTP/';
+
+/** Whether `bytes` may still open a status line: its first bytes are "HTTP/" (any case) or the start of it. */
+export function opensStatusLine(bytes: Uint8Array): boolean {
+  const start = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HTTP_SLASH.length));
+  return HTTP_SLASH.startsWith(start.toString('latin1').toUpperCase());
+}
+
 /** Where the head in `bytes` ends: the index of its last byte + 1 (after the empty line), or -1 while
  * the empty line has not come. An empty line is LF LF or LF CR LF. */
 export function headEnd(bytes: Uint8Array, from = 0): number {

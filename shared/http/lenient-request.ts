@@ -9,7 +9,7 @@ import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import { adoptBody } from './http-body.js';
-import { bodyFraming, ChunkedDecoder, headEnd, LenientProtocolError, parseResponseHead, type BodyFraming } from './lenient-parse.js';
+import { bodyFraming, ChunkedDecoder, headEnd, leadingEmptyLines, LenientProtocolError, opensStatusLine, parseResponseHead, type BodyFraming } from './lenient-parse.js';
 
 /** A response body as the readers take it: undici's BodyReadable or the lenient reader's. */
 export type ResponseBody = Readable & { dump(opts?: { limit?: number }): Promise<unknown> };
@@ -131,6 +131,15 @@ export function lenientRequest(url: string, options: LenientRequestOptions): Pro
         const scanFrom = Math.max(0, pending.length - 2);
         pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
         for (let from = scanFrom; ; from = 0) {
+          // Empty lines before a status line are skipped, as llhttp (undici's parser) skips them.
+          const blank = leadingEmptyLines(pending);
+          if (blank > 0) {
+            pending = pending.subarray(blank);
+            from = 0;
+          }
+          // Bytes that cannot open a status line (an HTTP/0.9 answer, a body with no head) are refused
+          // as they come, as llhttp refuses them, not taken for a connection closed early and retried.
+          if (!opensStatusLine(pending)) throw new LenientProtocolError('Expected HTTP/');
           const end = headEnd(pending, from);
           if (end < 0) {
             if (pending.length > maxHeaderBytes) throw new LenientProtocolError(HEADERS_TOO_LARGE);
