@@ -210,11 +210,17 @@ export function fieldTexts(doc: StoredDoc): string[] {
   return [doc.title, doc.headings.join('\n'), doc.body, urlWords(doc.url), doc.anchor.join('\n')];
 }
 
-/** The words of a URL worth matching: host labels and path segments, without scheme and `www`. */
+/** The file extensions urlWords leaves out: they say how a page was made, not what it is about. */
+export const DROPPED_URL_EXTENSIONS: readonly string[] = ['html', 'htm', 'php', 'asp', 'aspx'];
+const DROPPED_EXTENSION = new RegExp(`\\.(${DROPPED_URL_EXTENSIONS.join('|')})(?=$|[?#/])`, 'gi');
+
+/** The words of a URL worth matching: host labels and path segments, without scheme, `www` and the
+ * extensions above. A query's `inurl:` value is read through it too (web/query/parse.ts), so
+ * `inurl:git-rebase.html` asks for the words the index holds. */
 export function urlWords(url: string): string {
   let rest = url.replace(/^[a-z]+:\/\//i, '');
   rest = rest.replace(/^www\./i, '');
-  return decodeSafely(rest).replace(/\.(html?|php|aspx?)(?=$|[?#/])/gi, ' ');
+  return decodeSafely(rest).replace(DROPPED_EXTENSION, ' ');
 }
 
 function decodeSafely(s: string): string {

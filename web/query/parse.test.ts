@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseQuery as parseWith, siteHost, languageCode } from './parse.js';
 import { tokenize } from '../../shared/analysis/index.js';
+import { urlWords } from '../../shared/index-format/index.js';
 
 const parse = (q: string, limits?: { maxQueryChars?: number; maxQueryAtoms?: number }) => parseWith(q, { tokenize, limits });
 const term = (text: string) => ({ kind: 'term', text, tokens: tokenize(text) });
@@ -238,6 +239,18 @@ describe('intitle: inurl: lang:', () => {
     expect(q.required).toEqual([[{ ...term('robots'), field: 'title' }], [{ ...phrase('crawl delay'), field: 'url' }]]);
     expect(q.excluded).toEqual([{ ...term('draft'), field: 'title' }]);
     expect(q.understood).toBe('intitle:robots inurl:"crawl delay" -intitle:draft');
+  });
+
+  it('inurl: reads its value as the index reads an address: without .html, .htm, .php, .asp or .aspx', () => {
+    const atoms = (q: string) => parse(q).required.flat().map((a) => a.tokens);
+    expect(atoms('inurl:git-rebase.html')).toEqual(atoms('inurl:git-rebase'));
+    expect(atoms('inurl:howto/rebase-from-internal-branch.html')).toEqual(atoms('inurl:howto/rebase-from-internal-branch'));
+    expect(atoms('inurl:"struct.Map.html"')).toEqual(atoms('inurl:"struct.Map"'));
+    // Every token asked for is one the address's own words hold.
+    const indexed = new Set(tokenize(urlWords('http://docs.test/howto/rebase-from-internal-branch.html')));
+    for (const token of atoms('inurl:howto/rebase-from-internal-branch.html').flat()) expect(indexed, token).toContain(token);
+    expect(parse('rebase inurl:html').ignored).toEqual(['inurl:html (addresses are searched without their .html, .htm, .php, .asp, .aspx)']);
+    expect(parse('rebase inurl:.PHP').required).toHaveLength(1);
   });
 
   it('lang: takes the primary subtag; several are alternatives', () => {

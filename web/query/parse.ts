@@ -11,6 +11,7 @@ import { WEB_DEFAULTS, type QueryLimits } from '../defaults.js';
 import { cleanInput, lex, type Item } from './lex.js';
 import { dateBound, narrower } from './date-filter.js';
 import { tokenize as sharedTokenize } from '../../shared/analysis/index.js';
+import { DROPPED_URL_EXTENSIONS, urlWords } from '../../shared/index-format/index.js';
 
 /** Text to index tokens, as the indexer does it. */
 export type Tokenize = (text: string) => string[];
@@ -171,7 +172,12 @@ export function parseQuery(input: string, options: ParseOptions = {}): ParsedQue
       continue;
     }
     if (item.type === 'phrase' && item.unclosed) ignored.push(`the missing closing quote after ${show(item)} (the phrase runs to the end)`);
-    const tokens = item.text === '' ? [] : tokenize(item.text);
+    if (item.operator === 'inurl' && DROPPED_URL_EXTENSIONS.includes(item.text.toLowerCase().replace(/^\./, ''))) {
+      ignored.push(`${show(item)} (addresses are searched without their ${DROPPED_URL_EXTENSIONS.map((e) => `.${e}`).join(', ')})`);
+      continue;
+    }
+    const text = item.operator === 'inurl' ? urlWords(item.text) : item.text;
+    const tokens = text.trim() === '' ? [] : tokenize(text);
     if (tokens.length === 0) {
       ignored.push(item.text === '' ? `${show(item)} (empty)` : `${show(item)} (no searchable words)`);
       continue;
