@@ -9,6 +9,8 @@ import { createApp } from './app.js';
 import { openSearchEngine, type GleanerSearchEngine } from './search/index.js';
 import { parseQuery } from './query/index.js';
 import { listen, type RunningServer } from './server.js';
+import { runSearch } from './run-search.js';
+import { WEB_DEFAULTS } from './defaults.js';
 
 let fixture: FixtureDir;
 let engine: GleanerSearchEngine;
@@ -84,5 +86,31 @@ describe('estimated totals', () => {
     expect(words).not.toMatch(/looked for in the best/);
     const api = (await (await fetch(`${server.url}api/search?q=${encodeURIComponent('"copper kettle"')}`)).json()) as { phraseCheckStopped?: unknown };
     expect(api.phraseCheckStopped).toEqual({ checked: 5, candidates: 30 });
+  });
+
+  it('never lead to an empty page: pages are counted up to what the checks reach, and a short page is the last', async () => {
+    // The estimate is about 20 matches. The 40 best candidates are pages without the phrase, so 44
+    // checks reach four matches; at 2 a page the estimate would promise 10 pages. The pages are walked
+    // by the links each offers: every one holds results, and the last offers none after it.
+    const checked = await openSearchEngine(fixture.dataDir, { maxPhraseChecks: 44, phraseSampleSize: 20 });
+    try {
+      const at = (page: number) => runSearch(checked, '"amber lantern"', page, 2, WEB_DEFAULTS);
+      const first = at(1);
+      expect(first.result.totalIsEstimate).toBe(true);
+      expect(first.result.total).toBeGreaterThan(4);
+      let run = first;
+      for (;;) {
+        expect(run.result.hits.length, `page ${run.page}`).toBeGreaterThan(0);
+        if (run.page >= run.pages) break;
+        run = at(run.page + 1);
+      }
+      expect(run.page).toBe(2);
+      expect(run.result.reachable).toBe(4);
+      expect(() => at(3)).toThrow('this search has 2 pages of results, not 3');
+      expect(() => at(9)).toThrow('this search has 2 pages of results, not 9');
+      expect(checked.search(parseQuery('amber lantern'), { offset: 0, limit: 2 }).reachable).toBeUndefined();
+    } finally {
+      checked.close();
+    }
   });
 });

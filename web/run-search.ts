@@ -96,7 +96,9 @@ export function runSearch(
       result = fixedResult;
     }
   }
-  const pages = Math.min(options.maxPage, Math.ceil(result.total / size));
+  // Pages are counted up to the matches they can show (SearchResult.reachable), not past them to an
+  // estimate: "in a" said "about 7,091 results, page 41 of 100" over an empty page, to the 100th.
+  const pages = Math.min(options.maxPage, Math.ceil(Math.min(result.total, result.reachable ?? result.total) / size));
   if (page > 1 && page > pages) {
     throw new HttpError(404, pages === 0 ? 'this search has no results' : `this search has ${pages} page${pages === 1 ? '' : 's'} of results, not ${page}`);
   }

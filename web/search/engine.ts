@@ -350,12 +350,12 @@ export class IndexSearcher implements GleanerSearchEngine {
     // matches only, not every match in full (on the Rust docs, all undated: "function" 6-9 -> 0.3-0.5 ms).
     const byDate = options.sort === 'date' && (this.summary().undated ?? 0) < this.gen.docs.url.length;
     const matched = byDate ? this.newestFirst(query, plan) : this.ranked(query, plan, options.offset + options.limit);
-    const { total, estimated, stopped, candidates } = matched;
+    const { total, estimated, reachable, stopped, candidates } = matched;
     const explain = options.explain !== false;
     const hits = candidates.slice(options.offset, options.offset + options.limit).map((c) => this.hits.hit(c, plan, explain));
     if (options.sort !== 'date' && options.offset === 0 && total < options.limit) hits.push(...this.partialHits(query, plan, candidates, options.limit - hits.length, explain));
     const didYouMean = this.didYouMean(query);
-    return { total, ...(estimated ? { totalIsEstimate: true as const } : {}), ...(stopped ? { phraseCheckStopped: stopped } : {}), hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
+    return { total, ...(estimated ? { totalIsEstimate: true as const } : {}), ...(reachable !== undefined ? { reachable } : {}), ...(stopped ? { phraseCheckStopped: stopped } : {}), hits, ...(didYouMean ? { didYouMean } : {}), tookMs: performance.now() - started };
   }
 
   rankedUrls(query: ParsedQuery, limit: number): { url: string; score: number }[] {
@@ -490,8 +490,8 @@ export class IndexSearcher implements GleanerSearchEngine {
     // is taken from this order (touched order has several drivers' documents one list after another).
     if (!ascending(unsure)) unsure.sort();
     const passes = phrasePasses(plan, scanner.masks, this.positions, (d) => this.stored.read(d));
-    const { docs, total, estimated, stopped } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
-    return { candidates: docs.map(candidate), total, estimated, stopped };
+    const { docs, total, estimated, reachable, stopped } = settlePhrases(sure, unsure, final, wanted, passes, this.options);
+    return { candidates: docs.map(candidate), total, estimated, reachable, stopped };
   }
 
   /**
@@ -519,8 +519,8 @@ export class IndexSearcher implements GleanerSearchEngine {
       for (let w = 0; w < W; w++) masks[d * W + w] = 0xffffffff;
       return docPasses(d);
     };
-    const { docs, total, estimated, stopped } = settlePhrases([], this.unsureDocs.subarray(0, found), final, wanted, passes, this.options);
-    return { candidates: docs.map((r) => ({ doc: candidate[r]!, score: final[r]!, textScore: text[r]! })), total, estimated, stopped };
+    const { docs, total, estimated, reachable, stopped } = settlePhrases([], this.unsureDocs.subarray(0, found), final, wanted, passes, this.options);
+    return { candidates: docs.map((r) => ({ doc: candidate[r]!, score: final[r]!, textScore: text[r]! })), total, estimated, reachable, stopped };
   }
 
   /**
@@ -649,6 +649,8 @@ interface Matched {
   candidates: Candidate[];
   total: number;
   estimated?: boolean;
+  /** With an estimated total: the most matches any page can show (settlePhrases), when fewer. */
+  reachable?: number | undefined;
   stopped?: PhraseCheckStop | undefined;
 }
 

@@ -32,6 +32,21 @@ describe('settlePhrases', () => {
     );
   });
 
+  it('says how many matches its pages can reach when the estimate is more: at most that many, exactly that many once the checks stopped (property)', () => {
+    fc.assert(
+      fc.property(corpus, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 40 }), ({ score, passes, sure, unsure }, maxPhraseChecks, wanted) => {
+        const options = { maxPhraseChecks, phraseSampleSize: 5 };
+        const r = settlePhrases(sure, unsure, score, wanted, passes, options);
+        const deepest = settlePhrases(sure, unsure, score, sure.length + unsure.length, passes, options).docs.length;
+        if (r.reachable === undefined) return;
+        expect(r.reachable).toBeLessThan(r.total);
+        expect(deepest).toBeLessThanOrEqual(r.reachable);
+        if (r.stopped) expect(deepest).toBe(r.reachable);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('estimates the unchecked from a sample even when the checked stand at the end of the candidates', () => {
     // 30 candidates, the best 25 last: they are checked first, and the sample must walk past none of them off the end.
     const unsure = Array.from({ length: 30 }, (_, i) => i);

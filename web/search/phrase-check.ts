@@ -73,6 +73,10 @@ export function phrasePasses(plan: QueryPlan, masks: Uint32Array, positions: Pos
  * full, checking goes on to one match past it, so a next page is never hidden by a sample that happened
  * to find no match (the best candidates pass more often than the rest). When the checks stop at
  * maxPhraseChecks before the page is settled, `stopped` says so: the page may lack matches unchecked.
+ * A total above what the checks can reach (`sure` and the matches among the best maxPhraseChecks of
+ * `unsure`: known once the cap is met, else at most one a check) comes with `reachable`, so that no
+ * page link promises what no page can show. A page that checks every candidate knows the exact total,
+ * which may differ from the estimate the pages before it showed.
  */
 export function settlePhrases(
   sure: ArrayLike<number>,
@@ -81,7 +85,7 @@ export function settlePhrases(
   wanted: number,
   passes: (doc: number) => boolean,
   options: PhraseCheckOptions,
-): { docs: number[]; total: number; estimated: boolean; stopped?: PhraseCheckStop } {
+): { docs: number[]; total: number; estimated: boolean; reachable?: number; stopped?: PhraseCheckStop } {
   const sureTop = topDocuments(sure, score, wanted);
   const passedDocs: number[] = [];
   const verdicts = new Map<number, boolean>();
@@ -115,6 +119,10 @@ export function settlePhrases(
   }
   const docs = topDocuments([...sureTop, ...passedDocs], score, wanted);
   if (verdicts.size === unsure.length) return { docs, total: sure.length + passed, estimated: false };
+  // Past the candidates the checks may reach, no page can show a match, whatever the estimate says:
+  // every page checks the same candidates best first, up to the same cap. Once it is reached, the
+  // matches among them are known; before, each check may find one.
+  const reachable = sure.length + (stopped ? passed : Math.min(unsure.length, options.maxPhraseChecks));
   // Counted before the sample's checks: what the page of results rests on.
   const stop = stopped ? { stopped: { checked: verdicts.size, candidates: unsure.length } } : {};
   // The sample: evenly spread over all of `unsure`, so it is the same for every page.
@@ -124,5 +132,6 @@ export function settlePhrases(
   const lower = sure.length + passed;
   const upper = sure.length + unsure.length - (verdicts.size - passed);
   const estimate = sure.length + Math.round((unsure.length * hits) / size);
-  return { docs, total: Math.min(upper, Math.max(lower, estimate)), estimated: verdicts.size < unsure.length, ...stop };
+  const total = Math.min(upper, Math.max(lower, estimate));
+  return { docs, total, estimated: verdicts.size < unsure.length, ...(reachable < total ? { reachable } : {}), ...stop };
 }

@@ -84,6 +84,10 @@ export interface SearchResult {
   /** `total` is estimated (phrase matches counted on a sample of the candidates past those checked):
    * "about N results", as large engines and Xapian say. Absent when it is exact. */
   totalIsEstimate?: true;
+  /** With a `total` above it: the most matches the pages of results can show, since phrase checks stop
+   * at SearcherOptions.maxPhraseChecks (exact once they did, else a bound), so pages are counted up to
+   * it. The total may count more: matches the sample found past the checks. */
+  reachable?: number;
   /** The phrase checks stopped (SearcherOptions.maxPhraseChecks) before the page was settled: pages
    * past the best `checked` of the `candidates` holding every word were not looked at, and some may
    * match. Absent when the page is sure. */
