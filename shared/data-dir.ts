@@ -4,12 +4,45 @@
 // writes a page. The same classifier turns a write that fails later (the disk fills mid-crawl) into the
 // same kind of line.
 
-import { existsSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { GleanerError } from './errors.js';
 
 /** The folders a data dir holds (shared/store/store.ts storePath, indexer/write-index.ts indexRoot). */
 const DATA_DIR_FOLDERS = ['store', 'index'] as const;
+
+/** The files Gleaner keeps at the top of a data dir: bin/commands/crawl.ts's default log and
+ * shared/crawl-status.ts CRAWL_STATUS_FILE (named here: that module reads the store, which checks data dirs). */
+const DATA_DIR_FILES = ['crawl.log.jsonl', 'crawl-status.json'] as const;
+
+/** `path` with its symbolic links followed as far as it exists; the rest, not made yet, as written. */
+function realOrResolved(path: string): string {
+  const full = resolve(path);
+  for (let dir = full; ; dir = dirname(dir)) {
+    try {
+      return join(realpathSync(dir), relative(dir, full));
+    } catch {
+      if (dirname(dir) === dir) return full;
+    }
+  }
+}
+
+/**
+ * What of the data dir `dataDir` a file written at `path` would replace or sit inside, said as the end of
+ * a sentence ("lies in the data dir's store folder"): its store or index folder, or a file Gleaner keeps
+ * there (its crawl log, its status), links followed; undefined when none. An export written over a store's table file had left every page unreadable and said it
+ * exported them.
+ */
+export function dataDirPartAt(path: string, dataDir: string): string | undefined {
+  const file = realOrResolved(path);
+  const dir = realOrResolved(dataDir);
+  for (const folder of DATA_DIR_FOLDERS) {
+    const inside = relative(join(dir, folder), file);
+    if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) return `lies in the data dir's ${folder} folder`;
+  }
+  for (const name of DATA_DIR_FILES) if (file === join(dir, name)) return `is the data dir's ${name}`;
+  return undefined;
+}
 
 /** Bytes the write probe writes: a disk that cannot take this much cannot take one page. */
 const PROBE_BYTES = 16 * 1024;

@@ -128,6 +128,27 @@ describe('gleaner export', () => {
     expect(() => fileSink(join(dir, 'loop1'))).toThrow(/^export: cannot write .*loop1: a loop of symbolic links$/);
   });
 
+  it.skipIf(!BUILT)('refuses to write over what the data dir keeps, in one line, and every page still reads', async () => {
+    // An export over a store's file had left every page unreadable, and said it exported them.
+    const storeFile = readdirSync(join(data, 'store')).find((f) => f.endsWith('.ldb') || f.endsWith('.log'))!;
+    const link = join(await dirs.make(), 'into-store');
+    symlinkSync(join(data, 'store'), link);
+    for (const [out, part] of [
+      [join(data, 'store', storeFile), "lies in the data dir's store folder"],
+      [join(data, 'store', 'CURRENT'), "lies in the data dir's store folder"],
+      [join(link, 'pages.jsonl'), "lies in the data dir's store folder"],
+      [join(data, 'crawl.log.jsonl'), "is the data dir's crawl.log.jsonl"],
+    ]) {
+      const r = await runCli(['export', '--data', data, '--out', out!]);
+      expect(r.code, out).toBe(2);
+      expect(r.stderr).toBe(`gleaner export: --out ${out} ${part} (${data}), which Gleaner keeps: write the export elsewhere\n`);
+    }
+    expect((await runCli(['export', '--data', data, '--out', ''])).stderr).toBe('gleaner export: --out needs a file name, e.g. --out pages.jsonl\n');
+    const after = await runCli(['export', '--data', data]);
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
   it.skipIf(!BUILT)('a file it cannot write is one line, exit 1, and no word of an export done', async () => {
     const out = join(await dirs.make(), 'no-such-dir', 'pages.jsonl');
     const r = await runCli(['export', '--data', data, '--out', out]);

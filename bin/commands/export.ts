@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { WARCRecord, WARCSerializer } from 'warcio';
-import { checkDataDir } from '../../shared/data-dir.js';
+import { checkDataDir, dataDirPartAt } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
 import { openStore, type PageRecord, type RawResponse, type Store } from '../../shared/store/index.js';
 import { parseCommandArgs, rejectPositionals, type Command } from '../command.js';
@@ -224,6 +224,9 @@ export const exportCommand: Command = {
     if (format !== 'jsonl' && format !== 'warc') throw new GleanerError('BAD_ARGUMENT', `export: --format must be jsonl or warc, not "${format}"`);
     const dataDir = v.data ?? 'data';
     checkDataDir(dataDir, { create: false, write: false });
+    if (v.out === '') throw new GleanerError('BAD_ARGUMENT', 'export: --out needs a file name, e.g. --out pages.jsonl');
+    const part = v.out === undefined ? undefined : dataDirPartAt(v.out, dataDir);
+    if (part !== undefined) throw new GleanerError('BAD_ARGUMENT', `export: --out ${v.out} ${part} (${dataDir}), which Gleaner keeps: write the export elsewhere`);
     const sink = v.out === undefined ? stdoutSink() : fileSink(v.out);
     const store = await openStore(dataDir, { mustExist: true }).catch(async (e: unknown) => {
       await sink.finish(false).catch(() => undefined);
