@@ -2,7 +2,7 @@
 // and the command that rebuilds it, never a RangeError or a JSON error mid-query; and an incremental
 // build over such a generation builds from scratch.
 
-import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGleanerError } from '../shared/errors.js';
@@ -123,4 +123,26 @@ describe('a damaged index generation', () => {
     g.lists.close();
     expect(g.docs.url).toHaveLength(pages.length);
   });
+
+  it('a CURRENT that names no generation is a damaged index in one line, and a build replaces it', async () => {
+    // Bytes written over it, or a folder in its place: what it held had been taken as a path (a NUL
+    // was an unexpected error, `../..` advice to rebuild an index in `/`), and `index` could not build.
+    const current = join(fixture.dataDir, 'index', 'CURRENT');
+    for (const damage of [() => writeFile(current, '\u0000\u00ff garbage'), () => writeFile(current, '../../..'), async () => {
+      await rm(current);
+      await mkdir(current);
+    }]) {
+      await damage();
+      const failure = await openFailure();
+      expect(isGleanerError(failure) && failure.code).toBe('INDEX_FORMAT');
+      expect((failure as Error).message).toBe(`the index in ${join(fixture.dataDir, 'index')} is damaged (CURRENT names no generation): rebuild it with \`gleaner index --full --data ${fixture.dataDir}\``);
+      const summary = await buildIndex(fixture.dataDir, {});
+      expect(summary.full).toBe(true);
+      const g = await readCurrentGeneration(fixture.dataDir);
+      g.lists.close();
+      expect(g.docs.url).toHaveLength(pages.length);
+    }
+    expect(await currentGeneration(fixture.dataDir)).toMatch(/gen-[0-9a-z]+-\d+$/);
+  });
 });
+

@@ -8,6 +8,7 @@ import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs
 import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { currentGeneration, CURRENT_FILE, encodeDocNumbers, encodeDocStrings, encodeTermTable, type EncodedLists, INDEX_FILES, indexRoot, type DocColumns, type IndexManifest, type IndexStats, type TermTable, TYPEAHEAD_FILE, encodeChunkTable, STORED_CHUNK_BYTES, STORED_DEFLATE_LEVEL, CHECKSUMMED_FILES } from '../shared/index-format/index.js';
+import { isGleanerError } from '../shared/errors.js';
 
 export interface GenerationFiles {
   manifest: Omit<IndexManifest, 'bytesOnDisk'>;
@@ -216,7 +217,7 @@ export async function startGeneration(dataDir: string, chunkBytes = STORED_CHUNK
   await mkdir(root, { recursive: true });
   // What a build that was killed left behind (its stored.bin may be gigabytes) goes before this one
   // needs the room; the live generation and builds under way stay.
-  const live = await currentGeneration(dataDir);
+  const live = await liveGeneration(dataDir);
   for (const entry of await readdir(root)) {
     if (entry.startsWith('gen-') && join(root, entry) !== live && !isAlive(pidOf(entry))) await rm(join(root, entry), { recursive: true, force: true });
   }
@@ -231,6 +232,8 @@ export async function startGeneration(dataDir: string, chunkBytes = STORED_CHUNK
       const bytes = storedBytes + (await writeRest(dir, files, storedBytes, { [INDEX_FILES.storedChunks]: tableChecksum }));
       const tmp = join(root, `${CURRENT_FILE}.${process.pid}.tmp`);
       await writeDurably(tmp, name + '\n');
+      // A folder where the pointer belongs (a damaged index) would refuse the rename.
+      if ((await stat(join(root, CURRENT_FILE)).catch(() => undefined))?.isDirectory() === true) await rm(join(root, CURRENT_FILE), { recursive: true, force: true });
       await rename(tmp, join(root, CURRENT_FILE));
       await syncDir(root);
       for (const entry of await readdir(root)) {
@@ -252,7 +255,7 @@ export async function startGeneration(dataDir: string, chunkBytes = STORED_CHUNK
  * what a process that ran the build calls once it has ended. The live generation is never removed. */
 export async function discardUnfinished(dataDir: string, pid: number): Promise<void> {
   const root = indexRoot(dataDir);
-  const live = await currentGeneration(dataDir);
+  const live = await liveGeneration(dataDir);
   let entries: string[];
   try {
     entries = await readdir(root);
@@ -261,6 +264,17 @@ export async function discardUnfinished(dataDir: string, pid: number): Promise<v
   }
   for (const entry of entries) {
     if (entry.startsWith('gen-') && pidOf(entry) === pid && join(root, entry) !== live) await rm(join(root, entry), { recursive: true, force: true });
+  }
+}
+
+/** The live generation, or undefined when there is none or CURRENT names none (a damaged pointer, which
+ * the build that calls this replaces: no generation is then kept for it). */
+async function liveGeneration(dataDir: string): Promise<string | undefined> {
+  try {
+    return await currentGeneration(dataDir);
+  } catch (e) {
+    if (isGleanerError(e) && e.code === 'INDEX_FORMAT') return undefined;
+    throw e;
   }
 }
 

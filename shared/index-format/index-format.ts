@@ -34,6 +34,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
+import { GleanerError } from '../errors.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
 export const INDEX_FORMAT_VERSION = 19; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together; 15: pairs of common words for phrases (phrase-pairs.ts); 16: the string columns packed in doc-strings.bin, each page's site key among them, and the term table in terms.bin; 17: a stored record's sections as columns (stored-header.ts); 18: those columns' headings, ids and numbers after the head's JSON, not in it; 19: each page's date (indexer/page-date.ts) in doc-numbers.bin
@@ -194,15 +195,31 @@ export function indexRoot(dataDir: string): string {
 
 export const CURRENT_FILE = 'CURRENT';
 
-/** The live generation directory, or undefined when no index was ever built. */
+/** The name of a generation directory, as indexer/write-index.ts makes it: `gen-` time `-` pid. */
+const GENERATION_NAME = /^gen-[0-9a-z]+-\d+$/;
+
+/**
+ * The live generation directory, or undefined when no index was ever built. Throws INDEX_FORMAT when
+ * CURRENT is there but names no generation (bytes written over it, a folder in its place): what it held
+ * had been taken as a path, so a NUL or `../..` ended in an unexpected error or in advice to rebuild
+ * an index in `/`.
+ */
 export async function currentGeneration(dataDir: string): Promise<string | undefined> {
+  const root = indexRoot(dataDir);
+  let name: string;
   try {
-    const name = (await readFile(join(indexRoot(dataDir), CURRENT_FILE), 'utf8')).trim();
-    return name === '' ? undefined : join(indexRoot(dataDir), name);
+    name = (await readFile(join(root, CURRENT_FILE), 'utf8')).trim();
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code !== 'EISDIR') throw e;
+    name = '(a folder)';
   }
+  if (name === '') return undefined;
+  if (!GENERATION_NAME.test(name)) {
+    throw new GleanerError('INDEX_FORMAT', `the index in ${root} is damaged (${CURRENT_FILE} names no generation): rebuild it with \`gleaner index --full --data ${dataDir}\``);
+  }
+  return join(root, name);
 }
 
 /** The field text of a stored document, in FIELDS order, as the indexer analysed it. */
