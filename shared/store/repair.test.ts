@@ -94,4 +94,9 @@ describe('storeDamageError', () => {
     expect(storeDamageError(level('LEVEL_IO_ERROR', 'IO error: d/000005.log: No space left on device'), 'd')).toBeUndefined();
     expect(storeDamageError(level('LEVEL_NOT_FOUND', 'not found'), 'd')).toBeUndefined();
   });
+  it('quotes LevelDB as one short line a terminal shows as it is: a damaged CURRENT is quoted whole', () => {
+    const quoted = `Corruption: CURRENT file does not end with newline: \u001b[2J${'x'.repeat(100_000)}\nmore`;
+    const message = storeDamageError(level('LEVEL_CORRUPTION', quoted), 'd')!.message;
+    expect(message).toBe(`the page store in d is damaged (LevelDB: Corruption: CURRENT file does not end with newline: ?[2J${'x'.repeat(144)}…): \`gleaner repair --data d\` keeps every page it can still read`);
+  });
 });

@@ -508,6 +508,16 @@ const MACHINE_LIMITS = /Too many open files|Cannot allocate memory|Interrupted s
  * reports damage (after power loss on a disk that lied about its writes, or a file edited by hand);
  * undefined otherwise. A full or read-only disk is dataDirError's: repair would not help.
  */
+/** The most of LevelDB's message a damage line quotes: it quotes a damaged CURRENT whole (a CLI probe
+ * saw a line of 100 KB), bytes a terminal would act on included. */
+const MAX_LEVEL_MESSAGE_CHARS = 200;
+
+/** LevelDB's message as one short line a terminal shows as it is: its first line, controls as `?`, cut. */
+export function levelMessage(message: string): string {
+  const line = (message.split('\n')[0] ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return line.length > MAX_LEVEL_MESSAGE_CHARS ? `${line.slice(0, MAX_LEVEL_MESSAGE_CHARS)}…` : line;
+}
+
 export function storeDamageError(e: unknown, dataDir: string): GleanerError | undefined {
   if (e instanceof GleanerError || dataDirError(e, dataDir) !== undefined) return undefined;
   for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
@@ -515,7 +525,7 @@ export function storeDamageError(e: unknown, dataDir: string): GleanerError | un
     if (typeof code === 'string' && LEVEL_DAMAGE_CODES.has(code) && typeof message === 'string' && !MACHINE_LIMITS.test(message)) {
       return new GleanerError(
         'DATA_DIR',
-        `the page store in ${dataDir} is damaged (LevelDB: ${message.split('\n')[0]}): \`gleaner repair --data ${dataDir}\` keeps every page it can still read`,
+        `the page store in ${dataDir} is damaged (LevelDB: ${levelMessage(message)}): \`gleaner repair --data ${dataDir}\` keeps every page it can still read`,
         { cause: e },
       );
     }
