@@ -8,7 +8,7 @@ import { buildFixtureIndex, type FixtureDir } from '../test/support/index-fixtur
 import { gatewayPages } from '../test/support/web-corpus.js';
 import { createApp } from './app.js';
 import { openSearchEngine, type GleanerSearchEngine } from './search/index.js';
-import { listen, type RunningServer } from './server.js';
+import { listen, untilInterrupted, type RunningServer } from './server.js';
 
 let fixture: FixtureDir;
 let engine: GleanerSearchEngine;
@@ -83,6 +83,22 @@ describe('clients that never read', () => {
       client.destroy();
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('untilInterrupted', () => {
+  it('resolves on the first SIGINT or SIGTERM and leaves a listener, so a second does not end the process with 130', async () => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
+      const stopped = untilInterrupted();
+      process.emit(signal);
+      await stopped;
+      // Node ends a process on a signal only when nothing listens: after the stop, something still does.
+      const added = (name: 'SIGINT' | 'SIGTERM') => process.listeners(name).filter((l) => !before.has(l));
+      expect(added('SIGINT')).toHaveLength(1);
+      expect(added('SIGTERM')).toHaveLength(1);
+      for (const name of ['SIGINT', 'SIGTERM'] as const) for (const l of added(name)) process.off(name, l);
     }
   });
 });

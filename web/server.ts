@@ -106,11 +106,18 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
 }
 
 /** Resolves at the first Ctrl-C (SIGINT) or SIGTERM: how `serve` and `demo` wait before closing. */
+const stopping = (): void => {};
+
 export function untilInterrupted(): Promise<void> {
   return new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      // A second signal while the server closes (Ctrl-C pressed twice) finds the stop under way; with no
+      // listener left, Node's default ended the process with 130 instead of the 0 serve promises. The
+      // close is bounded (every connection is closed), so nothing is left for a second signal to end.
+      process.on('SIGINT', stopping);
+      process.on('SIGTERM', stopping);
       resolve();
     };
     process.on('SIGINT', stop);
