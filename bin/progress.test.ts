@@ -30,4 +30,20 @@ describe('the progress line', () => {
     expect(written.join('')).not.toContain('\x1b');
     expect(written).toEqual(['\r\r12 pages', `\r${' '.repeat(8)}\r13 pages, ETA 2 s`, `\r${' '.repeat(17)}\r`]);
   });
+
+  it('relayed through a pipe (index run again with a larger heap), is cleared on the terminal stdout is too, before a summary', () => {
+    vi.stubEnv('TERM', 'xterm-256color');
+    const pipe: string[] = [];
+    const stream = { isTTY: false, write: (s: string) => pipe.push(s) > 0 } as unknown as NodeJS.WriteStream;
+    const stdout = terminal();
+    const line = progressLine(stream, { columns: 20, stdout: stdout.stream });
+    line.update('index: writing the generation');
+    line.done();
+    expect(pipe).toEqual([`\r\x1b[Kindex: writing the `, '\r\x1b[K']);
+    expect(stdout.written).toEqual(['\r\x1b[K']);
+    // Not relayed, and not a terminal: nothing at all.
+    const silent: string[] = [];
+    progressLine({ isTTY: false, write: (s: string) => silent.push(s) > 0 } as unknown as NodeJS.WriteStream, undefined).update('x');
+    expect(silent).toEqual([]);
+  });
 });
