@@ -65,10 +65,21 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
     const { help, ...rest } = values as Record<string, unknown>;
     return { values: rest as Parsed<O>['values'], positionals, help: help === true };
   } catch (e) {
+    // `gleaner search rebase -interactive`: the query language's `-word` met as an unknown option.
+    const word = (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && command === 'search' ? argv.find((a) => /^-[^-]/.test(a) && a !== '-h') : undefined;
+    if (word !== undefined) {
+      const typed = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && takesValue(argv[i - 1]!, options)));
+      throw new GleanerError('BAD_ARGUMENT', `search: ${word} reads as an option; to leave a word out, quote the query (gleaner search '${typed.join(' ')}') or put -- before its words`);
+    }
     // parseArgs' messages run to several lines: the first says what is wrong.
     const message = (e as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '');
     throw new GleanerError('BAD_ARGUMENT', `${command}: ${message} (see \`gleaner ${command} --help\`)`);
   }
+}
+
+/** Whether `arg` is a long flag of `options` whose value is the next argument (`--page 2`, not `--page=2`). */
+function takesValue(arg: string, options: Options): boolean {
+  return arg.startsWith('--') && !arg.includes('=') && options[arg.slice(2)]?.type === 'string';
 }
 
 /** How an error names the value: `--max-pages`, or as given when it came from a config file (`"crawl.maxPages" in FILE`). */

@@ -208,6 +208,10 @@ describe('gleaner search', () => {
     expect((await failure(['storage', '--page', '0'])).message).toBe('search: --page must be a whole number from 1 to 100, not "0"');
     expect((await failure(['storage', '--size', '51'])).message).toBe('search: --size must be a whole number from 1 to 50, not "51"');
     expect((await failure(['storage', '--page', '5'])).message).toBe('search: this search has 2 pages of results, not 5');
+    // The query language's -word, typed as an argument of its own, reads as an option: said so, with the cure.
+    expect((await failure(['--page', '2', 'storage', '-cloud', 'disk'])).message).toBe(
+      "search: -cloud reads as an option; to leave a word out, quote the query (gleaner search 'storage -cloud disk') or put -- before its words",
+    );
     // A file, or the index folder of a data dir, named as the data dir: said as serve says it.
     const named = async (data: string): Promise<string> =>
       createSearchCommand({ out: { write: () => true } }, {})
