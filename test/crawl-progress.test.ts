@@ -51,7 +51,8 @@ describe('a crawl tells how much is left and how long it takes', () => {
   it.runIf(BUILT)('the CLI warns at the start of a long crawl and sums up per host', async () => {
     const r = await runCli(['crawl', `${origin}/`, '--data', await tmp(), '--delay', '1', '--max-pages', '2', '--no-sitemaps']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(new RegExp(`note: 30\\d pages queued for ${origin.replace(/\./g, '\\.')} at one second each is about 5 min; --delay S`));
+    // 301 links less the pages already taken when the note is made: one or two more on a loaded machine.
+    expect(r.stderr).toMatch(new RegExp(`note: (29\\d|30\\d) pages queued for ${origin.replace(/\./g, '\\.')} at one second each is about 5 min; --delay S`));
     expect(r.stdout).toContain('  per host:');
     expect(r.stdout).toMatch(new RegExp(`    ${origin.replace(/\./g, '\\.')}  2 pages, 0 blocked, 0 cut`));
   });
