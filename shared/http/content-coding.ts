@@ -85,7 +85,6 @@ class InflateEitherWay extends Transform {
   override _flush(done: TransformCallback): void {
     if (this.inner !== undefined) { this.inner.finish(() => done(), this.ended); return; }
     if (this.head.length === 0) { done(); return; }
-    this.inner = undefined;
     const head = this.start();
     this.inner!.write(head, (rest) => this.inner!.finish(() => done(), rest.length > 0));
   }

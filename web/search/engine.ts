@@ -649,7 +649,7 @@ interface Matched {
   candidates: Candidate[];
   total: number;
   estimated?: boolean;
-  /** With an estimated total: the most matches any page can show (settlePhrases), when fewer. */
+  /** The most matches any page can show when the total counts more (settlePhrases). */
   reachable?: number | undefined;
   stopped?: PhraseCheckStop | undefined;
 }
