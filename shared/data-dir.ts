@@ -28,10 +28,10 @@ function realOrResolved(path: string): string {
 }
 
 /**
- * What of the data dir `dataDir` a file written at `path` would replace or sit inside, said as the end of
- * a sentence ("lies in the data dir's store folder"): its store or index folder, or a file Gleaner keeps
- * there (its crawl log, its status), links followed; undefined when none. An export written over a store's table file had left every page unreadable and said it
- * exported them.
+ * What of the data dir `dataDir` a file written at `path` would replace or sit inside, said as the end
+ * of a sentence ("lies in the data dir's store folder"): its store or index folder, or a file Gleaner
+ * keeps there (its crawl log, its status), links followed; undefined when none. An export written over
+ * a store's table file had left every page unreadable, and said it exported them.
  */
 export function dataDirPartAt(path: string, dataDir: string): string | undefined {
   const file = realOrResolved(path);

@@ -513,7 +513,7 @@ const MACHINE_LIMITS = /Too many open files|Cannot allocate memory|Interrupted s
 const MAX_LEVEL_MESSAGE_CHARS = 200;
 
 /** LevelDB's message as one short line a terminal shows as it is: its first line, controls as `?`, cut. */
-export function levelMessage(message: string): string {
+function levelMessage(message: string): string {
   const line = (message.split('\n')[0] ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
   return line.length > MAX_LEVEL_MESSAGE_CHARS ? `${line.slice(0, MAX_LEVEL_MESSAGE_CHARS)}…` : line;
 }
