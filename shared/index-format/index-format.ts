@@ -195,8 +195,9 @@ export function indexRoot(dataDir: string): string {
 
 export const CURRENT_FILE = 'CURRENT';
 
-/** The name of a generation directory, as indexer/write-index.ts makes it: `gen-` time `-` pid. */
-const GENERATION_NAME = /^gen-[0-9a-z]+-\d+$/;
+/** A generation directory's name: `gen-` and letters, digits, `-` or `_` (indexer/write-index.ts writes
+ * `gen-` time `-` pid), never a path. */
+const GENERATION_NAME = /^gen-[0-9A-Za-z_-]+$/;
 
 /**
  * The live generation directory, or undefined when no index was ever built. Throws INDEX_FORMAT when

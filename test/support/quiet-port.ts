@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 
-const LOWEST_PORT = 10_000;
+/** Above 10080, the last port of the Fetch standard's bad-port list, which Gleaner never asks
+ * (shared/url.ts): a link to it is dropped, and a test counting hosts met one host too few. */
+const LOWEST_PORT = 10_081;
 const ATTEMPTS = 50;
 
 /** A port on 127.0.0.1 that refuses connections now and that no `listen(0)` will be given. */
