@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 
 /** Above 10080, the last port of the Fetch standard's bad-port list, which Gleaner never asks
- * (shared/url.ts): a link to it is dropped, and a test counting hosts met one host too few. */
+ * (shared/url.ts): a link to it is dropped, so a test counting hosts would count one too few. */
 const LOWEST_PORT = 10_081;
 const ATTEMPTS = 50;
 
