@@ -201,6 +201,24 @@ function identityLegacy(port: number): Host {
   };
 }
 
+/**
+ * The Debian files the intranet is made from, or a line saying what to install: a missing package
+ * would otherwise end the run in a stack trace, and a missing man page would silently leave a page
+ * empty, so the judged queries would no longer fit the pages.
+ */
+function missingSources(): string | undefined {
+  const sources: [path: string, debianPackage: string][] = [
+    ...SQLITE_PAGES.map((name): [string, string] => [join(SQLITE_DOCS, `${name}.html`), 'sqlite3-doc']),
+    [BASH_REF, 'bash-doc'],
+    [PAM_DOCS, 'libpam-doc'],
+  ];
+  const packages = new Set(sources.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg));
+  if (packages.size > 0) return `the intranet is made from Debian documentation: apt-get install -y ${[...packages].join(' ')}`;
+  const noManual = MAN_PAGES.filter((command) => manText(command).trim() === '');
+  if (noManual.length > 0) return `\`man -P cat ${noManual[0]!}\` prints nothing (${noManual.length} of the man pages): install man-db and the pages`;
+  return undefined;
+}
+
 function manText(command: string): string {
   return execFileSync('sh', ['-c', `man -P cat ${command} 2>/dev/null | col -bx`], { encoding: 'utf8', env: { ...process.env, MANWIDTH: '80', LANG: 'C.UTF-8' } });
 }
@@ -405,6 +423,11 @@ async function main(): Promise<void> {
   const mode = argv.shift() ?? 'run';
   const out = flag('--out', '/tmp/intranet-site');
   const data = flag('--data', '/tmp/intranet-data');
+  const missing = mode === 'serve' && existsSync(out) ? undefined : missingSources();
+  if (missing !== undefined) {
+    console.error(`intranet: ${missing}`);
+    process.exit(1);
+  }
   if (mode === 'generate') {
     console.log(`${generate(out)} files in ${out}`);
     return;
