@@ -539,6 +539,18 @@ describe('GET /stats, /about, /opensearch.xml, /healthz', () => {
 });
 
 describe('errors', () => {
+  it("an error after a file's headers were set is answered with the error's own type, uncached", async () => {
+    // A range past the end: the static and /embed.js handlers set the file's headers, then fail with 416.
+    for (const path of ['/static/style.css', '/embed.js']) {
+      const res = await get(path, { headers: { Range: 'bytes=999999999-' } });
+      expect(res.status, path).toBe(416);
+      expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-range'), path).toMatch(/^bytes \*\/\d+$/);
+      for (const name of ['cache-control', 'etag', 'last-modified']) expect(res.headers.get(name), `${path} ${name}`).toBeNull();
+      expect(await res.text()).toContain('<!doctype html>');
+    }
+  });
+
   it('an unknown page is a 404 page', async () => {
     const { res, body } = await html('/no/such/page');
     expect(res.status).toBe(404);

@@ -38,6 +38,12 @@ function logText(err: unknown): string {
   return (err instanceof Error ? err.stack : undefined) ?? String(err);
 }
 
+/** Headers that describe the representation a handler was about to send (a static file's type, its
+ * validators and an hour of public caching), not the error answer that replaces it. Express's own final
+ * handler drops them too; without that a 416 for a file was an HTML page labelled text/css (refused by
+ * browsers under nosniff) that shared caches could keep for an hour. */
+const REPRESENTATION_HEADERS = ['Content-Type', 'Content-Length', 'Content-Encoding', 'Content-Language', 'Content-Disposition', 'Content-Range', 'ETag', 'Last-Modified', 'Cache-Control'];
+
 export function wantsJson(req: Request): boolean {
   return req.path.startsWith('/api/') || req.path === '/healthz' || req.accepts(['html', 'json']) === 'json';
 }
@@ -48,6 +54,8 @@ export function errorHandler(log: (message: string) => void, health?: IndexHealt
     if (isGleanerError(err) && err.code === 'INDEX_FORMAT') health?.failed(err.message);
     if (res.headersSent) { next(err); return; }
     const answer = answerFor(err);
+    // A 416 keeps Content-Range: it tells the client the representation's length (RFC 9110 15.5.17).
+    for (const name of REPRESENTATION_HEADERS) if (!(name === 'Content-Range' && answer.status === 416)) res.removeHeader(name);
     if (answer.status >= 500) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${logText(err)}`);
     res.status(answer.status);
     if (wantsJson(req)) {
