@@ -584,6 +584,26 @@ describe('errors', () => {
     expect(one.status).toBe(200);
   });
 
+  it('an HTTP/1.1 request without Host is a 400 (RFC 9112 3.2) with the headers of every answer; HTTP/1.0 needs none', async () => {
+    for (const path of ['/search?q=crawler', '/api/search?q=crawler']) {
+      const answer = parseRaw(await rawExchange(server, `GET ${path} HTTP/1.1\r\nConnection: close\r\n\r\n`));
+      expect(answer.status, path).toBe(400);
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(answer.body, path).toContain('no Host header');
+    }
+    expect(parseRaw(await rawExchange(server, 'GET /api/search?q=crawler HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
+
+  it('an Expect the server does not meet is a 417 (RFC 9110 10.1.1) with the headers of every answer', async () => {
+    for (const path of ['/robots', '/api/search?q=crawler']) {
+      const answer = parseRaw(await rawExchange(server, `POST ${path} HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 5\r\n\r\n`));
+      expect(answer.status, path).toBe(417);
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(answer.headers['content-type'], path).toBe(path.startsWith('/api/') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8');
+      expect(answer.body, path).toContain('Expect');
+    }
+  });
+
   it('an engine failure is a 500 without the stack or the message, which go to the log', async () => {
     const logged: string[] = [];
     const failing: SearchEngine = {

@@ -1,5 +1,5 @@
 // Answers to what never reaches the app: a request Node's parser cannot read (too long, malformed, too
-// slow to arrive) and a CONNECT. Node's own answers are an empty body or a bare close; these say what
+// slow to arrive), a CONNECT and an Expect Node does not meet. Node's own answers are an empty body or a bare close; these say what
 // happened, carry the headers every answer of the app carries, and wait for any answer the connection
 // still owes an earlier request: a bad request pipelined after a good one had lost the good one's 200.
 
@@ -45,8 +45,9 @@ function track(req: IncomingMessage, res: ServerResponse, maxPipelined: number):
   res.once('close', done);
 }
 
-/** An answer written straight to the socket, closing the connection: JSON for the API, text elsewhere. */
-function rawAnswer(status: number, message: string, json: boolean, extra: Record<string, string> = {}): string {
+/** The headers and body of an answer made outside the app, closing the connection: JSON for the API,
+ * text elsewhere. */
+function closingAnswer(status: number, message: string, json: boolean, extra: Record<string, string> = {}): { headers: Record<string, string>; body: string } {
   const body = json ? JSON.stringify({ error: { status, message } }) : `${status}: ${message}\n`;
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
@@ -55,6 +56,12 @@ function rawAnswer(status: number, message: string, json: boolean, extra: Record
     'Content-Length': String(Buffer.byteLength(body)),
     Connection: 'close',
   };
+  return { headers, body };
+}
+
+/** That answer as bytes written straight to the socket. */
+function rawAnswer(status: number, message: string, json: boolean, extra: Record<string, string> = {}): string {
+  const { headers, body } = closingAnswer(status, message, json, extra);
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`;
 }
@@ -94,6 +101,13 @@ function answerConnect(_req: IncomingMessage, socket: Duplex): void {
   socket.end(rawAnswer(405, 'this server is no proxy: CONNECT is not answered', false, { Allow: ALLOWED_METHODS }));
 }
 
+/** An Expect other than 100-continue is a 417 (RFC 9110 10.1.1). Node answers it itself, before the app,
+ * with an empty body and none of the headers every answer carries; the body it announced is not read. */
+function answerExpectation(req: IncomingMessage, res: ServerResponse): void {
+  const { headers, body } = closingAnswer(417, 'the request expects what this server does not do: send it without Expect', req.url?.startsWith('/api/') === true);
+  res.writeHead(417, headers).end(body);
+}
+
 /** Installs the answers above on `server`, dropping a connection with more than `maxPipelined` requests
  * unanswered. */
 export function answerUnroutable(server: Server, maxPipelined: number): void {
@@ -101,4 +115,5 @@ export function answerUnroutable(server: Server, maxPipelined: number): void {
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => track(req, res, maxPipelined));
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
+  server.on('checkExpectation', answerExpectation);
 }

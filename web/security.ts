@@ -37,10 +37,14 @@ export function securityHeaders(): RequestHandler {
 }
 
 /** A request naming two hosts is refused (RFC 9112 section 3.2: 400): which one it meant is a guess a
- * proxy in front may make differently, the ground of request smuggling. Node keeps the first. */
+ * proxy in front may make differently, the ground of request smuggling. Node keeps the first. An HTTP/1.1
+ * request naming none is refused too (the same section); Node's own check does that with a bare 400 that
+ * lacks the headers above, so the server leaves it to this one (server.ts). HTTP/1.0 had no Host. */
 export function oneHost(): RequestHandler {
   return (req, _res, next) => {
-    if ((req.headersDistinct.host?.length ?? 0) > 1) next(new HttpError(400, 'the request has more than one Host header'));
+    const hosts = req.headersDistinct.host?.length ?? 0;
+    if (hosts > 1) next(new HttpError(400, 'the request has more than one Host header'));
+    else if (hosts === 0 && (req.httpVersionMajor > 1 || req.httpVersionMinor >= 1)) next(new HttpError(400, 'the request has no Host header'));
     else next();
   };
 }

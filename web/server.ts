@@ -53,7 +53,8 @@ export async function listen(app: Express, host: string, port: number, limits: P
   // answered: Node parses every request of a chunk already read, and each would otherwise run a search.
   // Requests made with Express's prototypes already (express-objects.ts): on Node 20 that more than
   // doubled what Express alone answers a second.
-  const server = createServer({ ...expressObjects(app), requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, keepAliveTimeout: keepAliveTimeoutMs, connectionsCheckingInterval: connectionsCheckingIntervalMs }, (req, res) => {
+  // A missing Host is refused by the app (security.ts oneHost), with the headers of every answer.
+  const server = createServer({ ...expressObjects(app), requireHostHeader: false, requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, keepAliveTimeout: keepAliveTimeoutMs, connectionsCheckingInterval: connectionsCheckingIntervalMs }, (req, res) => {
     if (!req.socket.destroyed) app(req, res);
   });
   // Node's socket inactivity timeout: no byte read or written for this long, and nothing listens for
