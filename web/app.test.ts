@@ -916,6 +916,28 @@ describe('/robots', () => {
     }
   });
 
+  it('forms arriving at once hold at most maxFormBytesInFlight: one past it is a 503 with Retry-After, answered at once', async () => {
+    const s = await start({ engine, options: { maxFormBytes: 1024, maxFormBytesInFlight: 2048 } });
+    const port = Number(new URL(s.url).port);
+    const head = 'POST /robots HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1024\r\n\r\n';
+    // Two forms that stop short of their last bytes fill the budget while their bodies are awaited.
+    const stalled = [0, 1].map(() => connect(port, '127.0.0.1', function (this: ReturnType<typeof connect>) { this.write(head + 'robots=x'); }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = parseRaw(await rawExchange(s, head + 'robots=' + 'x'.repeat(1017)));
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('30');
+      // A stalled form that goes gives its share back.
+      await new Promise<void>((resolve) => { stalled[0]!.once('close', () => resolve()); stalled[0]!.destroy(); });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const accepted = parseRaw(await rawExchange(s, head.replace('HTTP/1.1\r\n', 'HTTP/1.1\r\nConnection: close\r\n') + 'robots=' + 'x'.repeat(1017)));
+      expect(accepted.status).toBe(200);
+    } finally {
+      for (const socket of stalled) socket.destroy();
+      await s.close();
+    }
+  });
+
   it('with robotsFetch off, the form has no URL field and a URL is refused', async () => {
     const noFetch = await start({ engine, options: { robotsFetch: false } });
     const at = noFetch.url.replace(/\/$/, '');

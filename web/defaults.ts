@@ -39,6 +39,9 @@ export interface WebOptions extends QueryLimits {
    * `/`, `:` and line ends, a third more bytes in a typical robots.txt and up to three times in the worst
    * case: 600 KiB had refused a 500 KiB file. */
   maxFormBytes: number;
+  /** Form bytes held in memory at once by all requests together (web/body-budget.ts); a form past it is a
+   * 503 with Retry-After. Forty full forms. */
+  maxFormBytesInFlight: number;
   /** Whether /robots may fetch a robots.txt from a URL the visitor names. The server then makes requests
    * on a visitor's behalf (to hosts it can reach, intranet included): `gleaner serve` turns this off when
    * it listens beyond loopback, unless told otherwise. */
@@ -79,6 +82,7 @@ export const WEB_DEFAULTS: Readonly<WebOptions> = Object.freeze({
   maxRobotsMatchSteps: 100_000_000,
   robotsFetchTimeoutMs: 10_000,
   maxFormBytes: 3 * 512 * 1024 + 64 * 1024,
+  maxFormBytesInFlight: 64 * 1024 * 1024,
   searchCacheEntries: 2000,
   searchCacheMiB: 64,
   searchCacheAdmitRepeatsAmong: 8192,

@@ -56,7 +56,9 @@ export function errorHandler(log: (message: string) => void, health?: IndexHealt
     const answer = answerFor(err);
     // A 416 keeps Content-Range: it tells the client the representation's length (RFC 9110 15.5.17).
     for (const name of REPRESENTATION_HEADERS) if (!(name === 'Content-Range' && answer.status === 416)) res.removeHeader(name);
-    if (answer.status >= 500) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${logText(err)}`);
+    // A 5xx raised on purpose (an HttpError: too many forms at once) is no bug; a stack for each refusal
+    // would flood the log just when the server is being flooded.
+    if (answer.status >= 500 && !(err instanceof HttpError)) log(`${req.method} ${req.originalUrl.slice(0, 200)}: ${logText(err)}`);
     res.status(answer.status);
     if (wantsJson(req)) {
       res.json({ error: { status: answer.status, message: answer.message } });

@@ -4,6 +4,7 @@
 
 import express, { type Router } from 'express';
 import { routeGroup } from './router.js';
+import { bodyBudget } from '../body-budget.js';
 import type { AppContext } from '../context.js';
 import { stringParam } from '../params.js';
 import { EMPTY_FORM, readForm, runRobotsForm, shareLink, type RobotsForm } from '../robots/form.js';
@@ -12,6 +13,7 @@ export function robotsRoutes(ctx: AppContext): Router {
   const router = routeGroup();
   const { options } = ctx;
   const formBody = express.urlencoded({ extended: false, limit: options.maxFormBytes, parameterLimit: 20 });
+  const budget = bodyBudget(options.maxFormBytesInFlight, options.maxFormBytes);
 
   const render = async (res: express.Response, form: RobotsForm) => {
     const result = await runRobotsForm(form, options, ctx.fetchRobots);
@@ -27,7 +29,7 @@ export function robotsRoutes(ctx: AppContext): Router {
     await render(res, readForm(req.query));
   });
 
-  router.post('/robots', formBody, async (req, res) => {
+  router.post('/robots', budget, formBody, async (req, res) => {
     await render(res, readForm((req.body ?? {}) as Record<string, unknown>));
   });
 
