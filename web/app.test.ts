@@ -938,6 +938,18 @@ describe('/robots', () => {
     }
   });
 
+  it('a form announced larger than maxFormBytes is a 413 at once, before its body arrives', async () => {
+    // A request timeout shorter than the test's: waiting for the body ends in a 408, not the 413.
+    const s = await listen(createApp({ engine, options: { maxFormBytes: 1024 } }), '127.0.0.1', 0, { headersTimeoutMs: 500, requestTimeoutMs: 1000, connectionsCheckingIntervalMs: 50 });
+    try {
+      const answer = parseRaw(await rawExchange(s, 'POST /robots HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000000\r\n\r\nrobots='));
+      expect(answer.status).toBe(413);
+      expect(answer.body).toContain('the request is too large');
+    } finally {
+      await s.close();
+    }
+  });
+
   it('with robotsFetch off, the form has no URL field and a URL is refused', async () => {
     const noFetch = await start({ engine, options: { robotsFetch: false } });
     const at = noFetch.url.replace(/\/$/, '');

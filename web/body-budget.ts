@@ -10,15 +10,22 @@ import { HttpError } from './http-error.js';
 /** Seconds a refused client is asked to wait: the request timeout frees a stalled body within 30 s. */
 const RETRY_AFTER_S = 30;
 
-/** Reserves each request's body (its Content-Length, or `maxBodyBytes` when it announces none, never more
- * than `maxBodyBytes`: a larger one is refused unread by the body reader) against `budgetBytes` shared by
+/** Refuses a body announced larger than `maxBodyBytes` (413), then reserves each request's body (its
+ * Content-Length, or `maxBodyBytes` when it announces none) against `budgetBytes` shared by
  * every request through this handler; past it, a 503 with Retry-After that closes the connection, so the
  * unread body is not read either. */
 export function bodyBudget(budgetBytes: number, maxBodyBytes: number): RequestHandler {
   let reserved = 0;
   return (req, res, next) => {
     const announced = Number(req.get('content-length') ?? Number.NaN);
-    const bytes = Math.min(Number.isFinite(announced) ? announced : maxBodyBytes, maxBodyBytes);
+    if (announced > maxBodyBytes) {
+      // Refused before it is read: the body reader waits for the whole announced body before its 413, so a
+      // client that announced 100 MB and sent nothing was answered only by the request timeout, with a 408.
+      res.set('Connection', 'close');
+      next(new HttpError(413, 'the request is too large'));
+      return;
+    }
+    const bytes = Number.isFinite(announced) ? announced : maxBodyBytes;
     if (bytes > 0 && reserved + bytes > budgetBytes) {
       res.set({ 'Retry-After': String(RETRY_AFTER_S), Connection: 'close' });
       next(new HttpError(503, 'too many large forms are arriving at once: send it again in half a minute'));
