@@ -1,7 +1,8 @@
 // Answers to what never reaches the app: a request Node's parser cannot read (too long, malformed, too
-// slow to arrive), a CONNECT and an Expect Node does not meet. Node's own answers are an empty body or a bare close; these say what
-// happened, carry the headers every answer of the app carries, and wait for any answer the connection
-// still owes an earlier request: a bad request pipelined after a good one had lost the good one's 200.
+// slow to arrive), a CONNECT, and an Expect Node does not meet. Node's own answers are an empty body or
+// a bare close; these say what happened, carry the headers every answer of the app carries, and wait
+// for any answer the connection still owes an earlier request: a bad request pipelined after a good one
+// had lost the good one's 200.
 
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
