@@ -392,6 +392,25 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(isGleanerError(bad) && bad.code).toBe('BAD_ARGUMENT');
   });
 
+  it('once a call went unanswered for the command timeout, fails every later call and closes at once, not a timeout each', async () => {
+    await admin.flushdb();
+    const f = await RedisFrontier.open(server.url(0), { commandTimeoutMs: 500 });
+    await f.add([{ url: 'http://a.test/1', depth: 0 }]);
+    server.pause();
+    try {
+      const first: unknown = await f.lease('w', 60_000).catch((e: unknown) => e);
+      expect(isGleanerError(first) && first.code).toBe('UNREACHABLE');
+      // The crawl stops on the first; what it sends as it stops must not hold the exit a timeout each.
+      const started = performance.now();
+      const later = await Promise.all([f.lease('w', 60_000), f.counts(), f.add([{ url: 'http://a.test/2', depth: 0 }])].map((p) => p.catch((e: unknown) => e)));
+      await f.close();
+      expect(performance.now() - started).toBeLessThan(250);
+      for (const e of later) expect(e).toBe(first);
+    } finally {
+      server.resume();
+    }
+  });
+
   it('refuses a db number the server does not have, rather than writing into db 0', async () => {
     await admin.flushdb();
     const err: unknown = await RedisFrontier.open(server.url(99)).catch((e: unknown) => e);

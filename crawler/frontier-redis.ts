@@ -172,6 +172,11 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
 
 /** The crawl frontier shared through one Redis database. Open it with `RedisFrontier.open`. */
 export class RedisFrontier {
+  /** Set once a command went unanswered for commandTimeoutMs: the crawl stops on that error, so every
+   * later call (the leases given back as it stops, the close) fails at once with it instead of each
+   * waiting the whole timeout again (a crawl sent ~16 of them and took 232 s to exit, not 120). */
+  private silent: GleanerError | undefined;
+
   private constructor(
     private readonly redis: Redis,
     private readonly options: RedisFrontierOptions,
@@ -250,6 +255,11 @@ export class RedisFrontier {
 
   /** Closes the connection (waits for replies to commands already sent). */
   async close(): Promise<void> {
+    if (this.silent !== undefined) {
+      // QUIT would wait the command timeout too: nothing sent is answered.
+      this.redis.disconnect();
+      return;
+    }
     try {
       await this.redis.quit();
     } catch {
@@ -259,6 +269,7 @@ export class RedisFrontier {
 
   /** Runs a script by its SHA1, loading it on NOSCRIPT (first use, or a Redis restarted since). */
   private async run(s: Script, args: (string | number)[]): Promise<unknown> {
+    if (this.silent !== undefined) throw this.silent;
     const argv = [this.options.prefix, ...args.map(String)];
     try {
       try {
@@ -275,12 +286,13 @@ export class RedisFrontier {
   /** A command that timed out as the crawl's UNREACHABLE error; any other error as it is. */
   private unanswered(e: unknown): unknown {
     if (errorText(e) !== 'Command timed out') return e;
-    return new GleanerError('UNREACHABLE', `the Redis frontier at ${this.shown} did not answer for ${String(this.options.commandTimeoutMs / 1000)} s`, { cause: e });
+    return (this.silent ??= new GleanerError('UNREACHABLE', `the Redis frontier at ${this.shown} did not answer for ${String(this.options.commandTimeoutMs / 1000)} s`, { cause: e }));
   }
 
   /** Runs a script once per argument list, all sent in one write (a pipeline: Redis wakes once for them);
    * each still runs atomically on its own. A call refused NOSCRIPT is run again through `run`. */
   private async runEach(s: Script, argsList: readonly (string | number)[][]): Promise<unknown[]> {
+    if (this.silent !== undefined) throw this.silent;
     const pipeline = this.redis.pipeline();
     for (const args of argsList) pipeline.evalsha(s.sha, 0, this.options.prefix, ...args.map(String));
     let replies: [Error | null, unknown][] | null;
