@@ -161,6 +161,24 @@ describe.runIf(run)('PgStore (real PostgreSQL 15 in a temp dir)', () => {
     }
   });
 
+  it('fails a write the server has no room for (disk full) with one DATA_DIR line, so the crawl stops as on a full data dir', async () => {
+    const fresh = await freshPgStore({});
+    const store = fresh.store;
+    // A full disk, as PostgreSQL reports it (SQLSTATE 53100, "could not extend file"), without filling one.
+    const admin = new pg.Client({ connectionString: fresh.url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE FUNCTION full_disk() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$`);
+      await admin.query('CREATE TRIGGER full_disk BEFORE INSERT ON gleaner_pages FOR EACH ROW EXECUTE FUNCTION full_disk()');
+      const err: unknown = await store.commitPages([{ page: page('http://a/', []), refused: [] }]).catch((e: unknown) => e);
+      expect(isGleanerError(err) && err.code).toBe('DATA_DIR');
+      expect((err as Error).message).toMatch(/^PostgreSQL at .+ has no room to write \(could not extend file\)$/);
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  });
+
   it('compresses page records with lz4 where the server has it', async () => {
     const { store, url } = await freshStore();
     await store.close();

@@ -103,6 +103,12 @@ function connectionLost(e: unknown): boolean {
   );
 }
 
+/** Whether PostgreSQL refused for want of resources (SQLSTATE class 53: disk full, out of memory): the
+ * server's own trouble to fix, not a bug here. */
+function outOfRoom(e: unknown): boolean {
+  return ['53100', '53200'].includes((e as { code?: string }).code ?? '');
+}
+
 type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
 export class PgStore implements Store {
@@ -183,6 +189,11 @@ export class PgStore implements Store {
       } catch (e) {
         if (e instanceof Error && e.message === 'Query read timeout') {
           throw new GleanerError('UNREACHABLE', `PostgreSQL at ${this.where} did not answer for ${String(this.options.queryTimeoutMs / 1000)} s`, { cause: e });
+        }
+        if (outOfRoom(e)) {
+          // The server's disk (or memory) is full: the crawl stops as on a full data dir, in one line
+          // and with what is stored kept, rather than as a bug with a stack in the log.
+          throw new GleanerError('DATA_DIR', `PostgreSQL at ${this.where} has no room to write (${(e as Error).message})`, { cause: e });
         }
         if (!connectionLost(e) || Date.now() + wait > deadline) throw e;
         await new Promise((r) => setTimeout(r, wait));
