@@ -411,6 +411,22 @@ describe.skipIf(!run)('RedisFrontier', () => {
     }
   });
 
+  it('fails a write Redis refuses for want of memory (maxmemory, noeviction) as a full store, in one line', async () => {
+    await admin.flushdb();
+    const f = await RedisFrontier.open(server.url(0));
+    await admin.config('SET', 'maxmemory-policy', 'noeviction');
+    await admin.config('SET', 'maxmemory', '1');
+    try {
+      const err: unknown = await f.add([{ url: 'http://a.test/1', depth: 0 }]).catch((e: unknown) => e);
+      expect(isGleanerError(err) && err.code).toBe('DATA_DIR');
+      expect((err as Error).message).toMatch(/^the Redis frontier at .* is full \(OOM .*\): raise its maxmemory/);
+      const atOpen: unknown = await RedisFrontier.open(server.url(1)).catch((e: unknown) => e);
+      expect(isGleanerError(atOpen) && atOpen.code).toBe('DATA_DIR');
+    } finally {
+      await admin.config('SET', 'maxmemory', '0');
+    }
+  });
+
   it('refuses a db number the server does not have, rather than writing into db 0', async () => {
     await admin.flushdb();
     const err: unknown = await RedisFrontier.open(server.url(99)).catch((e: unknown) => e);

@@ -283,9 +283,15 @@ export class RedisFrontier {
     }
   }
 
-  /** A command that timed out as the crawl's UNREACHABLE error; any other error as it is. */
+  /** A command that timed out as the crawl's UNREACHABLE error; a write refused for want of memory (Redis
+   * at its `maxmemory` with no eviction, which a frontier must not have) as a full store, DATA_DIR: each
+   * stops the crawl in one line with its pages kept, not as a bug. Any other error as it is. */
   private unanswered(e: unknown): unknown {
-    if (errorText(e) !== 'Command timed out') return e;
+    const text = errorText(e);
+    if (text.startsWith('OOM ')) {
+      return new GleanerError('DATA_DIR', `the Redis frontier at ${this.shown} is full (${text}): raise its maxmemory or free memory`, { cause: e });
+    }
+    if (text !== 'Command timed out') return e;
     return (this.silent ??= new GleanerError('UNREACHABLE', `the Redis frontier at ${this.shown} did not answer for ${String(this.options.commandTimeoutMs / 1000)} s`, { cause: e }));
   }
 
