@@ -113,7 +113,11 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
       expect(html).toContain(`gleaner trace ${base}/gears --query &#39;helical gears&#39;`);
       const results = await (await fetch(new URL('/search?q=helical', gateway.url))).text();
       expect(results).toContain(`href="/trace?url=${encodeURIComponent(`${base}/gears`)}&amp;q=helical"`);
-      expect((await fetch(new URL('/trace?url=ftp%3A%2F%2Fx%2F', gateway.url))).status).toBe(400);
+      const ftp = await fetch(new URL('/trace?url=ftp%3A%2F%2Fx%2F', gateway.url));
+      expect(ftp.status).toBe(400);
+      expect(await ftp.text()).toContain('Cannot trace ftp://x/: not an http(s) URL');
+      // A URL refused for its port says so, not that it is no http(s) URL.
+      expect(await (await fetch(new URL('/trace?url=http%3A%2F%2F127.0.0.1%3A1%2F', gateway.url))).text()).toContain('port 1 is not for the web');
       const missing = await (await fetch(new URL(`/trace?url=${encodeURIComponent(`${base}/nowhere`)}`, gateway.url))).text();
       expect(missing).toContain('The index: <span class="verdict">not in the index</span>');
     } finally {

@@ -8,7 +8,7 @@ import { routeGroup } from './router.js';
 import { DEFAULT_AGENT } from '../../shared/agent.js';
 import type { TraceStep } from '../../shared/trace.js';
 import { robotsTraceStep, wholeSiteRobotsStep } from '../../shared/trace.js';
-import { canonicalizeUrl } from '../../shared/url.js';
+import { canonicalizeUrl, uncrawlableReason } from '../../shared/url.js';
 import type { AppContext } from '../context.js';
 import { stringParam, textParam } from '../params.js';
 import { parseAsSearched } from '../run-search.js';
@@ -28,7 +28,7 @@ export function traceRoutes(ctx: AppContext): Router {
     }
     const url = canonicalizeUrl(input);
     if (url === undefined) {
-      res.status(400).render('trace', { title: 'Trace a URL', q: '', form: { url: input, q }, steps: [], error: `Not an http(s) URL: ${input}` });
+      res.status(400).render('trace', { title: 'Trace a URL', q: '', form: { url: input, q }, steps: [], error: `Cannot trace ${input}: ${uncrawlableReason(input)}` });
       return;
     }
     const steps: TraceStep[] = [
