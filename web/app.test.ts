@@ -569,6 +569,10 @@ describe('errors', () => {
     }
     // An address nothing answers stays a 404, whatever the method.
     expect((await get('/no/such/page', { method: 'POST' })).status).toBe(404);
+    // A static file answers GET and HEAD; one that does not exist, or lies outside the folder, is a 404.
+    const file = await get('/static/style.css', { method: 'DELETE' });
+    expect([file.status, file.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    for (const path of ['/static/nothing.css', '/static/..%2Fviews%2Fsearch.ejs', '/static/%E0%A4%A']) expect((await get(path, { method: 'POST' })).status, path).toBe(404);
   });
 
   it('paths are case-sensitive: /API/search is no address, so nothing escapes the /api/ rules (CORS, JSON errors, robots.txt)', async () => {

@@ -2,6 +2,8 @@
 // searcher and data sources. It never listens: web/server.ts does.
 
 import express, { type Express } from 'express';
+import { statSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import ejs from 'ejs';
 import type { SearchEngine, SearchResult } from './search/index.js';
 import { assetDir } from './assets.js';
@@ -77,7 +79,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders());
   app.use(oneHost());
   app.use(crossOrigin(options.allowOrigins));
-  app.use('/static', express.static(assetDir('public'), { index: false, maxAge: '1h', fallthrough: true }));
+  const publicDir = assetDir('public');
+  app.use('/static', express.static(publicDir, { index: false, maxAge: '1h', fallthrough: true }));
   app.use(searchRoutes(ctx));
   app.use(apiRoutes(ctx));
   app.use(apiDocsRoutes(ctx));
@@ -86,8 +89,22 @@ export function createApp(deps: AppDeps): Express {
   app.use(statsRoutes(ctx));
   app.use(traceRoutes(ctx));
   app.use(infoRoutes(ctx));
-  app.use(wrongMethod());
+  app.use(wrongMethod((path) => path.startsWith('/static/') && isFileIn(publicDir, path.slice('/static/'.length))));
   app.use(notFound());
   app.use(errorHandler(log, ctx.health));
   return app;
+}
+
+/** Whether `path` (as the request gave it, undecoded) names a file inside `dir`; never outside it. */
+function isFileIn(dir: string, path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  const full = resolve(dir, decoded);
+  const inside = relative(dir, full);
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || decoded.includes('\0')) return false;
+  return statSync(full, { throwIfNoEntry: false })?.isFile() ?? false;
 }

@@ -32,10 +32,12 @@ export function allowedMethods(app: Application, path: string): string[] {
   return [...methods];
 }
 
-/** A request no route took, at an address that answers other methods: 405 with `Allow`. */
-export function wrongMethod(): RequestHandler {
+/** A request no route took, at an address that answers other methods: 405 with `Allow`. `isFile`: whether
+ * a path is a file the app serves as it is (static files answer GET and HEAD only; their middleware
+ * passes other methods on, which found no route and were a 404 as if the file did not exist). */
+export function wrongMethod(isFile: (path: string) => boolean = () => false): RequestHandler {
   return (req, res, next) => {
-    const allowed = allowedMethods(req.app, req.path);
+    const allowed = isFile(req.path) ? ['GET', 'HEAD'] : allowedMethods(req.app, req.path);
     if (allowed.length === 0 || allowed.includes(req.method)) {
       next();
       return;
