@@ -11,6 +11,7 @@
 
 import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { DocumentJob, DocumentResult } from './document-read.js';
 
@@ -18,6 +19,45 @@ import type { DocumentJob, DocumentResult } from './document-read.js';
 const HEAP_MB = 256;
 /** How often the reader's resident memory is sampled: an inflate grows it by a few MB a millisecond. */
 const MEMORY_SAMPLE_MS = 25;
+
+/**
+ * Readers at once, across the whole crawl: one per core but the loop thread's, at most two. Each may
+ * hold its memory budget, and the crawl reads as many pages at once as --concurrency says (16): twelve
+ * compression bombs read together held 5 GB, and honest documents sharing two cores ran past their
+ * deadlines. A document waits for a reader before its deadline starts.
+ */
+export const MAX_DOCUMENT_READERS = Math.max(1, Math.min(2, availableParallelism() - 1));
+
+/** The documents being read, and those waiting their turn (first come, first read). */
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+/** Resolves when a reader is free (taking it), or rejects when `signal` aborts first. */
+function takeReader(signal: AbortSignal | undefined, stopping: string): Promise<void> {
+  if (signal?.aborted) return Promise.reject(new Error(stopping));
+  if (reading < MAX_DOCUMENT_READERS) {
+    reading++;
+    return Promise.resolve();
+  }
+  return new Promise<void>((resolve, reject) => {
+    const turn = () => {
+      signal?.removeEventListener('abort', stop);
+      reading++;
+      resolve();
+    };
+    const stop = () => {
+      waiting.splice(waiting.indexOf(turn), 1);
+      reject(new Error(stopping));
+    };
+    waiting.push(turn);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+function releaseReader(): void {
+  reading--;
+  waiting.shift()?.();
+}
 
 /** The limits one document is read within. */
 export interface DocumentLimits {
@@ -44,8 +84,17 @@ export async function docxHtml(bytes: Uint8Array, limits: DocumentLimits, script
   return result.html;
 }
 
-/** Runs one document job in a process of its own, ended at the deadline or past its memory budget; `what` names it in errors. */
+/** Runs one document job in a process of its own once a reader is free, ended at the deadline or past its memory budget; `what` names it in errors. */
 export async function readDocumentWithin(job: DocumentJob, what: string, limits: DocumentLimits, script: URL = new URL('./document-worker.js', import.meta.url)): Promise<DocumentResult> {
+  await takeReader(limits.signal, `the ${what} was not read: the crawl is stopping`);
+  try {
+    return await readNow(job, what, limits, script);
+  } finally {
+    releaseReader();
+  }
+}
+
+async function readNow(job: DocumentJob, what: string, limits: DocumentLimits, script: URL): Promise<DocumentResult> {
   // Tests running the TypeScript sources have no compiled worker: the same reader in this thread, with the deadline.
   if (!existsSync(script)) {
     const { timeoutMs } = limits;

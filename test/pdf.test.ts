@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../crawler/index.js';
-import { docxHtml } from '../crawler/documents.js';
+import { docxHtml, MAX_DOCUMENT_READERS } from '../crawler/documents.js';
 import { DEFAULT_PDF_OPTIONS, extractedFromPdf, pdfText } from '../crawler/pdf.js';
 import { buildIndex } from '../indexer/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
@@ -182,6 +182,44 @@ describe('PDF documents', () => {
     } finally {
       await new Promise((r) => server.close(r));
     }
+  });
+
+  // Each reader may hold its memory budget, and a crawl reads up to --concurrency (16) pages at once:
+  // twelve compression bombs read together held 5 GB. Readers are shared out, first come first read,
+  // and a document's deadline starts when its reader does, so one that waited is not cut short.
+  it('reads at most MAX_DOCUMENT_READERS documents at once; one that waits keeps its whole deadline', async () => {
+    const dir = await dirs.make();
+    const script = join(await dirs.make(), 'counting-reader.mjs');
+    // Each reader marks itself running, counts the running ones, and answers that count 600 ms later.
+    await writeFile(script, `import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+process.once('message', () => {
+  const mine = ${JSON.stringify(dir)} + '/' + process.pid;
+  writeFileSync(mine, '');
+  const atOnce = readdirSync(${JSON.stringify(dir)}).length;
+  setTimeout(() => {
+    rmSync(mine);
+    process.send({ result: { kind: 'pdf', pdf: { title: String(atOnce), author: '', date: '', pages: [], pageCount: 0 } } }, () => process.disconnect());
+  }, 600);
+});
+`);
+    const limits = { ...DEFAULT_PDF_OPTIONS, documentTimeoutMs: 2_000 };
+    const reads = await Promise.allSettled(Array.from({ length: 4 }, () => pdfText(MANUAL, limits, pathToFileURL(script))));
+    // Every read answered within its deadline, and none saw more readers running than the limit.
+    expect(reads.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    const atOnce = reads.map((r) => (r.status === 'fulfilled' ? Number(r.value.title) : 0));
+    expect(Math.max(...atOnce)).toBeLessThanOrEqual(MAX_DOCUMENT_READERS);
+  });
+
+  it('a document waiting for a reader is given up at once when the crawl stops', async () => {
+    const script = join(await dirs.make(), 'stuck-reader.mjs');
+    await writeFile(script, 'setInterval(() => {}, 1000);\n');
+    const stop = new AbortController();
+    const limits = { ...DEFAULT_PDF_OPTIONS, documentTimeoutMs: 120_000 };
+    const busy = Array.from({ length: MAX_DOCUMENT_READERS }, () => pdfText(MANUAL, limits, pathToFileURL(script), stop.signal));
+    const waiting = pdfText(MANUAL, limits, pathToFileURL(script), stop.signal);
+    setTimeout(() => stop.abort(), 100);
+    await expect(waiting).rejects.toThrow(/^the PDF was not read: the crawl is stopping$/);
+    for (const read of busy) await expect(read).rejects.toThrow(/crawl is stopping/);
   });
 
   it('reads at most pdfMaxPages pages, and takes the title from the file name when there is no text', () => {
