@@ -59,6 +59,18 @@ describe('gleaner CLI', () => {
     expect(io.err()).toBe('gleaner crawl: not an http(s) URL: "ftp://example.org/"\n');
   });
 
+  // A message may quote what a server sent: `gleaner extract` of a Word document whose zip names an entry
+  // "\x1b]0;...\x07\x1b[2J" printed it raw, and the terminal retitled its window and cleared its screen.
+  it('control characters in a one-line error are shown as escapes, never sent to the terminal', async () => {
+    let io = capture();
+    expect(await main(['crawl', 'http://\x1b]0;title\x07\x1b[2Jexample.org/'])).toBe(EXIT.usage);
+    expect(io.err()).toBe('gleaner crawl: not an http(s) URL: "http://\\x1b]0;title\\x07\\x1b[2Jexample.org/"\n');
+    vi.restoreAllMocks();
+    io = capture();
+    expect(await main(['\x1b[2J'])).toBe(EXIT.usage);
+    expect(io.err()).toBe('gleaner: unknown command "\\x1b[2J" (see `gleaner --help`)\n');
+  });
+
   it('a missing store is a failure with what to do', async () => {
     const io = capture();
     expect(await main(['index', '--data', '/nonexistent/gleaner-data'])).toBe(EXIT.failed);

@@ -15,6 +15,7 @@ import { indexCommand } from './commands/index.js';
 import { robotsCommand } from './commands/robots.js';
 import { repairCommand } from './commands/repair.js';
 import { serveCommand } from './commands/serve.js';
+import { terminalSafe } from './terminal-text.js';
 
 export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, searchCommand, robotsCommand, extractCommand, exportCommand, traceCommand, repairCommand];
 
@@ -58,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
     // `gleaner help crawl` is `gleaner crawl --help`, as git and npm have it.
     const topic = rest[0] === undefined ? undefined : COMMANDS.find((c) => c.name === rest[0]);
     if (rest[0] !== undefined && topic === undefined) {
-      process.stderr.write(`gleaner: no command "${rest[0]}" to help with (see \`gleaner --help\`)\n`);
+      process.stderr.write(terminalSafe(`gleaner: no command "${rest[0]}" to help with (see \`gleaner --help\`)\n`));
       return EXIT.usage;
     }
     process.stdout.write(topic ? topic.help : usage() + '\n');
@@ -66,7 +67,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    process.stderr.write(`gleaner: unknown command "${name}" (see \`gleaner --help\`)\n`);
+    process.stderr.write(terminalSafe(`gleaner: unknown command "${name}" (see \`gleaner --help\`)\n`));
     return EXIT.usage;
   }
   try {
@@ -76,14 +77,15 @@ export async function main(argv: string[]): Promise<number> {
     const path = (caught as NodeJS.ErrnoException | undefined)?.path;
     const e = (typeof path === 'string' ? dataDirError(caught, path) : undefined) ?? caught;
     if (isGleanerError(e)) {
-      // Commands may name themselves in their messages already ("crawl: ..."): say it once.
+      // Commands may name themselves in their messages already ("crawl: ..."): say it once. A message
+      // may quote what a server sent (a zip entry's name in a Word document's error): shown, not obeyed.
       const message = e.message.startsWith(`${name}: `) ? e.message : `${name}: ${e.message}`;
-      process.stderr.write(`gleaner ${message}\n`);
+      process.stderr.write(`gleaner ${terminalSafe(message)}\n`);
       return e.code === 'BAD_ARGUMENT' ? EXIT.usage : e.code === 'UNREACHABLE' ? EXIT.unreachable : EXIT.failed;
     }
     // Anything can be thrown (null included): only an Error has a message and a stack.
     const err = e instanceof Error ? e : undefined;
-    process.stderr.write(`gleaner ${name}: unexpected error: ${err?.message ?? String(e)}\n`);
+    process.stderr.write(terminalSafe(`gleaner ${name}: unexpected error: ${err?.message ?? String(e)}\n`));
     if (process.env.GLEANER_DEBUG === '1') process.stderr.write(`${err?.stack ?? ''}\n`);
     else process.stderr.write('(set GLEANER_DEBUG=1 to see where it happened)\n');
     return EXIT.internal;
