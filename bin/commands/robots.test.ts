@@ -115,6 +115,17 @@ describe('gleaner robots lint', () => {
     expect(code).toBe(0);
     expect(out).toContain('2 groups, 3 rules');
   });
+  // robots.txt is the site's text: a line holding "\x1b[2J" cleared the terminal that printed the report.
+  it('control characters of the file are shown as escapes, in lint and in check', async () => {
+    const hostile = join(dir, 'hostile.txt');
+    await writeFile(hostile, 'User-agent: *\nDisallow: /a\x1b[2J\nCrawl-delay: 5\x1b]0;title\x07\nSitemap: http://x/\x1b[2J\n');
+    const lint = await run(['lint', hostile]);
+    const check = await run(['check', '--file', hostile, '--agent', 'Gleaner', 'http://x/a']);
+    for (const out of [lint.out, check.out]) {
+      expect(out).not.toMatch(/[\x1b\x07]/);
+      expect(out).toContain('\\x1b');
+    }
+  });
   it('--json prints the report; errors make the exit code 1', async () => {
     const bad = join(dir, 'bad.txt');
     await writeFile(bad, 'Disallow: /x\nUser-agent: *\nDisallow: a b\n');

@@ -19,6 +19,7 @@ import {
 } from '../../shared/robots/index.js';
 import { GleanerError } from '../../shared/errors.js';
 import { parseCommandArgs, type Command } from '../command.js';
+import { terminalSafe } from '../terminal-text.js';
 
 const HELP = `Usage:
   gleaner robots check (--file PATH | --url URL) --agent TOKEN [--mode rfc9309|draft] [--json] URL...
@@ -146,13 +147,15 @@ async function check(io: RobotsCommandIo, v: Values, urls: string[]): Promise<nu
     io.out.write(JSON.stringify({ group: answers.group, crawlDelay: answers.crawlDelay, host: answers.host, sitemaps: answers.sitemaps }) + '\n');
     return 0;
   }
-  if (answers.fetched) io.out.write(`${answers.fetched}\n`);
+  // Rules, sitemaps and Host lines are the site's text: their control characters are shown, not obeyed.
+  const out = (text: string) => io.out.write(terminalSafe(text));
+  if (answers.fetched) out(`${answers.fetched}\n`);
   urls.forEach((url, i) => {
     const verdict = answers.verdicts[i]!;
-    io.out.write(`${verdict.allowed ? 'allowed   ' : 'disallowed'}  ${url}\n            ${verdict.reason ?? ''}\n`);
+    out(`${verdict.allowed ? 'allowed   ' : 'disallowed'}  ${url}\n            ${verdict.reason ?? ''}\n`);
   });
-  io.out.write(`group: ${answers.group.length > 0 ? answers.group.join(', ') : '(none applies)'}\n`);
-  io.out.write(`crawl-delay: ${answers.crawlDelay ?? '-'}   host: ${answers.host ?? '-'}   sitemaps: ${answers.sitemaps.length > 0 ? answers.sitemaps.join(' ') : '-'}\n`);
+  out(`group: ${answers.group.length > 0 ? answers.group.join(', ') : '(none applies)'}\n`);
+  out(`crawl-delay: ${answers.crawlDelay ?? '-'}   host: ${answers.host ?? '-'}   sitemaps: ${answers.sitemaps.length > 0 ? answers.sitemaps.join(' ') : '-'}\n`);
   return 0;
 }
 
@@ -201,7 +204,7 @@ async function lint(io: RobotsCommandIo, v: Values, args: string[]): Promise<num
     report = lintRobots(await readBody(target));
   }
   if (v.json) io.out.write(JSON.stringify({ source, ...report }) + '\n');
-  else io.out.write(formatReport(source, report));
+  else io.out.write(terminalSafe(formatReport(source, report))); // the report quotes the file's lines
   return report.errors > 0 ? 1 : 0;
 }
 
