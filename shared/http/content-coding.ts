@@ -147,8 +147,9 @@ export function gzipHeaderLength(b: Uint8Array): number {
 /**
  * Undoes gzip a member at a time (RFC 1952: members may follow one another): each header read here,
  * the member's deflate data inflated raw, its 8-byte trailer skipped. Bytes after a member that do not
- * open another, or after MAX_GZIP_MEMBERS members, end the body. Neither CRC (the header's, the trailer's) is checked: a stream cut short
- * is read as far as it goes anyway, and a browser shows a page whose checksum is wrong.
+ * open another, or after MAX_GZIP_MEMBERS members, end the body. Neither CRC (the header's, the
+ * trailer's) is checked: a stream cut short is read as far as it goes anyway, and a browser shows a
+ * page whose checksum is wrong.
  */
 class GunzipMembers extends Transform {
   /** Bytes received and not yet parsed or given to the member's inflater. */
