@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../crawler/index.js';
+import { analyzeDocument } from '../crawler/document-analysis.js';
 import { docxHtml, MAX_DOCUMENT_READERS } from '../crawler/documents.js';
 import { DEFAULT_PDF_OPTIONS, extractedFromPdf, pdfText } from '../crawler/pdf.js';
 import { buildIndex } from '../indexer/index.js';
@@ -220,6 +221,15 @@ process.once('message', () => {
     setTimeout(() => stop.abort(), 100);
     await expect(waiting).rejects.toThrow(/^the PDF was not read: the crawl is stopping$/);
     for (const read of busy) await expect(read).rejects.toThrow(/crawl is stopping/);
+  });
+
+  it('a Word document whose HTML outgrows the body cap is read as far as the cap, as a page is', async () => {
+    const docx = makeDocx([{ text: 'Lorem', style: 'Heading1' }, { text: 'lorem ipsum '.repeat(50_000) }]);
+    const input = { url: 'http://x.test/big.docx', body: docx, contentType: DOCX_TYPE, contentTypeHeader: DOCX_TYPE, xRobotsTag: [], agent: 'gleaner', stripParams: [] };
+    const { extracted } = await analyzeDocument(input, false, { ...DEFAULT_PDF_OPTIONS, maxBodyBytes: 20_000 });
+    expect(extracted.title).toBe('Lorem');
+    expect(extracted.text.length).toBeGreaterThan(15_000);
+    expect(extracted.text.length).toBeLessThanOrEqual(20_000);
   });
 
   it('reads at most pdfMaxPages pages, and takes the title from the file name when there is no text', () => {
