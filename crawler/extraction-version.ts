@@ -27,5 +27,6 @@
  * `<![CDATA[` outside SVG and MathML ends at the next `>` as in a browser, so an unclosed one no
  * longer hides the rest of the page (crawler/html-tokenizer.ts) (2026-12-06). 13: the date a page
  * declares in its metadata (metas, microdata, JSON-LD), and a PDF's CreationDate (crawler/page-date.ts)
- * (2026-12-06). */
-export const EXTRACTION_VERSION = 13;
+ * (2026-12-06). 14: a page's headings, and its section headings, kept up to 150,000 characters each
+ * (crawler/field-limits.ts maxHeadingChars) (2026-12-07). */
+export const EXTRACTION_VERSION = 14;

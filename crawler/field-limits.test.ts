@@ -36,6 +36,18 @@ describe('short fields cut to their limits', () => {
     expect(e.text.slice(e.sections![1999]!.start, mark.start)).not.toContain('text 2000');
     expect(e.text.slice(mark.start)).toContain('text 4999');
   });
+  it('keeps headings and section headings up to maxHeadingChars characters each, then a mark', () => {
+    const long = (i: number) => `${String(i)} ${'made up words '.repeat(70)}`; // about 980 characters
+    const e = analyze(Array.from({ length: 2000 }, (_, i) => `<h2 id="s${i}">${long(i)}</h2><p>text ${i}</p><h3>${long(i)}</h3>`).join(''));
+    const chars = (texts: string[]) => texts.reduce((sum, t) => sum + t.length, 0);
+    for (const kept of [e.headings, e.sections!.slice(0, -1).map((s) => s.heading)]) {
+      expect(chars(kept)).toBeLessThanOrEqual(DEFAULT_FIELD_LIMITS.maxHeadingChars);
+      expect(chars(kept)).toBeGreaterThan(DEFAULT_FIELD_LIMITS.maxHeadingChars - 1000);
+    }
+    expect(e.sections!.at(-1)).toMatchObject({ id: '', heading: '' });
+    // The text after the mark (cut at maxTextChars) is no section's.
+    expect(e.text.slice(e.sections!.at(-1)!.start)).toContain('text 300');
+  });
   it('adds no mark when no section was cut', () => {
     const e = analyze(Array.from({ length: DEFAULT_FIELD_LIMITS.maxSections }, (_, i) => `<h2 id="s${i}">Section ${i}</h2><p>text ${i}</p>`).join(''));
     expect(e.sections).toHaveLength(DEFAULT_FIELD_LIMITS.maxSections);

@@ -15,9 +15,25 @@ export interface FieldLimits {
    * started. The Rust docs' most has 767; a hostile page of 32,000 made every query that listed it
    * take 60 ms to choose its section, and its stored header 1 MB. */
   maxSections: number;
+  /** Characters of headings kept of one page, and as many of section headings: the headings after
+   * the one that reaches it are left out as those past maxHeadings are. The counts alone let a page
+   * hold 2,000 headings of 1,000 characters twice over: 150 such pages of made-up words took an index
+   * build to 7.6 GB. The most a page of the Rust, Python and PostgreSQL docs has is 58,336 of headings
+   * and 98,849 of section headings (both the Rust docs'). */
+  maxHeadingChars: number;
 }
 
-export const DEFAULT_FIELD_LIMITS: Readonly<FieldLimits> = { maxFieldChars: 1000, maxHeadings: 2000, maxSections: 2000 };
+export const DEFAULT_FIELD_LIMITS: Readonly<FieldLimits> = { maxFieldChars: 1000, maxHeadings: 2000, maxSections: 2000, maxHeadingChars: 150_000 };
+
+/** How many of `texts`, from the first, fit in `maxCount` and, each cut to `maxChars`, in `budgetChars`. */
+function keptWithin(texts: readonly string[], maxCount: number, maxChars: number, budgetChars: number): number {
+  let used = 0;
+  for (let i = 0; i < texts.length; i++) {
+    used += Math.min(texts[i]!.length, maxChars);
+    if (i === maxCount || used > budgetChars) return i;
+  }
+  return texts.length;
+}
 
 /** `text` cut to at most `maxChars`, at the last space in its final tenth when there is one, never
  * between the two halves of a surrogate pair. */
@@ -35,13 +51,15 @@ export function boundFields(e: Extracted, limits: FieldLimits = DEFAULT_FIELD_LI
   const max = limits.maxFieldChars;
   const long = (s: string) => s.length > max;
   const sections = e.sections ?? [];
+  const headingsKept = keptWithin(e.headings, limits.maxHeadings, max, limits.maxHeadingChars);
+  const sectionsKept = keptWithin(sections.map((s) => s.heading), limits.maxSections, max, limits.maxHeadingChars);
   if (
     !long(e.title) &&
     !long(e.description) &&
-    e.headings.length <= limits.maxHeadings &&
+    headingsKept === e.headings.length &&
     !e.headings.some(long) &&
     !e.links.some((l) => long(l.text)) &&
-    sections.length <= limits.maxSections &&
+    sectionsKept === sections.length &&
     !sections.some((s) => long(s.heading))
   ) {
     return e;
@@ -50,14 +68,14 @@ export function boundFields(e: Extracted, limits: FieldLimits = DEFAULT_FIELD_LI
     ...e,
     title: cutField(e.title, max),
     description: cutField(e.description, max),
-    headings: e.headings.slice(0, limits.maxHeadings).map((h) => cutField(h, max)),
+    headings: e.headings.slice(0, headingsKept).map((h) => cutField(h, max)),
     links: e.links.map((l) => (long(l.text) ? { ...l, text: cutField(l.text, max) } : l)),
   };
   if (e.sections) {
-    const kept = e.sections.slice(0, limits.maxSections).map((s) => (long(s.heading) ? { ...s, heading: cutField(s.heading, max) } : s));
+    const kept = e.sections.slice(0, sectionsKept).map((s) => (long(s.heading) ? { ...s, heading: cutField(s.heading, max) } : s));
     // Without the mark the last kept section ran to the end of the text: on a page of 10,000 headings
     // a query for the 9,999th linked to the 2,000th, under its heading.
-    const next = e.sections[limits.maxSections];
+    const next = e.sections[sectionsKept];
     bounded.sections = next === undefined ? kept : [...kept, { id: END_OF_SECTIONS.id, heading: END_OF_SECTIONS.heading, start: next.start }];
   }
   return bounded;
