@@ -610,6 +610,9 @@ class CrawlRun {
     const { queue, refused } = this.admission.queueable(follow, entry);
     // Counted before the write, in the same synchronous step, so the stats in the batch match the pages.
     this.countStored(page, previous ?? undefined);
+    // Its text's fingerprint too: a copy parsed while this page waits for its commit (the next page of
+    // the host is fetched meanwhile) is then a duplicate, where both were stored as originals.
+    this.noteContent(page, previous ?? undefined);
     // A kept copy keeps its kept response too: the failure's is not the page's.
     const response = await raw;
     await this.frontier.commit(ticket, page, queue, this.stats, refused, kept === undefined ? response : undefined);
@@ -875,12 +878,19 @@ class CrawlRun {
     this.counts.stored(page, previous);
   }
 
+  /** The first copy of each content fingerprint, so later copies are stored as duplicates of it. A page
+   * recrawled away from the text it was the first copy of (changed, gone, moved) gives that text up: a
+   * copy of it met later is then the original, not a duplicate of a page that no longer says it. */
+  private noteContent(page: PageRecord, previous: PageRecord | undefined): void {
+    const hash = pageFact(page).hash;
+    const before = previous === undefined ? undefined : pageFact(previous).hash;
+    if (before !== undefined && before !== hash && this.hashes.get(before) === page.url) this.hashes.delete(before);
+    if (hash !== undefined && !this.hashes.has(hash)) this.hashes.set(hash, page.url);
+  }
+
   /** `isNew`: the page was not in the store before this commit (a recrawl re-stores pages). */
   private afterCommit(page: PageRecord, isNew: boolean): void {
     this.counts.committed(isNew);
-    // The first copy of each content fingerprint, so later copies are stored as duplicates of it.
-    const hash = pageFact(page).hash;
-    if (hash !== undefined && !this.hashes.has(hash)) this.hashes.set(hash, page.url);
     this.log('debug', 'page stored', { url: page.url, state: page.state, status: page.status, links: page.links.length });
   }
 }
