@@ -109,7 +109,8 @@ function heldPage(page: PackedPage, intern: (links: PackedLinks) => PackedLinks)
     up,
     canonical,
     duplicateOf,
-    packed: state === 'ok' ? intern(page.links) : NO_LINKS,
+    // A duplicate's too: it is indexed, links and all, when its original no longer is (readStoreDocuments).
+    packed: state === 'ok' || state === 'duplicate' ? intern(page.links) : NO_LINKS,
     blocks: undefined,
     template: undefined,
   };
@@ -174,6 +175,22 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     }
     return undefined;
   };
+  // A duplicate stands for its original only while that leads to an indexed page: once the original is
+  // gone, moved away, noindex or blocked (a recrawl may store the copy before it finds so), the copy's
+  // text was in no result, where a fresh crawl of the site indexes it. Then the copy first by URL is
+  // indexed in the original's place (only one, or the copies would all be results).
+  const adopted = new Map<string, string>();
+  for (const page of pages.values()) {
+    if (page.state !== 'duplicate' || !page.robots.index || page.duplicateOf === undefined || resolve(page.duplicateOf) !== undefined) continue;
+    const first = adopted.get(page.duplicateOf);
+    if (first === undefined || page.url < first) adopted.set(page.duplicateOf, page.url);
+  }
+  const adoptedUrls = new Set(adopted.values());
+  for (const url of adoptedUrls) {
+    indexed.add(url);
+    if (--skipped.duplicate! === 0) delete skipped.duplicate;
+  }
+  const stillIndexable = (page: PackedPage): boolean => skipReason(page) === undefined || (page.state === 'duplicate' && page.robots.index && page.duplicateOf !== undefined && adoptedUrls.has(page.url));
 
   progress({ phase: 'links', done: 0, total: 0 });
   let templates = options.templates === false ? undefined : countTemplates(blocksOf(indexed, pages), options.templates);
@@ -192,7 +209,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
       if (!held.robots.follow) continue; // META robots nofollow: none of its links count
       const links = unpackLinks(held.packed);
       const isTemplateLink = held.template === undefined || summary === undefined ? undefined : templates?.pageLinkTest(summary, held.template);
-      yield linkEdgesOf({ url: held.url, state: held.state, links }, isTemplateLink);
+      yield linkEdgesOf({ url: held.url, state: adoptedUrls.has(held.url) ? 'ok' : held.state, links }, isTemplateLink);
     }
   }
   let linksAtMost = 0;
@@ -263,7 +280,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
       const held = pages.get(page.url);
       if (i === undefined || held === undefined) continue;
       pages.delete(page.url);
-      early.set(i, skipReason(page) === undefined ? documentOf(page, held) : null);
+      early.set(i, stillIndexable(page) ? documentOf(page, held) : null);
       for (let d = early.get(next); d !== undefined; d = early.get(next)) {
         early.delete(next++);
         if (d !== null) yield d;

@@ -84,4 +84,29 @@ describe('exact duplicates on a changing site', () => {
     expect((await pageOf(data, '/e'))?.state).toBe('ok');
     expect(await found(data, 'zanzibar')).toEqual(['/e']);
   });
+
+  it('a copy recrawled before its first copy is gone is indexed in its place, as after a fresh crawl', async () => {
+    site.clear();
+    site.set('/', '<title>Home</title><p>Welcome.</p><a href="/c">c</a> <a href="/z">z</a>');
+    site.set('/z', `<title>Quokka</title>${TEXT}<a href="/">xylophone hall</a>`);
+    site.set('/c', '<title>Other</title><p>Something else entirely.</p>');
+    const data = join(await dirs.make(), 'data');
+    await crawl({ dataDir: data, seeds: [`${origin}/`], ...OPTIONS });
+    // /c, recrawled before /z (URL order), now says what /z said while /z still says it...
+    site.set('/c', site.get('/z'));
+    await crawl({ dataDir: data, seeds: [`${origin}/`], ...OPTIONS, recrawl: true });
+    expect(await pageOf(data, '/c')).toMatchObject({ state: 'duplicate', duplicateOf: `${origin}/z` });
+    expect(await found(data, 'xylophone')).toEqual(['/z', '/']);
+    expect(await found(data, 'zanzibar')).toEqual(['/z']);
+    // ... then /z is deleted: the next recrawl stores /c as a copy of /z before it finds /z gone. The
+    // text is on the site, at /c, and was in no result until /c changed again.
+    site.set('/z', undefined);
+    await crawl({ dataDir: data, seeds: [`${origin}/`], ...OPTIONS, recrawl: true });
+    expect((await pageOf(data, '/z'))?.state).toBe('gone');
+    expect(await pageOf(data, '/c')).toMatchObject({ state: 'duplicate', duplicateOf: `${origin}/z` });
+    expect(await found(data, 'zanzibar')).toEqual(['/c']);
+    // Indexed in its original's place, its links count as its original's did (the home page is found by
+    // the anchor text alone).
+    expect(await found(data, 'xylophone')).toEqual(['/c', '/']);
+  });
 });
