@@ -830,6 +830,7 @@ class CrawlRun {
     const { entry, host } = ticket;
     const found = await fetchSitemapUrls(this.client, entry.url, {
       userAgent: this.userAgent,
+      from: this.options.from,
       // A sitemap may be 50 MB (the protocol's own limit), ten times a page's cap: cut at the page
       // cap, a large site's sitemap lost every URL after its first 5 MB.
       maxBodyBytes: Math.max(this.options.maxBodyBytes, DEFAULT_SITEMAP_OPTIONS.maxBytes),

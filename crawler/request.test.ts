@@ -35,6 +35,9 @@ describe('request headers', () => {
     expect(pageRequestHeaders(who, {}, stored({ etag: `"${'e'.repeat(1000)}"` }))['if-none-match']).toHaveLength(1002);
   });
   it('a sitemap request takes XML and text', () => {
-    expect(sitemapRequestHeaders('UA')).toEqual({ 'user-agent': 'UA', accept: 'application/xml,text/xml,text/plain;q=0.5', 'accept-encoding': 'gzip' });
+    expect(sitemapRequestHeaders({ userAgent: 'UA' })).toEqual({ 'user-agent': 'UA', accept: 'application/xml,text/xml,text/plain;q=0.5', 'accept-encoding': 'gzip' });
+  });
+  it('a sitemap request carries From as a page request does (--from is for every request to the site)', () => {
+    expect(sitemapRequestHeaders({ ...who, from: 'me@example.org' }).from).toBe('me@example.org');
   });
 });

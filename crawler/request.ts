@@ -47,7 +47,10 @@ export function validatorsFor(previous: PageRecord | undefined): { etag?: string
  * either (RFC 9110 13.1.3: the server ignores it). */
 const MAX_ETAG_CHARS = 1024;
 
-/** Headers for a sitemap request. */
-export function sitemapRequestHeaders(userAgent: string): Record<string, string> {
-  return { 'user-agent': userAgent, accept: 'application/xml,text/xml,text/plain;q=0.5', 'accept-encoding': 'gzip' };
+/** Headers for a sitemap request: who we are as for a page (a sitemap is a request to the site like any
+ * other, so its owner sees the same From), and what we take. */
+export function sitemapRequestHeaders(who: RequestIdentity): Record<string, string> {
+  const headers: Record<string, string> = { 'user-agent': who.userAgent, accept: 'application/xml,text/xml,text/plain;q=0.5', 'accept-encoding': 'gzip' };
+  if (who.from) headers.from = who.from;
+  return headers;
 }

@@ -3,7 +3,7 @@
 
 import type { Dispatcher } from 'undici';
 import { fetchOnce } from './fetch.js';
-import { sitemapRequestHeaders } from './request.js';
+import { sitemapRequestHeaders, type RequestIdentity } from './request.js';
 import type { TransferLimits } from '../shared/http/index.js';
 import { gunzipIfNeeded, parseSitemap } from './sitemaps.js';
 import { decodeBody } from './charset.js';
@@ -34,11 +34,11 @@ export interface SitemapUrls {
 export async function fetchSitemapUrls(
   client: Dispatcher,
   url: string,
-  options: { userAgent: string; maxBodyBytes: number; limits: TransferLimits; signal?: AbortSignal },
+  options: RequestIdentity & { maxBodyBytes: number; limits: TransferLimits; signal?: AbortSignal },
 ): Promise<SitemapUrls> {
   const outcome = await fetchOnce(client, {
     url,
-    headers: sitemapRequestHeaders(options.userAgent),
+    headers: sitemapRequestHeaders(options),
     maxBodyBytes: options.maxBodyBytes,
     wantedTypes: SITEMAP_TYPES,
     limits: options.limits,
