@@ -22,6 +22,7 @@ export function crawlRobotsOptions(options: CrawlOptions, origin: string, edge: 
     // robots.txt is small: its whole fetch must come within the time to a page's headers, and never
     // past the deadline every request has.
     timeoutMs: Math.min(options.headersTimeoutMs, options.requestTimeoutMs),
+    hopDelayMs: options.siteDelayMs[origin] ?? options.delayMs,
     backoffMs: options.robotsBackoffMs,
     maxBackoffMs: options.maxBackoffMs,
     retryUnreachable: true,

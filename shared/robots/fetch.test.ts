@@ -15,6 +15,8 @@ const BOMB_BYTES = 100 * 1024 * 1024;
 let server: Server;
 let origin = '';
 const asked: IncomingHttpHeaders[] = [];
+/** When each hop of /hops/ arrived and when its answer ended (performance.now()). */
+const hops: { arrived: number; answered: number }[] = [];
 
 beforeAll(async () => {
   const gzipped = gzipSync(RULES);
@@ -25,6 +27,14 @@ beforeAll(async () => {
     else if (req.url === '/br/robots.txt') res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'br' }).end(brotliCompressSync(RULES));
     else if (req.url === '/bomb/robots.txt') res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(bomb);
     else if (req.url?.startsWith('/moved/')) res.writeHead(301, { location: UNUSABLE[Number(req.url.slice('/moved/'.length))] }).end();
+    else if (req.url?.startsWith('/hops/')) {
+      const hop = { arrived: performance.now(), answered: 0 };
+      hops.push(hop);
+      const n = Number(req.url.slice('/hops/'.length));
+      res.on('finish', () => (hop.answered = performance.now()));
+      if (n < 3) res.writeHead(301, { location: `/hops/${n + 1}` }).end();
+      else res.writeHead(200, { 'content-type': 'text/plain' }).end(RULES);
+    }
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -61,5 +71,15 @@ describe('fetchRobots and redirects it cannot follow', () => {
       expect(await fetchRobots(`${origin}/moved/${i}`, { userAgentHeader: 'Gleaner' }), location).toEqual({ kind: 'unusable-redirect', status: 301, location });
       expect(asked.length - before, location).toBe(1);
     }
+  });
+});
+
+describe('fetchRobots and redirects within the site', () => {
+  it('follows a redirect to the same origin only after hopDelayMs, as a page request waits its delay', async () => {
+    const outcome = await fetchRobots(`${origin}/hops/0`, { userAgentHeader: 'Gleaner', hopDelayMs: 150 });
+    expect(outcome.kind).toBe('response');
+    expect(hops).toHaveLength(4);
+    // Each hop asked at least the pause after the last answer ended (a chain had come 2 ms apart).
+    for (let i = 1; i < hops.length; i++) expect(hops[i]!.arrived - hops[i - 1]!.answered, `hop ${i}`).toBeGreaterThanOrEqual(145);
   });
 });

@@ -2,6 +2,7 @@
 // the fetch policy, and hand the caller a `HostRobots` to ask. All the I/O of robots/ is here; the
 // decisions are policy.ts, the rules parse.ts and match.ts.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { adoptBody, discardBody, readBody, guardTransfer, lenientRequest, proxiedBy, proxyFromEnv, redirectLocation, withLenientFallback, type HttpTransport, type ProxySettings, type TransferLimits } from '../http/index.js';
 import type { Logger } from '../log.js';
@@ -25,6 +26,10 @@ export interface RobotsOptions {
   maxCacheSeconds?: number;
   /** Whole fetch, redirects included (default ROBOTS_DEFAULTS.timeoutMs). */
   timeoutMs?: number;
+  /** Pause before following a redirect to the same origin (a crawl passes its delay; default 0): each
+   * hop is a request to the site like a page's. Capped so that five of them take under half of
+   * timeoutMs, which they count against. */
+  hopDelayMs?: number;
   /** First wait after an unreachable robots.txt, doubling per failure up to maxBackoffMs: how long the
    * failure is cached (defaults ROBOTS_DEFAULTS.backoffMs / maxBackoffMs; a crawl passes its own). */
   backoffMs?: number;
@@ -122,16 +127,18 @@ export function describeResult(result: FetchOutcome): string {
 /** GET robots.txt, following up to five redirects ourselves (RFC 9309 2.3.1.2), reading a capped body. */
 export async function fetchRobots(
   url: string,
-  options: Pick<RobotsOptions, 'userAgentHeader' | 'from' | 'timeoutMs' | 'minRate' | 'signal'>,
+  options: Pick<RobotsOptions, 'userAgentHeader' | 'from' | 'timeoutMs' | 'hopDelayMs' | 'minRate' | 'signal'>,
 ): Promise<FetchOutcome> {
   // Compressed when the server can (robots.txt files of 100s of KB exist); a body sent compressed without
   // being asked is decoded too, as browsers and Googlebot do: read raw, a gzip body parsed as rules is
   // none, and the site was crawled as if it had no robots.txt.
   const headers: Record<string, string> = { 'user-agent': options.userAgentHeader, accept: 'text/plain, */*;q=0.1', 'accept-encoding': 'gzip, deflate, br' };
   if (options.from) headers['from'] = options.from;
+  const timeoutMs = options.timeoutMs ?? ROBOTS_DEFAULTS.timeoutMs;
+  const hopDelayMs = Math.min(options.hopDelayMs ?? 0, timeoutMs / (2 * ROBOTS_DEFAULTS.maxRedirects));
   // One deadline for the whole fetch, redirects included; the minimum rate is judged on the final body.
   const guard = guardTransfer(
-    { requestTimeoutMs: options.timeoutMs ?? ROBOTS_DEFAULTS.timeoutMs, minBytesPerSecond: options.minRate?.minBytesPerSecond ?? 0, minRateWindowMs: options.minRate?.minRateWindowMs ?? 0 },
+    { requestTimeoutMs: timeoutMs, minBytesPerSecond: options.minRate?.minBytesPerSecond ?? 0, minRateWindowMs: options.minRate?.minRateWindowMs ?? 0 },
     options.signal,
   );
   const { proxy, dispatcher } = proxied();
@@ -165,6 +172,8 @@ export async function fetchRobots(
         () => guard.reason() !== undefined,
       );
       if ('next' in step) {
+        // A hop within the site is asked at the crawl's pace: a chain of them came 2 ms apart.
+        if (hopDelayMs > 0 && new URL(step.next).origin === new URL(at).origin) await sleep(hopDelayMs, undefined, { signal: guard.signal });
         current = step.next;
         continue;
       }
