@@ -7,10 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../crawler/index.js';
-import { buildIndex } from '../indexer/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
-import { openSearchEngine } from '../web/search/index.js';
-import { parseQuery } from '../web/query/index.js';
+import { indexAndSearchPaths } from './support/search-paths.js';
 import { tempDirs } from './support/temp-dirs.js';
 
 const dirs = tempDirs('gleaner-recrawl-duplicates-');
@@ -32,15 +30,7 @@ describe('exact duplicates on a changing site', () => {
       await store.close();
     }
   };
-  const found = async (data: string, q: string): Promise<string[]> => {
-    await buildIndex(data);
-    const engine = await openSearchEngine(data);
-    try {
-      return engine.search(parseQuery(q), { offset: 0, limit: 10 }).hits.map((h) => new URL(h.url).pathname);
-    } finally {
-      engine.close();
-    }
-  };
+  const found = indexAndSearchPaths;
 
   beforeAll(async () => {
     server = createServer((req, res) => {

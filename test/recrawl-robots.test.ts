@@ -7,10 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPages } from '../bin/commands/export.js';
 import { crawl } from '../crawler/index.js';
-import { buildIndex } from '../indexer/index.js';
 import { openStore, type PageRecord } from '../shared/store/index.js';
-import { openSearchEngine } from '../web/search/index.js';
-import { parseQuery } from '../web/query/index.js';
+import { indexAndSearchPaths } from './support/search-paths.js';
 import { tempDirs } from './support/temp-dirs.js';
 
 const dirs = tempDirs('gleaner-recrawl-robots-');
@@ -33,15 +31,7 @@ describe('a recrawl after robots.txt changed', () => {
       await store.close();
     }
   };
-  const found = async (q: string): Promise<string[]> => {
-    await buildIndex(data);
-    const engine = await openSearchEngine(data);
-    try {
-      return engine.search(parseQuery(q), { offset: 0, limit: 10 }).hits.map((h) => new URL(h.url).pathname);
-    } finally {
-      engine.close();
-    }
-  };
+  const found = (q: string): Promise<string[]> => indexAndSearchPaths(data, q);
   const recrawl = () => crawl({ dataDir: data, seeds: [`${origin}/`], ...OPTIONS, recrawl: true }, { log: (_level, msg, fields) => void logged.push(`${msg} ${JSON.stringify(fields ?? {})}`) });
 
   beforeAll(async () => {
