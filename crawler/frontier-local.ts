@@ -10,6 +10,8 @@ export class LocalFrontier implements CrawlFrontier {
   readonly shared = false;
   private readonly scheduler: HostScheduler;
   private parkedEntries: QueuedEntry[] = [];
+  /** Tickets whose request ended and that are not yet committed, dropped or put back. */
+  private readonly settling = new Set<Ticket>();
 
   constructor(
     private readonly store: Store,
@@ -41,11 +43,14 @@ export class LocalFrontier implements CrawlFrontier {
 
   ended(ticket: Ticket, at: number, extraWaitMs = 0): void {
     if (!markEnded(ticket, at, extraWaitMs)) return;
+    this.settling.add(ticket);
     this.scheduler.release(ticket.host, at, extraWaitMs);
   }
 
-  /** A ticket that made no request frees its host at once (no delay after nothing). */
+  /** Done with a ticket: one that made no request frees its host at once (no delay after nothing); one
+   * whose request ended lets its host's retries go (HostScheduler.settled). */
   private free(ticket: Ticket): void {
+    if (this.settling.delete(ticket)) this.scheduler.settled(ticket.host);
     if (ticket.endedAt !== undefined) return;
     ticket.endedAt = -Infinity;
     this.scheduler.releaseWithoutRequest(ticket.host);

@@ -101,6 +101,36 @@ describe('HostScheduler: one request per host at a time, at its delay, shallowes
     expect(s.size).toBe(0);
   });
 
+  it('a retry waits while a page of its host is fetched but not stored: the links it found go first', () => {
+    const s = new HostScheduler(originOf, 0);
+    s.add(entry('http://a/hub', 1));
+    s.add(entry('http://a/broken', 1), true);
+    const hub = s.next(0);
+    expect('entry' in hub && hub.entry.url).toBe('http://a/hub');
+    // The hub's request ended; its page is parsed and stored meanwhile.
+    s.release('http://a', 0);
+    expect(s.next(0)).toEqual({ empty: true });
+    // Stored, with a link found on it: the link is asked before the retry.
+    s.add(entry('http://a/deeper', 2));
+    s.settled('http://a');
+    const after: string[] = [];
+    for (let pick = s.next(0); 'entry' in pick; pick = s.next(0)) {
+      after.push(pick.entry.url);
+      s.releaseWithoutRequest(pick.host);
+    }
+    expect(after).toEqual(['http://a/deeper', 'http://a/broken']);
+  });
+
+  it('a fresh URL is not held by a page of its host still being stored', () => {
+    const s = new HostScheduler(originOf, 0);
+    s.add(entry('http://a/1', 1));
+    s.add(entry('http://a/2', 1));
+    s.next(0);
+    s.release('http://a', 0);
+    const p = s.next(0);
+    expect('entry' in p && p.entry.url).toBe('http://a/2');
+  });
+
   it('Retry-After or backoff longer than the delay wins', () => {
     const s = new HostScheduler(originOf, 1000);
     s.add(entry('http://a/1'));

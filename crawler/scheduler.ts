@@ -42,6 +42,8 @@ interface HostState {
   size: number;
   /** Requests under way. */
   inFlight: number;
+  /** Requests ended whose pages are not stored yet: the links they found are not queued yet. */
+  settling: number;
   /** Earliest time the next request may start, on the caller's monotonic clock (performance.now(), ms). */
   notBefore: number;
   delayMs: number;
@@ -71,7 +73,7 @@ export class HostScheduler {
   private state(host: string): HostState {
     let s = this.hosts.get(host);
     if (!s) {
-      s = { buckets: new Map(), size: 0, inFlight: 0, notBefore: 0, delayMs: this.defaultDelayMs };
+      s = { buckets: new Map(), size: 0, inFlight: 0, settling: 0, notBefore: 0, delayMs: this.defaultDelayMs };
       this.hosts.set(host, s);
     }
     return s;
@@ -102,6 +104,9 @@ export class HostScheduler {
         continue;
       }
       const depth = minDepth(s);
+      // Only retries left, but a page just fetched may yet queue fresh URLs, which go first: the retry
+      // waits for its store (settled), which wakes the crawl.
+      if (depth === RETRIES && s.settling > 0) continue;
       if (!best || depth < best.depth) best = { host, s, depth };
     }
     if (!best) return soonest === Infinity ? { empty: true } : { waitMs: soonest };
@@ -120,7 +125,13 @@ export class HostScheduler {
   release(host: string, now: number, extraWaitMs = 0): void {
     const s = this.state(host);
     s.inFlight--;
+    s.settling++;
     s.notBefore = Math.max(s.notBefore, now + Math.max(s.delayMs, extraWaitMs));
+  }
+
+  /** A pick whose request ended (release) is done with: its page and the links it found are queued. */
+  settled(host: string): void {
+    this.state(host).settling--;
   }
 
   /** The pick ended without a request (blocked by robots, cut): the host is free at once, no delay. */
