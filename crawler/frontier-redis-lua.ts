@@ -24,6 +24,7 @@
 //   P pending           hash    url -> a page whose request is over (its host freed) but not yet stored:
 //                               JSON token, deadline, score, host
 //   P pdeadlines        zset    pending URLs, score = deadline (ms): an expired one goes back to its queue
+//   P settling          hash    host -> its pending pages: while any, its retries wait (their links go first)
 //   P fence             counter fencing tokens
 //   P seq               counter queue order within a depth
 //   P queued, P done    counters URLs queued / pages completed
@@ -56,6 +57,12 @@ local function addOne(host, url, depth, data)
     redis.call('ZADD', P .. 'ready', 'NX', fmt(nextAt(host)), host)
   end
   return 1
+end
+-- A retry's score is LAST + its depth (times 1e12), behind every depth (see requeue).
+local LAST = 4000
+-- A pending page of host was added (+1) or is gone (-1): finished, or back in its queue.
+local function settle(host, by)
+  if redis.call('HINCRBY', P .. 'settling', host, by) <= 0 then redis.call('HDEL', P .. 'settling', host) end
 end
 -- ARGV from index first on: host, url, depth, data quadruples.
 local function addFrom(first)
@@ -109,11 +116,21 @@ end
 -- lease: the worker asks them one after another, with no round trip to Redis between them). Every URL
 -- of a batch is pending from the start, under the lease's token and deadline, so an expired batch goes
 -- back to its queue URL by URL, as a pending page does; the host stays leased until the worker frees it.
+-- A host whose queue holds only retries while a page of it is pending is not leased: that page's links,
+-- queued at its finish, go before the retries (finish and requeuePending make the host ready again).
+-- A batch of fresh URLs stops before the first retry, for the same reason.
 local function leaseHost(host, worker, leaseMs, now, from, batch)
   if redis.call('HEXISTS', P .. 'lease', host) == 1 then return nil end
   local n = 1
   if batch and batch > 1 and redis.call('HGET', P .. 'delay', host) == '0' then n = batch end
-  local head = redis.call('ZPOPMIN', P .. 'q:' .. host, n)
+  local q = P .. 'q:' .. host
+  local retries = fmt(LAST * 1e12)
+  if redis.call('ZCOUNT', q, '-inf', '(' .. retries) == 0 then
+    if redis.call('HEXISTS', P .. 'settling', host) == 1 then return nil end
+  elseif n > 1 then
+    n = math.min(n, redis.call('ZCOUNT', q, '-inf', '(' .. retries))
+  end
+  local head = redis.call('ZPOPMIN', q, n)
   if not head[1] then return nil end
   local token = tostring(redis.call('INCR', P .. 'fence'))
   local d = fmt(now + leaseMs)
@@ -125,6 +142,7 @@ local function leaseHost(host, worker, leaseMs, now, from, batch)
       l.m[#l.m + 1] = head[i]
       redis.call('HSET', P .. 'pending', head[i], cjson.encode({t = token, d = d, s = head[i + 1], h = host}))
       redis.call('ZADD', P .. 'pdeadlines', d, head[i])
+      settle(host, 1)
     end
   end
   redis.call('HSET', P .. 'lease', host, cjson.encode(l))
@@ -148,7 +166,6 @@ end
 -- The URL back to its place: its old score is the lowest of its depth that was queued when it was taken.
 -- Or, last (a retry), behind every URL of its host, keeping its depth in the score: depths stay below
 -- LAST (the CLI allows 1,000) and the score below 2^53, where a double stops counting by one.
-local LAST = 4000
 local function requeue(host, l, last)
   local s = l.s
   if last then
@@ -158,17 +175,20 @@ local function requeue(host, l, last)
   redis.call('ZADD', P .. 'q:' .. host, s, l.u)
   redis.call('INCR', P .. 'queued')
 end
-local function dropPending(url)
+-- A pending page is gone (finished, or back in its queue); its host is ready at its next allowed time
+-- unless leased, since a retry held for it may go now.
+local function dropPending(url, p)
   redis.call('HDEL', P .. 'pending', url)
   redis.call('ZREM', P .. 'pdeadlines', url)
-end
--- A pending URL back to its host's queue; the host is ready at its next allowed time unless leased.
-local function requeuePending(url, p, last)
-  dropPending(url)
-  requeue(p.h, {s = p.s, u = url}, last)
-  if redis.call('HEXISTS', P .. 'lease', p.h) == 0 then
+  settle(p.h, -1)
+  if redis.call('HEXISTS', P .. 'lease', p.h) == 0 and redis.call('ZCARD', P .. 'q:' .. p.h) > 0 then
     redis.call('ZADD', P .. 'ready', 'NX', fmt(nextAt(p.h)), p.h)
   end
+end
+-- A pending URL back to its host's queue.
+local function requeuePending(url, p, last)
+  requeue(p.h, {s = p.s, u = url}, last)
+  dropPending(url, p)
 end
 `;
 
@@ -332,6 +352,7 @@ if l.m then
 else
   redis.call('HSET', P .. 'pending', l.u, cjson.encode({t = l.t, d = l.d, s = l.s, h = host}))
   redis.call('ZADD', P .. 'pdeadlines', l.d, l.u)
+  settle(host, 1)
 end
 if ARGV[6] ~= '' and delay == 0 then
   local taken = leaseHost(host, ARGV[6], tonumber(ARGV[7]), now, ARGV[3], tonumber(ARGV[8]))
@@ -350,9 +371,9 @@ local now = nowMs()
 local url = ARGV[2]
 local p = livePending(url, ARGV[3], now)
 if not p then return {'stale'} end
-dropPending(url)
 redis.call('HDEL', P .. 'data', url)
 local added = addFrom(5)
+dropPending(url, p)
 redis.call('INCR', P .. 'done')
 redis.call('HINCRBY', P .. 'outcomes', ARGV[4], 1)
 return {'ok', added}

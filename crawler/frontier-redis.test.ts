@@ -357,6 +357,28 @@ describe.skipIf(!run)('RedisFrontier', () => {
     expect(await drain(f, 'w')).toEqual(['http://a.test/next@1', 'http://a.test/deep@3', 'http://a.test/broken1@1', 'http://a.test/broken2@1']);
   });
 
+  it('holds a host\'s retries while a page of it is pending: the links it finds go first, a batch stops before them', async () => {
+    const f = await fresh();
+    await f.add(entries(['http://a.test/broken', 'http://a.test/hub'], 1));
+    const broken = await leaseOf(f);
+    expect(broken.url).toBe('http://a.test/broken');
+    expect((await f.free(broken, 0)).kind).toBe('ok');
+    expect((await f.requeue(broken, 'last')).kind).toBe('ok');
+    const hub = await leaseWhenReady(f, 'w');
+    expect(hub.url).toBe('http://a.test/hub');
+    // Its request is over, its page is being stored: only the retry is queued, and it waits.
+    expect((await f.free(hub, 0)).kind).toBe('ok');
+    expect((await f.lease('w', 60_000)).kind).toBe('wait');
+    expect((await f.finish(hub, { newLinks: entries(['http://a.test/deeper1', 'http://a.test/deeper2', 'http://a.test/deeper3'], 2) })).kind).toBe('ok');
+    // A batch of up to four takes the three fresh URLs and stops before the retry.
+    const batch = await f.lease('w', 60_000, undefined, 4);
+    if (batch.kind !== 'lease') throw new Error(`expected a lease, got ${JSON.stringify(batch)}`);
+    const taken = [batch.lease.url, ...(batch.lease.more ?? []).map((u) => u.url)];
+    expect(taken).toEqual(['http://a.test/deeper1', 'http://a.test/deeper2', 'http://a.test/deeper3']);
+    expect((await f.free(batch.lease, 0, undefined, taken)).kind).toBe('ok');
+    expect(await drain(f, 'w')).toEqual(['http://a.test/deeper1@2', 'http://a.test/deeper2@2', 'http://a.test/deeper3@2', 'http://a.test/broken@1']);
+  });
+
   it('refuses a db holding another program\'s keys, and leaves them untouched', async () => {
     await admin.flushdb();
     await admin.set('session:42', 'someone else');
@@ -467,7 +489,7 @@ describe.skipIf(!run)('RedisFrontier', () => {
       // A batch lease (3 URLs) when the host's last delay was 0.
       fc.record({ kind: fc.constant('lease' as const), worker: fc.nat(3), short: fc.boolean(), batch: fc.boolean() }),
       fc.record({ kind: fc.constant('complete' as const), worker: fc.nat(3), links: fc.array(url, { maxLength: 3 }) }),
-      fc.record({ kind: fc.constant('release' as const), worker: fc.nat(3) }),
+      fc.record({ kind: fc.constant('release' as const), worker: fc.nat(3), last: fc.boolean() }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(url, { minLength: 1, maxLength: 5 }), fc.array(op, { maxLength: 25 }), fc.boolean(), async (seeds, ops, batchFirst) => {
@@ -523,9 +545,13 @@ describe.skipIf(!run)('RedisFrontier', () => {
             if (l === undefined) continue;
             held.delete(o.worker);
             if (o.kind === 'complete') await done(o.worker, l, o.links);
-            else if (l.more) {
+            else if (l.more && o.last) {
+              // Every URL of the batch asked and failed: pending once the host is freed, then each a retry.
+              if ((await workers[o.worker]!.free(l, 0)).kind === 'ok') liveUntil.delete(l.host);
+              for (const u of [l, ...l.more]) await workers[o.worker]!.requeue(u, 'last');
+            } else if (l.more) {
               if ((await workers[o.worker]!.free(l, 0, undefined, [l.url, ...l.more.map((u) => u.url)])).kind === 'ok') liveUntil.delete(l.host);
-            } else if ((await workers[o.worker]!.release(l, 0)).kind === 'ok') liveUntil.delete(l.host);
+            } else if ((await workers[o.worker]!.release(l, 0, o.last ? 'last' : 'its-place')).kind === 'ok') liveUntil.delete(l.host);
           }
         }
         // Everyone still holding returns (stale for the expired ones), then one worker drains the rest.
