@@ -210,7 +210,11 @@ function analyseFolds(atom: QueryAtom): readonly Readonly<{ token: string; langu
   if (word === undefined) return [];
   const plain = accentFold(word);
   const out: { token: string; language: string }[] = [];
-  const seen = new Set(atom.tokens);
+  // The atom's own fold token is among its tokens, but optional there (scored where a page has it, never
+  // searched for): it is the way to pages that spell the word with other accents, so it is an
+  // alternative as any other fold token. Left out, "ışık" missed a Turkish page's "Işık" (lower-cased
+  // "işık"), "hòa" a Vietnamese page's "hoà", "événement" a French page's "évènement".
+  const seen = new Set(atom.tokens.filter((t) => !isFoldToken(t)));
   for (const language of ['', ...queryVariantLanguages()]) {
     for (const token of [foldToken(word, language), ...(plain !== word ? [stemWord(plain, language)] : [])]) {
       if (seen.has(token)) continue;

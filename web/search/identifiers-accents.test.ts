@@ -29,6 +29,11 @@ const PAGES: PageSpec[] = [
   { url: `${S}/en/server`, title: 'The server', text: 'The database is configured for the production server.', language: 'en' },
   { url: `${S}/de/a`, title: 'Adresse', text: 'Die Straße ist lang und breit.', language: 'de' },
   { url: `${S}/de/b`, title: 'Adresse', text: 'Die Strasse ist lang und breit.', language: 'de' },
+  // Other accents on the same letters: Turkish capitals lower-cased without Turkish rules ("Işık" ->
+  // "işık"), the two Vietnamese placements of a tone mark, the two French spellings of one word.
+  { url: `${S}/tr/hava`, title: 'Hava', text: 'Işık ve rüzgâr. DİYARBAKIR', language: 'tr' },
+  { url: `${S}/vi/hoa`, title: 'Hoa', text: 'Hoà bình', language: 'vi' },
+  { url: `${S}/fr/agenda`, title: 'Agenda', text: 'Un évènement important.', language: 'fr' },
   // Stem splits: Porter makes "alias" "alia" but "aliases" "alias".
   { url: `${S}/type-aliases`, title: 'Type aliases', text: 'Aliases give an existing type a new name; they are declared with the type keyword.' },
   { url: `${S}/shell`, title: 'Shell', text: 'An alias is a shorthand the shell expands.' },
@@ -126,6 +131,13 @@ describe('identifiers and accents, indexed and searched', () => {
     expect(top('strasse')).toContain(`${S}/de/a`);
     // Typed with its accent, the French word still finds the French page alone.
     expect(top('configurée')).toEqual([`${S}/fr/serveur`]);
+  });
+
+  it('a word typed with other accents than the page has finds it through their common unaccented spelling', () => {
+    expect(top('ışık')).toEqual([`${S}/tr/hava`]);
+    expect(top('diyarbakır')).toEqual([`${S}/tr/hava`]);
+    expect(top('hòa')).toEqual([`${S}/vi/hoa`]);
+    expect(top('événement')).toEqual([`${S}/fr/agenda`]);
   });
 
   it('the exact form ranks first, typed with or without the accent', () => {
