@@ -3,15 +3,20 @@
 // (registry.ts segmentationLocale). Every two adjacent Han characters of a run also yield a bigram
 // token (marked `extra`), because the segmenter cuts finely and may cut a query differently from the
 // same characters inside a sentence: "互联" then still finds a page saying "互联网".
+// Thai, Lao, Khmer and Burmese write no spaces between words either, and ICU's segmenter cuts them
+// by its dictionaries as it cuts Chinese (Elasticsearch's icu_tokenizer and thai tokenizer do the same):
+// their runs go the same way, without bigrams. Read as one word a run, a Thai sentence was one token,
+// and no word of it found the page.
 
 import { foldWord } from './fold.js';
 import { segmentationLocale, stemWord } from './registry.js';
 import { MAX_WORD_LENGTH } from './words.js';
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const HAN_ONLY = /^\p{Script=Han}+$/u;
 
-/** Whether a word (or token) has a Han, kana or Hangul character. The segmenter never mixes scripts in one word. */
+/** Whether a word (or token) has a Han, kana, Hangul, Thai, Lao, Khmer or Burmese character: a word the
+ * segmenter cuts out of a run. The segmenter never mixes scripts in one word. */
 export function isCjk(word: string): boolean {
   return CJK.test(word);
 }

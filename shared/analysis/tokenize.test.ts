@@ -67,6 +67,15 @@ describe('tokenize: Chinese and Japanese', () => {
     // Bigrams share their word's position, so phrase positions are not disturbed.
     expect(new Set(spans.map((s) => s.position)).size).toBe(spans.filter((s) => !s.extra).length);
   });
+  it('segments Thai, Lao, Khmer and Burmese, which write no spaces between words, by the dictionary', () => {
+    const thai = tokenize('ภาษาไทยเป็นภาษาราชการของประเทศไทย', 'th');
+    for (const word of ['ภาษา', 'ไทย', 'ราชการ', 'ประเทศไทย']) expect(thai).toContain(word);
+    // A word typed alone is the token it is in the sentence.
+    expect(tokenize('ราชการ')).toEqual(['ราชการ']);
+    expect(tokenize('ຂ້ອຍຢາກໄປຕະຫຼາດ')).toContain('ຕະຫຼາດ');
+    expect(tokenize('ខ្ញុំចង់ទៅផ្សារ')).toContain('ផ្សារ');
+    expect(tokenize('ကျွန်တော်ဈေးကိုသွားမယ်')).toContain('ဈေး');
+  });
   it('segments Japanese with kana', () => {
     expect(tokenize('東京でラーメンを食べました')).toContain('ラーメン');
   });
