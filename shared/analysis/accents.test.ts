@@ -13,6 +13,20 @@ describe('accent folding', () => {
     expect(accentFold('python')).toBe('python');
   });
 
+  it('drops the Greek tonos, Arabic harakat, hamza and tatweel, and Hebrew points, which readers type without', () => {
+    expect(accentFold('ακρόπολη')).toBe('ακροπολη');
+    expect(accentFold('كِتَابٌ')).toBe('كتاب');
+    expect(accentFold('أحمد')).toBe('احمد');
+    expect(accentFold('القاهـــرة')).toBe('القاهرة');
+    expect(accentFold('שָׁלוֹם')).toBe('שלום');
+    // The marks of Indic and Thai scripts are vowels: they stay.
+    expect(accentFold('हिन्दी')).toBe('हिन्दी');
+    expect(accentFold('ภาษา')).toBe('ภาษา');
+    // So a page with marks gets the fold token an unmarked query makes.
+    expect(folds('كِتَابٌ', 'ar')).toEqual([foldToken('كتاب', 'ar')]);
+    expect(folds('בְּרֵאשִׁית', 'he')).toEqual([foldToken('בראשית', 'he')]);
+  });
+
   it('an accented word gets a fold token, made as the query side makes it from the unaccented spelling', () => {
     for (const language of ['', 'fr']) {
       expect(folds('configurée', language)).toEqual([foldToken('configuree', language)]);
