@@ -56,12 +56,13 @@ export interface CrawlProgress {
   errors: number;
   blocked: number;
   pagesPerSecond: number;
-  /** Pages stored plus those queued or under way: the work known so far (it grows as links are found). */
+  /** Pages stored plus those queued or under way: the work known so far (it grows as links are found),
+   * at most --max-pages (a recrawl's aside, whose queue holds stored pages). */
   known: number;
   /** Estimated seconds left for the known work (crawler/eta.ts), undefined before there is a rate or delay to go by. */
   secondsLeft: number | undefined;
-  /** The host whose queue takes longest at its delay alone; `delaySource` says whether robots.txt's
-   * Crawl-delay or the crawl's own `delayMs` sets it. */
+  /** The host whose queue takes longest at its delay alone (its queue counted up to what --max-pages
+   * leaves); `delaySource` says whether robots.txt's Crawl-delay or the crawl's own `delayMs` sets it. */
   slowestHost?: { host: string; queued: number; delayMs: number; seconds: number; delaySource: 'crawl-delay' | 'delay' };
   /** Hosts waiting to ask for robots.txt again, and why. */
   robotsWaiting: RobotsWait[];
@@ -281,12 +282,18 @@ class CrawlRun {
     const now = Date.now();
     const seconds = Math.max(0.001, (now - this.started) / 1000);
     const rate = this.recentRate.sample(now, this.counts.pagesThisRun);
-    const slowest = this.frontier.slowestHost();
     const queued = this.frontier.size;
-    const known = this.counts.pagesStored + queued + this.inFlight;
+    // The work left is what is queued, but never more than --max-pages still lets the store take: a
+    // crawl of a large site with --max-pages 200 ends at 200, and its bar, time left and long-crawl
+    // note say so. A recrawl's queue holds stored pages, which do not count against it, so it is not cut.
+    const room = this.options.recrawl ? Infinity : Math.max(0, this.options.maxPages - this.counts.pagesStored);
+    const remaining = Math.min(queued + this.inFlight, room);
+    const known = this.counts.pagesStored + remaining;
+    const queue = this.frontier.slowestHost();
+    const slowest = queue && queue.queued > room ? { ...queue, queued: room, ms: (queue.ms * room) / queue.queued } : queue;
     return {
       known,
-      secondsLeft: secondsLeft(queued + this.inFlight, rate, slowest?.ms),
+      secondsLeft: secondsLeft(remaining, rate, slowest?.ms),
       slowestHost: slowest && {
         host: slowest.host,
         queued: slowest.queued,

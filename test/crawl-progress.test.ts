@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tempDirs } from './support/temp-dirs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, type CrawlProgress } from '../crawler/index.js';
-import { BUILT, runCli } from './support/run-cli.js';
+import { BUILT, runCli, startCli } from './support/run-cli.js';
 
 const LINKS = 300;
 let server: Server;
@@ -36,9 +36,17 @@ afterAll(async () => {
 describe('a crawl tells how much is left and how long it takes', () => {
   it('progress: pages known, and a time left no shorter than the queue at its delay', async () => {
     const seen: CrawlProgress[] = [];
+    const stop = new AbortController();
     await crawl(
-      { dataDir: await tmp(), seeds: [`${origin}/`], delayMs: 1000, useSitemaps: false, maxPages: 2 },
-      { onProgress: (p) => seen.push(p), progressIntervalMs: 50 },
+      { dataDir: await tmp(), seeds: [`${origin}/`], delayMs: 1000, useSitemaps: false, maxPages: 10_000 },
+      {
+        onProgress: (p) => {
+          seen.push(p);
+          if (p.pages >= 2) stop.abort();
+        },
+        progressIntervalMs: 50,
+        signal: stop.signal,
+      },
     );
     const afterHome = seen.find((p) => p.pages >= 1 && p.known > LINKS);
     expect(afterHome, 'a progress report once the home page was read').toBeDefined();
@@ -48,12 +56,36 @@ describe('a crawl tells how much is left and how long it takes', () => {
     expect(afterHome!.secondsLeft).toBeGreaterThanOrEqual(LINKS - 1);
   });
 
+  it('progress: the known work stops at --max-pages, and so do the bar and the time left', async () => {
+    // --max-pages 5 of a site of 301 pages: the crawl ends at 5, about 4 s at one a second, and the
+    // progress line said "1 of 301 pages [--------] 0%, about 5 min left" (and the note "about 5 min").
+    const seen: CrawlProgress[] = [];
+    await crawl({ dataDir: await tmp(), seeds: [`${origin}/`], delayMs: 1000, useSitemaps: false, maxPages: 5 }, { onProgress: (p) => seen.push(p), progressIntervalMs: 50 });
+    const afterHome = seen.find((p) => p.pages >= 1 && p.queued > 5);
+    expect(afterHome, 'a progress report with more queued than --max-pages leaves').toBeDefined();
+    for (const p of seen) expect(p.known).toBeLessThanOrEqual(5);
+    expect(afterHome!.slowestHost).toMatchObject({ host: origin, delayMs: 1000 });
+    expect(afterHome!.slowestHost!.queued).toBeLessThanOrEqual(4);
+    expect(afterHome!.secondsLeft).toBeLessThanOrEqual(5);
+  });
+
   it.runIf(BUILT)('the CLI warns at the start of a long crawl and sums up per host', async () => {
-    const r = await runCli(['crawl', `${origin}/`, '--data', await tmp(), '--delay', '1', '--max-pages', '2', '--no-sitemaps']);
-    expect(r.code).toBe(0);
+    const child = startCli(['crawl', `${origin}/`, '--data', await tmp(), '--delay', '1', '--no-sitemaps'], undefined, { detached: true });
+    await expect.poll(() => child.output().stderr, { timeout: 20_000 }).toContain('note: ');
+    process.kill(-child.pid!, 'SIGINT');
+    await child.exited;
+    const r = child.output();
+    expect(r.code).toBe(130);
     // 301 links less the pages already taken when the note is made: one or two more on a loaded machine.
     expect(r.stderr).toMatch(new RegExp(`note: (29\\d|30\\d) pages queued for ${origin.replace(/\./g, '\\.')} at one second each is about 5 min; --delay S`));
     expect(r.stdout).toContain('  per host:');
+    expect(r.stdout).toMatch(new RegExp(`    ${origin.replace(/\./g, '\\.')}  \\d+ pages, 0 blocked, 0 cut`));
+  });
+
+  it.runIf(BUILT)('the CLI does not call a crawl long that --max-pages ends in seconds', async () => {
+    const r = await runCli(['crawl', `${origin}/`, '--data', await tmp(), '--delay', '1', '--max-pages', '2', '--no-sitemaps']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toContain('note: ');
     expect(r.stdout).toMatch(new RegExp(`    ${origin.replace(/\./g, '\\.')}  2 pages, 0 blocked, 0 cut`));
   });
 });
