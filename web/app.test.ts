@@ -488,7 +488,9 @@ describe('GET /stats, /about, /opensearch.xml, /healthz', () => {
 
   it('/about shows the formula that ranks, with the weights in use, and nothing that does not rank', async () => {
     const { body } = await html('/about');
-    expect(body).toContain('score = text score × (1 + 0.02 × ln(1 + linking pages))');
+    // The boost an index with template links ranks with (linkBoost, "why this result"): a page's inbound links
+    // counted apart by where the linking page has them, not ln(1 + every linking page).
+    expect(body).toContain('score = text score × (1 + 0.02 × ln(1 + pages linking from their text) + 0.02 × ln(1 + pages linking from their template))');
     expect(body).toMatch(/title 3, headings 1\.5, body 1, url 1, anchor 1\.5/);
     expect(body).not.toContain('PageRank');
   });

@@ -23,7 +23,7 @@ export function infoRoutes(ctx: AppContext): Router {
     res.render('about', {
       title: 'How Gleaner works',
       q: '',
-      ranking: { k1: rank.k1, pairWeight: rank.pairWeight, linkWeight: rank.linkWeight, fields: FIELDS.map((f, i) => `${f} ${rank.fieldWeight[i]!}`).join(', ') },
+      ranking: { k1: rank.k1, pairWeight: rank.pairWeight, contentLinkWeight: rank.contentLinkWeight, templateLinkWeight: rank.templateLinkWeight, fields: FIELDS.map((f, i) => `${f} ${rank.fieldWeight[i]!}`).join(', ') },
       nameTitleFactor: DEFAULT_NAME_TITLE_OPTIONS.factor,
       lead: DEFAULT_LEAD_OPTIONS,
     });
