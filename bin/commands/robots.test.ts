@@ -151,6 +151,10 @@ describe('usage errors are one-line BAD_ARGUMENT errors', () => {
     [['check', '--file', 'f', '--agent', 'G', '--mode', 'google', '/x'], /rfc9309 or draft/],
     [['lint'], /one PATH or URL/],
     [['frobnicate'], /unknown subcommand/],
+    // Said as --synonyms and --config say it, not as Node's "ENOENT: no such file or directory, open '...'".
+    [['lint', '/no/such/robots.txt'], /^robots: \/no\/such\/robots\.txt: cannot read it: no such file$/],
+    [['check', '--file', '/no/such/robots.txt', '--agent', 'G', '/x'], /^robots: \/no\/such\/robots\.txt: cannot read it: no such file$/],
+    [['lint', '/'], /^robots: \/: cannot read it: a directory, not a file$/],
   ] as const) {
     it(`robots ${argv.join(' ')}`, async () => {
       const e = await run([...argv]).catch((x: unknown) => x);

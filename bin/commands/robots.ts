@@ -103,7 +103,10 @@ async function readBody(path: string): Promise<Buffer> {
   try {
     return await readFile(path);
   } catch (e) {
-    throw new GleanerError('BAD_ARGUMENT', `robots: cannot read ${path}: ${(e as Error).message}`, { cause: e });
+    // In the words --config and --synonyms use, not Node's ("ENOENT: no such file or directory, open '...'").
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (e as Error).message;
+    throw new GleanerError('BAD_ARGUMENT', `robots: ${path}: cannot read it: ${why}`, { cause: e });
   }
 }
 
