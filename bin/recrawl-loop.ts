@@ -1,12 +1,12 @@
 // `gleaner serve --recrawl-every DURATION`: keeps the served index fresh without a restart. Every
-// DURATION after the last round ended, the stored sites are crawled again from the crawl's own seeds
-// with conditional GET (`recrawl`: a 304 keeps the stored page), the index is rebuilt (by `gleaner index`
+// DURATION after the last round ended, the stored sites are crawled again from the crawl's own seeds,
+// under its own settings (crawler/crawl-settings.ts), with conditional GET (`recrawl`: a 304 keeps the stored page), the index is rebuilt (by `gleaner index`
 // in a process of its own: bin/index-child.ts), and the gateway
 // (web/search/live.ts) swaps the new generation in while it serves. Rounds never overlap; Ctrl-C aborts
 // a round under way (its requests stay queued for the next). Orchestration only, at the CLI's edge:
 // the web gateway never imports the crawler or the indexer.
 
-import { crawl, resolveCrawlOptions, type CrawlOptions, type CrawlSummary } from '../crawler/index.js';
+import { crawl, resolveCrawlOptions, storedCrawlSettings, type CrawlOptions, type CrawlSettings, type CrawlSummary } from '../crawler/index.js';
 import { indexInChild } from './index-child.js';
 import { openStore } from '../shared/store/index.js';
 
@@ -14,7 +14,7 @@ export interface RecrawlLoopOptions {
   dataDir: string;
   /** Wait between the end of one round and the start of the next. */
   everyMs: number;
-  /** Crawl settings for the rounds beyond `recrawl` (e.g. `delayMs`); the crawl's defaults otherwise. */
+  /** Crawl settings for the rounds over the ones the crawl ran with (e.g. `delayMs`: serve --recrawl-delay). */
   crawl?: Partial<CrawlOptions>;
   log: (message: string) => void;
 }
@@ -41,18 +41,30 @@ export function startRecrawlLoop(o: RecrawlLoopOptions): RecrawlLoop {
   let timer: NodeJS.Timeout | undefined;
   let controller: AbortController | undefined;
   let running: Promise<void> = Promise.resolve();
+  let warnedNoSettings = false;
 
   const round = async (): Promise<void> => {
     const started = performance.now();
     const store = await openStore(o.dataDir, { mustExist: true });
-    const seeds = (await store.getCrawlStats())?.seeds ?? [];
-    await store.close();
+    let seeds: string[];
+    let settings: CrawlSettings | undefined;
+    try {
+      seeds = (await store.getCrawlStats())?.seeds ?? [];
+      settings = await storedCrawlSettings(store);
+    } finally {
+      await store.close();
+    }
     if (seeds.length === 0) {
       o.log('recrawl: the data dir records no seeds (no crawl has run here); nothing to crawl again');
       return;
     }
+    if (settings === undefined && !warnedNoSettings) {
+      warnedNoSettings = true;
+      o.log('recrawl: the data dir records no crawl settings (crawled by an older Gleaner); rounds use the crawl defaults until `gleaner crawl` runs here again');
+    }
     controller = new AbortController();
-    const summary = await crawl(resolveCrawlOptions({ ...o.crawl, dataDir: o.dataDir, seeds, recrawl: true }), { signal: controller.signal });
+    // The crawl's own settings (scope, include and exclude, limits, agent), serve's flags over them.
+    const summary = await crawl(resolveCrawlOptions({ ...settings, ...o.crawl, dataDir: o.dataDir, seeds, recrawl: true }), { signal: controller.signal });
     if (summary.stoppedBecause === 'aborted') return;
     // In a process of its own: its heap sized to the machine, and serve answering meanwhile.
     const built = await indexInChild(o.dataDir, { signal: controller.signal }).catch((e: unknown) => {

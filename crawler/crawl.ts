@@ -12,6 +12,7 @@ import { openStoreAt, type QueuedEntry, type Store } from '../shared/store/index
 import type { CrawlStats, FrontierEntry, PageRecord } from '../shared/store/index.js';
 import { makeCanonicalizer, originOf, type Canonicalizer } from '../shared/url.js';
 import { recordCanonicalizer } from '../shared/store/index.js';
+import { CRAWL_SETTINGS_KEY, crawlSettings } from './crawl-settings.js';
 import { pageFact } from '../shared/store/index.js';
 import { createHttpClient, fetchOnce, PAGE_TYPES, type FetchOutcome } from './fetch.js';
 import { silentLogger, type Logger } from '../shared/log.js';
@@ -216,6 +217,7 @@ class CrawlRun {
     this.counts = new CrawlCounters(await store.getCrawlStats(), options.seeds);
     this.admission = new Admission(this.inScope, this.traps, this.counts, this.log);
     await recordCanonicalizer(store, this.canonicalizer);
+    await store.putMeta(CRAWL_SETTINGS_KEY, crawlSettings(options));
 
     // What earlier runs stored, from the pages' small facts (no page body read): per-page counts (right
     // whenever and however the last run ended: each fact is written with its page), content fingerprints

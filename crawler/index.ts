@@ -4,6 +4,7 @@
 export { crawl, type CrawlHooks, type CrawlProgress, type CrawlSummary } from './crawl.js';
 export { describeGivenUp, describeWait, type HostGivenUp, type RobotsWait } from './robots-waits.js';
 export { prepareCrawl, type PreparedCrawl } from './prepare.js';
+export { storedCrawlSettings, type CrawlSettings } from './crawl-settings.js';
 export { DEFAULT_CRAWL_OPTIONS, resolveCrawlOptions, type CrawlOptions, type RobotsRespect, type Scope } from './options.js';
 export { DEFAULT_TRAP_OPTIONS } from './traps.js';
 export { jsonLinesLogger, silentLogger, teeLogger, type Logger, type LogLevel } from '../shared/log.js';

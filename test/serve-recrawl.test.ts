@@ -19,9 +19,12 @@ let archive = false;
 const ARCHIVE_PAGES = 20;
 const archivePage = (i: number): string => Array.from({ length: 60_000 }, (_, w) => `w${(i * 7919 + w * 104729) % 200_000}x`).join(' ');
 const conditional: string[] = [];
+/** Every request: path and user agent. */
+const requests: { path: string; agent: string }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    requests.push({ path: req.url ?? '', agent: req.headers['user-agent'] ?? '' });
     if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow:\n');
     const links = archive ? Array.from({ length: ARCHIVE_PAGES }, (_, i) => `<a href="/archive/${i}">${i}</a>`).join(' ') : '';
     const pages: Record<string, string> = {
@@ -80,6 +83,29 @@ describe.runIf(BUILT)('serve --recrawl-every (real CLI)', () => {
       // Ctrl-C ends serve promptly, a round under way included.
       expect(await serve.exited).toBe(0);
     }
+  }, 90_000);
+
+  it('crawls again under the crawl\'s own settings: what it excluded stays out, its agent is the one asked with', async () => {
+    const data = await temp.make();
+    requests.length = 0;
+    expect((await runCli(['crawl', `${origin}/`, '--data', data, '--delay', '0', '--no-sitemaps', '--exclude', '/about', '--user-agent', 'HarbourBot'])).code).toBe(0);
+    const agents = new Set(requests.map((r) => r.agent));
+    expect([...agents]).toEqual([expect.stringMatching(/^HarbourBot\b/)]);
+    expect((await runCli(['index', '--data', data])).code).toBe(0);
+    requests.length = 0;
+    const serve = startCli(['serve', '--data', data, '--port', '0', '--recrawl-every', '1s', '--recrawl-delay', '0']);
+    try {
+      await expect.poll(() => serve.output().stdout, { timeout: 40_000, interval: 500 }).toMatch(/recrawl: 2 pages asked again in [\d.]+ s, .*index rebuilt \(2 documents\), now served/);
+    } finally {
+      serve.kill('SIGINT');
+      expect(await serve.exited).toBe(0);
+    }
+    // Rounds fell back to the defaults: /about, excluded by the crawl, was fetched and indexed, and the
+    // default agent asked.
+    const pages = requests.filter((r) => r.path !== '/robots.txt');
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.map((r) => r.path)).not.toContain('/about');
+    expect(new Set(requests.map((r) => r.agent))).toEqual(agents);
   }, 90_000);
 
   it('builds the index in a process of its own: a build that runs out of its heap is one line, and serve goes on with the index it has', async () => {

@@ -37,12 +37,14 @@ Options (flag > --config file > default):
                    <div data-gleaner></div>
   --recrawl-every DURATION
                  keep the index fresh while serving: DURATION (e.g. 6h, 30m) after the last round
-                 ended, crawl the stored sites again from the crawl's seeds with conditional GET
-                 (a 304 keeps the stored page), rebuild the index and serve it, no restart; the
-                 index is built by \`gleaner index\` in a process of its own (GLEANER_HEAP_MB holds)
+                 ended, crawl the stored sites again from the crawl's seeds, under the settings
+                 \`gleaner crawl\` last ran with here (scope, --include/--exclude, --max-pages,
+                 --user-agent, ...), with conditional GET (a 304 keeps the stored page),
+                 rebuild the index and serve it, no restart; the index is built by
+                 \`gleaner index\` in a process of its own (GLEANER_HEAP_MB holds)
   --recrawl-delay SECONDS
-                 wait between two requests to one host during those rounds (default: the crawl's,
-                 1 s; a site's robots.txt Crawl-delay wins when larger)
+                 wait between two requests to one host during those rounds (default: the delay
+                 the crawl ran with; a site's robots.txt Crawl-delay wins when larger)
   --synonyms FILE
                  the site's synonyms, one group a line in Solr's synonyms.txt format ("k8s, kubernetes";
                  "colour => color"), searched as OR alternatives of the words typed (README.md)
