@@ -51,6 +51,10 @@ describe('gleaner CLI', () => {
     io = capture();
     expect(await main(['frobnicate'])).toBe(EXIT.usage);
     expect(io.err().trim().split('\n')).toEqual(['gleaner: unknown command "frobnicate" (see `gleaner --help`)']);
+    vi.restoreAllMocks();
+    io = capture();
+    expect(await main(['--data', 'x', 'crawl'])).toBe(EXIT.usage);
+    expect(io.err()).toBe('gleaner: "--data" before a command: options go after it, as in gleaner COMMAND --data (see `gleaner --help`)\n');
   });
 
   it('bad input to a command is one line naming the command once, never a stack trace', async () => {

@@ -67,7 +67,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    process.stderr.write(terminalSafe(`gleaner: unknown command "${name}" (see \`gleaner --help\`)\n`));
+    // An option before any command (`gleaner --data x crawl`) is named as an option, not a command.
+    const what = name.startsWith('-') ? `"${name}" before a command: options go after it, as in gleaner COMMAND ${name}` : `unknown command "${name}"`;
+    process.stderr.write(terminalSafe(`gleaner: ${what} (see \`gleaner --help\`)\n`));
     return EXIT.usage;
   }
   try {
