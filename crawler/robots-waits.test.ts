@@ -20,6 +20,24 @@ describe('hosts waiting for their robots.txt', () => {
     expect(describeGivenUp(gone)).toBe(`${H}: robots.txt HTTP 503 after 4 tries; whole site disallowed (RFC 9309 2.3.1.4), 3 URLs skipped`);
     expect(w.allGivenUp([H])).toBe(true);
   });
+  it('a waiting host keeps its place in the list through its tries: the progress line, showing the first, names it until it is read or given up', () => {
+    const w = new RobotsWaits({ robotsRetries: 3, robotsBackoffMs: 2000, maxBackoffMs: 60_000 });
+    const other = 'http://127.0.0.1:5678';
+    const timedOut = { reason: 'no answer (timed out)', cannotConnect: false };
+    const fail = (origin: string, why: typeof e503, retryAt: number): void => {
+      const step = w.failed(origin, why);
+      if (step.giveUp) throw new Error('given up');
+      w.waitFor(origin, why, step, retryAt);
+    };
+    fail(H, e503, 2_000);
+    fail(other, timedOut, 3_000);
+    // H's second try fails after the other host's first: which host failed last does not reorder the list.
+    fail(H, e503, 6_000);
+    expect(w.waitingHosts.map((x) => describeWait(x, 2_000))).toEqual([`${H} robots.txt HTTP 503, asking again in 4 s (2 of 4)`, `${other} robots.txt no answer (timed out), asking again in 1 s (1 of 4)`]);
+    w.ok(H);
+    fail(H, e503, 8_000);
+    expect(w.waitingHosts.map((x) => x.origin)).toEqual([other, H]);
+  });
   it('a host that takes no connection is given up at the first failure', () => {
     const w = new RobotsWaits({ robotsRetries: 3, robotsBackoffMs: 2000, maxBackoffMs: 60_000 });
     const refused = { reason: 'connection refused', cannotConnect: true };

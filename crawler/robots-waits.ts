@@ -37,12 +37,15 @@ export class RobotsWaits {
 
   constructor(private readonly options: RobotsGiveUpOptions) {}
 
-  /** One more failed try: give the host up (no connection at all, or out of tries) or ask again later. */
+  /** One more failed try: give the host up (no connection at all, or out of tries) or ask again later.
+   * A waiting host stays in the list meanwhile, in its place: waitFor or givenUp comes next. */
   failed(origin: string, why: Unreachable): RobotsFailureStep {
-    this.waiting.delete(origin);
     return robotsFailureStep(this.failures.failed(origin), why, this.options);
   }
 
+  /** Updated in place: the hosts stay in the order they began to wait, so the progress line (which
+   * names the first) keeps naming one host until it is read or given up. Taken out and put back at
+   * each failure, the host named depended on which try ended last: two failing hosts took turns. */
   waitFor(origin: string, why: Unreachable, step: { failures: number; attempts: number }, retryAt: number): void {
     this.waiting.set(origin, { origin, reason: why.reason, failures: step.failures, attempts: step.attempts, retryAt });
   }

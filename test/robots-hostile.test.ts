@@ -92,6 +92,8 @@ describe('class 3: a robots.txt that answers 503 or never answers, beside a heal
 
   it('the progress line says which host waits, why, when it is asked again and which try it was', () => {
     const lines = snapshots.map(({ at, p }) => formatProgress(p, at));
+    // The line names the first host to wait, here the 503 (at once; the hang takes headersTimeoutMs), through
+    // all its tries: the hang's first failure, coming during the 503's second try, does not take its place.
     const waitLine = new RegExp(`waiting: ${failing.origin} robots\\.txt HTTP 503, asking again in \\d+ s \\(2 of ${TRIES}\\)`);
     expect(lines.some((l) => waitLine.test(l)), lines.join('\n')).toBe(true);
     expect(lines.some((l) => l.includes(`${hanging.origin} robots.txt no answer (timed out), asking again in`))).toBe(true);
