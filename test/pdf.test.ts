@@ -188,7 +188,7 @@ describe('PDF documents', () => {
   // Each reader may hold its memory budget, and a crawl reads up to --concurrency (16) pages at once:
   // twelve compression bombs read together held 5 GB. Readers are shared out, first come first read,
   // and a document's deadline starts when its reader does, so one that waited is not cut short.
-  it('reads at most MAX_DOCUMENT_READERS documents at once; one that waits keeps its whole deadline', async () => {
+  it('reads at most MAX_DOCUMENT_READERS documents at once', async () => {
     const dir = await dirs.make();
     const script = join(await dirs.make(), 'counting-reader.mjs');
     // Each reader marks itself running, counts the running ones, and answers that count 600 ms later.
@@ -203,12 +203,27 @@ process.once('message', () => {
   }, 600);
 });
 `);
-    const limits = { ...DEFAULT_PDF_OPTIONS, documentTimeoutMs: 2_000 };
-    const reads = await Promise.allSettled(Array.from({ length: 4 }, () => pdfText(MANUAL, limits, pathToFileURL(script))));
-    // Every read answered within its deadline, and none saw more readers running than the limit.
-    expect(reads.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    // A deadline no reader comes near: what is counted here is readers, not time.
+    const limits = { ...DEFAULT_PDF_OPTIONS, documentTimeoutMs: 60_000 };
+    const reads = await Promise.allSettled(Array.from({ length: MAX_DOCUMENT_READERS + 2 }, () => pdfText(MANUAL, limits, pathToFileURL(script))));
+    expect(reads.map((r) => r.status)).toEqual(reads.map(() => 'fulfilled'));
     const atOnce = reads.map((r) => (r.status === 'fulfilled' ? Number(r.value.title) : 0));
     expect(Math.max(...atOnce)).toBeLessThanOrEqual(MAX_DOCUMENT_READERS);
+  });
+
+  it('a document that waits for a reader longer than its deadline keeps its whole deadline', async () => {
+    // Every reader is held until its own deadline (6 s) by a document that never answers; the next one
+    // waits all that time, longer than its deadline of 5 s, and is then read. Were its clock started
+    // when it began to wait, it would end at 5 s, still waiting, however fast or slow the machine.
+    const stuck = join(await dirs.make(), 'stuck-reader.mjs');
+    await writeFile(stuck, 'setInterval(() => {}, 1000);\n');
+    const answering = join(await dirs.make(), 'answering-reader.mjs');
+    await writeFile(answering, `process.once('message', () => process.send({ result: { kind: 'pdf', pdf: { title: 'read', author: '', date: '', pages: [], pageCount: 0 } } }, () => process.disconnect()));\n`);
+    const held = Array.from({ length: MAX_DOCUMENT_READERS }, () => pdfText(MANUAL, { ...DEFAULT_PDF_OPTIONS, documentTimeoutMs: 6_000 }, pathToFileURL(stuck)));
+    const waited = pdfText(MANUAL, { ...DEFAULT_PDF_OPTIONS, documentTimeoutMs: 5_000 }, pathToFileURL(answering));
+    const [read, ...cut] = await Promise.allSettled([waited, ...held]);
+    expect(read).toMatchObject({ status: 'fulfilled', value: { title: 'read' } });
+    expect(cut).toEqual(held.map(() => ({ status: 'rejected', reason: new Error('the PDF was not read within 6 s') })));
   });
 
   it('a document waiting for a reader is given up at once when the crawl stops', async () => {
