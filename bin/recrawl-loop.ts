@@ -45,6 +45,9 @@ export function startRecrawlLoop(o: RecrawlLoopOptions): RecrawlLoop {
 
   const round = async (): Promise<void> => {
     const started = performance.now();
+    // Made before the first await: a stop while the store is read aborts this round, not the last one.
+    const aborter = new AbortController();
+    controller = aborter;
     const store = await openStore(o.dataDir, { mustExist: true });
     let seeds: string[];
     let settings: CrawlSettings | undefined;
@@ -62,13 +65,13 @@ export function startRecrawlLoop(o: RecrawlLoopOptions): RecrawlLoop {
       warnedNoSettings = true;
       o.log('recrawl: the data dir records no crawl settings (crawled by an older Gleaner); rounds use the crawl defaults until `gleaner crawl` runs here again');
     }
-    controller = new AbortController();
+    if (aborter.signal.aborted) return;
     // The crawl's own settings (scope, include and exclude, limits, agent), serve's flags over them.
-    const summary = await crawl(resolveCrawlOptions({ ...settings, ...o.crawl, dataDir: o.dataDir, seeds, recrawl: true }), { signal: controller.signal });
+    const summary = await crawl(resolveCrawlOptions({ ...settings, ...o.crawl, dataDir: o.dataDir, seeds, recrawl: true }), { signal: aborter.signal });
     if (summary.stoppedBecause === 'aborted') return;
     // In a process of its own: its heap sized to the machine, and serve answering meanwhile.
-    const built = await indexInChild(o.dataDir, { signal: controller.signal }).catch((e: unknown) => {
-      if (controller?.signal.aborted) return undefined;
+    const built = await indexInChild(o.dataDir, { signal: aborter.signal }).catch((e: unknown) => {
+      if (aborter.signal.aborted) return undefined;
       throw e;
     });
     if (built === undefined) return;
