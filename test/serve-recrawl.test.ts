@@ -81,7 +81,7 @@ describe.runIf(BUILT)('serve --recrawl-every (real CLI)', () => {
     } finally {
       serve.kill('SIGINT');
       // Ctrl-C ends serve promptly, a round under way included.
-      expect(await serve.exited).toBe(0);
+      expect(await serve.exited, JSON.stringify({ signal: serve.output().signal, stderr: serve.output().stderr.slice(-2000) })).toBe(0);
     }
   }, 90_000);
 
@@ -98,7 +98,7 @@ describe.runIf(BUILT)('serve --recrawl-every (real CLI)', () => {
       await expect.poll(() => serve.output().stdout, { timeout: 40_000, interval: 500 }).toMatch(/recrawl: 2 pages asked again in [\d.]+ s, .*index rebuilt \(2 documents\), now served/);
     } finally {
       serve.kill('SIGINT');
-      expect(await serve.exited).toBe(0);
+      expect(await serve.exited, JSON.stringify({ signal: serve.output().signal, stderr: serve.output().stderr.slice(-2000) })).toBe(0);
     }
     // Rounds fell back to the defaults: /about, excluded by the crawl, was fetched and indexed, and the
     // default agent asked.
@@ -131,7 +131,7 @@ describe.runIf(BUILT)('serve --recrawl-every (real CLI)', () => {
     } finally {
       archive = false;
       serve.kill('SIGINT');
-      expect(await serve.exited).toBe(0);
+      expect(await serve.exited, JSON.stringify({ signal: serve.output().signal, stderr: serve.output().stderr.slice(-2000) })).toBe(0);
     }
   }, 120_000);
 });

@@ -12,6 +12,8 @@ export const BUILT = existsSync(join(ROOT, 'dist', 'bin', 'cli.js'));
 
 export interface CliResult {
   code: number | null;
+  /** The signal that ended the process when it did not exit by itself (code null). */
+  signal?: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -23,10 +25,16 @@ export function startCli(args: readonly string[], cwd: string = ROOT, { detached
   let stdout = '';
   let stderr = '';
   let code: number | null = null;
+  let signal: NodeJS.Signals | null = null;
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (c) => resolve((code = c))));
-  return Object.assign(child, { output: () => ({ code, stdout, stderr }), exited });
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (c, s) => {
+      signal = s;
+      resolve((code = c));
+    }),
+  );
+  return Object.assign(child, { output: () => ({ code, signal, stdout, stderr }), exited });
 }
 
 /** Runs `gleaner ...args` in `cwd` to the end; `env` is added to this process's environment. */
