@@ -91,7 +91,8 @@ async function searchWorks(dataDir: string, page: { url: string; title: string }
   const server = startCli(['serve', '--data', dataDir, '--port', '0']);
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`serve did not start: ${server.output().stderr}`)), 20_000);
+      // Serve and its workers start in about a second; at a load of 14 on two cores one took over 20 s.
+      const t = setTimeout(() => reject(new Error(`serve did not start: ${server.output().stderr}`)), 60_000);
       server.stdout!.on('data', () => {
         const m = /Gleaner search: (http:\/\/\S+)/.exec(server.output().stdout);
         if (m) {
