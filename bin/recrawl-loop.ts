@@ -1,10 +1,10 @@
 // `gleaner serve --recrawl-every DURATION`: keeps the served index fresh without a restart. Every
 // DURATION after the last round ended, the stored sites are crawled again from the crawl's own seeds,
-// under its own settings (crawler/crawl-settings.ts), with conditional GET (`recrawl`: a 304 keeps the stored page), the index is rebuilt (by `gleaner index`
-// in a process of its own: bin/index-child.ts), and the gateway
-// (web/search/live.ts) swaps the new generation in while it serves. Rounds never overlap; Ctrl-C aborts
-// a round under way (its requests stay queued for the next). Orchestration only, at the CLI's edge:
-// the web gateway never imports the crawler or the indexer.
+// under its own settings (crawler/crawl-settings.ts), with conditional GET (`recrawl`: a 304 keeps the
+// stored page), the index is rebuilt (by `gleaner index` in a process of its own: bin/index-child.ts),
+// and the gateway (web/search/live.ts) swaps the new generation in while it serves. Rounds never
+// overlap; Ctrl-C aborts a round under way (its requests stay queued for the next). Orchestration only,
+// at the CLI's edge: the web gateway never imports the crawler or the indexer.
 
 import { crawl, resolveCrawlOptions, storedCrawlSettings, type CrawlOptions, type CrawlSettings, type CrawlSummary } from '../crawler/index.js';
 import { indexInChild } from './index-child.js';
