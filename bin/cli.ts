@@ -19,8 +19,8 @@ import { terminalSafe } from './terminal-text.js';
 
 export const COMMANDS: readonly Command[] = [demoCommand, crawlCommand, indexCommand, serveCommand, searchCommand, robotsCommand, extractCommand, exportCommand, traceCommand, repairCommand];
 
-/** Exit codes: 0 ok, 1 failed, 2 bad usage, 70 internal error (BSD sysexits' EX_SOFTWARE). `crawl` also
- * exits 130 after Ctrl-C (stopped; run again to resume). */
+/** Exit codes: 0 ok, 1 failed, 2 bad usage, 70 internal error (BSD sysexits' EX_SOFTWARE). `crawl` and
+ * `index` also exit 130 after Ctrl-C (stopped; run again to resume or to build). */
 export const EXIT = {
   ok: 0,
   failed: 1,

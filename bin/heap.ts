@@ -79,6 +79,12 @@ export function outOfMemoryLine(command: string, heapMb: number): string {
   );
 }
 
+/** The line for a build that a signal stopped (Ctrl-C, a kill): the parent says it, since the build
+ * process ended without a word, and says that nothing was lost. */
+export function stoppedLine(command: string, signal: NodeJS.Signals): string {
+  return `gleaner ${command}: stopped by ${signal === 'SIGINT' ? 'Ctrl-C (SIGINT)' : signal}; the index in place is unchanged. Run \`gleaner ${command}\` again to build`;
+}
+
 /** In the process run again: ends it (as SIGTERM does) when the process that ran it is gone, killed
  * with SIGKILL say, rather than letting it build on unseen, holding the store. */
 export function heapChildWatch(): void {
@@ -177,12 +183,11 @@ export function runAgainWithHeap(script: string, argv: readonly string[], heapMb
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };
   const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((s) => [s, forward(s)] as const);
+  // Kept to the end: a Ctrl-C reaches this process too, and its turn may come after the build's end
+  // is seen; without a handler then, this process would die of it instead of saying why it stopped.
   for (const [s, h] of handlers) process.on(s, h);
   return new Promise((resolve) => {
-    const done = (code: number): void => {
-      for (const [s, h] of handlers) process.off(s, h);
-      resolve(code);
-    };
+    const done = (code: number): void => resolve(code);
     child.on('error', (e) => {
       process.stderr.write(`gleaner: could not start Node again with a larger heap: ${e.message}\n`);
       done(1);
@@ -195,7 +200,10 @@ export function runAgainWithHeap(script: string, argv: readonly string[], heapMb
       if (ending.outOfMemory) process.stderr.write((process.stderr.isTTY ? '\r\x1b[K' : '') + outOfMemoryLine(argv[0] ?? '', heapMb) + '\n');
       // A build that did not end by itself (a signal, V8's abort) left its unfinished generation.
       const unfinished = ending.code !== 0 && argv[0] === 'index' && child.pid !== undefined;
-      void (unfinished ? discardUnfinishedIndex(dataDirOf(argv), child.pid) : Promise.resolve()).then(() => done(ending.code));
+      void (unfinished ? discardUnfinishedIndex(dataDirOf(argv), child.pid) : Promise.resolve()).then(() => {
+        if (signal !== null && !ending.outOfMemory) process.stderr.write((process.stderr.isTTY ? '\r\x1b[K' : '') + stoppedLine(argv[0] ?? '', signal) + '\n');
+        done(ending.code);
+      });
     });
   });
 }

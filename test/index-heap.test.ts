@@ -79,6 +79,23 @@ describe.skipIf(!BUILT)('gleaner index out of heap (real CLI)', () => {
     expect(next.code, next.stderr).toBe(0);
   });
 
+  it('a build stopped by Ctrl-C says so in one line, exits 130 and leaves the index in place', async () => {
+    const current = readFileSync(join(work, 'large', 'index', 'CURRENT'), 'utf8');
+    // In its own process group, as a terminal's Ctrl-C reaches `gleaner index` and its build at once.
+    const index = startCli(['index', '--data', 'large', '--full'], work, { detached: true });
+    try {
+      await expect.poll(() => childPids(index.pid!), { timeout: 10_000 }).toHaveLength(1);
+      process.kill(-index.pid!, 'SIGINT');
+      expect(await index.exited).toBe(130);
+    } finally {
+      for (const pid of childPids(index.pid!)) process.kill(pid, 'SIGKILL');
+    }
+    const lines = index.output().stderr.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('gleaner index: stopped by Ctrl-C (SIGINT); the index in place is unchanged. Run `gleaner index` again to build');
+    expect(readFileSync(join(work, 'large', 'index', 'CURRENT'), 'utf8')).toBe(current);
+    expect(readdirSync(join(work, 'large', 'index')).filter((e) => e.startsWith('gen-'))).toEqual([current.trim()]);
+  });
+
   it('refuses a GLEANER_HEAP_MB that is not a number of MiB, in one line, exit 2', async () => {
     const r = await runCli(['index', '--data', 'small'], work, { GLEANER_HEAP_MB: 'lots' });
     expect(r.code).toBe(2);
