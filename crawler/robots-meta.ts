@@ -14,8 +14,6 @@
 
 import type { RobotsDirectives } from '../shared/store/index.js';
 
-export const ALLOW_ALL: RobotsDirectives = Object.freeze({ index: true, follow: true });
-
 /** The most restrictive combination of directives (no argument: everything allowed). */
 export function mergeRobots(...all: readonly RobotsDirectives[]): RobotsDirectives {
   let index = true;
