@@ -4,6 +4,7 @@
 
 import { httpDateMs } from '../http/index.js';
 import type { RobotsMode } from './match.js';
+import { PARSE_LIMIT_BYTES } from './parse.js';
 
 /** Every default of the robots edge, in one place. */
 export const ROBOTS_DEFAULTS = {
@@ -19,7 +20,7 @@ export const ROBOTS_DEFAULTS = {
   backoffMs: 60_000,
   maxBackoffMs: 6 * 3600_000,
   /** Bytes of body read: the parse limit and one more, so that a larger file is known to be larger. */
-  maxBodyBytes: 500 * 1024 + 1,
+  maxBodyBytes: PARSE_LIMIT_BYTES + 1,
 } as const;
 
 /** What a robots.txt fetch came to (style guide, habit 4: each mapped explicitly to the RFC's answer). */
