@@ -6,7 +6,11 @@
 //                  score_t = idf_t * tf~ / (K + tf~),  idf_t = ln(1 + (N - df + 0.5) / (df + 0.5))
 //                  K       = k1 * the index's mean normalised body frequency (bodyFrequencyScale)
 //   text score   = sum over query terms of score_t
-//   final score  = text score * (1 + linkWeight * ln(1 + inbound links))
+//   link boost   = 1 + contentLinkWeight * ln(1 + content links) + templateLinkWeight * ln(1 + template links)
+//                  (1 + linkWeight * ln(1 + inbound links) where the index does not tell them apart)
+//   final score  = text score * link boost * hubFactor * listingFactor * languageFactor
+//                  (precompute.ts multiplies the boost and factors once per page; proximity.ts,
+//                  name-title.ts and lead.ts then reorder only the best few results)
 //
 // Why K scales with the index: k1 says how many occurrences half-saturate a term, and how often pages
 // repeat a word depends on the pages. Abstracts use a word they have 0.95 to 1.8 times (length-normalised
