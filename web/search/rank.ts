@@ -224,9 +224,9 @@ export function linkFiguresOf(docs: { inbound: ArrayLike<number>; contentInbound
   return content === undefined ? { inbound: docs.inbound[d]! } : { inbound: docs.inbound[d]!, contentInbound: content };
 }
 
-/** The final score of a document. */
+/** The final score of a document from its link figures alone (no hub, listing or language factor). */
 export function rankScore(params: RankParams, textScore: number, links: LinkFigures): number {
-  return textScore * linkBoost(params, links);
+  return finalScore(textScore, linkBoost(params, links));
 }
 
 /**
