@@ -1,5 +1,5 @@
 // How long to wait before the next request to a host, and whether to ask for a URL again after a failure.
-// Pure rules; the scheduler applies them.
+// Pure rules; the crawl loop (crawl.ts) applies them and hands the frontier the delay to keep.
 // "Host" here is the origin (scheme, host, port), the unit robots.txt applies to.
 
 /** The pause between two requests to one host: our delay, or the robots Crawl-delay when larger, capped. */
