@@ -2,6 +2,9 @@
 // Pure rules; the crawl loop (crawl.ts) applies them and hands the frontier the delay to keep.
 // "Host" here is the origin (scheme, host, port), the unit robots.txt applies to.
 
+import { httpDateMs, httpProtocolError, isUndecodableBody } from '../shared/http/index.js';
+import { headerValue, type FetchOutcome } from './fetch.js';
+
 /** The pause between two requests to one host: our delay, or the robots Crawl-delay when larger, capped. */
 export function effectiveDelayMs(delayMs: number, crawlDelaySeconds: number | null, maxCrawlDelayMs: number): { delayMs: number; capped: boolean } {
   if (crawlDelaySeconds === null || !Number.isFinite(crawlDelaySeconds) || crawlDelaySeconds <= 0) return { delayMs, capped: false };
@@ -24,9 +27,6 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
 export function backoffMs(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
-
-import { httpDateMs, httpProtocolError, isUndecodableBody } from '../shared/http/index.js';
-import { headerValue, type FetchOutcome } from './fetch.js';
 
 /** What a failed request looked like, as much as the retry rule needs. */
 export type RequestFailure = { kind: 'network-error' } | { kind: 'status'; status: number; retryAfter?: string };
