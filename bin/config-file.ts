@@ -7,7 +7,7 @@
 // gleaner.config.example.json is the documented example; a test reads it through this file.
 
 import { readFileSync } from 'node:fs';
-import { originOf } from '../crawler/index.js';
+import { httpOriginOf } from '../crawler/index.js';
 import { GleanerError } from '../shared/errors.js';
 
 /** A flag as node:util parseArgs declares it. */
@@ -187,7 +187,7 @@ function parseSites(value: unknown, at: string): Record<string, SiteConfig> {
           break;
         case 'seeds':
           site.seeds = strings(v, at, w);
-          for (const s of site.seeds) if (originOf(s) !== origin) throw new GleanerError('BAD_ARGUMENT', `${at}: ${w}: "${s}" is not on ${origin}`);
+          for (const s of site.seeds) if (httpOriginOf(s) !== origin) throw new GleanerError('BAD_ARGUMENT', `${at}: ${w}: "${s}" is not on ${origin}`);
           break;
         case 'delay':
           if (typeof v !== 'number' && typeof v !== 'string') throw new GleanerError('BAD_ARGUMENT', `${at}: "${w}" must be a number of seconds`);

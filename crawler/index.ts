@@ -8,7 +8,7 @@ export { storedCrawlSettings, type CrawlSettings } from './crawl-settings.js';
 export { DEFAULT_CRAWL_OPTIONS, resolveCrawlOptions, type CrawlOptions, type RobotsRespect, type Scope } from './options.js';
 export { DEFAULT_TRAP_OPTIONS } from './traps.js';
 export { jsonLinesLogger, silentLogger, teeLogger, type Logger, type LogLevel } from '../shared/log.js';
-export { checkSelector, extractWithRules, originOf, parseSitesConfig, rulesFor, type ExtractRules, type RuledExtraction } from './site-rules.js';
+export { checkSelector, extractWithRules, httpOriginOf, parseSitesConfig, rulesFor, type ExtractRules, type RuledExtraction } from './site-rules.js';
 export { fetchOnePage, type FetchOneResult } from './fetch-one.js';
 export { traceFetch, type FetchTrace } from './trace-fetch.js';
 export { EXTRACTION_VERSION } from './extraction-version.js';

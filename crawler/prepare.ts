@@ -6,7 +6,7 @@ import { MAX_TIMER_MS } from '../shared/timers.js';
 import { canonicalizeUrl, uncrawlableReason } from '../shared/url.js';
 import { resolveCrawlOptions, type CrawlOptions } from './options.js';
 import { makeScopeFilter } from './scope.js';
-import { originOf } from './site-rules.js';
+import { httpOriginOf } from './site-rules.js';
 
 export interface PreparedCrawl {
   /** The options with defaults filled in and the seeds canonical. */
@@ -87,12 +87,12 @@ function scopeFilter(seeds: readonly string[], options: CrawlOptions): (url: str
   const crawlWide = makeScopeFilter(seeds, { scope: options.scope, include: options.include, exclude: options.exclude });
   const sites = new Map<string, (url: string) => boolean>();
   for (const [origin, site] of Object.entries(options.siteScopes)) {
-    const own = seeds.filter((s) => originOf(s) === origin);
+    const own = seeds.filter((s) => httpOriginOf(s) === origin);
     sites.set(origin, makeScopeFilter(own.length > 0 ? own : [`${origin}/`], site));
   }
   if (sites.size === 0) return crawlWide;
   return (url) => {
-    const site = sites.get(originOf(url) ?? '');
+    const site = sites.get(httpOriginOf(url) ?? '');
     if (site !== undefined) return site(url);
     if (crawlWide(url)) return true;
     for (const f of sites.values()) if (f(url)) return true;

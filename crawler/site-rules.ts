@@ -46,7 +46,7 @@ export function checkSelector(selector: string, where: string): void {
 }
 
 /** The origin a `sites` key or a page URL names; undefined for what is not an http(s) URL. */
-export function originOf(url: string): string | undefined {
+export function httpOriginOf(url: string): string | undefined {
   try {
     const u = new URL(url);
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
@@ -65,7 +65,7 @@ export function parseSitesConfig(value: unknown, where: string): { sites: Record
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new GleanerError('BAD_ARGUMENT', `${where}: "sites" must be an object`);
   for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
     const at = `${where}: sites["${key}"]`;
-    const origin = originOf(key);
+    const origin = httpOriginOf(key);
     if (origin === undefined) throw new GleanerError('BAD_ARGUMENT', `${at}: the key must be an http(s) origin, e.g. http://intranet.example`);
     if (typeof entry === 'string') {
       if (!RESPECTS.includes(entry)) throw new GleanerError('BAD_ARGUMENT', `${at} must be inherit, always or never, not "${entry}"`);
@@ -96,7 +96,7 @@ export function parseSitesConfig(value: unknown, where: string): { sites: Record
 
 /** The rules of the page's origin, undefined when its site has none (the streaming path). */
 export function rulesFor(url: string, rules: Readonly<Record<string, ExtractRules>>): ExtractRules | undefined {
-  const origin = originOf(url);
+  const origin = httpOriginOf(url);
   return origin === undefined ? undefined : rules[origin];
 }
 
