@@ -166,7 +166,7 @@ export function canonicalizeUrl(input: string, base?: string, options: Canonical
   return `${url.protocol}//${url.host}${path}${query}`;
 }
 
-/** What a canonicalizer was built from: recorded in the store (shared/canonicalizer-record.ts) so every
+/** What a canonicalizer was built from: recorded in the store (shared/store/canonicalizer-record.ts) so every
  * stage that reads the crawl canonicalizes as the crawl did. */
 export interface CanonicalizerSettings {
   stripParams: string[];

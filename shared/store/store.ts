@@ -59,7 +59,7 @@ export interface Store {
   pages(): AsyncIterable<PageRecord>;
   /** pages() with each page's links as stored (PackedLinks): for readers that need no object per link. */
   packedPages(): AsyncIterable<PackedPage>;
-  /** Every stored page's fact (shared/page-facts.ts), in URL order: small, no page body decoded. */
+  /** Every stored page's fact (shared/store/page-facts.ts), in URL order: small, no page body decoded. */
   pageFacts(): AsyncIterable<[string, PageFact]>;
   /** URLs a commit judged and did not queue (out of scope, cut as a trap). */
   refusedUrls(): AsyncIterable<string>;
