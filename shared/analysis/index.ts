@@ -1,6 +1,6 @@
 // Text analysis, the one way page text and query text become index tokens: the indexer and the
 // searcher import it only through this entry. Every file of languages/ registers one language when
-// loaded here, so adding a language is adding one file (languages.test.ts proves it with French).
+// loaded here, so adding a language is adding one file (test/analysis-language.test.ts proves it with French).
 
 import { readdirSync } from 'node:fs';
 import { extname } from 'node:path';
