@@ -1,7 +1,8 @@
-// The crawl loop: take the shallowest URL of a host that may be asked now, ask robots.txt, fetch,
-// turn the response into a page record, and commit page + discovered URLs + frontier update in one
-// atomic store write. Everything a crawler decides lives in the modules this file calls:
-// robots/ and robots-give-up.ts (may we?), politeness.ts and frontier.ts (when? again? on one machine:
+// The crawl loop: take the shallowest URL of a host that may be asked now, ask robots.txt, fetch, turn the
+// response into a page record, and commit page + discovered URLs + frontier update through the frontier
+// (one atomic store write on one machine, frontier-local.ts; the page to the shared store, then one Redis
+// script, frontier-shared.ts). Everything a crawler decides lives in the modules this file calls: robots/
+// and robots-give-up.ts (may we?), politeness.ts and frontier.ts (when? again? on one machine:
 // frontier-local.ts and scheduler.ts; shared by many: frontier-shared.ts on Redis), request.ts and
 // fetch.ts (HTTP), page.ts (what did we get?), scope.ts and traps.ts (should this URL be queued?),
 // sitemaps.ts (what do sitemaps list?), crawl-stats.ts (the counters).
