@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isGleanerError } from '../shared/errors.js';
-import { compilePattern, inScope, makeScopeFilter, registrableDomain, siteHost } from './scope.js';
+import { compileUrlPattern, hostWithoutWww, inScope, makeScopeFilter, registrableDomain } from './scope.js';
 
 const SEEDS = ['http://docs.example.org/start/'];
 
@@ -101,16 +101,16 @@ describe('include and exclude patterns', () => {
     expect(f('http://docs.example.org/s?a=1&b=2')).toBe(true);
   });
   it('accepts glob: patterns matching the whole URL, * for any run', () => {
-    const re = compilePattern('glob:http*://docs.example.org/api/*');
+    const re = compileUrlPattern('glob:http*://docs.example.org/api/*');
     expect(re.test('https://docs.example.org/api/v1?x=1')).toBe(true);
     expect(re.test('http://docs.example.org/guide/api/x')).toBe(false);
-    expect(compilePattern('glob:*.html').test('http://a.test/x.html?y')).toBe(false);
-    expect(compilePattern('glob:*?print=1').test('http://a.test/p?print=1')).toBe(true);
+    expect(compileUrlPattern('glob:*.html').test('http://a.test/x.html?y')).toBe(false);
+    expect(compileUrlPattern('glob:*?print=1').test('http://a.test/p?print=1')).toBe(true);
   });
   it('a glob matches exactly the strings with the literal parts in order (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), (a, mid, b) => {
-        expect(compilePattern(`glob:${a.replace(/\*/g, '')}*${b.replace(/\*/g, '')}`).test(a.replace(/\*/g, '') + mid + b.replace(/\*/g, ''))).toBe(true);
+        expect(compileUrlPattern(`glob:${a.replace(/\*/g, '')}*${b.replace(/\*/g, '')}`).test(a.replace(/\*/g, '') + mid + b.replace(/\*/g, ''))).toBe(true);
       }),
     );
   });
@@ -134,9 +134,9 @@ describe('inScope (one-shot form)', () => {
     expect(inScope('http://example.org/x', SEEDS, { scope: 'host' })).toBe(false);
     expect(inScope('http://example.org/x', SEEDS, { scope: 'domain' })).toBe(true);
   });
-  it('siteHost drops only a leading www.', () => {
-    expect(siteHost('WWW.Example.org')).toBe('example.org');
-    expect(siteHost('www2.example.org')).toBe('www2.example.org');
+  it('hostWithoutWww drops only a leading www.', () => {
+    expect(hostWithoutWww('WWW.Example.org')).toBe('example.org');
+    expect(hostWithoutWww('www2.example.org')).toBe('www2.example.org');
   });
 });
 

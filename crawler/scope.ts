@@ -39,7 +39,7 @@ function isIp(host: string): boolean {
 }
 
 /** The host name without a leading `www.`. */
-export function siteHost(hostname: string): string {
+export function hostWithoutWww(hostname: string): string {
   const h = hostname.toLowerCase();
   return h.startsWith('www.') && h.length > 4 ? h.slice(4) : h;
 }
@@ -57,7 +57,7 @@ export function registrableDomain(hostname: string): string {
 }
 
 /** Compiles one include/exclude pattern; throws GleanerError BAD_ARGUMENT when it is invalid. */
-export function compilePattern(pattern: string): RegExp {
+export function compileUrlPattern(pattern: string): RegExp {
   if (pattern.startsWith('glob:')) {
     const body = pattern
       .slice(5)
@@ -90,11 +90,11 @@ export function makeScopeFilter(seeds: readonly string[], options: ScopeOptions)
     } catch (cause) {
       throw new GleanerError('BAD_ARGUMENT', `The seed ${JSON.stringify(seed)} is not an absolute URL.`, { cause });
     }
-    hosts.add(siteHost(hostname));
+    hosts.add(hostWithoutWww(hostname));
     domains.add(registrableDomain(hostname));
   }
-  const include = (options.include ?? []).map(compilePattern);
-  const exclude = (options.exclude ?? []).map(compilePattern);
+  const include = (options.include ?? []).map(compileUrlPattern);
+  const exclude = (options.exclude ?? []).map(compileUrlPattern);
   const scope = options.scope;
 
   return (url) => {
@@ -106,7 +106,7 @@ export function makeScopeFilter(seeds: readonly string[], options: ScopeOptions)
     } catch {
       return false;
     }
-    if (scope === 'host' && !hosts.has(siteHost(hostname))) return false;
+    if (scope === 'host' && !hosts.has(hostWithoutWww(hostname))) return false;
     if (scope === 'domain' && !domains.has(registrableDomain(hostname))) return false;
     if (include.length > 0 && !include.some((re) => re.test(url))) return false;
     return !exclude.some((re) => re.test(url));
