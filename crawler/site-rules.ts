@@ -14,10 +14,12 @@
 
 import { load } from 'cheerio';
 import { GleanerError } from '../shared/errors.js';
+import type { RobotsRespect } from '../shared/robots/index.js';
 import { extractHtml, type ExtractOptions, type Extracted } from './extract.js';
 
-/** Per-site robots override (CrawlOptions.sites): here because a `sites` entry in the config file carries it. */
-export type RobotsRespect = 'inherit' | 'always' | 'never';
+/** Per-site robots override (CrawlOptions.sites), the robots library's own: re-exported here because a
+ * `sites` entry in the config file carries it. */
+export type { RobotsRespect };
 
 export interface ExtractRules {
   /** CSS selector of the main content; absent: the whole body. */

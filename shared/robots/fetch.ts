@@ -12,6 +12,7 @@ import { parseRobots, type ParsedRobots } from './parse.js';
 import { whyUnreachable, type Unreachable } from './unreachable.js';
 import { decide, ROBOTS_DEFAULTS, type Access, type Decision, type FetchOutcome, type RobotsOutcome } from './policy.js';
 
+/** Per-site override of robots.txt: `inherit` the crawl's setting, obey it `always`, or `never`. */
 export type RobotsRespect = 'inherit' | 'always' | 'never';
 
 export interface RobotsOptions {
