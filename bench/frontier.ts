@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { RedisFrontier, type FrontierEntry } from '../crawler/frontier-redis.js';
+import { RedisFrontier, type RedisEntry } from '../crawler/frontier-redis.js';
 import { REDIS_SERVER, startRedisServer, type RedisServer } from '../test/support/redis-server.js';
 import { existsSync } from 'node:fs';
 import { exitOnHelp } from './usage.js';
@@ -53,7 +53,7 @@ async function leaseComplete(server: RedisServer, workers: number, links: number
   await admin.flushdb();
   admin.disconnect();
   const frontiers = await Promise.all(Array.from({ length: workers }, () => RedisFrontier.open(server.url(0))));
-  const seed: FrontierEntry[] = [];
+  const seed: RedisEntry[] = [];
   for (let i = 0; i < URLS_PER_HOST; i++) for (let h = 0; h < HOSTS; h++) seed.push({ url: `http://h${String(h)}.bench/p${String(i)}`, depth: 0 });
   await frontiers[0]!.add(seed);
   let next = 0;

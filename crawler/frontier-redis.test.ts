@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { createServer, type AddressInfo } from 'node:net';
-import { RedisFrontier, type FrontierEntry, type FrontierLease } from './frontier-redis.js';
+import { RedisFrontier, type RedisEntry, type FrontierLease } from './frontier-redis.js';
 import { isGleanerError } from '../shared/errors.js';
 import { haveRedisServer, startRedisServer, type RedisServer } from '../test/support/redis-server.js';
 import { tempDirs } from '../test/support/temp-dirs.js';
@@ -44,7 +44,7 @@ describe.skipIf(!run)('RedisFrontier', () => {
     }
   }
   /** Leases and completes (delay 0) until the frontier is empty; the URLs in the order leased. */
-  async function drain(f: RedisFrontier, worker: string, linksOf: (url: string) => FrontierEntry[] = () => []): Promise<string[]> {
+  async function drain(f: RedisFrontier, worker: string, linksOf: (url: string) => RedisEntry[] = () => []): Promise<string[]> {
     const urls: string[] = [];
     while ((await f.counts()).queued > 0) {
       const l = await leaseWhenReady(f, worker);
@@ -53,7 +53,7 @@ describe.skipIf(!run)('RedisFrontier', () => {
     }
     return urls;
   }
-  const entries = (urls: string[], depth = 0): FrontierEntry[] => urls.map((url) => ({ url, depth }));
+  const entries = (urls: string[], depth = 0): RedisEntry[] => urls.map((url) => ({ url, depth }));
 
   beforeAll(async () => {
     server = await startRedisServer(await dirs.make());

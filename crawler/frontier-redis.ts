@@ -47,8 +47,9 @@ export const REDIS_FRONTIER_DEFAULTS: RedisFrontierOptions = {
   hostOf: (url) => new URL(url).origin,
 };
 
-/** A URL to queue, at its link distance from a seed. */
-export interface FrontierEntry {
+/** A URL to queue, at its link distance from a seed: the store's FrontierEntry as Redis keeps it (the
+ * rest of it in `data`, frontier-shared.ts). */
+export interface RedisEntry {
   url: string;
   depth: number;
   /** The caller's own data about the URL (opaque here), given back with its lease. */
@@ -317,7 +318,7 @@ export class RedisFrontier {
     );
   }
 
-  private quads(entries: readonly FrontierEntry[]): string[] {
+  private quads(entries: readonly RedisEntry[]): string[] {
     return entries.flatMap((e) => [this.options.hostOf(e.url), e.url, String(Math.max(0, Math.floor(e.depth))), e.data ?? '']);
   }
 
@@ -326,7 +327,7 @@ export class RedisFrontier {
    * each at the back of its depth in its host's queue, so each host is crawled breadth-first. A host
    * with a new URL becomes ready at its next allowed time unless it is leased. Returns how many were new.
    */
-  async add(entries: readonly FrontierEntry[]): Promise<number> {
+  async add(entries: readonly RedisEntry[]): Promise<number> {
     let added = 0;
     for (let i = 0; i < entries.length; i += this.options.addBatchSize) {
       added += Number(await this.run(SCRIPTS.add, this.quads(entries.slice(i, i + this.options.addBatchSize))));
@@ -358,7 +359,7 @@ export class RedisFrontier {
    * live (past its deadline, re-leased, or returned already) changes nothing and gives `stale`: the
    * caller drops its work, which another worker does (or did) again.
    */
-  async complete(lease: FrontierLease, done: { delayMs: number; newLinks?: readonly FrontierEntry[]; outcome?: string }): Promise<CompleteResult> {
+  async complete(lease: FrontierLease, done: { delayMs: number; newLinks?: readonly RedisEntry[]; outcome?: string }): Promise<CompleteResult> {
     const r = (await this.run(SCRIPTS.complete, [lease.host, lease.token, Math.ceil(done.delayMs), done.outcome ?? 'ok', ...this.quads(done.newLinks ?? [])])) as (string | number)[];
     if (r[0] === 'stale') return { kind: 'stale' };
     return { kind: 'ok', linksAdded: Number(r[1]), nextAllowedMs: Number(r[2]) };
@@ -394,14 +395,14 @@ export class RedisFrontier {
   }
 
   /** A pending page is done: counted, and its links queued, in one atomic step. Not live: `stale`. */
-  async finish(lease: FrontierLease, done: { newLinks?: readonly FrontierEntry[]; outcome?: string }): Promise<{ kind: 'ok'; linksAdded: number } | Stale> {
+  async finish(lease: FrontierLease, done: { newLinks?: readonly RedisEntry[]; outcome?: string }): Promise<{ kind: 'ok'; linksAdded: number } | Stale> {
     const r = (await this.run(SCRIPTS.finish, [lease.url, lease.token, done.outcome ?? 'ok', ...this.quads(done.newLinks ?? [])])) as string[];
     if (r[0] === 'stale') return { kind: 'stale' };
     return { kind: 'ok', linksAdded: Number(r[1]) };
   }
 
   /** `finish` for several pending pages, in one round trip; answers in the order given. */
-  async finishAll(pages: readonly { lease: FrontierLease; done: { newLinks?: readonly FrontierEntry[]; outcome?: string } }[]): Promise<({ kind: 'ok'; linksAdded: number } | Stale)[]> {
+  async finishAll(pages: readonly { lease: FrontierLease; done: { newLinks?: readonly RedisEntry[]; outcome?: string } }[]): Promise<({ kind: 'ok'; linksAdded: number } | Stale)[]> {
     if (pages.length === 1) return [await this.finish(pages[0]!.lease, pages[0]!.done)];
     const replies = (await this.runEach(
       SCRIPTS.finish,

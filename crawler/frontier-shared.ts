@@ -19,7 +19,7 @@ import type { Logger } from '../shared/log.js';
 import type { CrawlStats, FrontierEntry, PageRecord, QueuedEntry, RawResponse, Store } from '../shared/store/index.js';
 import { CommitBatch, type CommitBatchOptions } from './commit-batch.js';
 import { markEnded, ticketFor, type AgainPlace, type CrawlFrontier, type FrontierHostState, type FrontierPick, type Ticket } from './frontier.js';
-import { RedisFrontier, type FrontierCounts, type FrontierEntry as RedisEntry, type FrontierLease } from './frontier-redis.js';
+import { RedisFrontier, type FrontierCounts, type RedisEntry, type FrontierLease } from './frontier-redis.js';
 
 export interface SharedFrontierOptions {
   /** Names this process in its leases (shown to whoever reads Redis). */
