@@ -28,13 +28,6 @@ export interface ExtractRules {
   dropSelectors: string[];
 }
 
-/** A `sites` entry in the config file: the robots override alone (as before) or an object. */
-export interface SiteConfig {
-  robots?: RobotsRespect;
-  contentSelector?: string;
-  dropSelectors?: string[];
-}
-
 const RESPECTS: readonly string[] = ['inherit', 'always', 'never'];
 
 /** Throws a one-line BAD_ARGUMENT when `selector` is not a CSS selector cheerio can match. */
