@@ -47,7 +47,8 @@ export function openLiveSearchEngine(dataDir: string, options: Partial<SearcherO
   return openLive(openSearchEngine, dataDir, options, { ...DEFAULT_LIVE_OPTIONS, ...live });
 }
 
-/** What /stats shows, read without loading the index (cheap enough per request). */
+/** The figures the indexer saved with the live generation (stats.json), read without loading the index.
+ * /stats no longer reads them so: it takes the served generation's from the engine (web/stats.ts). */
 export async function readIndexStats(dataDir: string): Promise<IndexStats> {
   const dir = await currentGeneration(dataDir);
   if (dir === undefined) throw noIndexError(dataDir);
