@@ -25,7 +25,7 @@ import { HitBuilder, type Candidate } from './hits.js';
 import { documentFilter, MATCH, maskVerdict, NO_MATCH } from './match-rules.js';
 import { phrasePasses, settlePhrases, type PhraseCheckStop } from './phrase-check.js';
 import { PostingScanner } from './posting-loop.js';
-import { precompute, type Precomputed } from './precompute.js';
+import { DEFAULT_BLOCK_POSTINGS, precompute, type Precomputed } from './precompute.js';
 import { DEFAULT_RANK_PARAMS, finalScore, idf, type RankParams } from './rank.js';
 import { EveryWordScratch, everyWordMatches, everyWordOrder, everyWordTop, type EveryWordGroups, type EveryWordKey } from './every-word.js';
 import { DEFAULT_SNIPPET_OPTIONS, type SnippetOptions } from './snippet.js';
@@ -118,7 +118,7 @@ export const DEFAULT_SEARCHER_OPTIONS: Readonly<SearcherOptions> = {
   preloadMiB: 256,
   storedCacheMiB: DEFAULT_BLOCK_CACHE_OPTIONS.cacheMiB,
   headerCacheMiB: DEFAULT_HEADER_CACHE_MIB,
-  blockPostings: 128,
+  blockPostings: DEFAULT_BLOCK_POSTINGS,
   scoreWholeBelowPostings: 16_384,
   proximity: DEFAULT_PROXIMITY_OPTIONS,
   nameTitle: DEFAULT_NAME_TITLE_OPTIONS,

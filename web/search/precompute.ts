@@ -92,7 +92,10 @@ export interface Precomputed {
   inverseNorm: Float32Array;
 }
 
-export function precompute(gen: IndexGeneration, params: RankParams, blockPostings = 128, scoreWholeBelowPostings = 0): Precomputed {
+/** Postings per block whose largest score is kept (SearcherOptions.blockPostings, engine.ts). */
+export const DEFAULT_BLOCK_POSTINGS = 128;
+
+export function precompute(gen: IndexGeneration, params: RankParams, blockPostings = DEFAULT_BLOCK_POSTINGS, scoreWholeBelowPostings = 0): Precomputed {
   const { docs } = gen;
   const n = docs.url.length;
   const termIds = gen.termIds;
