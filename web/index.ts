@@ -1,5 +1,7 @@
-// The web gateway's entry: the app factory, the server that runs it, the query parser, and the options
-// they share. web/search/ (the searcher) has its own entry.
+// The web gateway's entry: the app factory, the server that runs it (in one process per core:
+// workers.ts, worker-count.ts), the query parser, the options they share, and what `gleaner search` and
+// `gleaner trace` print the same way the pages do (run-search.ts, api-answer.ts, result-view.ts,
+// trace.ts). web/search/ (the searcher) has its own entry.
 
 export { createApp, type AppDeps } from './app.js';
 export { serve, listen, checkCanListen, untilInterrupted, type ServeOptions, type RunningServer } from './server.js';
