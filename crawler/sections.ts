@@ -24,7 +24,7 @@
 // results showed "ForeignKey¶" linking to `#s-foreignkey`.
 //
 // The collector only remembers which text part each heading opens at; offsets into the collapsed text
-// are worked out once at the end (joinWithSections), in one pass over the parts.
+// are worked out once at the end (sectionsFromBlocks), in one pass over the parts and their blocks.
 
 import type { PageSection } from '../shared/store/index.js';
 import { visibleCount } from './char-count.js';
