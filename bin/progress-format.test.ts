@@ -23,6 +23,7 @@ describe('the progress line tells the time', () => {
     const note = longCrawlNote({ slowestHost: { ...host, delaySource: 'delay' } });
     expect(note).toBe('note: 1,119 pages queued for https://docs.example.org at one second each is about 19 min; --delay S sets the wait between requests to one host (ask the site\'s owner before going below 1 s), --max-pages N stops sooner');
     expect(longCrawlNote({ slowestHost: { ...host, delayMs: 5000, seconds: 5_595, delaySource: 'crawl-delay' } })).toContain('at 5 s each is about 1 h 33 min; its robots.txt asks for that Crawl-delay');
+    expect(longCrawlNote({ slowestHost: { ...host, delayMs: 5000, seconds: 5_595, delaySource: 'site-delay' } })).toContain('at 5 s each is about 1 h 33 min; the config file\'s "delay" for that site sets the wait');
     expect(longCrawlNote({ slowestHost: { ...host, queued: 100, seconds: 100, delaySource: 'delay' } })).toBeUndefined();
     expect(longCrawlNote({})).toBeUndefined();
   });

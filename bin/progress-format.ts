@@ -48,7 +48,9 @@ export function longCrawlNote(p: Pick<CrawlProgress, 'slowestHost'>, minSeconds 
   const how =
     h.delaySource === 'crawl-delay'
       ? `its robots.txt asks for that Crawl-delay, which Gleaner keeps (up to --max-crawl-delay); --max-pages N stops sooner`
-      : `--delay S sets the wait between requests to one host (ask the site's owner before going below 1 s), --max-pages N stops sooner`;
+      : h.delaySource === 'site-delay'
+        ? `the config file's "delay" for that site sets the wait (ask the site's owner before going below 1 s); --max-pages N stops sooner`
+        : `--delay S sets the wait between requests to one host (ask the site's owner before going below 1 s), --max-pages N stops sooner`;
   return `note: ${number.format(h.queued)} pages queued for ${h.host} at ${each} each is about ${duration(h.seconds)}; ${how}`;
 }
 

@@ -21,7 +21,7 @@ import type { CrawlOptions } from './options.js';
 import { userAgentHeader } from '../shared/agent.js';
 import { blankPage, bodyInput, pageFromOutcome, type PageContext } from './page.js';
 import { createBodyAnalyzer, type BodyAnalyzer } from './analyze-pool.js';
-import { effectiveDelayMs, FailureCounts, holdsHost, hostGiveUp, retryStep, transientFailure } from './politeness.js';
+import { delaySource, effectiveDelayMs, FailureCounts, type DelaySource, holdsHost, hostGiveUp, retryStep, transientFailure } from './politeness.js';
 import { rawResponse } from './raw-response.js';
 import { analyzeDocument, isDocument } from './document-analysis.js';
 import { whyUnreachable, type HostRobots, type Unreachable } from '../shared/robots/index.js';
@@ -64,8 +64,9 @@ export interface CrawlProgress {
   /** Estimated seconds left for the known work (crawler/eta.ts), undefined before there is a rate or delay to go by. */
   secondsLeft: number | undefined;
   /** The host whose queue takes longest at its delay alone (its queue counted up to what --max-pages
-   * leaves); `delaySource` says whether robots.txt's Crawl-delay or the crawl's own `delayMs` sets it. */
-  slowestHost?: { host: string; queued: number; delayMs: number; seconds: number; delaySource: 'crawl-delay' | 'delay' };
+   * leaves); `delaySource` says whether robots.txt's Crawl-delay, the site's own delay (config file
+   * `sites`) or the crawl's `delayMs` sets it. */
+  slowestHost?: { host: string; queued: number; delayMs: number; seconds: number; delaySource: DelaySource };
   /** Hosts waiting to ask for robots.txt again, and why. */
   robotsWaiting: RobotsWait[];
   /** Hosts given up because their robots.txt could not be had, and why. */
@@ -302,7 +303,7 @@ class CrawlRun {
         queued: slowest.queued,
         delayMs: slowest.delayMs,
         seconds: slowest.ms / 1000,
-        delaySource: slowest.delayMs > this.options.delayMs ? 'crawl-delay' : 'delay',
+        delaySource: delaySource(slowest.delayMs, this.options.delayMs, this.options.siteDelayMs[slowest.host]),
       },
       pages: this.counts.pagesStored,
       pagesThisRun: this.counts.pagesThisRun,

@@ -13,6 +13,15 @@ export function effectiveDelayMs(delayMs: number, crawlDelaySeconds: number | nu
   return { delayMs: Math.max(delayMs, asked), capped: false };
 }
 
+/** Which setting a host's pause comes from: robots.txt's Crawl-delay (when longer), the site's own delay
+ * (config file `sites`), or the crawl's delay. Progress names it so that its advice names the knob. */
+export type DelaySource = 'crawl-delay' | 'site-delay' | 'delay';
+
+export function delaySource(hostDelayMs: number, crawlDelayMs: number, siteDelayMs: number | undefined): DelaySource {
+  if (hostDelayMs > (siteDelayMs ?? crawlDelayMs)) return 'crawl-delay';
+  return siteDelayMs === undefined ? 'delay' : 'site-delay';
+}
+
 /** Retry-After as milliseconds from `now`: delta-seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | undefined, now: number): number | undefined {
   if (header === undefined) return undefined;

@@ -34,11 +34,12 @@ afterAll(async () => {
 });
 
 describe('a crawl tells how much is left and how long it takes', () => {
-  it('progress: pages known, and a time left no shorter than the queue at its delay', async () => {
+  /** The first progress report after the home page was read, of a crawl stopped at its second page. */
+  async function progressAfterHome(options: Omit<Parameters<typeof crawl>[0], 'dataDir' | 'seeds'>): Promise<CrawlProgress> {
     const seen: CrawlProgress[] = [];
     const stop = new AbortController();
     await crawl(
-      { dataDir: await tmp(), seeds: [`${origin}/`], delayMs: 1000, useSitemaps: false, maxPages: 10_000 },
+      { dataDir: await tmp(), seeds: [`${origin}/`], useSitemaps: false, maxPages: 10_000, ...options },
       {
         onProgress: (p) => {
           seen.push(p);
@@ -50,10 +51,20 @@ describe('a crawl tells how much is left and how long it takes', () => {
     );
     const afterHome = seen.find((p) => p.pages >= 1 && p.known > LINKS);
     expect(afterHome, 'a progress report once the home page was read').toBeDefined();
-    expect(afterHome!.known).toBe(LINKS + 1);
-    expect(afterHome!.slowestHost).toMatchObject({ host: origin, delayMs: 1000, delaySource: 'delay' });
+    return afterHome!;
+  }
+
+  it('progress: pages known, and a time left no shorter than the queue at its delay', async () => {
+    const afterHome = await progressAfterHome({ delayMs: 1000 });
+    expect(afterHome.known).toBe(LINKS + 1);
+    expect(afterHome.slowestHost).toMatchObject({ host: origin, delayMs: 1000, delaySource: 'delay' });
     // 299-300 pages left at one a second: at least 299 s, whatever the first pages' rate was.
-    expect(afterHome!.secondsLeft).toBeGreaterThanOrEqual(LINKS - 1);
+    expect(afterHome.secondsLeft).toBeGreaterThanOrEqual(LINKS - 1);
+  });
+
+  it("progress: a site's own delay (config file sites) is named as that, not as robots.txt's Crawl-delay", async () => {
+    const afterHome = await progressAfterHome({ delayMs: 0, siteDelayMs: { [origin]: 2000 } });
+    expect(afterHome.slowestHost).toMatchObject({ host: origin, delayMs: 2000, delaySource: 'site-delay' });
   });
 
   it('progress: the known work stops at --max-pages, and so do the bar and the time left', async () => {
