@@ -8,6 +8,7 @@
 
 import { readFileSync } from 'node:fs';
 import { httpOriginOf } from '../crawler/index.js';
+import { editDistance } from '../shared/analysis/index.js';
 import { GleanerError } from '../shared/errors.js';
 
 /** A flag as node:util parseArgs declares it. */
@@ -234,18 +235,8 @@ function suggestion(key: string, known: readonly string[]): string {
   let best: string | undefined;
   let bestDistance = 3;
   for (const k of known) {
-    const dist = editDistance(key.toLowerCase(), k.toLowerCase());
+    const dist = editDistance(key.toLowerCase(), k.toLowerCase(), bestDistance);
     if (dist < bestDistance) [best, bestDistance] = [k, dist];
   }
   return best === undefined ? '' : `; did you mean "${best}"?`;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
 }

@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { extname } from 'node:path';
 
 export { isBlank } from './blank.js';
+export { editDistance } from './edit-distance.js';
 export { foldWord } from './fold.js';
 export { accentFold, FOLD_MARK, foldToken, isFoldToken } from './accents.js';
 export { identifierAt, identifierTails, isIdentifierToken, symbolSuffix } from './identifiers.js';

@@ -18,7 +18,7 @@ import { DEFAULT_POSTING_LISTS_OPTIONS, FIELD_COUNT, FIELDS, isPhrasePairToken, 
 import type { IndexGeneration } from '../../shared/index-format/index.js';
 import type { QueryAtom, ParsedQuery } from '../query/index.js';
 import type { IndexSummary, SearchEngine, SearchHit, SearchOptions, SearchResult } from './types.js';
-import { analyze, foldWord, isDefinedNameToken, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
+import { analyze, editDistance, foldWord, isDefinedNameToken, isIdentifierToken, PAIR_SEPARATOR } from '../../shared/analysis/index.js';
 import { compileQuery, DEFAULT_TOKEN_WEIGHTS, keyDocFreq, spellingVariants, type HasSurface, type QueryPlan } from './compile.js';
 import { anyWordQuery, DEFAULT_PARTIAL_OPTIONS, groupPresence, lackingCount, pickPartial, queriesLacking, type PartialCandidate } from './partial.js';
 import { HitBuilder, type Candidate } from './hits.js';
@@ -38,7 +38,7 @@ import { DEFAULT_LEAD_OPTIONS, openingFirst, type LeadOptions } from './lead.js'
 import { DEFAULT_NAME_TITLE_OPTIONS, namesAfterWords, namesOnly, plainQueryTokens, TitleWordsCache, type NameTitleOptions } from './name-title.js';
 import { PositionReader } from './phrase-positions.js';
 import { topDocuments } from './top-k.js';
-import { editDistance, Vocabulary } from './vocabulary.js';
+import { Vocabulary } from './vocabulary.js';
 import { DEFAULT_SPELLING_OPTIONS, shownSpelling } from './shown-spelling.js';
 import { contextAffinity, DEFAULT_CONTEXT_OPTIONS } from './complete-in-context.js';
 
