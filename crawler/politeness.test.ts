@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, effectiveDelayMs, FailureCounts, holdsHost, hostGiveUp, isTransient, retryAfterMs, retryStep, transientFailure } from './politeness.js';
+import { effectiveDelayMs, FailureCounts, holdsHost, hostGiveUp, isTransient, retryAfterMs, retryStep, transientFailure } from './politeness.js';
 
 describe('politeness rules', () => {
   it('holds the host for a server in trouble (429, 503, Retry-After, failures in a row), not for one broken URL', () => {
@@ -31,9 +31,6 @@ describe('politeness rules', () => {
     expect(retryAfterMs('-5', now)).toBeUndefined();
     expect(retryAfterMs('1/2', now)).toBeUndefined();
     expect(retryAfterMs(undefined, now)).toBeUndefined();
-  });
-  it('backoff doubles and stops at the maximum', () => {
-    expect([1, 2, 3, 4].map((a) => backoffMs(a, 1000, 5000))).toEqual([1000, 2000, 4000, 5000]);
   });
   it('transient: 429, every 5xx and no answer; other statuses are answers', () => {
     expect([429, 500, 503, 599].map((status) => isTransient({ kind: 'status', status }))).toEqual([true, true, true, true]);

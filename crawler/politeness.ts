@@ -3,6 +3,7 @@
 // "Host" here is the origin (scheme, host, port), the unit robots.txt applies to.
 
 import { httpDateMs, httpProtocolError, isUndecodableBody } from '../shared/http/index.js';
+import { doublingMs } from '../shared/timers.js';
 import { headerValue, type FetchOutcome } from './fetch.js';
 
 /** The pause between two requests to one host: our delay, or the robots Crawl-delay when larger, capped. */
@@ -30,11 +31,6 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
   // Read strictly (http-date.ts): a 429 whose Retry-After said "-5" was read as May 2001 and asked again at once.
   const at = httpDateMs(trimmed);
   return at === undefined ? undefined : Math.max(0, at - now);
-}
-
-/** Exponential backoff: base, 2x base, 4x base ... for attempt 1, 2, 3 ..., never above max. */
-export function backoffMs(attempt: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
 /** What a failed request looked like, as much as the retry rule needs. */
@@ -73,7 +69,7 @@ export interface RetryOptions {
  * is stored as an error). Whether the host waits `waitMs` too is holdsHost's to say. Pure.
  */
 export function retryStep(attempt: number, failure: RequestFailure, now: number, options: RetryOptions): { retry: boolean; waitMs: number } {
-  const backoff = backoffMs(attempt, options.backoffMs, options.maxBackoffMs);
+  const backoff = doublingMs(attempt, options.backoffMs, options.maxBackoffMs);
   if (attempt > options.maxRetries) return { retry: false, waitMs: backoff };
   const asked = failure.kind === 'status' ? retryAfterMs(failure.retryAfter, now) : undefined;
   return { retry: true, waitMs: Math.min(asked ?? backoff, options.maxBackoffMs) };

@@ -4,7 +4,7 @@
 // way to crawl it; a host that takes no connection at all is given up at once, as waiting for it would
 // only hold the crawl.
 
-import { backoffMs } from './politeness.js';
+import { doublingMs } from '../shared/timers.js';
 import type { HostRobots } from '../shared/robots/index.js';
 
 /** Why robots.txt could not be had (robots/unreachable.ts), as the robots entry hands it out. */
@@ -25,5 +25,5 @@ export interface RobotsGiveUpOptions {
 /** After the `failures`-th failure in a row (1 for the first) to get a host's robots.txt for `why`. */
 export function robotsFailureStep(failures: number, why: Unreachable, options: RobotsGiveUpOptions): RobotsFailureStep {
   if (why.cannotConnect || failures > options.robotsRetries) return { giveUp: true, failures };
-  return { giveUp: false, failures, attempts: options.robotsRetries + 1, waitMs: backoffMs(failures, options.robotsBackoffMs, options.maxBackoffMs) };
+  return { giveUp: false, failures, attempts: options.robotsRetries + 1, waitMs: doublingMs(failures, options.robotsBackoffMs, options.maxBackoffMs) };
 }

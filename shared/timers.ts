@@ -5,3 +5,11 @@
 
 /** The longest wait a timer keeps: 2^31 - 1 ms, about 24.8 days. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The wait after the `attempt`-th failure in a row (1 for the first; less counts as 1): `firstMs`,
+ * doubling at each failure up to `maxMs`, as the crawler's retries, robots.txt refetches, worker
+ * restarts and index reloads all back off. Pure. */
+export function doublingMs(attempt: number, firstMs: number, maxMs: number): number {
+  // 2^30 times any first wait is past every maximum; a larger exponent only risks Infinity * 0.
+  return Math.min(maxMs, firstMs * 2 ** Math.min(Math.max(attempt, 1) - 1, 30));
+}

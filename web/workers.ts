@@ -5,6 +5,7 @@
 
 import cluster, { type Worker } from 'node:cluster';
 import { GleanerError } from '../shared/errors.js';
+import { doublingMs } from '../shared/timers.js';
 import type { RunningServer } from './server.js';
 
 /** What the primary hands back: where the workers listen, and how to stop them all. */
@@ -34,7 +35,7 @@ export interface RestartBackoff {
  */
 export function restartDelayMs(failedStarts: number, backoff: RestartBackoff = DEFAULT_RESTART_BACKOFF): number {
   if (failedStarts <= 0) return 0;
-  return Math.min(backoff.maxMs, backoff.firstMs * 2 ** Math.min(failedStarts - 1, 30));
+  return doublingMs(failedStarts, backoff.firstMs, backoff.maxMs);
 }
 
 type WorkerMessage = { type: 'gleaner-ready'; url: string } | { type: 'gleaner-failed'; message: string; usage: boolean };

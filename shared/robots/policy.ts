@@ -3,6 +3,7 @@
 // RFC 9309 section 2.3.1 (outcomes), 2.4 (caching); the 1996-era rules of seed 003 in `draft` mode.
 
 import { httpDateMs } from '../http/index.js';
+import { doublingMs } from '../timers.js';
 import type { RobotsMode } from './match.js';
 import { PARSE_LIMIT_BYTES } from './parse.js';
 
@@ -99,6 +100,5 @@ export function freshnessSeconds(headers: Record<string, string | undefined>, mo
 
 /** Wait before asking an unreachable robots.txt again, after `failures` consecutive failures (>= 1). */
 export function backoffMs(failures: number, baseMs: number = ROBOTS_DEFAULTS.backoffMs, maxMs: number = ROBOTS_DEFAULTS.maxBackoffMs): number {
-  const exponent = Math.min(Math.max(failures, 1) - 1, 30);
-  return Math.min(maxMs, baseMs * 2 ** exponent);
+  return doublingMs(failures, baseMs, maxMs);
 }

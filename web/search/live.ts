@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CURRENT_FILE, indexRoot } from '../../shared/index-format/index.js';
+import { doublingMs } from '../../shared/timers.js';
 import type { GleanerSearchEngine, SearcherOptions } from './engine.js';
 
 export interface LiveOptions {
@@ -61,7 +62,7 @@ export async function openLive(open: Open, dataDir: string, searcher: Partial<Se
       })
       .catch((error: unknown) => {
         const attempts = failed?.name === name ? failed.attempts + 1 : 1;
-        const retryInMs = Math.min(live.retryMaxMs, live.retryMinMs * 2 ** (attempts - 1));
+        const retryInMs = doublingMs(attempts, live.retryMinMs, live.retryMaxMs);
         failed = { name, attempts, retryAt: Date.now() + retryInMs };
         live.onReload?.({ ok: false, generation: name, error, retryInMs });
       })
