@@ -22,7 +22,8 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
     const server = createServer((req, res) => {
       const html = (body: string) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"v1"' }).end(body);
       if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\nAllow: /private/open\n');
-      if (req.url === '/') { html('<title>Gear shop</title><p>Welcome. <a href="/gears">Gear catalogue</a> <a href="/old">old link</a></p>'); return; }
+      if (req.url === '/') { html('<title>Gear shop</title><p>Welcome. <a href="/gears">Gear catalogue</a> <a href="/old">old link</a> <a href="/gears-print">print</a></p>'); return; }
+      if (req.url === '/gears-print') { html('<title>Printable</title><link rel="canonical" href="/gears"><p>A printable version.</p>'); return; }
       if (req.url === '/gears') { html('<title>Gears</title><meta name="date" content="2024-03-05"><h1>Helical gears</h1><p>Helical gears run quietly; spur gears are cheaper. <a href="/">home</a></p>'); return; }
       if (req.url === '/old') return void res.writeHead(301, { location: '/gears' }).end();
       if (req.url === '/to-script') return void res.writeHead(302, { location: 'javascript:alert(1)' }).end();
@@ -125,6 +126,19 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
     }
   });
 
+  it('says why a stored page is not in the index: where its redirect leads, the page its rel=canonical names', async () => {
+    // Both are stored in state ok or redirect and were crawled before the index was built: the general
+    // note ("...or the index was built before the page was crawled (run gleaner index)") sent the owner
+    // to rebuild an index that was right.
+    const old = (await trace(`${base}/old`)).get('The index')!;
+    expect(old.verdict).toBe('not in the index');
+    expect(old.note).toBe(`It is stored as a redirect to ${base}/gears: that page is indexed, with this URL's inbound links and anchor texts.`);
+    const print = (await trace(`${base}/gears-print`)).get('The index')!;
+    expect(print.note).toBe(`Its rel=canonical names ${base}/gears, which is indexed in its place, with this page's inbound links and anchor texts.`);
+    const never = (await trace(`${base}/nowhere`)).get('The index')!;
+    expect(never.note).toMatch(/^Only stored pages/);
+  });
+
   it('shows each redirect hop, and prints numbered steps for people', async () => {
     const steps = await trace(`${base}/old`);
     const hops = steps.get('Fetch')!.facts.map(([k]) => k);
@@ -146,3 +160,4 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+

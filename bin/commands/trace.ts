@@ -61,7 +61,7 @@ export const traceCommand: Command = {
     const synonyms = v.synonyms === undefined ? undefined : readSynonymsFile('trace', v.synonyms);
     const stored = await storedRecord(dataDir, url);
     const fetched = await traceFetch(input, options, stored.page);
-    const steps: TraceStep[] = [...fetched.steps, stored.step, ...(await indexSide(dataDir, url, v.query, synonyms))];
+    const steps: TraceStep[] = [...fetched.steps, stored.step, ...(await indexSide(dataDir, url, stored.page, v.query, synonyms))];
     process.stdout.write(v.json ? `${JSON.stringify({ url, steps }, null, 2)}\n` : terminalSafe(formatTrace(steps)));
     return 0;
   },
@@ -102,7 +102,7 @@ async function storedRecord(dataDir: string, url: string): Promise<{ page: PageR
   };
 }
 
-async function indexSide(dataDir: string, url: string, query: string | undefined, synonyms: SynonymRules | undefined): Promise<TraceStep[]> {
+async function indexSide(dataDir: string, url: string, page: PageRecord | undefined, query: string | undefined, synonyms: SynonymRules | undefined): Promise<TraceStep[]> {
   let engine;
   try {
     engine = await openSearchEngine(dataDir);
@@ -113,13 +113,26 @@ async function indexSide(dataDir: string, url: string, query: string | undefined
   try {
     const steps = engine.trace(url);
     if (steps === undefined) {
-      return [{ title: 'The index', decidedBy: ['indexer/read-store.ts'], verdict: 'not in the index', facts: [['documents', String(engine.summary().documents)]], note: NOT_INDEXED }];
+      const indexed = (other: string | undefined) => other !== undefined && other !== url && engine.trace(canonicalizeUrl(other) ?? other) !== undefined;
+      return [{ title: 'The index', decidedBy: ['indexer/read-store.ts'], verdict: 'not in the index', facts: [['documents', String(engine.summary().documents)]], note: notIndexedNote(page, indexed) }];
     }
     if (query !== undefined) steps.push(queryStep(engine, parseAsSearched(query, { ...WEB_DEFAULTS, ...(synonyms ? { synonyms } : {}) }), query, url));
     return steps;
   } finally {
     engine.close();
   }
+}
+
+/** Why this stored page is not in the index, when its record says (the indexer's reasons,
+ * indexer/read-store.ts); the general note otherwise. `indexed` says whether another URL is in the index. */
+function notIndexedNote(page: PageRecord | undefined, indexed: (url: string | undefined) => boolean): string {
+  if (page === undefined) return NOT_INDEXED;
+  if (page.state === 'redirect') return `It is stored as a redirect to ${page.finalUrl}${indexed(page.finalUrl) ? ": that page is indexed, with this URL's inbound links and anchor texts." : '.'}`;
+  if (page.state === 'duplicate') return `Its text is a copy of ${page.duplicateOf ?? 'another page'}${indexed(page.duplicateOf) ? ', which is indexed in its place.' : '.'}`;
+  if (page.state !== 'ok') return `It is stored in state ${page.state}${page.error !== undefined ? ` (${page.error})` : ''}: only pages in state ok are indexed.`;
+  if (!page.robots.index) return 'Its META robots or X-Robots-Tag says noindex.';
+  if (indexed(page.canonical)) return `Its rel=canonical names ${page.canonical!}, which is indexed in its place, with this page's inbound links and anchor texts.`;
+  return NOT_INDEXED;
 }
 
 /** Why a page may be missing from the index, for the CLI and the page alike. */
