@@ -161,3 +161,37 @@ describe.skipIf(!BUILT)('gleaner trace', () => {
   });
 });
 
+describe.skipIf(!BUILT)('gleaner trace without --config', () => {
+  let base: string;
+  let close: () => Promise<void>;
+  let data: string;
+
+  beforeAll(async () => {
+    const server = createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: FaunaBot\nDisallow: /members/\n\nUser-agent: *\nDisallow:\n');
+      if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Fauna</title><a href="/members/list">members</a>');
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise((r) => server.close(() => r()));
+    data = join(await dirs.make(), 'data');
+    const crawled = await runCli(['crawl', `${base}/`, '--data', data, '--delay', '0.25', '--user-agent', 'FaunaBot', '--no-sitemaps']);
+    expect(crawled.code, crawled.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  it("judges the URL under the settings the data dir's crawl ran with: its user agent and its delay", async () => {
+    // Traced under the default agent and delay, a page the crawl was refused read as allowed, and the
+    // politeness step said 1 s where the crawl waited 0.25 s.
+    const r = await runCli(['trace', `${base}/members/list`, '--data', data, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const steps = new Map((JSON.parse(r.stdout) as { steps: TraceStep[] }).steps.map((s) => [s.title, s]));
+    expect(steps.get('robots.txt')?.verdict).toMatch(/^disallowed/);
+    const home = await runCli(['trace', `${base}/`, '--data', data, '--json']);
+    const politeness = (JSON.parse(home.stdout) as { steps: TraceStep[] }).steps.find((s) => s.title === 'Politeness');
+    expect(politeness?.verdict).toBe(`a crawl waits 0.25 s between two requests to ${base}`);
+  });
+});

@@ -4,7 +4,7 @@
 // entries, the inbound anchors: web/trace.ts) and, with --query, how the page ranked and why.
 
 import { crawlOptionsFromArgs } from './crawl.js';
-import { DEFAULT_CRAWL_OPTIONS, traceFetch, type CrawlOptions } from '../../crawler/index.js';
+import { DEFAULT_CRAWL_OPTIONS, storedCrawlSettings, traceFetch, type CrawlOptions, type CrawlSettings } from '../../crawler/index.js';
 import { isGleanerError, GleanerError } from '../../shared/errors.js';
 import { openStore, type PageRecord } from '../../shared/store/index.js';
 import { formatTrace, type TraceStep } from '../../shared/trace.js';
@@ -55,7 +55,9 @@ export const traceCommand: Command = {
     if (positionals.length !== 1) throw new GleanerError('BAD_ARGUMENT', 'trace: give one URL, e.g. gleaner trace http://intranet.example/page.html');
     const input = positionals[0]!;
     const dataDir = v.data ?? 'data';
-    const options: CrawlOptions = v.config === undefined ? { ...DEFAULT_CRAWL_OPTIONS, dataDir, seeds: [] } : crawlOptionsFromArgs(['--config', v.config, input]).options;
+    // Without a config file the URL is judged as the data dir's crawl judged it: its agent (whose
+    // robots.txt group applies), delay and the rest (crawler/crawl-settings.ts), not the defaults.
+    const options: CrawlOptions = v.config === undefined ? { ...DEFAULT_CRAWL_OPTIONS, ...(await crawlSettingsOf(dataDir)), dataDir, seeds: [] } : crawlOptionsFromArgs(['--config', v.config, input]).options;
     const url = canonicalizeUrl(input, undefined, { stripParams: options.stripParams });
     if (url === undefined) throw new GleanerError('BAD_ARGUMENT', `trace: ${uncrawlableReason(input)}: "${input}"`);
     const synonyms = v.synonyms === undefined ? undefined : readSynonymsFile('trace', v.synonyms);
@@ -66,6 +68,21 @@ export const traceCommand: Command = {
     return 0;
   },
 };
+
+/** The settings the data dir's last crawl ran with; none when there is no store to read (or it is busy). */
+async function crawlSettingsOf(dataDir: string): Promise<CrawlSettings | undefined> {
+  try {
+    const store = await openStore(dataDir, { mustExist: true });
+    try {
+      return await storedCrawlSettings(store);
+    } finally {
+      await store.close();
+    }
+  } catch (e) {
+    if (!isGleanerError(e)) throw e;
+    return undefined;
+  }
+}
 
 async function storedRecord(dataDir: string, url: string): Promise<{ page: PageRecord | undefined; step: TraceStep }> {
   const base = { title: 'The stored record', decidedBy: ['crawler/page.ts', 'shared/store/store.ts'] };
