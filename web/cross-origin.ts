@@ -45,8 +45,10 @@ export function crossOrigin(allowOrigins: readonly string[]): RequestHandler {
     res.vary('Origin');
     res.set(corsHeaders(req.get('origin'), allowed));
     if (req.method === 'OPTIONS') {
-      // GET without custom headers needs no preflight; answer one anyway, briefly and without a body.
-      res.set({ 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Max-Age': '600' }).status(204).end();
+      // GET without custom headers needs no preflight; answer one anyway, briefly and without a body. A
+      // GET that sends Content-Type (fetch wrappers set application/json on every request) or
+      // Accept-Language with a value outside the CORS-safelisted ones is preflighted: allow those.
+      res.set({ 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Content-Type, Accept, Accept-Language', 'Access-Control-Max-Age': '600' }).status(204).end();
       return;
     }
     next();
