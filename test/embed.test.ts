@@ -153,6 +153,17 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     expect(await tab.getByRole('listbox').isHidden()).toBe(true);
   });
 
+  it('the status counts what the list shows: one result, and partial matches not as "No results"', async () => {
+    // It said "1 results", and "No results" over a list of pages that lack one of the words typed.
+    const one = await typeInBox('ivory tusks');
+    await expect.poll(() => one.options.count()).toBe(1);
+    expect(await tab.getByRole('status').innerText()).toBe('1 result');
+    const partial = await typeInBox('walrus qqxqzz');
+    await expect.poll(() => partial.options.count()).toBeGreaterThanOrEqual(3);
+    const shown = await partial.options.count();
+    expect(await tab.getByRole('status').innerText()).toBe(`${shown} partial matches, lacking some words`);
+  });
+
   it('not allowed: the browser refuses the script and the API; no box appears', async () => {
     consoleErrors.length = 0;
     await tab.goto(`${siteOrigin}/refusing`);

@@ -168,7 +168,11 @@
       // Read out by screen readers: the promoted pages are counted apart from the query's results.
       var counts = [];
       if (recommended > 0) counts.push(recommended + ' recommended');
-      if (total > 0 || recommended === 0) counts.push((total > 0 ? total : 'No') + ' results');
+      // `total` counts the pages with every word; with none, the list holds the partial matches.
+      var partial = results.length - recommended;
+      if (total > 0) counts.push(total + (total === 1 ? ' result' : ' results'));
+      else if (partial > 0) counts.push(partial + (partial === 1 ? ' partial match' : ' partial matches') + ', lacking some words');
+      else if (recommended === 0) counts.push('No results');
       status.textContent = counts.join(', ');
     }
 
