@@ -214,6 +214,9 @@
         e.preventDefault();
         open(linkOf(hits[active]));
       } else if (e.key === 'Escape') {
+        // An open list is closed and the text kept (a search field's own Escape empties it); a second
+        // Escape, with the list closed, empties the field as browsers do (the ARIA combobox pattern).
+        if (!list.hidden) e.preventDefault();
         close();
       }
     });
