@@ -3,6 +3,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceStep } from '../shared/trace.js';
@@ -165,9 +166,11 @@ describe.skipIf(!BUILT)('gleaner trace without --config', () => {
   let base: string;
   let close: () => Promise<void>;
   let data: string;
+  let requests = 0;
 
   beforeAll(async () => {
     const server = createServer((req, res) => {
+      requests++;
       if (req.url === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: FaunaBot\nDisallow: /members/\n\nUser-agent: *\nDisallow:\n');
       if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Fauna</title><a href="/members/list">members</a>');
       res.writeHead(404).end();
@@ -193,5 +196,16 @@ describe.skipIf(!BUILT)('gleaner trace without --config', () => {
     const home = await runCli(['trace', `${base}/`, '--data', data, '--json']);
     const politeness = (JSON.parse(home.stdout) as { steps: TraceStep[] }).steps.find((s) => s.title === 'Politeness');
     expect(politeness?.verdict).toBe(`a crawl waits 0.25 s between two requests to ${base}`);
+  });
+
+  it('a --data that is a file is refused in one line before any request', async () => {
+    const file = join(await dirs.make(), 'not-a-dir');
+    await writeFile(file, 'x');
+    const before = requests;
+    const r = await runCli(['trace', `${base}/`, '--data', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`gleaner trace: ${file} is a file, not a directory: give --data a directory\n`);
+    expect(r.stdout).toBe('');
+    expect(requests).toBe(before);
   });
 });

@@ -5,6 +5,7 @@
 
 import { crawlOptionsFromArgs } from './crawl.js';
 import { DEFAULT_CRAWL_OPTIONS, storedCrawlSettings, traceFetch, type CrawlOptions, type CrawlSettings } from '../../crawler/index.js';
+import { checkDataDir } from '../../shared/data-dir.js';
 import { isGleanerError, GleanerError } from '../../shared/errors.js';
 import { openStore, type PageRecord } from '../../shared/store/index.js';
 import { formatTrace, type TraceStep } from '../../shared/trace.js';
@@ -55,6 +56,9 @@ export const traceCommand: Command = {
     if (positionals.length !== 1) throw new GleanerError('BAD_ARGUMENT', 'trace: give one URL, e.g. gleaner trace http://intranet.example/page.html');
     const input = positionals[0]!;
     const dataDir = v.data ?? 'data';
+    // A data dir that cannot be one (a file, a store's own folder) is refused before the live fetch; a
+    // missing one is not: the crawl-side steps stand alone, and the store step says there is none.
+    checkDataDir(dataDir, { create: false, write: false });
     // Without a config file the URL is judged as the data dir's crawl judged it: its agent (whose
     // robots.txt group applies), delay and the rest (crawler/crawl-settings.ts), not the defaults.
     const options: CrawlOptions = v.config === undefined ? { ...DEFAULT_CRAWL_OPTIONS, ...(await crawlSettingsOf(dataDir)), dataDir, seeds: [] } : crawlOptionsFromArgs(['--config', v.config, input]).options;
