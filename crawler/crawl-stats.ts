@@ -35,6 +35,9 @@ export class CrawlCounters {
   pagesCommitted = 0;
   /** Pages this run stored, re-stored pages of a recrawl included. */
   pagesThisRun = 0;
+  /** Per origin, the pages this run stored, re-stored pages of a recrawl included: what a host's rate
+   * is made of (its tally in `stats.byHost` does not grow when a recrawl re-stores a page). */
+  readonly hostPagesThisRun = new Map<string, number>();
   readonly #requestsBefore: number;
 
   /** `saved`: the stats an earlier run left, if any. Per-page counts start at zero: `storedBefore`
@@ -90,6 +93,8 @@ export class CrawlCounters {
     this.#hostPage(page.url, page, 1);
     countPage(this.thisRun, page, 1);
     this.thisRun.pages++;
+    const origin = originOf(page.url);
+    this.hostPagesThisRun.set(origin, (this.hostPagesThisRun.get(origin) ?? 0) + 1);
   }
 
   /** A recrawled page whose server failed for now, stored as it was (counted by `stored` too). */

@@ -344,7 +344,7 @@ class CrawlRun {
       const tally = byHost[h.host] ?? { pages: 0, errors: 0, cut: 0 };
       let rate = this.hostRates.get(h.host);
       if (!rate) this.hostRates.set(h.host, (rate = new RecentRate()));
-      const perSecond = rate.sample(now, tally.pages);
+      const perSecond = rate.sample(now, this.counts.hostPagesThisRun.get(h.host) ?? 0);
       return { origin: h.host, pages: tally.pages, errors: tally.errors, queued: h.queued, inFlight: h.inFlight, delayMs: h.delayMs, pagesPerMinute: Math.round(perSecond * 600) / 10, blocked: blocked.get(h.host) ?? 0, cut: tally.cut };
     });
     hosts.sort((a, b) => b.pages - a.pages || b.queued - a.queued || a.origin.localeCompare(b.origin));

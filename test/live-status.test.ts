@@ -85,6 +85,22 @@ describe('the live crawl status', () => {
     }
   });
 
+  it("a recrawl's per-host rate counts the pages it fetches again", async () => {
+    // The rate sampled the host's stored pages, which a recrawl re-stores without adding: /stats said
+    // 0 pages a minute for a host being recrawled at three a second.
+    slowMs = 0;
+    const dataDir = await tmp();
+    await crawl(options(dataDir));
+    slowMs = 60;
+    const seen: CrawlStatus[] = [];
+    const watch = setInterval(() => void readCrawlStatus(dataDir).then((s) => s && seen.push(s)), 25);
+    await crawl(options(dataDir, { recrawl: true }));
+    clearInterval(watch);
+    const midway = seen.filter((s) => s.running && s.pagesThisRun >= 5);
+    expect(midway.length, 'statuses read while the recrawl ran').toBeGreaterThan(0);
+    expect(Math.max(...midway.map((s) => s.hosts[0]!.pagesPerMinute))).toBeGreaterThan(0);
+  });
+
   it('a resumed crawl has the totals of the whole crawl, errors by reason recounted from the store', async () => {
     slowMs = 0;
     const dataDir = await tmp();
