@@ -83,6 +83,14 @@ describe('gleaner search', () => {
     expect((await run(['storage', '--size', '20'])).out).not.toContain('More:');
   });
 
+  it('the next-page command keeps the flags this search was asked with: its data dir, page size, --literal', async () => {
+    // It said only the query and --page: run as printed, it read ./data, or asked page 2 of pages of
+    // 10 where the user read pages of 5, and skipped or repeated results.
+    const { out } = await run(['storage', '--size', '5', '--literal']);
+    expect(out).toMatch(/^12 results, page 1 of 3 /);
+    expect(out).toContain(`More: gleaner search 'storage' --page 2 --size 5 --literal --data ${fixture.dataDir}\n`);
+  });
+
   it('searches a sure correction at once and says so; --literal searches as typed', async () => {
     const fixed = await run(['vacuun']);
     expect(fixed.out.split('\n')[0]).toBe('Showing results for vacuum; search instead for vacuun: add --literal');

@@ -64,8 +64,27 @@ function shellQuoted(q: string): string {
   return `'${q.replace(/'/g, `'\\''`)}'`;
 }
 
-/** One page of results as text: a count line, the query as read, then each result. Pure. */
-export function formatSearchRun(run: SearchRun, style: MarkStyle, explain: boolean): string {
+/** A flag's value as a shell reads it back: bare when it is plain, quoted otherwise. */
+function shellWord(value: string): string {
+  return /^[\w./:=@%+-]+$/.test(value) ? value : shellQuoted(value);
+}
+
+/** The flags a search was asked with that the next page's command must repeat (all but --page and
+ * --sort, which the "More:" line sets itself), as shell words. */
+function repeatedFlags(v: { data?: string; size?: string; explain?: boolean; literal?: boolean; synonyms?: string; promoted?: string }): string {
+  const words: string[] = [];
+  if (v.size !== undefined) words.push('--size', shellWord(v.size));
+  if (v.explain === true) words.push('--explain');
+  if (v.literal === true) words.push('--literal');
+  if (v.synonyms !== undefined) words.push('--synonyms', shellWord(v.synonyms));
+  if (v.promoted !== undefined) words.push('--promoted', shellWord(v.promoted));
+  if (v.data !== undefined) words.push('--data', shellWord(v.data));
+  return words.join(' ');
+}
+
+/** One page of results as text: a count line, the query as read, then each result. Pure. `again`: the
+ * flags the next page's command repeats (repeatedFlags). */
+export function formatSearchRun(run: SearchRun, style: MarkStyle, explain: boolean, again = ''): string {
   const { query, result } = run;
   const lines: string[] = [];
   if (run.corrected) lines.push(`Showing results for ${query.understood}; search instead for ${run.corrected.literal}: add --literal`);
@@ -93,7 +112,7 @@ export function formatSearchRun(run: SearchRun, style: MarkStyle, explain: boole
     lines.push(total === 0 ? 'No page has every word of the query; these pages have some of them.' : 'Few pages have every word of the query; pages with some of the words come after them.');
   }
   for (const v of views) lines.push('', ...resultLines(v, width, style, explain));
-  if (run.page < run.pages) lines.push('', `More: gleaner search ${shellQuoted(run.input)}${run.sort === 'relevance' ? '' : ` --sort ${run.sort}`} --page ${run.page + 1}`);
+  if (run.page < run.pages) lines.push('', `More: gleaner search ${shellQuoted(run.input)}${run.sort === 'relevance' ? '' : ` --sort ${run.sort}`} --page ${run.page + 1}${again === '' ? '' : ` ${again}`}`);
   return lines.join('\n') + '\n';
 }
 
@@ -171,7 +190,7 @@ export function createSearchCommand(io: SearchCommandIo, env: NodeJS.ProcessEnv 
           throw e;
         }
         if (v.json) io.out.write(JSON.stringify(apiAnswer(run, explain)) + '\n');
-        else io.out.write(formatSearchRun(run, io.out.isTTY === true && env.NO_COLOR === undefined ? BOLD : PLAIN, explain));
+        else io.out.write(formatSearchRun(run, io.out.isTTY === true && env.NO_COLOR === undefined ? BOLD : PLAIN, explain, repeatedFlags(v)));
       } finally {
         engine.close();
       }
