@@ -59,8 +59,11 @@ export interface CrawlProgress {
   blocked: number;
   pagesPerSecond: number;
   /** Pages stored plus those queued or under way: the work known so far (it grows as links are found),
-   * at most --max-pages (a recrawl's aside, whose queue holds stored pages). */
+   * at most --max-pages. A recrawl's queue holds the stored pages again: its known work is the pages
+   * this run stored plus those queued or under way, each counted once. */
   known: number;
+  /** The pages of the known work done: `pages`, or on a recrawl `pagesThisRun`. */
+  done: number;
   /** Estimated seconds left for the known work (crawler/eta.ts), undefined before there is a rate or delay to go by. */
   secondsLeft: number | undefined;
   /** The host whose queue takes longest at its delay alone (its queue counted up to what --max-pages
@@ -292,11 +295,12 @@ class CrawlRun {
     // note say so. A recrawl's queue holds stored pages, which do not count against it, so it is not cut.
     const room = this.options.recrawl ? Infinity : Math.max(0, this.options.maxPages - this.counts.pagesStored);
     const remaining = Math.min(queued + this.inFlight, room);
-    const known = this.counts.pagesStored + remaining;
+    const known = this.options.recrawl ? Math.max(this.counts.pagesStored, this.counts.pagesThisRun + remaining) : this.counts.pagesStored + remaining;
     const queue = this.frontier.slowestHost();
     const slowest = queue && queue.queued > room ? { ...queue, queued: room, ms: (queue.ms * room) / queue.queued } : queue;
     return {
       known,
+      done: this.options.recrawl ? Math.min(this.counts.pagesThisRun, known) : this.counts.pagesStored,
       secondsLeft: secondsLeft(remaining, rate, slowest?.ms),
       slowestHost: slowest && {
         host: slowest.host,

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { tempDirs } from './support/temp-dirs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawl, type CrawlOptions } from '../crawler/index.js';
+import { crawl, type CrawlOptions, type CrawlProgress } from '../crawler/index.js';
+import { formatProgress } from '../bin/commands/crawl.js';
 import { buildIndex } from '../indexer/index.js';
 import { LIVE_STATUS_HOSTS, readCrawlStatus, type CrawlStatus } from '../shared/crawl-status.js';
 import { serve, type RunningServer } from '../web/index.js';
@@ -99,6 +100,21 @@ describe('the live crawl status', () => {
     const midway = seen.filter((s) => s.running && s.pagesThisRun >= 5);
     expect(midway.length, 'statuses read while the recrawl ran').toBeGreaterThan(0);
     expect(Math.max(...midway.map((s) => s.hosts[0]!.pagesPerMinute))).toBeGreaterThan(0);
+  });
+
+  it("a recrawl's known work is the pages it fetches again, each counted once, and its bar starts at none done", async () => {
+    // Known was the stored pages plus the queue, which on a recrawl holds those same pages: a 15-page
+    // site read "15 of 30 pages [##########----------] 50%" before its first request.
+    slowMs = 0;
+    const dataDir = await tmp();
+    await crawl(options(dataDir));
+    slowMs = 30;
+    const seen: CrawlProgress[] = [];
+    await crawl(options(dataDir, { recrawl: true }), { onProgress: (p) => seen.push(p), progressIntervalMs: 10 });
+    expect(seen.length).toBeGreaterThan(2);
+    for (const p of seen) expect(p.known).toBe(15);
+    const first = seen[0]!;
+    expect(formatProgress(first)).toMatch(new RegExp(`^crawl: ${first.pagesThisRun} of 15 pages `));
   });
 
   it('a resumed crawl has the totals of the whole crawl, errors by reason recounted from the store', async () => {

@@ -370,7 +370,7 @@ export function formatCheck(args: CrawlArgs): string {
 
 export function formatProgress(p: CrawlProgress, now: number = Date.now()): string {
   // The robots note comes before the counters: a terminal cuts the line at its width.
-  return `crawl: ${doneOfKnown(p)} (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s)${robotsHostsNote(p, now)} | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
+  return `crawl: ${doneOfKnown({ ...p, pages: p.done })} (${p.pagesThisRun} this run, ${p.pagesPerSecond.toFixed(1)}/s)${robotsHostsNote(p, now)} | queued ${p.queued} | in flight ${p.inFlight} | hosts ${p.hosts} | errors ${p.errors} | blocked ${p.blocked}`;
 }
 
 /** Which host waits for its robots.txt and why (the first; a count of the others), and which were given up. */
