@@ -166,6 +166,18 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     expect(await tab.getByRole('status').innerText()).toBe(`${shown} partial matches, lacking some words`);
   });
 
+  it('as you type, a half-typed last word is read as the start of a word, and the status says the words', async () => {
+    // "walr" alone matched no page, so the box said "No results" until the word was whole.
+    const half = await typeInBox('walr');
+    await expect.poll(() => half.options.count()).toBeGreaterThanOrEqual(3);
+    expect(await half.options.first().innerText()).toMatch(/Walrus guide \d/);
+    expect(await tab.getByRole('status').innerText()).toMatch(/^\d+ results for walrus$/);
+    // Finished with a space, the word is read as typed: no page has "walr".
+    const whole = await typeInBox('walr ');
+    await expect.poll(() => tab.getByRole('status').innerText()).toBe('No results');
+    expect(await whole.options.count()).toBe(0);
+  });
+
   it('not allowed: the browser refuses the script and the API; no box appears', async () => {
     consoleErrors.length = 0;
     await tab.goto(`${siteOrigin}/refusing`);

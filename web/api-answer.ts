@@ -22,6 +22,9 @@ export function apiAnswer(run: SearchRun, explain: boolean): Record<string, unkn
     ...(run.result.didYouMean && !run.corrected ? { didYouMean: run.result.didYouMean.query } : {}),
     // The typed query matched nothing: these are the results of its correction, `understood`.
     ...(run.corrected ? { correctedFrom: run.corrected.literal } : {}),
+    // Asked as you type (complete=1): the typed query matched nothing, and these are the results of
+    // it with its last word completed, `understood`.
+    ...(run.completed ? { completedFrom: run.completed.typed } : {}),
     // Listed by the site for this query (serve --promoted): linked as listed, not to a section.
     ...(run.promoted
       ? {

@@ -371,6 +371,20 @@ describe('GET /api/search', () => {
     expect((json.results as { url: string }[])[0]!.url).toBe('http://intranet.test/handbook');
   });
 
+  it('as you type (complete=1), a last word that starts a word is searched completed: completedFrom says what was typed', async () => {
+    const typed = await api('/api/search?complete=1&q=' + encodeURIComponent('northwind hand'));
+    expect(typed.json).toMatchObject({ understood: 'northwind handbook', completedFrom: 'northwind hand' });
+    expect((typed.json.results as { url: string }[])[0]!.url).toBe('http://intranet.test/handbook');
+    // Sent whole, or with the word finished by a space, the words are searched as typed.
+    for (const q of ['/api/search?q=northwind%20hand', '/api/search?complete=1&q=northwind%20hand%20']) {
+      const { json } = await api(q);
+      expect(json.completedFrom).toBeUndefined();
+      expect(json.understood).toBe('northwind hand');
+    }
+    // A query with every-word matches as typed is not completed.
+    expect((await api('/api/search?complete=1&q=handbook')).json.completedFrom).toBeUndefined();
+  });
+
   it('partial matches carry the words they lack, after every full match', async () => {
     const { json } = await api('/api/search?q=' + encodeURIComponent('robots canteen'));
     const results = json.results as { url: string; missing?: string[] }[];

@@ -25,6 +25,10 @@ export interface SearchRun {
    * ("Showing results for vacuum freeze; search instead for vacum freeze"): `query` and `result` are
    * then the correction's, `literal` what the user typed (searched as typed with `literal=1`). */
   corrected?: { literal: string };
+  /** Set when the search was asked as you type (RunOptions.complete), the query as typed had no
+   * every-word match, and its last word, still being typed, was completed ("habitat wom" -> "habitat
+   * wombat") and searched in its place: `query` and `result` are then the completion's, `typed` the input. */
+  completed?: { typed: string };
   /** The order of the results (SearchOptions.sort). */
   sort: SortOrder;
   /** Pages the site promotes for the query (WebOptions.promoted), shown above page 1's results;
@@ -40,6 +44,29 @@ export interface RunOptions {
   explain?: boolean;
   /** The order of the results (SearchOptions.sort). Default 'relevance'. */
   sort?: SortOrder;
+  /** As you type (a search box that searches at each keystroke, as Pagefind's and DocSearch's do): a
+   * last word with no space after it may be the start of a word, so when the query as typed has no
+   * every-word match, its last word's completion (what /api/suggest offers first) is searched in its
+   * place. Default false: a query sent whole means its words as typed. */
+  complete?: boolean;
+}
+
+/** The last word of `q` and what precedes it: completions replace the last word. */
+export function splitLastWord(q: string): { head: string; last: string } {
+  const m = /^(.*?)(\S*)$/su.exec(q.trimStart());
+  return { head: m?.[1] ?? '', last: m?.[2] ?? '' };
+}
+
+/** The query with its last word completed, as typed at a keystroke: undefined when the input ends in a
+ * space (the word is finished), its last word is an operator, a name or inside quotes (completions are
+ * of words), or no longer word begins with it. Pure but for the engine's word list. */
+export function completedQuery(engine: Pick<SearchEngine, 'suggest'>, input: string): string | undefined {
+  if (/\s$/u.test(input) || (input.match(/"/g)?.length ?? 0) % 2 === 1) return undefined;
+  const { head, last } = splitLastWord(input);
+  if (!/^[\p{L}\p{N}]+$/u.test(last)) return undefined;
+  const word = last.normalize('NFKC').toLowerCase();
+  const completion = engine.suggest(word, 1, head)[0];
+  return completion === undefined || completion === word ? undefined : head + completion;
 }
 
 /** `text` parsed as a search runs it: the site's synonyms (WebOptions.synonyms) added as OR
@@ -82,8 +109,21 @@ export function runSearch(
   };
   let result = needsWord ? EMPTY : search(query);
   let corrected: SearchRun['corrected'];
-  /** The correction searched in the typed query's place, as it reads before synonyms. */
+  let completed: SearchRun['completed'];
+  /** The correction or completion searched in the typed query's place, as it reads before synonyms. */
   let correction: string | undefined;
+  // As you type, a last word that starts a word is read as that word before it is read as a typo.
+  const completion = !needsWord && run.complete === true && run.literal !== true && result.total === 0 ? completedQuery(engine, input) : undefined;
+  if (completion !== undefined) {
+    const whole = parse(completion);
+    const wholeResult = search(whole);
+    if (wholeResult.total > 0) {
+      completed = { typed: input };
+      correction = completion;
+      query = { ...whole, ignored: query.ignored };
+      result = wholeResult;
+    }
+  }
   // A typo that leaves no every-word match: a sure correction is searched at once, if it finds pages;
   // an unsure one is only offered, beside the partial matches of the query as typed.
   if (!needsWord && run.literal !== true && result.total === 0 && result.didYouMean?.sure === true) {
@@ -114,6 +154,7 @@ export function runSearch(
     needsWord,
     sort,
     ...(corrected ? { corrected } : {}),
+    ...(completed ? { completed } : {}),
     ...(promoted.length > 0 ? { promoted } : {}),
   };
 }

@@ -102,7 +102,7 @@
       if (/^https?:\/\//i.test(url)) window.location.assign(url);
     }
 
-    function show(results, total, recommended) {
+    function show(results, total, recommended, completed) {
       while (list.firstChild) list.removeChild(list.firstChild);
       hits = results;
       results.forEach(function (hit, i) {
@@ -173,7 +173,8 @@
       if (total > 0) counts.push(total + (total === 1 ? ' result' : ' results'));
       else if (partial > 0) counts.push(partial + (partial === 1 ? ' partial match' : ' partial matches') + ', lacking some words');
       else if (recommended === 0) counts.push('No results');
-      status.textContent = counts.join(', ');
+      // Results of the query with its last word completed: the status says which words they are for.
+      status.textContent = counts.join(', ') + (completed && total > 0 ? ' for ' + completed : '');
     }
 
     function search() {
@@ -182,7 +183,11 @@
       var mine = ++asked;
       if (controller) controller.abort();
       controller = new AbortController();
-      var url = GLEANER + '/api/search?size=' + size + '&q=' + encodeURIComponent(site ? q + ' site:' + site : q);
+      // complete=1: the last word may be half typed ("hab"); with no page holding every word as typed,
+      // Gleaner searches it completed ("habitat") and says so in completedFrom, as Pagefind and DocSearch
+      // match the last word as a prefix. The site filter goes first so that the last word stays last.
+      var typed = input.value.replace(/^\s+/, '');
+      var url = GLEANER + '/api/search?complete=1&size=' + size + '&q=' + encodeURIComponent(site ? 'site:' + site + ' ' + typed : typed);
       fetch(url, { mode: 'cors', credentials: 'omit', signal: controller.signal })
         .then(function (res) { return res.ok ? res.json() : { results: [], total: 0 }; })
         .then(function (body) {
@@ -190,7 +195,7 @@
           var valid = function (h) { return h && typeof h.url === 'string'; };
           var results = Array.isArray(body.results) ? body.results.filter(valid) : [];
           var promoted = Array.isArray(body.promoted) ? body.promoted.filter(valid).map(function (h) { return Object.assign({}, h, { promoted: true }); }) : [];
-          show(promoted.concat(results), typeof body.total === 'number' ? body.total : results.length, promoted.length);
+          show(promoted.concat(results), typeof body.total === 'number' ? body.total : results.length, promoted.length, typeof body.completedFrom === 'string' ? body.understood : undefined);
         })
         .catch(function (e) {
           if (e && e.name === 'AbortError') return;

@@ -6,14 +6,8 @@ import { routeGroup } from './router.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http-error.js';
 import { flagParam, intParam, sortParam, stringParam, textParam } from '../params.js';
-import { runSearch } from '../run-search.js';
+import { runSearch, splitLastWord } from '../run-search.js';
 import { apiAnswer } from '../api-answer.js';
-
-/** The last word of `q` and what precedes it: completions replace the last word. */
-export function splitLastWord(q: string): { head: string; last: string } {
-  const m = /^(.*?)(\S*)$/su.exec(q.trimStart());
-  return { head: m?.[1] ?? '', last: m?.[2] ?? '' };
-}
 
 export function apiRoutes(ctx: AppContext): Router {
   const router = routeGroup();
@@ -27,7 +21,8 @@ export function apiRoutes(ctx: AppContext): Router {
     // Explanations only when asked, as Elasticsearch's `explain` and Solr's `debugQuery`: they were 60%
     // of an answer's bytes (7.8 of 12.9 KB for "iterator map" on the Rust docs), and writing them 10% of serving it.
     const explain = flagParam(req.query.explain);
-    const run = runSearch(ctx.engine, q, page, size, options, ctx.cache, { literal: flagParam(req.query.literal), explain, sort: sortParam(req.query.sort) });
+    // complete=1: asked at each keystroke (embed.js), so a last word may be the start of one (RunOptions.complete).
+    const run = runSearch(ctx.engine, q, page, size, options, ctx.cache, { literal: flagParam(req.query.literal), explain, sort: sortParam(req.query.sort), complete: flagParam(req.query.complete) });
     res.json(apiAnswer(run, explain));
   });
 
