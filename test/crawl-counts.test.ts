@@ -121,6 +121,11 @@ describe('counts of the crawl, not of the run', () => {
       const okPages = first.stats.pagesByState.ok ?? 0;
       expect(okPages).toBeGreaterThan(30);
       expect(first.stats.pagesByStatus).toEqual({ '200': okPages });
+      // A first run is the whole crawl: its counts are said once.
+      const firstText = formatSummary(first);
+      expect(firstText).toContain(`this run:     ${okPages} pages stored, ${first.stats.requests} requests (the whole crawl so far)`);
+      expect(firstText).not.toContain('whole crawl:');
+      expect(firstText.match(/by state/g)).toHaveLength(1);
       const again = await run(site, dir, { recrawl: true });
       expect(site.statuses.get(304)).toBe(okPages);
       expect(again.stats.pagesByState).toEqual(first.stats.pagesByState);

@@ -393,10 +393,18 @@ export function formatSummary(s: CrawlSummary, logFile?: string): string {
   const blocked = Object.values(st.blockedByRule).reduce((a, b) => a + b, 0);
   const traps = Object.entries(st.trapsCut).map(([k, n]) => `${k} ${n}${st.trapExamples?.[k] ? ` (e.g. ${st.trapExamples[k]})` : ''}`).join('; ') || 'none';
   const why = { done: 'nothing left to crawl', 'max-pages': 'reached --max-pages', aborted: 'stopped; run again to resume', unreachable: 'no seed host could be reached' }[s.stoppedBecause];
+  const kept = run.kept > 0 ? ` (${run.kept} kept as they were: their server failed for now)` : '';
+  // A first run is the whole crawl: its counts once, not twice over.
+  const runs =
+    run.pages === total && run.requests === st.requests
+      ? [`  this run:     ${run.pages} pages stored${kept}, ${run.requests} requests (the whole crawl so far)`]
+      : [
+          `  this run:     ${run.pages} pages stored${kept}, ${run.requests} requests; by state: ${byState(run.pagesByState)}; by status: ${byStatus(run.pagesByStatus)}`,
+          `  whole crawl:  ${total} pages stored, ${st.requests} requests (every run so far)`,
+        ];
   return [
     `crawled ${s.pagesThisRun} pages in ${s.seconds.toFixed(1)} s (${why})`,
-    `  this run:     ${run.pages} pages stored${run.kept > 0 ? ` (${run.kept} kept as they were: their server failed for now)` : ''}, ${run.requests} requests; by state: ${byState(run.pagesByState)}; by status: ${byStatus(run.pagesByStatus)}`,
-    `  whole crawl:  ${total} pages stored, ${st.requests} requests (every run so far)`,
+    ...runs,
     `  pages by state:   ${byState(st.pagesByState)}`,
     `  pages by status:  ${byStatus(st.pagesByStatus)}`,
     `  blocked by robots.txt: ${blocked}; duplicates: ${st.duplicates}; out of scope: ${st.outOfScope}`,
