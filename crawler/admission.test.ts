@@ -20,6 +20,25 @@ describe('admission to the frontier', () => {
     expect(admission.admissible('http://a.test/ok', 1, 0)).toBe(false);
     expect([counts.stats.outOfScope, counts.stats.trapsCut]).toEqual([1, { 'max-depth': 1 }]);
   });
+  it('a query in another parameter order is the URL judged before (faceted listings link each filter set in every order)', () => {
+    // A probe shop of 31 pages linking `?color=red&size=m` and `?size=m&color=red` alike: 757 listing
+    // requests for 188 distinct listings. The URL is asked as first linked; its other orders are not asked.
+    const { admission } = make();
+    expect(admission.admissible('http://a.test/shop?size=m&color=red&page=2', 1, 0)).toBe(true);
+    expect(admission.admissible('http://a.test/shop?color=red&page=2&size=m', 1, 0)).toBe(false);
+    const follow = [
+      { url: 'http://a.test/shop?page=2&size=m&color=red', depth: 2, via: 'link' as const },
+      { url: 'http://a.test/shop?size=m&color=red', depth: 2, via: 'link' as const },
+    ];
+    expect(admission.queueable(follow, { url: 'http://a.test/shop' }).queue.map((e) => e.url)).toEqual(['http://a.test/shop?size=m&color=red']);
+    // Values of one name keep their order (`?tag=b&tag=a` may not be `?tag=a&tag=b`); other values are other URLs.
+    expect(admission.admissible('http://a.test/s?tag=b&tag=a', 1, 0)).toBe(true);
+    expect(admission.admissible('http://a.test/s?tag=a&tag=b', 1, 0)).toBe(true);
+    expect(admission.admissible('http://a.test/shop?color=blue&size=m', 1, 0)).toBe(true);
+    // Judged at resume (what earlier runs queued), the other orders are judged too.
+    admission.judge('http://a.test/list?b=2&a=1');
+    expect(admission.admissible('http://a.test/list?a=1&b=2', 1, 0)).toBe(false);
+  });
   it('a URL judged by an earlier run (judge at resume) is neither queued nor refused again', () => {
     const { counts, admission } = make();
     admission.judge('http://b.test/x');

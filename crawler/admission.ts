@@ -7,6 +7,7 @@
 import type { FrontierEntry } from '../shared/store/index.js';
 import type { CrawlCounters } from './crawl-stats.js';
 import type { Logger } from '../shared/log.js';
+import { queryOrderKey } from '../shared/url.js';
 import { chainFromShape, shownTrapUrl, variableShape, type TrapGuard, type TrapReason, type TrapVerdict } from './traps.js';
 
 /** Bound on the per-run cache of judged URLs (~100 bytes each); past it the cache starts again. */
@@ -16,6 +17,8 @@ const JUDGED_CACHE_LIMIT = 1_000_000;
 const LOGGED_CUTS_PER_RULE = 100;
 
 export class Admission {
+  /** Judged URLs, by queryOrderKey: a query in another parameter order is the URL judged before (a faceted
+   * listing linked in every order is asked once, as first linked). */
   readonly #judged = new Set<string>();
   readonly #loggedCuts = new Map<string, number>();
 
@@ -28,9 +31,10 @@ export class Admission {
 
   /** Marks the URL judged; false when it was already. */
   judge(url: string): boolean {
-    if (this.#judged.has(url)) return false;
+    const key = queryOrderKey(url);
+    if (this.#judged.has(key)) return false;
     if (this.#judged.size >= JUDGED_CACHE_LIMIT) this.#judged.clear();
-    this.#judged.add(url);
+    this.#judged.add(key);
     return true;
   }
 
@@ -73,7 +77,7 @@ export class Admission {
     const refused: string[] = [];
     const fromShape = variableShape(from.url);
     for (const e of follow) {
-      if (this.#judged.has(e.url)) continue;
+      if (this.#judged.has(queryOrderKey(e.url))) continue;
       // Worked out only for URLs in scope (most links of a site's pages are not).
       let chain = 0;
       const chainOf = (): number => (chain = chainFromShape(e.url, fromShape, from.shapeChain ?? 0));

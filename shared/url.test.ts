@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalizeUrl, DEFAULT_STRIP_PARAMS, hostOf, makeCanonicalizer, normalizePercentEncoding, originOf, sessionLikeValue, uncrawlableReason } from './url.js';
+import { canonicalizeUrl, DEFAULT_STRIP_PARAMS, hostOf, makeCanonicalizer, normalizePercentEncoding, originOf, queryOrderKey, sessionLikeValue, uncrawlableReason } from './url.js';
 
 const c = (url: string, base?: string) => canonicalizeUrl(url, base);
 
@@ -220,5 +220,14 @@ describe('makeCanonicalizer', () => {
     const crawl = makeCanonicalizer({ stripParams: ['ref', 'utm_*'] });
     const again = makeCanonicalizer(JSON.parse(JSON.stringify(crawl.settings)) as { stripParams: string[] });
     for (const u of ['http://a.test/?ref=1&sid=2', 'http://a.test/p;jsessionid=9?utm_x=1']) expect(again.canonicalize(u)).toBe(crawl.canonicalize(u));
+  });
+});
+
+describe('queryOrderKey', () => {
+  it('sorts parameters by name, stable, a leading valueless one first; no query or one parameter unchanged', () => {
+    expect(queryOrderKey('http://a.test/shop?size=m&sort=price&color=red')).toBe('http://a.test/shop?color=red&size=m&sort=price');
+    expect(queryOrderKey('http://a.test/s?tag=b&q=x&tag=a')).toBe('http://a.test/s?q=x&tag=b&tag=a');
+    expect(queryOrderKey('http://a.test/index.php?/blog/post&z=1&a=2')).toBe('http://a.test/index.php?/blog/post&a=2&z=1');
+    for (const u of ['http://a.test/', 'http://a.test/p?x=1', 'http://a.test/p?x']) expect(queryOrderKey(u)).toBe(u);
   });
 });

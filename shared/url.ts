@@ -194,6 +194,27 @@ function decodeSafely(s: string): string {
   }
 }
 
+/**
+ * `url` (canonical) with its query parameters in order of name, stable (the values of one name keep
+ * their order: `?tag=b&tag=a` need not be `?tag=a&tag=b` to a server), and a first parameter without
+ * `=` left first (routers read `?/blog/post&x=1` as the path). For "seen before" only: faceted navigation
+ * links one listing with its parameters in every order, and Scrapy's request fingerprint and Crawlee's
+ * unique key sort them the same way. Never the URL fetched or stored: robots.txt is written against
+ * the URLs a site links (`Disallow: /*?sort=`), DESIGN.md "Query parameters keep their order". Pure.
+ */
+export function queryOrderKey(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1 || url.indexOf('&', q) === -1) return url;
+  const pairs = url.slice(q + 1).split('&');
+  const start = pairs[0]!.includes('=') ? 0 : 1;
+  const named = pairs.slice(start).map((pair, i) => {
+    const eq = pair.indexOf('=');
+    return { pair, name: eq === -1 ? pair : pair.slice(0, eq), i };
+  });
+  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.i - b.i));
+  return `${url.slice(0, q + 1)}${[...pairs.slice(0, start), ...named.map((n) => n.pair)].join('&')}`;
+}
+
 /** `scheme://host[:port]` of a URL: the unit robots.txt and politeness apply to. */
 export function originOf(url: string): string {
   return new URL(url).origin;
