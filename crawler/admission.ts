@@ -27,7 +27,14 @@ export class Admission {
     private readonly traps: TrapGuard,
     private readonly counts: CrawlCounters,
     private readonly log: Logger,
+    /** Rewrites a found URL before it is judged: drops the parameters learned to change nothing (noop-params.ts). */
+    private readonly strip: (url: string) => string = (url) => url,
   ) {}
+
+  /** Whether the URL (or another parameter order of it) was judged already. */
+  judged(url: string): boolean {
+    return this.#judged.has(queryOrderKey(url));
+  }
 
   /** Marks the URL judged; false when it was already. */
   judge(url: string): boolean {
@@ -76,7 +83,9 @@ export class Admission {
     const queue: FrontierEntry[] = [];
     const refused: string[] = [];
     const fromShape = variableShape(from.url);
-    for (const e of follow) {
+    for (const found of follow) {
+      const stripped = this.strip(found.url);
+      const e = stripped === found.url ? found : { ...found, url: stripped };
       if (this.#judged.has(queryOrderKey(e.url))) continue;
       // Worked out only for URLs in scope (most links of a site's pages are not).
       let chain = 0;

@@ -36,6 +36,7 @@ import { hostname } from 'node:os';
 import { preferredHostUrl } from './host-directive.js';
 import { TrapGuard } from './traps.js';
 import { Admission } from './admission.js';
+import { NoopParams } from './noop-params.js';
 import type { RunFigures } from './crawl-counts.js';
 import { CrawlCounters } from './crawl-stats.js';
 import { RecentRate, secondsLeft } from './eta.js';
@@ -159,6 +160,8 @@ class CrawlRun {
   /** Per host, page requests in a row that could not connect at all (giveUpHostForPages). */
   private readonly connectFailures = new FailureCounts();
   private readonly hashes = new Map<string, string>();
+  /** Query parameters learned, per host, to change nothing: dropped from found links (noop-params.ts). */
+  private readonly noopParams = new NoopParams();
   /** Sitemap files queued per host this run, against DEFAULT_SITEMAP_OPTIONS.maxFilesPerHost. */
   private readonly sitemapFiles = new Map<string, number>();
   /** Hosts whose sitemaps were left unread because the crawl's budget was met (sitemapBeyondBudget). */
@@ -220,7 +223,7 @@ class CrawlRun {
   async execute(): Promise<CrawlSummary> {
     const { store, options } = this;
     this.counts = new CrawlCounters(await store.getCrawlStats(), options.seeds);
-    this.admission = new Admission(this.inScope, this.traps, this.counts, this.log);
+    this.admission = new Admission(this.inScope, this.traps, this.counts, this.log, (url) => this.noopParams.strip(url));
     await recordCanonicalizer(store, this.canonicalizer);
     await store.putMeta(CRAWL_SETTINGS_KEY, crawlSettings(options));
 
@@ -573,6 +576,13 @@ class CrawlRun {
       await this.frontier.drop(ticket, this.stats);
       return;
     }
+    // Queued before its parameter was learned to change nothing: the page without it is known, not asked again.
+    const stripped = this.restoring.has(entry.url) ? entry.url : this.noopParams.strip(entry.url);
+    if (stripped !== entry.url && this.admission.judged(stripped)) {
+      this.admission.cut(entry.url, { ok: false, reason: 'no-op-param', detail: `the page without the parameter is ${stripped}` });
+      await this.frontier.drop(ticket, this.stats);
+      return;
+    }
 
     const preferred = this.options.useRobotsHost && robots.host ? preferredHostUrl(entry.url, robots.host, this.canonicalizer.canonicalize) : undefined;
     if (preferred) {
@@ -890,7 +900,14 @@ class CrawlRun {
   /** A page about to be stored: counted for the crawl (moved from its old state when stored before) and this run. */
   private countStored(page: PageRecord, previous: PageRecord | undefined): void {
     if (previous) this.restoring.delete(page.url);
-    else this.traps.countPage(page.url, page.state === 'duplicate', true);
+    else {
+      this.traps.countPage(page.url, page.state === 'duplicate', true);
+      if (page.state === 'ok' || page.state === 'duplicate') {
+        for (const name of this.noopParams.countPage(page.url, page.duplicateOf)) {
+          this.log('info', 'a query parameter changes nothing on this host: dropped from its links', { origin: new URL(page.url).origin, param: name, evidence: page.url, duplicateOf: page.duplicateOf });
+        }
+      }
+    }
     this.counts.stored(page, previous);
   }
 

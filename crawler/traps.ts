@@ -77,7 +77,9 @@ export type TrapReason =
   | 'calendar'
   | 'shape-chain'
   | 'repeated-content'
-  | 'shape-limit';
+  | 'shape-limit'
+  /** A queued URL whose form without a parameter learned to change nothing (noop-params.ts) is known. */
+  | 'no-op-param';
 export type TrapVerdict = { ok: true } | { ok: false; reason: TrapReason; detail: string };
 
 /** What the decision needs to know about URLs seen before. */
