@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_EVIDENCE, NoopParams } from './noop-params.js';
+import { MIN_EVIDENCE, NoopParams, SAMPLE_EVERY } from './noop-params.js';
 
 const H = 'http://a.test';
 
@@ -62,5 +62,15 @@ describe('query parameters that change nothing (learned from duplicates)', () =>
     expect(p.strip(`${H}/q?lang=de`)).toBe(`${H}/q`);
     p.countPage(`${H}/q2?lang=de`);
     expect(p.strip(`${H}/q?lang=de`)).toBe(`${H}/q?lang=de`);
+  });
+  it('a learned parameter is still asked as linked in one link of SAMPLE_EVERY, so that later pages can unlearn it', () => {
+    const p = new NoopParams();
+    for (let i = 0; i < MIN_EVIDENCE; i++) p.countPage(`${H}/p${i}?lang=de`, `${H}/p${i}`);
+    const asked = Array.from({ length: 3 * SAMPLE_EVERY }, (_, i) => p.strip(`${H}/later${i}?lang=de`));
+    const sampled = asked.filter((url) => url.includes('?lang=de'));
+    expect(sampled).toEqual([`${H}/later${SAMPLE_EVERY - 1}?lang=de`, `${H}/later${2 * SAMPLE_EVERY - 1}?lang=de`, `${H}/later${3 * SAMPLE_EVERY - 1}?lang=de`]);
+    // The sample was German after all: one fresh page is enough against five copies (5 / 6 < 90%).
+    p.countPage(sampled[0]!);
+    expect(p.strip(`${H}/next?lang=de`)).toBe(`${H}/next?lang=de`);
   });
 });
