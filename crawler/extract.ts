@@ -126,7 +126,22 @@ const REORDER = /[\u202a-\u202e\u2066-\u2069]/g;
 // before a heading (`<span id="std-setting-STATIC_ROOT"></span><h3>`).
 // A nav's or list's aria-label is read for parent-link.ts alone (a breadcrumb trail).
 const ATTRIBUTE_TAGS = new Set(['a', 'area', 'img', 'base', 'html', 'link', 'meta', 'time', 'script', 'dt', 'span', ...ID_CARRIERS, ...TRAIL_HOLDERS]);
-const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id', 'accesskey', 'aria-label', 'itemprop', 'datetime', 'pubdate', 'type']);
+const ATTRIBUTE_LIST = ['href', 'rel', 'alt', 'lang', 'xml:lang', 'content', 'name', 'http-equiv', 'property', 'id', 'accesskey', 'aria-label', 'itemprop', 'datetime', 'pubdate', 'type'];
+const ATTRIBUTE_NAMES = attributeNames(ATTRIBUTE_LIST);
+/** The elements whose class is read too (OTHER_PAGES_CLASS), and the names read of them. */
+const CLASS_TAGS = new Set(['div', 'section', 'aside', 'nav', 'ul', 'ol']);
+const ATTRIBUTE_NAMES_WITH_CLASS = attributeNames([...ATTRIBUTE_LIST, 'class']);
+
+/**
+ * A class part (classes split at `-` and `_`) that marks a list of other pages: a post's related posts
+ * (Jetpack's `jp-relatedposts`, YARPP's `yarpp-related`, `related-posts`, Sphinx's `related` bar), a
+ * thread's similar topics, and WordPress's `post-navigation` ("Previous Post …  Next Post …"). Such a
+ * block names other pages and differs on each page, so no count across the host finds it template
+ * (indexer/templates.ts); its titles and excerpts made the page match other pages' title queries and
+ * were its snippets. Its text is left out of the page, its links (with their text) kept. Classes only,
+ * not ids: an id names a section ("related-macros"). As readability's unlikely-candidate classes.
+ */
+const OTHER_PAGES_CLASS = /(?:^|[\s_-])(?:related|similar)|(?:^|\s)post-navigation(?:\s|$)/i;
 
 /**
  * htmlparser2's Parser on ScanTokenizer, which skips the attributes of the elements extraction does
@@ -136,7 +151,7 @@ const ATTRIBUTE_NAMES = attributeNames(['href', 'rel', 'alt', 'lang', 'xml:lang'
 class ExtractionParser extends Parser implements AttributeFilter {
   /** Set by the handler's onopentagname, which the Parser calls before the tag's attributes. */
   wantAttributes = true;
-  readonly wantedAttributes = ATTRIBUTE_NAMES;
+  wantedAttributes = ATTRIBUTE_NAMES;
 
   /** At MAX_OPEN_ELEMENTS, the deepest open element is closed first, so the new one becomes its sibling. */
   override onopentagname(start: number, endIndex: number): void {
@@ -223,6 +238,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   // Block boundaries are kept as BLOCK_MARK in the joined text (splitBlocks); `segments` counts them.
   let segments = 0;
   let skipDepth = 0;
+  /** The element (by name) that opened a list of other pages (OTHER_PAGES_CLASS), and how many
+   * elements of that name are open inside it, itself counted: its text is not the page's. */
+  let otherPagesTag: string | undefined;
+  let otherPagesDepth = 0;
   let title: string | undefined;
   let titleBuf: string[] | undefined;
   /** Open <svg> and <math> elements: a <title> inside one is the drawing's tooltip, not the page's
@@ -280,7 +299,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const parser = new ExtractionParser(
     {
       onopentagname(name) {
-        parser.wantAttributes = ATTRIBUTE_TAGS.has(name);
+        parser.wantAttributes = ATTRIBUTE_TAGS.has(name) || CLASS_TAGS.has(name);
+        parser.wantedAttributes = CLASS_TAGS.has(name) ? ATTRIBUTE_NAMES_WITH_CLASS : ATTRIBUTE_NAMES;
       },
       onopentag(name, attribs) {
         sectionMarks.onOpen(name, attribs, textParts.length);
@@ -301,6 +321,12 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           if (headingBuf !== undefined) headingBuf.push(' ');
           sectionMarks.onBreak();
         }
+        if (otherPagesTag === undefined) {
+          if (attribs.class !== undefined && CLASS_TAGS.has(name) && OTHER_PAGES_CLASS.test(attribs.class)) {
+            otherPagesTag = name;
+            otherPagesDepth = 1;
+          }
+        } else if (name === otherPagesTag) otherPagesDepth++;
         if (SKIPPED.has(name)) {
           skipDepth++;
           // A <title> in a <template> is inert, one in an <svg> the drawing's tooltip.
@@ -316,6 +342,11 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
             closeAnchor();
             if (attribs.href !== undefined && templateDepth === 0) {
               // The link's block starts here: a link without text then owns an empty segment, not the next block.
+              if (otherPagesTag !== undefined) {
+                // In a list of other pages: no block of the page's text.
+                anchor = { href: attribs.href, segment: -1, text: '', rel: relTokens(attribs.rel), kind: 'a' };
+                break;
+              }
               if (pendingSpace) {
                 textParts.push(BLOCK_MARK);
                 segments++;
@@ -355,7 +386,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
             }
             break;
           default:
-            if (HEADINGS.has(name) && headingBuf === undefined) {
+            if (HEADINGS.has(name) && headingBuf === undefined && otherPagesTag === undefined) {
               headingBuf = [];
               headingTag = name;
             }
@@ -371,6 +402,10 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           return;
         }
         if (!inBody && data.trim() !== '') inBody = true;
+        if (otherPagesTag !== undefined) {
+          if (anchor !== undefined) anchorBuf.push(data);
+          return;
+        }
         if (textChars < opts.maxTextChars) {
           if (pendingSpace) {
             textParts.push(BLOCK_MARK);
@@ -395,6 +430,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         if ((name === 'svg' || name === 'math') && foreignDepth > 0) foreignDepth--;
         if (name === 'pre' && preDepth > 0) preDepth--;
         if (name === 'template' && templateDepth > 0) templateDepth--;
+        if (name === otherPagesTag && --otherPagesDepth === 0) otherPagesTag = undefined;
         if (SKIPPED.has(name)) {
           if (skipDepth > 0) skipDepth--;
           if (name === 'title' && titleBuf !== undefined) {

@@ -28,5 +28,7 @@
  * longer hides the rest of the page (crawler/html-tokenizer.ts) (2026-12-06). 13: the date a page
  * declares in its metadata (metas, microdata, JSON-LD), and a PDF's CreationDate (crawler/page-date.ts)
  * (2026-12-06). 14: a page's headings, and its section headings, kept up to 150,000 characters each
- * (crawler/field-limits.ts maxHeadingChars) (2026-12-07). */
-export const EXTRACTION_VERSION = 14;
+ * (crawler/field-limits.ts maxHeadingChars) (2026-12-07). 15: no text from a list of other pages marked
+ * by its class (related posts, similar topics, post navigation; crawler/extract.ts OTHER_PAGES_CLASS),
+ * its links kept (2026-12-07). */
+export const EXTRACTION_VERSION = 15;
