@@ -117,6 +117,13 @@ describe('detectTemplates', () => {
     // Without a section to stop at, the links are left as they are (a hub page's list is its content).
     expect(t.of(pages[6]!)!.contentText).toBe('Install Use it Configuration reference for the server Docs » Library » The title Some text A link in the content More text');
   });
+  it('goes through link blocks before the first heading of a page without sections, not past a heading that links', () => {
+    // A Drupal section's "In this section" menu (seven pages, below the count) and breadcrumb, then the
+    // page's h1 without an id: its snippets read "Expenses and Travel Policy Remote Working Policy …".
+    const blocks = ['Prev', 'Up', 'Home', 'Next', 'Expenses policy', 'Leave policy', 'Parental policy', 'Home » Policies »', 'Leave policy', 'Some text', 'A link in the content', 'More text', 'Copyright 2024 The Docs Group'];
+    const pages = site(40).map((p, i) => (i === 5 ? { ...page(p.url, blocks), headings: ['Leave policy'], linkBlocks: [4, 5, 6, 7, 10] } : p));
+    expect(detectTemplates(pages).of(pages[5]!)!.contentText).toBe('Leave policy Some text A link in the content More text');
+  });
   it("goes through the page's contents list after a heading every page repeats (a site banner), to its own first heading", () => {
     // Node's API pages: the banner h1 "Node.js v18.20.4 documentation" opens a section (its container's
     // id names it), then the page's own table of contents, then the page's first heading.

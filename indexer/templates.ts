@@ -316,7 +316,15 @@ function markHeaderAndFooter(blocks: boolean[], page: PageBlocks): void {
     for (let k = 0; k < n; k++) if ((shape[k]! & SHAPE_SECTION) !== 0 && !counted[k]) return k;
     return -1;
   })();
-  const leading = (k: number): boolean => (shape[k]! & SHAPE_LEADING_LINK) !== 0 || ((shape[k]! & SHAPE_LINK) !== 0 && k < firstOwnSection);
+  // A page without sections stops at its first own heading that is no link: a CMS's h1 has no id, and
+  // a Drupal section's "In this section" menu (seven pages, below the count) and breadcrumb before it
+  // were its snippets ("Expenses and Travel Policy Remote Working Policy …"). One without either keeps
+  // its links (a hub page's list is its content).
+  const stop = firstOwnSection >= 0 ? firstOwnSection : (() => {
+    for (let k = 0; k < n; k++) if (heading(k) && !counted[k] && (shape[k]! & SHAPE_LINK) === 0) return k;
+    return -1;
+  })();
+  const leading = (k: number): boolean => (shape[k]! & SHAPE_LEADING_LINK) !== 0 || ((shape[k]! & SHAPE_LINK) !== 0 && k < stop);
   for (let i = 0; i < n && (blocks[i] || inner(i) || leading(i)); i++) blocks[i] = true;
   for (let i = n - 1; i >= 0 && (blocks[i] || inner(i)); i--) blocks[i] = true;
   // A page whose content is one short block between header and footer keeps it.
@@ -327,7 +335,8 @@ function markHeaderAndFooter(blocks: boolean[], page: PageBlocks): void {
   // Themes that print the same sidebar twice (Sphinx: one for narrow screens): its other copy is template
   // too (the same text, known by its fingerprint).
   const template = new Set(prints.filter((_, k) => blocks[k] && !counted[k]));
-  for (let k = 0; k < n; k++) if (!blocks[k] && template.has(prints[k]!)) blocks[k] = true;
+  // Not the heading the walk stopped at, which the page's own entry in that menu says too.
+  for (let k = 0; k < n; k++) if (!blocks[k] && (k !== stop || firstOwnSection >= 0) && template.has(prints[k]!)) blocks[k] = true;
   ownContents(blocks, shape);
 }
 
