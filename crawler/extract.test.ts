@@ -104,8 +104,19 @@ describe('lists of other pages by class: related, similar, post navigation', () 
     ]);
     expect(e.links.every((l) => l.block === undefined)).toBe(true);
   });
+  it('takes a shop\'s up-sells, cross-sells and "customers also bought" for one', () => {
+    // WooCommerce's `up-sells upsells products` and `cross-sells`, Magento's `block crosssell`: each
+    // product page's tiles pulled up other products for a product's name ("Enamel Camping Mug").
+    const e = ex(
+      '<h1>Desk Mat</h1><p>Stitched edges.</p><section class="up-sells upsells products"><a href="/a/">Mug</a> $16</section>' +
+        '<div class="cross-sells"><a href="/b/">Tote</a></div><div class="block crosssell"><a href="/c/">Cap</a></div>' +
+        '<div class="also-bought"><div class="tile"><a href="/d/">Hoodie</a> fleece</div></div><p>end</p>',
+    );
+    expect(e.text).toBe('Desk Mat Stitched edges. end');
+    expect(e.links.map((l) => l.text)).toEqual(['Mug', 'Tote', 'Cap', 'Hoodie']);
+  });
   it('does not read "unrelated" or a class that merely contains the word as one', () => {
-    expect(ex('<div class="unrelated-note"><p>a</p></div><div class="dissimilar"><p>b</p></div>').text).toBe('a b');
+    expect(ex('<div class="unrelated-note"><p>a</p></div><div class="dissimilar"><p>b</p></div><div class="sellers"><p>c</p></div>').text).toBe('a b c');
   });
 });
 

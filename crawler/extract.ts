@@ -135,13 +135,13 @@ const ATTRIBUTE_NAMES_WITH_CLASS = attributeNames([...ATTRIBUTE_LIST, 'class']);
 /**
  * A class part (classes split at `-` and `_`) that marks a list of other pages: a post's related posts
  * (Jetpack's `jp-relatedposts`, YARPP's `yarpp-related`, `related-posts`, Sphinx's `related` bar), a
- * thread's similar topics, and WordPress's `post-navigation` ("Previous Post …  Next Post …"). Such a
+ * thread's similar topics, a shop's up-sells, cross-sells and "customers also bought", and WordPress's `post-navigation` ("Previous Post …  Next Post …"). Such a
  * block names other pages and differs on each page, so no count across the host finds it template
  * (indexer/templates.ts); its titles and excerpts made the page match other pages' title queries and
  * were its snippets. Its text is left out of the page, its links (with their text) kept. Classes only,
  * not ids: an id names a section ("related-macros"). As readability's unlikely-candidate classes.
  */
-const OTHER_PAGES_CLASS = /(?:^|[\s_-])(?:related|similar)|(?:^|\s)post-navigation(?:\s|$)/i;
+const OTHER_PAGES_CLASS = /(?:^|[\s_-])(?:related|similar|up-?sells?|cross-?sells?|also-(?:bought|viewed))|(?:^|\s)post-navigation(?:\s|$)/i;
 
 /**
  * htmlparser2's Parser on ScanTokenizer, which skips the attributes of the elements extraction does

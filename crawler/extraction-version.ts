@@ -30,5 +30,6 @@
  * (2026-12-06). 14: a page's headings, and its section headings, kept up to 150,000 characters each
  * (crawler/field-limits.ts maxHeadingChars) (2026-12-07). 15: no text from a list of other pages marked
  * by its class (related posts, similar topics, post navigation; crawler/extract.ts OTHER_PAGES_CLASS),
- * its links kept (2026-12-07). */
-export const EXTRACTION_VERSION = 15;
+ * its links kept (2026-12-07). 16: a shop's up-sells, cross-sells and "customers also bought" read as such
+ * lists too (2026-12-07). */
+export const EXTRACTION_VERSION = 16;
