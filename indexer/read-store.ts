@@ -14,7 +14,7 @@ import { hubShare, openingOf, type Opening } from './hub.js';
 import { headingsWithSections } from './section-headings.js';
 import { commonAffixes, pageTitle, stripAffixes } from './title-boilerplate.js';
 import type { IndexerOptions } from './options.js';
-import { contentOffsets, contentTextOf, countTemplates, pageBlocksFrom, type PageBlocks } from './templates.js';
+import { blockTexts, contentHeadings, contentOffsets, contentTextOf, countTemplates, pageBlocksFrom, type PageBlocks } from './templates.js';
 import { BlockShapeQueue } from './block-thread.js';
 import { listingShare } from './listing.js';
 import { DeployStamps, pageDateMs } from './page-date.js';
@@ -255,7 +255,7 @@ export async function readStoreDocuments(store: Store, options: IndexerOptions):
     // the site's navigation (it kept its text, which matched the template's words on every query).
     const blocks = held.template === undefined ? undefined : Array.from(held.template, (t) => t === 1);
     const contentText = blocks === undefined ? undefined : contentTextOf(page, blocks);
-    const body = contentText === undefined ? page : { ...page, text: contentText, ...(contentText === '' ? { sections: [] } : contentSections(page, blocks!)) };
+    const body = contentText === undefined ? page : { ...page, text: contentText, headings: contentHeadings(page.headings, blockTexts(page), blocks!), ...(contentText === '' ? { sections: [] } : contentSections(page, blocks!)) };
     const stored = storedDocOf(body, links?.anchors ?? [], options.maxBodyChars);
     const context = contexts.get(url);
     const date = pageDateMs(page, !deployed.has(host));

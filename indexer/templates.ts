@@ -282,6 +282,20 @@ export function contentTextOf(page: Pick<PageRecord, 'text' | 'blockEnds'>, bloc
   return blocks.includes(true) ? texts.filter((_, i) => !blocks[i]).join(' ') : page.text;
 }
 
+/**
+ * The page's headings less those that only its template blocks say: a sidebar widget's or a footer
+ * column's title ("Subscribe to our newsletter", "Recent Posts", "Useful links") is a heading on every
+ * page, and its words matched every page of the host in the headings field, in nearly equal order,
+ * though the body and snippets had left it out. A heading that a block of the content says too stays.
+ */
+export function contentHeadings(headings: readonly string[], texts: readonly string[], blocks: readonly boolean[]): string[] {
+  if (!blocks.includes(true)) return [...headings];
+  const template = new Set<string>();
+  const content = new Set<string>();
+  texts.forEach((t, i) => (blocks[i] ? template : content).add(t));
+  return headings.filter((h) => !template.has(h) || content.has(h));
+}
+
 /** Blocks longer than this are never made template by their neighbours. */
 const MAX_INNER_CHARS = 80;
 /** Longer blocks are not compared with the page's headings. */
