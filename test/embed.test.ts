@@ -41,6 +41,7 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
   let dataDir: string;
   let allowing: RunningServer;
   let refusing: RunningServer;
+  let capped: RunningServer;
   let browser: Awaited<ReturnType<typeof launchChromium>>;
   let tab: Page;
   const consoleErrors: string[] = [];
@@ -56,7 +57,7 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     await buildIndex(dataDir, { full: true });
     // The owner's site, on its own origin: /allowing uses the gateway that allows it, /refusing the other.
     site = createServer((req, res) => {
-      const gleaner = req.url === '/refusing' ? refusing.url : allowing.url;
+      const gleaner = req.url === '/refusing' ? refusing.url : req.url === '/capped' ? capped.url : allowing.url;
       const origin = gleaner.replace(/\/$/, '');
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
@@ -69,6 +70,8 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     const promoted = parsePromoted(`<elevate><query text="walrus crawler"><doc id="${content.url}manual/"/></query><query text="okapi husbandry"><doc id="${content.url}manual/"/></query></elevate>`, 'test');
     allowing = await serve({ dataDir, port: 0, host: '127.0.0.1', web: { allowOrigins: [siteOrigin], promoted } });
     refusing = await serve({ dataDir, port: 0, host: '127.0.0.1' });
+    // Allows the site but answers at most 5 results a page, fewer than the box asks for (8).
+    capped = await serve({ dataDir, port: 0, host: '127.0.0.1', web: { allowOrigins: [siteOrigin], maxPageSize: 5 } });
     browser = await launchChromium({ width: 1000, height: 800 });
     tab = browser.context.pages()[0] ?? (await browser.context.newPage());
     tab.on('console', (m) => {
@@ -79,6 +82,7 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     await browser.close();
     await allowing.close();
     await refusing.close();
+    await capped.close();
     await new Promise((resolve) => site.close(resolve));
     await content.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -176,6 +180,14 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     const whole = await typeInBox('walr ');
     await expect.poll(() => tab.getByRole('status').innerText()).toBe('No results');
     expect(await whole.options.count()).toBe(0);
+  });
+
+  it('an error answer is said in Gleaner\'s words, not shown as "No results"', async () => {
+    // The box asks 8 results of a server whose --max-page-size is 5: it said "No results", silently.
+    await tab.goto(`${siteOrigin}/capped`);
+    await tab.getByRole('combobox', { name: 'Search this site' }).fill('walrus');
+    await expect.poll(() => tab.getByRole('status').innerText()).toMatch(/^Search failed: size must be .*5/);
+    expect(await tab.getByRole('option').count()).toBe(0);
   });
 
   it('not allowed: the browser refuses the script and the API; no box appears', async () => {

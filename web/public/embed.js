@@ -189,7 +189,15 @@
       var typed = input.value.replace(/^\s+/, '');
       var url = GLEANER + '/api/search?complete=1&size=' + size + '&q=' + encodeURIComponent(site ? 'site:' + site + ' ' + typed : typed);
       fetch(url, { mode: 'cors', credentials: 'omit', signal: controller.signal })
-        .then(function (res) { return res.ok ? res.json() : { results: [], total: 0 }; })
+        .then(function (res) {
+          if (res.ok) return res.json();
+          // An error answer is said, in Gleaner's words when it gave them (a size above the server's
+          // --max-page-size, an index being rebuilt), not shown as "No results".
+          return res.json().catch(function () { return {}; }).then(function (body) {
+            var said = body && body.error && typeof body.error.message === 'string' ? body.error.message : 'HTTP ' + res.status;
+            throw { gleanerError: said };
+          });
+        })
         .then(function (body) {
           if (mine !== asked) return;
           var valid = function (h) { return h && typeof h.url === 'string'; };
@@ -198,8 +206,9 @@
           show(promoted.concat(results), typeof body.total === 'number' ? body.total : results.length, promoted.length, typeof body.completedFrom === 'string' ? body.understood : undefined);
         })
         .catch(function (e) {
-          if (e && e.name === 'AbortError') return;
-          status.textContent = 'Search is not available here';
+          if ((e && e.name === 'AbortError') || mine !== asked) return;
+          show([], 0, 0);
+          status.textContent = e && typeof e.gleanerError === 'string' ? 'Search failed: ' + e.gleanerError : 'Search is not available here';
         });
     }
 
