@@ -545,6 +545,15 @@ describe('GET /stats, /about, /opensearch.xml, /healthz', () => {
     expect(json).toEqual({ status: 'ok', documents: engine.summary().documents, builtAt: engine.summary().builtAt });
   });
 
+  it('/favicon.ico, which clients ask without reading the page, leads to the icon', async () => {
+    const res = await get('/favicon.ico');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/static/favicon.svg');
+    const icon = await get('/static/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
   it('static files are served with their types', async () => {
     const css = await get('/static/style.css');
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);

@@ -1,5 +1,5 @@
 // Pages about Gleaner itself: /about, /opensearch.xml (so browsers can add it as a search engine),
-// its own /robots.txt, and /healthz (for monitors: 200 while the index answers, 503 once it fails).
+// its own /robots.txt, /favicon.ico (the icon's one address browsers guess), and /healthz (for monitors: 200 while the index answers, 503 once it fails).
 
 import type { Request, Router } from 'express';
 import { routeGroup } from './router.js';
@@ -37,6 +37,11 @@ export function infoRoutes(ctx: AppContext): Router {
   // Gleaner's own robots.txt: result pages and the API are endless and worthless to other crawlers.
   router.get('/robots.txt', (_req, res) => {
     res.type('text/plain').send('User-agent: *\nDisallow: /search\nDisallow: /api/\nDisallow: /robots\nDisallow: /trace\n');
+  });
+
+  // Bookmark tools, feed readers and browsers without a page's <link rel="icon"> ask here first.
+  router.get('/favicon.ico', (_req, res) => {
+    res.redirect(301, '/static/favicon.svg');
   });
 
   // 503 "degraded" while searches fail on a damaged index file, so a monitor sees what users see.
