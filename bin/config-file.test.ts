@@ -37,6 +37,16 @@ describe('the config file', () => {
     expect(text).toMatch(/http:\/\/wiki\.intranet\.example {2}.*delay 2 s; scope host include glob:http:\/\/wiki\.intranet\.example\/wiki\/\* exclude glob:\*action=edit\*; rules: content #content; drop \.navbox, #footer/);
   });
 
+  it('--check reads a config without seeds and says a crawl needs one; a crawl without one is refused', async () => {
+    const dir = await dirs.make();
+    const file = join(dir, 'config.json');
+    await writeFile(file, JSON.stringify({ crawl: { delay: 2, sites: { 'http://wiki.intranet.example': { delay: 0.5 } } } }));
+    const text = formatCheck(crawlOptionsFromArgs(['--config', file, '--check']));
+    expect(text).toMatch(/^ {2}seeds +\(none: a crawl needs one, as URL\.\.\. or "seeds" in the config\) +default$/m);
+    expect(text).toMatch(/^ {2}--delay +2 s +config /m);
+    expect(() => crawlOptionsFromArgs(['--config', file])).toThrow(/^crawl: give at least one seed URL/);
+  });
+
   it('a crawl applies each site\'s own delay and scope', async () => {
     const links = '<a href="/1">1</a> <a href="/2">2</a> <a href="/3">3</a> <a href="/skip">skip</a>';
     // Distinct text per site and page: a page whose text another has is a duplicate and its links are not followed.

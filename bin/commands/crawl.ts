@@ -195,7 +195,8 @@ export function crawlOptionsFromArgs(argv: string[]): CrawlArgs {
   const siteSeeds = Object.values(config?.sites ?? {}).flatMap((s) => s.seeds);
   sources.seeds = positionals.length > 0 ? 'flag' : config !== undefined && config.seeds.length + siteSeeds.length > 0 ? 'config' : 'default';
   if (positionals.length === 0) positionals.push(...(config?.seeds ?? []), ...siteSeeds);
-  if (positionals.length === 0) throw new GleanerError('BAD_ARGUMENT', 'crawl: give at least one seed URL, e.g. gleaner crawl http://intranet.example/');
+  // --check reads a config file whose seeds may be meant to come from the command line: it says so instead.
+  if (positionals.length === 0 && flags.check !== true) throw new GleanerError('BAD_ARGUMENT', 'crawl: give at least one seed URL, e.g. gleaner crawl http://intranet.example/');
   const agent = v['user-agent'] ?? base.agent;
   if (!PRODUCT_TOKEN.test(agent)) throw new GleanerError('BAD_ARGUMENT', `crawl: ${shownFlag(f('user-agent'))} must be letters, "_" and "-" only (RFC 9309), not "${agent}"`);
   const from = v.from ?? base.from;
@@ -345,7 +346,7 @@ export function formatCheck(args: CrawlArgs): string {
   };
   const from = (key: string) => (args.sources[key] === 'config' ? `config ${args.config?.path ?? ''}` : (args.sources[key] ?? 'default'));
   const row = (name: string, value: string, source: string) => `  ${name.padEnd(24)} ${value.padEnd(30)} ${source}`;
-  const lines = [`crawl: the options are valid${args.config ? ` (config ${args.config.path})` : ''}; nothing was fetched`, row('option', 'value', 'from'), row('seeds', list(o.seeds), from('seeds'))];
+  const lines = [`crawl: the options are valid${args.config ? ` (config ${args.config.path})` : ''}; nothing was fetched`, row('option', 'value', 'from'), row('seeds', o.seeds.length === 0 ? '(none: a crawl needs one, as URL... or "seeds" in the config)' : list(o.seeds), from('seeds'))];
   for (const [flag, value] of Object.entries(shown)) lines.push(row(`--${flag}`, value, from(flag)));
   for (const [key, value] of Object.entries(CONFIG_ONLY)) {
     const actual = (o as unknown as Record<string, unknown>)[key];
