@@ -114,6 +114,25 @@ describe('include and exclude patterns', () => {
       }),
     );
   });
+  it('a glob of many stars takes linear time on a URL it does not match (no catastrophic backtracking)', () => {
+    // Read as `^.*a.*a.*a.*a.*b$` this took 5 s (and 210 s at 300 characters).
+    const re = compileUrlPattern('glob:*a*a*a*a*b');
+    const started = performance.now();
+    expect(re.test(`http://a.test/${'a'.repeat(120)}`)).toBe(false);
+    expect(re.test(`http://a.test/${'a'.repeat(120)}b`)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(compileUrlPattern('glob:*a*a*a*a*a*a*a*a*a*a*a*a*b').test(`http://a.test/${'a'.repeat(5000)}`)).toBe(false);
+  });
+  it('a glob of several stars matches as the plain `.*` reading does (property)', () => {
+    const naive = (glob: string) => new RegExp(`^${glob.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`);
+    const text = fc.stringMatching(/^[ab1\\.*]{0,8}$/);
+    fc.assert(
+      fc.property(text, fc.stringMatching(/^[ab1\\.]{0,12}$/), (glob, url) => {
+        expect(compileUrlPattern(`glob:${glob}`).test(url)).toBe(naive(glob).test(url));
+      }),
+      { numRuns: 2000 },
+    );
+  });
   it('rejects an invalid regular expression with a BAD_ARGUMENT naming it', () => {
     let err: unknown;
     try {

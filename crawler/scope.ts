@@ -56,16 +56,22 @@ export function registrableDomain(hostname: string): string {
   return labels.slice(-take).join('.');
 }
 
+/** A glob as a regular expression that cannot backtrack catastrophically. Joined by `.*` the parts took
+ * time growing as the URL's length to the power of the stars: `glob:*a*a*a*a*a*a*a*a*a*b` spent 44 s on
+ * a 49-character URL that does not match, each link of a crawl. Here each middle part is found at its
+ * first place after the one before, inside a lookahead (which JavaScript never backtracks into; the
+ * group keeps `\1` from reading a digit after it): the first place is always a right one, as a later
+ * one leaves less room for the rest, so the same URLs match, in time linear in the URL per part. */
+function globRegExp(glob: string): RegExp {
+  const parts = glob.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  if (parts.length === 1) return new RegExp(`^${parts[0] ?? ''}$`);
+  const middle = parts.slice(1, -1).map((part, i) => `(?=(.*?${part}))(?:\\${i + 1})`);
+  return new RegExp(`^${parts[0] ?? ''}${middle.join('')}.*${parts[parts.length - 1] ?? ''}$`);
+}
+
 /** Compiles one include/exclude pattern; throws GleanerError BAD_ARGUMENT when it is invalid. */
 export function compileUrlPattern(pattern: string): RegExp {
-  if (pattern.startsWith('glob:')) {
-    const body = pattern
-      .slice(5)
-      .split('*')
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-      .join('.*');
-    return new RegExp(`^${body}$`);
-  }
+  if (pattern.startsWith('glob:')) return globRegExp(pattern.slice(5));
   // Delimiters only with flags: `/private/` is the path a wget user means (`-X /private/`), and read as the
   // regex `private` it also cut `?private=1` and `/privateer`.
   const slashed = /^\/(.+)\/([a-z]+)$/s.exec(pattern);
