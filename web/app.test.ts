@@ -205,6 +205,13 @@ describe('GET /search', () => {
     expect(body).toContain('value="crawler handbook [2J"');
   });
 
+  it('the trace page\'s command quotes the URL for the shell: a crawled URL\'s $(...) or ; is never code', async () => {
+    const url = 'http://intranet.test/x;id?a=$(touch%20/tmp/p)&b=`id`';
+    const { body } = await html(`/trace?url=${encodeURIComponent(url)}&q=${encodeURIComponent("it's")}`);
+    const run = /<dd>(gleaner trace [^<]*)/.exec(body.replace(/&#39;/g, "'").replace(/&amp;/g, '&'))?.[1];
+    expect(run).toBe(`gleaner trace '${url}' --query 'it'\\''s'`);
+  });
+
   it('cuts very long input and says so', async () => {
     const { res, body } = await html('/search?q=' + 'crawler%20'.repeat(200));
     expect(res.status).toBe(200);

@@ -5,6 +5,7 @@
 
 import { checkDataDir } from '../../shared/data-dir.js';
 import { GleanerError } from '../../shared/errors.js';
+import { shellQuoted, shellWord } from '../../shared/shell-word.js';
 import { apiAnswer, formatCount, formatSeconds, HttpError, openSearchEngine, promotedView, resultView, runSearch, SORT_ORDERS, WEB_DEFAULTS, type ResultView, type SearchRun } from '../../web/index.js';
 import { integerFlag, parseCommandArgs, type Command } from '../command.js';
 import { terminalSafe } from '../terminal-text.js';
@@ -58,16 +59,6 @@ export interface MarkStyle {
 }
 const BOLD: MarkStyle = { open: '\x1b[1m', close: '\x1b[22m' };
 const PLAIN: MarkStyle = { open: '', close: '' };
-
-/** The query's words, quoted as a shell reader would retype them. */
-function shellQuoted(q: string): string {
-  return `'${q.replace(/'/g, `'\\''`)}'`;
-}
-
-/** A flag's value as a shell reads it back: bare when it is plain, quoted otherwise. */
-function shellWord(value: string): string {
-  return /^[\w./:=@%+-]+$/.test(value) ? value : shellQuoted(value);
-}
 
 /** The flags a search was asked with that the next page's command must repeat (all but --page and
  * --sort, which the "More:" line sets itself), as shell words. */

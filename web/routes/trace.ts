@@ -8,6 +8,7 @@ import { routeGroup } from './router.js';
 import { DEFAULT_AGENT } from '../../shared/agent.js';
 import type { TraceStep } from '../../shared/trace.js';
 import { robotsTraceStep, wholeSiteRobotsStep } from '../../shared/trace.js';
+import { shellQuoted, shellWord } from '../../shared/shell-word.js';
 import { canonicalizeUrl, uncrawlableReason } from '../../shared/url.js';
 import type { AppContext } from '../context.js';
 import { stringParam, textParam } from '../params.js';
@@ -38,7 +39,7 @@ export function traceRoutes(ctx: AppContext): Router {
         title: 'Fetch, charset, extraction, the stored record',
         decidedBy: ['crawler/trace-fetch.ts', 'bin/commands/trace.ts'],
         verdict: 'shown by the command line',
-        facts: [['run', `gleaner trace ${url}${q === '' ? '' : ` --query '${q.replace(/'/g, "'\\''")}'`}`]],
+        facts: [['run', `gleaner trace ${shellWord(url)}${q === '' ? '' : ` --query ${shellQuoted(q)}`}`]],
         note: 'The gateway reads only the index; the command fetches the page live with the crawler\'s own code and reads the store, and shows the steps in between.',
       },
     ];
