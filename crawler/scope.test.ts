@@ -114,13 +114,12 @@ describe('include and exclude patterns', () => {
       }),
     );
   });
-  it('a glob of many stars takes linear time on a URL it does not match (no catastrophic backtracking)', () => {
-    // Read as `^.*a.*a.*a.*a.*b$` this took 5 s (and 210 s at 300 characters).
+  it('a glob of many stars answers on a long URL it does not match (no catastrophic backtracking)', () => {
+    // Read as `^.*a.*a.*a.*a.*b$` the first took 5 s, and the last would take years: the old form never
+    // returned from this test (it fails on the test's deadline), which the linear form passes at once.
     const re = compileUrlPattern('glob:*a*a*a*a*b');
-    const started = performance.now();
     expect(re.test(`http://a.test/${'a'.repeat(120)}`)).toBe(false);
     expect(re.test(`http://a.test/${'a'.repeat(120)}b`)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(compileUrlPattern('glob:*a*a*a*a*a*a*a*a*a*a*a*a*b').test(`http://a.test/${'a'.repeat(5000)}`)).toBe(false);
   });
   it('a glob of several stars matches as the plain `.*` reading does (property)', () => {
