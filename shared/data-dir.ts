@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, realpathSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { GleanerError } from './errors.js';
+import { shellWord } from './shell-word.js';
 
 /** The folders a data dir holds (shared/store/store.ts storePath, indexer/write-index.ts indexRoot). */
 const DATA_DIR_FOLDERS = ['store', 'index'] as const;
@@ -151,7 +152,7 @@ export function checkDataDir(path: string, { create, write }: DataDirCheck): str
     // Said the way the user wrote the path: relative stays relative.
     const shown = isAbsolute(path) ? inside.dataDir : relative(process.cwd(), inside.dataDir) || '.';
     const where = basename(resolve(path)) === inside.folder && dirname(resolve(path)) === inside.dataDir ? 'is the' : 'is inside the';
-    throw new GleanerError('DATA_DIR', `${path} ${where} ${inside.folder} folder of the data dir ${shown}: use --data ${shown}`);
+    throw new GleanerError('DATA_DIR', `${path} ${where} ${inside.folder} folder of the data dir ${shown}: use --data ${shellWord(shown)}`);
   }
   let exists: boolean;
   try {

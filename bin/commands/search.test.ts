@@ -1,7 +1,7 @@
 // `gleaner search QUERY` through its run(argv) over a real index: what it prints, its JSON against the
 // gateway's /api/search over HTTP, and its one-line errors.
 
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchCommand } from './search.js';
@@ -240,6 +240,13 @@ describe('gleaner search', () => {
       expect(e).toBeInstanceOf(GleanerError);
       expect((e as GleanerError).code).toBe('NOT_FOUND');
       expect((e as GleanerError).message).toBe(`no index in ${empty.dir}: run \`gleaner index --data ${empty.dir}\` first`);
+      // The command to copy is one a shell reads back: a path with a space is quoted.
+      const spaced = join(empty.dir, "my team's data");
+      await mkdir(spaced);
+      const q = await createSearchCommand({ out: { write: () => true } }, {})
+        .run(['storage', '--data', spaced])
+        .catch((err: unknown) => err);
+      expect((q as GleanerError).message).toBe(`no index in ${spaced}: run \`gleaner index --data '${spaced.replace("'", "'\\''")}'\` first`);
     } finally {
       await empty.cleanup();
     }

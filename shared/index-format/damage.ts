@@ -5,6 +5,7 @@
 
 import { dirname } from 'node:path';
 import { GleanerError } from '../errors.js';
+import { shellWord } from '../shell-word.js';
 
 const REBUILD = 'rebuild the index with `gleaner index --full`';
 
@@ -16,7 +17,7 @@ const REBUILD = 'rebuild the index with `gleaner index --full`';
 export function damagedIndexError(dir: string, file: string, why: string, cause?: unknown): GleanerError {
   // dir is DATA/index/GENERATION.
   const dataDir = dirname(dirname(dir));
-  return new GleanerError('INDEX_FORMAT', `the index in ${dir} is damaged (${file}: ${why}): rebuild it with \`gleaner index --full --data ${dataDir}\``, { cause });
+  return new GleanerError('INDEX_FORMAT', `the index in ${dir} is damaged (${file}: ${why}): rebuild it with \`gleaner index --full --data ${shellWord(dataDir)}\``, { cause });
 }
 
 /** A query's read of an index file found damaged: `what` says where (the file, or how far it fell short). */

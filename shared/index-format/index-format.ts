@@ -35,6 +35,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CrawlStats } from '../store/index.js';
 import { GleanerError } from '../errors.js';
+import { shellWord } from '../shell-word.js';
 
 /** Bump when any file's layout or meaning changes; readers refuse every other version. */
 export const INDEX_FORMAT_VERSION = 21; // 2: word-pair terms; 3: raw bodies in stored.bin; 4: no PageRank; 5: templates out of the body, content links, hubs, sections, identifier and accent-fold terms; 6: word positions and word maps; 7: numeric doc columns in doc-numbers.bin, fingerprints apart, body frequency sums; 8: postings and positions compressed per term; 9: stored.bin records begin with what a snippet reads; 10: stopword pairs, defined names as heading words (an index of 9 would answer without them: rebuilt in full); 11: defined-name terms; 12: listing share per document, hyphenated compounds joined; 13: stored.bin deflated in chunks; 14: words with a symbol suffix (`c++`, `c#`) as names, invisible characters read through inside words, no fold token for one letter, snake_case names run together; 15: pairs of common words for phrases (phrase-pairs.ts); 16: the string columns packed in doc-strings.bin, each page's site key among them, and the term table in terms.bin; 17: a stored record's sections as columns (stored-header.ts); 18: those columns' headings, ids and numbers after the head's JSON, not in it; 19: each page's date (indexer/page-date.ts) in doc-numbers.bin; 20: Thai, Lao, Khmer and Burmese runs cut into words by the segmenter (shared/analysis/cjk.ts); 21: fold tokens of Greek, Arabic and Hebrew words without their marks (shared/analysis/accents.ts)
@@ -218,7 +219,7 @@ export async function currentGeneration(dataDir: string): Promise<string | undef
   }
   if (name === '') return undefined;
   if (!GENERATION_NAME.test(name)) {
-    throw new GleanerError('INDEX_FORMAT', `the index in ${root} is damaged (${CURRENT_FILE} names no generation): rebuild it with \`gleaner index --full --data ${dataDir}\``);
+    throw new GleanerError('INDEX_FORMAT', `the index in ${root} is damaged (${CURRENT_FILE} names no generation): rebuild it with \`gleaner index --full --data ${shellWord(dataDir)}\``);
   }
   return join(root, name);
 }

@@ -5,6 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { GleanerError } from '../errors.js';
+import { shellWord } from '../shell-word.js';
 import {
   INDEX_FILES,
   INDEX_FORMAT_VERSION,
@@ -68,7 +69,7 @@ function decodedFile<T>(dir: string, file: string, decode: () => T): T {
 }
 
 export function noIndexError(dataDir: string): GleanerError {
-  return new GleanerError('NOT_FOUND', `no index in ${dataDir}: run \`gleaner index --data ${dataDir}\` first`);
+  return new GleanerError('NOT_FOUND', `no index in ${dataDir}: run \`gleaner index --data ${shellWord(dataDir)}\` first`);
 }
 
 /** The live generation of `dataDir`, or NOT_FOUND when none was built. */

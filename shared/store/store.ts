@@ -18,6 +18,7 @@ import { Level } from 'level';
 import type { AbstractSublevel } from 'abstract-level';
 import { dataDirError, errnoCode } from '../data-dir.js';
 import { GleanerError } from '../errors.js';
+import { shellWord } from '../shell-word.js';
 import { decodePackedPage, PAGE_ENCODING, type PackedPage } from './page-codec.js';
 import { followedUrls, pageFact, type PageFact } from './page-facts.js';
 import type { CrawlStats, FrontierEntry, PageRecord, RobotsCacheEntry } from './types.js';
@@ -525,7 +526,7 @@ export function storeDamageError(e: unknown, dataDir: string): GleanerError | un
     if (typeof code === 'string' && LEVEL_DAMAGE_CODES.has(code) && typeof message === 'string' && !MACHINE_LIMITS.test(message)) {
       return new GleanerError(
         'DATA_DIR',
-        `the page store in ${dataDir} is damaged (LevelDB: ${levelMessage(message)}): \`gleaner repair --data ${dataDir}\` keeps every page it can still read`,
+        `the page store in ${dataDir} is damaged (LevelDB: ${levelMessage(message)}): \`gleaner repair --data ${shellWord(dataDir)}\` keeps every page it can still read`,
         { cause: e },
       );
     }
