@@ -110,7 +110,7 @@ function checkFile(parsed: ParsedRobots, options: LintOptions, add: Add): void {
     add('warning', 'dos-line-endings', null, `${parsed.lineEndings.crlf} line(s) end with CR LF (DOS style): valid, but some robots mishandle it; LF is safest`);
   }
   if (parsed.bom) add('info', 'bom', 1, 'the file starts with a byte order mark: most robots skip it, some read the first line as garbage');
-  if (parsed.utf16) add('error', 'utf-16', 1, 'the file is UTF-16: Gleaner reads it as its byte order mark says, but robots.txt must be UTF-8 (RFC 9309 2.3) and most robots find no rule in it; save it as UTF-8');
+  if (parsed.utf16) add('error', 'utf-16', 1, 'the file is UTF-16: Gleaner reads it as its byte order mark (or its zero bytes) says, but robots.txt must be UTF-8 (RFC 9309 2.3) and most robots find no rule in it; save it as UTF-8');
 }
 
 function checkLine(l: RobotsLine, add: Add): void {

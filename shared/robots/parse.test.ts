@@ -19,6 +19,16 @@ describe('RFC9309 2.1 lines as servers send them', () => {
     expect(rulesOf(Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from(body)]))).toEqual(rulesOf(body));
     expect(parseRobots('\ufeff' + body).bom).toBe(true);
   });
+  it('UTF-16 without a byte order mark (as a header\'s charset=utf-16 sends it) is read by its zero bytes, both orders', () => {
+    const body = 'User-agent: *\nDisallow: /private/\n';
+    const le = Buffer.from(body, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    expect(rulesOf(le)).toEqual(rulesOf(body));
+    expect(rulesOf(be)).toEqual(rulesOf(body));
+    expect(parseRobots(le).utf16).toBe(true);
+    // UTF-8 with a stray NUL is not UTF-16.
+    expect(parseRobots(`${body}\0`).utf16).toBeUndefined();
+  });
   it('a BOM elsewhere is garbage that makes its line unknown', () => {
     expect(rulesOf('User-agent: a\n\ufeffDisallow: /x\n')).toEqual([]);
   });

@@ -92,7 +92,7 @@ export interface ParsedRobots {
   lineEndings: { lf: number; crlf: number; cr: number };
   /** The body started with a UTF-8 byte order mark (or a prefix of one). */
   bom: boolean;
-  /** The body was UTF-16, as its byte order mark said, and was read as such. */
+  /** The body was UTF-16, as its byte order mark (or, without one, its zero bytes) said, and was read as such. */
   utf16?: true;
 }
 
@@ -108,13 +108,37 @@ function utf16Order(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
   return undefined;
 }
 
+/** Bytes looked at to tell UTF-16 without a byte order mark. */
+const UTF16_PROBE_BYTES = 512;
+
+/** `utf-16le` or `utf-16be` when, in the first bytes, nearly every other byte is zero and the others are
+ * not: robots.txt's ASCII keys in UTF-16 (a server's `charset=utf-16` with no mark, which the
+ * crawler's pages are read by too: crawler/charset.ts). No UTF-8 text has a zero at every other place. */
+function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  const n = Math.min(bytes.length, UTF16_PROBE_BYTES) & ~1;
+  if (n < 16) return undefined;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenZeros++;
+    if (bytes[i + 1] === 0) oddZeros++;
+  }
+  const pairs = n / 2;
+  if (oddZeros >= 0.7 * pairs && evenZeros <= 0.05 * pairs) return 'utf-16le';
+  if (evenZeros >= 0.7 * pairs && oddZeros <= 0.05 * pairs) return 'utf-16be';
+  return undefined;
+}
+
 /** Parses a robots.txt body. An HTML page yields the rule lines it holds, if any (RFC 9309 2.2). */
 export function parseRobots(body: string | Uint8Array): ParsedRobots {
   let bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   // RFC 9309 asks for UTF-8, but an editor's "Unicode" is UTF-16 with its byte order mark: read as
   // UTF-8, every rule of it is lost and what its owner disallowed is crawled. The mark says which.
-  const utf16 = utf16Order(bytes);
-  if (utf16 !== undefined) bytes = Buffer.from(new TextDecoder(utf16).decode(bytes.subarray(2)), 'utf8');
+  // Without the mark (sent with `charset=utf-16`), every rule was lost the same way: the zero bytes
+  // beside each ASCII letter say it.
+  const marked = utf16Order(bytes);
+  const utf16 = marked ?? utf16WithoutMark(bytes);
+  if (utf16 !== undefined) bytes = Buffer.from(new TextDecoder(utf16).decode(marked === undefined ? bytes : bytes.subarray(2)), 'utf8');
   let start = 0;
   // A BOM should never appear, but does; skip it, or the prefix of one, like Google's parser.
   while (start < UTF8_BOM.length && start < bytes.length && bytes[start] === UTF8_BOM[start]) start++;
