@@ -54,3 +54,17 @@ describe('a request that failed', () => {
     expect(page).toMatchObject({ state: 'error', status: 0, contentType: '', error: 'connection refused' });
   });
 });
+
+describe('a redirect to the page itself', () => {
+  it('is an error saying so (a Location differing by a fragment or a stripped parameter is the same URL), not a redirect to nowhere', () => {
+    for (const location of ['/page.html#top', PAGE_URL, '/page.html?utm_source=x']) {
+      const { page } = pageFromOutcome({ kind: 'redirect', status: 301, location, headers: { location } }, { ...ctx, stripParams: ['utm_source'] });
+      expect(page, location).toMatchObject({ state: 'error', status: 301, error: `redirect to itself: ${location}` });
+    }
+  });
+  it('keeps a good stored copy through a temporary one, as through any temporary redirect', () => {
+    const previous = { ...pageFromOutcome({ kind: 'body', status: 200, headers: {}, contentType: 'text/html', body: new TextEncoder().encode('<title>Kept</title><p>words</p>'), truncated: false }, ctx).page };
+    const out = pageFromOutcome({ kind: 'redirect', status: 302, location: '/page.html#x', headers: {} }, { ...ctx, previous });
+    expect(out.page).toBe(previous);
+  });
+});

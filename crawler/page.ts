@@ -80,6 +80,13 @@ export function pageFromOutcome(outcome: FetchOutcome, ctx: PageContext): PageOu
       if (ctx.previous?.state === 'ok' && TEMPORARY_REDIRECTS.has(outcome.status)) {
         return { page: ctx.previous, follow, kept: `HTTP ${String(outcome.status)} to ${target}` };
       }
+      // A redirect to the page itself (a Location differing by a fragment, a stripped parameter, or none)
+      // is a loop: its target is the URL just asked, so it is never queued again, and the page was
+      // stored as a redirect leading nowhere, with no reason given (a browser says "too many redirects").
+      // A cookie it wanted was sent back before this (crawl.ts fetchPage).
+      if (target === entry.url) {
+        return { page: { ...base, state: 'error', status: outcome.status, error: `redirect to itself: ${outcome.location}` }, follow: [] };
+      }
       const page: PageRecord = { ...base, state: 'redirect', status: outcome.status, finalUrl: target };
       return { page, follow };
     }
