@@ -25,6 +25,7 @@
 import chardet from 'chardet';
 import { ResultType, Sniffer } from 'encoding-sniffer/sniffer';
 import iconv from 'iconv-lite';
+import { utf16ByZeros } from '../shared/utf16.js';
 
 export const META_SNIFF_BYTES = 1024;
 /** How far a `<meta charset>` is looked for when the first META_SNIFF_BYTES named none and the bytes
@@ -144,7 +145,7 @@ export function decodeBody(bytes: Uint8Array, contentTypeHeader?: string): Decod
   const charset = found.charset ?? 'utf-8';
   const source = found.charset === undefined ? 'default' : found.source;
   if (source !== 'default') return { text: decodeAs(bytes, charset), charset, source };
-  const utf16 = utf16WithoutBom(bytes);
+  const utf16 = utf16ByZeros(bytes);
   if (utf16 !== undefined) return { text: decodeAs(bytes, utf16), charset: utf16, source: 'default' };
   const text = decodeAs(bytes, charset);
   // Not UTF-8 (a replacement character where bytes did not decode), and long enough for a <meta> to
@@ -222,27 +223,6 @@ function lateMetaCharset(bytes: Uint8Array): string | undefined {
   const end = Math.min(bytes.length, LATE_META_BYTES);
   for (let i = 0; i < end && sniffer.resultType > ResultType.META_TAG; i += 4096) sniffer.write(bytes.subarray(i, Math.min(i + 4096, end)));
   return sniffer.resultType === ResultType.META_TAG || sniffer.resultType === ResultType.XML_ENCODING ? usable(sniffer.encoding) : undefined;
-}
-
-/** Bytes of a page looked at to tell UTF-16 without a BOM. */
-const UTF16_PROBE_BYTES = 512;
-
-/** `utf-16le` or `utf-16be` when, in the first bytes, nearly every other byte is zero and the others
- * are not (markup and Latin text in UTF-16); undefined otherwise. No text in an 8-bit charset or
- * UTF-8 has a zero byte at every other place. */
-function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
-  const n = Math.min(bytes.length, UTF16_PROBE_BYTES) & ~1;
-  if (n < 16) return undefined;
-  let evenZeros = 0;
-  let oddZeros = 0;
-  for (let i = 0; i < n; i += 2) {
-    if (bytes[i] === 0) evenZeros++;
-    if (bytes[i + 1] === 0) oddZeros++;
-  }
-  const pairs = n / 2;
-  if (oddZeros >= 0.7 * pairs && evenZeros <= 0.05 * pairs) return 'utf-16le';
-  if (evenZeros >= 0.7 * pairs && oddZeros <= 0.05 * pairs) return 'utf-16be';
-  return undefined;
 }
 
 /** Node's own WHATWG UTF-8 decoder: nearly every page is UTF-8, and it decodes one about twice as fast

@@ -8,6 +8,7 @@
 // MAX_LINE_BYTES. Pure; never throws.
 
 import { compilePattern, type CompiledPattern } from './pattern.js';
+import { utf16ByMark, utf16ByZeros } from '../utf16.js';
 
 /** RFC 9309 section 2.5: the parsing limit MUST be at least 500 KiB; what lies beyond is ignored. */
 export const PARSE_LIMIT_BYTES = 500 * 1024;
@@ -100,35 +101,6 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** The UTF-16 byte order a body's byte order mark names, or undefined. */
-function utf16Order(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
-  if (bytes.length < 2) return undefined;
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
-  return undefined;
-}
-
-/** Bytes looked at to tell UTF-16 without a byte order mark. */
-const UTF16_PROBE_BYTES = 512;
-
-/** `utf-16le` or `utf-16be` when, in the first bytes, nearly every other byte is zero and the others are
- * not: robots.txt's ASCII keys in UTF-16 (a server's `charset=utf-16` with no mark, which the
- * crawler's pages are read by too: crawler/charset.ts). No UTF-8 text has a zero at every other place. */
-function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
-  const n = Math.min(bytes.length, UTF16_PROBE_BYTES) & ~1;
-  if (n < 16) return undefined;
-  let evenZeros = 0;
-  let oddZeros = 0;
-  for (let i = 0; i < n; i += 2) {
-    if (bytes[i] === 0) evenZeros++;
-    if (bytes[i + 1] === 0) oddZeros++;
-  }
-  const pairs = n / 2;
-  if (oddZeros >= 0.7 * pairs && evenZeros <= 0.05 * pairs) return 'utf-16le';
-  if (evenZeros >= 0.7 * pairs && oddZeros <= 0.05 * pairs) return 'utf-16be';
-  return undefined;
-}
-
 /** Parses a robots.txt body. An HTML page yields the rule lines it holds, if any (RFC 9309 2.2). */
 export function parseRobots(body: string | Uint8Array): ParsedRobots {
   let bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
@@ -136,8 +108,8 @@ export function parseRobots(body: string | Uint8Array): ParsedRobots {
   // UTF-8, every rule of it is lost and what its owner disallowed is crawled. The mark says which.
   // Without the mark (sent with `charset=utf-16`), every rule was lost the same way: the zero bytes
   // beside each ASCII letter say it.
-  const marked = utf16Order(bytes);
-  const utf16 = marked ?? utf16WithoutMark(bytes);
+  const marked = utf16ByMark(bytes);
+  const utf16 = marked ?? utf16ByZeros(bytes);
   if (utf16 !== undefined) bytes = Buffer.from(new TextDecoder(utf16).decode(marked === undefined ? bytes : bytes.subarray(2)), 'utf8');
   let start = 0;
   // A BOM should never appear, but does; skip it, or the prefix of one, like Google's parser.
