@@ -52,6 +52,9 @@ describe('politeness rules', () => {
     const o = { maxHostFailures: 4, maxBackoffMs: 300_000 };
     expect(hostGiveUp({ kind: 'status', status: 503, retryAfter: '3600' }, 1, 0, o)).toEqual({ reason: 'HTTP 503 asking for a wait of 3600 s, longer than the crawl waits (300 s)', failures: 1 });
     expect(hostGiveUp({ kind: 'status', status: 429, retryAfter: new Date(7_200_000).toUTCString() }, 1, 0, o)).toEqual({ reason: 'HTTP 429 asking for a wait of 7200 s, longer than the crawl waits (300 s)', failures: 1 });
+    // Long waits in days, and a wait of twenty digits not as a number nobody reads.
+    expect(hostGiveUp({ kind: 'status', status: 503, retryAfter: '172800' }, 1, 0, o)?.reason).toBe('HTTP 503 asking for a wait of 2 days, longer than the crawl waits (300 s)');
+    expect(hostGiveUp({ kind: 'status', status: 503, retryAfter: '99999999999999999999' }, 1, 0, o)?.reason).toBe('HTTP 503 asking for a wait of more than ten years, longer than the crawl waits (300 s)');
     // A wait the crawl can keep is kept (retryStep), and a Retry-After it cannot read is no wait asked.
     expect(hostGiveUp({ kind: 'status', status: 503, retryAfter: '300' }, 1, 0, o)).toBeUndefined();
     expect(hostGiveUp({ kind: 'status', status: 503, retryAfter: 'soon' }, 1, 0, o)).toBeUndefined();

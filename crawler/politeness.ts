@@ -115,8 +115,14 @@ export interface HostGiveUpOptions {
   maxBackoffMs: number;
 }
 
-/** `3600 s`, `0.2 s`. */
-const seconds = (ms: number) => `${String(Math.round(ms / 100) / 10)} s`;
+const DAY_MS = 86_400_000;
+
+/** `3600 s`, `0.2 s`; `2 days` from a day on, and no number past ten years: a Retry-After of twenty
+ * digits was said as "99999999999999980000 s". */
+const seconds = (ms: number) => {
+  if (ms < DAY_MS) return `${String(Math.round(ms / 100) / 10)} s`;
+  return ms < 3650 * DAY_MS ? `${String(Math.round(ms / DAY_MS))} days` : 'more than ten years';
+};
 
 /**
  * Why a host whose request just failed is given up for the rest of the run (its queued URLs leave the
