@@ -105,10 +105,23 @@ describe('gzip', () => {
   it('rejects corrupt gzip', async () => {
     await expect(gunzipIfNeeded(Uint8Array.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]))).rejects.toThrow();
   });
-  it('refuses to inflate past maxBytes', async () => {
+  it('inflates at most maxBytes and keeps what came before, as a plain sitemap is cut at the body cap', async () => {
     const bomb = gzipSync(Buffer.alloc(1_000_000));
-    await expect(gunzipIfNeeded(bomb, { maxBytes: 10_000 })).rejects.toThrow();
+    expect((await gunzipIfNeeded(bomb, { maxBytes: 10_000 })).length).toBe(10_000);
     expect((await gunzipIfNeeded(bomb, { maxBytes: 2_000_000 })).length).toBe(1_000_000);
+    // A sitemap of more than the cap: the URLs before it are read (all were lost when the cap was an error).
+    const urls = Array.from({ length: 5000 }, (_, i) => `<url><loc>http://a.test/p${i}</loc></url>`).join('');
+    const big = gzipSync(Buffer.from(`<urlset>${urls}</urlset>`));
+    const read = parseSitemap(Buffer.from(await gunzipIfNeeded(big, { maxBytes: 100_000 })).toString('utf8'));
+    expect(read.urls.length).toBeGreaterThan(2000);
+    expect(read.urls.length).toBeLessThan(5000);
+    expect(read.urls.slice(0, 2)).toEqual(['http://a.test/p0', 'http://a.test/p1']);
+  });
+  it('reads gzip cut short as far as it goes', async () => {
+    const gz = gzipSync(Buffer.from(`<urlset>${Array.from({ length: 2000 }, (_, i) => `<url><loc>http://a.test/q${i}</loc></url>`).join('')}</urlset>`));
+    const read = parseSitemap(Buffer.from(await gunzipIfNeeded(gz.subarray(0, gz.length >> 1))).toString('utf8'));
+    expect(read.urls.length).toBeGreaterThan(100);
+    expect(read.urls[0]).toBe('http://a.test/q0');
   });
 });
 

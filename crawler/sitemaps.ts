@@ -12,14 +12,15 @@
 //   returned (the protocol's own limit is 50,000 per file).
 // - Gzip is recognised by its magic bytes, not by the `.gz` name or the Content-Type (servers disagree
 //   about both), and inflated to at most maxBytes (the protocol's 50 MB) so a small bomb cannot fill memory.
+//   What lies past maxBytes is not read, as a plain sitemap past the body cap is not: the URLs before it
+//   are kept (a 57 MB sitemap of a million URLs lost all of them when passing the cap was an error).
 // - Nested sitemaps are read maxNesting levels below the ones robots.txt lists, and at most
 //   maxFilesPerHost per host: a generated index whose children name new children (or each other) would
 //   otherwise keep a host's queue busy with sitemaps, pages never asked (seen on a hostile server: 5,760
 //   sitemap files in 10 minutes of a crawl told to stop at 300 pages).
 
 import { Parser } from 'htmlparser2';
-import { gunzip } from 'node:zlib';
-import { promisify } from 'node:util';
+import { createGunzip } from 'node:zlib';
 import type { FrontierEntry } from '../shared/store/index.js';
 import { originOf } from '../shared/url.js';
 
@@ -145,15 +146,39 @@ export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-const gunzipAsync = promisify(gunzip);
-
-/** Inflates gzip data (recognised by its magic bytes); other bytes come back unchanged. Rejects on corrupt
- * gzip or when the inflated size would pass maxBytes. */
-export async function gunzipIfNeeded(bytes: Uint8Array, options: Partial<Pick<SitemapOptions, 'maxBytes'>> = {}): Promise<Uint8Array> {
-  if (!isGzip(bytes)) return bytes;
-  const maxOutputLength = options.maxBytes ?? DEFAULT_SITEMAP_OPTIONS.maxBytes;
-  const out = await gunzipAsync(bytes, { maxOutputLength });
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+/** Inflates gzip data (recognised by its magic bytes); other bytes come back unchanged. Inflates at most
+ * maxBytes and reads no further; gzip that breaks off or goes corrupt gives what it inflated before (a
+ * download cut short reads as far as it goes). Rejects only when nothing at all inflates. */
+export function gunzipIfNeeded(bytes: Uint8Array, options: Partial<Pick<SitemapOptions, 'maxBytes'>> = {}): Promise<Uint8Array> {
+  if (!isGzip(bytes)) return Promise.resolve(bytes);
+  const maxBytes = options.maxBytes ?? DEFAULT_SITEMAP_OPTIONS.maxBytes;
+  return new Promise((resolve, reject) => {
+    const inflate = createGunzip();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      inflate.destroy();
+      const out = Buffer.concat(chunks, Math.min(size, maxBytes));
+      resolve(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= maxBytes) finish();
+    });
+    inflate.on('end', finish);
+    inflate.on('error', (e) => {
+      if (size > 0) finish();
+      else if (!settled) {
+        settled = true;
+        reject(e);
+      }
+    });
+    inflate.end(bytes);
+  });
 }
 
 /** A URL in the crawl's canonical form, or undefined when it is no http(s) URL. */
