@@ -18,6 +18,10 @@ export interface ResultView {
   context?: string;
   snippet: Segment[];
   language: string;
+  /** The page's text's direction: `rtl` for a right-to-left language, `auto` (the text decides) when
+   * the language is unknown, `ltr` otherwise. Set, with `lang`, on the page's own text (title, snippet),
+   * never on the result as a whole: its labels ("Why this result", "Missing:") are English, left to right. */
+  dir: 'ltr' | 'rtl' | 'auto';
   /** The page's day (SearchHit.date) as `2024-03-05`, and as given, for `<time datetime>`; absent when it has none. */
   date?: { day: string; iso: string };
   /** Absent when the search was run without explanations. */
@@ -36,6 +40,7 @@ export function resultView(hit: SearchHit, rank: number): ResultView {
     ...(hit.context !== undefined ? { context: hit.context } : {}),
     snippet: segments(hit.snippet, hit.highlights),
     language: hit.language,
+    dir: textDirection(hit.language),
     ...(hit.date !== undefined ? { date: { day: day(hit.date), iso: hit.date } } : {}),
     ...(hit.explain ? { explain: hit.explain } : {}),
     missing: hit.missing ?? [],
@@ -47,4 +52,14 @@ export function resultView(hit: SearchHit, rank: number): ResultView {
 export function promotedView(hit: SearchHit): ResultView {
   const { section: _section, ...page } = hit;
   return resultView(page, 0);
+}
+
+/** Primary language subtags written right to left (Arabic, Hebrew, Persian, Urdu, Yiddish, Pashto,
+ * Sindhi, Uyghur, Dhivehi, Central Kurdish, Syriac, N'Ko, Aramaic). */
+const RTL = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'yi', 'ji', 'ps', 'sd', 'ug', 'dv', 'ckb', 'syr', 'nqo', 'arc']);
+
+/** The direction of a page's text in `language` (a primary subtag, '' when unknown). */
+export function textDirection(language: string): 'ltr' | 'rtl' | 'auto' {
+  if (!/^[a-z]{2,3}$/.test(language)) return 'auto';
+  return RTL.has(language) ? 'rtl' : 'ltr';
 }
