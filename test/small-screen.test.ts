@@ -72,6 +72,21 @@ describe.runIf(run)('every page at 375 px in Chromium', () => {
     });
   }
 
+  it('a query of long identifiers, repeated as typed, corrected and as "did you mean", wraps at 320 px', async () => {
+    // The typed words, echoed in "search instead for" and "Did you mean", did not wrap: 816 px wide.
+    const ident = 'pg_stat_statements_reset_and_pg_stat_statements_info_functions_reference';
+    await tab.setViewportSize({ width: 320, height: 700 });
+    try {
+      for (const q of [`crawlr ${ident}`, `crawlr ${ident}&literal=1`, `${ident} ${ident}`]) {
+        await tab.goto(new URL(`/search?q=${q.replace(/ /g, '+')}`, gateway.url).href);
+        const w = await widest();
+        expect(w.width, `${q}: ${w.what} is ${w.width} px wide`).toBeLessThanOrEqual(320);
+      }
+    } finally {
+      await tab.setViewportSize({ width: WIDTH, height: 700 });
+    }
+  });
+
   it('/trace of a crawled page fits in 375 px and tells its steps', async () => {
     await tab.goto(new URL(`/trace?url=${encodeURIComponent(origin.url)}&q=crawler`, gateway.url).href);
     const w = await widest();
