@@ -149,6 +149,11 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     expect(tab.url()).toBe(target);
   });
 
+  it('a query typed in Arabic runs right to left in the box', async () => {
+    await typeInBox('كيف يعمل الفظ؟');
+    expect(await tab.evaluate<string>(`getComputedStyle(document.querySelector('[data-gleaner] input')).direction`)).toBe('rtl');
+  });
+
   it('Escape closes the list', async () => {
     const { box, options } = await typeInBox('walrus');
     await expect.poll(() => options.count()).toBeGreaterThan(0);

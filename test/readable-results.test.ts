@@ -64,6 +64,14 @@ describe.runIf(run)('results in a right-to-left language, in Chromium', () => {
     });
   }
 
+  it('a query typed in Arabic runs right to left in the search box, here and in the result page\'s box', async () => {
+    for (const path of ['', `search?q=${encodeURIComponent('الزاحف')}`]) {
+      await tab.goto(gateway.url + path);
+      await tab.locator('#q').fill('كيف يعمل الزاحف؟');
+      expect(await tab.evaluate<string>(`getComputedStyle(document.getElementById('q')).direction`), path || '/').toBe('rtl');
+    }
+  });
+
   it('missing words typed in Arabic are listed in the order they were typed', async () => {
     const [first, second] = ['ثعلبان', 'قنفذية'];
     await tab.goto(`${gateway.url}search?q=${encodeURIComponent(`الزاحف ${first} ${second}`)}`);

@@ -42,6 +42,8 @@
     input.name = 'q';
     input.id = id + '-q';
     input.autocomplete = 'off';
+    // A query in Arabic or Hebrew runs right to left as it is typed (the text decides).
+    input.dir = 'auto';
     input.setAttribute('role', 'combobox');
     input.setAttribute('aria-autocomplete', 'list');
     input.setAttribute('aria-expanded', 'false');
