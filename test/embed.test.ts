@@ -23,7 +23,9 @@ const run = hasChromium('the embedded search box test');
 function docs(): Map<string, string> {
   const pages = new Map<string, string>();
   const links = [1, 2, 3].map((i) => `<a href="/doc/${i}">doc ${i}</a>`).join(' ') + ' <a href="/manual/">manual</a>';
-  pages.set('/', `<!doctype html><html lang="en"><title>Docs home</title><h1>Docs</h1>${links}</html>`);
+  pages.set('/', `<!doctype html><html lang="en"><title>Docs home</title><h1>Docs</h1>${links} <a href="/ar">عربي</a></html>`);
+  // A page in Arabic: its result runs right to left.
+  pages.set('/ar', `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>دليل الفظ: أين يعيش؟</title></head><body><h1>الفظ</h1><p>يعيش الفظ في المحيط المتجمد الشمالي، ويستريح على الجليد طويلاً.</p></body></html>`);
   // Guide 2 declares its date: the result shows the day.
   for (const i of [1, 2, 3]) pages.set(`/doc/${i}`, `<!doctype html><html lang="en"><title>Walrus guide ${i}</title>${i === 2 ? '<meta name="date" content="2024-03-05T10:00:00Z">' : ''}<h1>Walrus ${i}</h1><p>How a walrus crawler works, part ${i}.</p><a href="/">home</a></html>`);
   // A manual's chapter that names its parent, with a section further down: the result shows the
@@ -152,6 +154,13 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
   it('a query typed in Arabic runs right to left in the box', async () => {
     await typeInBox('كيف يعمل الفظ؟');
     expect(await tab.evaluate<string>(`getComputedStyle(document.querySelector('[data-gleaner] input')).direction`)).toBe('rtl');
+  });
+
+  it("an Arabic page's title and snippet run right to left, in Arabic; its address stays left to right", async () => {
+    const { options } = await typeInBox('الفظ');
+    await expect.poll(() => options.count()).toBe(1);
+    const read = await tab.evaluate<string[]>(`[...document.querySelectorAll('[role=option] > *')].map((e) => e.tagName.toLowerCase() + ' ' + getComputedStyle(e).direction + ' ' + (e.closest('[lang]') || {}).lang)`);
+    expect(read).toEqual([expect.stringMatching(/^strong rtl ar$/), expect.stringMatching(/^small ltr en$/), expect.stringMatching(/^span rtl ar$/)]);
   });
 
   it('Escape closes the list', async () => {

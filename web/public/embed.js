@@ -94,6 +94,17 @@
       items[i].scrollIntoView({ block: 'nearest' });
     }
 
+    /** The page's own text (title, snippet, headings) in its language and direction: an Arabic or
+     * Hebrew result runs right to left, and a screen reader reads it in its language; the box's
+     * labels ("Recommended", the address) keep the host page's. */
+    var RTL = /^(ar|he|iw|fa|ur|yi|ji|ps|sd|ug|dv|ckb|syr|nqo|arc)$/;
+    function ownText(el, hit) {
+      var lang = typeof hit.language === 'string' && /^[a-z]{2,3}$/.test(hit.language) ? hit.language : '';
+      if (lang) el.lang = lang;
+      el.dir = !lang ? 'auto' : RTL.test(lang) ? 'rtl' : 'ltr';
+      return el;
+    }
+
     /** Where a result leads: the section that matched, when the API names one, else the page. */
     function linkOf(hit) {
       return hit.section ? hit.section.url : hit.url;
@@ -120,6 +131,7 @@
           var context = document.createElement('span');
           context.className = 'gleaner-context';
           context.textContent = hit.context + ' \u203a';
+          ownText(context, hit);
           css(context, { display: 'block', 'font-size': '.8em', opacity: '.75' });
           item.appendChild(context);
         }
@@ -133,20 +145,24 @@
         }
         var title = document.createElement('strong');
         title.textContent = hit.title || hit.url;
+        if (hit.title) ownText(title, hit);
         css(title, { display: 'block' });
         item.appendChild(title);
         if (hit.section) {
           var heading = document.createElement('span');
           heading.className = 'gleaner-section';
           heading.textContent = hit.section.heading;
+          ownText(heading, hit);
           css(heading, { display: 'block', 'font-size': '.9em' });
           item.appendChild(heading);
         }
         var where = document.createElement('small');
         where.textContent = target;
+        where.dir = 'ltr';
         css(where, { display: 'block', opacity: '.75', 'overflow-wrap': 'anywhere' });
         var snippet = document.createElement('span');
         snippet.textContent = hit.snippet || '';
+        ownText(snippet, hit);
         css(snippet, { display: 'block', 'font-size': '.9em' });
         item.appendChild(where);
         // The page's day, when it has a date (`2024-03-05`, as the result page shows it).
