@@ -144,13 +144,20 @@ describe('GET /search', () => {
   it('paginates: Next leads to page 2, the last page has the rest and no Next', async () => {
     const first = await html('/search?q=crawler');
     expect(first.body).toMatch(/<a rel="next" href="\/search\?q=crawler&amp;page=2">Next<\/a>/);
-    expect(first.body).toMatch(/<a aria-current="page" href="\/search\?q=crawler">1<\/a>/);
+    expect(first.body).toMatch(/<a aria-current="page" href="\/search\?q=crawler" aria-label="Page 1">1<\/a>/);
     const { json } = await api('/api/search?q=crawler');
     const total = json.total as number;
     const lastPage = Math.ceil(total / 10);
     const last = await html(`/search?q=crawler&page=${lastPage}`);
     expect(all(last.body, /<li class="result"/g)).toHaveLength(total - (lastPage - 1) * 10);
     expect(last.body).not.toContain('rel="next"');
+    // Every page link is named as a page, the current one too (a screen reader said only "1, current page").
+    const numbered = [...last.body.matchAll(/<a ((?:aria-current="page" )?href="\/search\?q=crawler(?:&amp;page=\d+)?"[^>]*)>(\d+)<\/a>/g)];
+    expect(numbered.length).toBeGreaterThan(1);
+    for (const [, attrs, n] of numbered) expect(attrs).toContain(`aria-label="Page ${n}"`);
+    // Its title says which page it is: two pages of one query were two tabs of one name.
+    expect(/<title>([^<]*)<\/title>/.exec(last.body)?.[1]).toBe(`crawler, page ${lastPage} · Gleaner`);
+    expect(/<title>([^<]*)<\/title>/.exec(first.body)?.[1]).toBe('crawler · Gleaner');
     expect(last.body).toContain(`rel="prev" href="/search?q=crawler&amp;page=${lastPage - 1}"`);
     expect(last.body).toContain(`<ol class="results" start="${(lastPage - 1) * 10 + 1}">`);
     const pageUrls = new Set([...all(first.body, /<h2 class="title"[^>]*><a href="([^"]+)"/g)]);

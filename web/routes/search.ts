@@ -42,7 +42,8 @@ export function searchRoutes(ctx: AppContext): Router {
     const run = runSearch(ctx.engine, q, page, options.pageSize, options, ctx.cache, { literal: flagParam(req.query.literal), sort: sortParam(req.query.sort) });
     const offset = (run.page - 1) * run.size;
     res.render('search', {
-      title: titleText(q),
+      // Page 2 on says so in the title, the first thing a screen reader reads of a page, and the tab.
+      title: titleText(q) + (run.page > 1 ? `, page ${run.page}` : ''),
       noindex: true,
       q: run.input,
       run,
