@@ -173,6 +173,19 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     expect(await box.inputValue()).toBe('walrus');
   });
 
+  it('ArrowUp on a closed list opens it on the last result, never choosing a result that is not shown', async () => {
+    // After Escape, ArrowUp chose the first result in the hidden list, and Enter then opened it unseen.
+    const { box, options } = await typeInBox('walrus');
+    await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
+    await box.press('Escape');
+    await box.press('ArrowUp');
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await tab.getByRole('listbox').isVisible()).toBe(true);
+    const last = options.last();
+    expect(await last.getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
+  });
+
   it('the status counts what the list shows: one result, and partial matches not as "No results"', async () => {
     // It said "1 results", and "No results" over a list of pages that lack one of the words typed.
     const one = await typeInBox('ivory tusks');

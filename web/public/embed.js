@@ -241,7 +241,9 @@
         choose(Math.min(hits.length - 1, active + 1));
       } else if (e.key === 'ArrowUp' && hits.length > 0) {
         e.preventDefault();
-        choose(Math.max(0, active - 1));
+        // A closed list opens on the last result (the ARIA combobox pattern), never chooses one unseen.
+        if (list.hidden) { list.hidden = false; input.setAttribute('aria-expanded', 'true'); choose(hits.length - 1); }
+        else choose(Math.max(0, active - 1));
       } else if (e.key === 'Enter' && active >= 0 && hits[active]) {
         e.preventDefault();
         open(linkOf(hits[active]));
