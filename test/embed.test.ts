@@ -186,6 +186,17 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     expect(await box.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
   });
 
+  it('the chosen result shows its address and date at full strength on the highlight', async () => {
+    // Dimmed to .75 on the Highlight colour, the address was 3.7:1, under WCAG AA's 4.5:1.
+    const { box, options } = await typeInBox('walrus');
+    await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    const opacity = (n: number) => options.nth(n).locator('small').evaluate((e) => (e as unknown as { style: { opacity: string } }).style.opacity);
+    expect(await opacity(1)).toBe('1');
+    expect(await opacity(0)).toBe('0.75');
+  });
+
   it('the status counts what the list shows: one result, and partial matches not as "No results"', async () => {
     // It said "1 results", and "No results" over a list of pages that lack one of the words typed.
     const one = await typeInBox('ivory tusks');

@@ -90,6 +90,12 @@
       items[i].setAttribute('aria-selected', 'true');
       css(items[i], { background: 'Highlight', color: 'HighlightText' });
       for (var j = 0; j < items.length; j++) if (j !== i) { items[j].setAttribute('aria-selected', 'false'); css(items[j], { color: 'CanvasText' }); }
+      // The dimmed lines (address, parent, date) at full strength on the chosen row: HighlightText at
+      // .75 on Chromium's Highlight is 3.7:1, under the 4.5:1 small text needs (WCAG 1.4.3).
+      for (var k = 0; k < items.length; k++) {
+        var dim = items[k].children;
+        for (var d = 0; d < dim.length; d++) if (dim[d].style.opacity) css(dim[d], { opacity: k === i ? '1' : '.75' });
+      }
       input.setAttribute('aria-activedescendant', items[i].id);
       items[i].scrollIntoView({ block: 'nearest' });
     }
