@@ -137,6 +137,10 @@ describe.skipIf(!hasChromium)('the search page in Chromium', () => {
     await tab.locator('#q').pressSequentially('northwind hand', { delay: 20 });
     const link = tab.locator('#page-suggestions a', { hasText: 'Northwind handbook' });
     await expect.poll(() => link.count()).toBe(1);
+    // A screen reader hears how many pages match, from a status line, not the whole list on each key.
+    const shown = await tab.locator('#page-suggestions a').count();
+    expect(await tab.locator('#page-suggestions').getAttribute('aria-live')).toBeNull();
+    expect(await tab.locator('#page-suggestions-status[role="status"]').innerText()).toBe(shown === 1 ? '1 matching page below the search box' : `${shown} matching pages below the search box`);
     expect(await link.getAttribute('href')).toBe(origin.url);
     await link.click();
     await expect.poll(() => tab.url()).toBe(origin.url);

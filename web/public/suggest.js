@@ -7,6 +7,9 @@
   var input = document.getElementById('q');
   var list = document.getElementById('suggestions');
   var pageList = document.getElementById('page-suggestions');
+  // Announces how many pages match when that changes, not the list itself: a live list was read out
+  // whole on every keystroke.
+  var pageStatus = document.getElementById('page-suggestions-status');
   if (!input || !list || !window.fetch) return;
   var timer = 0;
   var latest = '';
@@ -33,6 +36,8 @@
       pageList.appendChild(item);
     });
     pageList.hidden = pages.length === 0;
+    var said = pages.length === 0 ? '' : pages.length === 1 ? '1 matching page below the search box' : pages.length + ' matching pages below the search box';
+    if (pageStatus && pageStatus.textContent !== said) pageStatus.textContent = said;
   }
 
   function validPages(pages) {
