@@ -163,6 +163,8 @@ describe.runIf(hasChromium('the live /stats browser test'))('/stats follows a ru
     expect(await tab.locator('[data-live="state"]').innerText()).toBe('is running');
     await running;
     await expect.poll(() => tab.locator('[data-live="state"]').innerText(), { timeout: 20_000 }).toBe('has ended');
+    // Said once to a screen reader, from a status line; the figures are not a live region.
+    expect(await tab.locator('[role="status"][data-live="announce"]').innerText()).toBe('The crawl has ended.');
     expect(await tab.locator('[data-live="pages"]').innerText()).toBe('15');
     expect(await tab.evaluate('window.__sameDocument === true')).toBe(true);
     expect(await tab.locator('tbody[data-live="errorsByReason"]').innerText()).toMatch(/redirect to an unusable location\s+1/);

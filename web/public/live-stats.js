@@ -50,6 +50,10 @@
     rows('errorsByReason', Object.keys(s.errorsByReason).sort(function (a, b) { return s.errorsByReason[b] - s.errorsByReason[a]; }).map(function (r) {
       return [r, number.format(s.errorsByReason[r])];
     }));
+    // Said once when the crawl starts or ends (a status line): the figures themselves change every two
+    // seconds and are not read out.
+    var was = section.getAttribute('data-running') === '1';
+    if (was !== s.running) set('announce', s.running ? 'The crawl has started.' : 'The crawl has ended.');
     section.setAttribute('data-running', s.running ? '1' : '0');
   }
 
