@@ -31,5 +31,7 @@
  * (crawler/field-limits.ts maxHeadingChars) (2026-12-07). 15: no text from a list of other pages marked
  * by its class (related posts, similar topics, post navigation; crawler/extract.ts OTHER_PAGES_CLASS),
  * its links kept (2026-12-07). 16: a shop's up-sells, cross-sells and "customers also bought" read as such
- * lists too (2026-12-07). */
-export const EXTRACTION_VERSION = 16;
+ * lists too (2026-12-07). 17: a `<div>` whose class calls it a heading, right inside an element with an
+ * id, opens an entry linked to by that id (RDoc Darkfish's method entries; crawler/sections.ts)
+ * (2026-12-07). */
+export const EXTRACTION_VERSION = 17;

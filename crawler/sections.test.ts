@@ -173,4 +173,23 @@ describe('permalinks inside headings', () => {
       ['why-indentation', 'Why indentation?'],
     ]);
   });
+  it("splits at a block whose class calls it a heading, first in an element with an id: RDoc's method entries", () => {
+    // RDoc Darkfish (Ruby's reference): each method a <div id="method-i-gsub"> whose call sequences are
+    // <div class="method-heading">, no h-element; the whole "Public Instance Methods" was one section.
+    const html =
+      '<section id="public-instance-methods"><header><h3>Public Instance Methods</h3></header>' +
+      '<div id="method-i-gsub" class="method-detail "><div class="method-heading"><span class="method-callseq">gsub(pattern, replacement) &rarr; new_string</span></div>' +
+      '<div class="method-heading"><span class="method-callseq">gsub(pattern) &rarr; enumerator</span></div>' +
+      '<div class="method-description"><p>Returns a copy of self.</p></div></div>' +
+      '<div id="method-i-sub" class="method-detail"><div class="method-heading"><span class="method-callseq">sub(pattern)</span></div><p>Returns one.</p></div></section>' +
+      // No id right before it: Bootstrap's panel heading, and one after text, name nothing.
+      '<div class="panel"><div class="panel-heading">Panel</div><p>x</p></div><div id="far"><p>Text</p><div class="heading">Far</div></div>';
+    expect(startsWith(html)).toEqual([
+      { id: 'public-instance-methods', heading: 'Public Instance Methods', at: 'Public Instance Methods gsub(pa' },
+      { id: 'method-i-gsub', heading: 'gsub(pattern, replacement) → new_string', at: 'gsub(pattern, replacement) → new_string gsub(pa' },
+      { id: 'method-i-sub', heading: 'sub(pattern)', at: 'sub(pattern) Returns' },
+    ]);
+    // Entries, as definition terms are: linked to, not heading words of the page.
+    expect(ex(html).sections?.map((s) => s.term)).toEqual([undefined, true, true]);
+  });
 });

@@ -22,6 +22,12 @@
 // the heading, and names it before a container's id: Django's Sphinx writes `<div class="section"
 // id="s-foreignkey"><span id="foreignkey"></span><h3>ForeignKey<a href="#foreignkey">¶</a>`, and
 // results showed "ForeignKey¶" linking to `#s-foreignkey`.
+// A `<div>` whose class calls it a heading (a class part `heading`: RDoc Darkfish's `method-heading`, the
+// call sequence of each method of Ruby's reference) is an entry too when it opens right inside an element
+// with an id, nothing between (`<div id="method-i-gsub" class="method-detail"><div class="method-heading">`):
+// Darkfish writes no h-element per method, and a result for "String#gsub" linked to the heading of all
+// "Public Instance Methods" of String (6 of 45 first results on a judged fragment of the Ruby docs). One
+// without an id right before it (Bootstrap's `panel-heading`, the second call sequence of a method) is text.
 //
 // The collector only remembers which text part each heading opens at; offsets into the collapsed text
 // are worked out once at the end (sectionsFromBlocks), in one pass over the parts and their blocks.
@@ -30,6 +36,8 @@ import type { PageSection } from '../shared/store/index.js';
 import { visibleCount } from './char-count.js';
 
 const SECTION_HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt']);
+/** A class that calls a `<div>` a heading: a class whose last part is `heading` (`method-heading`, `heading`). */
+const HEADING_CLASS = /(?:^|\s)(?:[\w-]*[-_])?heading(?=\s|$)/i;
 /** Elements whose `id` (or, for `a`, `name`) names the heading that follows them, and the headings. */
 export const ID_CARRIERS = ['a', 'div', 'section', 'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt'] as const;
 
@@ -83,6 +91,8 @@ export class SectionCollector {
         tag: string;
         part: number;
         buf: string[];
+        /** A `<div>` read as a heading (HEADING_CLASS): an entry, as a term is; `depth` counts the divs open inside it. */
+        entry?: { depth: number };
         /** The open link within the page: its depth among open `a`s, where its text starts in `buf`, and
          * the id it names the heading by if it is a permalink. */
         mark?: { depth: number; from: number; target: string | undefined };
@@ -112,6 +122,7 @@ export class SectionCollector {
       if (link) this.links++;
     }
     if (this.open !== undefined) {
+      if (this.open.entry !== undefined && name === this.open.tag) this.open.entry.depth++;
       // `<h2><a id="x"></a>Title</h2>`: an anchor at the heading's start names it; so does a permalink
       // anywhere in it, an anchor linking to itself (Node.js: `<h3>Title<span><a href="#x" id="x">#</a>`).
       const selfLink = name === 'a' && id !== undefined && id !== '' && attribs.href === `#${id}`;
@@ -131,6 +142,12 @@ export class SectionCollector {
       this.pending = undefined;
       // A container's id names its first heading only, whoever names that heading.
       if (!term) for (const c of this.containers) c.headed = true;
+    } else if (name === 'div' && attribs.class !== undefined && HEADING_CLASS.test(attribs.class)) {
+      const named = id || (this.pending !== undefined && this.nothingSince(this.pending.at) ? this.pending.id : undefined);
+      if (named === undefined) return;
+      this.open = { id: named, tag: name, part, buf: [], entry: { depth: 0 } };
+      this.pending = undefined;
+      for (const c of this.containers) c.headed = true;
     } else if (id) {
       this.pending = { id, tag: name, at: { ...this.text } };
     }
@@ -140,7 +157,7 @@ export class SectionCollector {
     if (this.open !== undefined) {
       this.open.buf.push(data);
       // A term's text is the page's text to the headings around it, as before terms were sections.
-      if (this.open.tag !== 'dt') return;
+      if (this.open.tag !== 'dt' && this.open.entry === undefined) return;
     }
     const visible = visibleCount(data);
     if (this.links > 0) this.text.link += visible;
@@ -170,7 +187,11 @@ export class SectionCollector {
       if (i >= 0) this.containers.length = i;
     }
     if (this.open === undefined || name !== this.open.tag) return;
-    const { id: ownId, part, buf, marks, permalink, tag } = this.open;
+    if (this.open.entry !== undefined && this.open.entry.depth > 0) {
+      this.open.entry.depth--;
+      return;
+    }
+    const { id: ownId, part, buf, marks, permalink, tag, entry } = this.open;
     this.open = undefined;
     this.recentIds.clear();
     const text = marks === undefined ? buf : buf.filter((_, i) => !marks.some(([from, to]) => i >= from && i < to));
@@ -179,7 +200,7 @@ export class SectionCollector {
     if (id === undefined || id === '' || heading === '' || this.seen.has(id)) return;
     this.seen.add(id);
     // h5 and h6 are entries, as terms are: linked to, but not heading words of the page (below).
-    this.marks.push(tag === 'dt' || tag === 'h5' || tag === 'h6' ? { id, heading, part, term: true } : { id, heading, part });
+    this.marks.push(tag === 'dt' || tag === 'h5' || tag === 'h6' || entry !== undefined ? { id, heading, part, term: true } : { id, heading, part });
   }
 
   /** The id a heading opening now takes from before it: the pending id, else the innermost open
