@@ -3,23 +3,17 @@
 // labels ("Why this result", "Missing:") stay English and left to right; missing words typed in Arabic
 // keep the order they were typed in.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawl } from '../crawler/index.js';
-import { buildIndex } from '../indexer/index.js';
-import { serve, type RunningServer } from '../web/index.js';
-import { hasChromium, launchChromium } from './support/chromium.js';
-import { servePages } from './support/page-site.js';
+import { hasChromium } from './support/chromium.js';
+import { siteInChromium, type SiteInChromium } from './support/site-in-chromium.js';
 
 const run = hasChromium('the readable-results browser test');
 
 const doc = (lang: string, dir: string, title: string, text: string) =>
   `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
 
-function site(): Map<string, string> {
+function sitePages(): Map<string, string> {
   const pages = new Map<string, string>();
   pages.set('/', doc('en', 'ltr', 'Handbook', 'The crawler handbook. <a href="/ar">ar</a> <a href="/he">he</a>'));
   pages.set('/ar', doc('ar', 'rtl', 'دليل الزاحف: كيف يعمل محرك البحث؟', 'يزور الزاحف الصفحات واحدة تلو الأخرى، ويحترم ملف robots.txt دائماً. هذا نص عربي طويل عن محركات البحث والفهرسة.'));
@@ -28,26 +22,16 @@ function site(): Map<string, string> {
 }
 
 describe.runIf(run)('results in a right-to-left language, in Chromium', () => {
-  let origin: Awaited<ReturnType<typeof servePages>>;
-  let dataDir: string;
-  let gateway: RunningServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let site: SiteInChromium;
+  let gateway: SiteInChromium['gateway'];
   let tab: Page;
 
   beforeAll(async () => {
-    origin = await servePages(site());
-    dataDir = await mkdtemp(join(tmpdir(), 'gleaner-rtl-'));
-    await crawl({ dataDir, seeds: [origin.url], delayMs: 0, useSitemaps: false });
-    await buildIndex(dataDir, { full: true });
-    gateway = await serve({ dataDir, port: 0, host: '127.0.0.1' });
-    browser = await launchChromium({ width: 1000, height: 800 });
-    tab = browser.context.pages()[0] ?? (await browser.context.newPage());
+    site = await siteInChromium(sitePages(), { width: 1000, height: 800 });
+    ({ gateway, tab } = site);
   });
   afterAll(async () => {
-    await browser.close();
-    await gateway.close();
-    await origin.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await site.close();
   });
 
   /** Direction and language (the nearest lang) of the first match of each selector in the first result. */

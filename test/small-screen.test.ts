@@ -3,23 +3,17 @@
 // its verdicts after a check, shows the Host, Sitemap and Crawl-delay lines, and links to the same
 // check by GET.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawl } from '../crawler/index.js';
-import { buildIndex } from '../indexer/index.js';
-import { serve, type RunningServer } from '../web/index.js';
-import { hasChromium, launchChromium } from './support/chromium.js';
-import { servePages } from './support/page-site.js';
+import { hasChromium } from './support/chromium.js';
+import { siteInChromium, type SiteInChromium } from './support/site-in-chromium.js';
 
 const WIDTH = 375;
 const run = hasChromium('the small-screen browser test');
 const LONG = 'a-very-long-path-segment-that-does-not-break-anywhere-on-its-own-and-keeps-on-going';
 
 /** Pages of a site whose URLs are long, so that the most-linked table lists long URLs. */
-function site(): Map<string, string> {
+function sitePages(): Map<string, string> {
   const pages = new Map<string, string>();
   const links = Array.from({ length: 6 }, (_, i) => `<a href="/${LONG}/${i}/${LONG}.html">guide ${i}</a>`).join(' ');
   pages.set('/', `<!doctype html><html lang="en"><title>Handbook</title><h1>Handbook</h1><p>The crawler handbook.</p>${links}</html>`);
@@ -30,26 +24,17 @@ function site(): Map<string, string> {
 }
 
 describe.runIf(run)('every page at 375 px in Chromium', () => {
-  let origin: Awaited<ReturnType<typeof servePages>>;
-  let dataDir: string;
-  let gateway: RunningServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let site: SiteInChromium;
+  let origin: SiteInChromium['origin'];
+  let gateway: SiteInChromium['gateway'];
   let tab: Page;
 
   beforeAll(async () => {
-    origin = await servePages(site());
-    dataDir = await mkdtemp(join(tmpdir(), 'gleaner-small-'));
-    await crawl({ dataDir, seeds: [origin.url], delayMs: 0, useSitemaps: false });
-    await buildIndex(dataDir, { full: true });
-    gateway = await serve({ dataDir, port: 0, host: '127.0.0.1' });
-    browser = await launchChromium({ width: WIDTH, height: 700 });
-    tab = browser.context.pages()[0] ?? (await browser.context.newPage());
+    site = await siteInChromium(sitePages(), { width: WIDTH, height: 700 });
+    ({ origin, gateway, tab } = site);
   });
   afterAll(async () => {
-    await browser.close();
-    await gateway.close();
-    await origin.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await site.close();
   });
 
   /** The widest thing on the page, in CSS px, and what it is (a script string: the test has no DOM types). */
