@@ -114,3 +114,28 @@ describe('word pairs of a stem split', () => {
     expect(unconfirmed.keys.map((k) => k.token)).not.toContain('type alias');
   });
 });
+
+describe('which atoms must stand in a row', () => {
+  const ids = new Map<string, number>();
+  const lookup = (t: string) => ids.get(t) ?? ids.set(t, ids.size).get(t);
+  const flags = (q: string) => compileQuery(parseQuery(q), lookup, 0).groups.map((g) => [g[0]!.atom.text, g[0]!.phrase, g[0]!.quoted]);
+
+  it('a quoted phrase and words joined by hyphens; only the quoted one is a phrase to ranking', () => {
+    expect(flags('"hard stop" hard-stop-after x-forwarded-for e-mail')).toEqual([
+      ['hard stop', true, true],
+      ['hard-stop-after', true, false],
+      ['x-forwarded-for', true, false],
+      ['e-mail', true, false],
+    ]);
+  });
+
+  it('not an identifier, a dotted name, a long option, nor the address field', () => {
+    expect(flags('pg_database_size os.path.join --force-with-lease inurl:hard-stop-after')).toEqual([
+      ['pg_database_size', false, false],
+      ['os.path.join', false, false],
+      ['--force-with-lease', false, false],
+      ['hard-stop-after', false, false],
+    ]);
+  });
+});
+

@@ -102,7 +102,11 @@ export interface AlternativePlan {
 
 export interface AtomPlan {
   atom: QueryAtom;
+  /** Its words must stand in a row: a quoted phrase, or words joined by hyphens (isPhraseAtom). */
   phrase: boolean;
+  /** A phrase typed in quotes. Words joined by hyphens are not: ranking reads them as words (they stand
+   * near the query's other words, a heading may open with them), only the match asks them in a row. */
+  quoted: boolean;
   /** Empty when some token of every alternative is unknown to the index: the atom matches nothing. */
   alternatives: AlternativePlan[];
 }
@@ -171,6 +175,19 @@ function analyseVariants(atom: QueryAtom): readonly Readonly<{ tokens: readonly 
   }
   return variants;
 }
+
+/**
+ * Whether an atom is searched as a phrase: quoted, or words typed joined by hyphens (`hard-stop-after`,
+ * `x-forwarded-for`), which name one thing, so their words must stand in a row, stopwords included
+ * (Xapian's query parser and large web engines read them so). Read as loose words, the page saying
+ * "the hard stop is simple" outranked the one defining `hard-stop-after`. A two-word compound still
+ * meets its joined spelling ("e-mail": "email", compoundVariants).
+ */
+export function isPhraseAtom(atom: QueryAtom): boolean {
+  return atom.kind === 'phrase' || (atom.field !== 'url' && HYPHEN_JOINED.test(atom.text));
+}
+
+const HYPHEN_JOINED = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+$/u;
 
 /** The identifiers' whole tokens of an atom (`os.path.join`): scored, not required. */
 export const identifierTokens = (atom: QueryAtom): string[] => atom.tokens.filter(isIdentifierToken);
@@ -371,7 +388,7 @@ export function compileQuery(
         const only = language !== undefined && !atom.tokens.includes(token) ? language : undefined;
         return key(terms[i]!, token, field, scored, true, only);
       });
-      const pairBits = atom.kind === 'phrase' ? phrasePairBits(phraseTokens) : [];
+      const pairBits = isPhraseAtom(atom) ? phrasePairBits(phraseTokens) : [];
       // A pair of common words the index lacks: no page has the phrase this way.
       if (pairBits === undefined) continue;
       variantKeys.push(altKeys);
@@ -430,7 +447,8 @@ export function compileQuery(
     }
     // After the idf blend above, which still reads the left-out variants' frequencies: the scores stay as they were.
     const live = hasLanguage === undefined ? alternatives : alternatives.filter((alt) => !alt.bits.some((b) => dead(keyOfBit[b]!)));
-    return { atom, phrase: atom.kind === 'phrase' && tokenVariants(atom)[0]!.phraseTokens.length > 1, alternatives: live };
+    const phrase = isPhraseAtom(atom) && tokenVariants(atom)[0]!.phraseTokens.length > 1;
+    return { atom, phrase, quoted: phrase && atom.kind === 'phrase', alternatives: live };
   };
 
   const plannedGroups = groups.map((g) => g.map((a) => planAtom(a, true)));

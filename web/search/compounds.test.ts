@@ -49,3 +49,38 @@ describe('a hyphenated compound in search', () => {
     expect(engine.search(query('mailsubject'), { offset: 0, limit: 10 }).hits).toEqual([]);
   });
 });
+
+// HAProxy's configuration manual defines `hard-stop-after`; its management guide says "the hard stop is
+// simple" and "stop" fifty times, and ranked first while the typed name was read as loose words.
+describe('words joined by hyphens in search', () => {
+  let fixture: FixtureDir;
+  let engine: GleanerSearchEngine;
+  beforeAll(async () => {
+    fixture = await buildFixtureIndex([
+      { url: `${S}/configuration`, title: 'Configuration Manual', text: 'Process management. hard-stop-after <time> defines the maximum time allowed to perform a clean soft-stop. See also grace.' },
+      { url: `${S}/management`, title: 'Management Guide: stopping HAProxy', text: 'There are two ways to stop: a hard stop and a graceful stop. The hard stop is simple: after the signal the process stops. Stop, stop, stop after a hard stop.' },
+      { url: `${S}/x-forwarded`, title: 'Headers', text: 'The x-forwarded-for header names the client. A header is forwarded for each request.' },
+    ]);
+    engine = await openSearchEngine(fixture.dataDir);
+  });
+  afterAll(async () => {
+    engine.close();
+    await fixture.cleanup();
+  });
+
+  it('asks them in a row, stopwords included, as Xapian and web engines read a hyphenated name', () => {
+    expect(engine.search(query('hard-stop-after'), { offset: 0, limit: 10 }).hits.map((h) => h.url)).toEqual([`${S}/configuration`]);
+    expect(engine.search(query('x-forwarded-for header'), { offset: 0, limit: 10 }).hits.map((h) => h.url)).toEqual([`${S}/x-forwarded`]);
+    // The same words typed apart are loose words, on both pages.
+    expect(engine.search(query('hard stop after'), { offset: 0, limit: 10 }).hits.map((h) => h.url).sort()).toEqual([`${S}/configuration`, `${S}/management`]);
+  });
+
+  it('ranks them as words, and a page having them only apart is no match for them, as for a quoted phrase', () => {
+    const hits = engine.search(query('hard-stop-after grace'), { offset: 0, limit: 10 }).hits;
+    expect(hits.map((h) => [h.url, h.missing ?? []])).toEqual([[`${S}/configuration`, []]]);
+    // No page has both: the one with the name in a row follows as a partial match lacking "signal"; the
+    // guide, which has the words apart and "signal", is not offered as lacking nothing.
+    const apart = engine.search(query('hard-stop-after signal'), { offset: 0, limit: 10 }).hits;
+    expect(apart.map((h) => [h.url, h.missing ?? []])).toEqual([[`${S}/configuration`, ['signal']]]);
+  });
+});

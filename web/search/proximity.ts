@@ -32,10 +32,10 @@ export interface Ranked {
 /**
  * The query's neighbouring word pairs as tokens: the last word of each required group and the first of
  * the next, in the order typed (each group's first alternative, its own analysis). One-word queries,
- * phrases (their words are adjacent already) and OR groups of several atoms make none there.
+ * quoted phrases (their words are adjacent already) and OR groups of several atoms make none there.
  */
 export function neighbourPairs(plan: Pick<QueryPlan, 'groups'>): [string, string][] {
-  const words: (readonly string[] | undefined)[] = plan.groups.map((g) => (g.length === 1 && !g[0]!.phrase ? g[0]!.alternatives[0]?.tokens : undefined));
+  const words: (readonly string[] | undefined)[] = plan.groups.map((g) => (g.length === 1 && !g[0]!.quoted ? g[0]!.alternatives[0]?.tokens : undefined));
   const pairs: [string, string][] = [];
   for (let i = 0; i + 1 < words.length; i++) {
     const a = words[i];
