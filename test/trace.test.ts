@@ -184,6 +184,7 @@ describe.skipIf(!BUILT)('gleaner trace without --config', () => {
   });
   afterAll(async () => {
     await close();
+    await dirs.removeAll();
   });
 
   it("judges the URL under the settings the data dir's crawl ran with: its user agent and its delay", async () => {
