@@ -18,10 +18,12 @@ export interface ResultView {
   context?: string;
   snippet: Segment[];
   language: string;
-  /** The page's text's direction: `rtl` for a right-to-left language, `auto` (the text decides) when
-   * the language is unknown, `ltr` otherwise. Set, with `lang`, on the page's own text (title, snippet),
-   * never on the result as a whole: its labels ("Why this result", "Missing:") are English, left to right. */
-  dir: 'ltr' | 'rtl' | 'auto';
+  /** ` lang="ar" dir="rtl"`: the page's language and its text's direction (`rtl` for a right-to-left
+   * language, `auto`, the text deciding, when the language is unknown), as markup from a checked subtag
+   * and one of three words only; '' for left-to-right text of no known language. Set on the page's own
+   * text (title, snippet, context, section), never on the result as a whole: its labels ("Why this
+   * result", "Missing:") are English, left to right. */
+  ownTextAttributes: string;
   /** The page's day (SearchHit.date) as `2024-03-05`, and as given, for `<time datetime>`; absent when it has none. */
   date?: { day: string; iso: string };
   /** Absent when the search was run without explanations. */
@@ -40,7 +42,7 @@ export function resultView(hit: SearchHit, rank: number): ResultView {
     ...(hit.context !== undefined ? { context: hit.context } : {}),
     snippet: segments(hit.snippet, hit.highlights),
     language: hit.language,
-    dir: textDirection(hit.language),
+    ownTextAttributes: ownTextAttributes(hit.language),
     ...(hit.date !== undefined ? { date: { day: day(hit.date), iso: hit.date } } : {}),
     ...(hit.explain ? { explain: hit.explain } : {}),
     missing: hit.missing ?? [],
@@ -58,8 +60,16 @@ export function promotedView(hit: SearchHit): ResultView {
  * Sindhi, Uyghur, Dhivehi, Central Kurdish, Syriac, N'Ko, Aramaic). */
 const RTL = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'yi', 'ji', 'ps', 'sd', 'ug', 'dv', 'ckb', 'syr', 'nqo', 'arc']);
 
+/** A primary language subtag as a page's `lang` may carry it: anything else is not written into markup. */
+const SUBTAG = /^[a-z]{2,3}$/;
+
 /** The direction of a page's text in `language` (a primary subtag, '' when unknown). */
-export function textDirection(language: string): 'ltr' | 'rtl' | 'auto' {
-  if (!/^[a-z]{2,3}$/.test(language)) return 'auto';
+function textDirection(language: string): 'ltr' | 'rtl' | 'auto' {
+  if (!SUBTAG.test(language)) return 'auto';
   return RTL.has(language) ? 'rtl' : 'ltr';
+}
+
+function ownTextAttributes(language: string): string {
+  const dir = textDirection(language);
+  return (SUBTAG.test(language) ? ` lang="${language}"` : '') + (dir === 'ltr' ? '' : ` dir="${dir}"`);
 }

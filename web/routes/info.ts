@@ -1,5 +1,6 @@
 // Pages about Gleaner itself: /about, /opensearch.xml (so browsers can add it as a search engine),
-// its own /robots.txt, /favicon.ico (the icon's one address browsers guess), and /healthz (for monitors: 200 while the index answers, 503 once it fails).
+// its own /robots.txt, /favicon.ico (the icon's one address browsers guess), and /healthz (for
+// monitors: 200 while the index answers, 503 once it fails).
 
 import type { Request, Router } from 'express';
 import { routeGroup } from './router.js';
