@@ -209,4 +209,20 @@ describe.skipIf(!BUILT)('gleaner trace without --config', () => {
     expect(r.stdout).toBe('');
     expect(requests).toBe(before);
   });
+
+  it('a --data typed that does not exist is refused in one line before any request; without --data the live steps stand alone', async () => {
+    const missing = join(await dirs.make(), 'mistyped');
+    const before = requests;
+    const r = await runCli(['trace', `${base}/`, '--data', missing]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`gleaner trace: ${missing} does not exist: give --data the data dir a crawl wrote, or leave --data out to trace the live fetch alone\n`);
+    expect(r.stdout).toBe('');
+    expect(requests).toBe(before);
+    // The default data dir ("data" in the working directory) missing: the live fetch is traced.
+    const alone = await runCli(['trace', `${base}/`, '--json'], await dirs.make());
+    expect(alone.code, alone.stderr).toBe(0);
+    const steps = (JSON.parse(alone.stdout) as { steps: TraceStep[] }).steps;
+    expect(steps.find((s) => s.title === 'Fetch')?.verdict).toMatch(/^HTTP 200/);
+    expect(steps.find((s) => s.title === 'The stored record')?.verdict).toBe('not read');
+  });
 });

@@ -3,6 +3,7 @@
 // politeness, fetch, charset, extraction), then what the data dir holds (the stored record, the index
 // entries, the inbound anchors: web/trace.ts) and, with --query, how the page ranked and why.
 
+import { existsSync } from 'node:fs';
 import { crawlOptionsFromArgs } from './crawl.js';
 import { DEFAULT_CRAWL_OPTIONS, storedCrawlSettings, traceFetch, type CrawlOptions, type CrawlSettings } from '../../crawler/index.js';
 import { checkDataDir } from '../../shared/data-dir.js';
@@ -29,7 +30,9 @@ Options:
   --query Q      also show how the page ranks for this query, and why
   --synonyms FILE
                  the site's synonyms, as gleaner serve --synonyms reads them, for --query
-  --data DIR     the data dir whose store and index to read (default: data)
+  --data DIR     the data dir whose store and index to read (default: data; a
+                 DIR given must exist, the default need not: then only the
+                 live steps are shown)
   --config FILE  a config file: its user agent, robots mode, delays and timeouts (see gleaner crawl)
   --json         the steps as JSON
   -h, --help     this help
@@ -56,9 +59,12 @@ export const traceCommand: Command = {
     if (positionals.length !== 1) throw new GleanerError('BAD_ARGUMENT', 'trace: give one URL, e.g. gleaner trace http://intranet.example/page.html');
     const input = positionals[0]!;
     const dataDir = v.data ?? 'data';
-    // A data dir that cannot be one (a file, a store's own folder) is refused before the live fetch; a
-    // missing one is not: the crawl-side steps stand alone, and the store step says there is none.
+    // A data dir that cannot be one (a file, a store's own folder) is refused before the live fetch, and
+    // so is a --data typed that does not exist: a mistyped path would trace the live fetch and report
+    // "no crawl store" as if the crawl had kept nothing. The default one missing is not refused: before
+    // any crawl the crawl-side steps stand alone, and the store step says there is none.
     checkDataDir(dataDir, { create: false, write: false });
+    if (v.data !== undefined && !existsSync(dataDir)) throw new GleanerError('NOT_FOUND', `trace: ${dataDir} does not exist: give --data the data dir a crawl wrote, or leave --data out to trace the live fetch alone`);
     // Without a config file the URL is judged as the data dir's crawl judged it: its agent (whose
     // robots.txt group applies), delay and the rest (crawler/crawl-settings.ts), not the defaults.
     const options: CrawlOptions = v.config === undefined ? { ...DEFAULT_CRAWL_OPTIONS, ...(await crawlSettingsOf(dataDir)), dataDir, seeds: [] } : crawlOptionsFromArgs(['--config', v.config, input]).options;
