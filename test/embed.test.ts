@@ -161,6 +161,12 @@ describe.runIf(run)('the search box on another site, in Chromium', () => {
     await expect.poll(() => options.count()).toBe(1);
     const read = await tab.evaluate<string[]>(`[...document.querySelectorAll('[role=option] > *')].map((e) => e.tagName.toLowerCase() + ' ' + getComputedStyle(e).direction + ' ' + (e.closest('[lang]') || {}).lang)`);
     expect(read).toEqual([expect.stringMatching(/^strong rtl ar$/), expect.stringMatching(/^small ltr en$/), expect.stringMatching(/^span rtl ar$/)]);
+    // Written as the API says it (`direction`), not left to the browser's guess from the letters.
+    expect(await tab.evaluate<(string | null)[]>(`[...document.querySelectorAll('[role=option] strong, [role=option] span')].map((e) => e.getAttribute('dir'))`)).toEqual(['rtl', 'rtl']);
+    const answer = (await (await fetch(new URL(`/api/search?q=${encodeURIComponent('الفظ')}`, allowing.url))).json()) as { results: { language: string; direction: string }[] };
+    expect(answer.results.map((r) => [r.language, r.direction])).toEqual([['ar', 'rtl']]);
+    const english = (await (await fetch(new URL('/api/search?q=walrus', allowing.url))).json()) as { results: { language: string; direction: string }[] };
+    expect(new Set(english.results.map((r) => `${r.language} ${r.direction}`))).toEqual(new Set(['en ltr']));
   });
 
   it('Escape closes the list', async () => {

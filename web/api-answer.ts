@@ -3,6 +3,7 @@
 
 import type { SearchRun } from './run-search.js';
 import type { Explanation } from './search/index.js';
+import { textDirection } from './text-direction.js';
 
 /** The JSON of one search run; each hit's explanation only when `explain` (as Elasticsearch's
  * `explain` and Solr's `debugQuery`: explanations were 60% of an answer's bytes). */
@@ -34,6 +35,7 @@ export function apiAnswer(run: SearchRun, explain: boolean): Record<string, unkn
             snippet: hit.snippet,
             highlights: hit.highlights,
             language: hit.language,
+            direction: textDirection(hit.language),
             ...(hit.date !== undefined ? { date: hit.date } : {}),
           })),
         }
@@ -46,6 +48,7 @@ export function apiAnswer(run: SearchRun, explain: boolean): Record<string, unkn
       snippet: hit.snippet,
       highlights: hit.highlights,
       language: hit.language,
+      direction: textDirection(hit.language),
       ...(hit.date !== undefined ? { date: hit.date } : {}),
       score: sixDigits(hit.score),
       ...(explain && hit.explain ? { explain: roundedExplanation(hit.explain) } : {}),

@@ -65,6 +65,7 @@ export function openApiDocument(options: WebOptions): Schema {
       snippet: str('Plain text around the best matching passage.'),
       highlights: { type: 'array', description: '[start, end) offsets into snippet, in UTF-16 code units, of the matched words.', items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 } },
       language: str('Primary language subtag (en, es, zh, ...), empty when unknown.'),
+      direction: str("Which way the title and snippet run, from the page's language: rtl (Arabic, Hebrew, Persian, ...), ltr, or auto when the language is unknown (the text's own letters decide); write it as their dir attribute.", { enum: ['ltr', 'rtl', 'auto'] }),
       date: str("The page's date, ISO 8601 in UTC: the date it declares in its metadata (published, else modified), else its HTTP Last-Modified (not when most pages of its site share that day: a deployment's); absent when it has none.", { format: 'date-time' }),
       score: num('The ranking score (higher first).'),
       explain: ref('Explanation'),
@@ -97,6 +98,7 @@ export function openApiDocument(options: WebOptions): Schema {
       snippet: str('Plain text of the page around the query\'s words, or its opening.'),
       highlights: { type: 'array', description: '[start, end) offsets into snippet, in UTF-16 code units, of the matched words.', items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 } },
       language: str('Primary language subtag (en, es, zh, ...), empty when unknown.'),
+      direction: str("Which way the title and snippet run, from the page's language: rtl (Arabic, Hebrew, Persian, ...), ltr, or auto when the language is unknown (the text's own letters decide); write it as their dir attribute.", { enum: ['ltr', 'rtl', 'auto'] }),
       date: str("The page's date, ISO 8601 in UTC, as a result's; absent when it has none.", { format: 'date-time' }),
     }, ['date']),
     SuggestAnswer: strict('Completions of the last word, and pages that match what is typed.', {

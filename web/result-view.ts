@@ -5,6 +5,7 @@ import type { Explanation, SearchHit } from './search/index.js';
 import { day, displayUrl, safeHref } from './format.js';
 import { segments, type Segment } from './highlight.js';
 import { isBlank } from '../shared/analysis/index.js';
+import { isLanguageSubtag, textDirection } from './text-direction.js';
 
 export interface ResultView {
   rank: number;
@@ -56,20 +57,7 @@ export function promotedView(hit: SearchHit): ResultView {
   return resultView(page, 0);
 }
 
-/** Primary language subtags written right to left (Arabic, Hebrew, Persian, Urdu, Yiddish, Pashto,
- * Sindhi, Uyghur, Dhivehi, Central Kurdish, Syriac, N'Ko, Aramaic). */
-const RTL = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'yi', 'ji', 'ps', 'sd', 'ug', 'dv', 'ckb', 'syr', 'nqo', 'arc']);
-
-/** A primary language subtag as a page's `lang` may carry it: anything else is not written into markup. */
-const SUBTAG = /^[a-z]{2,3}$/;
-
-/** The direction of a page's text in `language` (a primary subtag, '' when unknown). */
-function textDirection(language: string): 'ltr' | 'rtl' | 'auto' {
-  if (!SUBTAG.test(language)) return 'auto';
-  return RTL.has(language) ? 'rtl' : 'ltr';
-}
-
 function ownTextAttributes(language: string): string {
   const dir = textDirection(language);
-  return (SUBTAG.test(language) ? ` lang="${language}"` : '') + (dir === 'ltr' ? '' : ` dir="${dir}"`);
+  return (isLanguageSubtag(language) ? ` lang="${language}"` : '') + (dir === 'ltr' ? '' : ` dir="${dir}"`);
 }

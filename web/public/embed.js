@@ -103,11 +103,11 @@
     /** The page's own text (title, snippet, headings) in its language and direction: an Arabic or
      * Hebrew result runs right to left, and a screen reader reads it in its language; the box's
      * labels ("Recommended", the address) keep the host page's. */
-    var RTL = /^(ar|he|iw|fa|ur|yi|ji|ps|sd|ug|dv|ckb|syr|nqo|arc)$/;
     function ownText(el, hit) {
       var lang = typeof hit.language === 'string' && /^[a-z]{2,3}$/.test(hit.language) ? hit.language : '';
       if (lang) el.lang = lang;
-      el.dir = !lang ? 'auto' : RTL.test(lang) ? 'rtl' : 'ltr';
+      // The API says which way the text runs (web/text-direction.ts); an older server does not.
+      el.dir = hit.direction === 'rtl' || hit.direction === 'ltr' ? hit.direction : 'auto';
       return el;
     }
 
