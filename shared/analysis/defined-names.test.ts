@@ -13,6 +13,8 @@ describe('defined-name terms', () => {
     expect(qualifiedForms('std::collections::HashMap')).toEqual(['std::collections::HashMap', 'collections::HashMap']);
     expect(qualifiedForms('os.path')).toEqual(['os.path']);
     expect(qualifiedForms('STATIC_ROOT')).toEqual(['STATIC_ROOT']);
+    // A member after `#` is qualified as after a dot (Ruby's `Net::HTTP#get`).
+    expect(qualifiedForms('Net::HTTP#get')).toEqual(['Net::HTTP#get', 'HTTP#get']);
   });
 
   it("name a qualified name's camel-case member alone, as written", () => {

@@ -52,6 +52,23 @@ describe('identifiers: the whole name is a token beside its parts', () => {
   });
 });
 
+describe('a member named after its class with # is the qualified name it is with a dot', () => {
+  it.each([
+    ['use String#split here', 'string.split'],
+    ['Mutex#synchronize and more', 'mutex.synchronize'],
+    ['see Net::HTTP#get', 'net::http.get'],
+    ['Javadoc writes {@link String#split(String)}', 'string.split'],
+  ])('%s -> %s', (text, whole) => {
+    expect(extras(text)).toEqual([whole]);
+  });
+
+  it('keeps the parts as words, and C#, F# and x#1 as they were', () => {
+    expect(primary('String#split')).toEqual(['string', 'split']);
+    expect(tokenize('String#split')).toEqual(tokenize('String.split'));
+    expect(extras('C# and F#. x#1')).toEqual(['c#', 'f#']);
+  });
+});
+
 describe('a word with a symbol suffix is a name beside the word: C++, C#, F#', () => {
   it.each([
     ['set the C++ standard', ['c++']],

@@ -1,19 +1,22 @@
-// Identifiers: `pg_database_size`, `os.path.join`, `HashMap::entry`, `Vec<T>`, `__init__`. Words split
+// Identifiers: `pg_database_size`, `os.path.join`, `HashMap::entry`, `Vec<T>`, `__init__`, and a member
+// written after its class with `#` (Ruby's and Javadoc's `String#split`). Words split
 // them into their parts ("pg", "database", "size"), which stay indexed so the parts still match; the
 // whole name is added as one more token beside them (folded, never stemmed), so a query for the exact
 // name scores the page that has it above pages that merely have the parts apart.
 
+import { foldWord } from './fold.js';
 import { MAX_WORD_LENGTH } from './words.js';
 
 const PART = '[\\p{L}\\p{N}\\p{M}]+';
-// Parts joined by `_`, `.` or `::` with nothing between, optional leading/trailing underscores (dunders),
+// Parts joined by `_`, `.`, `::` or `#` with nothing between, optional leading/trailing underscores (dunders),
 // an optional generic argument list without spaces (`Vec<T>`, `Result<T,E>`), bounded so an unclosed `<`
 // costs at most that many characters of backtracking, not the rest of the text.
-const IDENT = new RegExp(`_*${PART}(?:(?:_+|\\.|::)${PART})*_*(?:<[\\p{L}\\p{N}\\p{M}_:.,<>]{0,${MAX_WORD_LENGTH}}>)?`, 'uy');
+const IDENT = new RegExp(`_*${PART}(?:(?:_+|\\.|::|#)${PART})*_*(?:<[\\p{L}\\p{N}\\p{M}_:.,<>]{0,${MAX_WORD_LENGTH}}>)?`, 'uy');
 const UNDERSCORE = 95;
 const DOT = 46;
 const COLON = 58;
 const LT = 60;
+const HASH = 35;
 
 /** Whether an index token is an identifier's whole token (words never hold these characters). */
 export const isIdentifierToken = (token: string): boolean => /[_.:<+#]/.test(token);
@@ -37,7 +40,6 @@ export function identifierTails(token: string): string[] {
 }
 
 const PLUS = 43;
-const HASH = 35;
 /** The longest word that may carry a symbol suffix: "notepad++" is a name, a sentence's word is not. */
 const MAX_SYMBOL_NAME_LENGTH = 12;
 
@@ -70,6 +72,8 @@ export function mayStartIdentifier(text: string, start: number, end: number): bo
   // Most dots end a sentence: only one with a word character right after it can join a name.
   const after = text.charCodeAt(end + 1);
   if (next === DOT) return isWordCode(after);
+  // `#` before a word joins a member to its class (`String#split`); `C#` alone is a symbol suffix.
+  if (next === HASH) return isWordCode(after);
   return (next === COLON && after === COLON) || (next === LT && (isWordCode(after) || after === UNDERSCORE));
 }
 
@@ -96,17 +100,25 @@ export function identifierAt(text: string, start: number): { raw: string; start:
   if (lt >= 0 && (depth(raw.slice(lt)) !== 0 || !raw.endsWith('>'))) raw = raw.slice(0, lt);
   // A trailing dot or underscores alone (end of a sentence, `foo_`) are not part of a name.
   if (!raw.startsWith('_')) raw = raw.replace(/_+$/, '');
-  const joined = /[\p{L}\p{N}\p{M}](?:_+|\.|::)[\p{L}\p{N}\p{M}]/u.test(raw) || raw.startsWith('_') || raw.includes('<');
+  const joined = /[\p{L}\p{N}\p{M}](?:_+|\.|::|#)[\p{L}\p{N}\p{M}]/u.test(raw) || raw.startsWith('_') || raw.includes('<');
   if (raw.length > MAX_WORD_LENGTH) return { raw: '', start: from, end: from + m[0].length };
   if (!joined || abbreviation(raw)) return undefined;
   return { raw, start: from, end: from + raw.length };
 }
 
-/** Names joined by dots alone with a one-letter part ("e.g", "i.e", "U.S.", "Ph.D.", "J.R.R.") or
- * without a letter ("3.12", "1.5") are abbreviations and numbers in running text, not identifiers. */
+/**
+ * The whole token of an identifier's raw text: folded, and a member's `#` read as `.`. `String#split`
+ * (Ruby's and Javadoc's way to name an instance method) and `String.split` are one name to a reader,
+ * and a page about a class defines its members as `Class.member` (crawler/defined-names.ts), so the
+ * query `Mutex#synchronize` meets the page that defines it and the pages that write it either way.
+ */
+export const identifierWhole = (raw: string): string => foldWord(raw).replaceAll('#', '.');
+
+/** Names joined by dots (or `#`) alone with a one-letter part ("e.g", "i.e", "U.S.", "Ph.D.", "J.R.R.",
+ * "x#1") or without a letter ("3.12", "1.5") are abbreviations and numbers in running text, not identifiers. */
 function abbreviation(raw: string): boolean {
   if (/_|::|</.test(raw)) return false;
-  const parts = raw.split('.');
+  const parts = raw.split(/[.#]/);
   return parts.some((p) => p.length < 2) || !/\p{L}/u.test(raw);
 }
 

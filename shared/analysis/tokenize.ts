@@ -20,7 +20,7 @@
 import { isCjk, scanCjk, type TokenSink } from './cjk.js';
 import { ASCII, foldWord } from './fold.js';
 import { foldToken, isFoldToken } from './accents.js';
-import { identifierAt, isIdentifierToken, mayStartIdentifier, symbolSuffix } from './identifiers.js';
+import { identifierAt, identifierWhole, isIdentifierToken, mayStartIdentifier, symbolSuffix } from './identifiers.js';
 import { stemmerKey, stemWord } from './registry.js';
 import { foundWord, MAX_WORD_LENGTH, nextWord, wordAt } from './words.js';
 import { WordTable, wordHash, type WordEntry } from './word-table.js';
@@ -124,7 +124,7 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
       const id = identifierAt(text, start);
       if (id !== undefined) {
         identEnd = id.end;
-        const whole = foldWord(id.raw);
+        const whole = identifierWhole(id.raw);
         if (whole !== '') sink(whole, whole, id.start, id.end, at, true);
       }
     }

@@ -118,3 +118,29 @@ describe("a query word's stems in several languages", () => {
     expect(hits.map((h) => h.url).slice(0, 2)).toEqual([`${S}/en/mod/proxy`, `${S}/fr/mod/proxy`]);
   });
 });
+
+describe("a type's member typed as Class#member, Class.member or Class::member (Ruby, Javadoc, rustdoc)", () => {
+  // A class page defines its members as the class's qualified names (crawler/member-names.ts); a short
+  // page about another class says the words far more often (Ruby's Shellwords.html for "String#split").
+  const methods = Array.from({ length: 40 }, (_, i) => `method_${i}`);
+  const pages: PageSpec[] = [
+    { url: `${S}/String.html`, title: 'class String', text: `${methods.map((m) => `${m} returns a new string.`).join(' ')} split(pattern) divides str into substrings based on a delimiter.`, defines: ['String', ...methods.map((m) => `String.${m}`), 'String.split'] },
+    { url: `${S}/Shellwords.html`, title: 'module Shellwords', text: 'shellsplit(line): split the string as a shell would split a string. Split string, string split; split a string into words.', defines: ['Shellwords', 'Shellwords.shellsplit'] },
+    { url: `${S}/Process.html`, title: 'module Process', text: `${PROSE} spawn(env, command) executes the command. ${PROSE}`, defines: ['Process', 'Process.spawn'] },
+    { url: `${S}/Open3.html`, title: 'module Open3', text: 'Open3 runs a process like Process.spawn: each process spawn, spawn a process.', defines: ['Open3', 'Open3.popen3'] },
+    ...Array.from({ length: 8 }, (_, i) => ({ url: `${S}/filler-${i}`, title: `Filler ${i}`, text: `A page about other things, number ${i}.` })),
+  ];
+  const engineOf = fixtureEngine(pages);
+  const top = (q: string) => engineOf().search(parseQuery(q), { offset: 0, limit: 10 }).hits.map((h) => h.url);
+
+  it('finds the class page that defines the member, however the reader joins them', () => {
+    expect(top('String#split')[0]).toBe(`${S}/String.html`);
+    expect(top('String.split')[0]).toBe(`${S}/String.html`);
+    expect(top('Process.spawn')[0]).toBe(`${S}/Process.html`);
+  });
+
+  it('leaves the words typed apart to the text: a member is no definition of its bare word', () => {
+    expect(top('string split')[0]).toBe(`${S}/Shellwords.html`);
+    expect(top('split')[0]).toBe(`${S}/Shellwords.html`);
+  });
+});
