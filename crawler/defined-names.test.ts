@@ -36,6 +36,25 @@ describe('names a page defines', () => {
     expect(defines(html)).toEqual(['pam_get_item', 'method.unwrap_or', 'unwrap_or']);
   });
 
+  it("takes a type's members, marked by id, as the type's qualified names, never as bare words", () => {
+    // RDoc Darkfish: the h1 names the class; members are `method-i-NAME` / `method-c-NAME` ids.
+    const darkfish =
+      '<nav><a href="#method-i-split">#split</a></nav><h1 id="class-Net::HTTP" class="class">\n  class Net::HTTP\n</h1>' +
+      '<div id="method-c-get" class="method-detail"><div class="method-heading"><span class="method-name">get</span></div></div>' +
+      '<div id="method-i-finish" class="method-detail"><span class="method-name">finish</span></div>' +
+      '<div id="method-i-started-3F" class="method-detail"><span class="method-name">started?</span></div>' +
+      '<div id="method-i-2B" class="method-detail"><span class="method-name">+</span></div>';
+    expect(defines(darkfish)).toEqual(['Net::HTTP', 'Net::HTTP.get', 'Net::HTTP.finish', 'Net::HTTP.started']);
+    // rustdoc: the h1 links its path; members are `method.NAME`, read with `::`.
+    const rustdoc =
+      '<h1 class="fqn"><span class="in-band">Struct <a href="../index.html">std</a>::<wbr><a href="index.html">vec</a>::<wbr>' +
+      '<a class="struct" href="#">Vec</a></span></h1><details><summary><section id="method.push" class="method"><h4>pub fn push(&amp;mut self, value: T)</h4></section></summary></details>';
+    expect(defines(rustdoc)).toContain('std::vec::Vec::push');
+    expect(defines(rustdoc)).not.toContain('push');
+    // A page whose first h1 names no type qualifies nothing.
+    expect(defines('<h1>Classes and modules</h1><div id="method-i-split"></div><h1>class String</h1><div id="method-i-chomp"></div>')).toBeUndefined();
+  });
+
   it('takes a name marked as one (quoted, or a command after a colon) that an anchor is labelled with, as Vim tags its help', () => {
     const html =
       `<pre>*<a name="'tabstop'"></a><b>'tabstop'</b>* *<a name="'ts'"></a><b>'ts'</b>*\n` +

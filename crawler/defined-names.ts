@@ -21,6 +21,9 @@
 // A long option (`--num-callers`) a term or heading opens with is a name too, and so is a camel-case
 // name a `(` follows (Node's `<h3>setTimeout(callback[, delay])`, a signature). A term or heading that
 // links to another page names what is defined there (a table of contents), and defines nothing.
+// A page about one type (its first `<h1>` a kind and a name: Darkfish's "class String", rustdoc's "Struct
+// std::vec::Vec") defines each member an id marks as the type's qualified member (`String.split`,
+// `Vec::push`; crawler/member-names.ts), never as the bare word.
 // Pages that only mention a name have none of these. Otherwise only identifiers count (shared/analysis
 // identifiers.ts: parts joined by `_`, `.` or `::`): a plain word in a `<dt>` is as often a glossary
 // entry, an option list's "-e" or a FAQ's question, and an id of plain words ("main", "sidebar") is
@@ -29,6 +32,7 @@
 
 import { identifierAt, isConstantName } from '../shared/analysis/index.js';
 import { detached } from './detached.js';
+import { memberOfId, qualifiedMember, subjectOfHeading } from './member-names.js';
 
 /** The elements whose text opens with the name they define: definition terms, and headings
  * (Django's `<h3>STATIC_ROOT</h3>`, SQLite's `<h3>(5) SQLITE_BUSY</h3>`). */
@@ -68,6 +72,10 @@ export class DefinedNamesCollector {
   private para: string | undefined;
   /** The identifier a paragraph just closed was, awaiting the indented block that documents it. */
   private labelled: string | undefined;
+  /** The type the page's first `<h1>` names (member-names.ts); null once that heading named none. */
+  private subject: string | null | undefined;
+  /** Members whose ids came before the first `<h1>` closed, qualified when it does. */
+  private members: { member: string; separator: string }[] = [];
   private readonly options: DefinedNamesOptions;
 
   constructor(options: Partial<DefinedNamesOptions> = {}) {
@@ -85,6 +93,7 @@ export class DefinedNamesCollector {
     if (name === 'p' && this.term === undefined) this.para = '';
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
     if (id) for (const n of cachedNamesOfId(id)) this.add(n);
+    if (id && this.subject !== null) this.onMemberId(id);
     // A term or heading after the anchor is read by the rules for terms and headings.
     if (TERMS.has(name)) this.anchorName = undefined;
     else if (name === 'a' && attribs.href === undefined && id !== undefined && isLabel(id)) this.anchorName = id;
@@ -123,6 +132,7 @@ export class DefinedNamesCollector {
     }
     if (!TERMS.has(name) || this.term === undefined) return;
     const text = this.term.slice(0, this.options.termChars);
+    if (name === 'h1' && this.subject === undefined) this.onSubject(subjectOfHeading(text));
     const n = this.linked ? undefined : name === 'dt' ? (nameOfTerm(text) ?? wordAddressed(text, this.termIds) ?? wordSelfNamed(text, this.ownIds)) : nameOfHeading(text);
     this.term = undefined;
     this.termIds = [];
@@ -140,6 +150,21 @@ export class DefinedNamesCollector {
   onTitle(title: string): void {
     const n = nameOfHeading(title);
     if (n !== undefined) this.add(n);
+  }
+
+  /** An id that marks a member, qualified by the page's type when that is known, kept until it is. */
+  private onMemberId(id: string): void {
+    const m = memberOfId(id);
+    if (m === undefined) return;
+    if (this.subject === undefined) {
+      if (this.members.length < this.options.maxNames) this.members.push(m);
+    } else if (this.subject !== null) this.add(qualifiedMember(this.subject, m));
+  }
+
+  private onSubject(subject: string | undefined): void {
+    this.subject = subject ?? null;
+    if (subject !== undefined) for (const m of this.members) this.add(qualifiedMember(subject, m));
+    this.members = [];
   }
 
   private add(name: string): void {

@@ -1,0 +1,62 @@
+// A class's members as the qualified names readers type (issue 14: `String#split`, `Mutex#synchronize`,
+// `Process.spawn`, `Vec::push`). API generators write one page per class or module, headed by its kind
+// and name (RDoc Darkfish's `<h1>class String`, rustdoc's `<h1>Struct std::vec::Vec`, Javadoc's
+// `<h1>Class String`), and mark each member by an id that is a kind prefix and the member's bare name
+// (`method-i-split`, `method.push`, `split(java.lang.String)`). The bare name is the commonest word of an
+// API ("split", "get", "read"): as a definition of that word it cost Python .867 -> .667 (DESIGN.md), so
+// it is never one. Qualified by the page's class, it is a name as specific as Sphinx's full ids:
+// `String.split` is defined on String.html alone. Pure functions; DefinedNamesCollector applies them.
+
+import { identifierAt } from '../shared/analysis/index.js';
+
+/** The kinds a page about one type names in its heading, before the type's name. */
+const SUBJECT = /^\s*(?:class|module|struct|enum|trait|interface|union|record)\s+/iu;
+
+/**
+ * The type a heading says the page is about: the name after a kind ("class Net::HTTP": `Net::HTTP`,
+ * "Struct std::vec::Vec": `std::vec::Vec`, "Class HashMap<K,V>": `HashMap`), with nothing after it but
+ * a generic's parameters; undefined for any other heading ("Classes and modules", "class String and
+ * Symbol", "Module index").
+ */
+export function subjectOfHeading(text: string): string | undefined {
+  const kind = SUBJECT.exec(text);
+  if (kind === null) return undefined;
+  const rest = text.slice(kind[0].length).trim();
+  const found = identifierAt(rest, 0);
+  const name = found !== undefined && found.raw !== '' && found.start === 0 ? found.raw.replace(/<.*$/su, '') : /^[\p{L}_][\p{L}\p{N}_]*/u.exec(rest)?.[0];
+  // A type's name is written with a capital in every language these generators serve: "Module index"
+  // and "Class methods" are titles, not types.
+  if (name === undefined || name.includes('#') || !/^\p{Lu}/u.test(name.split(/::|\./u).pop()!)) return undefined;
+  const after = rest.slice(name.length).trim();
+  return after === '' || after.startsWith('<') ? name : undefined;
+}
+
+/** A member's bare name: a word or a snake_case name, not an operator. */
+const MEMBER = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+
+/**
+ * The member an id marks on a type's page, and the separator readers write between the type and it;
+ * undefined for an id that is no member's. The generators' habits:
+ * - RDoc Darkfish, `method-i-NAME` / `method-c-NAME` (instance, class) and `attribute-i-NAME`, with
+ *   `-XX` hex escapes for what is not a word character (`exist-3F` is `exist?`); read with `.`, which a
+ *   typed `String#split` is too (shared/analysis identifierWhole). A predicate's `?`, a bang's `!` and a
+ *   writer's `=` are not typed as part of the name's token, so they are dropped.
+ * - rustdoc, `method.push`, `tymethod.next`, `structfield.len`, `variant.Some`, `associatedconstant.MAX`,
+ *   `associatedtype.Item` (a `-1` after it when a name repeats on the page); read with `::`.
+ * - Javadoc, `split(java.lang.String)` (HTML5 ids, 11 on) and `split-java.lang.String-` (8); read with `.`.
+ */
+export function memberOfId(id: string): { member: string; separator: string } | undefined {
+  const darkfish = /^(?:method|attribute)-[ic]-(.+)$/u.exec(id);
+  if (darkfish !== null) {
+    const name = darkfish[1]!.replace(/-([0-9A-F]{2})/gu, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/[?!=]$/u, '');
+    return MEMBER.test(name) ? { member: name, separator: '.' } : undefined;
+  }
+  const rustdoc = /^(?:method|tymethod|structfield|variant|associatedconstant|associatedtype)\.([\p{L}_][\p{L}\p{N}_]*)(?:-\d+)?$/u.exec(id);
+  if (rustdoc !== null) return { member: rustdoc[1]!, separator: '::' };
+  const javadoc = /^([\p{L}_$][\p{L}\p{N}_$]*)(?:\([^()]*\)|-(?:-|(?:[\p{L}\p{N}_$.:]+-)+))$/u.exec(id);
+  if (javadoc !== null && MEMBER.test(javadoc[1]!)) return { member: javadoc[1]!, separator: '.' };
+  return undefined;
+}
+
+/** The qualified name a member of `subject` is (`String` and `split`: `String.split`). */
+export const qualifiedMember = (subject: string, m: { member: string; separator: string }): string => `${subject}${m.separator}${m.member}`;
