@@ -62,6 +62,11 @@ describe('a member named after its class with # is the qualified name it is with
     expect(extras(text)).toEqual([whole]);
   });
 
+  it("keeps the member's own identifier token beside the qualified one", () => {
+    expect(extras('Enumerable#each_with_object')).toEqual(['enumerable.each_with_object', 'each_with_object']);
+    expect(extras('Enumerable.each_with_object')).toEqual(['enumerable.each_with_object']);
+  });
+
   it('keeps the parts as words, and C#, F# and x#1 as they were', () => {
     expect(primary('String#split')).toEqual(['string', 'split']);
     expect(tokenize('String#split')).toEqual(tokenize('String.split'));

@@ -123,7 +123,11 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
     if (start >= identEnd && mayStartIdentifier(text, start, end)) {
       const id = identifierAt(text, start);
       if (id !== undefined) {
-        identEnd = id.end;
+        // A member after `#` (`Enumerable#each_with_object`) is still the name it is alone: Ruby's docs
+        // refer to a method so more often than by its bare name, and the whole qualified name took the
+        // member's own token from the pages that say it most (Ruby "each_with_object" 1 -> 2).
+        const hash = id.raw.lastIndexOf('#');
+        identEnd = hash >= 0 ? id.start + hash + 1 : id.end;
         const whole = identifierWhole(id.raw);
         if (whole !== '') sink(whole, whole, id.start, id.end, at, true);
       }
