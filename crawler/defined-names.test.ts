@@ -49,7 +49,7 @@ describe('names a page defines', () => {
     const rustdoc =
       '<h1 class="fqn"><span class="in-band">Struct <a href="../index.html">std</a>::<wbr><a href="index.html">vec</a>::<wbr>' +
       '<a class="struct" href="#">Vec</a></span></h1><details><summary><section id="method.push" class="method"><h4>pub fn push(&amp;mut self, value: T)</h4></section></summary></details>';
-    expect(defines(rustdoc)).toContain('std::vec::Vec::push');
+    expect(defines(rustdoc)).toContain('Vec::push');
     expect(defines(rustdoc)).not.toContain('push');
     // A page whose first h1 names no type qualifies nothing.
     expect(defines('<h1>Classes and modules</h1><div id="method-i-split"></div><h1>class String</h1><div id="method-i-chomp"></div>')).toBeUndefined();

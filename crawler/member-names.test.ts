@@ -6,8 +6,10 @@ describe("a type's page: the type its first heading names", () => {
     ['\n  class String\n', 'String'],
     ['module Kernel', 'Kernel'],
     ['class Net::HTTP', 'Net::HTTP'],
-    ['Struct std::vec::Vec', 'std::vec::Vec'],
-    ['Trait std::iter::Iterator', 'std::iter::Iterator'],
+    ['Struct std::vec::Vec', 'Vec'],
+    ['Trait std::iter::Iterator', 'Iterator'],
+    ['Class java.util.HashMap<K,V>', 'HashMap'],
+    ['class Thread::Mutex', 'Thread::Mutex'],
     ['Class HashMap<K,V>', 'HashMap'],
     ['Interface List<E>', 'List'],
   ])('%j -> %s', (heading, subject) => {

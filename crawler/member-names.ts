@@ -14,7 +14,7 @@ const SUBJECT = /^\s*(?:class|module|struct|enum|trait|interface|union|record)\s
 
 /**
  * The type a heading says the page is about: the name after a kind ("class Net::HTTP": `Net::HTTP`,
- * "Struct std::vec::Vec": `std::vec::Vec`, "Class HashMap<K,V>": `HashMap`), with nothing after it but
+ * "Struct std::vec::Vec": `Vec`, "Class HashMap<K,V>": `HashMap`), with nothing after it but
  * a generic's parameters; undefined for any other heading ("Classes and modules", "class String and
  * Symbol", "Module index").
  */
@@ -28,7 +28,14 @@ export function subjectOfHeading(text: string): string | undefined {
   // and "Class methods" are titles, not types.
   if (name === undefined || name.includes('#') || !/^\p{Lu}/u.test(name.split(/::|\./u).pop()!)) return undefined;
   const after = rest.slice(name.length).trim();
-  return after === '' || after.startsWith('<') ? name : undefined;
+  if (after !== '' && !after.startsWith('<')) return undefined;
+  // Without its module path, which starts in small letters (rustdoc's `std::vec::`, Java's `java.util.`):
+  // readers type `Vec::push` and `HashMap.get`, and every form of the full path was an index term for
+  // each member (Rust's index 68 -> 85 MB with them). A type's own namespace stays (`Net::HTTP`).
+  const parts = name.split(/(::|\.)/u);
+  let first = 0;
+  while (first < parts.length - 1 && !/^\p{Lu}/u.test(parts[first]!)) first += 2;
+  return parts.slice(first).join('');
 }
 
 /** A member's bare name: a word or a snake_case name, not an operator. */
