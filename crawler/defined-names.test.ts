@@ -34,6 +34,10 @@ describe('names a page defines', () => {
       '<section id="method.unwrap_or"><h4>pub fn unwrap_or(self, default: T) -> T</h4></section>' +
       '<section id="impl-From%3CT%3E-for-Option%3CT%3E"><h3>impl&lt;T&gt; From&lt;T&gt; for Option&lt;T&gt;</h3></section></div>';
     expect(defines(html)).toEqual(['pam_get_item', 'method.unwrap_or', 'unwrap_or']);
+    // An id that says where a member is inherited from names what that class defines (Javadoc's
+    // LinkedHashMap.html lists HashMap's methods under it, and was HashMap's first result).
+    expect(namesOfId('methods-inherited-from-class-java.util.HashMap')).toEqual([]);
+    expect(namesOfId('fields.inherited.from.class.java.util.AbstractList')).toEqual([]);
   });
 
   it("takes a type's members, marked by id, as the type's qualified names, never as bare words", () => {
@@ -51,6 +55,12 @@ describe('names a page defines', () => {
       '<a class="struct" href="#">Vec</a></span></h1><details><summary><section id="method.push" class="method"><h4>pub fn push(&amp;mut self, value: T)</h4></section></summary></details>';
     expect(defines(rustdoc)).toContain('Vec::push');
     expect(defines(rustdoc)).not.toContain('push');
+    // The type itself, whatever its name is written in (Javadoc's "Class HashMap<K,V>", rustdoc's "Struct
+    // std::vec::Vec", Darkfish's "class String"): a subclass's page and the serialized forms' index
+    // named HashMap by ids, and its own page did not.
+    expect(defines('<h1 title="Class HashMap" class="title">Class HashMap&lt;K,V&gt;</h1><section id="get(java.lang.Object)"><h3>get</h3></section>')).toEqual(['HashMap', 'HashMap.get']);
+    expect(defines(rustdoc)?.[0]).toBe('Vec');
+    expect(defines('<h1 id="class-String" class="class">class String</h1>')).toEqual(['String']);
     // A page whose first h1 names no type qualifies nothing.
     expect(defines('<h1>Classes and modules</h1><div id="method-i-split"></div><h1>class String</h1><div id="method-i-chomp"></div>')).toBeUndefined();
   });

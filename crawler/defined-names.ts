@@ -22,8 +22,9 @@
 // name a `(` follows (Node's `<h3>setTimeout(callback[, delay])`, a signature). A term or heading that
 // links to another page names what is defined there (a table of contents), and defines nothing.
 // A page about one type (its first `<h1>` a kind and a name: Darkfish's "class String", rustdoc's "Struct
-// std::vec::Vec") defines each member an id marks as the type's qualified member (`String.split`,
-// `Vec::push`; crawler/member-names.ts), never as the bare word.
+// std::vec::Vec", Javadoc's "Class HashMap<K,V>") defines the type's name and each member an id marks
+// as the type's qualified member (`String.split`, `Vec::push`; crawler/member-names.ts), never as the
+// bare word.
 // Pages that only mention a name have none of these. Otherwise only identifiers count (shared/analysis
 // identifiers.ts: parts joined by `_`, `.` or `::`): a plain word in a `<dt>` is as often a glossary
 // entry, an option list's "-e" or a FAQ's question, and an id of plain words ("main", "sidebar") is
@@ -163,6 +164,9 @@ export class DefinedNamesCollector {
 
   private onSubject(subject: string | undefined): void {
     this.subject = subject ?? null;
+    // The type itself, first: its page is the answer to its name. Javadoc's "Class HashMap<K,V>" defined
+    // nothing, while a subclass's "inherited from" ids and the serialized forms' index named HashMap.
+    if (subject !== undefined) this.add(subject);
     if (subject !== undefined) for (const m of this.members) this.add(qualifiedMember(subject, m));
     this.members = [];
   }
@@ -304,7 +308,8 @@ function cachedNamesOfId(id: string): readonly string[] {
  * The names an `id` spells: its parts between `-` (ids join words with it: "mwg-pam_get_item"),
  * each an identifier as a whole or a camel-case name, and a dotted one's last part when that is an
  * identifier or a camel-case name too ("method.unwrap_or": unwrap_or; "django.db.models.ForeignKey":
- * ForeignKey, but not "reexport.VecDeque"; "module-os.path" keeps no "path", a plain word). Texinfo's `_00XX` escapes and percent-escapes are decoded first; parts holding a generic
+ * ForeignKey, but not "reexport.VecDeque"; "module-os.path" keeps no "path", a plain word); none from an
+ * id that says where members are inherited from (Javadoc's "methods-inherited-from-class-java.util.HashMap"). Texinfo's `_00XX` escapes and percent-escapes are decoded first; parts holding a generic
  * (rustdoc's "impl-From%3CT%3E-for-Option%3CT%3E") name implementations, not definitions.
  */
 export function namesOfId(id: string): string[] {
@@ -317,7 +322,11 @@ export function namesOfId(id: string): string[] {
     }
   }
   const names: string[] = [];
-  for (const part of text.split(/[-\s]+/)) {
+  const parts = text.split(/[-\s]+/);
+  // Where members are inherited from (Javadoc's `methods-inherited-from-class-java.util.HashMap` on
+  // LinkedHashMap.html): the names another page defines.
+  if (parts.includes('inherited') || /(?:^|\.)inherited\.from\./.test(text)) return names;
+  for (const part of parts) {
     if (part === '' || part.includes('<')) continue;
     if (CAMEL_CASE.test(part)) {
       names.push(part);

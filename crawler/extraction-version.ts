@@ -34,5 +34,7 @@
  * lists too (2026-12-07). 17: a `<div>` whose class calls it a heading, right inside an element with an
  * id, opens an entry linked to by that id (RDoc Darkfish's method entries; crawler/sections.ts)
  * (2026-12-07). 18: a page about one type (its first `<h1>` a kind and a name) defines the members its ids
- * mark as the type's qualified names (`String.split`, `Vec::push`; crawler/member-names.ts) (2026-12-07). */
-export const EXTRACTION_VERSION = 18;
+ * mark as the type's qualified names (`String.split`, `Vec::push`; crawler/member-names.ts) (2026-12-07).
+ * 19: such a page defines the type's own name too (`HashMap` of "Class HashMap<K,V>"), and an id that
+ * says where members are inherited from defines nothing (crawler/defined-names.ts) (2026-12-07). */
+export const EXTRACTION_VERSION = 19;
