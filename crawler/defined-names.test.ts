@@ -65,6 +65,27 @@ describe('names a page defines', () => {
     expect(defines('<h1>Classes and modules</h1><div id="method-i-split"></div><h1>class String</h1><div id="method-i-chomp"></div>')).toBeUndefined();
   });
 
+  it("takes Doxygen's title (name first, kind after) and each member's qualified name from td.memname", () => {
+    const page =
+      '<div class="header"><div class="headertitle"><div class="title">std::vector&lt; _Tp, _Alloc &gt; Class Template Reference' +
+      '<div class="ingroups"><a class="el" href="a01563.html">Containers</a></div></div></div></div>' +
+      '<a id="a069ff981e0a360ca71ab2682cb4472f4"></a><h2 class="memtitle"><span class="permalink"><a href="#a069ff">&#9670;&#160;</a></span>push_back() <span class="overload">[1/2]</span></h2>' +
+      '<div class="memitem"><div class="memproto"><table class="memname"><tr><td class="memname">constexpr void std::vector&lt; _Tp, _Alloc &gt;::push_back </td>' +
+      '<td>(</td><td class="paramtype">const <a class="el" href="#">value_type</a> &amp;&#160;</td><td class="paramname"><em>__x</em></td><td>)</td></tr></table></div></div>' +
+      // An operator, a destructor and an alias define nothing more than the alias's own name.
+      '<table class="memname"><tr><td class="memname">bool std::operator&lt; </td></tr></table>' +
+      '<table class="memname"><tr><td class="memname">std::vector&lt; _Tp, _Alloc &gt;::~vector </td></tr></table>' +
+      '<table class="memname"><tr><td class="memname">using std::__byte_op_t = typedef typename __byte_operand&lt;_IntegerType&gt;::__type</td></tr></table>';
+    // (The memtitle heading "push_back() [1/2]" is an identifier heading, read as before.)
+    expect(defines(page)).toEqual(['std::vector', 'push_back', 'std::vector::push_back', 'std::__byte_op_t']);
+    // A module page: free functions, and a title that names no type.
+    const module =
+      '<div class="headertitle"><div class="title">Sorting<div class="ingroups"><a href="#">Algorithms</a></div></div></div>' +
+      '<table class="memname"><tr><td class="memname">constexpr void std::sort </td></tr></table>' +
+      '<table class="memname"><tr><td class="memname">void push_back </td></tr></table>';
+    expect(defines(module)).toEqual(['std::sort']);
+  });
+
   it('takes a name marked as one (quoted, or a command after a colon) that an anchor is labelled with, as Vim tags its help', () => {
     const html =
       `<pre>*<a name="'tabstop'"></a><b>'tabstop'</b>* *<a name="'ts'"></a><b>'ts'</b>*\n` +

@@ -24,7 +24,9 @@
 // A page about one type (its first `<h1>` a kind and a name: Darkfish's "class String", rustdoc's "Struct
 // std::vec::Vec", Javadoc's "Class HashMap<K,V>") defines the type's name and each member an id marks
 // as the type's qualified member (`String.split`, `Vec::push`; crawler/member-names.ts), never as the
-// bare word.
+// bare word. Doxygen writes the name first and the kind after, in `<div class="title">std::vector< _Tp,
+// _Alloc > Class Template Reference`, and its member ids are hashes: such a title defines `std::vector`,
+// and each `<td class="memname">` its member's `::`-qualified name (`std::vector::push_back`, `std::sort`).
 // Pages that only mention a name have none of these. Otherwise only identifiers count (shared/analysis
 // identifiers.ts: parts joined by `_`, `.` or `::`): a plain word in a `<dt>` is as often a glossary
 // entry, an option list's "-e" or a FAQ's question, and an id of plain words ("main", "sidebar") is
@@ -33,11 +35,15 @@
 
 import { identifierAt, isConstantName } from '../shared/analysis/index.js';
 import { detached } from './detached.js';
-import { memberOfId, qualifiedMember, subjectOfHeading } from './member-names.js';
+import { memberOfDoxygenName, memberOfId, qualifiedMember, subjectOfDoxygenTitle, subjectOfHeading } from './member-names.js';
 
 /** The elements whose text opens with the name they define: definition terms, and headings
  * (Django's `<h3>STATIC_ROOT</h3>`, SQLite's `<h3>(5) SQLITE_BUSY</h3>`). */
 const TERMS = new Set(['dt', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** Characters of a Doxygen title or member name read: a member's return type and template arguments
+ * come before its name (`std::__detail::_Hashtable_alloc< … >::…`). */
+const DOXYGEN_CHARS = 600;
 
 /** Anchors kept before a term (texinfo writes one to four index entries there), and inside one; a page
  * of ids without text between them keeps no more. */
@@ -77,6 +83,11 @@ export class DefinedNamesCollector {
   private subject: string | null | undefined;
   /** Members whose ids came before the first `<h1>` closed, qualified when it does. */
   private members: { member: string; separator: string }[] = [];
+  /** The text of the open Doxygen title (`<div class="title">`) or member name (`<td class="memname">`),
+   * and the element that closes it; undefined outside one. */
+  private doxygen: { text: string; closes: 'div' | 'td'; depth: number } | undefined;
+  /** Whether the page's Doxygen title was read (only the first is the page's). */
+  private doxygenTitled = false;
   private readonly options: DefinedNamesOptions;
 
   constructor(options: Partial<DefinedNamesOptions> = {}) {
@@ -92,6 +103,10 @@ export class DefinedNamesCollector {
       this.labelled = undefined;
     }
     if (name === 'p' && this.term === undefined) this.para = '';
+    if (this.doxygen === undefined && attribs.class !== undefined) {
+      if (name === 'td' && attribs.class === 'memname') this.doxygen = { text: '', closes: 'td', depth: 0 };
+      else if (name === 'div' && attribs.class === 'title' && !this.doxygenTitled) this.doxygen = { text: '', closes: 'div', depth: 0 };
+    } else if (this.doxygen !== undefined && name === this.doxygen.closes) this.doxygen.depth++;
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
     if (id) for (const n of cachedNamesOfId(id)) this.add(n);
     if (id && this.subject !== null) this.onMemberId(id);
@@ -115,6 +130,8 @@ export class DefinedNamesCollector {
   onText(data: string): void {
     if (this.labelled !== undefined && data.trim() !== '') this.labelled = undefined;
     if (this.para !== undefined && this.para.length < this.options.termChars) this.para += data;
+    // Only the title's own text: the groups the page is in follow it in a div inside (`<div class="ingroups">`).
+    if (this.doxygen !== undefined && this.doxygen.depth === 0 && this.doxygen.text.length < DOXYGEN_CHARS) this.doxygen.text += data;
     if (this.idsBefore.length > 0 && this.term === undefined && data.trim() !== '') this.idsBefore = [];
     if (this.anchorName !== undefined) {
       const label = data.trim();
@@ -127,6 +144,10 @@ export class DefinedNamesCollector {
   }
 
   onClose(name: string): void {
+    if (this.doxygen !== undefined && name === this.doxygen.closes) {
+      if (this.doxygen.depth > 0) this.doxygen.depth--;
+      else this.onDoxygen(this.doxygen);
+    }
     if (name === 'p' && this.para !== undefined) {
       this.labelled = identifierAlone(this.para);
       this.para = undefined;
@@ -169,6 +190,27 @@ export class DefinedNamesCollector {
     if (subject !== undefined) this.add(subject);
     if (subject !== undefined) for (const m of this.members) this.add(qualifiedMember(subject, m));
     this.members = [];
+  }
+
+  /**
+   * Doxygen's marks: the title names the page's type or namespace, name first and kind after ("std::vector<
+   * _Tp, _Alloc > Class Template Reference"), and each member entry's `<td class="memname">` its
+   * qualified name (`std::vector::push_back`, `std::sort`); member-names.ts. Its ids are hashes.
+   */
+  private onDoxygen(open: { text: string; closes: 'div' | 'td'; depth: number }): void {
+    this.doxygen = undefined;
+    const text = open.text.slice(0, DOXYGEN_CHARS);
+    if (open.closes === 'td') {
+      const member = memberOfDoxygenName(text);
+      if (member !== undefined) this.add(member);
+      return;
+    }
+    this.doxygenTitled = true;
+    const subject = subjectOfDoxygenTitle(text);
+    if (subject === undefined) return;
+    // An identifier only (`std::vector`; "std Namespace Reference" defines nothing): the plain last part as a
+    // definition of its word ("vector", "map", "function") lost more than it won (DESIGN.md).
+    if (subject.includes('::')) this.add(subject);
   }
 
   private add(name: string): void {

@@ -131,6 +131,9 @@ const ATTRIBUTE_NAMES = attributeNames(ATTRIBUTE_LIST);
 /** The elements whose class is read too (OTHER_PAGES_CLASS), and the names read of them. */
 const CLASS_TAGS = new Set(['div', 'section', 'aside', 'nav', 'ul', 'ol']);
 const ATTRIBUTE_NAMES_WITH_CLASS = attributeNames([...ATTRIBUTE_LIST, 'class']);
+/** The elements whose class is read: those, and Doxygen's member names, `<td class="memname">`
+ * (crawler/defined-names.ts). */
+const CLASS_READ_TAGS = new Set([...CLASS_TAGS, 'td']);
 
 /**
  * A class part (classes split at `-` and `_`) that marks a list of other pages: a post's related posts
@@ -299,8 +302,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   const parser = new ExtractionParser(
     {
       onopentagname(name) {
-        parser.wantAttributes = ATTRIBUTE_TAGS.has(name) || CLASS_TAGS.has(name);
-        parser.wantedAttributes = CLASS_TAGS.has(name) ? ATTRIBUTE_NAMES_WITH_CLASS : ATTRIBUTE_NAMES;
+        parser.wantAttributes = ATTRIBUTE_TAGS.has(name) || CLASS_READ_TAGS.has(name);
+        parser.wantedAttributes = CLASS_READ_TAGS.has(name) ? ATTRIBUTE_NAMES_WITH_CLASS : ATTRIBUTE_NAMES;
       },
       onopentag(name, attribs) {
         sectionMarks.onOpen(name, attribs, textParts.length);

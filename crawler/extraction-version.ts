@@ -36,5 +36,8 @@
  * (2026-12-07). 18: a page about one type (its first `<h1>` a kind and a name) defines the members its ids
  * mark as the type's qualified names (`String.split`, `Vec::push`; crawler/member-names.ts) (2026-12-07).
  * 19: such a page defines the type's own name too (`HashMap` of "Class HashMap<K,V>"), and an id that
- * says where members are inherited from defines nothing (crawler/defined-names.ts) (2026-12-07). */
-export const EXTRACTION_VERSION = 19;
+ * says where members are inherited from defines nothing (crawler/defined-names.ts) (2026-12-07). 20:
+ * Doxygen's marks: a title "std::vector< _Tp, _Alloc > Class Template Reference" (name first, kind after,
+ * in `<div class="title">`) defines `std::vector`, and each `<td class="memname">` its member's qualified
+ * name (`std::vector::push_back`, `std::sort`; crawler/member-names.ts) (2026-12-07). */
+export const EXTRACTION_VERSION = 20;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberOfId, subjectOfHeading } from './member-names.js';
+import { memberOfDoxygenName, memberOfId, subjectOfDoxygenTitle, subjectOfHeading } from './member-names.js';
 
 describe("a type's page: the type its first heading names", () => {
   it.each([
@@ -50,5 +50,37 @@ describe('the member an id marks, as each generator writes it', () => {
     for (const id of ['method-i-2B', 'method-i-5B-5D', 'method-i-3D-3D', 'main-content', 'sidebar', 'class-String', 'impl-Clone', 'method-list', 'reexport.VecDeque']) {
       expect(memberOfId(id)).toBeUndefined();
     }
+  });
+});
+
+describe("Doxygen's marks: the title's name, and a member's qualified name", () => {
+  it.each([
+    ['std::vector< _Tp, _Alloc > Class Template Reference', 'std::vector'],
+    ['std::pair< _T1, _T2 > Struct Template Reference', 'std::pair'],
+    ['std::chrono Namespace Reference', 'std::chrono'],
+    ['std Namespace Reference', 'std'],
+    ['std::basic_string< _CharT, _Traits, _Alloc >::_Alloc_hider Struct Reference', 'std::basic_string::_Alloc_hider'],
+    ['std::mutex Class Reference', 'std::mutex'],
+  ])('title %j -> %s', (title, subject) => {
+    expect(subjectOfDoxygenTitle(title)).toBe(subject);
+  });
+
+  it('is no subject for other titles', () => {
+    for (const title of ['Sorting', 'algorithm File Reference', 'Class List', 'std::vector< _Tp, _Alloc > Member List']) expect(subjectOfDoxygenTitle(title)).toBeUndefined();
+  });
+
+  it.each([
+    ['constexpr void std::vector< _Tp, _Alloc >::push_back ', 'std::vector::push_back'],
+    ['constexpr void std::sort ', 'std::sort'],
+    ['constexpr void vector::_M_fill_assign ', 'vector::_M_fill_assign'],
+    ['typedef FILE std::__c_file', 'std::__c_file'],
+    ['using std::__byte_op_t = typedef typename __byte_operand<_IntegerType>::__type', 'std::__byte_op_t'],
+    ['std::unordered_map< _Key, _Tp, _Hash, _Pred, _Alloc >::unordered_map ', 'std::unordered_map::unordered_map'],
+  ])('member %j -> %s', (text, name) => {
+    expect(memberOfDoxygenName(text)).toBe(name);
+  });
+
+  it('is no member for a bare name, an operator or a destructor', () => {
+    for (const text of ['void push_back ', 'bool std::operator< ', 'bool std::operator<=> ', 'std::vector< _Tp >::~vector ', 'int ']) expect(memberOfDoxygenName(text)).toBeUndefined();
   });
 });

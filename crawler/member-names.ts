@@ -67,3 +67,48 @@ export function memberOfId(id: string): { member: string; separator: string } | 
 
 /** The qualified name a member of `subject` is (`String` and `split`: `String.split`). */
 export const qualifiedMember = (subject: string, m: { member: string; separator: string }): string => `${subject}${m.separator}${m.member}`;
+
+/** Template argument lists, innermost first, until none is left (`std::vector< _Tp, _Alloc >::push_back`:
+ * `std::vector::push_back`). */
+function withoutTemplateArguments(text: string): string {
+  let t = text;
+  for (let prev = ''; prev !== t; ) {
+    prev = t;
+    t = t.replace(/\s*<[^<>]*>/gu, '');
+  }
+  return t;
+}
+
+/** Doxygen's page title: the name first, its kind after it. */
+const DOXYGEN_TITLE = /^\s*(.+?)\s+(?:Class|Struct|Union|Namespace)(?:\s+Template)?\s+Reference\s*$/u;
+
+/**
+ * The type or namespace a Doxygen page is about, from its title `<div class="title">std::vector< _Tp,
+ * _Alloc > Class Template Reference</div>` (the name first, the kind after, not an `<h1>`): the name
+ * without its template parameters, `std::vector`; undefined for other titles ("Sorting", "algorithm File
+ * Reference", "Class List").
+ */
+export function subjectOfDoxygenTitle(text: string): string | undefined {
+  const m = DOXYGEN_TITLE.exec(text);
+  if (m === null) return undefined;
+  const name = withoutTemplateArguments(m[1]!).trim();
+  return /^[\p{L}_][\p{L}\p{N}_]*(?:::[\p{L}_][\p{L}\p{N}_]*)*$/u.test(name) ? name : undefined;
+}
+
+/**
+ * The qualified name a Doxygen member entry declares: the last name of `<td class="memname">constexpr void
+ * std::vector< _Tp, _Alloc >::push_back </td>` (the parameters are in the next cell), template argument
+ * lists dropped: `std::vector::push_back`, `std::sort` on a module page. Only a name qualified with `::`
+ * (a bare `push_back` is the commonest word of an API, as memberOfId says); not an alias's target
+ * (`using std::__c_file = …` is `std::__c_file`), an operator or a destructor.
+ */
+export function memberOfDoxygenName(text: string): string | undefined {
+  let t = text.replace(/\s+/gu, ' ').trim();
+  const alias = /^using\s+([^=]+?)\s*=/u.exec(t);
+  if (alias !== null) t = alias[1]!;
+  t = withoutTemplateArguments(t).trim();
+  const m = /(?:^|[^\p{L}\p{N}_:~])((?:[\p{L}_][\p{L}\p{N}_]*::)+[\p{L}_][\p{L}\p{N}_]*)$/u.exec(t);
+  if (m === null) return undefined;
+  const name = m[1]!;
+  return /(?:^|::)operator$/u.test(name) ? undefined : name;
+}
