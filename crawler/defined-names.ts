@@ -187,8 +187,10 @@ export class DefinedNamesCollector {
     this.subject = subject ?? null;
     // The type itself, first: its page is the answer to its name. Javadoc's "Class HashMap<K,V>" defined
     // nothing, while a subclass's "inherited from" ids and the serialized forms' index named HashMap.
-    if (subject !== undefined) this.add(subject);
-    if (subject !== undefined) for (const m of this.members) this.add(qualifiedMember(subject, m));
+    if (subject !== undefined) {
+      this.add(subject);
+      for (const m of this.members) this.add(qualifiedMember(subject, m));
+    }
     this.members = [];
   }
 
