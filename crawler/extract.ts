@@ -135,6 +135,11 @@ const ATTRIBUTE_NAMES_WITH_CLASS = attributeNames([...ATTRIBUTE_LIST, 'class']);
  * (crawler/defined-names.ts). */
 const CLASS_READ_TAGS = new Set([...CLASS_TAGS, 'td']);
 
+/** A div of code that is no `<pre>`: Doxygen's `fragment` (its code samples and whole source files). */
+function isCodeFragment(className: string | undefined): boolean {
+  return className !== undefined && /(?:^|\s)fragment(?:\s|$)/.test(className);
+}
+
 /**
  * A class part (classes split at `-` and `_`) that marks a list of other pages: a post's related posts
  * (Jetpack's `jp-relatedposts`, YARPP's `yarpp-related`, `related-posts`, Sphinx's `related` bar), a
@@ -280,6 +285,9 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   // Text inside <pre>, counted as written (indentation too): a page that is nearly all of it is a
   // source listing, not prose that answers (indexer/listing.ts, web/search/rank.ts listingFactor).
   let preDepth = 0;
+  // Divs open inside a code fragment that is no <pre>: Doxygen writes code, its 724 source listings of
+  // libstdc++ too, as <div class="fragment"> of <div class="line">.
+  let fragmentDepth = 0;
   let codeChars = 0;
   const sectionMarks = new SectionCollector();
   const defined = new DefinedNamesCollector();
@@ -311,6 +319,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         parent.onOpen(name, attribs);
         if (name === 'svg' || name === 'math') foreignDepth++;
         if (name === 'pre') preDepth++;
+        if (name === 'div' && (fragmentDepth > 0 || isCodeFragment(attribs.class))) fragmentDepth++;
         if (name === 'template') templateDepth++;
         // A <noscript>'s tracking pixel in the head does not end it: a browser that runs scripts reads
         // that content as text.
@@ -419,7 +428,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           textChars += data.length;
           // Counted as the collapsed text will hold it, as the share is taken of that text: counted as
           // written, a grammar's indentation made it look less code than it is (DESIGN.md listings).
-          if (preDepth > 0) codeChars += collapsedLength(data);
+          if (preDepth > 0 || fragmentDepth > 0) codeChars += collapsedLength(data);
         }
         if (anchor !== undefined) anchorBuf.push(data);
         if (headingBuf !== undefined) headingBuf.push(data);
@@ -432,6 +441,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         parent.onClose(name);
         if ((name === 'svg' || name === 'math') && foreignDepth > 0) foreignDepth--;
         if (name === 'pre' && preDepth > 0) preDepth--;
+        if (name === 'div' && fragmentDepth > 0) fragmentDepth--;
         if (name === 'template' && templateDepth > 0) templateDepth--;
         if (name === otherPagesTag && --otherPagesDepth === 0) otherPagesTag = undefined;
         if (SKIPPED.has(name)) {

@@ -39,5 +39,7 @@
  * says where members are inherited from defines nothing (crawler/defined-names.ts) (2026-12-07). 20:
  * Doxygen's marks: a title "std::vector< _Tp, _Alloc > Class Template Reference" (name first, kind after,
  * in `<div class="title">`) defines `std::vector`, and each `<td class="memname">` its member's qualified
- * name (`std::vector::push_back`, `std::sort`; crawler/member-names.ts) (2026-12-07). */
-export const EXTRACTION_VERSION = 20;
+ * name (`std::vector::push_back`, `std::sort`; crawler/member-names.ts) (2026-12-07). 21: code in a
+ * `<div class="fragment">` (Doxygen's samples and source listings, no `<pre>`) counts as code in the
+ * page's code share (indexer/listing.ts) (2026-12-07). */
+export const EXTRACTION_VERSION = 21;
