@@ -77,7 +77,9 @@ function loadJudged(): Judged[] {
       continue;
     }
     const [query, answers] = line.split('\t');
-    judged.push({ query: query!, answers: new Set(answers!.split(' ').map((p) => SITE + p)), set });
+    // Pages are scored: a fragment says where on its page the answer is, and an answer written only as
+    // `page#fragment` is that page (it matched no result, and its query was left out, until 2026-12-07).
+    judged.push({ query: query!, answers: new Set(answers!.split(' ').map((p) => SITE + p.replace(/#.*/, ''))), set });
     afterQueries = true;
   }
   return judged;
