@@ -22,6 +22,11 @@ describe('title boilerplate', () => {
     const titles = ['Acme | Home', 'Acme | Handbook', 'Acme | Travel policy', 'Acme | Canteen', 'Acme | Library'];
     expect(stripAffixes(titles[2]!, commonAffixes(titles))).toBe('Travel policy');
   });
+  it('splits at a double hyphen, the ASCII stand-in for a dash (Erlang/OTP: "Erlang -- ets")', () => {
+    const titles = ['Erlang -- ets', 'Erlang -- lists', 'Erlang -- gen_server', 'Erlang -- Pattern Matching', 'Erlang -- timer'];
+    expect(stripAffixes(titles[0]!, commonAffixes(titles))).toBe('ets');
+    expect(stripAffixes('a--b -- Erlang', { suffix: 'Erlang' })).toBe('a--b');
+  });
   it('leaves titles alone on a small site or without a shared part, and never empties a title', () => {
     expect(commonAffixes(['A - Site', 'B - Site'])).toEqual({});
     expect(commonAffixes(['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'])).toEqual({});

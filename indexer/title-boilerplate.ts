@@ -5,8 +5,8 @@
 
 import { isBlank } from '../shared/analysis/index.js';
 
-/** Where a title splits into parts: dashes, pipes, colons and the like between spaces. */
-const SEPARATOR = /\s+(?:[-–—|:·•»«]|::)\s+/u;
+/** Where a title splits into parts: dashes (a double hyphen too), pipes, colons and the like between spaces. */
+const SEPARATOR = /\s+(?:[-–—|:·•»«]|::|--)\s+/u;
 
 export interface TitleAffixes {
   prefix?: string;
