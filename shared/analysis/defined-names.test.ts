@@ -15,6 +15,9 @@ describe('defined-name terms', () => {
     expect(qualifiedForms('STATIC_ROOT')).toEqual(['STATIC_ROOT']);
     // A member after `#` is qualified as after a dot (Ruby's `Net::HTTP#get`).
     expect(qualifiedForms('Net::HTTP#get')).toEqual(['Net::HTTP#get', 'HTTP#get']);
+    // And after one `:` (Erlang's `wx:wxFrame:new` is no module, but `a:b:c` is read as `a.b.c`).
+    expect(qualifiedForms('a:b_c:d')).toEqual(['a:b_c:d', 'b_c:d']);
+    expect(camelCaseMember('wxFrame:setTitle')).toBe('setTitle');
   });
 
   it("name a qualified name's camel-case member alone, as written", () => {

@@ -25,8 +25,8 @@ export const definedNameOf = (token: string): string => token.slice(DEFINES_MARK
  * (or an identifier the crawler already keeps on its own), not a qualified name.
  */
 export function qualifiedForms(name: string): string[] {
-  // `#` joins a member as `.` does (`Net::HTTP#get`: `HTTP#get`), shared/analysis identifierWhole.
-  const parts = name.split(/(\.|::|#)/);
+  // `#` and one `:` join a member as `.` does (`Net::HTTP#get`: `HTTP#get`), shared/analysis identifierWhole.
+  const parts = name.split(/(\.|::|#|(?<!:):(?!:))/);
   const forms = [name];
   // parts alternates name, separator, name...: drop one leading name and its separator at a time.
   for (let i = 2; i < parts.length - 2; i += 2) forms.push(parts.slice(i).join(''));
@@ -41,7 +41,7 @@ export function qualifiedForms(name: string): string[] {
  * define the word "setup" and `typing.DefaultDict` the lowercase `collections.defaultdict`.
  */
 export function camelCaseMember(name: string): string | undefined {
-  const parts = name.split(/\.|::|#/);
+  const parts = name.split(/\.|::|#|(?<!:):(?!:)/);
   const last = parts[parts.length - 1]!;
   return parts.length > 1 && CAMEL_CASE.test(last) ? last : undefined;
 }

@@ -37,7 +37,7 @@ describe('identifiers: the whole name is a token beside its parts', () => {
     expect(isIdentifierToken('connect')).toBe(false);
   });
   it('reads a name too long to index once: no whole token, no tail of it taken for a name, each part a word', () => {
-    for (const [sep, n] of [['.', 200_000], ['::', 100_000], ['_', 100_000]] as const) {
+    for (const [sep, n] of [['.', 200_000], ['::', 100_000], [':', 100_000], ['_', 100_000]] as const) {
       const chain = Array.from({ length: n }, () => 'ab').join(sep);
       const spans = analyze(`see ${chain} end`, 'en');
       expect(spans.filter((s) => s.extra), sep).toEqual([]);
@@ -71,6 +71,28 @@ describe('a member named after its class with # is the qualified name it is with
     expect(primary('String#split')).toEqual(['string', 'split']);
     expect(tokenize('String#split')).toEqual(tokenize('String.split'));
     expect(extras('C# and F#. x#1')).toEqual(['c#', 'f#']);
+  });
+});
+
+describe("a function named after its module with one : is the qualified name it is with a dot (Erlang's ets:lookup)", () => {
+  it.each([
+    ['call ets:lookup(Tab, Key) here', 'ets.lookup'],
+    ['see maps:get/2', 'maps.get'],
+    ['use gen_server:call and more', 'gen_server.call'],
+  ])('%s -> %s', (text, whole) => {
+    expect(extras(text)).toEqual([whole]);
+  });
+
+  it("keeps the parts as words, the member's own identifier token, and :: as it was", () => {
+    expect(primary('ets:lookup')).toEqual(['et', 'lookup']);
+    expect(tokenize('ets:lookup')).toEqual(tokenize('ets.lookup'));
+    expect(extras('file:read_file')).toEqual(['file.read_file', 'read_file']);
+    expect(extras('HashMap::entry')).toEqual(['hashmap::entry']);
+  });
+
+  it('joins nothing that is not two names: times, URLs, a word before ": ", drive letters, ports', () => {
+    expect(extras('at 10:30 see http://localhost/x and C:\\Windows or C:foo')).toEqual([]);
+    expect(extras('Note: this one. Warning:  that. ratio 16:9, localhost:8080, a[i:j]')).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
-// Identifiers: `pg_database_size`, `os.path.join`, `HashMap::entry`, `Vec<T>`, `__init__`, and a member
-// written after its class with `#` (Ruby's and Javadoc's `String#split`). Words split
+// Identifiers: `pg_database_size`, `os.path.join`, `HashMap::entry`, `Vec<T>`, `__init__`, a member
+// written after its class with `#` (Ruby's and Javadoc's `String#split`), and a function after its module
+// with one `:` (Erlang's `ets:lookup`). Words split
 // them into their parts ("pg", "database", "size"), which stay indexed so the parts still match; the
 // whole name is added as one more token beside them (folded, never stemmed), so a query for the exact
 // name scores the page that has it above pages that merely have the parts apart.
@@ -8,10 +9,10 @@ import { foldWord } from './fold.js';
 import { MAX_WORD_LENGTH } from './words.js';
 
 const PART = '[\\p{L}\\p{N}\\p{M}]+';
-// Parts joined by `_`, `.`, `::` or `#` with nothing between, optional leading/trailing underscores (dunders),
+// Parts joined by `_`, `.`, `::`, `#` or one `:` before a letter with nothing between, optional leading/trailing underscores (dunders),
 // an optional generic argument list without spaces (`Vec<T>`, `Result<T,E>`), bounded so an unclosed `<`
 // costs at most that many characters of backtracking, not the rest of the text.
-const IDENT = new RegExp(`_*${PART}(?:(?:_+|\\.|::|#)${PART})*_*(?:<[\\p{L}\\p{N}\\p{M}_:.,<>]{0,${MAX_WORD_LENGTH}}>)?`, 'uy');
+const IDENT = new RegExp(`_*${PART}(?:(?:_+|\\.|::|#|:(?=\\p{L}))${PART})*_*(?:<[\\p{L}\\p{N}\\p{M}_:.,<>]{0,${MAX_WORD_LENGTH}}>)?`, 'uy');
 const UNDERSCORE = 95;
 const DOT = 46;
 const COLON = 58;
@@ -74,8 +75,12 @@ export function mayStartIdentifier(text: string, start: number, end: number): bo
   if (next === DOT) return isWordCode(after);
   // `#` before a word joins a member to its class (`String#split`); `C#` alone is a symbol suffix.
   if (next === HASH) return isWordCode(after);
-  return (next === COLON && after === COLON) || (next === LT && (isWordCode(after) || after === UNDERSCORE));
+  // One `:` before a letter joins a function to its module (`ets:lookup`); not "Note: x", `10:30`, `http://`.
+  return (next === COLON && (after === COLON || isLetterCode(after))) || (next === LT && (isWordCode(after) || after === UNDERSCORE));
 }
+
+/** A letter (ASCII), or any non-ASCII code unit (the regex decides). */
+const isLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127;
 
 /** A letter or digit (ASCII), or any non-ASCII code unit (the regex decides). */
 const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127;
@@ -100,7 +105,7 @@ export function identifierAt(text: string, start: number): { raw: string; start:
   if (lt >= 0 && (depth(raw.slice(lt)) !== 0 || !raw.endsWith('>'))) raw = raw.slice(0, lt);
   // A trailing dot or underscores alone (end of a sentence, `foo_`) are not part of a name.
   if (!raw.startsWith('_')) raw = raw.replace(/_+$/, '');
-  const joined = /[\p{L}\p{N}\p{M}](?:_+|\.|::|#)[\p{L}\p{N}\p{M}]/u.test(raw) || raw.startsWith('_') || raw.includes('<');
+  const joined = /[\p{L}\p{N}\p{M}](?:_+|\.|::|#|:(?=\p{L}))[\p{L}\p{N}\p{M}]/u.test(raw) || raw.startsWith('_') || raw.includes('<');
   if (raw.length > MAX_WORD_LENGTH) return { raw: '', start: from, end: from + m[0].length };
   if (!joined || abbreviation(raw)) return undefined;
   return { raw, start: from, end: from + raw.length };
@@ -111,14 +116,26 @@ export function identifierAt(text: string, start: number): { raw: string; start:
  * (Ruby's and Javadoc's way to name an instance method) and `String.split` are one name to a reader,
  * and a page about a class defines its members as `Class.member` (crawler/defined-names.ts), so the
  * query `Mutex#synchronize` meets the page that defines it and the pages that write it either way.
+ * One `:` (Erlang's `ets:lookup`, a function after its module) is read as `.` too; `::` stays itself.
  */
-export const identifierWhole = (raw: string): string => foldWord(raw).replaceAll('#', '.');
+export const identifierWhole = (raw: string): string => foldWord(raw).replace(/#|(?<!:):(?!:)/gu, '.');
 
-/** Names joined by dots (or `#`) alone with a one-letter part ("e.g", "i.e", "U.S.", "Ph.D.", "J.R.R.",
- * "x#1") or without a letter ("3.12", "1.5") are abbreviations and numbers in running text, not identifiers. */
+/** Where the member of a name joined by `#` or one `:` begins (`Enumerable#each_with_object`,
+ * `file:read_file`: after the mark), or -1 for a name joined otherwise. */
+export function memberStart(raw: string): number {
+  for (let i = raw.length - 1; i > 0; i--) {
+    const c = raw.charCodeAt(i);
+    if (c === HASH || (c === COLON && raw.charCodeAt(i - 1) !== COLON && raw.charCodeAt(i + 1) !== COLON)) return i + 1;
+  }
+  return -1;
+}
+
+/** Names joined by dots (or `#`, or one `:`) alone with a one-letter part ("e.g", "i.e", "U.S.", "Ph.D.",
+ * "J.R.R.", "x#1", "C:foo", "a[i:j]") or without a letter ("3.12", "1.5") are abbreviations, drive
+ * letters, slices and numbers in running text, not identifiers. */
 function abbreviation(raw: string): boolean {
   if (/_|::|</.test(raw)) return false;
-  const parts = raw.split(/[.#]/);
+  const parts = raw.split(/[.#:]/);
   return parts.some((p) => p.length < 2) || !/\p{L}/u.test(raw);
 }
 

@@ -20,7 +20,7 @@
 import { isCjk, scanCjk, type TokenSink } from './cjk.js';
 import { ASCII, foldWord } from './fold.js';
 import { foldToken, isFoldToken } from './accents.js';
-import { identifierAt, identifierWhole, isIdentifierToken, mayStartIdentifier, symbolSuffix } from './identifiers.js';
+import { identifierAt, identifierWhole, isIdentifierToken, mayStartIdentifier, memberStart, symbolSuffix } from './identifiers.js';
 import { stemmerKey, stemWord } from './registry.js';
 import { foundWord, MAX_WORD_LENGTH, nextWord, wordAt } from './words.js';
 import { WordTable, wordHash, type WordEntry } from './word-table.js';
@@ -126,8 +126,9 @@ export function scanTokens(text: string, language: string, sink: TokenSink): voi
         // A member after `#` (`Enumerable#each_with_object`) is still the name it is alone: Ruby's docs
         // refer to a method so more often than by its bare name, and the whole qualified name took the
         // member's own token from the pages that say it most (Ruby "each_with_object" 1 -> 2).
-        const hash = id.raw.lastIndexOf('#');
-        identEnd = hash >= 0 ? id.start + hash + 1 : id.end;
+        // So is a function after its module and one `:` (`file:read_file` also `read_file`).
+        const member = memberStart(id.raw);
+        identEnd = member >= 0 ? id.start + member : id.end;
         const whole = identifierWhole(id.raw);
         if (whole !== '') sink(whole, whole, id.start, id.end, at, true);
       }

@@ -192,6 +192,16 @@ describe('operators of other query languages', () => {
   });
 });
 
+describe("a word with a prefix that is no operator: Erlang's module:function", () => {
+  it('is searched as the identifier, the operators kept', () => {
+    const q = parse('ets:lookup site:example.org lang:en');
+    expect(q.required).toEqual([[term('ets:lookup')]]);
+    expect(q.required[0]![0]!.tokens).toContain('ets.lookup');
+    expect(q.sites).toEqual(['example.org']);
+    expect(parse('lists:keyfind/3').required[0]![0]!.tokens).toContain('lists.keyfind');
+  });
+});
+
 describe('site:', () => {
   it('takes a host, lower-cased, from a bare host or a URL', () => {
     expect(parse('rust site:Docs.Example.COM').sites).toEqual(['docs.example.com']);
