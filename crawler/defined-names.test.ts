@@ -65,6 +65,26 @@ describe('names a page defines', () => {
     expect(defines('<h1>Classes and modules</h1><div id="method-i-split"></div><h1>class String</h1><div id="method-i-chomp"></div>')).toBeUndefined();
   });
 
+  it("takes an Erlang module page's module (erl_docgen's module-body) and qualifies its functions and types by it", () => {
+    const page =
+      '<title>Erlang -- ets</title><div class="topbar-title"><h1 id="ets">ets</h1></div>' +
+      // The left menu lists other modules' functions without ids; an id before the module is read is no member.
+      '<ul><li title="lookup-2"><a href="dets.html#lookup-2">lookup/2</a></li></ul><span id="new-2"></span>' +
+      '<center><h1>ets</h1></center><h3 id="module" class="title-link"><div class="title-name">Module</div></h3>' +
+      '<div class="REFBODY module-body">ets</div>' +
+      '<h4 id="type-tid" class="title-link"><span class="title-name">tid()</span></h4>' +
+      '<h4 id="lookup-2" class="bold_code title-link func-head"><span class="title-name">lookup(Table, Key) -&gt; [Object]</span></h4>' +
+      '<h4 id="Module:handle_call-3" class="bold_code title-link func-head"><div class="title-name">Module:handle_call(Request, From, State) -&gt; Result</div></h4>';
+    const names = defines(page)!;
+    expect(names).toEqual(expect.arrayContaining(['ets', 'ets.tid', 'ets.lookup', 'handle_call']));
+    // A callback is the user's module's (Module is a variable): not ets's, not a module called Module.
+    expect(names.filter((n) => /handle_call/.test(n))).toEqual(['handle_call']);
+    expect(names).not.toContain('ets.new');
+    expect(names).not.toContain('lookup');
+    // A BIF written with its module in its heading (erlang.html's `erlang:send_after(Time, Dest, Msg)`).
+    expect(defines('<h4 id="send_after-3"><div>erlang:<span class="title-name">send_after(Time, Dest, Msg)</span></div></h4>')).toContain('erlang:send_after');
+  });
+
   it("takes Doxygen's title (name first, kind after) and each member's qualified name from td.memname", () => {
     const page =
       '<div class="header"><div class="headertitle"><div class="title">std::vector&lt; _Tp, _Alloc &gt; Class Template Reference' +

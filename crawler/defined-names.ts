@@ -27,6 +27,10 @@
 // bare word. Doxygen writes the name first and the kind after, in `<div class="title">std::vector< _Tp,
 // _Alloc > Class Template Reference`, and its member ids are hashes: such a title defines `std::vector`,
 // and each `<td class="memname">` its member's `::`-qualified name (`std::vector::push_back`, `std::sort`).
+// An Erlang module's page (erl_docgen) names its module in `<div class="REFBODY module-body">ets</div>`:
+// it defines the module's name, and each function and type its NAME-ARITY and `type-NAME` ids mark
+// after that block as `ets.lookup`, `ets.tid` (`ets:lookup` as typed); a callback (`Module:handle_call`,
+// `Module` a variable) is named by its function alone, as before `:` joined names.
 // Pages that only mention a name have none of these. Otherwise only identifiers count (shared/analysis
 // identifiers.ts: parts joined by `_`, `.` or `::`): a plain word in a `<dt>` is as often a glossary
 // entry, an option list's "-e" or a FAQ's question, and an id of plain words ("main", "sidebar") is
@@ -35,7 +39,7 @@
 
 import { identifierAt, isConstantName } from '../shared/analysis/index.js';
 import { detached } from './detached.js';
-import { memberOfDoxygenName, memberOfId, qualifiedMember, subjectOfDoxygenTitle, subjectOfHeading } from './member-names.js';
+import { memberOfDoxygenName, memberOfErlangId, memberOfId, qualifiedMember, subjectOfDoxygenTitle, subjectOfHeading, subjectOfModuleBody } from './member-names.js';
 
 /** The elements whose text opens with the name they define: definition terms, and headings
  * (Django's `<h3>STATIC_ROOT</h3>`, SQLite's `<h3>(5) SQLITE_BUSY</h3>`). */
@@ -88,6 +92,10 @@ export class DefinedNamesCollector {
   private doxygen: { text: string; closes: 'div' | 'td'; depth: number } | undefined;
   /** Whether the page's Doxygen title was read (only the first is the page's). */
   private doxygenTitled = false;
+  /** The Erlang module the page's module-body block names (member-names.ts); null once that block named none. */
+  private erlangModule: string | null | undefined;
+  /** The text of the open module-body block, and the divs open inside it; undefined outside one. */
+  private moduleBody: { text: string; depth: number } | undefined;
   private readonly options: DefinedNamesOptions;
 
   constructor(options: Partial<DefinedNamesOptions> = {}) {
@@ -107,9 +115,17 @@ export class DefinedNamesCollector {
       if (name === 'td' && attribs.class === 'memname') this.doxygen = { text: '', closes: 'td', depth: 0 };
       else if (name === 'div' && attribs.class === 'title' && !this.doxygenTitled) this.doxygen = { text: '', closes: 'div', depth: 0 };
     } else if (this.doxygen !== undefined && name === this.doxygen.closes) this.doxygen.depth++;
+    if (name === 'div') {
+      if (this.moduleBody !== undefined) this.moduleBody.depth++;
+      else if (this.erlangModule === undefined && attribs.class !== undefined && /(?:^|\s)module-body(?:\s|$)/u.test(attribs.class)) this.moduleBody = { text: '', depth: 0 };
+    }
     const id = attribs.id ?? (name === 'a' ? attribs.name : undefined);
     if (id) for (const n of cachedNamesOfId(id)) this.add(n);
     if (id && this.subject !== null) this.onMemberId(id);
+    if (id && this.erlangModule) {
+      const member = memberOfErlangId(id);
+      if (member !== undefined) this.add(`${this.erlangModule}.${member}`);
+    }
     // A term or heading after the anchor is read by the rules for terms and headings.
     if (TERMS.has(name)) this.anchorName = undefined;
     else if (name === 'a' && attribs.href === undefined && id !== undefined && isLabel(id)) this.anchorName = id;
@@ -132,6 +148,7 @@ export class DefinedNamesCollector {
     if (this.para !== undefined && this.para.length < this.options.termChars) this.para += data;
     // Only the title's own text: the groups the page is in follow it in a div inside (`<div class="ingroups">`).
     if (this.doxygen !== undefined && this.doxygen.depth === 0 && this.doxygen.text.length < DOXYGEN_CHARS) this.doxygen.text += data;
+    if (this.moduleBody !== undefined && this.moduleBody.text.length < this.options.termChars) this.moduleBody.text += data;
     if (this.idsBefore.length > 0 && this.term === undefined && data.trim() !== '') this.idsBefore = [];
     if (this.anchorName !== undefined) {
       const label = data.trim();
@@ -147,6 +164,10 @@ export class DefinedNamesCollector {
     if (this.doxygen !== undefined && name === this.doxygen.closes) {
       if (this.doxygen.depth > 0) this.doxygen.depth--;
       else this.onDoxygen(this.doxygen);
+    }
+    if (name === 'div' && this.moduleBody !== undefined) {
+      if (this.moduleBody.depth > 0) this.moduleBody.depth--;
+      else this.onModuleBody(this.moduleBody.text);
     }
     if (name === 'p' && this.para !== undefined) {
       this.labelled = identifierAlone(this.para);
@@ -215,6 +236,14 @@ export class DefinedNamesCollector {
     if (subject.includes('::')) this.add(subject);
   }
 
+  /** The module an Erlang page's module-body block names: the module itself first, as a type's page
+   * defines its type (its `<h1>` "ets" is a plain word, no name); its members' ids are read from here on. */
+  private onModuleBody(text: string): void {
+    this.moduleBody = undefined;
+    this.erlangModule = subjectOfModuleBody(text) ?? null;
+    if (this.erlangModule !== null) this.add(this.erlangModule);
+  }
+
   private add(name: string): void {
     if (this.names.length >= this.options.maxNames || this.seen.has(name)) return;
     this.seen.add(name);
@@ -277,7 +306,12 @@ export function nameOfTerm(text: string): string | undefined {
   let plain = 0;
   for (let m = words.exec(head); m !== null; m = words.exec(head)) {
     const found = identifierAt(head, m.index);
-    if (found !== undefined && found.raw !== '') return found.raw;
+    if (found !== undefined && found.raw !== '') {
+      const called = calledThroughVariable(found.raw);
+      if (called === found.raw || identifierAt(called, 0)?.raw === called) return called;
+      words.lastIndex = found.end;
+      continue;
+    }
     if (found !== undefined) words.lastIndex = found.end;
     // A name in capitals opening the term or heading (Zsh's `<dt>HISTSIZE <S>`, Django's `<h3>DEBUG`):
     // a setting or a variable, searched as written only (shared/analysis isConstantName).
@@ -290,6 +324,18 @@ export function nameOfTerm(text: string): string | undefined {
     if (++plain > 2) return undefined;
   }
   return undefined;
+}
+
+/**
+ * A name called through a variable before one `:`, as Erlang writes a callback (`Module:handle_call`,
+ * `Module` standing for the user's module, a variable as any capitalised Erlang name is): the function
+ * alone, `handle_call`, as the page defined it before `:` joined names (shared/analysis identifiers.ts);
+ * `Module.handle_call` would be defined on every behaviour's page, and `gen_server.handle_call` is no
+ * function of gen_server. Any other name comes back as it is (`ets:lookup`, `HashMap::entry`).
+ */
+function calledThroughVariable(name: string): string {
+  const m = /^\p{Lu}[\p{L}\p{N}_]*:(?!:)/u.exec(name);
+  return m === null ? name : name.slice(m[0].length);
 }
 
 /** A name written in camel case, a capital inside it after a small letter: Apache's directives
@@ -378,6 +424,11 @@ export function namesOfId(id: string): string[] {
     }
     const whole = identifierAt(part, 0);
     if (whole === undefined || whole.raw !== part) continue;
+    const called = calledThroughVariable(part);
+    if (called !== part) {
+      if (identifierAt(called, 0)?.raw === called) names.push(called);
+      continue;
+    }
     names.push(part);
     // Its last part too, when that is a name of its own: an identifier, or a class in camel case at
     // the end of a package path (Sphinx's `django.db.models.ForeignKey`, Javadoc's `java.util.HashMap`),

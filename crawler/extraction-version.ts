@@ -41,5 +41,9 @@
  * in `<div class="title">`) defines `std::vector`, and each `<td class="memname">` its member's qualified
  * name (`std::vector::push_back`, `std::sort`; crawler/member-names.ts) (2026-12-07). 21: code in a
  * `<div class="fragment">` (Doxygen's samples and source listings, no `<pre>`) counts as code in the
- * page's code share (indexer/listing.ts) (2026-12-07). */
-export const EXTRACTION_VERSION = 21;
+ * page's code share (indexer/listing.ts) (2026-12-07). 22: an Erlang module's page (erl_docgen's
+ * `<div class="REFBODY module-body">ets</div>`) defines the module and each function and type its
+ * NAME-ARITY and `type-NAME` ids mark as `ets.lookup`, `ets.tid`; a name joined by one `:` is an
+ * identifier (`erlang:send_after` in a heading), a callback's `Module:handle_call` its function alone
+ * (crawler/member-names.ts, defined-names.ts) (2026-12-07). */
+export const EXTRACTION_VERSION = 22;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberOfDoxygenName, memberOfId, subjectOfDoxygenTitle, subjectOfHeading } from './member-names.js';
+import { memberOfDoxygenName, memberOfErlangId, memberOfId, subjectOfDoxygenTitle, subjectOfHeading, subjectOfModuleBody } from './member-names.js';
 
 describe("a type's page: the type its first heading names", () => {
   it.each([
@@ -82,5 +82,28 @@ describe("Doxygen's marks: the title's name, and a member's qualified name", () 
 
   it('is no member for a bare name, an operator or a destructor', () => {
     for (const text of ['void push_back ', 'bool std::operator< ', 'bool std::operator<=> ', 'std::vector< _Tp >::~vector ', 'int ']) expect(memberOfDoxygenName(text)).toBeUndefined();
+  });
+});
+
+describe("erl_docgen's marks: the module under its Module heading, a function's NAME-ARITY id", () => {
+  it('reads the module body as an atom, and nothing else', () => {
+    expect(subjectOfModuleBody('ets')).toBe('ets');
+    expect(subjectOfModuleBody(' gen_server\n')).toBe('gen_server');
+    expect(subjectOfModuleBody('wxFrame')).toBe('wxFrame');
+    for (const text of ['Ets', 'List processing functions.', 'ets lists', '', 'Module:init']) expect(subjectOfModuleBody(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['lookup-2', 'lookup'],
+    ['read_file-1', 'read_file'],
+    ['all-0', 'all'],
+    ['type-tid', 'tid'],
+    ['type-server_ref', 'server_ref'],
+  ])('%s -> %s', (id, member) => {
+    expect(memberOfErlangId(id)).toBe(member);
+  });
+
+  it("is none for a callback (Module:handle_call-3 is the user's module's), a plain id or another generator's", () => {
+    for (const id of ['Module:handle_call-3', 'Module:init-1', 'description', 'ghlink-lookup-2-id2086', 'method.push', 'Lookup-2', 'type-', 'lookup-']) expect(memberOfErlangId(id)).toBeUndefined();
   });
 });

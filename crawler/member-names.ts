@@ -5,7 +5,10 @@
 // (`method-i-split`, `method.push`, `split(java.lang.String)`). The bare name is the commonest word of an
 // API ("split", "get", "read"): as a definition of that word it cost Python .867 -> .667 (DESIGN.md), so
 // it is never one. Qualified by the page's class, it is a name as specific as Sphinx's full ids:
-// `String.split` is defined on String.html alone. Pure functions; DefinedNamesCollector applies them.
+// `String.split` is defined on String.html alone. Erlang's erl_docgen writes a module's name under its
+// "Module" heading (`<div class="REFBODY module-body">ets</div>`) and each function's id as NAME-ARITY
+// (`lookup-2`): `ets.lookup`, as `ets:lookup` is read (shared/analysis identifierWhole). Pure functions;
+// DefinedNamesCollector applies them.
 
 import { identifierAt } from '../shared/analysis/index.js';
 
@@ -111,4 +114,31 @@ export function memberOfDoxygenName(text: string): string | undefined {
   if (m === null) return undefined;
   const name = m[1]!;
   return /(?:^|::)operator$/u.test(name) ? undefined : name;
+}
+
+/** An Erlang atom as a module or function is named: a small letter first (`ets`, `gen_server`, `wxFrame`). */
+const ATOM = /^[a-z][\p{L}\p{N}_@]*$/u;
+
+/**
+ * The module an Erlang reference page is about, from the block erl_docgen writes under its "Module"
+ * heading (`<div class="REFBODY module-body">ets</div>`): the text when it is one atom, else undefined.
+ * The block is the generator's own mark of a module (a command's, a C library's or an application's
+ * page has another heading and no such block), where the `<h1>`s (`<h1 id="ets">ets</h1>`) are a bare
+ * word as any page's title may be, and a guide's `<h1 id="Pattern Matching">` too.
+ */
+export function subjectOfModuleBody(text: string): string | undefined {
+  const t = text.trim();
+  return ATOM.test(t) ? t : undefined;
+}
+
+/**
+ * The function or type an erl_docgen id marks on a module's page: `lookup-2` (NAME-ARITY) is `lookup`,
+ * `type-tid` is `tid` (a remote type is written `ets:tid()` as a call is `ets:lookup(…)`); undefined for
+ * any other id. A callback's `Module:handle_call-3` is a function of the user's module, which `Module`
+ * stands for: neither the page's module's nor a module called Module, so it is none.
+ */
+export function memberOfErlangId(id: string): string | undefined {
+  const m = /^(?:type-(.+)|(.+)-\d+)$/u.exec(id);
+  const name = m?.[1] ?? m?.[2];
+  return name !== undefined && ATOM.test(name) ? name : undefined;
 }
