@@ -282,8 +282,9 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   let anchorBuf: string[] = [];
   /** For an open link within the page: where its text starts in textParts and headingBuf (isMark). */
   let markFrom: { text: number; heading: string[] | undefined; headingAt: number } | undefined;
-  // Text inside <pre>, counted as written (indentation too): a page that is nearly all of it is a
-  // source listing, not prose that answers (indexer/listing.ts, web/search/rank.ts listingFactor).
+  // Text inside <pre> (or a code fragment), counted with its whitespace collapsed as the text keeps it: a
+  // page that is nearly all of it is a source listing, not prose that answers (indexer/listing.ts,
+  // web/search/rank.ts listingFactor).
   let preDepth = 0;
   // Divs open inside a code fragment that is no <pre>: Doxygen writes code, its 724 source listings of
   // libstdc++ too, as <div class="fragment"> of <div class="line">.
