@@ -1,7 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
-import { camelCaseMember, countsInLength, isConstantName, definedNameToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, pairPlaces, PAIR_SEPARATOR, primaryTokens, scanTokens, tokenNumbering, type TokenNumbers, type TokenSink } from '../shared/analysis/index.js';
+import { analyze, camelCaseMember, countsInLength, isConstantName, definedNameToken, definedStemToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, pairPlaces, PAIR_SEPARATOR, primaryTokens, scanTokens, tokenNumbering, type TokenNumbers, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -236,6 +236,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   // identifier token, once, outside the field's length and without positions (no phrase runs into them).
   field = HEADINGS;
   const defined = new Set<string>();
+  const spelledDefined = new Set<string>();
   for (const name of doc.defines ?? []) {
     // A name in capitals is a plain word folded: it is defined as written only (below).
     if (isConstantName(name)) continue;
@@ -245,9 +246,16 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
     // a camel-case name ("DocumentRoot") is one word, its token.
     for (const form of qualifiedForms(name)) {
       const token = form === name ? (whole ?? wordToken(name, doc.language)) : identifierToken(form, doc.language);
-      if (token === undefined || defined.has(token)) continue;
+      if (token === undefined) continue;
+      // One word is defined as spelled, and under its stem apart (shared/analysis definedStemToken).
+      const spelled = whole === undefined && form === name ? spelledWord(name, doc.language) : undefined;
+      if (spelled !== undefined && !spelledDefined.has(spelled)) {
+        spelledDefined.add(spelled);
+        sink(definedNameToken(spelled), form, 0, 0, 0, true);
+      }
+      if (defined.has(token)) continue;
       defined.add(token);
-      sink(definedNameToken(token), form, 0, 0, 0, true);
+      sink(spelled === undefined ? definedNameToken(token) : definedStemToken(token), form, 0, 0, 0, true);
     }
   }
   // A qualified name's camel-case member alone (`readFileSync` of `fs.readFileSync`), as written: a
@@ -318,6 +326,14 @@ function identifierToken(name: string, language: string): string | undefined {
     if (whole === undefined && isIdentifierToken(token)) whole = token;
   });
   return whole;
+}
+
+/** The word `name` is, folded as the analyser folds it but not stemmed ("ets", "sockets"), when it is
+ * one word and not a long option; else undefined. */
+function spelledWord(name: string, language: string): string | undefined {
+  if (isLongOption(name)) return undefined;
+  const words = analyze(name, language).filter((span) => span.extra !== true);
+  return words.length === 1 ? words[0]!.word : undefined;
 }
 
 /** The token of `name` when it is one word or a long option (`--num-callers`), else undefined. */

@@ -4,19 +4,31 @@
 // In BM25 the defining page lost to the pages that mention the name often: the definition is one
 // heading word among hundreds on a long reference page, and its parts ("static", "root") count again
 // in every page about static files. So each defined name is also indexed as a term no text produces,
-// DEFINES_MARK + its token (an identifier's whole token, a long option's, or one word's), which the
-// searcher scores by presence alone (web/search).
+// DEFINES_MARK + its token (an identifier's whole token, a long option's, or one word as spelled), which
+// the searcher scores by presence alone (web/search).
+//
+// A name of one word is a spelling, not a stem: Erlang's `ets` module is not its `et` application,
+// though the stemmer makes one "et" of both, nor is Go's `strings` package its `string` type. So such a
+// name is indexed as spelled (definedNameToken of the folded word) and, for the query that spells no
+// defined name ("sockets" where the module is `socket`), under its stem with a mark of its own
+// (definedStemToken), which the searcher reads only when no page defines the word as typed.
 
 /** Starts a defined-name term: no token of text starts with it (tokens are letters, digits and identifiers). */
 export const DEFINES_MARK = '=';
 
-/** The term a page defining the name whose token is `nameToken` is indexed under. */
+/** Follows DEFINES_MARK in the term of a one-word name's stem (no token starts with it either). */
+const STEM_MARK = '=';
+
+/** The term a page defining the name whose token (or, for one word, folded spelling) is `nameToken` is indexed under. */
 export const definedNameToken = (nameToken: string): string => DEFINES_MARK + nameToken;
+
+/** The term a page defining a one-word name is also indexed under: the name's stem (its word token). */
+export const definedStemToken = (stem: string): string => DEFINES_MARK + STEM_MARK + stem;
 
 export const isDefinedNameToken = (token: string): boolean => token.startsWith(DEFINES_MARK);
 
-/** The token a defined-name term stands for (the term without its mark). */
-export const definedNameOf = (token: string): string => token.slice(DEFINES_MARK.length);
+/** The token a defined-name term stands for (the term without its marks). */
+export const definedNameOf = (token: string): string => token.slice(token.startsWith(DEFINES_MARK + STEM_MARK) ? 2 : DEFINES_MARK.length);
 
 /**
  * The ways a reader names a qualified name: the name and each shorter qualification down to two parts.

@@ -13,6 +13,7 @@ import {
   accentFold,
   analyze,
   definedNameToken,
+  definedStemToken,
   foldToken,
   hyphenCompounds,
   isCamelCase,
@@ -192,20 +193,25 @@ const HYPHEN_JOINED = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+$/u;
 /** The identifiers' whole tokens of an atom (`os.path.join`): scored, not required. */
 export const identifierTokens = (atom: QueryAtom): string[] => atom.tokens.filter(isIdentifierToken);
 
-/** The tokens a page may define as a name (shared/analysis defined-names.ts): an atom's identifiers, a
- * long option's token ("--num-callers"), or the word of a one-word atom ("DocumentRoot") when the query
- * is that word alone or the word is written as a name. */
-function namedTokens(atom: QueryAtom, alone: boolean): string[] {
+/** The defined-name terms (shared/analysis defined-names.ts) an atom meets, each as the terms to try in
+ * order, the first one the index holds met: an atom's identifiers, a long option's token
+ * ("--num-callers"), or a one-word atom ("DocumentRoot") when the query is that word alone or the word
+ * is written as a name. One word meets the pages defining it as typed ("ets": `ets`, not `et`), and only
+ * when none does, the pages defining a word of its stem ("sockets": `socket`). */
+function definedTermChoices(atom: QueryAtom, alone: boolean): string[][] {
   if (atom.kind === 'term' && isLongOption(atom.text)) {
     const words = atom.tokens.filter((t) => !isOptional(t));
-    return words.length > 0 ? [optionToken(words)] : [];
+    return words.length > 0 ? [[definedNameToken(optionToken(words))]] : [];
   }
   const identifiers = identifierTokens(atom);
-  if (identifiers.length > 0 || atom.kind !== 'term' || atom.tokens.length !== 1) return identifiers;
+  if (identifiers.length > 0 || atom.kind !== 'term' || atom.tokens.length !== 1) return identifiers.map((token) => [definedNameToken(token)]);
   // A word in small letters among others is a word of the question, not a name ("spell checking" is
   // not Vim's 'spell' option, which options.html defines); typed alone, or marked as a name by its
   // writing (`DocumentRoot`, `'tabstop'`, `:normal`), it may be one.
-  return alone || /[^\p{Ll}\p{N}]/u.test(atom.text) ? [atom.tokens[0]!] : [];
+  if (!alone && !/[^\p{Ll}\p{N}]/u.test(atom.text)) return [];
+  const spelled = oneWord(atom);
+  const stem = definedStemToken(atom.tokens[0]!);
+  return [spelled === undefined ? [stem] : [definedNameToken(spelled), stem]];
 }
 
 /**
@@ -433,9 +439,9 @@ export function compileQuery(
         const term = lookup(token);
         if (term !== undefined) key(term, token, field, true, false, undefined, weights.identifier);
       }
-      for (const token of weights.definedName > 0 && field < 0 ? namedTokens(atom, alone) : []) {
-        const defined = lookup(definedNameToken(token));
-        if (defined !== undefined) key(defined, definedNameToken(token), -1, true, false, undefined, weights.definedName);
+      for (const choices of weights.definedName > 0 && field < 0 ? definedTermChoices(atom, alone) : []) {
+        const token = choices.find((choice) => lookup(choice) !== undefined);
+        if (token !== undefined) key(lookup(token)!, token, -1, true, false, undefined, weights.definedName);
       }
       // A word written in camel case also meets the pages defining it as a qualified name's member
       // (`readFileSync`: Node's fs.readFileSync), and one in capitals the pages defining it so

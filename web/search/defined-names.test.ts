@@ -144,3 +144,30 @@ describe("a type's member typed as Class#member, Class.member or Class::member (
     expect(top('split')[0]).toBe(`${S}/Shellwords.html`);
   });
 });
+
+describe('a one-word name is a spelling, not a stem (Erlang: ets is not et; Go: strings is not string)', () => {
+  // The stemmer makes "et" of both `et` and `ets`, and "string" of `string` and `strings`. Each page
+  // below defines its own name and says the other's more often, as a module's page mentions its sibling.
+  const pages: PageSpec[] = [
+    { url: `${S}/et.html`, title: 'et', text: `${PROSE} et traces events; et reads tables filled by ets, and ets tables hold what et shows. et et et.`, defines: ['et'] },
+    { url: `${S}/ets.html`, title: 'ets', text: `${PROSE} ets is the built-in term storage, a table per process. ${PROSE} ${PROSE}`, defines: ['ets'] },
+    { url: `${S}/socket.html`, title: 'socket', text: `${PROSE} socket opens a network connection. ${PROSE} ${PROSE}`, defines: ['socket'] },
+    { url: `${S}/network.html`, title: 'Network programming', text: `${PROSE} Sockets: a program opens sockets, reads from sockets and closes sockets; sockets and more sockets.` },
+    ...Array.from({ length: 8 }, (_, i) => ({ url: `${S}/filler-${i}`, title: `Filler ${i}`, text: `A page about other things, number ${i}.` })),
+  ];
+  const engineOf = fixtureEngine(pages);
+  const search = (q: string) => engineOf().search(parseQuery(q), { offset: 0, limit: 10, explain: true });
+  const defines = (q: string, url: string) => search(q).hits.find((h) => h.url === `${S}/${url}`)?.explain!.terms.some((t) => t.field === 'defines') ?? false;
+
+  it('meets only the page defining the name as typed', () => {
+    expect(search('ets').hits[0]!.url).toBe(`${S}/ets.html`);
+    expect(defines('ets', 'et.html')).toBe(false);
+    expect(search('et').hits[0]!.url).toBe(`${S}/et.html`);
+    expect(defines('et', 'ets.html')).toBe(false);
+  });
+
+  it('meets the page defining a word of the stem when no page defines the word as typed', () => {
+    expect(defines('sockets', 'socket.html')).toBe(true);
+    expect(search('sockets').hits[0]!.url).toBe(`${S}/socket.html`);
+  });
+});
