@@ -320,7 +320,10 @@ function markHeaderAndFooter(blocks: boolean[], page: PageBlocks): void {
   // Text between two headings every page repeats is what they head, unless it is links: a man page's
   // one-line summary between NAME and SYNOPSIS, its synopsis before DESCRIPTION (asciidoc, groff), where
   // Sphinx's sidebar has a link to the next topic between "Next topic" and "This Page".
-  const headed = (k: number): boolean => heading(k - 1) && heading(k + 1) && (shape[k]! & SHAPE_LINK) === 0;
+  // A heading that starts a section counts (gi-docgen's h4 "Declaration", "Description" around a
+  // function's prototype), as do the page's h1-h3.
+  const heads = (k: number): boolean => heading(k) || (k >= 0 && k < n && (shape[k]! & SHAPE_SECTION) !== 0);
+  const headed = (k: number): boolean => heads(k - 1) && heads(k + 1) && (shape[k]! & SHAPE_LINK) === 0;
   const inner = (k: number): boolean => (shape[k]! & SHAPE_INNER) !== 0 && (k === 0 || blocks[k - 1] === true) && (k === n - 1 || blocks[k + 1] === true) && !headed(k);
   // A section whose heading the host repeats on every page (Node's banner "Node.js v18.20.4
   // documentation", an h1 inside the `<div id="column1">` that names it) has not begun the page's
