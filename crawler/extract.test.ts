@@ -452,3 +452,18 @@ describe('code inside <pre>', () => {
     expect(extractHtml('<p>Call <code>rss</code>() often.</p>', 'https://example.com/p').text).toBe('Call rss() often.');
   });
 });
+
+describe('an empty span or i between words (a separator or icon CSS draws)', () => {
+  it('separates the words, in the text, the headings and link text', () => {
+    // gi-docgen's method heading, shown "Gtk ▸ Window ▸ present" by `span.sep::after { content: "▸" }`.
+    const r = ex('<h1><a href="index.html">Gtk</a><span class="sep"></span><a href="w.html">Window</a><span class="sep"></span>present</h1><p>Home<i class="icon-chevron"></i>Docs</p>');
+    expect(r.headings).toEqual(['Gtk Window present']);
+    expect(r.text).toContain('Gtk Window present');
+    expect(r.text).toContain('Home Docs');
+  });
+
+  it('leaves words that markup splits, and empty elements beside punctuation or space, as they are', () => {
+    const r = ex('<p>hyper<b></b>text, <span>inline</span>d, end<span></span>. And a<span></span> b, then <span>co</span><span>de</span> and un<wbr>break.</p>');
+    expect(r.text).toBe('hypertext, inlined, end. And a b, then code and unbreak.');
+  });
+});

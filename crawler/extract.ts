@@ -135,6 +135,10 @@ const ATTRIBUTE_NAMES_WITH_CLASS = attributeNames([...ATTRIBUTE_LIST, 'class']);
  * (crawler/defined-names.ts). */
 const CLASS_READ_TAGS = new Set([...CLASS_TAGS, 'td']);
 
+/** A text that begins, and one that ends, with a letter or digit: an empty element between them separates words. */
+const WORD_START = /^[\p{L}\p{N}]/u;
+const WORD_END = /[\p{L}\p{N}]$/u;
+
 /** A div of code that is no `<pre>`: Doxygen's `fragment` (its code samples and whole source files). */
 function isCodeFragment(className: string | undefined): boolean {
   return className !== undefined && /(?:^|\s)fragment(?:\s|$)/.test(className);
@@ -289,6 +293,12 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
   // Divs open inside a code fragment that is no <pre>: Doxygen writes code, its 724 source listings of
   // libstdc++ too, as <div class="fragment"> of <div class="line">.
   let fragmentDepth = 0;
+  // An empty span or i between two words is a separator or an icon that CSS draws (gi-docgen's
+  // `Gtk<span class="sep"></span>Window`, shown "Gtk ▸ Window"; an icon font's `<i class="fa-…"></i>`):
+  // read as nothing, it ran the words together ("GtkWindowpresent"). `emptyInline` is the element
+  // opened last while nothing has followed it; `separated` is set when it closed so.
+  let emptyInline: string | undefined;
+  let separated = false;
   let codeChars = 0;
   const sectionMarks = new SectionCollector();
   const defined = new DefinedNamesCollector();
@@ -315,6 +325,7 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         parser.wantedAttributes = CLASS_READ_TAGS.has(name) ? ATTRIBUTE_NAMES_WITH_CLASS : ATTRIBUTE_NAMES;
       },
       onopentag(name, attribs) {
+        emptyInline = name === 'span' || name === 'i' ? name : undefined;
         sectionMarks.onOpen(name, attribs, textParts.length);
         defined.onOpen(name, attribs);
         parent.onOpen(name, attribs);
@@ -419,6 +430,11 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
           if (anchor !== undefined) anchorBuf.push(data);
           return;
         }
+        emptyInline = undefined;
+        if (separated) {
+          separated = false;
+          if (WORD_START.test(data) && WORD_END.test(textParts[textParts.length - 1] ?? '')) data = ' ' + data;
+        }
         if (textChars < opts.maxTextChars) {
           if (pendingSpace) {
             textParts.push(BLOCK_MARK);
@@ -437,6 +453,8 @@ export function extractHtml(html: string, pageUrl: string, options: Partial<Extr
         defined.onText(data);
       },
       onclosetag(name) {
+        if (name === emptyInline) separated = true;
+        emptyInline = undefined;
         sectionMarks.onClose(name);
         defined.onClose(name);
         parent.onClose(name);

@@ -45,5 +45,7 @@
  * `<div class="REFBODY module-body">ets</div>`) defines the module and each function and type its
  * NAME-ARITY and `type-NAME` ids mark as `ets.lookup`, `ets.tid`; a name joined by one `:` is an
  * identifier (`erlang:send_after` in a heading), a callback's `Module:handle_call` its function alone
- * (crawler/member-names.ts, defined-names.ts) (2026-12-07). */
-export const EXTRACTION_VERSION = 22;
+ * (crawler/member-names.ts, defined-names.ts) (2026-12-07). 23: an empty `<span>` or `<i>` between two
+ * words separates them (gi-docgen's `Gtk<span class="sep"></span>Window`, drawn by CSS; crawler/extract.ts)
+ * (2026-12-08). */
+export const EXTRACTION_VERSION = 23;
