@@ -1,7 +1,7 @@
 // One document's fields to term frequencies per field. Pure.
 
 import { FIELD_COUNT, FIELD_SPAN, FIELDS, MAX_TF, WORD_MAP_STEP, encodePositions, encodeWordMap, fieldTexts, positionOf, type StoredDoc } from '../shared/index-format/index.js';
-import { analyze, camelCaseMember, countsInLength, isConstantName, definedNameToken, definedStemToken, hyphenCompounds, memberNameToken, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, pairPlaces, PAIR_SEPARATOR, primaryTokens, scanTokens, tokenNumbering, type TokenNumbers, type TokenSink } from '../shared/analysis/index.js';
+import { analyze, camelCaseMember, countsInLength, isConstantName, definedNameToken, definedStemToken, hyphenCompounds, memberNameToken, namespacedTypeJoined, tokenAt, isIdentifierToken, isLongOption, optionToken, qualifiedForms, pairPlaces, PAIR_SEPARATOR, primaryTokens, scanTokens, tokenNumbering, type TokenNumbers, type TokenSink } from '../shared/analysis/index.js';
 
 export interface AnalyzedDoc {
   /** Distinct terms in first-seen order. */
@@ -263,7 +263,7 @@ export function analyzeDoc(doc: StoredDoc): AnalyzedDoc {
   // A name in capitals (`DEBUG`, `HISTSIZE`) as written too, and only so.
   const members = new Set<string>();
   for (const name of doc.defines ?? []) {
-    const member = camelCaseMember(name) ?? (isConstantName(name) ? name : undefined);
+    const member = camelCaseMember(name) ?? (isConstantName(name) ? name : namespacedTypeJoined(name));
     if (member === undefined || members.has(member)) continue;
     const token = wordToken(member, doc.language);
     if (token !== undefined && defined.has(token)) continue;

@@ -58,6 +58,19 @@ export function camelCaseMember(name: string): string | undefined {
   return parts.length > 1 && CAMEL_CASE.test(last) ? last : undefined;
 }
 
+/**
+ * A type in a namespace, both capitalised (`Gtk.Window`, `Gio.File`, `Adw.Application`), run together
+ * as C names it (`GtkWindow`): GObject introspection's documentation (gi-docgen) titles a class
+ * `Gtk.Window`, and C programmers type the C type. Indexed as memberNameToken, met only by a query word
+ * written so. Undefined for any other name.
+ */
+export function namespacedTypeJoined(name: string): string | undefined {
+  const parts = NAMESPACED_TYPE.exec(name);
+  return parts === null ? undefined : parts[1]! + parts[2]!;
+}
+
+const NAMESPACED_TYPE = /^(\p{Lu}[\p{L}\p{N}]*)\.(\p{Lu}[\p{L}\p{N}]*)$/u;
+
 /** The term a page defining a camel-case member (or a name in capitals, isConstantName) is indexed
  * under: the mark and the name as written, capitals kept, so it meets only a query word written with
  * them (no folded token has a capital). */

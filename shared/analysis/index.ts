@@ -10,7 +10,7 @@ export { editDistance } from './edit-distance.js';
 export { foldWord } from './fold.js';
 export { accentFold, FOLD_MARK, foldToken, isFoldToken } from './accents.js';
 export { identifierAt, identifierTails, identifierWhole, isIdentifierToken, symbolSuffix } from './identifiers.js';
-export { camelCaseMember, definedNameOf, definedNameToken, definedStemToken, DEFINES_MARK, isCamelCase, isConstantName, isDefinedNameToken, isLongOption, memberNameToken, optionToken, qualifiedForms } from './defined-names.js';
+export { camelCaseMember, definedNameOf, definedNameToken, definedStemToken, DEFINES_MARK, isCamelCase, isConstantName, isDefinedNameToken, isLongOption, memberNameToken, namespacedTypeJoined, optionToken, qualifiedForms } from './defined-names.js';
 export { charBefore, MAX_WORD_LENGTH, nextWordStart, wordHolding } from './words.js';
 export { isCjk, type TokenSink } from './cjk.js';
 export { PAIR_SEPARATOR, pairPlaces, wordPairs } from './pairs.js';

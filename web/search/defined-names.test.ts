@@ -171,3 +171,25 @@ describe('a one-word name is a spelling, not a stem (Erlang: ets is not et; Go: 
     expect(search('sockets').hits[0]!.url).toBe(`${S}/socket.html`);
   });
 });
+
+describe('a type in a namespace, typed as C names it (gi-docgen: `Gtk.Window` is GtkWindow)', () => {
+  const pages: PageSpec[] = [
+    { url: `${S}/class.Window.html`, title: 'Gtk.Window', headings: ['Gtk Window'], text: `${PROSE} A GtkWindow is a toplevel window which can contain other widgets. ${PROSE} ${PROSE}`, defines: ['Gtk.Window'] },
+    { url: `${S}/signal.Window.keys-changed.html`, title: 'Gtk.Window::keys-changed', text: 'GtkWindow::keys-changed: emitted when the set of accelerators of a GtkWindow changes; the GtkWindow keys.', defines: ['Gtk.Window::keys-changed'] },
+    { url: `${S}/os.path.html`, title: 'os.path', text: `${PROSE} os.path joins paths. ${PROSE}`, defines: ['os.path'] },
+    ...Array.from({ length: 8 }, (_, i) => ({ url: `${S}/filler-${i}`, title: `Filler ${i}`, text: `A page about other things, number ${i}.` })),
+  ];
+  const engineOf = fixtureEngine(pages);
+  const search = (q: string) => engineOf().search(parseQuery(q), { offset: 0, limit: 10, explain: true });
+  const defines = (q: string, url: string) => search(q).hits.find((h) => h.url === `${S}/${url}`)?.explain!.terms.some((t) => t.field === 'defines') ?? false;
+
+  it('finds the class page by the C type, and only by the name so written', () => {
+    expect(search('GtkWindow').hits[0]!.url).toBe(`${S}/class.Window.html`);
+    expect(defines('GtkWindow', 'signal.Window.keys-changed.html')).toBe(false);
+    expect(defines('gtkwindow', 'class.Window.html')).toBe(false);
+  });
+
+  it('joins no other name: a lower-case namespace is a module path', () => {
+    expect(defines('ospath', 'os.path.html')).toBe(false);
+  });
+});
