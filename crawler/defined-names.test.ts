@@ -65,6 +65,18 @@ describe('names a page defines', () => {
     expect(defines('<h1>Classes and modules</h1><div id="method-i-split"></div><h1>class String</h1><div id="method-i-chomp"></div>')).toBeUndefined();
   });
 
+  it("takes qdoc's class, named before its kind, and each member a declaration heading declares, its types linked", () => {
+    const qdoc =
+      '<h1 class="title">QDir Class</h1><h2 id="public-functions">Public Functions</h2>' +
+      '<h3 class="fn" id="entryList"><a name="entryList"></a><span class="type"><a href="qstringlist.html">QStringList</a></span> QDir::<span class="name">entryList</span>(<span class="type"><a href="qdir.html#Filter-enum">QDir::Filters</a></span> <i>filters</i> = NoFilter) const</h3>' +
+      '<h3 class="fn" id="count"><a name="count"></a><span class="type">uint</span> QDir::<span class="name">count</span>() const</h3>' +
+      '<h3 class="fn" id="Filter-enum"><a name="Filter-enum"></a>enum QDir::<span class="name">Filter</span></h3>';
+    // (`entryList` alone is the camel-case id's, as Apache's `<span id="DocumentRoot">` defines its name.)
+    expect(defines(qdoc)).toEqual(['QDir', 'entryList', 'QDir::entryList', 'QDir::count']);
+    // A heading that links to another page and declares nothing still names what is defined there.
+    expect(defines('<h2><a href="qdir.html">QDir</a> and friends</h2>')).toBeUndefined();
+  });
+
   it("takes an Erlang module page's module (erl_docgen's module-body) and qualifies its functions and types by it", () => {
     const page =
       '<title>Erlang -- ets</title><div class="topbar-title"><h1 id="ets">ets</h1></div>' +

@@ -39,7 +39,7 @@
 
 import { identifierAt, isConstantName } from '../shared/analysis/index.js';
 import { detached } from './detached.js';
-import { memberOfDoxygenName, memberOfErlangId, memberOfId, qualifiedMember, subjectOfDoxygenTitle, subjectOfHeading, subjectOfModuleBody } from './member-names.js';
+import { memberOfDeclarationHeading, memberOfDoxygenName, memberOfErlangId, memberOfId, qualifiedMember, subjectOfDoxygenTitle, subjectOfHeading, subjectOfModuleBody } from './member-names.js';
 
 /** The elements whose text opens with the name they define: definition terms, and headings
  * (Django's `<h3>STATIC_ROOT</h3>`, SQLite's `<h3>(5) SQLITE_BUSY</h3>`). */
@@ -176,7 +176,9 @@ export class DefinedNamesCollector {
     if (!TERMS.has(name) || this.term === undefined) return;
     const text = this.term.slice(0, this.options.termChars);
     if (name === 'h1' && this.subject === undefined) this.onSubject(subjectOfHeading(text));
-    const n = this.linked ? undefined : name === 'dt' ? (nameOfTerm(text) ?? wordAddressed(text, this.termIds) ?? wordSelfNamed(text, this.ownIds)) : nameOfHeading(text);
+    // A declaration's types link to their pages (qdoc's `<a href="qstringlist.html">QStringList</a>
+    // QDir::entryList(…)`); the member it declares is still its own.
+    const n = this.linked ? (name === 'dt' ? undefined : memberOfDeclarationHeading(text)) : name === 'dt' ? (nameOfTerm(text) ?? wordAddressed(text, this.termIds) ?? wordSelfNamed(text, this.ownIds)) : (nameOfHeading(text) ?? memberOfDeclarationHeading(text));
     this.term = undefined;
     this.termIds = [];
     this.ownIds = [];

@@ -47,5 +47,7 @@
  * identifier (`erlang:send_after` in a heading), a callback's `Module:handle_call` its function alone
  * (crawler/member-names.ts, defined-names.ts) (2026-12-07). 23: an empty `<span>` or `<i>` between two
  * words separates them (gi-docgen's `Gtk<span class="sep"></span>Window`, drawn by CSS; crawler/extract.ts)
- * (2026-12-08). */
-export const EXTRACTION_VERSION = 23;
+ * (2026-12-08). 24: qdoc's marks: a heading "QString Class" (the name first, the kind after) names the
+ * page's type, and a heading that is a C++ declaration (`QHash::iterator QHash::insert(const Key &key, …)`)
+ * defines the qualified member before its parameters (crawler/member-names.ts) (2026-12-08). */
+export const EXTRACTION_VERSION = 24;

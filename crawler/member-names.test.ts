@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberOfDoxygenName, memberOfErlangId, memberOfId, subjectOfDoxygenTitle, subjectOfHeading, subjectOfModuleBody } from './member-names.js';
+import { memberOfDeclarationHeading, memberOfDoxygenName, memberOfErlangId, memberOfId, subjectOfDoxygenTitle, subjectOfHeading, subjectOfModuleBody } from './member-names.js';
 
 describe("a type's page: the type its first heading names", () => {
   it.each([
@@ -12,12 +12,15 @@ describe("a type's page: the type its first heading names", () => {
     ['class Thread::Mutex', 'Thread::Mutex'],
     ['Class HashMap<K,V>', 'HashMap'],
     ['Interface List<E>', 'List'],
+    // qdoc: the name first, the kind after.
+    ['QString Class', 'QString'],
+    ['QtConcurrent Namespace', 'QtConcurrent'],
   ])('%j -> %s', (heading, subject) => {
     expect(subjectOfHeading(heading)).toBe(subject);
   });
 
   it('is no type for a heading that goes on, or names none', () => {
-    for (const heading of ['Classes and modules', 'class String and Symbol', 'Ruby 3.1 Documentation', 'Module index', 'class', 'os.path — Common pathname manipulations']) {
+    for (const heading of ['Classes and modules', 'class String and Symbol', 'Ruby 3.1 Documentation', 'Module index', 'class', 'os.path — Common pathname manipulations', 'The Window Class', 'QHash::const_iterator Class', 'Container Classes']) {
       expect(subjectOfHeading(heading)).toBeUndefined();
     }
   });
@@ -105,5 +108,21 @@ describe("erl_docgen's marks: the module under its Module heading, a function's 
 
   it("is none for a callback (Module:handle_call-3 is the user's module's), a plain id or another generator's", () => {
     for (const id of ['Module:handle_call-3', 'Module:init-1', 'description', 'ghlink-lookup-2-id2086', 'method.push', 'Lookup-2', 'type-', 'lookup-']) expect(memberOfErlangId(id)).toBeUndefined();
+  });
+});
+
+describe('the member a C++ declaration heading declares (qdoc)', () => {
+  it.each([
+    ['QHash::iterator QHash::insert(const Key &key, const T &value)', 'QHash::insert'],
+    ['[static] QString QString::number(long n, int base = 10)', 'QString::number'],
+    ['bool QObject::connect(const QObject *sender, const char *signal) const', 'QObject::connect'],
+  ])('%j -> %s', (heading, member) => {
+    expect(memberOfDeclarationHeading(heading)).toBe(member);
+  });
+
+  it('is none for a heading without parameters, an unqualified call or an operator', () => {
+    for (const heading of ['typedef QHash::ConstIterator', 'insert(key, value)', 'Using qHash() (since 5.0)', 'QString &QString::operator+=(const QString &other)', 'Example: std::sort']) {
+      expect(memberOfDeclarationHeading(heading)).toBeUndefined();
+    }
   });
 });

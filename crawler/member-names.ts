@@ -22,6 +22,9 @@ const SUBJECT = /^\s*(?:class|module|struct|enum|trait|interface|union|record)\s
  * Symbol", "Module index").
  */
 export function subjectOfHeading(text: string): string | undefined {
+  // qdoc's `<h1 class="title">QString Class</h1>`: the name first, the kind after, as Doxygen's title.
+  const named = KIND_AFTER.exec(text);
+  if (named !== null) return named[1];
   const kind = SUBJECT.exec(text);
   if (kind === null) return undefined;
   const rest = text.slice(kind[0].length).trim();
@@ -39,6 +42,22 @@ export function subjectOfHeading(text: string): string | undefined {
   let first = 0;
   while (first < parts.length - 1 && !/^\p{Lu}/u.test(parts[first]!)) first += 2;
   return parts.slice(first).join('');
+}
+
+/** A type's name and its kind after it (qdoc: "QString Class", "QtConcurrent Namespace"): a name whose
+ * last part starts with a capital, as subjectOfHeading asks of a name after its kind. */
+const KIND_AFTER = /^\s*((?:[\p{L}_][\p{L}\p{N}_]*::)*\p{Lu}[\p{L}\p{N}_]*)\s+(?:Class|Struct|Namespace|Interface)\s*$/u;
+
+/**
+ * The member a heading declares when it is a C++ declaration, the qualified name before its parameters:
+ * qdoc's `<h3 class="fn">QHash::iterator QHash::insert(const Key &key, const T &value)</h3>` is
+ * `QHash::insert`, `[static] QString QString::number(long n, int base = 10)` `QString::number`. As
+ * memberOfDoxygenName reads a member entry: a `::`-qualified name only, no operator; undefined for a
+ * heading without parameters.
+ */
+export function memberOfDeclarationHeading(text: string): string | undefined {
+  const open = text.indexOf('(');
+  return open > 0 ? memberOfDoxygenName(text.slice(0, open)) : undefined;
 }
 
 /** A member's bare name: a word or a snake_case name, not an operator. */
